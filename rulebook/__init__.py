@@ -1,0 +1,39 @@
+"""rulebook: five trick-taking card games, stated formally and executed exactly.
+
+>>> import rulebook
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> state = game.new_game(game.Rules(players=3), seed=7)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[0])
+>>> len(state.scores), sum(state.scores) <= 270
+(3, True)
+"""
+
+from __future__ import annotations
+
+from rulebook.core.contract import Action, Game, Setup, State
+from rulebook.errors import (
+    IllegalAction,
+    InvalidRecord,
+    InvalidRules,
+    RulebookError,
+    UnknownGame,
+)
+from rulebook.registry import GAMES, get_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Game",
+    "IllegalAction",
+    "InvalidRecord",
+    "InvalidRules",
+    "RulebookError",
+    "Setup",
+    "State",
+    "UnknownGame",
+    "__version__",
+    "get_game",
+]

@@ -1,0 +1,1 @@
+"""Shared machinery every game builds on: options, cards, tricks, deals and the contract."""

@@ -1,0 +1,288 @@
+"""The game contract: what every game in rulebook provides.
+
+A *game* (:class:`Game`) is a singleton object registered under a slug. It
+carries the game's ``Rules`` class and creates initial states. A *state*
+(:class:`State`) is an immutable attrs object; ``apply`` returns a new one.
+Every decision is one atomic :class:`Action` from a finite table whose integer
+encoding is fixed per ``Rules``. Chance (dealing, drawing), non-player seats
+and scoring happen inside ``apply``, so ``current_player`` is always a real
+seat, or ``None`` once the game is over.
+
+Deals: a game is started either from a ``seed`` (each deal is then drawn with
+:func:`deal_rng`) or from explicit ``deals``, one per deal of the game, each a
+tuple of ints in the form the game documents (usually an order of the whole
+deck). Games with more deals than were given draw the rest from the seed
+(``0`` when none was given).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from rulebook.core.options import describe_options, OptionInfo
+from rulebook.errors import IllegalAction, InvalidRules
+
+__all__ = [
+    "Action",
+    "Deal",
+    "Game",
+    "Log",
+    "Setup",
+    "State",
+    "deal_rng",
+]
+
+Deal = tuple[int, ...]
+R = TypeVar("R")
+A = TypeVar("A", bound="Action")
+S = TypeVar("S", bound="State[Any, Any]")
+
+
+class Action:
+    """Base class of every game's actions: frozen attrs values with a text form.
+
+    ``str(action)`` is stable and parsed back by ``game.parse_action``.
+    """
+
+    __slots__ = ()
+
+
+def deal_rng(seed: int, index: int) -> random.Random:
+    """The random generator for deal ``index`` of a game started with ``seed``.
+
+    Seeding with a string makes every deal independent of the others and
+    stable across Python processes and platforms.
+    """
+    return random.Random(f"rulebook:{seed}:{index}")
+
+
+def _deals(value: Iterable[Iterable[int]] | None) -> tuple[Deal, ...]:
+    if value is None:
+        return ()
+    return tuple(tuple(int(x) for x in deal) for deal in value)
+
+
+@attrs.frozen(slots=True)
+class Setup:
+    """How a game's chance was fixed: a seed, explicit deals, or both."""
+
+    seed: int | None = None
+    deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
+
+    def deal(self, game: Game[Any, Any, Any], rules: Any, index: int) -> Deal:
+        """Deal ``index``: the explicit one if given, else drawn from the seed."""
+        if index < len(self.deals):
+            return self.deals[index]
+        return game.random_deal(rules, deal_rng(self.seed or 0, index), index)
+
+
+#: The action history as a cons list ``(previous, action)``: O(1) per move.
+Log = tuple[Any, Action] | None
+
+
+class State(Generic[R, A]):
+    """Behaviour shared by every game's state class.
+
+    Game states are ``attrs.frozen(slots=True)`` classes that derive from this
+    one and declare the fields ``rules``, ``setup`` and ``log`` first.
+    """
+
+    __slots__ = ()
+    rules: R
+    setup: Setup
+    log: Log
+
+    GAME: ClassVar[Game[Any, Any, Any]]
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """Every legal action, in a deterministic order (empty when terminal)."""
+        raise NotImplementedError
+
+    def apply(self, action: A) -> State[R, A]:
+        """The state after ``action``; raises :class:`~rulebook.IllegalAction`."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The game's own points per seat, so far."""
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winning seats (empty until the game is over)."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Any:
+        """Exactly what ``seat`` may see (with perfect recall of public events)."""
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: random.Random) -> State[R, A]:
+        """A state ``seat`` cannot tell apart from this one, with hidden facts redrawn.
+
+        Only what ``seat`` cannot see is permuted; the observation of ``seat``
+        is the same. Useful for search in hidden-information games (OpenSpiel's
+        ``resample_from_infostate``) and for testing the observation boundary.
+        """
+        raise NotImplementedError
+
+    # -- shared helpers -------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def history(self) -> tuple[A, ...]:
+        """Every action applied since the initial state, in order."""
+        out: list[A] = []
+        node = self.log
+        while node is not None:
+            node, action = node
+            out.append(action)  # type: ignore[arg-type]
+        out.reverse()
+        return tuple(out)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The integer encodings of :meth:`legal_actions` (sorted)."""
+        index = self.GAME.action_index(self.rules)
+        return tuple(sorted(index[a] for a in self.legal_actions()))
+
+    def illegal(self, message: str, rule: str, action: object) -> IllegalAction:
+        """Build the error for an illegal action (raise the result)."""
+        return IllegalAction(f"{action} is not legal: {message}", rule, action)
+
+
+@attrs.frozen
+class _Tables(Generic[A]):
+    actions: tuple[A, ...]
+    index: dict[A, int]
+    by_text: dict[str, A]
+
+
+class Game(ABC, Generic[R, S, A]):
+    """A registered game: its ``Rules`` class, how to start it, and its action table."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    #: The rule-ID prefix of this game's spec (``WB`` for ``WB-TRICK-1``).
+    prefix: ClassVar[str]
+    Rules: type[R]
+    State: type[S]
+    Action: ClassVar[type[Action]] = Action
+    player_counts: ClassVar[range]
+
+    def __init__(self) -> None:
+        self._tables: dict[Any, _Tables[A]] = {}
+
+    def __repr__(self) -> str:
+        return f"<rulebook game {self.slug}>"
+
+    # -- what each game implements ---------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, rules: R, setup: Setup) -> S:
+        """The first state of a game with these rules and this chance."""
+
+    @abstractmethod
+    def action_table(self, rules: R) -> tuple[A, ...]:
+        """Every distinct action under ``rules``; position = integer encoding."""
+
+    @abstractmethod
+    def random_deal(self, rules: R, rng: random.Random, index: int) -> Deal:
+        """Deal ``index`` drawn from ``rng``."""
+
+    @abstractmethod
+    def check_deal(self, rules: R, deal: Deal, index: int) -> None:
+        """Raise ``ValueError`` naming the fault unless ``deal`` is valid."""
+
+    @abstractmethod
+    def max_game_length(self, rules: R) -> int:
+        """An upper bound on the number of actions in any game with ``rules``."""
+
+    def check_invariants(self, state: S) -> None:
+        """Raise ``AssertionError`` naming the rule if ``state`` breaks a game invariant.
+
+        Games override this with their own invariants (card conservation and the
+        like); the shared contract checks and ``rulebook verify`` call it on every
+        state they reach.
+        """
+
+    # -- provided ------------------------------------------------------------------
+
+    def options(self) -> tuple[OptionInfo, ...]:
+        """The documented options of this game's ``Rules``."""
+        return describe_options(self.Rules)
+
+    def new_game(
+        self,
+        rules: R | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[int]] | None = None,
+    ) -> S:
+        """The initial state, with chance fixed by ``seed`` and/or explicit ``deals``.
+
+        With neither, the seed is 0. Explicit deals are checked before use.
+        """
+        if rules is None:
+            rules = self.Rules()
+        elif not isinstance(rules, self.Rules):
+            raise InvalidRules("players", f"expected {self.slug} Rules, got {type(rules).__name__}")
+        setup = Setup(seed=seed if seed is not None or deals else 0, deals=deals)
+        for i, deal in enumerate(setup.deals):
+            try:
+                self.check_deal(rules, deal, i)
+            except ValueError as exc:
+                raise ValueError(f"deal {i}: {exc}") from None
+        return self.initial_state(rules, setup)
+
+    def _table(self, rules: R) -> _Tables[A]:
+        t = self._tables.get(rules)
+        if t is None:
+            actions = self.action_table(rules)
+            index = {a: i for i, a in enumerate(actions)}
+            by_text = {str(a).lower(): a for a in actions}
+            if len(index) != len(actions) or len(by_text) != len(actions):
+                raise AssertionError(f"{self.slug}: action table has duplicates")
+            t = self._tables[rules] = _Tables(actions, index, by_text)
+        return t
+
+    def action_index(self, rules: R) -> dict[A, int]:
+        return self._table(rules).index
+
+    def num_distinct_actions(self, rules: R | None = None) -> int:
+        """The size of the integer action space under ``rules``."""
+        return len(self._table(rules or self.Rules()).actions)
+
+    def encode_action(self, action: A, rules: R | None = None) -> int:
+        """The integer of ``action``, in ``range(num_distinct_actions(rules))``."""
+        try:
+            return self._table(rules or self.Rules()).index[action]
+        except KeyError:
+            raise ValueError(f"{action!r} is not an action of {self.slug} under these rules") from None
+
+    def decode_action(self, index: int, rules: R | None = None) -> A:
+        """The action whose integer is ``index``."""
+        actions = self._table(rules or self.Rules()).actions
+        if not 0 <= index < len(actions):
+            raise ValueError(f"action index {index} out of range 0..{len(actions) - 1}")
+        return actions[index]
+
+    def parse_action(self, text: str, rules: R | None = None) -> A:
+        """The action whose text form is ``text`` (case-insensitive)."""
+        try:
+            return self._table(rules or self.Rules()).by_text[text.strip().lower()]
+        except KeyError:
+            raise ValueError(f"not an action of {self.slug}: {text!r}") from None

@@ -1,0 +1,487 @@
+"""The Witches of Blackmore (Leo Colovini, White Goblin Games, 2012).
+
+Spec: ``spec/witches-of-blackmore.md`` (rule prefix ``WB``). Source:
+``004_2389a0cc6cf0ab1a.txt``.
+
+Every trick, each player plays any card; the strongest trump wins, else the
+strongest card of the leader's colour, where strength follows the witches'
+wheel anchored at the trump card's number. The winner captures the cards and
+may lay one of them on the trump stack as the new trump. Points are the
+numbers on captured cards.
+
+>>> from rulebook.games.witches_of_blackmore import GAME, Rules
+>>> state = GAME.new_game(Rules(players=2), seed=1)
+>>> state.current_player, len(state.legal_actions())
+(0, 6)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from rulebook.core.cards import Deck
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.options import option, validate_choices
+from rulebook.core.tricks import trick_winner
+from rulebook.errors import InvalidRules
+
+__all__ = [
+    "DECK",
+    "GAME",
+    "Keep",
+    "Observation",
+    "Play",
+    "Replace",
+    "Rules",
+    "WitchesState",
+    "wheel_order",
+]
+
+#: WB-COMP-1: six colours x 1..9. The source names green, blue, yellow and red;
+#: the other two colours are not named (WB-RULING-9), purple and orange stand in.
+DECK = Deck(
+    suits=(("red", "R"), ("blue", "B"), ("green", "G"), ("yellow", "Y"), ("purple", "P"), ("orange", "O")),
+    ranks=range(1, 10),
+)
+_SUIT = DECK.suit_of
+_RANK = DECK.rank_of
+
+DESCENDING = "descending"
+ASCENDING = "ascending"
+
+
+@attrs.frozen
+class Rules:
+    """Options of The Witches of Blackmore; the defaults give the printed game."""
+
+    players: int = option(
+        4,
+        doc="Number of players. The source says 2-5, the publisher's box 2-6; both are "
+        "supported (WB-RULING-1).",
+        choices=range(2, 7),
+    )
+    hand_size: int = option(
+        6, doc="Cards dealt to and refilled into each hand (WB-SETUP-2).", choices=range(1, 9)
+    )
+    wheel: str = option(
+        DESCENDING,
+        doc="Side of the witches' wheel: 'descending' (strength falls with the number from "
+        "the trump's number, the source's beginner side) or 'ascending' (WB-RANK-2).",
+        choices=(DESCENDING, ASCENDING),
+    )
+    must_follow: bool = option(
+        False,
+        doc="House rule: a player holding the leader's colour must play it. The source "
+        "allows any card (WB-PLAY-2, WB-RULING-2).",
+        choices=(False, True),
+    )
+    trump_replacement: bool = option(
+        True,
+        doc="The trick winner may lay one captured card as the new trump (WB-TRUMP-1).",
+        choices=(False, True),
+    )
+    replace_before_draw: bool = option(
+        True,
+        doc="The winner decides on the trump replacement before the hands are refilled "
+        "(the source's order); false: after the refill (WB-RULING-3).",
+        choices=(False, True),
+    )
+    first_leader: int = option(
+        0, doc="Seat of the first leader (親); the source lets the table choose (WB-SETUP-4).",
+        choices=range(0, 6),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        validate_choices(self)
+        if self.first_leader >= self.players:
+            raise InvalidRules("first_leader", f"seat {self.first_leader} does not exist with {self.players} players")
+        if self.players * self.hand_size + 1 > DECK.size:
+            raise InvalidRules(
+                "hand_size",
+                f"{self.players} hands of {self.hand_size} plus the first trump need "
+                f"{self.players * self.hand_size + 1} cards; the deck has {DECK.size} (WB-SETUP-2)",
+            )
+
+
+def wheel_order(anchor: int, wheel: str) -> tuple[int, ...]:
+    """The numbers from strongest to weakest for a trump of number ``anchor`` (WB-RANK-2).
+
+    >>> wheel_order(8, "descending")
+    (8, 7, 6, 5, 4, 3, 2, 1, 9)
+    >>> wheel_order(8, "ascending")
+    (8, 9, 1, 2, 3, 4, 5, 6, 7)
+    """
+    step = -1 if wheel == DESCENDING else 1
+    return tuple((anchor - 1 + step * i) % 9 + 1 for i in range(9))
+
+
+def _strength_table(anchor: int, wheel: str) -> tuple[int, ...]:
+    order = wheel_order(anchor, wheel)
+    by_rank = {r: 8 - i for i, r in enumerate(order)}
+    return tuple(by_rank[r] for r in _RANK)
+
+
+# card -> strength, per wheel side (WB-COMP-2, WB-RULING-7) and anchor number (WB-RANK-2)
+_STRENGTH: dict[str, tuple[tuple[int, ...], ...]] = {
+    w: ((),) + tuple(_strength_table(a, w) for a in range(1, 10)) for w in (DESCENDING, ASCENDING)
+}
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Play ``card`` to the current trick (WB-PLAY-1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {DECK.text(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Replace(Action):
+    """Lay the captured ``card`` on the trump stack as the new trump (WB-TRUMP-1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"trump {DECK.text(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Keep(Action):
+    """Keep the current trump (decline the replacement, WB-TRUMP-1)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+WitchesAction = Play | Replace | Keep
+
+_PLAY = tuple(Play(c) for c in DECK.cards)
+_REPLACE = tuple(Replace(c) for c in DECK.cards)
+_KEEP = Keep()
+_TABLE: tuple[WitchesAction, ...] = _PLAY + _REPLACE + (_KEEP,)
+
+PLAYING = 0
+REPLACING = 1
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (WB-INFO-1): its hand and everything public, with recall."""
+
+    seat: int
+    players: int
+    wheel: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: per seat, the cards it holds that everybody saw it take (drawn from the trump stack)
+    known_in_hands: tuple[tuple[int, ...], ...]
+    pile_size: int
+    trump_stack: tuple[int, ...]
+    anchor: int
+    trump_suit: int | None
+    captured: tuple[tuple[int, ...], ...]
+    leader: int
+    trick: tuple[tuple[int, int], ...]
+    last_trick: tuple[int, ...]
+    current_player: int | None
+    replacing: bool
+    scores: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class WitchesState(State[Rules, WitchesAction]):
+    """A position of The Witches of Blackmore. Build with :meth:`WitchesGame.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False)
+    #: the deal: the whole deck's order; ``deck[drawn:]`` is the draw pile, top first
+    deck: Deal = attrs.field(repr=False)
+    drawn: int
+    hands: tuple[tuple[int, ...], ...]
+    #: cards each seat drew from the trump stack and still holds (public knowledge)
+    known: tuple[tuple[int, ...], ...]
+    #: the trump stack, bottom first; the last card is the trump (WB-TRUMP-2)
+    trumps: tuple[int, ...]
+    #: the number the wheel is aligned to (kept when the trump stack empties, WB-END-3)
+    anchor: int
+    captured: tuple[tuple[int, ...], ...]
+    leader: int
+    #: seats that play in this trick, in order (seats with cards, from the leader)
+    order: tuple[int, ...]
+    trick: tuple[int, ...]
+    #: the cards of the trick just won, while its winner decides on the replacement
+    last_trick: tuple[int, ...]
+    phase: int
+    #: after the first refill the draw pile could not cover, no more refills (WB-END-2)
+    exhausted: bool
+    to_act: int | None
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def trump_suit(self) -> int | None:
+        """The trump colour: the colour of the top card of the trump stack (WB-RANK-1, WB-TRUMP-2)."""
+        return _SUIT[self.trumps[-1]] if self.trumps else None
+
+    def legal_actions(self) -> tuple[WitchesAction, ...]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase == PLAYING:
+            hand = self.hands[seat]
+            if self.rules.must_follow and self.trick:  # WB-PLAY-2 (house rule)
+                lead = _SUIT[self.trick[0]]
+                follow = tuple(_PLAY[c] for c in hand if _SUIT[c] == lead)
+                if follow:
+                    return follow
+            return tuple(map(_PLAY.__getitem__, hand))  # WB-PLAY-1
+        return (*(_REPLACE[c] for c in sorted(self.last_trick)), _KEEP)  # WB-TRUMP-1
+
+    def apply(self, action: WitchesAction) -> WitchesState:
+        seat = self.to_act
+        if seat is None:
+            raise self.illegal("the game is over", "WB-END-4", action)
+        if self.phase == PLAYING:
+            if type(action) is not Play:
+                raise self.illegal(f"seat {seat} must play a card", "WB-PLAY-1", action)
+            return self._play(seat, action.card)
+        if type(action) is Keep:
+            return self._after_replacement(self.trumps, self.captured, self.anchor, action)
+        if type(action) is not Replace:
+            raise self.illegal(f"seat {seat} must choose to replace the trump or keep it", "WB-TRUMP-1", action)
+        card = action.card
+        if card not in self.last_trick:
+            raise self.illegal("only a card of the trick just won may become the trump", "WB-TRUMP-1", action)
+        captured = list(self.captured)
+        captured[seat] = tuple(c for c in captured[seat] if c != card)
+        return self._after_replacement(self.trumps + (card,), tuple(captured), _RANK[card], action)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Sum of the numbers on each seat's captured cards (WB-SCORE-1)."""
+        return tuple(sum(_RANK[c] for c in pile) for pile in self.captured)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Highest total wins; tied seats share the win (WB-SCORE-2, WB-RULING-6)."""
+        if self.to_act is not None:
+            return frozenset()
+        scores = self.scores
+        best = max(scores)
+        return frozenset(s for s, v in enumerate(scores) if v == best)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (WB-INFO-1): own hand; others' hand sizes; all played cards (WB-RULING-12)."""
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat} with {self.rules.players} players")
+        return Observation(
+            seat=seat,
+            players=self.rules.players,
+            wheel=self.rules.wheel,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            known_in_hands=self.known,
+            pile_size=len(self.deck) - self.drawn,
+            trump_stack=self.trumps,
+            anchor=self.anchor,
+            trump_suit=self.trump_suit,
+            captured=self.captured,
+            leader=self.leader,
+            trick=tuple(zip(self.order, self.trick)),
+            last_trick=self.last_trick,
+            current_player=self.to_act,
+            replacing=self.phase == REPLACING,
+            scores=self.scores,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> WitchesState:
+        """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
+        hidden = list(self.deck[self.drawn :])
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                hidden.extend(c for c in hand if c not in self.known[s])
+        rng.shuffle(hidden)
+        hands = list(self.hands)
+        pos = 0
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                n = len(hand) - len(self.known[s])
+                hands[s] = tuple(sorted(self.known[s] + tuple(hidden[pos : pos + n])))
+                pos += n
+        deck = self.deck[: self.drawn] + tuple(hidden[pos:])
+        return attrs.evolve(self, deck=deck, hands=tuple(hands))
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _play(self, seat: int, card: int) -> WitchesState:
+        hand = self.hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "WB-PLAY-1", Play(card)) from None
+        trick = self.trick
+        if self.rules.must_follow and trick:  # WB-PLAY-2
+            lead = _SUIT[trick[0]]
+            if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
+                raise self.illegal("house rule: the leader's colour must be followed", "WB-PLAY-2", Play(card))
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        known = self.known
+        if card in known[seat]:
+            known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
+        trick = trick + (card,)
+        log = (self.log, _PLAY[card])
+        order = self.order
+        if len(trick) < len(order):
+            return WitchesState(
+                self.rules, self.setup, log, self.deck, self.drawn, tuple(hands), known, self.trumps,
+                self.anchor, self.captured, self.leader, order, trick, self.last_trick, PLAYING,
+                self.exhausted, order[len(trick)],
+            )
+        # The trick is complete; find the strongest card: WB-TRICK-1 (a single trump),
+        # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
+        # WB-RULING-8 (the source's example) is checked against this.
+        trumps = self.trumps
+        strength = _STRENGTH[self.rules.wheel][self.anchor]
+        winner = order[trick_winner(trick, _SUIT, strength, _SUIT[trick[0]], _SUIT[trumps[-1]] if trumps else None)]
+        captured = list(self.captured)
+        captured[winner] = captured[winner] + trick  # WB-TRICK-4
+        rules = self.rules
+        if not rules.trump_replacement or not any(hands):  # WB-TRUMP-1, WB-RULING-10
+            return self._close(log, hands, known, trumps, self.anchor, tuple(captured), winner, (), True, False)
+        return self._close(
+            log, hands, known, trumps, self.anchor, tuple(captured), winner, trick, not rules.replace_before_draw, True
+        )
+
+    def _after_replacement(
+        self, trumps: tuple[int, ...], captured: tuple[tuple[int, ...], ...], anchor: int, action: WitchesAction
+    ) -> WitchesState:
+        return self._close(
+            (self.log, action), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
+            self.rules.replace_before_draw, False,
+        )
+
+    def _close(
+        self,
+        log: Log,
+        hands: list[tuple[int, ...]],
+        known: tuple[tuple[int, ...], ...],
+        trumps: tuple[int, ...],
+        anchor: int,
+        captured: tuple[tuple[int, ...], ...],
+        winner: int,
+        last_trick: tuple[int, ...],
+        refill: bool,
+        decide: bool,
+    ) -> WitchesState:
+        """End of a trick: refill if due, then the winner's decision or the next trick."""
+        rules = self.rules
+        players = rules.players
+        drawn = self.drawn
+        exhausted = self.exhausted
+        if refill and not exhausted:
+            # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
+            deck = self.deck
+            for i in range(players):
+                seat = (winner + i) % players
+                if len(hands[seat]) >= rules.hand_size:
+                    continue
+                if drawn < len(deck):
+                    card = deck[drawn]
+                    drawn += 1
+                else:
+                    exhausted = True  # WB-END-2, WB-RULING-4: the pile cannot refill every hand
+                    if not trumps:
+                        continue  # WB-END-3: the trump stack is empty too
+                    card = trumps[-1]
+                    trumps = trumps[:-1]
+                    if trumps:
+                        anchor = _RANK[trumps[-1]]
+                    known = tuple(k + (card,) if s == seat else k for s, k in enumerate(known))
+                hands[seat] = tuple(sorted(hands[seat] + (card,)))
+        if decide:
+            return WitchesState(
+                rules, self.setup, log, self.deck, drawn, tuple(hands), known, trumps, anchor, captured,
+                winner, (), (), last_trick, REPLACING, exhausted, winner,
+            )
+        # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
+        order = tuple(s for i in range(players) if hands[s := (winner + i) % players])
+        return WitchesState(
+            rules, self.setup, log, self.deck, drawn, tuple(hands), known, trumps, anchor, captured,
+            order[0] if order else winner, order, (), (), PLAYING, exhausted, order[0] if order else None,
+        )
+
+
+
+
+class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
+    """The Witches of Blackmore: 2-6 players, 54 cards, the witches' wheel."""
+
+    slug = "witches-of-blackmore"
+    title = "The Witches of Blackmore"
+    prefix = "WB"
+    Rules = Rules
+    State = WitchesState
+    player_counts = range(2, 7)
+
+    def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
+        return _TABLE
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        order = list(DECK.cards)
+        rng.shuffle(order)
+        return tuple(order)
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A deal is an order of the 54 cards, each once (WB-SETUP-1)."""
+        if index != 0:
+            raise ValueError("The Witches of Blackmore has a single deal")
+        if sorted(deal) != list(DECK.cards):
+            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+
+    def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
+        """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
+        WB-RULING-11); the rest is the pile; the first leader leads (WB-SETUP-4)."""
+        deck = setup.deal(self, rules, 0)
+        n, h = rules.players, rules.hand_size
+        hands = tuple(tuple(sorted(deck[s * h : (s + 1) * h])) for s in range(n))
+        trump = deck[n * h]
+        lead = rules.first_leader
+        order = tuple((lead + i) % n for i in range(n))
+        return WitchesState(
+            rules, setup, None, deck, n * h + 1, hands, ((),) * n, (trump,), _RANK[trump],
+            ((),) * n, lead, order, (), (), PLAYING, False, lead,
+        )
+
+    def check_invariants(self, state: WitchesState) -> None:
+        """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
+        cards = sorted(
+            [*state.deck[state.drawn :], *state.trumps, *state.trick]
+            + [c for h in state.hands for c in h]
+            + [c for p in state.captured for c in p]
+        )
+        if cards != list(DECK.cards):
+            raise AssertionError("WB-COMP-1: the 54 cards are not each in exactly one place")
+        if state.trumps and state.anchor != _RANK[state.trumps[-1]]:
+            raise AssertionError("WB-TRUMP-2: the wheel is not aligned to the top trump")
+        for seat, known in enumerate(state.known):
+            if not set(known) <= set(state.hands[seat]):
+                raise AssertionError("WB-INFO-1: a known card is not in its holder's hand")
+
+    def max_game_length(self, rules: Rules) -> int:
+        """Each card is played at most once, and each trick allows one trump decision."""
+        return 2 * DECK.size
+
+
+GAME = WitchesGame()
+WitchesState.GAME = GAME

@@ -1,0 +1,168 @@
+"""Game records: save a game as JSON and replay it.
+
+A record holds the game's slug, its rules (every option), the seed and/or the
+explicit deals, and the actions in their text form. Replaying checks every
+action against the rules; a tampered or truncated record fails with
+:class:`~rulebook.InvalidRecord` naming the first bad action.
+
+>>> import rulebook
+>>> from rulebook import records
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> state = game.new_game(seed=3)
+>>> for _ in range(5):
+...     state = state.apply(state.legal_actions()[-1])
+>>> text = records.dumps(state)
+>>> records.replay(records.loads(text)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import State
+from rulebook.core.options import rules_from_mapping, rules_to_dict
+from rulebook.errors import InvalidRecord, InvalidRules, RulebookError
+from rulebook.registry import get_game
+
+__all__ = ["FORMAT", "Record", "dumps", "iter_states", "load", "loads", "record_of", "replay", "save"]
+
+FORMAT = "rulebook-record/1"
+
+
+@attrs.frozen
+class Record:
+    """A saved game: enough to rebuild every state of it."""
+
+    game: str
+    rules: dict[str, Any]
+    seed: int | None
+    deals: tuple[tuple[int, ...], ...]
+    actions: tuple[str, ...]
+    #: Free-form annotations (for example the invariant a verification broke).
+    meta: dict[str, Any] = attrs.Factory(dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "rules": self.rules,
+            "seed": self.seed,
+            "deals": [list(d) for d in self.deals],
+            "actions": list(self.actions),
+        }
+        if self.meta:
+            out["meta"] = self.meta
+        return out
+
+
+def record_of(state: State[Any, Any], **meta: Any) -> Record:
+    """The record of the game that led to ``state``."""
+    game = type(state).GAME
+    return Record(
+        game=game.slug,
+        rules=rules_to_dict(state.rules),
+        seed=state.setup.seed,
+        deals=state.setup.deals,
+        actions=tuple(str(a) for a in state.history),
+        meta=dict(meta),
+    )
+
+
+def dumps(state_or_record: State[Any, Any] | Record, *, indent: int | None = 1) -> str:
+    rec = state_or_record if isinstance(state_or_record, Record) else record_of(state_or_record)
+    return json.dumps(rec.to_json(), indent=indent, ensure_ascii=False)
+
+
+def save(state_or_record: State[Any, Any] | Record, path: str | Path) -> Path:
+    path = Path(path)
+    path.write_text(dumps(state_or_record) + "\n", encoding="utf-8")
+    return path
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in data:
+        raise InvalidRecord(f"record has no {name!r} field")
+    value = data[name]
+    if not isinstance(value, kind):
+        raise InvalidRecord(f"record field {name!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def loads(text: str) -> Record:
+    """Parse a record; the header is checked here, the actions on replay."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecord(f"not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise InvalidRecord(f"unknown record format {data.get('format')!r} (expected {FORMAT!r})")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidRecord("record field 'seed' must be a whole number or null")
+    deals = _field(data, "deals", list)
+    if not all(isinstance(d, list) and all(isinstance(x, int) for x in d) for d in deals):
+        raise InvalidRecord("record field 'deals' must be a list of lists of whole numbers")
+    actions = _field(data, "actions", list)
+    if not all(isinstance(a, str) for a in actions):
+        raise InvalidRecord("record field 'actions' must be a list of strings")
+    meta = data.get("meta", {})
+    return Record(
+        game=_field(data, "game", str),
+        rules=_field(data, "rules", dict),
+        seed=seed,
+        deals=tuple(tuple(d) for d in deals),
+        actions=tuple(actions),
+        meta=meta if isinstance(meta, dict) else {},
+    )
+
+
+def load(path: str | Path) -> Record:
+    return loads(Path(path).read_text(encoding="utf-8"))
+
+
+def iter_states(record: Record) -> Iterator[State[Any, Any]]:
+    """Every state of the recorded game, from the initial one to the last."""
+    game = get_game(record.game)
+    try:
+        rules = rules_from_mapping(game.Rules, record.rules)
+    except InvalidRules as exc:
+        raise InvalidRecord(f"bad rules: {exc}") from None
+    try:
+        state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
+    except ValueError as exc:
+        raise InvalidRecord(f"bad deals: {exc}") from None
+    yield state
+    for i, text in enumerate(record.actions):
+        if state.is_terminal:
+            raise InvalidRecord(f"{text!r} comes after the end of the game", i)
+        try:
+            action = game.parse_action(text, rules)
+            state = state.apply(action)
+        except RulebookError as exc:
+            raise InvalidRecord(f"{text!r}: {exc}", i) from None
+        except ValueError as exc:
+            raise InvalidRecord(f"{text!r}: {exc}", i) from None
+        yield state
+
+
+def replay(record: Record, *, complete: bool = False) -> State[Any, Any]:
+    """The last state of the recorded game.
+
+    With ``complete=True`` a record that stops before the game is over is
+    rejected as truncated.
+    """
+    state: State[Any, Any] | None = None
+    for state in iter_states(record):
+        pass
+    assert state is not None
+    if complete and not state.is_terminal:
+        raise InvalidRecord("record is truncated: the game is not over", len(record.actions))
+    return state

@@ -1,0 +1,92 @@
+"""The shared contract test: every registered game, every supported player count.
+
+Each game must pass :func:`rulebook.testing.check_game` over random valid
+``Rules`` (with the player count pinned) and random play. New games are
+picked up from the registry with no change here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulebook
+from rulebook.testing import check_game, check_observation_boundary, rules_strategy
+
+CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]
+
+
+def test_all_five_games_are_registered() -> None:
+    expected = {"witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i"}
+    assert set(rulebook.GAMES) <= expected
+    assert "witches-of-blackmore" in rulebook.GAMES
+
+
+def test_unknown_slug_lists_known_games() -> None:
+    with pytest.raises(rulebook.UnknownGame) as info:
+        rulebook.get_game("chess")
+    assert "witches-of-blackmore" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+@settings(max_examples=6)
+@given(data=st.data())
+def test_random_games_keep_the_contract(slug: str, players: int, data: st.DataObject) -> None:
+    game = rulebook.get_game(slug)
+    rules = data.draw(rules_strategy(game, players=players), label="rules")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rng = data.draw(st.randoms(use_true_random=False), label="choices")
+    final = check_game(game, rules, seed, rng.choice, rng=random.Random(seed))
+    assert final.is_terminal
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+def test_default_rules_construct_with_each_player_count(slug: str, players: int) -> None:
+    game = rulebook.get_game(slug)
+    rules = game.Rules(players=players)
+    state = game.new_game(rules, seed=1)
+    assert state.current_player in range(players)
+    assert state.legal_actions()
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_impossible_player_count_names_the_field(slug: str) -> None:
+    game = rulebook.get_game(slug)
+    with pytest.raises(rulebook.InvalidRules, match="players"):
+        game.Rules(players=max(game.player_counts) + 1)
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_resampling_has_something_to_hide(slug: str) -> None:
+    """The observation-boundary check can fail: resampling does change hidden facts."""
+    game = rulebook.get_game(slug)
+    rng = random.Random(5)
+    changed = False
+    for seed in range(5):
+        state: Any = game.new_game(game.Rules(), seed=seed)
+        for _ in range(3):
+            if state.is_terminal:
+                break
+            changed |= check_observation_boundary(state, rng)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert changed
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_action_table_round_trips(slug: str) -> None:
+    game = rulebook.get_game(slug)
+    rules = game.Rules()
+    n = game.num_distinct_actions(rules)
+    for i in range(n):
+        action = game.decode_action(i, rules)
+        assert game.encode_action(action, rules) == i
+        assert game.parse_action(str(action), rules) == action
+    with pytest.raises(ValueError):
+        game.decode_action(n, rules)
+    with pytest.raises(ValueError):
+        game.parse_action("no such action", rules)
