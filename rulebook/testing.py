@@ -73,7 +73,7 @@ def check_observation_boundary(state: State[Any, Any], rng: random.Random) -> bo
         if other != state:
             changed = True
         after = other.observation(seat)
-        if before != after:
+        if before != after or state.observation_tensor(seat) != other.observation_tensor(seat):
             raise _fail("observation boundary", state, f"seat {seat} sees a difference after resampling hidden facts")
     return changed
 
@@ -126,8 +126,11 @@ def check_game(
         if tuple(sorted(ids)) != state.legal_action_ids():
             raise _fail("action ids", state, "legal_action_ids() disagrees with legal_actions()")
         if steps % boundary_every == 0:
+            size = game.observation_size(rules)
             for seat in range(players):
-                state.observation(seat)
+                tensor = state.observation_tensor(seat)
+                if len(tensor) != size or not all(isinstance(x, int) for x in tensor):
+                    raise _fail("observation tensor", state, f"seat {seat}: not {size} whole numbers")
             check_observation_boundary(state, rng)
         # An illegal action raises, cites a rule, and leaves the state as it was.
         illegal = [i for i in rng.sample(range(table_size), min(table_size, 8)) if i not in ids]

@@ -154,6 +154,14 @@ class State(Generic[R, A]):
         out.reverse()
         return tuple(out)
 
+    def observation_tensor(self, seat: int) -> tuple[int, ...]:
+        """A fixed-length numeric encoding of :meth:`observation` (length ``game.observation_size(rules)``).
+
+        Built from the observation alone, so it can show nothing the
+        observation does not.
+        """
+        return self.GAME.encode_observation(self.rules, self.observation(seat))
+
     def legal_action_ids(self) -> tuple[int, ...]:
         """The integer encodings of :meth:`legal_actions` (sorted)."""
         index = self.GAME.action_index(self.rules)
@@ -218,6 +226,28 @@ class Game(ABC, Generic[R, S, A]):
         like); the shared contract checks and ``rulebook verify`` call it on every
         state they reach.
         """
+
+    def observation_size(self, rules: R) -> int:
+        """Length of :meth:`State.observation_tensor` under ``rules``."""
+        raise NotImplementedError(f"{self.slug} has no observation tensor")
+
+    def encode_observation(self, rules: R, observation: Any) -> tuple[int, ...]:
+        """The fixed-length tensor of ``observation`` (see the game's docs page)."""
+        raise NotImplementedError(f"{self.slug} has no observation tensor")
+
+    def heuristic_action(self, state: S, rng: random.Random) -> A:
+        """A simple rule-aware player's choice (for balance simulations).
+
+        The default picks uniformly at random; games override it.
+        """
+        return rng.choice(state.legal_actions())
+
+    def end_stats(self, state: S) -> dict[str, float]:
+        """Game-specific figures about how a finished game went (ways of ending, rounds...).
+
+        Used by balance reports; keys are short snake_case names.
+        """
+        return {}
 
     # -- provided ------------------------------------------------------------------
 
