@@ -478,6 +478,70 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
             if not set(known) <= set(state.hands[seat]):
                 raise AssertionError("WB-INFO-1: a known card is not in its holder's hand")
 
+    def observation_size(self, rules: Rules) -> int:
+        n, c = rules.players, DECK.size
+        return 4 * c + 9 + 2 + n * (3 * c + 5) + 2
+
+    def encode_observation(self, rules: Rules, obs: Observation) -> tuple[int, ...]:
+        """The tensor of an :class:`Observation` (WB-INFO-1); layout in the docs page."""
+        n, c = rules.players, DECK.size
+        out = [0] * self.observation_size(rules)
+        for card in obs.hand:
+            out[card] = 1
+        for card in obs.trump_stack:
+            out[c + card] = 1
+        if obs.trump_stack:
+            out[2 * c + obs.trump_stack[-1]] = 1
+        for card in obs.last_trick:
+            out[3 * c + card] = 1
+        base = 4 * c
+        out[base + obs.anchor - 1] = 1
+        out[base + 9] = obs.pile_size
+        out[base + 10] = int(obs.replacing)
+        base += 11
+        trick = dict(obs.trick)
+        for seat in range(n):
+            row = base + seat * (3 * c + 5)
+            for card in obs.captured[seat]:
+                out[row + card] = 1
+            for card in obs.known_in_hands[seat]:
+                out[row + c + card] = 1
+            if seat in trick:
+                out[row + 2 * c + trick[seat]] = 1
+            out[row + 3 * c] = obs.hand_sizes[seat]
+            out[row + 3 * c + 1] = obs.scores[seat]
+            out[row + 3 * c + 2] = int(seat == obs.leader)
+            out[row + 3 * c + 3] = int(seat == obs.current_player)
+            out[row + 3 * c + 4] = int(seat == obs.seat)
+        out[-2] = int(obs.current_player is None)
+        out[-1] = int(obs.wheel == ASCENDING)
+        return tuple(out)
+
+    def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
+        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump."""
+        legal = state.legal_actions()
+        if state.phase == REPLACING:
+            return _KEEP
+        strength = _STRENGTH[state.rules.wheel][state.anchor]
+        trump = state.trump_suit
+        trick = state.trick
+        winning = []
+        for action in legal:
+            assert isinstance(action, Play)
+            cards = (*trick, action.card)
+            if trick_winner(cards, _SUIT, strength, _SUIT[cards[0]], trump) == len(trick):
+                winning.append(action)
+        pool = winning or list(legal)
+        return min(pool, key=lambda a: (_RANK[a.card] if isinstance(a, Play) else 0, rng.random()))
+
+    def end_stats(self, state: WitchesState) -> dict[str, float]:
+        history = state.history
+        return {
+            "replacements": sum(1 for a in history if type(a) is Replace),
+            "trump_stack_left": len(state.trumps),
+            "top_score": max(state.scores),
+        }
+
     def max_game_length(self, rules: Rules) -> int:
         """Each card is played at most once, and each trick allows one trump decision."""
         return 2 * DECK.size
