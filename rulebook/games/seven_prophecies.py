@@ -1,0 +1,870 @@
+"""Seven Prophecies (七つの予言, Hinata Origuchi, Blüte Spiele, 2017).
+
+Spec: ``spec/seven-prophecies.md`` (rule prefix ``SP``). Source:
+``000_b533ddaa5935d72b.txt`` (the 2017 rules).
+
+Before each round every player secretly spreads seven cubes over the finishing
+places 1..P (the prophecy). Each trick, a face-up *future card* fixes the suit
+that must be followed and that ranks above the others; every player whose place
+in the trick carries one of their cubes moves a cube onto the card they played.
+The round ends after the trick in which someone moves their seventh cube, or
+after the tenth trick.
+
+>>> from rulebook.games.seven_prophecies import GAME, Rules
+>>> state = GAME.new_game(Rules(players=4), seed=1)
+>>> state.current_player, [str(a) for a in state.legal_actions()]
+(0, ['prophesy 1', 'prophesy 2', 'prophesy 3', 'prophesy 4'])
+>>> state = state.apply(state.legal_actions()[1])
+>>> [str(a) for a in state.legal_actions()]  # cubes go on in order of place (SP-RULING-4)
+['prophesy 2', 'prophesy 3', 'prophesy 4']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from rulebook.core.cards import Deck
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.options import option, validate_choices
+from rulebook.errors import InvalidRules
+
+__all__ = [
+    "CUBES",
+    "DECK",
+    "GAME",
+    "TRICKS",
+    "Observation",
+    "Play",
+    "Prophesy",
+    "Rules",
+    "SevenProphecies",
+    "SevenPropheciesState",
+    "places",
+    "round_points",
+]
+
+#: SP-COMP-1: four suits x 1..13. The source never names the colours (SP-RULING-12).
+DECK = Deck(suits=(("suit A", "A"), ("suit B", "B"), ("suit C", "C"), ("suit D", "D")), ranks=range(1, 14))
+_SUIT = DECK.suit_of
+_RANK = DECK.rank_of
+#: SP-COMP-2: seven prophecy cubes per player (the eighth marks the score track).
+CUBES = 7
+#: SP-SETUP-2: ten cards per hand, ten future cards, so at most ten tricks (SP-END-1).
+TRICKS = 10
+
+#: SP-SETUP-5: the cards in play, by player count (3 players: no 12s or 13s).
+ROUND_DECK: dict[int, tuple[int, ...]] = {
+    3: tuple(c for c in DECK.cards if _RANK[c] <= 11),
+    4: tuple(DECK.cards),
+}
+#: cards set aside face up and unseen, by player count (SP-SETUP-2, SP-SETUP-5)
+ASIDE: dict[int, tuple[int, int]] = {3: (2, 2), 4: (0, 2)}
+
+POINTS = "points"
+TWICE = "twice"
+MOST_CUBES = "most-cubes"
+SHARE = "share"
+LAST_PLACE = "last-place"
+
+PROPHECY = 0
+TRICK = 1
+OVER = 2
+
+
+@attrs.frozen
+class Rules:
+    """Options of Seven Prophecies; the defaults give the printed game."""
+
+    players: int = option(4, doc="Number of players: 3 or 4 (SP-SETUP-5 gives the 3-player changes).", choices=(3, 4))
+    variant: str = option(
+        POINTS,
+        doc="'points': as many rounds as players, scored with points (SP-SCORE-1); 'twice': printed "
+        "variant 1, rounds until someone fulfils the seven prophecies twice, no points (SP-VAR-1); "
+        "'most-cubes': printed variant 2, one round won by the most cubes placed (SP-VAR-2).",
+        choices=(POINTS, TWICE, MOST_CUBES),
+    )
+    first_player: int = option(
+        0,
+        doc="Seat of the first round's start player; the source picks whoever most recently saw the "
+        "future, else by rock-paper-scissors (SP-SETUP-4, SP-RULING-2).",
+        choices=range(0, 4),
+    )
+    every_place: bool = option(
+        False,
+        doc="House rule: every prophecy must put at least one cube on each place. The source does not "
+        "ask for it (SP-RULING-3).",
+        choices=(False, True),
+    )
+    score_floor: bool = option(
+        True,
+        doc="No score goes below 0 (the design; the source's sentence has a typo). False keeps negative "
+        "totals, the sentence's literal reading (SP-SCORE-2, SP-RULING-1).",
+        choices=(True, False),
+    )
+    round_limit: int = option(
+        12,
+        doc="Variant 'twice' only: the most rounds played; then the most successes win (SP-RULING-8).",
+        choices=range(2, 21),
+    )
+    twice_ties: str = option(
+        SHARE,
+        doc="Variant 'twice' only: players reaching their second success in the same trick 'share' the "
+        "win, or 'last-place' applies variant 2's tie-break (SP-RULING-7).",
+        choices=(SHARE, LAST_PLACE),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        validate_choices(self)
+        if self.first_player >= self.players:
+            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+
+    @property
+    def rounds(self) -> int:
+        """The most rounds a game can last (SP-END-3, SP-VAR-1, SP-VAR-2)."""
+        if self.variant == POINTS:
+            return self.players
+        if self.variant == TWICE:
+            return self.round_limit
+        return 1
+
+
+#: the Rules class under a name that class bodies which rebind ``Rules`` can still use
+SPRules = Rules
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Prophesy(Action):
+    """Put one prophecy cube on the place card ``place`` (1 = first) (SP-PROPH-1)."""
+
+    place: int
+
+    def __str__(self) -> str:
+        return f"prophesy {self.place}"
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Play ``card`` to the current trick (SP-PLAY-1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {DECK.text(self.card)}"
+
+
+ProphecyAction = Prophesy | Play
+
+_PROPHESY: tuple[Prophesy, ...] = tuple(Prophesy(p) for p in range(1, 5))
+_PLAY = tuple(Play(c) for c in DECK.cards)
+_TABLES: dict[int, tuple[ProphecyAction, ...]] = {
+    n: (*(Prophesy(p) for p in range(1, n + 1)), *(_PLAY[c] for c in ROUND_DECK[n])) for n in (3, 4)
+}
+
+# (players, every_place, own cubes so far) -> legal prophecy actions (SP-PROPH-1, SP-RULING-3, SP-RULING-4)
+_PROPHECY_LEGAL: dict[tuple[int, bool, tuple[int, ...]], tuple[Prophesy, ...]] = {}
+
+
+def _prophecy_legal(players: int, every: bool, own: tuple[int, ...]) -> tuple[Prophesy, ...]:
+    key = (players, every, own)
+    out = _PROPHECY_LEGAL.get(key)
+    if out is None:
+        placed = sum(own)
+        last = max((p + 1 for p in range(players) if own[p]), default=0)
+        legal = []
+        for p in range(max(last, 1), players + 1):
+            if every and (p > last + 1 or CUBES - placed - 1 < players - p):
+                continue  # SP-RULING-3: no place may stay empty
+            legal.append(_PROPHESY[p - 1])
+        out = _PROPHECY_LEGAL[key] = tuple(legal)
+    return out
+
+
+# -- ranking --------------------------------------------------------------------------
+
+#: (future suit, card) -> ranking key; the future suit ranks above all (SP-RANK-1, SP-RANK-2)
+_KEY = tuple(tuple((100 if _SUIT[c] == s else 0) + _RANK[c] for c in DECK.cards) for s in range(4))
+
+
+def places(cards: tuple[int, ...] | list[int], future_suit: int) -> tuple[int, ...]:
+    """The place (1 = first) of each card of a trick, given in play order (SP-RANK-1..3).
+
+    Cards of the future suit rank above the others, higher number first; the
+    others compare by number alone, and of two equal numbers the card played
+    later ranks higher (SP-RANK-3). The future card's own number plays no part.
+
+    >>> places([DECK.parse("B5"), DECK.parse("C5"), DECK.parse("A2"), DECK.parse("B9")], 0)
+    (4, 3, 1, 2)
+    """
+    key = _KEY[future_suit]
+    n = len(cards)
+    order = sorted(range(n), key=lambda i: (key[cards[i]], i), reverse=True)
+    out = [0] * n
+    for place, i in enumerate(order, 1):
+        out[i] = place
+    return tuple(out)
+
+
+def round_points(left: int) -> int:
+    """Points for a round in which a player kept ``left`` cubes on the prophecy cards (SP-SCORE-1).
+
+    >>> round_points(0), round_points(1), round_points(2), round_points(7)
+    (2, 0, -1, -6)
+    """
+    return 2 if left == 0 else -(left - 1)
+
+
+# -- observation ----------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (SP-INFO-1, SP-INFO-2): own hand and prophecy, and everything public."""
+
+    seat: int
+    players: int
+    variant: str
+    round: int
+    start_player: int
+    phase: int
+    current_player: int | None
+    leader: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: the 3-player face-up set-aside cards (SP-SETUP-5, SP-RULING-6)
+    aside_up: tuple[int, ...]
+    future: tuple[int, ...]
+    #: cubes this seat has put on each place (its prophecy, or the part placed so far)
+    own_prophecy: tuple[int, ...]
+    #: per seat, the prophecy as revealed (cubes per place); ``()`` for other seats before the reveal
+    prophecies: tuple[tuple[int, ...], ...]
+    #: per seat, cubes left on each place card; ``()`` for other seats before the reveal
+    remaining: tuple[tuple[int, ...], ...]
+    #: per seat, cubes moved onto played cards this round
+    cubes_placed: tuple[int, ...]
+    #: the current trick: (seat, card) in play order
+    trick: tuple[tuple[int, int], ...]
+    #: the tricks played this round: (leader, cards in play order, places in play order)
+    tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    points: tuple[int, ...]
+    successes: tuple[int, ...]
+    #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
+    rounds_played: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+# -- state ------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class SevenPropheciesState(State[Rules, ProphecyAction]):
+    """A position of Seven Prophecies. Build with :meth:`SevenProphecies.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False)
+    #: round index, from 0
+    round: int
+    #: the round's start player (SP-SETUP-4, SP-END-3)
+    start: int
+    aside_up: tuple[int, ...]
+    aside_down: tuple[int, ...]
+    #: the future row: the i-th card belongs to trick i (SP-SETUP-3)
+    future: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    #: per seat, the prophecy cubes left on each place card (index 0 = place 1)
+    cubes: tuple[tuple[int, ...], ...]
+    #: per seat, the prophecy as placed (kept for the record, SP-PROPH-2)
+    prophecies: tuple[tuple[int, ...], ...]
+    #: per seat, cubes moved onto played cards this round (SP-TRICK-2)
+    placed: tuple[int, ...]
+    leader: int
+    #: the cards of the current trick, in play order from the leader
+    trick: tuple[int, ...]
+    #: the tricks of this round: (leader, cards in play order, places in play order)
+    tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    #: points per seat (SP-SCORE-1); stays 0 in the variants
+    points: tuple[int, ...]
+    #: per seat, rounds in which it fulfilled the seven prophecies
+    successes: tuple[int, ...]
+    #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
+    ends: tuple[tuple[int, tuple[int, ...]], ...]
+    phase: int
+    to_act: int | None
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def future_suit(self) -> int | None:
+        """The suit of the current trick's future card (SP-PLAY-2), or ``None`` outside tricks."""
+        if self.phase != TRICK:
+            return None
+        return _SUIT[self.future[len(self.tricks)]]
+
+    def legal_actions(self) -> tuple[ProphecyAction, ...]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase == PROPHECY:
+            rules = self.rules
+            return _prophecy_legal(rules.players, rules.every_place, self.cubes[seat])
+        hand = self.hands[seat]
+        suit = _SUIT[self.future[len(self.tricks)]]
+        follow = [_PLAY[c] for c in hand if _SUIT[c] == suit]  # SP-PLAY-2: must follow the future suit
+        if follow:
+            return tuple(follow)
+        return tuple(map(_PLAY.__getitem__, hand))  # SP-PLAY-1
+
+    def apply(self, action: ProphecyAction) -> SevenPropheciesState:
+        seat = self.to_act
+        if seat is None:
+            raise self.illegal("the game is over", "SP-END-3", action)
+        if self.phase == PROPHECY:
+            if type(action) is not Prophesy:
+                raise self.illegal(f"seat {seat} must place a prophecy cube", "SP-PROPH-1", action)
+            return self._prophesy(seat, action)
+        if type(action) is not Play:
+            raise self.illegal(f"seat {seat} must play a card", "SP-PLAY-1", action)
+        return self._play(seat, action.card, action)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2)."""
+        variant = self.rules.variant
+        if variant == POINTS:
+            return self.points
+        if variant == TWICE:
+            return self.successes
+        return self.placed
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """SP-END-4 (highest total; ties share), SP-VAR-1 and SP-VAR-2 with their rulings."""
+        if self.to_act is not None:
+            return frozenset()
+        rules = self.rules
+        if rules.variant == POINTS:
+            best = max(self.points)
+            return frozenset(s for s, v in enumerate(self.points) if v == best)
+        if rules.variant == TWICE:
+            best = max(self.successes)
+            top = [s for s, v in enumerate(self.successes) if v == best]
+            if best >= 2 and len(top) > 1 and rules.twice_ties == LAST_PLACE:  # SP-RULING-7
+                return frozenset((self._last_place(top),))
+            return frozenset(top)  # SP-RULING-7, SP-RULING-8: shared
+        best = max(self.placed)
+        top = [s for s, v in enumerate(self.placed) if v == best]
+        if best == CUBES and len(top) > 1:  # SP-VAR-2: nearest to last place in the last trick
+            return frozenset((self._last_place(top),))
+        return frozenset(top)  # SP-RULING-9: ties the tie-break cannot settle are shared
+
+    def _last_place(self, seats: list[int]) -> int:
+        leader, _cards, trick_places = self.tricks[-1]
+        n = self.rules.players
+        place_of = {(leader + i) % n: p for i, p in enumerate(trick_places)}
+        return max(seats, key=place_of.__getitem__)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
+        n = self.rules.players
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} with {n} players")
+        hidden = self.phase == PROPHECY
+        prophecies = tuple(p if (s == seat or not hidden) else () for s, p in enumerate(self.prophecies))
+        remaining = tuple(c if (s == seat or not hidden) else () for s, c in enumerate(self.cubes))
+        leader = self.leader
+        return Observation(
+            seat=seat,
+            players=n,
+            variant=self.rules.variant,
+            round=self.round,
+            start_player=self.start,
+            phase=self.phase,
+            current_player=self.to_act,
+            leader=leader,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            aside_up=self.aside_up,
+            future=self.future,
+            own_prophecy=self.prophecies[seat],
+            prophecies=prophecies,
+            remaining=remaining,
+            cubes_placed=self.placed,
+            trick=tuple(((leader + i) % n, c) for i, c in enumerate(self.trick)),
+            tricks=self.tricks,
+            points=self.points,
+            successes=self.successes,
+            rounds_played=self.ends,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> SevenPropheciesState:
+        """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
+        (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+        n = self.rules.players
+        others = [s for s in range(n) if s != seat]
+        voids = self._voids()
+        pool = [c for s in others for c in self.hands[s]] + list(self.aside_down)
+        hands = list(self.hands)
+        aside_down = self.aside_down
+        for _attempt in range(40):
+            rng.shuffle(pool)
+            deal = self._assign(pool, others, voids, rng)
+            if deal is not None:
+                for s in others:
+                    hands[s] = tuple(sorted(deal[s]))
+                aside_down = tuple(sorted(deal[-1]))
+                break
+        cubes = self.cubes
+        prophecies = self.prophecies
+        if self.phase == PROPHECY:
+            rules = self.rules
+            new = list(cubes)
+            for s in others:
+                count = sum(cubes[s])
+                own = (0,) * n
+                for _ in range(count):
+                    p = rng.choice(_prophecy_legal(n, rules.every_place, own)).place
+                    own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
+                new[s] = own
+            cubes = prophecies = tuple(new)
+        return attrs.evolve(self, hands=tuple(hands), aside_down=aside_down, cubes=cubes, prophecies=prophecies)
+
+    def _voids(self) -> list[set[int]]:
+        """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
+        n = self.rules.players
+        voids: list[set[int]] = [set() for _ in range(n)]
+        plays = [(t, leader, cards) for t, (leader, cards, _p) in enumerate(self.tricks)]
+        if self.phase == TRICK and self.trick:
+            plays.append((len(self.tricks), self.leader, self.trick))
+        for t, leader, cards in plays:
+            suit = _SUIT[self.future[t]]
+            for i, c in enumerate(cards):
+                if _SUIT[c] != suit:
+                    voids[(leader + i) % n].add(suit)
+        return voids
+
+    def _assign(
+        self, pool: list[int], others: list[int], voids: list[set[int]], rng: random.Random
+    ) -> dict[int, list[int]] | None:
+        """Give ``pool`` out to ``others`` (their hand sizes) and the unseen set-aside (key -1)."""
+        room = {s: len(self.hands[s]) for s in others}
+        room[-1] = len(self.aside_down)
+        out: dict[int, list[int]] = {k: [] for k in room}
+        # most constrained cards first
+        order = sorted(pool, key=lambda c: sum(1 for s in others if _SUIT[c] in voids[s]), reverse=True)
+        for c in order:
+            holders = [k for k in room if room[k] and (k < 0 or _SUIT[c] not in voids[k])]
+            if not holders:
+                return None
+            k = rng.choices(holders, weights=[room[h] for h in holders])[0]
+            out[k].append(c)
+            room[k] -= 1
+        return out
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _prophesy(self, seat: int, action: Prophesy) -> SevenPropheciesState:
+        rules = self.rules
+        n = rules.players
+        own = self.cubes[seat]
+        if action not in _prophecy_legal(n, rules.every_place, own):
+            if not 1 <= action.place <= n:
+                raise self.illegal(f"there is no place {action.place} with {n} players", "SP-PROPH-1", action)
+            if rules.every_place and any(v == 0 for v in own[: action.place - 1]):
+                raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
+            if rules.every_place and action.place >= max((p + 1 for p in range(n) if own[p]), default=0):
+                raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
+            raise self.illegal("cubes are placed in order of place, first to last", "SP-RULING-4", action)
+        p = action.place - 1
+        own = (*own[:p], own[p] + 1, *own[p + 1 :])
+        cubes = (*self.cubes[:seat], own, *self.cubes[seat + 1 :])
+        log = (self.log, action)
+        nxt = seat
+        phase = PROPHECY
+        if sum(own) == CUBES:
+            nxt = (seat + 1) % n  # SP-PROPH-1: the next player clockwise
+            if nxt == self.start:
+                phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
+        return SevenPropheciesState(
+            rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
+            self.hands, cubes, cubes, self.placed, self.leader, (), self.tricks, self.points, self.successes,
+            self.ends, phase, nxt,
+        )  # fmt: skip
+
+    def _play(self, seat: int, card: int, action: Play) -> SevenPropheciesState:
+        hand = self.hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
+        t = len(self.tricks)
+        suit = _SUIT[self.future[t]]
+        if _SUIT[card] != suit:
+            for c in hand:
+                if _SUIT[c] == suit:
+                    raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
+        hands = (*self.hands[:seat], hand[:i] + hand[i + 1 :], *self.hands[seat + 1 :])
+        trick = (*self.trick, card)
+        log = (self.log, action)
+        rules = self.rules
+        n = rules.players
+        if len(trick) < n:
+            return SevenPropheciesState(
+                rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
+                hands, self.cubes, self.prophecies, self.placed, self.leader, trick, self.tricks, self.points,
+                self.successes, self.ends, TRICK, (seat + 1) % n,
+            )  # fmt: skip
+        # SP-RANK-1..3: places; SP-TRICK-1: the trick is laid out under its future card
+        key = _KEY[suit]
+        order = sorted(range(n), key=lambda j: (key[trick[j]], j), reverse=True)
+        trick_places = [0] * n
+        for place, j in enumerate(order):
+            trick_places[j] = place + 1
+        leader = self.leader
+        cubes = list(self.cubes)
+        placed = list(self.placed)
+        finished = False
+        for j in range(n):
+            s = (leader + j) % n
+            own = cubes[s]
+            p = trick_places[j] - 1
+            if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
+                cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
+                placed[s] += 1
+                if placed[s] == CUBES:
+                    finished = True
+        tricks = (*self.tricks, (leader, trick, tuple(trick_places)))
+        winner = (leader + order[0]) % n  # SP-TRICK-3: first place leads the next trick
+        if finished or len(tricks) == TRICKS:  # SP-END-1
+            return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
+        return SevenPropheciesState(
+            rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
+            hands, tuple(cubes), self.prophecies, tuple(placed), winner, (), tricks, self.points,
+            self.successes, self.ends, TRICK, winner,
+        )  # fmt: skip
+
+    def _end_round(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        cubes: tuple[tuple[int, ...], ...],
+        placed: tuple[int, ...],
+        tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+        winner: int,
+    ) -> SevenPropheciesState:
+        rules = self.rules
+        n = rules.players
+        done = tuple(s for s in range(n) if placed[s] == CUBES)
+        scores = self.points
+        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2
+            new = [v + round_points(CUBES - placed[s]) for s, v in enumerate(scores)]
+            scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
+        successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
+        ends = (*self.ends, (len(tricks), done))
+        nxt_round = self.round + 1
+        over = nxt_round >= rules.rounds  # SP-END-3, SP-VAR-2, SP-RULING-8
+        if rules.variant == TWICE and max(successes) >= 2:  # SP-VAR-1
+            over = True
+        if over:
+            return SevenPropheciesState(
+                rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
+                hands, cubes, self.prophecies, placed, winner, (), tricks, scores, successes, ends, OVER, None,
+            )  # fmt: skip
+        start = (self.start + 1) % n  # SP-END-3: the next start player is the left neighbour
+        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends)
+
+
+class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
+    """Seven Prophecies: 3-4 players, 52 cards, a prophecy of finishing places."""
+
+    slug = "seven-prophecies"
+    title = "Seven Prophecies (七つの予言)"
+    prefix = "SP"
+    Rules = Rules
+    State = SevenPropheciesState
+    player_counts = range(3, 5)
+
+    def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
+        """``prophesy 1..P`` then ``play <card>`` for every card in play."""
+        return _TABLES[rules.players]
+
+    def random_deal(self, rules: SPRules, rng: random.Random, index: int) -> Deal:
+        order = list(ROUND_DECK[rules.players])
+        rng.shuffle(order)
+        return tuple(order)
+
+    def check_deal(self, rules: SPRules, deal: Deal, index: int) -> None:
+        """A deal is an order of the round's cards, each once (SP-SETUP-1, SP-SETUP-5)."""
+        if not 0 <= index < rules.rounds:
+            raise ValueError(f"this game has at most {rules.rounds} deals")
+        cards = ROUND_DECK[rules.players]
+        if sorted(deal) != list(cards):
+            raise ValueError(
+                f"a {rules.players}-player deal must order the {len(cards)} cards in play "
+                f"(card numbers {DECK.texts(cards[:1])}..{DECK.texts(cards[-1:])}), each once"
+            )
+
+    def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
+        """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
+        n = rules.players
+        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, ())
+
+    def check_invariants(self, state: SevenPropheciesState) -> None:
+        """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
+        rules = state.rules
+        n = rules.players
+        cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
+        for h in state.hands:
+            cards.extend(h)
+        for _leader, trick, _places in state.tricks:
+            cards.extend(trick)
+        if sorted(cards) != list(ROUND_DECK[n]):
+            raise AssertionError("SP-SETUP-1: the round's cards are not each in exactly one place")
+        if len(state.future) != TRICKS or len(state.aside_up) + len(state.aside_down) != sum(ASIDE[n]):
+            raise AssertionError("SP-SETUP-2: the future row or the set-aside cards have the wrong size")
+        for t, (_leader, trick, trick_places) in enumerate(state.tricks):
+            if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
+                raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
+            if trick_places != places(trick, _SUIT[state.future[t]]):
+                raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
+        if state.phase == PROPHECY:
+            if any(state.placed) or state.tricks or state.trick:
+                raise AssertionError("SP-PROPH-2: cubes moved or cards played before the reveal")
+        else:
+            # replay the round's tricks against the revealed prophecies (SP-TRICK-2)
+            left = [list(p) for p in state.prophecies]
+            for leader, _trick, trick_places in state.tricks:
+                for j, p in enumerate(trick_places):
+                    own = left[(leader + j) % n]
+                    if own[p - 1]:
+                        own[p - 1] -= 1
+            for s in range(n):
+                if sum(state.prophecies[s]) != CUBES:
+                    raise AssertionError("SP-PROPH-1: a prophecy does not hold seven cubes")
+                if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != CUBES:
+                    raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
+        if rules.score_floor and min(state.points) < 0:
+            raise AssertionError("SP-SCORE-2: a score is below 0")
+        hand_sizes = {len(h) for h in state.hands}
+        if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:
+            raise AssertionError("SP-PLAY-1: hand sizes differ by more than the current trick")
+
+    def max_game_length(self, rules: SPRules) -> int:
+        """Per round: P x 7 prophecy cubes and at most 10 tricks of P cards (SP-END-1)."""
+        n = rules.players
+        return rules.rounds * n * (CUBES + TRICKS)
+
+    # -- tensor, heuristic, statistics -------------------------------------------------
+
+    def observation_size(self, rules: SPRules) -> int:
+        n = rules.players
+        return _layout(n)[-1][1]
+
+    def encode_observation(self, rules: SPRules, observation: Any) -> tuple[int, ...]:
+        """The fields of :class:`Observation` as one-hots and counts (see the docs page)."""
+        obs: Observation = observation
+        n = rules.players
+        out: list[int] = []
+
+        def onehot(size: int, index: int | None) -> None:
+            v = [0] * size
+            if index is not None and 0 <= index < size:
+                v[index] = 1
+            out.extend(v)
+
+        def cardset(cards: Any) -> None:
+            v = [0] * DECK.size
+            for c in cards:
+                v[c] = 1
+            out.extend(v)
+
+        onehot(n, obs.seat)
+        onehot(n + 1, n if obs.current_player is None else obs.current_player)
+        onehot(3, obs.phase)
+        out.append(obs.round)
+        out.append(len(obs.tricks))
+        onehot(n, obs.leader)
+        cardset(obs.hand)
+        out.extend(obs.hand_sizes)
+        for c in obs.future:
+            onehot(4, _SUIT[c])
+        cardset(obs.future)
+        cardset(obs.aside_up)
+        played: list[list[int]] = [[] for _ in range(n)]
+        for leader, cards, _pl in obs.tricks:
+            for j, c in enumerate(cards):
+                played[(leader + j) % n].append(c)
+        for s, c in obs.trick:
+            played[s].append(c)
+        for s in range(n):
+            cardset(played[s])
+        current = dict(obs.trick)
+        for s in range(n):
+            cardset((current[s],) if s in current else ())
+        t = len(obs.tricks)
+        onehot(4, _SUIT[obs.future[t]] if obs.phase == TRICK else None)
+        out.extend(obs.own_prophecy)
+        out.append(int(obs.phase != PROPHECY))
+        for s in range(n):
+            r = obs.remaining[s]
+            out.extend(r if r else (0,) * n)
+        out.extend(obs.cubes_placed)
+        last = [0] * n
+        if obs.tricks:
+            leader, _cards, pl = obs.tricks[-1]
+            for j, p in enumerate(pl):
+                last[(leader + j) % n] = p
+        for s in range(n):
+            onehot(n, last[s] - 1 if last[s] else None)
+        out.extend(obs.points)
+        out.extend(obs.successes)
+        return tuple(out)
+
+    def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
+        """Prophesy the places the hand's cards look likely to take; then play for a place
+        that still carries one of one's cubes."""
+        seat = state.to_act
+        legal = state.legal_actions()
+        if seat is None or len(legal) == 1:
+            return legal[0]
+        n = state.rules.players
+        top = 11 if n == 3 else 13
+        if state.phase == PROPHECY:
+            target = _prophecy_target(state.hands[seat], state.future, n, top, state.rules.every_place)
+            own = state.cubes[seat]
+            for p in range(n):
+                if own[p] < target[p]:
+                    if _PROPHESY[p] in legal:
+                        return _PROPHESY[p]
+                    break
+            return legal[0]
+        own = state.cubes[seat]
+        wanted = [p + 1 for p in range(n) if own[p]]
+        suit = _SUIT[state.future[len(state.tricks)]]
+        key = _KEY[suit]
+        trick = state.trick
+        later = n - len(trick) - 1
+        best: tuple[float, int] | None = None
+        choice = legal[0]
+        for a in legal:
+            assert type(a) is Play
+            c = a.card
+            k = key[c]
+            ahead = sum(1 for x in trick if key[x] > k)
+            # each later player beats the card with a chance that falls with its strength
+            strength = (k - 100 + top) / (2 * top) if k > 100 else k / (2 * top)
+            expect = 1 + ahead + later * (1 - strength)
+            cost = min((abs(expect - w) for w in wanted), default=0.0)
+            cand = (cost, c)
+            if best is None or cand < best:
+                best, choice = cand, a
+        return choice
+
+    def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:
+        """Rounds, how they ended, and the tricks they lasted."""
+        ends = state.ends
+        rounds = len(ends)
+        seventh = sum(1 for _t, done in ends if done)
+        return {
+            "rounds": float(rounds),
+            "rounds_ended_by_seventh_cube": float(seventh),
+            "rounds_ended_after_trick_10": float(rounds - seventh),
+            "mean_tricks_per_round": sum(t for t, _d in ends) / rounds if rounds else 0.0,
+            "fulfilments": float(sum(len(done) for _t, done in ends)),
+        }
+
+
+def _deal_round(
+    rules: SPRules,
+    setup: Setup,
+    log: Log,
+    round_index: int,
+    start: int,
+    scores: tuple[int, ...],
+    successes: tuple[int, ...],
+    ends: tuple[tuple[int, tuple[int, ...]], ...],
+) -> SevenPropheciesState:
+    """SP-SETUP-1..3 and SP-SETUP-5: set-aside cards, hands in seat order, the future row."""
+    deal = setup.deal(GAME, rules, round_index)
+    n = rules.players
+    up, down = ASIDE[n]
+    a = up + down
+    hands = tuple(tuple(sorted(deal[a + s * TRICKS : a + (s + 1) * TRICKS])) for s in range(n))
+    future = deal[a + n * TRICKS :]
+    empty = (0,) * n
+    return SevenPropheciesState(
+        rules, setup, log, round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future,
+        hands, (empty,) * n, (empty,) * n, empty, start, (), (), scores, successes, ends, PROPHECY, start,
+    )  # fmt: skip
+
+
+def _prophecy_target(
+    hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool
+) -> tuple[int, ...]:
+    """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes."""
+    future_suits = {_SUIT[c] for c in future}
+    guess = [0.0] * n
+    for c in hand:
+        strength = _RANK[c] / top
+        if _SUIT[c] in future_suits:
+            strength = 0.5 + strength / 2
+        else:
+            strength = strength / 2
+        place = min(n - 1, int((1 - strength) * n))
+        guess[place] += 1
+    total = sum(guess)
+    raw = [g * CUBES / total for g in guess]
+    counts = [int(r) for r in raw]
+    for i in sorted(range(n), key=lambda i: raw[i] - counts[i], reverse=True)[: CUBES - sum(counts)]:
+        counts[i] += 1
+    if every:
+        for p in range(n):
+            if counts[p] == 0:
+                counts[max(range(n), key=counts.__getitem__)] -= 1
+                counts[p] = 1
+    return tuple(counts)
+
+
+def _layout(n: int) -> list[tuple[str, int]]:
+    """The tensor's fields with their end offsets (see ``docs/games/seven-prophecies.md``)."""
+    sizes = [
+        ("seat", n),
+        ("current_player", n + 1),
+        ("phase", 3),
+        ("round", 1),
+        ("tricks_done", 1),
+        ("leader", n),
+        ("hand", 52),
+        ("hand_sizes", n),
+        ("future_suits", 40),
+        ("future_cards", 52),
+        ("aside_up", 52),
+        ("played_by_seat", n * 52),
+        ("current_trick_by_seat", n * 52),
+        ("future_suit_now", 4),
+        ("own_prophecy", n),
+        ("revealed", 1),
+        ("remaining", n * n),
+        ("cubes_placed", n),
+        ("last_trick_places", n * n),
+        ("points", n),
+        ("successes", n),
+    ]
+    out = []
+    end = 0
+    for name, size in sizes:
+        end += size
+        out.append((name, end))
+    return out
+
+
+GAME = SevenProphecies()
+SevenPropheciesState.GAME = GAME
