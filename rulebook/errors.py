@@ -25,7 +25,7 @@ class IllegalAction(RulebookError):
     """An action that is not legal in the state it was applied to.
 
     ``rule`` is the ID of the spec rule that forbids it (for example
-    ``WB-PLAY-1``); it is also part of the message. The state the action was
+    ``<GAME>-PLAY-1``); it is also part of the message. The state the action was
     applied to is unchanged: states are immutable.
     """
 

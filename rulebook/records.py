@@ -159,10 +159,7 @@ def replay(record: Record, *, complete: bool = False) -> State[Any, Any]:
     With ``complete=True`` a record that stops before the game is over is
     rejected as truncated.
     """
-    state: State[Any, Any] | None = None
-    for state in iter_states(record):
-        pass
-    assert state is not None
+    *_, state = iter_states(record)
     if complete and not state.is_terminal:
         raise InvalidRecord("record is truncated: the game is not over", len(record.actions))
     return state

@@ -93,7 +93,7 @@ def check_game(
     """
     rng = rng or random.Random(seed)
     players = rules.players
-    start = game.new_game(rules, seed=seed)
+    start: State[Any, Any] = game.new_game(rules, seed=seed)
     if game.new_game(rules, seed=seed) != start:
         raise _fail("determinism", start, "the same seed gave different initial states")
     table_size = game.num_distinct_actions(rules)
@@ -172,7 +172,7 @@ def check_game(
     else:
         raise _fail("terminal", state, "an action was accepted after the end")
     # the record replays to the same state
-    replayed = records.replay(records.loads(records.dumps(state)), complete=True)
+    replayed: State[Any, Any] = records.replay(records.loads(records.dumps(state)), complete=True)
     if replayed != state:
         raise _fail("record", state, "the saved record does not replay to the same final state")
     return state

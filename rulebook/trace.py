@@ -1,7 +1,7 @@
 """Traceability between the rule spec, the code and the tests.
 
 The spec (``spec/<slug>.md``) states each rule under a heading
-``### <ID> · <title>``, where an ID is ``<GAME>-<SECTION>-<n>`` (``WB-TRICK-3``).
+``### <ID> · <title>``, where an ID is ``<GAME>-<SECTION>-<n>`` (game prefix, section, number).
 Code under ``rulebook/`` and tests under ``tests/`` cite rules by writing their
 IDs (in a comment, docstring or message). This module reads both, so that one
 test can fail on a rule nobody enforces or checks, or on a citation of a rule

@@ -11,13 +11,19 @@ holds the precomputed tables that turn a card into its suit, rank and text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 __all__ = ["Deck"]
 
 
-def _ranks(value: range | tuple[int, ...]) -> tuple[int, ...]:
+def _ranks(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
+
+
+def _suits(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(name), str(letter)) for name, letter in value)
 
 
 @attrs.frozen(slots=True)
@@ -28,7 +34,7 @@ class Deck:
     card's text prefix. ``ranks`` is the sequence of printed numbers.
     """
 
-    suits: tuple[tuple[str, str], ...] = attrs.field(converter=tuple)
+    suits: tuple[tuple[str, str], ...] = attrs.field(converter=_suits)
     ranks: tuple[int, ...] = attrs.field(converter=_ranks)
     #: card -> suit index
     suit_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)

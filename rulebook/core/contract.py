@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from rulebook.core.options import describe_options, OptionInfo
+from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
 
 __all__ = [
@@ -184,14 +184,20 @@ class Game(ABC, Generic[R, S, A]):
 
     slug: ClassVar[str]
     title: ClassVar[str]
-    #: The rule-ID prefix of this game's spec (``WB`` for ``WB-TRICK-1``).
+    #: The rule-ID prefix of this game's spec (``WB`` for The Witches of Blackmore).
     prefix: ClassVar[str]
     Rules: type[R]
     State: type[S]
     Action: ClassVar[type[Action]] = Action
     player_counts: ClassVar[range]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
+        # Pass the classes here rather than assigning them in the class body, where a
+        # class attribute named ``Rules`` would shadow the type in method annotations.
+        if rules is not None:
+            self.Rules = rules
+        if state is not None:
+            self.State = state
         self._tables: dict[Any, _Tables[A]] = {}
 
     def __repr__(self) -> str:
@@ -240,7 +246,8 @@ class Game(ABC, Generic[R, S, A]):
 
         The default picks uniformly at random; games override it.
         """
-        return rng.choice(state.legal_actions())
+        legal: tuple[A, ...] = state.legal_actions()
+        return rng.choice(legal)
 
     def end_stats(self, state: S) -> dict[str, float]:
         """Game-specific figures about how a finished game went (ways of ending, rounds...).
@@ -305,7 +312,7 @@ class Game(ABC, Generic[R, S, A]):
 
     def decode_action(self, index: int, rules: R | None = None) -> A:
         """The action whose integer is ``index``."""
-        actions = self._table(rules or self.Rules()).actions
+        actions: tuple[A, ...] = self._table(rules or self.Rules()).actions
         if not 0 <= index < len(actions):
             raise ValueError(f"action index {index} out of range 0..{len(actions) - 1}")
         return actions[index]

@@ -18,7 +18,6 @@ numbers on captured cards.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
@@ -430,8 +429,6 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     slug = "witches-of-blackmore"
     title = "The Witches of Blackmore"
     prefix = "WB"
-    Rules = Rules
-    State = WitchesState
     player_counts = range(2, 7)
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
@@ -525,14 +522,12 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         strength = _STRENGTH[state.rules.wheel][state.anchor]
         trump = state.trump_suit
         trick = state.trick
-        winning = []
-        for action in legal:
-            assert isinstance(action, Play)
-            cards = (*trick, action.card)
-            if trick_winner(cards, _SUIT, strength, _SUIT[cards[0]], trump) == len(trick):
-                winning.append(action)
-        pool = winning or list(legal)
-        return min(pool, key=lambda a: (_RANK[a.card] if isinstance(a, Play) else 0, rng.random()))
+        plays = [a for a in legal if isinstance(a, Play)]
+        winning = [
+            a for a in plays
+            if trick_winner((*trick, a.card), _SUIT, strength, _SUIT[(*trick, a.card)[0]], trump) == len(trick)
+        ]
+        return min(winning or plays, key=lambda a: (_RANK[a.card], rng.random()))
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:
         history = state.history
@@ -547,5 +542,5 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return 2 * DECK.size
 
 
-GAME = WitchesGame()
+GAME = WitchesGame(Rules, WitchesState)
 WitchesState.GAME = GAME
