@@ -1,0 +1,811 @@
+"""UTSUKE (うつけ): bid on the tricks of the NPC lord (殿).
+
+Spec: ``spec/utsuke.md`` (rule prefix ``UT``). Source: ``003_2a3ae7dfab80e445.txt``.
+
+Each round every player secretly bids how many tricks the lord, a non-player
+seat whose cards lie face up in a row and who plays by a fixed conduct, will
+take. The suit of the card under the trump chip (the lord's rightmost card) is
+trump, and the chip moves whenever the lord plays that card. Exact bidders earn
+2 honour (誉), else the closest earn 1; taking more tricks than the lord earns
+an execution chip (打ち首). Three honour wins, two chips lose.
+
+Places: the real players are seats ``0..players-1``; the lord is place
+``players`` and, with two players, the young lord (若) is place ``players + 1``.
+NPC places never appear as :attr:`UtsukeState.current_player`, in ``scores`` or
+in ``winners``; their plays happen inside ``apply``.
+
+>>> from rulebook.games.utsuke import GAME, Rules
+>>> state = GAME.new_game(Rules(players=3), seed=1)
+>>> state.current_player, len(state.legal_actions()), len(state.lord_row)
+(0, 16, 15)
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from rulebook.core.cards import Deck
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.options import option, validate_choices
+from rulebook.errors import InvalidRules
+
+__all__ = [
+    "DECK",
+    "GAME",
+    "Bid",
+    "Observation",
+    "Play",
+    "Rules",
+    "UtsukeState",
+    "honour_gains",
+    "npc_card",
+]
+
+#: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
+DECK = Deck(
+    suits=(("suit A", "A"), ("suit B", "B"), ("suit C", "C"), ("suit D", "D"), ("suit E", "E")),
+    ranks=range(1, 13),
+)
+_SUIT = DECK.suit_of
+_NSUITS = len(DECK.suits)
+#: UT-COMP-2: the bid cards 1, 2, 4 and 8 make every bid 0..15.
+MAX_BID = 15
+
+SURVIVORS = "survivors"
+MOST_HONOUR = "most_honour"
+
+
+@attrs.frozen
+class Rules:
+    """Options of UTSUKE; the defaults give the printed game."""
+
+    players: int = option(
+        4,
+        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2).",
+        choices=range(2, 6),
+    )
+    first_lord: int = option(
+        0,
+        doc="The lord's place in the first round: just before this seat clockwise, so this seat "
+        "plays right after the lord (UT-SETUP-3, UT-RULING-5).",
+        choices=range(0, 5),
+    )
+    on_loss: str = option(
+        SURVIVORS,
+        doc="Who wins when the game ends by a loss and nobody won by honour: 'survivors' (every "
+        "player who did not lose) or 'most_honour' (the non-losers with the most honour) "
+        "(UT-END-2, UT-RULING-4).",
+        choices=(SURVIVORS, MOST_HONOUR),
+    )
+    honour_to_win: int = option(
+        3, doc="Honour (誉) that wins the game; the source says 3 (UT-END-1).", choices=range(1, 7)
+    )
+    chips_to_lose: int = option(
+        2, doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2).", choices=range(1, 5)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        validate_choices(self)
+        if self.first_lord >= self.players:
+            raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
+
+    @property
+    def npcs(self) -> int:
+        """Number of NPC places: the lord, plus the young lord with 2 players (UT-SETUP-2)."""
+        return 2 if self.players == 2 else 1
+
+    @property
+    def places(self) -> int:
+        """Players plus NPCs: the number of hands and of cards in every trick."""
+        return self.players + self.npcs
+
+    @property
+    def tricks_per_round(self) -> int:
+        """Cards per hand, so tricks per round (UT-SETUP-4)."""
+        return DECK.size // self.places
+
+
+# -- actions -------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Bid(Action):
+    """Secretly bid that the lord takes ``tricks`` tricks this round (UT-BID-1, UT-BID-2)."""
+
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Play ``card`` to the current trick (UT-PLAY-2)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {DECK.text(self.card)}"
+
+
+UtsukeAction = Bid | Play
+
+_BID = tuple(Bid(b) for b in range(MAX_BID + 1))
+_PLAY = tuple(Play(c) for c in DECK.cards)
+_TABLE: tuple[UtsukeAction, ...] = _BID + _PLAY
+
+# -- precomputed tables ----------------------------------------------------------------
+
+# UT-TRICK-1: strength of each card for (trump suit, lead suit): trumps beat the lead
+# suit, other suits never win; within a suit the higher number (higher card int) wins.
+_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(200 + c if _SUIT[c] == t else 100 + c if _SUIT[c] == lead else 0 for c in DECK.cards)
+        for lead in range(_NSUITS)
+    )
+    for t in range(_NSUITS)
+)
+
+
+def _cycle(players: int, lord_before: int) -> tuple[int, ...]:
+    """The places clockwise from the lord (UT-SETUP-1, UT-SETUP-2)."""
+    lord = players
+    if players == 2:
+        return (lord, lord_before, lord + 1, 1 - lord_before)
+    return (lord, *((lord_before + i) % players for i in range(players)))
+
+
+def _next_table(players: int, lord_before: int) -> tuple[int, ...]:
+    cyc = _cycle(players, lord_before)
+    nxt = [0] * len(cyc)
+    for i, p in enumerate(cyc):
+        nxt[p] = cyc[(i + 1) % len(cyc)]
+    return tuple(nxt)
+
+
+_NEXT: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, k): _next_table(n, k) for n in range(2, 6) for k in range(n)
+}
+
+
+def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) -> int:
+    """The card an NPC plays from its ``row`` (leftmost first) by the lord's conduct.
+
+    UT-LORD-1: it leads its leftmost card at the start of a round. UT-LORD-4: it leads
+    its rightmost card (the one under the chip) in the trick after it won one; an NPC
+    leads only in those two cases (UT-RULING-6). UT-LORD-2: following, it plays its
+    highest card of the lead suit. UT-LORD-3: if it cannot follow, its leftmost card.
+
+    >>> A1, A9, B3, C12 = (DECK.parse(t) for t in ("A1", "A9", "B3", "C12"))
+    >>> [DECK.text(npc_card((B3, A1, A9, C12), t, f)) for t, f in (((), True), ((), False))]
+    ['B3', 'C12']
+    >>> DECK.text(npc_card((B3, A1, A9, C12), (DECK.parse("A5"),), False))
+    'A9'
+    >>> DECK.text(npc_card((B3, A1, A9, C12), (DECK.parse("D5"),), False))
+    'B3'
+    """
+    if not trick:
+        return row[0] if first_trick else row[-1]
+    lead = _SUIT[trick[0]]
+    best = -1
+    for c in row:
+        if _SUIT[c] == lead and c > best:
+            best = c
+    return best if best >= 0 else row[0]
+
+
+def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
+    """Honour each bid earns when the lord took ``lord_tricks`` (UT-SCORE-2, UT-SCORE-3).
+
+    Exact bids earn 2; if there is none, the closest bids earn 1, and when the closest
+    lie on both sides of the result only the higher one does (UT-RULING-11).
+
+    >>> honour_gains((4, 6, 6), 5)
+    (0, 1, 1)
+    >>> honour_gains((5, 3, 5), 5)
+    (2, 0, 2)
+    """
+    if lord_tricks in bids:
+        return tuple(2 if b == lord_tricks else 0 for b in bids)
+    d = min(abs(b - lord_tricks) for b in bids)
+    best = lord_tricks + d if lord_tricks + d in bids else lord_tricks - d
+    return tuple(1 if b == best else 0 for b in bids)
+
+
+BIDDING = 0
+PLAYING = 1
+
+#: one finished round, public after the reveal: (bids per seat, tricks won per place,
+#: the tricks as (leader place, cards in play order))
+RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (UT-INFO-1): its hand, its own bid and everything public."""
+
+    seat: int
+    players: int
+    round: int
+    #: the lord sits just before this seat clockwise this round
+    lord_before: int
+    bidding: bool
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: the lord's row, leftmost first (as seen from the table centre); the last card has the chip
+    lord_row: tuple[int, ...]
+    #: the young lord's row (2 players), leftmost first; empty otherwise
+    young_row: tuple[int, ...]
+    #: the trump suit of the current trick (-1 once the round's cards are all played)
+    trump: int
+    leader: int
+    #: the current trick as (place, card), in play order
+    trick: tuple[tuple[int, int], ...]
+    #: this round's finished tricks: (leader place, cards in play order)
+    tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    #: tricks taken this round, per place (seats, then the lord, then the young lord)
+    won: tuple[int, ...]
+    #: this seat's bid this round (-1 before it bids)
+    own_bid: int
+    #: which seats have bid this round (their bids are hidden until the reveal)
+    has_bid: tuple[bool, ...]
+    honour: tuple[int, ...]
+    chips: tuple[int, ...]
+    #: the revealed results of every finished round
+    results: tuple[RoundResult, ...]
+    current_player: int | None
+
+
+@attrs.frozen(slots=True)
+class UtsukeState(State[Rules, UtsukeAction]):
+    """A position of UTSUKE. Build with :meth:`UtsukeGame.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False)
+    #: round index (0 for the first round; also the index of its deal)
+    round: int
+    #: the lord sits just before this seat clockwise (UT-SETUP-1, UT-END-3)
+    lord_before: int
+    #: the next place clockwise, per place, this round
+    nxt: tuple[int, ...] = attrs.field(repr=False)
+    #: per place: seats' hands sorted; NPC rows leftmost first (UT-RULING-2)
+    hands: tuple[tuple[int, ...], ...]
+    #: bid per seat this round (-1 before bidding)
+    bids: tuple[int, ...]
+    phase: int
+    #: trump suit for the current trick (UT-TRUMP-1, UT-TRUMP-2); -1 when the row is empty
+    trump: int
+    leader: int
+    trick: tuple[int, ...]
+    #: this round's finished tricks: (leader, cards)
+    tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    #: tricks won this round per place
+    won: tuple[int, ...]
+    honour: tuple[int, ...]
+    chips: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    to_act: int | None
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def lord_row(self) -> tuple[int, ...]:
+        """The lord's face-up row, leftmost first; the chip lies on the last card (UT-SETUP-5)."""
+        return self.hands[self.rules.players]
+
+    @property
+    def young_row(self) -> tuple[int, ...]:
+        """The young lord's row with 2 players (UT-SETUP-2), else empty."""
+        return self.hands[3] if self.rules.players == 2 else ()
+
+    def legal_actions(self) -> tuple[UtsukeAction, ...]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase == BIDDING:
+            return _BID  # UT-BID-1, UT-BID-2
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:  # UT-PLAY-2: follow the lead suit if possible
+            lead = _SUIT[trick[0]]
+            follow = tuple(_PLAY[c] for c in hand if _SUIT[c] == lead)
+            if follow:
+                return follow
+        return tuple(map(_PLAY.__getitem__, hand))
+
+    def apply(self, action: UtsukeAction) -> UtsukeState:
+        seat = self.to_act
+        if seat is None:
+            raise self.illegal("the game is over", "UT-END-1", action)
+        if self.phase == BIDDING:
+            if type(action) is not Bid:
+                raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
+            return self._bid(seat, action)
+        if type(action) is not Play:
+            raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
+        card = action.card
+        hand = self.hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "UT-PLAY-2", action) from None
+        trick = self.trick
+        if trick:
+            lead = _SUIT[trick[0]]
+            if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
+                raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        return self._advance((self.log, action), hands, trick + (card,), self.nxt[seat])
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3)."""
+        return self.honour
+
+    @property
+    def losers(self) -> frozenset[int]:
+        """Seats with the losing number of execution chips, once the game is over (UT-END-2)."""
+        if self.to_act is not None:
+            return frozenset()
+        c = self.rules.chips_to_lose
+        return frozenset(s for s, v in enumerate(self.chips) if v >= c)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winning seats once the game is over (UT-END-1, UT-END-2, UT-RULING-4).
+
+        Players with enough honour who did not lose win together. If there are none, the
+        game ended by a loss: with ``on_loss='survivors'`` every player who did not lose
+        wins; with ``'most_honour'`` the non-losers with the most honour. If every player
+        lost (UT-RULING-4), nobody survives and the players with the most honour are
+        reported as winners (placed first among the losers); ``losers`` is then every seat.
+        """
+        if self.to_act is not None:
+            return frozenset()
+        losers = self.losers
+        w = self.rules.honour_to_win
+        by_honour = frozenset(s for s, h in enumerate(self.honour) if h >= w) - losers
+        if by_honour:
+            return by_honour
+        pool = [s for s in range(self.rules.players) if s not in losers]
+        if pool and self.rules.on_loss == SURVIVORS:
+            return frozenset(pool)
+        if not pool:
+            pool = list(range(self.rules.players))
+        best = max(self.honour[s] for s in pool)
+        return frozenset(s for s in pool if self.honour[s] == best)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (UT-INFO-1): own hand and bid; NPC rows, tricks and results are public."""
+        players = self.rules.players
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} with {players} players")
+        hands = self.hands
+        leader = self.leader
+        nxt = self.nxt
+        trick = []
+        place = leader
+        for c in self.trick:
+            trick.append((place, c))
+            place = nxt[place]
+        return Observation(
+            seat=seat,
+            players=players,
+            round=self.round,
+            lord_before=self.lord_before,
+            bidding=self.phase == BIDDING,
+            hand=hands[seat],
+            hand_sizes=tuple(len(hands[s]) for s in range(players)),
+            lord_row=hands[players],
+            young_row=self.young_row,
+            trump=self.trump,
+            leader=leader,
+            trick=tuple(trick),
+            tricks=self.tricks,
+            won=self.won,
+            own_bid=self.bids[seat],
+            has_bid=tuple(b >= 0 for b in self.bids),
+            honour=self.honour,
+            chips=self.chips,
+            results=self.results,
+            current_player=self.to_act,
+        )
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2)."""
+        players = self.rules.players
+        out: list[set[int]] = [set() for _ in range(players)]
+        nxt = self.nxt
+        for leader, cards in (*self.tricks, (self.leader, self.trick)):
+            if not cards:
+                continue
+            lead = _SUIT[cards[0]]
+            place = leader
+            for c in cards:
+                if place < players and _SUIT[c] != lead:
+                    out[place].add(lead)
+                place = nxt[place]
+        return tuple(frozenset(v) for v in out)
+
+    def resample(self, seat: int, rng: random.Random) -> UtsukeState:
+        """Redraw what ``seat`` cannot see: the other seats' hands and current bids.
+
+        The hidden cards are dealt again to the other seats, keeping their hand sizes
+        and every suit they have shown they lack (UT-INFO-1); their bids this round are
+        redrawn from 0..15 (UT-BID-1).
+        """
+        players = self.rules.players
+        others = [s for s in range(players) if s != seat]
+        voids = self.voids()
+        hidden = [c for s in others for c in self.hands[s]]
+        sizes = {s: len(self.hands[s]) for s in others}
+        hands = list(self.hands)
+        for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():
+            hands[s] = tuple(sorted(cards))
+        bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(self.bids))
+        return attrs.evolve(self, hands=tuple(hands), bids=bids)
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _bid(self, seat: int, action: Bid) -> UtsukeState:
+        bids = self.bids
+        if bids[seat] >= 0:  # pragma: no cover - the bidding order never returns to a seat
+            raise self.illegal(f"seat {seat} has already bid", "UT-BID-2", action)
+        bids = bids[:seat] + (action.tricks,) + bids[seat + 1 :]
+        players = self.rules.players
+        nxt_seat = (seat + 1) % players
+        log = (self.log, action)
+        if nxt_seat != self.lord_before:  # UT-BID-2: bids go clockwise from the lord
+            return UtsukeState(
+                self.rules, self.setup, log, self.round, self.lord_before, self.nxt, self.hands, bids,
+                BIDDING, self.trump, self.leader, (), (), self.won, self.honour, self.chips, self.results,
+                nxt_seat,
+            )
+        # UT-PLAY-1: every bid is in; the lord leads the round's first trick.
+        start = UtsukeState(
+            self.rules, self.setup, log, self.round, self.lord_before, self.nxt, self.hands, bids,
+            PLAYING, self.trump, players, (), (), self.won, self.honour, self.chips, self.results, None,
+        )
+        return start._advance(log, list(self.hands), (), players)
+
+    def _advance(
+        self, log: Log, hands: list[tuple[int, ...]], trick: tuple[int, ...], place: int
+    ) -> UtsukeState:
+        """Let the NPCs play and close tricks until a seat must act or the round ends."""
+        rules = self.rules
+        players = rules.players
+        nplaces = len(hands)
+        nxt = self.nxt
+        leader = self.leader
+        won = self.won
+        tricks = self.tricks
+        trump = self.trump
+        while True:
+            if len(trick) == nplaces:
+                # UT-TRICK-1: the highest trump, else the highest card of the lead suit.
+                strength = _STRENGTH[trump][_SUIT[trick[0]]]
+                best = -1
+                pos = 0
+                for i, c in enumerate(trick):
+                    v = strength[c]
+                    if v > best:
+                        best, pos = v, i
+                winner = leader
+                for _ in range(pos):
+                    winner = nxt[winner]
+                won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
+                tricks = tricks + ((leader, trick),)
+                # UT-TRUMP-2: the chip moves to the lord's rightmost card after the trick.
+                row = hands[players]
+                if not row:
+                    return self._end_round(log, tuple(hands), won, tricks)
+                trump = _SUIT[row[-1]]
+                trick = ()
+                leader = place = winner  # UT-PLAY-1: the winner leads
+            if place >= players:
+                # UT-LORD-1..UT-LORD-5: the NPC's conduct (the young lord's too).
+                row = hands[place]
+                c = npc_card(row, trick, not tricks)
+                i = row.index(c)
+                hands[place] = row[:i] + row[i + 1 :]
+                trick = trick + (c,)
+                place = nxt[place]
+                continue
+            return UtsukeState(
+                rules, self.setup, log, self.round, self.lord_before, nxt, tuple(hands), self.bids, PLAYING,
+                trump, leader, trick, tricks, won, self.honour, self.chips, self.results, place,
+            )
+
+    def _end_round(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        won: tuple[int, ...],
+        tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    ) -> UtsukeState:
+        """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4."""
+        rules = self.rules
+        players = rules.players
+        bids = self.bids
+        lord = won[players]  # UT-RULING-15: only the lord's tricks count
+        gains = honour_gains(bids, lord)
+        honour = tuple(h + g for h, g in zip(self.honour, gains))
+        chips = tuple(c + (won[s] > lord) for s, c in enumerate(self.chips))
+        results = self.results + ((bids, won, tricks),)
+        over = any(h >= rules.honour_to_win for h in honour) or any(c >= rules.chips_to_lose for c in chips)
+        if over:  # UT-END-1, UT-END-2
+            return UtsukeState(
+                rules, self.setup, log, self.round, self.lord_before, self.nxt, hands, bids, PLAYING, -1,
+                self.leader, (), tricks, won, honour, chips, results, None,
+            )
+        # UT-END-3, UT-END-4: the lord moves one place clockwise and the cards are dealt again.
+        return GAME._round_start(rules, self.setup, log, self.round + 1, (self.lord_before + 1) % players,
+                                 honour, chips, results)
+
+
+def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
+    """Hall's condition: every set of suits fits in the seats that may hold them."""
+    suits = [s for s in range(len(counts)) if counts[s]]
+    for r in range(1, len(suits) + 1):
+        for group in combinations(suits, r):
+            need = sum(counts[s] for s in group)
+            room = sum(cap for p, cap in enumerate(caps) if any(allowed[p][s] for s in group))
+            if need > room:
+                return False
+    return True
+
+
+def _constrained_deal(
+    cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
+) -> dict[int, list[int]]:
+    """Deal ``cards`` to the seats of ``sizes`` at random, never giving a seat a void suit."""
+    seats = list(sizes)
+    caps = [sizes[s] for s in seats]
+    allowed = [[suit not in voids[s] for suit in range(_NSUITS)] for s in seats]
+    counts = [0] * _NSUITS
+    for c in cards:
+        counts[_SUIT[c]] += 1
+    order = list(cards)
+    rng.shuffle(order)
+    out: dict[int, list[int]] = {s: [] for s in seats}
+    for c in order:
+        suit = _SUIT[c]
+        counts[suit] -= 1
+        choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
+        rng.shuffle(choices)
+        for i in choices:
+            caps[i] -= 1
+            if _feasible(counts, caps, allowed):
+                out[seats[i]].append(c)
+                break
+            caps[i] += 1
+        else:  # pragma: no cover - the true deal is always feasible
+            raise AssertionError("UT-INFO-1: no deal of the hidden cards fits the known voids")
+    return out
+
+
+class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
+    """UTSUKE: 2-5 players bid on the tricks of the NPC lord."""
+
+    slug = "utsuke"
+    title = "UTSUKE (うつけ)"
+    prefix = "UT"
+    Rules = Rules
+    State = UtsukeState
+    player_counts = range(2, 6)
+
+    def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
+        """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""
+        return _TABLE
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        order = list(DECK.cards)
+        rng.shuffle(order)
+        return tuple(order)
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round."""
+        if sorted(deal) != list(DECK.cards):
+            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+
+    def initial_state(self, rules: Rules, setup: Setup) -> UtsukeState:
+        """The first round: the lord at ``rules.first_lord`` (UT-SETUP-3), then the deal."""
+        players = rules.players
+        return self._round_start(rules, setup, None, 0, rules.first_lord, (0,) * players, (0,) * players, ())
+
+    def _round_start(
+        self,
+        rules: Rules,
+        setup: Setup,
+        log: Log,
+        round_index: int,
+        lord_before: int,
+        honour: tuple[int, ...],
+        chips: tuple[int, ...],
+        results: tuple[RoundResult, ...],
+    ) -> UtsukeState:
+        """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
+        deal = setup.deal(self, rules, round_index)
+        players = rules.players
+        size = rules.tricks_per_round
+        hands = [tuple(sorted(deal[s * size : (s + 1) * size])) for s in range(players)]
+        # UT-RULING-2: NPC rows keep the deal's order, leftmost first.
+        hands += [deal[p * size : (p + 1) * size] for p in range(players, rules.places)]
+        row = hands[players]
+        return UtsukeState(
+            rules, setup, log, round_index, lord_before, _NEXT[players, lord_before], tuple(hands),
+            (-1,) * players, BIDDING, _SUIT[row[-1]], players, (), (), (0,) * rules.places, honour, chips,
+            results, lord_before,
+        )
+
+    def max_rounds(self, rules: Rules) -> int:
+        """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds."""
+        return rules.players * (rules.honour_to_win - 1) + 1
+
+    def max_game_length(self, rules: Rules) -> int:
+        """UT-END-5: rounds bound times (one bid + one card per trick) per player."""
+        return self.max_rounds(rules) * rules.players * (1 + rules.tricks_per_round)
+
+    def check_invariants(self, state: UtsukeState) -> None:
+        """Card conservation, the chip's card, equal hands and the score ranges."""
+        rules = state.rules
+        players = rules.players
+        cards = sorted([c for h in state.hands for c in h] + [c for _, t in state.tricks for c in t] + list(state.trick))
+        if cards != list(DECK.cards):
+            raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
+        row = state.hands[players]
+        if not state.trick and row and state.trump != _SUIT[row[-1]]:
+            raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
+        size = rules.tricks_per_round - len(state.tricks)
+        played: set[int] = set()
+        place = state.leader
+        for _ in state.trick:
+            played.add(place)
+            place = state.nxt[place]
+        for p, h in enumerate(state.hands):
+            if len(h) != size - (p in played):
+                raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
+        if sum(state.won) != len(state.tricks):
+            raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
+        if state.to_act is not None:
+            if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
+                raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
+            if len(state.results) >= self.max_rounds(rules):
+                raise AssertionError("UT-END-5: more rounds than the proved bound")
+        if sum(state.honour) < len(state.results):
+            raise AssertionError("UT-END-5: a round passed in which nobody gained honour")
+
+    # -- tensor ------------------------------------------------------------------------
+
+    def observation_size(self, rules: Rules) -> int:
+        return _TENSOR_SIZE
+
+    def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
+        """The fields of :class:`Observation` as ints; layout in ``docs/games/utsuke.md``."""
+        o: Observation = observation
+        n = DECK.size
+        out = [0] * _TENSOR_SIZE
+        out[o.seat] = 1  # 0: seat one-hot (5)
+        out[5 + o.players - 2] = 1  # 5: players one-hot (4)
+        out[9] = o.round  # 9: round index
+        out[10 + o.lord_before] = 1  # 10: lord place (5)
+        out[15] = int(o.bidding)  # 15: bidding phase
+        if o.current_player is not None:
+            out[16 + o.current_player] = 1  # 16: current player (5)
+        base = 21
+        for c in o.hand:  # 21: own hand (60)
+            out[base + c] = 1
+        base += n
+        for i, c in enumerate(o.lord_row):  # 81: lord's row position, 1 = leftmost (60)
+            out[base + c] = i + 1
+        base += n
+        for i, c in enumerate(o.young_row):  # 141: young lord's row position (60)
+            out[base + c] = i + 1
+        base += n
+        if o.trump >= 0:
+            out[base + o.trump] = 1  # 201: trump suit (5)
+        base += _NSUITS
+        for i, (_, c) in enumerate(o.trick):  # 206: current trick, order played (60)
+            out[base + c] = i + 1
+        base += n
+        players = o.players
+        out[base + _place_slot(o.leader, players)] = 1  # 266: leader place (7)
+        base += 7
+        for _, cards in o.tricks:  # 273: cards played in earlier tricks this round (60)
+            for c in cards:
+                out[base + c] = 1
+        base += n
+        for p, w in enumerate(o.won):  # 333: tricks won per place (7)
+            out[base + _place_slot(p, players)] = w
+        base += 7
+        for s, size in enumerate(o.hand_sizes):  # 340: hand sizes (5)
+            out[base + s] = size
+        base += 5
+        if o.own_bid >= 0:
+            out[base + o.own_bid] = 1  # 345: own bid one-hot (16)
+        base += MAX_BID + 1
+        for s, b in enumerate(o.has_bid):  # 361: has bid (5)
+            out[base + s] = int(b)
+        base += 5
+        for s in range(players):  # 366: honour (5), 371: chips (5)
+            out[base + s] = o.honour[s]
+            out[base + 5 + s] = o.chips[s]
+        base += 10
+        if o.results:  # 376: last round's bids + 1 (5), 381: the lord's tricks then (1)
+            bids, won, _ = o.results[-1]
+            for s, b in enumerate(bids):
+                out[base + s] = b + 1
+            out[base + 5] = won[players]
+        return tuple(out)
+
+    # -- players and reports ---------------------------------------------------------
+
+    def heuristic_action(self, state: UtsukeState, rng: random.Random) -> UtsukeAction:
+        """Bid the lord's high cards and trumps; play to keep the lord on one's bid.
+
+        Bidding: count the lord's cards that are trumps or numbered 10 or more. Playing:
+        duck (play the lowest card) when winning would take more tricks than the lord
+        or when the lord still needs tricks to reach one's bid; otherwise win as cheaply
+        as possible.
+        """
+        legal = state.legal_actions()
+        seat = state.to_act
+        assert seat is not None
+        players = state.rules.players
+        if state.phase == BIDDING:
+            row = state.lord_row
+            guess = sum(1 for c in row if _SUIT[c] == state.trump or DECK.rank_of[c] >= 10)
+            return _BID[min(MAX_BID, guess * 2 // 3)]
+        lord = state.won[players]
+        mine = state.won[seat]
+        duck = mine >= lord or lord < state.bids[seat]
+        cards = sorted((a.card for a in legal if isinstance(a, Play)), key=lambda c: DECK.rank_of[c])
+        if not state.trick:
+            return _PLAY[cards[0] if duck else cards[-1]]
+        trump = state.trump
+        lead = _SUIT[state.trick[0]]
+        strength = _STRENGTH[trump][lead]
+        top = max(strength[c] for c in state.trick)
+        winning = [c for c in cards if strength[c] > top]
+        losing = [c for c in cards if strength[c] <= top]
+        if duck:
+            return _PLAY[losing[-1] if losing else winning[0]]
+        return _PLAY[winning[0] if winning else cards[0]]
+
+    def end_stats(self, state: UtsukeState) -> dict[str, float]:
+        """Rounds played and how the game ended."""
+        players = state.rules.players
+        losers = state.losers
+        by_honour = any(h >= state.rules.honour_to_win for h in state.honour)
+        exact = sum(1 for bids, won, _ in state.results for b in bids if b == won[players])
+        return {
+            "rounds": len(state.results),
+            "ended_by_honour": int(by_honour and bool(state.winners - losers)),
+            "ended_by_loss": int(bool(losers)),
+            "losers": len(losers),
+            "everyone_lost": int(len(losers) == players),
+            "winners": len(state.winners),
+            "exact_bids": exact,
+            "lord_tricks_mean": sum(won[players] for _, won, _ in state.results) / max(1, len(state.results)),
+        }
+
+
+def _place_slot(place: int, players: int) -> int:
+    """Tensor slot of a place: seats 0..4, the lord 5, the young lord 6."""
+    return place if place < players else 5 + place - players
+
+
+_TENSOR_SIZE = 382
+
+GAME = UtsukeGame()
+UtsukeState.GAME = GAME
