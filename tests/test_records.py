@@ -1,0 +1,117 @@
+"""Records: save as JSON, replay, and reject tampered or truncated records (every game)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulebook
+from rulebook import records
+
+SLUGS = list(rulebook.GAMES)
+
+
+def finished(slug: str, seed: int = 1) -> Any:
+    game = rulebook.get_game(slug)
+    state = game.new_game(game.Rules(), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_round_trip_through_a_file(slug: str, tmp_path: Path) -> None:
+    state = finished(slug)
+    path = records.save(state, tmp_path / "game.json")
+    record = records.load(path)
+    assert record.game == slug and len(record.actions) == len(state.history)
+    states = list(records.iter_states(record))
+    assert states[-1] == state and len(states) == len(state.history) + 1
+    assert records.replay(record, complete=True) == state
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_explicit_deals_replay(slug: str) -> None:
+    game = rulebook.get_game(slug)
+    rules = game.Rules()
+    deal = game.random_deal(rules, random.Random(3), 0)
+    state = game.new_game(rules, deals=[deal])
+    for _ in range(5):
+        state = state.apply(state.legal_actions()[0])
+    record = records.loads(records.dumps(state))
+    assert record.deals == (deal,)
+    assert records.replay(record) == state
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_tampered_action_names_the_first_bad_action(slug: str) -> None:
+    state = finished(slug)
+    data = json.loads(records.dumps(state))
+    bad = len(data["actions"]) // 2
+    legal = set(map(str, records.replay(records.Record(
+        data["game"], data["rules"], data["seed"], (), tuple(data["actions"][:bad])
+    )).legal_actions()))
+    game = rulebook.get_game(slug)
+    table = [str(a) for a in game.action_table(game.Rules())]
+    data["actions"][bad] = next(t for t in table if t not in legal)
+    with pytest.raises(rulebook.InvalidRecord, match=f"action #{bad}") as info:
+        records.replay(records.loads(json.dumps(data)))
+    assert info.value.index == bad
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_truncated_record_is_rejected_when_complete_is_required(slug: str) -> None:
+    data = json.loads(records.dumps(finished(slug)))
+    data["actions"] = data["actions"][:-1]
+    partial = records.loads(json.dumps(data))
+    assert not records.replay(partial).is_terminal
+    with pytest.raises(rulebook.InvalidRecord, match="truncated"):
+        records.replay(partial, complete=True)
+
+
+def test_extra_action_after_the_end_is_rejected() -> None:
+    data = json.loads(records.dumps(finished("witches-of-blackmore")))
+    n = len(data["actions"])
+    data["actions"].append(data["actions"][-1])
+    with pytest.raises(rulebook.InvalidRecord, match=f"action #{n}.*after the end"):
+        records.replay(records.loads(json.dumps(data)))
+
+
+def test_unparsable_action_text() -> None:
+    data = json.loads(records.dumps(finished("witches-of-blackmore")))
+    data["actions"][3] = "dance"
+    with pytest.raises(rulebook.InvalidRecord, match="action #3"):
+        records.replay(records.loads(json.dumps(data)))
+
+
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda d: d.pop("game"), "no 'game'"),
+        (lambda d: d.update(format="other/9"), "unknown record format"),
+        (lambda d: d.update(actions="play R1"), "actions"),
+        (lambda d: d.update(deals=[[1, 2, "x"]]), "deals"),
+        (lambda d: d.update(seed="7"), "seed"),
+        (lambda d: d.update(game="chess"), "unknown game"),
+        (lambda d: d["rules"].update(players=99), "bad rules.*players"),
+        (lambda d: d["rules"].update(colour="red"), "bad rules.*colour"),
+        (lambda d: d.update(deals=[[0, 1, 2]]), "bad deals"),
+    ],
+)
+def test_malformed_headers(mutate: Any, message: str) -> None:
+    data = json.loads(records.dumps(finished("witches-of-blackmore")))
+    mutate(data)
+    with pytest.raises(rulebook.RulebookError, match=message):
+        records.replay(records.loads(json.dumps(data)))
+
+
+def test_not_json() -> None:
+    with pytest.raises(rulebook.InvalidRecord, match="not valid JSON"):
+        records.loads("{")
+    with pytest.raises(rulebook.InvalidRecord, match="JSON object"):
+        records.loads("[]")
