@@ -50,7 +50,7 @@ __all__ = [
 DECK = Deck(suits=(("suit A", "A"), ("suit B", "B"), ("suit C", "C"), ("suit D", "D")), ranks=range(1, 14))
 _SUIT = DECK.suit_of
 _RANK = DECK.rank_of
-#: SP-COMP-2: seven prophecy cubes per player (the eighth marks the score track).
+#: SP-COMP-2: seven prophecy cubes per player (the eighth marks the score track, from 0).
 CUBES = 7
 #: SP-SETUP-2: ten cards per hand, ten future cards, so at most ten tricks (SP-END-1).
 TRICKS = 10
@@ -192,7 +192,7 @@ _KEY = tuple(tuple((100 if _SUIT[c] == s else 0) + _RANK[c] for c in DECK.cards)
 
 
 def places(cards: tuple[int, ...] | list[int], future_suit: int) -> tuple[int, ...]:
-    """The place (1 = first) of each card of a trick, given in play order (SP-RANK-1..3).
+    """The place (1 = first) of each card of a trick, given in play order (SP-RANK-1, SP-RANK-2).
 
     Cards of the future suit rank above the others, higher number first; the
     others compare by number alone, and of two equal numbers the card played
@@ -522,7 +522,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 hands, self.cubes, self.prophecies, self.placed, self.leader, trick, self.tricks, self.points,
                 self.successes, self.ends, TRICK, (seat + 1) % n,
             )  # fmt: skip
-        # SP-RANK-1..3: places; SP-TRICK-1: the trick is laid out under its future card
+        # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
         key = _KEY[suit]
         order = sorted(range(n), key=lambda j: (key[trick[j]], j), reverse=True)
         trick_places = [0] * n
@@ -578,7 +578,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
                 hands, cubes, self.prophecies, placed, winner, (), tricks, scores, successes, ends, OVER, None,
             )  # fmt: skip
-        start = (self.start + 1) % n  # SP-END-3: the next start player is the left neighbour
+        start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
         return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends)
 
 
@@ -792,7 +792,8 @@ def _deal_round(
     successes: tuple[int, ...],
     ends: tuple[tuple[int, tuple[int, ...]], ...],
 ) -> SevenPropheciesState:
-    """SP-SETUP-1..3 and SP-SETUP-5: set-aside cards, hands in seat order, the future row."""
+    """Deal a round: SP-SETUP-1 (the deal's form), SP-SETUP-2 and SP-SETUP-5 (set-aside cards and
+    hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
     deal = setup.deal(GAME, rules, round_index)
     n = rules.players
     up, down = ASIDE[n]
