@@ -233,6 +233,14 @@ class Game(ABC, Generic[R, S, A]):
         state they reach.
         """
 
+    def score_floor(self, rules: R) -> int | None:
+        """The lowest score any seat may ever have under ``rules`` (``None``: no floor).
+
+        Games whose rules bound scores from below (no total below 0, say) override
+        this; ``rulebook verify`` checks every state it reaches against it.
+        """
+        return None
+
     def observation_size(self, rules: R) -> int:
         """Length of :meth:`State.observation_tensor` under ``rules``."""
         raise NotImplementedError(f"{self.slug} has no observation tensor")
