@@ -1,0 +1,1394 @@
+"""サルトリイヌイ (Saru Tori Inu I), by ナナツチ (NanaTuchi), circle TDS, 2017.
+
+Spec: ``spec/saru-tori-inu-i.md`` (rule prefix ``ST``). Source:
+``002_3992e440468b8d22.txt``.
+
+Every round each player plays a card (distinct strengths, a face-down card
+when nothing fits, the last player may declare a strength for two cards).
+From the highest strength down, players put their cards beneath the oracle
+area and take its leftmost card, to acquire it (colour majorities) or to lay
+it as road, which moves the four animal tokens. After 8 (3 players) or 6
+(4 players) rounds, colour majorities score by the animals' order, then the
+secret missions.
+
+The card faces, the six missions and the track are not printed in the source,
+so they are ``Rules`` values (:class:`OracleCard`, :class:`Mission`,
+:class:`Track`); the defaults are PLACEHOLDERS (ST-DATA-2, ST-DATA-3,
+ST-DATA-4). Load real ones with :meth:`Rules.from_file` or :func:`load_data`.
+
+>>> from rulebook.games.saru_tori_inu_i import GAME, Rules
+>>> state = GAME.new_game(Rules(players=3), seed=1)
+>>> state.current_player, len(state.hands[0]), len(state.area)
+(0, 11, 3)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.options import option, validate_choices
+from rulebook.errors import InvalidRules
+
+__all__ = [
+    "ANIMALS",
+    "COLOURS",
+    "DEFAULT_DECK",
+    "DEFAULT_MISSIONS",
+    "DEFAULT_TRACK",
+    "GAME",
+    "Declare",
+    "Down",
+    "Keep",
+    "Mission",
+    "Observation",
+    "OracleCard",
+    "Pair",
+    "Place",
+    "Play",
+    "Road",
+    "Rules",
+    "SaruState",
+    "Take",
+    "Tier",
+    "Track",
+    "colour_places",
+    "load_data",
+    "move_animals",
+    "race_order",
+    "score_race",
+]
+
+# -- components (ST-COMP-1, ST-COMP-3) ---------------------------------------------------
+
+#: Colour i belongs to animal i: red monkey, blue dog, yellow bird, black boar (ST-COMP-1).
+COLOURS = ("red", "blue", "yellow", "black")
+LETTERS = ("R", "B", "Y", "K")
+ANIMALS = ("monkey", "dog", "bird", "boar")
+MONKEY, DOG, BIRD, BOAR = range(4)
+#: The title's order 申酉戌亥: monkey, bird, dog, boar (used by the placeholders).
+TITLE_ORDER = (MONKEY, BIRD, DOG, BOAR)
+DECK_SIZE = 36
+PER_COLOUR = 9
+MAX_STRENGTH = 10
+MAX_ICONS = 8
+#: ST-SCORE-2: points per card, by the animal's place (row) and the colour place (1st, 2nd).
+COLOUR_POINTS = ((4, 3), (2, 1), (0, 0), (-3, -1))
+#: ST-ROUND-3: rounds per race by player count.
+ROUNDS = {3: 8, 4: 6}
+RACES_FULL, RACES_SHORT, RACES_TRIAL = "full", "short", "trial"
+CONDITIONS = ("always", "animal_place", "colour_first", "every_colour")
+
+_NAME = re.compile(r"^[A-Za-z0-9_+\-]{1,16}$")
+_WORDS: dict[str, int] = {}
+for _i in range(4):
+    _WORDS[COLOURS[_i]] = _WORDS[ANIMALS[_i]] = _WORDS[LETTERS[_i].lower()] = _i
+
+
+# -- data records (ST-DATA-1) --------------------------------------------------------------
+
+
+@attrs.frozen
+class OracleCard:
+    """One oracle card (ST-COMP-1): colour 0-3, strength, animal icons in moving order.
+
+    ``icons`` lists animals (0 monkey, 1 dog, 2 bird, 3 boar) from the tail end
+    of the card, the order in which they move when the card becomes road
+    (ST-ROAD-2). ``name`` is the card's text form in actions (``R5``).
+    """
+
+    colour: int
+    strength: int
+    icons: tuple[int, ...]
+    name: str = ""
+
+
+@attrs.frozen
+class Tier:
+    """A race mission's step: these ``(animal, place)`` pairs hold, worth ``points`` in all."""
+
+    places: tuple[tuple[int, int], ...]
+    points: int
+
+
+@attrs.frozen
+class Mission:
+    """A mission card (ST-COMP-2), of kind ``race`` or ``cards``.
+
+    ``race`` (ST-SCORE-3): ``tiers`` are cumulative; the mission scores the
+    points of the last tier whose places hold together with every earlier
+    tier's. ``cards`` (ST-SCORE-4): if ``condition`` holds, ``per_card`` points
+    per acquired card (of colour ``counted``, or every card when it is -1).
+    Conditions: ``always``; ``animal_place`` (``animal`` finished in
+    ``place``); ``colour_first`` (the holder is 1st in colour ``colour``);
+    ``every_colour`` (the holder acquired a card of every colour).
+    """
+
+    kind: str
+    tiers: tuple[Tier, ...] = ()
+    condition: str = "always"
+    animal: int = 0
+    place: int = 1
+    colour: int = 0
+    per_card: int = 1
+    counted: int = -1
+
+
+@attrs.frozen
+class Track:
+    """The race track (ST-COMP-3): each animal's start square, and the order of animals
+    that share a square (only possible on a start square; first = ahead, ST-ROAD-4)."""
+
+    start: tuple[int, int, int, int] = (0, 0, 0, 0)
+    tie_order: tuple[int, int, int, int] = TITLE_ORDER
+
+
+def _placeholder_icons(colour: int, strength: int) -> tuple[int, ...]:
+    """ST-DATA-2: 3 icons for strengths 1-3, 2 for 4-6, 1 for 7-9; own animal first, then
+    the title cycle (monkey, bird, dog, boar) forwards for odd strengths, backwards for even."""
+    count = 3 if strength <= 3 else 2 if strength <= 6 else 1
+    step = 1 if strength % 2 else 3
+    at = TITLE_ORDER.index(colour)
+    return tuple(TITLE_ORDER[(at + k * step) % 4] for k in range(count))
+
+
+#: ST-DATA-2 (PLACEHOLDER): strengths 1-9 in each colour, the icon layout above.
+DEFAULT_DECK: tuple[OracleCard, ...] = tuple(
+    OracleCard(c, s, _placeholder_icons(c, s), f"{LETTERS[c]}{s}") for c in range(4) for s in range(1, 10)
+)
+
+#: ST-DATA-3 (PLACEHOLDER): three race missions and three collected-cards missions;
+#: the first of each kind is the source's example.
+DEFAULT_MISSIONS: tuple[Mission, ...] = (
+    Mission("race", tiers=(Tier(((BOAR, 1), (DOG, 2)), 12), Tier(((MONKEY, 3),), 16))),
+    Mission("race", tiers=(Tier(((DOG, 1), (BIRD, 2)), 12), Tier(((BOAR, 3),), 16))),
+    Mission("race", tiers=(Tier(((BIRD, 1), (MONKEY, 2)), 12), Tier(((DOG, 3),), 16))),
+    Mission("cards", condition="every_colour", per_card=1),
+    Mission("cards", condition="animal_place", animal=MONKEY, place=4, per_card=1),
+    Mission("cards", condition="colour_first", colour=BIRD, per_card=1),
+)
+
+#: ST-DATA-4 (PLACEHOLDER): every animal starts on square 0; ties in title order.
+DEFAULT_TRACK = Track()
+
+
+# -- converters: friendly file forms and rules_to_dict's forms (ST-DATA-1) -----------------
+
+
+def _bad(field: str, message: str) -> InvalidRules:
+    return InvalidRules(field, message)
+
+
+def _int(value: Any, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(field, f"must be a whole number {lo}..{hi} (got {value!r})")
+    return value
+
+
+def _animal(value: Any, field: str, what: str = "an animal") -> int:
+    if isinstance(value, str):
+        found = _WORDS.get(value.strip().lower())
+        if found is None:
+            raise _bad(field, f"must be {what} ({', '.join(ANIMALS)} or {', '.join(COLOURS)}; got {value!r})")
+        return found
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise _bad(field, f"must be {what}: a name or a number 0..3 (got {value!r})")
+    return value
+
+
+def _seq(value: Any, field: str, what: str) -> Sequence[Any]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise _bad(field, f"must be a list of {what} (got {type(value).__name__})")
+    return value
+
+
+def _table(value: Any, field: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
+    if attrs.has(type(value)):
+        value = attrs.asdict(value, recurse=False)
+    if not isinstance(value, Mapping):
+        raise _bad(field, f"must be a table with the fields {', '.join(fields)} (got {type(value).__name__})")
+    for key in value:
+        if key not in fields:
+            raise _bad(f"{field}.{key}", f"unknown field; expected one of {', '.join(fields)}")
+    for key in required:
+        if key not in value:
+            raise _bad(f"{field}.{key}", "is missing")
+    return value
+
+
+def _to_deck(value: Any) -> tuple[OracleCard, ...]:
+    """The deck from a list of cards or tables (ST-DATA-1); names are filled in and checked."""
+    if id(value) == id(DEFAULT_DECK):
+        return DEFAULT_DECK
+    raw = _seq(value, "deck", "oracle cards")
+    cards: list[tuple[int, int, tuple[int, ...]]] = []
+    names: list[str] = []
+    for i, item in enumerate(raw):
+        f = f"deck[{i}]"
+        t = _table(item, f, ("colour", "color", "strength", "icons", "name"), ("strength", "icons"))
+        if "colour" not in t and "color" not in t:
+            raise _bad(f"{f}.colour", "is missing")
+        colour = _animal(t.get("colour", t.get("color")), f"{f}.colour", "a colour")
+        strength = _int(t["strength"], f"{f}.strength", 0, MAX_STRENGTH)
+        icons_raw = _seq(t["icons"], f"{f}.icons", "animals")
+        if not 1 <= len(icons_raw) <= MAX_ICONS:
+            raise _bad(f"{f}.icons", f"must list 1..{MAX_ICONS} animals (got {len(icons_raw)})")
+        icons = tuple(_animal(a, f"{f}.icons[{k}]") for k, a in enumerate(icons_raw))
+        name = t.get("name", "")
+        if not isinstance(name, str) or (name and not _NAME.match(name)):
+            raise _bad(f"{f}.name", f"must be 1-16 letters, digits, _, + or - (got {name!r})")
+        cards.append((colour, strength, icons))
+        names.append(name)
+    if len(cards) != DECK_SIZE:
+        raise _bad("deck", f"must hold {DECK_SIZE} cards (got {len(cards)})")
+    for c in range(4):
+        n = sum(1 for card in cards if card[0] == c)
+        if n != PER_COLOUR:
+            raise _bad("deck", f"must hold {PER_COLOUR} cards of each colour ({COLOURS[c]} has {n})")
+    seen: dict[str, int] = {}
+    given = {name.lower() for name in names if name}
+    for i, (colour, strength, _) in enumerate(cards):
+        if not names[i]:  # a default name: colour letter and strength, a suffix if taken
+            base = f"{LETTERS[colour]}{strength}"
+            name, k = base, 0
+            while name.lower() in seen or name.lower() in given:
+                k += 1
+                name = f"{base}-{k}"
+            names[i] = name
+        low = names[i].lower()
+        if low in seen:
+            raise _bad(f"deck[{i}].name", f"{names[i]!r} is also the name of deck[{seen[low]}]")
+        seen[low] = i
+    return tuple(OracleCard(c, s, ic, name) for (c, s, ic), name in zip(cards, names))
+
+
+def _to_places(value: Any, field: str) -> tuple[tuple[int, int], ...]:
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    else:
+        items = []
+        for k, pair in enumerate(_seq(value, field, "animal, place pairs")):
+            p = _seq(pair, f"{field}[{k}]", "two values")
+            if len(p) != 2:
+                raise _bad(f"{field}[{k}]", f"must be an [animal, place] pair (got {list(p)!r})")
+            items.append((p[0], p[1]))
+    if not items:
+        raise _bad(field, "must name at least one animal")
+    return tuple((_animal(a, f"{field}.{a}"), _int(p, f"{field}.{a}", 1, 4)) for a, p in items)
+
+
+_MISSION_FIELDS = ("kind", "tiers", "condition", "animal", "place", "colour", "per_card", "counted")
+
+
+def _to_missions(value: Any) -> tuple[Mission, ...]:
+    """The mission cards from a list of missions or tables (ST-DATA-1)."""
+    if id(value) == id(DEFAULT_MISSIONS):
+        return DEFAULT_MISSIONS
+    raw = _seq(value, "missions", "mission cards")
+    if not 4 <= len(raw) <= 16:
+        raise _bad("missions", f"must hold 4..16 mission cards (got {len(raw)})")
+    out = []
+    for i, item in enumerate(raw):
+        f = f"missions[{i}]"
+        t = _table(item, f, _MISSION_FIELDS, ("kind",))
+        kind = t["kind"]
+        if kind not in ("race", "cards"):
+            raise _bad(f"{f}.kind", f"must be 'race' or 'cards' (got {kind!r})")
+        tiers: list[Tier] = []
+        if kind == "race":
+            if "tiers" not in t:
+                raise _bad(f"{f}.tiers", "is missing")
+            animals: set[int] = set()
+            places: set[int] = set()
+            for k, tier in enumerate(_seq(t["tiers"], f"{f}.tiers", "tiers")):
+                tf = f"{f}.tiers[{k}]"
+                tt = _table(tier, tf, ("places", "points"), ("places", "points"))
+                pl = _to_places(tt["places"], f"{tf}.places")
+                for a, p in pl:
+                    if a in animals or p in places:
+                        raise _bad(f"{tf}.places", f"{ANIMALS[a]} or place {p} is named twice in this mission")
+                    animals.add(a)
+                    places.add(p)
+                tiers.append(Tier(pl, _int(tt["points"], f"{tf}.points", -100, 100)))
+            if not tiers:
+                raise _bad(f"{f}.tiers", "must hold at least one tier")
+        condition = t.get("condition", "always")
+        if condition not in CONDITIONS:
+            raise _bad(f"{f}.condition", f"must be one of {', '.join(CONDITIONS)} (got {condition!r})")
+        counted = t.get("counted", -1)
+        if counted in (-1, "all"):
+            counted = -1
+        else:
+            counted = _animal(counted, f"{f}.counted", "a colour or 'all'")
+        out.append(
+            Mission(
+                kind,
+                tuple(tiers),
+                condition,
+                _animal(t.get("animal", 0), f"{f}.animal"),
+                _int(t.get("place", 1), f"{f}.place", 1, 4),
+                _animal(t.get("colour", 0), f"{f}.colour", "a colour"),
+                _int(t.get("per_card", 1), f"{f}.per_card", -20, 20),
+                counted,
+            )
+        )
+    return tuple(out)
+
+
+def _to_track(value: Any) -> Track:
+    """The track from a :class:`Track` or a table (ST-DATA-1)."""
+    if id(value) == id(DEFAULT_TRACK):
+        return DEFAULT_TRACK
+    t = _table(value, "track", ("start", "tie_order"), ())
+    start_raw = t.get("start", (0, 0, 0, 0))
+    if isinstance(start_raw, Mapping):
+        starts = [0, 0, 0, 0]
+        named = set()
+        for a, sq in start_raw.items():
+            animal = _animal(a, f"track.start.{a}")
+            starts[animal] = _int(sq, f"track.start.{a}", 0, 1000)
+            named.add(animal)
+        if len(named) != 4:
+            raise _bad("track.start", "must give the start square of all four animals")
+    else:
+        seq = _seq(start_raw, "track.start", "four squares")
+        if len(seq) != 4:
+            raise _bad("track.start", f"must give four squares, monkey, dog, bird, boar (got {len(seq)})")
+        starts = [_int(sq, f"track.start[{k}]", 0, 1000) for k, sq in enumerate(seq)]
+    tie = _seq(t.get("tie_order", TITLE_ORDER), "track.tie_order", "animals")
+    order = tuple(_animal(a, f"track.tie_order[{k}]") for k, a in enumerate(tie))
+    if sorted(order) != [0, 1, 2, 3]:
+        raise _bad("track.tie_order", "must list each of the four animals once")
+    return Track(
+        (starts[0], starts[1], starts[2], starts[3]), (order[0], order[1], order[2], order[3])
+    )
+
+
+def load_data(path: str | Path) -> dict[str, Any]:
+    """Read a deck, missions and/or track from a TOML (``.toml``) or JSON file (ST-DATA-1).
+
+    The file holds any of the keys ``deck`` (a list of tables with ``colour``,
+    ``strength``, ``icons`` and optionally ``name``), ``missions`` and ``track``.
+    Returns the checked values by key, ready for ``Rules(**values)``. A
+    malformed file raises :class:`~rulebook.InvalidRules` naming the bad field,
+    for example ``Rules.deck[3].strength: must be a whole number 0..10``.
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        if path.suffix.lower() == ".json":
+            data = json.loads(text)
+        else:
+            data = tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _bad("file", f"{path.name} is not valid {'JSON' if path.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    if not isinstance(data, dict):
+        raise _bad("file", f"{path.name} must hold a table with deck, missions and/or track")
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "deck":
+            out[key] = _to_deck(value)
+        elif key == "missions":
+            out[key] = _to_missions(value)
+        elif key == "track":
+            out[key] = _to_track(value)
+        else:
+            raise _bad(key, f"unknown key in {path.name}; expected deck, missions or track")
+    return out
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """Options of Saru Tori Inu I; the defaults give the printed game with PLACEHOLDER data."""
+
+    players: int = option(4, doc="Number of players (ST-SETUP-2).", choices=range(3, 5))
+    races: str = option(
+        RACES_FULL,
+        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1).",
+        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL),
+    )
+    first_player: int = option(
+        0,
+        doc="Start player of the first race; the source lets the table choose. Later races "
+        "rotate clockwise (ST-SETUP-5, ST-RULING-10).",
+        choices=range(0, 4),
+    )
+    tie_ranking: str = option(
+        "competition",
+        doc="Colour places after a shared place: 'competition' (two tied 1st leave no 2nd) "
+        "or 'dense' (the next total is 2nd) (ST-SCORE-1, ST-RULING-11).",
+        choices=("competition", "dense"),
+    )
+    forced_road: str = option(
+        "last_card",
+        doc="When road is forced on a face-up player who has seen none laid this round: "
+        "'last_card' (one oracle card left, the source's words) or 'last_take' (the take "
+        "empties the oracle area) (ST-RES-4, ST-RULING-12).",
+        choices=("last_card", "last_take"),
+    )
+    pair_placement: str = option(
+        "together",
+        doc="Where the last player's two declared cards go: 'together' (beneath one column) "
+        "or 'separate' (a column for each) (ST-RES-2, ST-RULING-5).",
+        choices=("together", "separate"),
+    )
+    columns: str = option(
+        "setup",
+        doc="Columns a played card may go beneath: 'setup' (every column laid out at set-up) "
+        "or 'round' (columns holding a card when the round began) (ST-RES-2, ST-RULING-8).",
+        choices=("setup", "round"),
+    )
+    deck: tuple[OracleCard, ...] = option(
+        DEFAULT_DECK,
+        doc="The 36 oracle cards (PLACEHOLDER default: strengths 1-9 per colour, ST-DATA-2).",
+        converter=_to_deck,
+    )
+    missions: tuple[Mission, ...] = option(
+        DEFAULT_MISSIONS,
+        doc="The mission cards (PLACEHOLDER default: six, ST-DATA-3).",
+        converter=_to_missions,
+    )
+    track: Track = option(  # noqa: RUF009
+        DEFAULT_TRACK,
+        doc="Start squares and the order of animals sharing a square (PLACEHOLDER default, ST-DATA-4).",
+        converter=_to_track,
+    )
+
+    def __attrs_post_init__(self) -> None:
+        validate_choices(self)
+        if self.first_player >= self.players:
+            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+        if len(self.missions) < self.players:
+            raise InvalidRules("missions", f"{self.players} players need {self.players} mission cards (ST-SETUP-4)")
+
+    @property
+    def rounds(self) -> int:
+        """Rounds per race: 8 with 3 players, 6 with 4 (ST-ROUND-3)."""
+        return ROUNDS[self.players]
+
+    @property
+    def race_count(self) -> int:
+        """Races in the game (ST-RACE-1)."""
+        return {RACES_FULL: self.players, RACES_SHORT: 2, RACES_TRIAL: 1}[self.races]
+
+    @classmethod
+    def from_file(cls, path: str | Path, **options: Any) -> Rules:
+        """Rules with the deck, missions and/or track read from ``path`` (see :func:`load_data`).
+
+        Other options are given as keywords: ``Rules.from_file("deck.toml", players=3)``.
+        """
+        return cls(**{**load_data(path), **options})
+
+
+# -- rules helpers (public, used by the engine and documented in the spec) ------------------
+
+
+def move_animals(positions: tuple[int, ...], icons: Sequence[int]) -> tuple[int, ...]:
+    """Positions after a road card's icons: one square each, hopping occupied squares.
+
+    ST-ROAD-2, ST-ROAD-3. The monkey behind three animals jumps to the fourth square:
+
+    >>> move_animals((0, 1, 2, 3), (0,))
+    (4, 1, 2, 3)
+    """
+    pos = list(positions)
+    for a in icons:
+        p = pos[a] + 1
+        while p in pos:
+            p += 1
+        pos[a] = p
+    return tuple(pos)
+
+
+def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
+    """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4).
+
+    >>> race_order(Track(), (5, 9, 0, 0))
+    (1, 0, 3, 2)
+    """
+    tie = track.tie_order
+    return tuple(sorted(range(4), key=lambda a: (-positions[a], tie.index(a))))
+
+
+def colour_places(totals: Sequence[int | None], ranking: str) -> tuple[int, ...]:
+    """Each seat's place in one colour from its total strength (None: no card, place 0).
+
+    ST-SCORE-1, ST-RULING-11: tied totals share a place.
+
+    >>> colour_places([9, 5, None], "competition"), colour_places([9, 9, 5], "competition")
+    ((1, 2, 0), (1, 1, 3))
+    >>> colour_places([9, 9, 5], "dense")
+    (1, 1, 2)
+    """
+    ranked = [t for t in totals if t is not None]
+    distinct = sorted(set(ranked), reverse=True)
+    out = []
+    for t in totals:
+        if t is None:
+            out.append(0)
+        elif ranking == "dense":
+            out.append(1 + distinct.index(t))
+        else:
+            out.append(1 + sum(1 for u in ranked if u > t))
+    return tuple(out)
+
+
+def score_race(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int],
+) -> tuple[int, ...]:
+    """Each seat's points for one race: colour majorities, then missions.
+
+    ST-SCORE-1, ST-SCORE-2 (colours), ST-SCORE-3, ST-SCORE-4 (missions).
+    ``acquired`` holds deck indices per seat, ``missions`` mission indices.
+    """
+    deck = rules.deck
+    n = len(acquired)
+    order = race_order(rules.track, positions)
+    animal_place = [0] * 4
+    for i, a in enumerate(order):
+        animal_place[a] = i + 1
+    points = [0] * n
+    first_in = [[False] * 4 for _ in range(n)]
+    counts = [[0] * 4 for _ in range(n)]
+    for s in range(n):
+        for c in acquired[s]:
+            counts[s][deck[c].colour] += 1
+    for colour in range(4):
+        totals: list[int | None] = []
+        for s in range(n):
+            cards = [deck[c].strength for c in acquired[s] if deck[c].colour == colour]
+            totals.append(sum(cards) if cards else None)
+        places = colour_places(totals, rules.tie_ranking)
+        row = COLOUR_POINTS[animal_place[colour] - 1]
+        for s in range(n):
+            if places[s] == 1:
+                first_in[s][colour] = True
+            if places[s] in (1, 2):
+                points[s] += counts[s][colour] * row[places[s] - 1]
+    for s in range(n):
+        m = rules.missions[missions[s]]
+        if m.kind == "race":
+            got = 0
+            for tier in m.tiers:
+                if all(animal_place[a] == p for a, p in tier.places):
+                    got = tier.points
+                else:
+                    break
+            points[s] += got
+        else:
+            if m.condition == "always":
+                ok = True
+            elif m.condition == "animal_place":
+                ok = animal_place[m.animal] == m.place
+            elif m.condition == "colour_first":
+                ok = first_in[s][m.colour]
+            else:  # every_colour
+                ok = all(counts[s])
+            if ok:
+                points[s] += m.per_card * (sum(counts[s]) if m.counted < 0 else counts[s][m.counted])
+    return tuple(points)
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Play ``card`` face up (ST-PLAY-1, ST-PLAY-2)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"play {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Down(Action):
+    """Play ``card`` face down: no card fits (ST-PLAY-3)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"down {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Declare(Action):
+    """The last player declares ``strength`` for two cards it then picks (ST-PLAY-4)."""
+
+    strength: int
+
+    def __str__(self) -> str:
+        return f"declare {self.strength}"
+
+
+@attrs.frozen(slots=True)
+class Pair(Action):
+    """One of the two cards played with a declaration, lower card first (ST-PLAY-4)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"pair {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Place(Action):
+    """Put the played card(s) beneath oracle column ``column`` (0 = leftmost, ST-RES-2)."""
+
+    column: int
+
+    def __str__(self) -> str:
+        return f"under {self.column + 1}"
+
+
+@attrs.frozen(slots=True)
+class Take(Action):
+    """Acquire oracle card ``card`` (ST-RES-3)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"take {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Road(Action):
+    """Lay oracle card ``card`` as road (ST-RES-3, ST-ROAD-1)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"road {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Keep(Action):
+    """A face-down player takes oracle card ``card`` into its hand (ST-RES-5)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"keep {self.name or '#' + str(self.card)}"
+
+
+SaruAction = Play | Down | Declare | Pair | Place | Take | Road | Keep
+
+PLAY, PAIR, PLACE, TAKE = range(4)
+NOT_PLAYED = -2
+FACE_DOWN = -1
+
+
+class _Tab:
+    """Per-rules tables: the action objects by card and each card's facts."""
+
+    __slots__ = ("actions", "colour", "declare", "down", "icons", "keep", "pair", "place", "play", "road",
+                 "strength", "take")
+
+    def __init__(self, rules: Rules) -> None:
+        deck = rules.deck
+        self.play = tuple(Play(i, c.name) for i, c in enumerate(deck))
+        self.down = tuple(Down(i, c.name) for i, c in enumerate(deck))
+        self.declare = tuple(Declare(n) for n in range(MAX_STRENGTH + 1))
+        self.pair = tuple(Pair(i, c.name) for i, c in enumerate(deck))
+        self.place = tuple(Place(k) for k in range(4))
+        self.take = tuple(Take(i, c.name) for i, c in enumerate(deck))
+        self.road = tuple(Road(i, c.name) for i, c in enumerate(deck))
+        self.keep = tuple(Keep(i, c.name) for i, c in enumerate(deck))
+        self.actions: tuple[SaruAction, ...] = (
+            self.play + self.down + self.declare + self.pair + self.place + self.take + self.road + self.keep
+        )
+        self.strength = tuple(c.strength for c in deck)
+        self.colour = tuple(c.colour for c in deck)
+        self.icons = tuple(c.icons for c in deck)
+
+
+_TABS: dict[Rules, _Tab] = {}
+
+
+def _tab(rules: Rules) -> _Tab:
+    t = _TABS.get(rules)
+    if t is None:
+        t = _TABS[rules] = _Tab(rules)
+    return t
+
+
+# -- observation ---------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (ST-INFO-1), with perfect recall of public events."""
+
+    seat: int
+    players: int
+    race: int
+    round: int
+    phase: int
+    current_player: int | None
+    hand: tuple[int, ...]
+    mission: int
+    hand_sizes: tuple[int, ...]
+    #: per seat, cards everybody saw it take into its hand and not yet play face up
+    known_in_hands: tuple[tuple[int, ...], ...]
+    area: tuple[tuple[int, ...], ...]
+    beneath: tuple[tuple[int, ...], ...]
+    columns: tuple[int, ...]
+    road: tuple[int, ...]
+    positions: tuple[int, ...]
+    acquired: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    order: tuple[int, ...]
+    #: per seat, its played cards not yet placed that this seat can see
+    plays: tuple[tuple[int, ...], ...]
+    #: per seat: strength played or declared, -1 face down, -2 not (yet) played
+    shown: tuple[int, ...]
+    queue: tuple[int, ...]
+    road_laid: bool
+    totals: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    #: per finished race, each seat's mission (revealed at scoring, ST-SCORE-3)
+    revealed: tuple[tuple[int, ...], ...]
+
+
+# -- state -----------------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class SaruState(State[Rules, SaruAction]):
+    """A position of Saru Tori Inu I. Build with ``GAME.new_game``.
+
+    Cards are deck indices (``rules.deck[i]``), animals 0-3 (monkey, dog, bird,
+    boar), columns 0..players-1 from the left.
+    """
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False)
+    race: int
+    rnd: int
+    hands: tuple[tuple[int, ...], ...]
+    #: cards publicly known to be in a hand (or its unrevealed face-down play)
+    known: tuple[tuple[int, ...], ...]
+    missions: tuple[int, ...]
+    area: tuple[tuple[int, ...], ...]
+    beneath: tuple[tuple[int, ...], ...]
+    cols: tuple[int, ...]
+    road: tuple[int, ...]
+    pos: tuple[int, ...]
+    acquired: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    order: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    shown: tuple[int, ...]
+    used: int
+    phase: int
+    queue: tuple[int, ...]
+    qi: int
+    road_laid: bool
+    totals: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    revealed: tuple[tuple[int, ...], ...]
+    rounds_played: int
+    to_act: int | None
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    def legal_actions(self) -> tuple[SaruAction, ...]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        t = _tab(self.rules)
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[seat]
+            used = self.used
+            st = t.strength
+            play = t.play
+            out: tuple[SaruAction, ...] = tuple([play[c] for c in hand if not used >> st[c] & 1])  # ST-PLAY-2
+            if not out:
+                out = tuple(map(t.down.__getitem__, hand))  # ST-PLAY-3
+            if self.qi == len(self.order) - 1 and len(hand) >= 2:  # ST-PLAY-4
+                dec = t.declare
+                out += tuple([dec[n] for n in range(MAX_STRENGTH + 1) if not used >> n & 1])
+            return out
+        if phase == PAIR:
+            hand = self.hands[seat]
+            chosen = self.played[seat]
+            if not chosen:
+                return tuple(map(t.pair.__getitem__, hand[:-1]))
+            first = chosen[0]
+            return tuple([t.pair[c] for c in hand if c > first])
+        if phase == PLACE:
+            return tuple(map(t.place.__getitem__, self.cols))  # ST-RES-2
+        for col in self.area:  # ST-RES-3: the leftmost column holding cards
+            if col:
+                break
+        if self.shown[seat] == FACE_DOWN:  # ST-RES-5
+            return tuple(map((t.keep if self.road_laid else t.road).__getitem__, col))
+        if not self.road_laid and self._forced():  # ST-RES-4
+            return tuple(map(t.road.__getitem__, col))
+        return tuple(map(t.take.__getitem__, col)) + tuple(map(t.road.__getitem__, col))
+
+    def _forced(self) -> bool:
+        """ST-RES-4, ST-RULING-12: is the road forced (given no road this round)?"""
+        if self.rules.forced_road == "last_card":
+            return sum(map(len, self.area)) == 1
+        return sum(1 for col in self.area if col) == 1
+
+    def apply(self, action: SaruAction) -> SaruState:
+        seat = self.to_act
+        if seat is None:
+            raise self.illegal("the game is over", "ST-RACE-2", action)
+        phase = self.phase
+        kind = type(action)
+        if phase == PLAY:
+            if kind is Play:
+                return self._play(seat, action.card, False, action)  # type: ignore[union-attr]
+            if kind is Down:
+                return self._play(seat, action.card, True, action)  # type: ignore[union-attr]
+            if kind is Declare:
+                return self._declare(seat, action.strength, action)  # type: ignore[union-attr]
+            raise self.illegal(f"seat {seat} must play a card", "ST-PLAY-1", action)
+        if phase == PAIR:
+            if kind is not Pair:
+                raise self.illegal(f"seat {seat} must pick the two cards of its declaration", "ST-PLAY-4", action)
+            return self._pair(seat, action.card, action)  # type: ignore[union-attr]
+        if phase == PLACE:
+            if kind is not Place:
+                raise self.illegal(f"seat {seat} must put its card beneath a column", "ST-RES-2", action)
+            return self._place(seat, action.column, action)  # type: ignore[union-attr]
+        if kind is Take or kind is Road or kind is Keep:
+            return self._take(seat, action.card, kind, action)  # type: ignore[union-attr]
+        raise self.illegal(f"seat {seat} must take the leftmost oracle card", "ST-RES-3", action)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points of the races scored so far (ST-RACE-2)."""
+        return self.totals
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Highest total wins; ties share (ST-RACE-2)."""
+        if self.to_act is not None:
+            return frozenset()
+        best = max(self.totals)
+        return frozenset(s for s, v in enumerate(self.totals) if v == best)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (ST-INFO-1): own hand and mission; all face-up cards; hand sizes."""
+        n = self.rules.players
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} with {n} players")
+        shown = self.shown
+        plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(self.played))
+        return Observation(
+            seat, n, self.race, self.rnd, self.phase, self.to_act, self.hands[seat], self.missions[seat],
+            tuple(map(len, self.hands)), self.known, self.area, self.beneath, self.cols, self.road, self.pos,
+            self.acquired, self.removed, self.order, plays, shown, self.queue, self.road_laid, self.totals,
+            self.results, self.revealed,
+        )
+
+    def resample(self, seat: int, rng: random.Random) -> SaruState:
+        """Redraw what ``seat`` cannot see: other hands' unknown cards, other seats'
+        unrevealed face-down cards, and other seats' missions of this race (ST-INFO-1)."""
+        n = self.rules.players
+        others = [s for s in range(n) if s != seat]
+        hidden: list[int] = []
+        sizes = []
+        for s in others:
+            held0 = self.hands[s] + (self.played[s] if self.shown[s] == FACE_DOWN else ())
+            unknown = [c for c in held0 if c not in self.known[s]]
+            hidden.extend(unknown)
+            sizes.append(len(unknown))
+        rng.shuffle(hidden)
+        hands = list(self.hands)
+        played = list(self.played)
+        at = 0
+        for s, k in zip(others, sizes):
+            held: list[int] = [*self.known[s], *hidden[at : at + k]]
+            at += k
+            if self.shown[s] == FACE_DOWN and self.played[s]:
+                down = held.pop(rng.randrange(len(held)))
+                played[s] = (down,)
+            hands[s] = tuple(sorted(held))
+        missions = list(self.missions)
+        if self.to_act is not None:
+            pool = [m for m in range(len(self.rules.missions)) if m != self.missions[seat]]
+            rng.shuffle(pool)
+            for i, s in enumerate(others):
+                missions[s] = pool[i]
+        return attrs.evolve(self, hands=tuple(hands), played=tuple(played), missions=tuple(missions))
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _play(self, seat: int, card: int, down: bool, action: SaruAction) -> SaruState:
+        hand = self.hands[seat]
+        if card not in hand:
+            raise self.illegal(f"seat {seat} does not hold that card", "ST-PLAY-1", action)
+        st = _tab(self.rules).strength
+        used = self.used
+        if down:
+            if any(not used >> st[c] & 1 for c in hand):
+                raise self.illegal("a face-down play is only for a player with no playable card", "ST-PLAY-3", action)
+            strength = FACE_DOWN
+        else:
+            strength = st[card]
+            if used >> strength & 1:
+                raise self.illegal(f"strength {strength} was already played this round", "ST-PLAY-2", action)
+            used |= 1 << strength
+        hands = list(self.hands)
+        hands[seat] = tuple([c for c in hand if c != card])
+        known = self.known
+        if card in known[seat] and not down:
+            known = _without(known, seat, card)
+        played = list(self.played)
+        played[seat] = (card,)
+        shown = list(self.shown)
+        shown[seat] = strength
+        return self._next_play(tuple(hands), known, tuple(played), tuple(shown), used, (self.log, action))
+
+    def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
+        if self.qi != len(self.order) - 1:
+            raise self.illegal("only the last player of the round may declare", "ST-PLAY-4", action)
+        if len(self.hands[seat]) < 2:
+            raise self.illegal("a declaration needs two cards in hand", "ST-PLAY-4", action)
+        if not 0 <= strength <= MAX_STRENGTH or self.used >> strength & 1:
+            raise self.illegal(f"strength {strength} is not free to declare", "ST-PLAY-4", action)
+        shown = list(self.shown)
+        shown[seat] = strength
+        return SaruState(
+            self.rules, self.setup, (self.log, action), self.race, self.rnd, self.hands, self.known,
+            self.missions, self.area, self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed,
+            self.order, self.played, tuple(shown), self.used | 1 << strength, PAIR, self.queue, self.qi,
+            self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
+        )
+
+    def _pair(self, seat: int, card: int, action: SaruAction) -> SaruState:
+        hand = self.hands[seat]
+        chosen = self.played[seat]
+        if card not in hand:
+            raise self.illegal(f"seat {seat} does not hold that card", "ST-PLAY-4", action)
+        if (chosen and card < chosen[0]) or (not chosen and card == hand[-1]):
+            raise self.illegal("the two cards are picked lower card first", "ST-PLAY-4", action)
+        hands = list(self.hands)
+        hands[seat] = tuple([c for c in hand if c != card])
+        known = self.known
+        if card in known[seat]:
+            known = _without(known, seat, card)
+        played = list(self.played)
+        played[seat] = chosen + (card,)
+        if not chosen:
+            return SaruState(
+                self.rules, self.setup, (self.log, action), self.race, self.rnd, tuple(hands), known,
+                self.missions, self.area, self.beneath, self.cols, self.road, self.pos, self.acquired,
+                self.removed, self.order, tuple(played), self.shown, self.used, PAIR, self.queue, self.qi,
+                self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
+            )
+        return self._next_play(tuple(hands), known, tuple(played), self.shown, self.used, (self.log, action))
+
+    def _next_play(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        known: tuple[tuple[int, ...], ...],
+        played: tuple[tuple[int, ...], ...],
+        shown: tuple[int, ...],
+        used: int,
+        log: Log,
+    ) -> SaruState:
+        """The next player plays, or resolution begins (ST-RES-1)."""
+        order = self.order
+        qi = self.qi + 1
+        if qi < len(order):
+            return SaruState(
+                self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, self.area,
+                self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed, order, played, shown,
+                used, PLAY, (), qi, False, self.totals, self.results, self.revealed, self.rounds_played,
+                order[qi],
+            )
+        # ST-RES-1, ST-RULING-7: by strength (declared or printed) from the highest down;
+        # ST-RULING-6: face-down players after them, in turn order.
+        up = sorted((s for s in order if shown[s] >= 0), key=shown.__getitem__, reverse=True)
+        queue = tuple(up) + tuple(s for s in order if shown[s] == FACE_DOWN)
+        return SaruState(
+            self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, self.area,
+            self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed, order, played, shown,
+            used, PLACE, queue, 0, False, self.totals, self.results, self.revealed, self.rounds_played, queue[0],
+        )
+
+    def _place(self, seat: int, column: int, action: SaruAction) -> SaruState:
+        if column not in self.cols:
+            raise self.illegal(f"column {column + 1} never held an oracle card", "ST-RES-2", action)
+        mine = self.played[seat]
+        put: tuple[int, ...]
+        rest: tuple[int, ...]
+        if self.rules.pair_placement == "together":  # ST-RULING-5
+            put, rest = mine, ()
+        else:
+            put, rest = mine[:1], mine[1:]
+        beneath = list(self.beneath)
+        beneath[column] = beneath[column] + put
+        played = list(self.played)
+        played[seat] = rest
+        known = self.known
+        if self.shown[seat] == FACE_DOWN and put[0] in known[seat]:  # ST-RULING-14: revealed now
+            known = _without(known, seat, put[0])
+        log = (self.log, action)
+        if rest or any(self.area):
+            return SaruState(
+                self.rules, self.setup, log, self.race, self.rnd, self.hands, known, self.missions, self.area,
+                tuple(beneath), self.cols, self.road, self.pos, self.acquired, self.removed, self.order,
+                tuple(played), self.shown, self.used, PLACE if rest else TAKE, self.queue, self.qi,
+                self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
+            )
+        # ST-RULING-13: the oracle area is empty; this player takes nothing.
+        return self._next_resolver(
+            log, self.hands, known, self.area, tuple(beneath), self.road, self.pos, self.acquired,
+            self.removed, tuple(played), self.road_laid,
+        )
+
+    def _take(self, seat: int, card: int, kind: type, action: SaruAction) -> SaruState:
+        area = self.area
+        k = 0
+        while not area[k]:  # ST-RES-3: the leftmost column holding cards
+            k += 1
+        col = area[k]
+        if card not in col:
+            raise self.illegal("only a card of the leftmost oracle column may be taken", "ST-RES-3", action)
+        face_down = self.shown[seat] == FACE_DOWN
+        laid = self.road_laid
+        if face_down:  # ST-RES-5
+            if kind is Take:
+                raise self.illegal("a face-down player takes the card into its hand", "ST-RES-5", action)
+            if (kind is Road) == laid:
+                raise self.illegal(
+                    "a face-down player lays road only if nobody has this round, else keeps the card",
+                    "ST-RES-5", action,
+                )
+        elif kind is Keep:
+            raise self.illegal("only a face-down player keeps an oracle card", "ST-RES-5", action)
+        elif kind is Take and not laid and self._forced():
+            raise self.illegal("the last oracle card must be laid as road", "ST-RES-4", action)
+        new_area = list(area)
+        new_area[k] = ()
+        removed = self.removed
+        if len(col) > 1:  # ST-RES-3: the rest of the column leaves the game
+            removed = removed + tuple([c for c in col if c != card])
+        hands = self.hands
+        known = self.known
+        acquired = self.acquired
+        road = self.road
+        pos = self.pos
+        if kind is Road:  # ST-ROAD-1, ST-ROAD-2, ST-ROAD-3
+            road = road + (card,)
+            pos = move_animals(pos, _tab(self.rules).icons[card])
+            laid = True
+        elif kind is Take:
+            acq = list(acquired)
+            acq[seat] = acq[seat] + (card,)
+            acquired = tuple(acq)
+        else:
+            hl = list(hands)
+            hl[seat] = tuple(sorted(hl[seat] + (card,)))
+            hands = tuple(hl)
+            kl = list(known)
+            kl[seat] = kl[seat] + (card,)
+            known = tuple(kl)
+        return self._next_resolver(
+            (self.log, action), hands, known, tuple(new_area), self.beneath, road, pos, acquired, removed,
+            self.played, laid,
+        )
+
+    def _next_resolver(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        known: tuple[tuple[int, ...], ...],
+        area: tuple[tuple[int, ...], ...],
+        beneath: tuple[tuple[int, ...], ...],
+        road: tuple[int, ...],
+        pos: tuple[int, ...],
+        acquired: tuple[tuple[int, ...], ...],
+        removed: tuple[int, ...],
+        played: tuple[tuple[int, ...], ...],
+        laid: bool,
+    ) -> SaruState:
+        queue = self.queue
+        qi = self.qi + 1
+        if qi < len(queue):
+            return SaruState(
+                self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, area, beneath,
+                self.cols, road, pos, acquired, removed, self.order, played, self.shown, self.used, PLACE, queue,
+                qi, laid, self.totals, self.results, self.revealed, self.rounds_played, queue[qi],
+            )
+        # ST-ROUND-1: leftover oracle cards leave the game (ST-RULING-13); the cards
+        # beneath become the new oracle area, column by column.
+        left = tuple([c for col in area for c in col])
+        if left:
+            removed = removed + left
+        rules = self.rules
+        n = rules.players
+        start = queue[-1]  # ST-ROUND-2: the lowest strength, or the (last) face-down player
+        rnd = self.rnd + 1
+        rounds_played = self.rounds_played + 1
+        empty = ((),) * n
+        order = tuple([s for i in range(n) if hands[s := (start + i) % n]])  # ST-PLAY-1, ST-RULING-9
+        if rnd < rules.rounds and order:  # ST-ROUND-3
+            cols = self.cols if rules.columns == "setup" else tuple([k for k in range(n) if beneath[k]])
+            return SaruState(
+                rules, self.setup, log, self.race, rnd, hands, known, self.missions, beneath, empty, cols, road,
+                pos, acquired, removed, order, empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, self.totals,
+                self.results, self.revealed, rounds_played, order[0],
+            )
+        # ST-SCORE-1..4: the race is scored; ST-RACE-1: the next race or the end.
+        points = score_race(rules, acquired, pos, self.missions)
+        totals = tuple([a + b for a, b in zip(self.totals, points)])
+        results = self.results + (points,)
+        revealed = self.revealed + (self.missions,)
+        race = self.race + 1
+        if race < rules.race_count:
+            return _race_start(rules, self.setup, log, race, totals, results, revealed, rounds_played)
+        return SaruState(
+            rules, self.setup, log, self.race, rnd, hands, known, self.missions, beneath, empty, self.cols, road,
+            pos, acquired, removed, (), empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, totals, results,
+            revealed, rounds_played, None,
+        )
+
+
+def _without(known: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple([c for c in k if c != card]) if s == seat else k for s, k in enumerate(known))
+
+
+def _race_start(
+    rules: Rules,
+    setup: Setup,
+    log: Log,
+    race: int,
+    totals: tuple[int, ...],
+    results: tuple[tuple[int, ...], ...],
+    revealed: tuple[tuple[int, ...], ...],
+    rounds_played: int,
+) -> SaruState:
+    """Set up race ``race`` from its deal (ST-SETUP-1..5)."""
+    deal = setup.deal(GAME, rules, race)
+    n = rules.players
+    h = (DECK_SIZE - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
+    area = tuple((deal[k],) for k in range(n))  # ST-SETUP-2
+    hands = tuple(tuple(sorted(deal[n + s * h : n + (s + 1) * h])) for s in range(n))
+    missions = tuple(deal[DECK_SIZE + s] for s in range(n))  # ST-SETUP-4
+    start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
+    order = tuple((start + i) % n for i in range(n))
+    empty = ((),) * n
+    return SaruState(
+        rules, setup, log, race, 0, hands, empty, missions, area, empty, tuple(range(n)), (), rules.track.start,
+        empty, (), order, empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, totals, results, revealed,
+        rounds_played, start,
+    )
+
+
+# -- the game ----------------------------------------------------------------------------------------
+
+_PHASES = 4
+_SHOWN = MAX_STRENGTH + 3
+_LOC = 23
+
+
+class SaruGame(Game[Rules, SaruState, SaruAction]):
+    """Saru Tori Inu I: 3-4 players, 36 oracle cards, a race of four animals."""
+
+    slug = "saru-tori-inu-i"
+    title = "Saru Tori Inu I (サルトリイヌイ)"
+    prefix = "ST"
+    player_counts = range(3, 5)
+
+    def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
+        return _tab(rules).actions
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        cards = list(range(DECK_SIZE))
+        rng.shuffle(cards)
+        missions = list(range(len(rules.missions)))
+        rng.shuffle(missions)
+        return tuple(cards + missions)
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1)."""
+        if not 0 <= index < rules.race_count:
+            raise ValueError(f"these rules have {rules.race_count} race(s), so deals 0..{rules.race_count - 1}")
+        m = len(rules.missions)
+        if len(deal) != DECK_SIZE + m:
+            raise ValueError(f"a deal has {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order")
+        if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):
+            raise ValueError(f"the first {DECK_SIZE} numbers must order the cards 0..{DECK_SIZE - 1}, each once")
+        if sorted(deal[DECK_SIZE:]) != list(range(m)):
+            raise ValueError(f"the last {m} numbers must order the missions 0..{m - 1}, each once")
+
+    def initial_state(self, rules: Rules, setup: Setup) -> SaruState:
+        """The first race's set-up (ST-SETUP-1..5)."""
+        n = rules.players
+        return _race_start(rules, setup, None, 0, (0,) * n, (), (), 0)
+
+    def max_game_length(self, rules: Rules) -> int:
+        """Per round each seat plays once (the declarer: declare and two cards), places at
+        most twice and takes once: at most 6 actions per seat and round."""
+        return rules.race_count * rules.rounds * rules.players * 6
+
+    def check_invariants(self, state: SaruState) -> None:
+        """Card conservation (ST-COMP-1), distinct strengths (ST-PLAY-2), the animals'
+        squares (ST-ROAD-3) and known cards (ST-INFO-1)."""
+        cards = sorted(
+            [c for h in state.hands for c in h]
+            + [c for col in state.area for c in col]
+            + [c for col in state.beneath for c in col]
+            + list(state.road)
+            + [c for a in state.acquired for c in a]
+            + list(state.removed)
+            + [c for p in state.played for c in p]
+        )
+        if cards != list(range(DECK_SIZE)):
+            raise AssertionError("ST-COMP-1: the 36 cards are not each in exactly one place")
+        strengths = [v for v in state.shown if v >= 0]
+        if len(set(strengths)) != len(strengths):
+            raise AssertionError("ST-PLAY-2: two plays of one round share a strength")
+        if sum(1 << v for v in strengths) != state.used:
+            raise AssertionError("ST-PLAY-2: the used strengths disagree with the plays")
+        start = state.rules.track.start
+        for a in range(4):
+            for b in range(a + 1, 4):
+                if state.pos[a] == state.pos[b] and not (state.pos[a] == start[a] == start[b]):
+                    raise AssertionError("ST-ROAD-3: two animals share a square off their start")
+        for seat, known in enumerate(state.known):
+            if not set(known) <= set(state.hands[seat]) | set(state.played[seat]):
+                raise AssertionError("ST-INFO-1: a known card is not held by its seat")
+        if state.to_act is not None and len(state.missions) != len(set(state.missions)):
+            raise AssertionError("ST-SETUP-4: two seats hold the same mission")
+
+    # -- observation tensor -------------------------------------------------------------
+
+    def observation_size(self, rules: Rules) -> int:
+        return 4 + 5 + 4 + 8 + _PHASES + DECK_SIZE * _LOC + 4 + 16 + 4 + 4 * _SHOWN + len(rules.missions) + 4 + 1 + 4
+
+    def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
+        """See the docs page's table: one-hots and counts, built from the observation only."""
+        o: Observation = observation
+        out = [0] * self.observation_size(rules)
+        out[o.seat] = 1
+        out[4 + (4 if o.current_player is None else o.current_player)] = 1
+        out[9 + o.race] = 1
+        out[13 + min(o.round, 7)] = 1
+        out[21 + o.phase] = 1
+        base = 25
+        for c in o.hand:
+            out[base + c * _LOC] = 1
+        for s, cards in enumerate(o.known_in_hands):
+            for c in cards:
+                out[base + c * _LOC + 1 + s] = 1
+        for k, col in enumerate(o.area):
+            for c in col:
+                out[base + c * _LOC + 5 + k] = 1
+        for k, col in enumerate(o.beneath):
+            for c in col:
+                out[base + c * _LOC + 9 + k] = 1
+        for c in o.road:
+            out[base + c * _LOC + 13] = 1
+        for s, cards in enumerate(o.acquired):
+            for c in cards:
+                out[base + c * _LOC + 14 + s] = 1
+        for c in o.removed:
+            out[base + c * _LOC + 18] = 1
+        for s, cards in enumerate(o.plays):
+            for c in cards:
+                out[base + c * _LOC + 19 + s] = 1
+        at = base + DECK_SIZE * _LOC
+        for a in range(4):
+            out[at + a] = o.positions[a]
+        at += 4
+        for place, a in enumerate(race_order(rules.track, o.positions)):
+            out[at + 4 * a + place] = 1
+        at += 16
+        for s, size in enumerate(o.hand_sizes):
+            out[at + s] = size
+        at += 4
+        for s, v in enumerate(o.shown):
+            out[at + s * _SHOWN + v + 2] = 1
+        at += 4 * _SHOWN
+        out[at + o.mission] = 1
+        at += len(rules.missions)
+        for k in o.columns:
+            out[at + k] = 1
+        at += 4
+        out[at] = int(o.road_laid)
+        at += 1
+        for s, v in enumerate(o.totals):
+            out[at + s] = v
+        return tuple(out)
+
+    # -- players and statistics ----------------------------------------------------------
+
+    def heuristic_action(self, state: SaruState, rng: random.Random) -> SaruAction:
+        """Play the strongest playable card when the leftmost oracle card's animal is in the
+        top two, else the weakest; never declare; place beneath an empty column; acquire
+        cards whose animal is in the top two, else lay road."""
+        legal = state.legal_actions()
+        rules = state.rules
+        t = _tab(rules)
+        order = race_order(rules.track, state.pos)
+        good = set(order[:2])
+        phase = state.phase
+        if phase == PLAY:
+            plays = [a for a in legal if isinstance(a, (Play, Down))]
+            nxt = next((col for col in state.area if col), ())
+            want = any(t.colour[c] in good for c in nxt)
+            pick = max if want else min
+            return pick(plays, key=lambda a: t.strength[a.card])
+        if phase == PLACE:
+            free = [a for a in legal if isinstance(a, Place) and not state.beneath[a.column]]
+            return rng.choice(free or list(legal))
+        if phase == TAKE:
+            takes = [a for a in legal if isinstance(a, Take) and t.colour[a.card] in good]
+            if takes:
+                return max(takes, key=lambda a: t.strength[a.card])
+            roads = [a for a in legal if type(a) is Road]
+            if roads:
+                return rng.choice(roads)
+        return rng.choice(legal)
+
+    def end_stats(self, state: SaruState) -> dict[str, float]:
+        """Races and rounds played, face-down plays, declarations, road cards laid."""
+        history = state.history
+        return {
+            "races": float(len(state.results)),
+            "rounds": float(state.rounds_played),
+            "face_down_plays": float(sum(1 for a in history if type(a) is Down)),
+            "declarations": float(sum(1 for a in history if type(a) is Declare)),
+            "road_cards": float(sum(1 for a in history if type(a) is Road)),
+            "cards_acquired": float(sum(1 for a in history if type(a) is Take)),
+        }
+
+
+GAME = SaruGame(Rules, SaruState)
+SaruState.GAME = GAME
