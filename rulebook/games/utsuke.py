@@ -23,6 +23,7 @@ in ``winners``; their plays happen inside ``apply``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from itertools import combinations
 from typing import Any
 
@@ -52,6 +53,9 @@ DECK = Deck(
 )
 _SUIT = DECK.suit_of
 _NSUITS = len(DECK.suits)
+_NRANKS = len(DECK.ranks)
+#: card -> the lowest card of its suit (cards of a suit are consecutive ints)
+_SUIT_LO = tuple(s * _NRANKS for s in _SUIT)
 #: UT-COMP-2: the bid cards 1, 2, 4 and 8 make every bid 0..15.
 MAX_BID = 15
 
@@ -169,6 +173,21 @@ def _next_table(players: int, lord_before: int) -> tuple[int, ...]:
 
 _NEXT: dict[tuple[int, int], tuple[int, ...]] = {
     (n, k): _next_table(n, k) for n in range(2, 6) for k in range(n)
+}
+
+
+def _walk_table(players: int, lord_before: int) -> tuple[tuple[int, ...], ...]:
+    cyc = _cycle(players, lord_before)
+    m = len(cyc)
+    out: list[tuple[int, ...]] = [()] * m
+    for i, p in enumerate(cyc):
+        out[p] = tuple(cyc[(i + j) % m] for j in range(m))
+    return tuple(out)
+
+
+#: per (players, lord place): per leader, the places in play order from that leader
+_WALK: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    (n, k): _walk_table(n, k) for n in range(2, 6) for k in range(n)
 }
 
 
@@ -312,14 +331,15 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if seat is None:
             return ()
         if self.phase == BIDDING:
-            return _BID  # UT-BID-1, UT-BID-2
+            return _BID  # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15)
         hand = self.hands[seat]
         trick = self.trick
-        if trick:  # UT-PLAY-2: follow the lead suit if possible
-            lead = _SUIT[trick[0]]
-            follow = tuple(_PLAY[c] for c in hand if _SUIT[c] == lead)
-            if follow:
-                return follow
+        if trick:  # UT-PLAY-2: follow the lead suit if possible (hands are sorted by suit)
+            lo = _SUIT_LO[trick[0]]
+            i = bisect_left(hand, lo)
+            j = bisect_left(hand, lo + _NRANKS, i)
+            if i < j:
+                return tuple(map(_PLAY.__getitem__, hand[i:j]))
         return tuple(map(_PLAY.__getitem__, hand))
 
     def apply(self, action: UtsukeAction) -> UtsukeState:
@@ -340,16 +360,27 @@ class UtsukeState(State[Rules, UtsukeAction]):
             raise self.illegal(f"seat {seat} does not hold that card", "UT-PLAY-2", action) from None
         trick = self.trick
         if trick:
-            lead = _SUIT[trick[0]]
-            if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
-                raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+            lo = _SUIT_LO[trick[0]]
+            if not lo <= card < lo + _NRANKS:
+                j = bisect_left(hand, lo)
+                if j < len(hand) and hand[j] < lo + _NRANKS:
+                    raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
         hands = list(self.hands)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        return self._advance((self.log, action), hands, trick + (card,), self.nxt[seat])
+        trick += (card,)
+        place = self.nxt[seat]
+        if place < self.rules.players and len(trick) < len(hands):
+            # the next place is a seat in the same trick: nothing happens in between
+            return UtsukeState(
+                self.rules, self.setup, (self.log, action), self.round, self.lord_before, self.nxt,
+                tuple(hands), self.bids, PLAYING, self.trump, self.leader, trick, self.tricks, self.won,
+                self.honour, self.chips, self.results, place,
+            )
+        return self._advance((self.log, action), hands, trick, place)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3)."""
+        """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3; UT-COMP-3: honour and chips)."""
         return self.honour
 
     @property
@@ -386,7 +417,11 @@ class UtsukeState(State[Rules, UtsukeAction]):
         return frozenset(s for s in pool if self.honour[s] == best)
 
     def observation(self, seat: int) -> Observation:
-        """Seat's view (UT-INFO-1): own hand and bid; NPC rows, tricks and results are public."""
+        """Seat's view (UT-INFO-1): own hand and bid; NPC rows, tricks and results are public.
+
+        Perfect recall of public events (UT-RULING-16): this round's tricks, and every
+        finished round's bids and tricks.
+        """
         players = self.rules.players
         if not 0 <= seat < players:
             raise ValueError(f"no seat {seat} with {players} players")
@@ -465,7 +500,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         players = self.rules.players
         nxt_seat = (seat + 1) % players
         log = (self.log, action)
-        if nxt_seat != self.lord_before:  # UT-BID-2: bids go clockwise from the lord
+        if nxt_seat != self.lord_before:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
             return UtsukeState(
                 self.rules, self.setup, log, self.round, self.lord_before, self.nxt, self.hands, bids,
                 BIDDING, self.trump, self.leader, (), (), self.won, self.honour, self.chips, self.results,
@@ -492,20 +527,14 @@ class UtsukeState(State[Rules, UtsukeAction]):
         trump = self.trump
         while True:
             if len(trick) == nplaces:
-                # UT-TRICK-1: the highest trump, else the highest card of the lead suit.
+                # UT-TRICK-1, UT-RULING-1: the highest trump, else the highest card of the lead suit.
                 strength = _STRENGTH[trump][_SUIT[trick[0]]]
-                best = -1
-                pos = 0
-                for i, c in enumerate(trick):
-                    v = strength[c]
-                    if v > best:
-                        best, pos = v, i
-                winner = leader
-                for _ in range(pos):
-                    winner = nxt[winner]
+                winner = _WALK[players, self.lord_before][leader][trick.index(max(trick, key=strength.__getitem__))]
                 won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
                 tricks = tricks + ((leader, trick),)
-                # UT-TRUMP-2: the chip moves to the lord's rightmost card after the trick.
+                # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
+                # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
+                # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
                 row = hands[players]
                 if not row:
                     return self._end_round(log, tuple(hands), won, tricks)
@@ -513,12 +542,17 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 trick = ()
                 leader = place = winner  # UT-PLAY-1: the winner leads
             if place >= players:
-                # UT-LORD-1..UT-LORD-5: the NPC's conduct (the young lord's too).
+                # UT-LORD-1..UT-LORD-5: the NPC's conduct (the young lord's too), as npc_card.
                 row = hands[place]
-                c = npc_card(row, trick, not tricks)
-                i = row.index(c)
+                if trick:
+                    lo = _SUIT_LO[trick[0]]
+                    hi = lo + _NRANKS
+                    suited = [c for c in row if lo <= c < hi]
+                    i = row.index(max(suited)) if suited else 0
+                else:
+                    i = 0 if not tricks else len(row) - 1
+                trick += (row[i],)
                 hands[place] = row[:i] + row[i + 1 :]
-                trick = trick + (c,)
                 place = nxt[place]
                 continue
             return UtsukeState(
@@ -542,13 +576,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
         honour = tuple(h + g for h, g in zip(self.honour, gains))
         chips = tuple(c + (won[s] > lord) for s, c in enumerate(self.chips))
         results = self.results + ((bids, won, tricks),)
+        # UT-RULING-14: winning and losing are checked together, only after the results;
+        # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
         over = any(h >= rules.honour_to_win for h in honour) or any(c >= rules.chips_to_lose for c in chips)
         if over:  # UT-END-1, UT-END-2
             return UtsukeState(
                 rules, self.setup, log, self.round, self.lord_before, self.nxt, hands, bids, PLAYING, -1,
                 self.leader, (), tricks, won, honour, chips, results, None,
             )
-        # UT-END-3, UT-END-4: the lord moves one place clockwise and the cards are dealt again.
+        # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
+        # that swaps the lord and the young lord) and the cards are dealt again.
         return GAME._round_start(rules, self.setup, log, self.round + 1, (self.lord_before + 1) % players,
                                  honour, chips, results)
 
@@ -600,8 +637,6 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     slug = "utsuke"
     title = "UTSUKE (うつけ)"
     prefix = "UT"
-    Rules = Rules
-    State = UtsukeState
     player_counts = range(2, 6)
 
     def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
@@ -639,7 +674,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         players = rules.players
         size = rules.tricks_per_round
         hands = [tuple(sorted(deal[s * size : (s + 1) * size])) for s in range(players)]
-        # UT-RULING-2: NPC rows keep the deal's order, leftmost first.
+        # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
         hands += [deal[p * size : (p + 1) * size] for p in range(players, rules.places)]
         row = hands[players]
         return UtsukeState(
@@ -660,7 +695,9 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         """Card conservation, the chip's card, equal hands and the score ranges."""
         rules = state.rules
         players = rules.players
-        cards = sorted([c for h in state.hands for c in h] + [c for _, t in state.tricks for c in t] + list(state.trick))
+        cards = sorted(
+            [c for h in state.hands for c in h] + [c for _, t in state.tricks for c in t] + list(state.trick)
+        )
         if cards != list(DECK.cards):
             raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
         row = state.hands[players]
@@ -734,8 +771,8 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         if o.own_bid >= 0:
             out[base + o.own_bid] = 1  # 345: own bid one-hot (16)
         base += MAX_BID + 1
-        for s, b in enumerate(o.has_bid):  # 361: has bid (5)
-            out[base + s] = int(b)
+        for s, done in enumerate(o.has_bid):  # 361: has bid (5)
+            out[base + s] = int(done)
         base += 5
         for s in range(players):  # 366: honour (5), 371: chips (5)
             out[base + s] = o.honour[s]
@@ -807,5 +844,5 @@ def _place_slot(place: int, players: int) -> int:
 
 _TENSOR_SIZE = 382
 
-GAME = UtsukeGame()
+GAME = UtsukeGame(Rules, UtsukeState)
 UtsukeState.GAME = GAME
