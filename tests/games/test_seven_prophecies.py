@@ -12,6 +12,7 @@ import rulebook
 from rulebook.errors import IllegalAction, InvalidRules
 from rulebook.games.seven_prophecies import DECK, GAME, Play, Prophesy, Rules, places, round_points
 from tests.games.test_seven_prophecies_reference import (
+    finish_round,
     histogram,
     prophecy_actions,
     reference_places,
@@ -92,7 +93,7 @@ def test_prophecy_example_is_revealed_to_all() -> None:
     assert state.current_player == BLUE
     for seat in (BLUE, BLACK, WHITE):
         assert state.observation(seat).prophecies[RED] == ()
-    for seat in (BLUE, BLACK, WHITE):
+    for _seat in (BLUE, BLACK, WHITE):
         state = act(state, *prophecy_actions([2, 2, 2, 1]))
     assert state.phase == 1 and state.current_player == RED
     for seat in range(4):
@@ -118,16 +119,20 @@ def test_scoring_example_red_and_blue_finish_in_trick_seven() -> None:
 
 
 def test_scoring_example_cubes_left() -> None:
-    """SP-TRICK-2 and SP-SCORE-1: after trick 7 black keeps 1 cube and white 2."""
+    """SP-TRICK-2 and SP-SCORE-1: after trick 7 black keeps 1 cube and white 2.
+
+    SP-COMP-2: each player has exactly seven prophecy cubes, on place cards or played cards.
+    """
     state, _ = scoring_example_state()
     state = play_lowest(state, tricks=6)
     assert len(state.tricks) == 6 and state.phase == 1
-    state = act(state, *(str(state.legal_actions()[0]) for _ in range(0)))
-    while len(state.tricks) == 6:
-        before = state
+    assert [sum(c) for c in state.cubes] == [1, 1, 1, 2]  # after trick 6
+    while len(state.trick) < 3:
         state = state.apply(state.legal_actions()[0])
-    assert [sum(c) for c in before.cubes] == [1, 1, 1, 2]
-    assert [7 - sum(c) for c in before.cubes] == [6, 6, 6, 5]
+    last = state.legal_actions()[0]
+    assert isinstance(last, Play)
+    placed = finish_round(state, last.card)
+    assert [7 - k for k in placed] == [0, 0, 1, 2]  # after trick 7: black keeps 1, white 2
     assert [round_points(k) for k in (0, 0, 1, 2)] == [2, 2, 0, -1]
 
 

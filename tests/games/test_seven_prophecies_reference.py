@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 SUITS = "ABCD"
 
@@ -106,3 +107,28 @@ def test_reference_legal_cards_follow_the_future_suit() -> None:
     """SP-PLAY-2: holding the future suit forces it; without it, anything goes."""
     assert legal_cards([0, 13, 30], 1) == [13]
     assert legal_cards([0, 30], 1) == [0, 30]
+
+
+def reference_round_points(left: int) -> int:
+    """SP-SCORE-1: +2 for all seven placed, else lose (cubes left - 1)."""
+    if left == 0:
+        return 2
+    return 1 - left
+
+
+def finish_round(before: Any, last_card: int) -> list[int]:
+    """Cubes each seat has placed once ``last_card`` completes the trick of ``before``."""
+    n = before.rules.players
+    cards = [*before.trick, last_card]
+    fs = suit(before.future[len(before.tricks)])
+    placed = list(before.placed)
+    for i, p in enumerate(reference_places(cards, fs)):
+        s = (before.leader + i) % n
+        if before.cubes[s][p - 1] > 0:
+            placed[s] += 1
+    return placed
+
+
+def test_reference_round_points() -> None:
+    """SP-SCORE-1: the source's example figures."""
+    assert [reference_round_points(k) for k in (0, 1, 2, 3)] == [2, 0, -1, -2]
