@@ -167,6 +167,11 @@ _TABLE: tuple[WitchesAction, ...] = _PLAY + _REPLACE + (_KEEP,)
 PLAYING = 0
 REPLACING = 1
 
+#: (deck, drawn, trumps, anchor, captured, exhausted, known): see WitchesState's properties
+Board = tuple[
+    Deal, int, tuple[int, ...], int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, ...], ...]
+]
+
 
 @attrs.frozen(slots=True)
 class Observation:
@@ -199,17 +204,10 @@ class WitchesState(State[Rules, WitchesAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: the deal: the whole deck's order; ``deck[drawn:]`` is the draw pile, top first
-    deck: Deal = attrs.field(repr=False)
-    drawn: int
+    #: what changes only between tricks, kept in one tuple so that a play inside a
+    #: trick builds a small state: see the properties ``deck`` ... ``known`` below
+    board: Board = attrs.field(repr=False)
     hands: tuple[tuple[int, ...], ...]
-    #: cards each seat drew from the trump stack and still holds (public knowledge)
-    known: tuple[tuple[int, ...], ...]
-    #: the trump stack, bottom first; the last card is the trump (WB-TRUMP-2)
-    trumps: tuple[int, ...]
-    #: the number the wheel is aligned to (kept when the trump stack empties, WB-END-3)
-    anchor: int
-    captured: tuple[tuple[int, ...], ...]
     leader: int
     #: seats that play in this trick, in order (seats with cards, from the leader)
     order: tuple[int, ...]
@@ -217,9 +215,44 @@ class WitchesState(State[Rules, WitchesAction]):
     #: the cards of the trick just won, while its winner decides on the replacement
     last_trick: tuple[int, ...]
     phase: int
-    #: after the first refill the draw pile could not cover, no more refills (WB-END-2)
-    exhausted: bool
     to_act: int | None
+
+    # -- the board ------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deal:
+        """The deal: the whole deck's order; ``deck[drawn:]`` is the draw pile, top first."""
+        return self.board[0]
+
+    @property
+    def drawn(self) -> int:
+        """How many cards of ``deck`` have been dealt or drawn (the first trump included)."""
+        return self.board[1]
+
+    @property
+    def trumps(self) -> tuple[int, ...]:
+        """The trump stack, bottom first; the last card is the trump (WB-TRUMP-2)."""
+        return self.board[2]
+
+    @property
+    def anchor(self) -> int:
+        """The number the wheel is aligned to (kept when the trump stack empties, WB-END-3)."""
+        return self.board[3]
+
+    @property
+    def captured(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's captured cards (WB-TRICK-4)."""
+        return self.board[4]
+
+    @property
+    def exhausted(self) -> bool:
+        """After the first refill the pile could not cover, no more refills (WB-END-2)."""
+        return self.board[5]
+
+    @property
+    def known(self) -> tuple[tuple[int, ...], ...]:
+        """Cards each seat drew from the trump stack and still holds (public knowledge)."""
+        return self.board[6]
 
     # -- contract -------------------------------------------------------------------
 
@@ -318,7 +351,7 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[s] = tuple(sorted(self.known[s] + tuple(hidden[pos : pos + n])))
                 pos += n
         deck = self.deck[: self.drawn] + tuple(hidden[pos:])
-        return attrs.evolve(self, deck=deck, hands=tuple(hands))
+        return attrs.evolve(self, board=(deck, *self.board[1:]), hands=tuple(hands))
 
     # -- engine ---------------------------------------------------------------------
 
@@ -335,31 +368,32 @@ class WitchesState(State[Rules, WitchesAction]):
                 raise self.illegal("house rule: the leader's colour must be followed", "WB-PLAY-2", Play(card))
         hands = list(self.hands)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        known = self.known
+        board = self.board
+        known = board[6]
         if card in known[seat]:
             known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
+            board = (*board[:6], known)
         trick = trick + (card,)
         log = (self.log, _PLAY[card])
         order = self.order
         if len(trick) < len(order):
             return WitchesState(
-                self.rules, self.setup, log, self.deck, self.drawn, tuple(hands), known, self.trumps,
-                self.anchor, self.captured, self.leader, order, trick, self.last_trick, PLAYING,
-                self.exhausted, order[len(trick)],
+                self.rules, self.setup, log, board, tuple(hands), self.leader, order, trick, self.last_trick,
+                PLAYING, order[len(trick)],
             )
         # The trick is complete; find the strongest card: WB-TRICK-1 (a single trump),
         # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
         # WB-RULING-8 (the source's example) is checked against this.
-        trumps = self.trumps
-        strength = _STRENGTH[self.rules.wheel][self.anchor]
+        trumps = board[2]
+        strength = _STRENGTH[self.rules.wheel][board[3]]
         winner = order[trick_winner(trick, _SUIT, strength, _SUIT[trick[0]], _SUIT[trumps[-1]] if trumps else None)]
-        captured = list(self.captured)
+        captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         rules = self.rules
         if not rules.trump_replacement or not any(hands):  # WB-TRUMP-1, WB-RULING-10
-            return self._close(log, hands, known, trumps, self.anchor, tuple(captured), winner, (), True, False)
+            return self._close(log, hands, known, trumps, board[3], tuple(captured), winner, (), True, False)
         return self._close(
-            log, hands, known, trumps, self.anchor, tuple(captured), winner, trick, not rules.replace_before_draw, True
+            log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True
         )
 
     def _after_replacement(
@@ -386,11 +420,9 @@ class WitchesState(State[Rules, WitchesAction]):
         """End of a trick: refill if due, then the winner's decision or the next trick."""
         rules = self.rules
         players = rules.players
-        drawn = self.drawn
-        exhausted = self.exhausted
+        deck, drawn, _, _, _, exhausted, _ = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
-            deck = self.deck
             for i in range(players):
                 seat = (winner + i) % players
                 if len(hands[seat]) >= rules.hand_size:
@@ -410,14 +442,14 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[seat] = tuple(sorted(hands[seat] + (card,)))
         if decide:
             return WitchesState(
-                rules, self.setup, log, self.deck, drawn, tuple(hands), known, trumps, anchor, captured,
-                winner, (), (), last_trick, REPLACING, exhausted, winner,
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known), tuple(hands),
+                winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
         order = tuple(s for i in range(players) if hands[s := (winner + i) % players])
         return WitchesState(
-            rules, self.setup, log, self.deck, drawn, tuple(hands), known, trumps, anchor, captured,
-            order[0] if order else winner, order, (), (), PLAYING, exhausted, order[0] if order else None,
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known), tuple(hands),
+            order[0] if order else winner, order, (), (), PLAYING, order[0] if order else None,
         )
 
 
@@ -455,10 +487,8 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         trump = deck[n * h]
         lead = rules.first_leader
         order = tuple((lead + i) % n for i in range(n))
-        return WitchesState(
-            rules, setup, None, deck, n * h + 1, hands, ((),) * n, (trump,), _RANK[trump],
-            ((),) * n, lead, order, (), (), PLAYING, False, lead,
-        )
+        board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n)
+        return WitchesState(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
     def check_invariants(self, state: WitchesState) -> None:
         """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
