@@ -383,13 +383,11 @@ def load_data(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     text = path.read_text(encoding="utf-8")
+    is_json = path.suffix.lower() == ".json"
     try:
-        if path.suffix.lower() == ".json":
-            data = json.loads(text)
-        else:
-            data = tomllib.loads(text)
+        data = json.loads(text) if is_json else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _bad("file", f"{path.name} is not valid {'JSON' if path.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+        raise _bad("file", f"{path.name} is not valid {'JSON' if is_json else 'TOML'}: {exc}") from None
     if not isinstance(data, dict):
         raise _bad("file", f"{path.name} must hold a table with deck, missions and/or track")
     out: dict[str, Any] = {}
