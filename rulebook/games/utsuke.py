@@ -683,6 +683,10 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
             results, lord_before,
         )
 
+    def score_floor(self, rules: Rules) -> int:
+        """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""
+        return 0
+
     def max_rounds(self, rules: Rules) -> int:
         """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds."""
         return rules.players * (rules.honour_to_win - 1) + 1
