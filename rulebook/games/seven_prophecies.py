@@ -39,6 +39,7 @@ __all__ = [
     "Observation",
     "Play",
     "Prophesy",
+    "RoundInfo",
     "Rules",
     "SevenProphecies",
     "SevenPropheciesState",
@@ -185,6 +186,22 @@ def _prophecy_legal(players: int, every: bool, own: tuple[int, ...]) -> tuple[Pr
     return out
 
 
+# (players, every_place, own cubes, action) -> (own cubes after it, whether all seven are down)
+_PROPHECY_STEP: dict[tuple[int, bool, tuple[int, ...], Prophesy], tuple[tuple[int, ...], bool]] = {}
+
+
+def _prophecy_step(
+    players: int, every: bool, own: tuple[int, ...], action: Prophesy
+) -> tuple[tuple[int, ...], bool] | None:
+    """The effect of a legal prophecy action (memoised), or ``None`` if it is not legal."""
+    if action not in _prophecy_legal(players, every, own):
+        return None
+    p = action.place - 1
+    after = (*own[:p], own[p] + 1, *own[p + 1 :])
+    out = _PROPHECY_STEP[(players, every, own, action)] = (after, sum(after) == CUBES)
+    return out
+
+
 # -- ranking --------------------------------------------------------------------------
 
 #: (future suit, card) -> ranking key; the future suit ranks above all (SP-RANK-1, SP-RANK-2)
@@ -261,20 +278,31 @@ class Observation:
 
 
 @attrs.frozen(slots=True)
+class RoundInfo:
+    """The part of a position that changes only between rounds."""
+
+    #: round index, from 0
+    round: int
+    #: the round's start player (SP-SETUP-4, SP-END-2)
+    start: int
+    aside_up: tuple[int, ...]
+    aside_down: tuple[int, ...]
+    #: the future row: the i-th card belongs to trick i (SP-SETUP-3)
+    future: tuple[int, ...]
+    points: tuple[int, ...]
+    successes: tuple[int, ...]
+    ends: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@attrs.frozen(slots=True)
 class SevenPropheciesState(State[Rules, ProphecyAction]):
     """A position of Seven Prophecies. Build with :meth:`SevenProphecies.new_game`."""
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: round index, from 0
-    round: int
-    #: the round's start player (SP-SETUP-4, SP-END-3)
-    start: int
-    aside_up: tuple[int, ...]
-    aside_down: tuple[int, ...]
-    #: the future row: the i-th card belongs to trick i (SP-SETUP-3)
-    future: tuple[int, ...]
+    #: what stays fixed during a round: the deal's public layout and the totals so far
+    info: RoundInfo
     hands: tuple[tuple[int, ...], ...]
     #: per seat, the prophecy cubes left on each place card (index 0 = place 1)
     cubes: tuple[tuple[int, ...], ...]
@@ -287,14 +315,46 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     trick: tuple[int, ...]
     #: the tricks of this round: (leader, cards in play order, places in play order)
     tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
-    #: points per seat (SP-SCORE-1); stays 0 in the variants
-    points: tuple[int, ...]
-    #: per seat, rounds in which it fulfilled the seven prophecies
-    successes: tuple[int, ...]
-    #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
-    ends: tuple[tuple[int, tuple[int, ...]], ...]
     phase: int
     to_act: int | None
+
+    @property
+    def round(self) -> int:
+        """The round index, from 0."""
+        return self.info.round
+
+    @property
+    def start(self) -> int:
+        """The round's start player (SP-SETUP-4, SP-END-2)."""
+        return self.info.start
+
+    @property
+    def aside_up(self) -> tuple[int, ...]:
+        return self.info.aside_up
+
+    @property
+    def aside_down(self) -> tuple[int, ...]:
+        return self.info.aside_down
+
+    @property
+    def future(self) -> tuple[int, ...]:
+        """The future row: the i-th card belongs to trick i (SP-SETUP-3)."""
+        return self.info.future
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points per seat (SP-SCORE-1); stays 0 in the variants."""
+        return self.info.points
+
+    @property
+    def successes(self) -> tuple[int, ...]:
+        """Per seat, rounds in which it fulfilled the seven prophecies."""
+        return self.info.successes
+
+    @property
+    def ends(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Per finished round: (tricks played, seats that fulfilled the seven prophecies)."""
+        return self.info.ends
 
     # -- contract -------------------------------------------------------------------
 
@@ -317,7 +377,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             rules = self.rules
             return _prophecy_legal(rules.players, rules.every_place, self.cubes[seat])
         hand = self.hands[seat]
-        suit = _SUIT[self.future[len(self.tricks)]]
+        suit = _SUIT[self.info.future[len(self.tricks)]]
         follow = [_PLAY[c] for c in hand if _SUIT[c] == suit]  # SP-PLAY-2: must follow the future suit
         if follow:
             return tuple(follow)
@@ -435,7 +495,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                     own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
                 new[s] = own
             cubes = prophecies = tuple(new)
-        return attrs.evolve(self, hands=tuple(hands), aside_down=aside_down, cubes=cubes, prophecies=prophecies)
+        info = attrs.evolve(self.info, aside_down=aside_down)
+        return attrs.evolve(self, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies)
 
     def _voids(self) -> list[set[int]]:
         """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
@@ -475,28 +536,27 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         rules = self.rules
         n = rules.players
         own = self.cubes[seat]
-        if action not in _prophecy_legal(n, rules.every_place, own):
-            if not 1 <= action.place <= n:
-                raise self.illegal(f"there is no place {action.place} with {n} players", "SP-PROPH-1", action)
-            if rules.every_place and any(v == 0 for v in own[: action.place - 1]):
-                raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
-            if rules.every_place and action.place >= max((p + 1 for p in range(n) if own[p]), default=0):
-                raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
-            raise self.illegal("cubes are placed in order of place, first to last", "SP-RULING-4", action)
-        p = action.place - 1
-        own = (*own[:p], own[p] + 1, *own[p + 1 :])
+        step = _PROPHECY_STEP.get((n, rules.every_place, own, action))
+        if step is None:
+            step = _prophecy_step(n, rules.every_place, own, action)
+            if step is None:
+                last = max((p + 1 for p in range(n) if own[p]), default=0)
+                if not 1 <= action.place <= n:
+                    raise self.illegal(f"there is no place {action.place} with {n} players", "SP-PROPH-1", action)
+                if action.place >= last and rules.every_place:
+                    raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
+                raise self.illegal("cubes are placed in order of place, first to last", "SP-RULING-4", action)
+        own, complete = step
         cubes = (*self.cubes[:seat], own, *self.cubes[seat + 1 :])
-        log = (self.log, action)
         nxt = seat
         phase = PROPHECY
-        if sum(own) == CUBES:
+        if complete:
             nxt = (seat + 1) % n  # SP-PROPH-1: the next player clockwise
             if nxt == self.start:
                 phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
         return SevenPropheciesState(
-            rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
-            self.hands, cubes, cubes, self.placed, self.leader, (), self.tricks, self.points, self.successes,
-            self.ends, phase, nxt,
+            rules, self.setup, (self.log, action), self.info, self.hands, cubes, cubes, self.placed,
+            self.leader, (), self.tricks, phase, nxt,
         )  # fmt: skip
 
     def _play(self, seat: int, card: int, action: Play) -> SevenPropheciesState:
@@ -505,8 +565,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             i = hand.index(card)
         except ValueError:
             raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
-        t = len(self.tricks)
-        suit = _SUIT[self.future[t]]
+        suit = _SUIT[self.info.future[len(self.tricks)]]
         if _SUIT[card] != suit:
             for c in hand:
                 if _SUIT[c] == suit:
@@ -518,16 +577,16 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         n = rules.players
         if len(trick) < n:
             return SevenPropheciesState(
-                rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
-                hands, self.cubes, self.prophecies, self.placed, self.leader, trick, self.tricks, self.points,
-                self.successes, self.ends, TRICK, (seat + 1) % n,
+                rules, self.setup, log, self.info, hands, self.cubes, self.prophecies, self.placed,
+                self.leader, trick, self.tricks, TRICK, (seat + 1) % n,
             )  # fmt: skip
         # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
         key = _KEY[suit]
-        order = sorted(range(n), key=lambda j: (key[trick[j]], j), reverse=True)
+        strength = [key[c] * 4 + j for j, c in enumerate(trick)]  # later play breaks equal numbers
+        order = sorted(range(n), key=strength.__getitem__, reverse=True)
         trick_places = [0] * n
-        for place, j in enumerate(order):
-            trick_places[j] = place + 1
+        for place, j in enumerate(order, 1):
+            trick_places[j] = place
         leader = self.leader
         cubes = list(self.cubes)
         placed = list(self.placed)
@@ -546,9 +605,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         if finished or len(tricks) == TRICKS:  # SP-END-1
             return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
         return SevenPropheciesState(
-            rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
-            hands, tuple(cubes), self.prophecies, tuple(placed), winner, (), tricks, self.points,
-            self.successes, self.ends, TRICK, winner,
+            rules, self.setup, log, self.info, hands, tuple(cubes), self.prophecies, tuple(placed), winner,
+            (), tricks, TRICK, winner,
         )  # fmt: skip
 
     def _end_round(
@@ -575,8 +633,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             over = True
         if over:
             return SevenPropheciesState(
-                rules, self.setup, log, self.round, self.start, self.aside_up, self.aside_down, self.future,
-                hands, cubes, self.prophecies, placed, winner, (), tricks, scores, successes, ends, OVER, None,
+                rules, self.setup, log, attrs.evolve(self.info, points=scores, successes=successes, ends=ends),
+                hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
             )  # fmt: skip
         start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
         return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends)
@@ -802,8 +860,10 @@ def _deal_round(
     future = deal[a + n * TRICKS :]
     empty = (0,) * n
     return SevenPropheciesState(
-        rules, setup, log, round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future,
-        hands, (empty,) * n, (empty,) * n, empty, start, (), (), scores, successes, ends, PROPHECY, start,
+        rules, setup, log,
+        RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
+                  ends),
+        hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
     )  # fmt: skip
 
 
