@@ -377,8 +377,10 @@ class Observation:
 class GodsState(State[Rules, GHAction]):
     """A position of the gods-and-humans oracle game. Build with ``GAME.new_game``.
 
-    Seats are players; in each deal ``humans`` and ``gods`` list their seats in seat
-    order, and per-human facts are indexed by *human index* (position in ``humans``).
+    Seats are players; in each deal ``humans`` (who play the tricks) and ``gods`` (who
+    predict and intervene, GH-ROLE-3) list their seats in seat order; per-human facts are
+    indexed by *human index*, the position in ``humans``, which is also the order of play
+    in a trick (GH-RULING-15).
     """
 
     rules: Rules
@@ -517,10 +519,12 @@ class GodsState(State[Rules, GHAction]):
         log = (self.log, action)
         if self.phase == ORACLE:
             j = self.giver
-            oracle[self.pair[j]] = number  # GH-ORACLE-1: the card goes to the partner human (GH-ORACLE-2)
+            # GH-ORACLE-1, GH-RULING-9: gods choose in seat order, hidden from each other; the
+            # card goes to the partner human (GH-ORACLE-2)
+            oracle[self.pair[j]] = number
             if j + 1 < g:
                 return self._rebuild(log, oracle=tuple(oracle), giver=j + 1, to_act=self.gods[j + 1])
-            if g < len(self.humans):  # GH-ORACLE-3: the lone human picks from the leftover set
+            if g < len(self.humans):  # GH-ORACLE-3, GH-RULING-17: the lone human takes the leftover set
                 return self._rebuild(log, oracle=tuple(oracle), giver=-1, phase=LONE, to_act=self.humans[self.pair[g]])
         else:
             oracle[self.pair[g]] = number  # GH-ORACLE-3
@@ -543,7 +547,7 @@ class GodsState(State[Rules, GHAction]):
         if n == 0:
             return self._end_deal(log, hands, won, done, gifts)  # GH-END-1
         t = len(done)
-        if waiting and n == 1:  # GH-FORCED-1
+        if waiting and n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
             return GodsState(
                 self.rules, self.setup, log, self.deal, humans, self.gods, self.marks, self.pair, tuple(hands),
                 self.field, self.oracle, FORCED, self.gods[waiting[0]], leader, (), won, done, waiting, (),
@@ -611,7 +615,7 @@ class GodsState(State[Rules, GHAction]):
             field = tuple(c for c in field if c != card)
         else:
             hands[god] = tuple(c for c in hands[god] if c != card)
-        human = self.humans[len(self.gift)]
+        human = self.humans[len(self.gift)]  # GH-RULING-12: to the humans in human-index order
         hands[human] = tuple(sorted(hands[human] + (card,)))
         gift = self.gift + (card,)
         src = self.gift_src + (from_field,)
@@ -663,7 +667,11 @@ class GodsState(State[Rules, GHAction]):
         done: tuple[tuple[int, ...], ...],
         gifts: tuple[Intervention, ...],
     ) -> GodsState:
-        """Score the deal (GH-SCORE-1) and start the next one or end the game (GH-END-2)."""
+        """Score the deal (GH-SCORE-1) and start the next one or end the game (GH-END-2).
+
+        The deal's pairing and oracle cards are revealed in its :class:`DealResult`
+        (GH-INFO-3, GH-RULING-14); cards left in gods' hands stay unseen (GH-RULING-12).
+        """
         rules = self.rules
         h, g = len(self.humans), len(self.gods)
         points = [0] * rules.players
@@ -734,7 +742,7 @@ class GodsState(State[Rules, GHAction]):
             gods=gods,
             marks=self.marks,
             hand=self.hands[seat],
-            human_hands=tuple(self.hands[s] for s in humans) if is_god else (),
+            human_hands=tuple(self.hands[s] for s in humans) if is_god else (),  # GH-RULING-13
             hand_sizes=tuple(map(len, self.hands)),
             field=self.field,
             oracle=seen_oracle,
