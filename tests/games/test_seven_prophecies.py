@@ -474,3 +474,27 @@ def test_registered_and_deal_checks() -> None:
     with pytest.raises(ValueError, match="at most 4 deals"):
         GAME.new_game(rules, deals=[seeded_deal(4, i) for i in range(5)])
     assert sorted(round_cards(3)) == sorted(seeded_deal(3, 0))
+
+
+def test_tensor_offsets_match_the_docs_table() -> None:
+    """SP-INFO-1: the hand and the points sit where docs/games/seven-prophecies.md says."""
+    for players, hand_at, points_at in ((3, 15, 555), (4, 18, 679)):
+        state = GAME.new_game(Rules(players=players, score_floor=False), seed=4)
+        rng = random.Random(players)
+        while state.round == 0:
+            state = state.apply(rng.choice(state.legal_actions()))
+        tensor = state.observation_tensor(1)
+        assert [i for i in range(52) if tensor[hand_at + i]] == list(state.hands[1])
+        assert tensor[points_at : points_at + players] == state.points
+
+
+def test_records_replay_explicit_deals() -> None:
+    """SP-SETUP-1: a game from explicit deals saves and replays to the same state."""
+    from rulebook import records
+
+    rules = Rules(players=3, variant="most-cubes")
+    state = GAME.new_game(rules, deals=[seeded_deal(3, 1)])
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert records.replay(records.loads(records.dumps(state)), complete=True) == state
