@@ -1,0 +1,288 @@
+"""Variants: house rules as ``Rules`` options, TOML files, or Python objects.
+
+A :class:`Variant` is a game's ``Rules`` value plus an optional name, description and
+Python *hooks* for changes that options cannot express:
+
+``scores(state)``
+    The variant's scores of any state (for example a custom scoring of captured
+    cards); by default the game's own ``state.scores``.
+``winners(state, scores)``
+    Who wins a finished game under the variant's scores; by default the game's own
+    ``state.winners`` (use :func:`highest_scores_win` when the hook changes who wins).
+``score_floor``
+    The lowest score the variant allows (``None``: the game's own
+    ``game.score_floor(rules)``).
+``invariants``
+    Extra checks run on every state by ``rulebook verify``; each raises
+    ``AssertionError("<RULE-ID>: what broke")``.
+
+``rulebook verify`` checks the hooks' results against the floor, and ``rulebook
+simulate`` reports scores and wins through them.
+
+Variants come from the command line (``--set name=value``), a TOML file
+(``--variant FILE``)::
+
+    name = "must-follow"
+    game = "witches-of-blackmore"
+    description = "A player holding the leader's colour must play it."
+
+    [rules]
+    must_follow = true
+
+or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
+:class:`Variant`, or a function of the game returning one).
+
+>>> import rulebook
+>>> from rulebook.variants import resolve
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> v = resolve(game, sets=["must_follow=true", "players=3"])
+>>> v.rules.must_follow, v.rules.players, v.name
+(True, 3, 'must_follow=true, players=3')
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import Game, State
+from rulebook.core.options import describe_options, options_help, rules_from_mapping, rules_to_dict
+from rulebook.errors import InvalidRules, RulebookError
+from rulebook.registry import get_game
+
+__all__ = [
+    "Variant",
+    "highest_scores_win",
+    "load_variant",
+    "parse_sets",
+    "printed",
+    "resolve",
+    "rules_with",
+]
+
+ScoresHook = Callable[[State[Any, Any]], tuple[int, ...]]
+WinnersHook = Callable[[State[Any, Any], tuple[int, ...]], frozenset[int]]
+Invariant = Callable[[State[Any, Any]], None]
+
+
+def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> frozenset[int]:
+    """A ``winners`` hook: the seats with the highest (variant) score share the win."""
+    if not state.is_terminal:
+        return frozenset()
+    best = max(scores)
+    return frozenset(s for s, v in enumerate(scores) if v == best)
+
+
+@attrs.frozen
+class Variant:
+    """A game's rules with a name, and optional Python hooks (see the module doc)."""
+
+    game: Game[Any, Any, Any] = attrs.field(repr=lambda g: g.slug)
+    rules: Any
+    name: str = "printed rules"
+    description: str = ""
+    scores_hook: ScoresHook | None = attrs.field(default=None, alias="scores")
+    winners_hook: WinnersHook | None = attrs.field(default=None, alias="winners")
+    floor: int | None = attrs.field(default=None, alias="score_floor")
+    #: the rule the floor comes from, named in a failure (e.g. ``SP-SCORE-2``)
+    floor_rule: str = ""
+    invariants: tuple[Invariant, ...] = attrs.field(default=(), converter=tuple)
+    #: where the variant was loaded from (``module:NAME``, a file), so a record can name it
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, self.game.Rules):
+            raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game pickles by its slug, so a variant reaches worker processes as the same
+        # registered singleton (hooks pickle by reference: define them at module level).
+        return (
+            _rebuild,
+            (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
+             self.floor, self.floor_rule, self.invariants, self.source),
+        )
+
+    @property
+    def has_hooks(self) -> bool:
+        return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None)
+
+    def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
+        """The variant's scores of ``state``."""
+        return tuple(self.scores_hook(state)) if self.scores_hook else tuple(state.scores)
+
+    def winners(self, state: State[Any, Any], scores: tuple[int, ...] | None = None) -> frozenset[int]:
+        """The variant's winners of ``state`` (empty until the game is over)."""
+        if self.winners_hook is None:
+            return frozenset(state.winners)
+        return frozenset(self.winners_hook(state, self.scores(state) if scores is None else scores))
+
+    def score_floor(self) -> int | None:
+        """The variant's floor, else the game's own."""
+        return self.floor if self.floor is not None else self.game.score_floor(self.rules)
+
+    def with_rules(self, rules: Any) -> Variant:
+        return attrs.evolve(self, rules=rules)
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the printed game's (with the same player count)."""
+        base = rules_to_dict(self.game.Rules(players=self.rules.players))
+        mine = rules_to_dict(self.rules)
+        return {k: v for k, v in mine.items() if base.get(k) != v}
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-compatible description (name, options, hooks) for records and reports."""
+        hooks = [n for n, h in (("scores", self.scores_hook), ("winners", self.winners_hook)) if h]
+        out: dict[str, Any] = {"name": self.name, "game": self.game.slug, "changes": self.changes()}
+        if hooks or self.invariants:
+            out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
+        if self.floor is not None:
+            out["score_floor"] = self.floor
+        if self.source:
+            out["source"] = self.source
+        return out
+
+
+def _rebuild(slug: str, rules: Any, *args: Any) -> Variant:
+    return Variant(get_game(slug), rules, *args)
+
+
+def printed(game: Game[Any, Any, Any], players: int | None = None) -> Variant:
+    """The printed rules of ``game`` as a variant."""
+    rules = game.Rules() if players is None else game.Rules(players=players)
+    return Variant(game, rules)
+
+
+def _option_doc(game: Game[Any, Any, Any], name: str) -> str:
+    for info in describe_options(game.Rules):
+        if info.name == name:
+            return f"  {info.name} ({info.choices_text()}): {info.doc}"
+    return ""
+
+
+def rules_with(game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: Any = None) -> Any:
+    """``game.Rules`` with ``values`` set; a bad option fails listing the options and their docs."""
+    try:
+        return rules_from_mapping(game.Rules, values, base=base)
+    except InvalidRules as exc:
+        if "valid options are" in str(exc):
+            raise
+        doc = _option_doc(game, exc.field)
+        raise InvalidRules(
+            exc.field,
+            f"{str(exc).partition(': ')[2]}\n{doc + chr(10) if doc else ''}"
+            f"valid options of {game.slug} are:\n{options_help(game.Rules)}",
+        ) from None
+
+
+def parse_sets(items: Iterable[str]) -> dict[str, str]:
+    """``["name=value", ...]`` (``--set``) as a mapping."""
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulebookError(f"--set takes NAME=VALUE (got {item!r})")
+        values[name.strip()] = value.strip()
+    return values
+
+
+def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
+    target, _, attr = ref.rpartition(":")
+    try:
+        if target.endswith(".py"):
+            path = Path(target)
+            spec = importlib.util.spec_from_file_location(f"rulebook_variant_{abs(hash(path.resolve()))}", path)
+            if spec is None or spec.loader is None:
+                raise RulebookError(f"cannot load {target}")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(target)
+    except (ImportError, OSError) as exc:
+        raise RulebookError(f"cannot load variant {ref!r}: {exc}") from None
+    obj = getattr(module, attr or "VARIANT", None)
+    if obj is None:
+        raise RulebookError(f"variant {ref!r}: {target} has no {attr or 'VARIANT'!r}")
+    if not isinstance(obj, Variant) and callable(obj):
+        obj = obj(game)
+    if not isinstance(obj, Variant):
+        raise RulebookError(f"variant {ref!r} is a {type(obj).__name__}, not a rulebook Variant")
+    if obj.game is not game:
+        raise RulebookError(f"variant {ref!r} is for {obj.game.slug}, not {game.slug}")
+    return obj if obj.source else attrs.evolve(obj, source=ref)
+
+
+def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
+    """A variant from a TOML file, or from a Python object ``module:NAME`` / ``file.py[:NAME]``.
+
+    ``game`` may be ``None`` when a TOML file names its game.
+    """
+    path = Path(ref)
+    if ref.endswith(".py") or (":" in ref and not path.exists()):
+        if game is None:
+            raise RulebookError("a Python variant needs the game named")
+        return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulebookError(f"cannot read variant file {ref}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"variant file {ref} is not valid TOML: {exc}") from None
+    known = {"name", "game", "description", "rules"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise RulebookError(f"variant file {ref}: unknown key {extra[0]!r} (expected {', '.join(sorted(known))})")
+    named = data.get("game")
+    if named is not None:
+        if game is None:
+            game = get_game(str(named))
+        elif named != game.slug:
+            raise RulebookError(f"variant file {ref} is for {named}, not {game.slug}")
+    if game is None:
+        raise RulebookError(f"variant file {ref} names no game")
+    rules_table = data.get("rules", {})
+    if not isinstance(rules_table, dict):
+        raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
+    rules = rules_with(game, rules_table)
+    return Variant(
+        game, rules, name=str(data.get("name", path.stem)), description=str(data.get("description", "")),
+        source=str(path),
+    )
+
+
+def resolve(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    variant: str | Variant | None = None,
+    sets: Sequence[str] | Mapping[str, Any] = (),
+    players: int | None = None,
+) -> Variant:
+    """The variant given by a file or object, then ``--set`` options, then a player count.
+
+    ``rules`` (a ``Rules`` value) may stand in for ``variant``.
+    """
+    if isinstance(variant, str):
+        v = load_variant(game, variant)
+    elif isinstance(variant, Variant):
+        v = variant
+    else:
+        v = Variant(game, rules if rules is not None else game.Rules())
+    values: dict[str, Any] = dict(sets) if isinstance(sets, Mapping) else dict(parse_sets(sets))
+    label = ", ".join(f"{k}={val}" for k, val in values.items())
+    if players is not None:
+        values["players"] = players
+    if values:
+        new_rules = rules_with(game, values, base=v.rules)
+        if variant is None and rules is None:
+            name = label or v.name
+        else:
+            name = f"{v.name} + {label}" if label else v.name
+        v = attrs.evolve(v, rules=new_rules, name=name)
+    return v

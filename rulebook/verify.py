@@ -1,0 +1,494 @@
+"""Verify that a game, under a variant, is still well-formed (``rulebook verify``).
+
+:func:`verify` plays games chosen by `Hypothesis <https://hypothesis.readthedocs.io>`_
+(player count, deal, who plays each seat, and the moves), seeded and reproducible,
+and checks the contract properties below and the game's own invariants
+(``game.check_invariants``) on every state it reaches. When a check fails,
+Hypothesis shrinks the game, and the report carries the smallest failing game as
+a :class:`~rulebook.records.Record` whose ``meta`` names the broken check, its rule
+ID and the message; ``rulebook replay FILE`` steps through it.
+
+The generic checks are named ``contract:<name>`` (see :data:`CHECKS`); a game's own
+invariants are named by their rule ID (``WB-COMP-1``...).
+
+>>> import rulebook
+>>> report = rulebook.verify("witches-of-blackmore", examples=3, seed=1)
+>>> report.ok, report.failure is None
+(True, True)
+
+Requires ``hypothesis`` (the ``verify`` extra).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook import records
+from rulebook.core.contract import Game, State
+from rulebook.errors import IllegalAction, RulebookError
+from rulebook.registry import get_game
+from rulebook.variants import Variant
+
+__all__ = ["CHECKS", "Failure", "Report", "Step", "Violation", "check_state", "verify", "walk"]
+
+#: The generic well-formedness properties, by ID.
+CHECKS: dict[str, str] = {
+    "contract:determinism": "the same seed gives the same initial state",
+    "contract:current-player": "a game that is not over has a seat to move",
+    "contract:legal-move": "every position that is not terminal has a legal move; the list is stable, "
+    "without duplicates, and each of its moves is accepted",
+    "contract:action-encoding": "legal moves round-trip through their integer and text forms",
+    "contract:illegal-rejected": "an illegal move raises IllegalAction citing a rule and changes nothing",
+    "contract:immutability": "apply() leaves the state it was called on unchanged",
+    "contract:termination": "every game ends within game.max_game_length(rules) actions",
+    "contract:observation-boundary": "resampling what a seat cannot see leaves its observation and tensor "
+    "unchanged (no seat learns what it should not)",
+    "contract:game-over": "a finished game has nobody to move, no legal move, and refuses moves",
+    "contract:scores": "scores are one whole number per seat; a finished game has winners, all of them seats",
+    "contract:score-floor": "no score is ever below the floor (game.score_floor(rules) or the variant's)",
+    "contract:record-replay": "the game's JSON record replays to the same final state",
+    "contract:no-crash": "the engine raises nothing but IllegalAction for an illegal move",
+}
+
+_RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]{2,}-\d+\b")
+
+
+class Violation(AssertionError):
+    """A broken check at ``state`` (``action``: the move being applied, if any)."""
+
+    def __init__(self, check: str, rule: str, message: str, state: State[Any, Any], action: Any = None) -> None:
+        super().__init__(f"[{rule}] {check}: {message}")
+        self.check = check
+        self.rule = rule
+        self.message = message
+        self.state = state
+        self.action = action
+
+
+def _invariant(check: str, fn: Any, state: State[Any, Any]) -> None:
+    try:
+        fn(state)
+    except AssertionError as exc:
+        text = str(exc)
+        m = _RULE_ID.match(text.strip())
+        rule = m.group(0) if m else check
+        raise Violation(check, rule, text, state) from None
+
+
+def check_state(variant: Variant, state: State[Any, Any]) -> None:
+    """The checks that need only one state: invariants, scores and the score floor.
+
+    Raises :class:`Violation`. Cheap; ``rulebook replay`` runs them on every step.
+    """
+    game = variant.game
+    _invariant("game invariant", game.check_invariants, state)
+    for fn in variant.invariants:
+        _invariant("variant invariant", fn, state)
+    try:
+        scores = variant.scores(state)
+    except Exception as exc:  # a variant's hook that crashes
+        raise Violation("contract:no-crash", "contract:no-crash", f"scores raised {exc!r}", state) from None
+    players = variant.rules.players
+    if len(scores) != players or not all(isinstance(x, int) for x in scores):
+        raise Violation("contract:scores", "contract:scores", f"{scores!r} is not one whole number per seat", state)
+    floor = variant.score_floor()
+    if floor is not None and min(scores) < floor:
+        seat = scores.index(min(scores))
+        raise Violation(
+            "contract:score-floor", variant.floor_rule or "contract:score-floor",
+            f"seat {seat} has {scores[seat]} points, below the floor of {floor}", state,
+        )
+
+
+def _check_step(
+    variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random, boundary: bool
+) -> None:
+    """The per-position checks of a state that is not terminal."""
+    game, rules = variant.game, variant.rules
+
+    def fail(check: str, message: str) -> Violation:
+        return Violation(check, check, message, state)
+
+    cp = state.current_player
+    if not (isinstance(cp, int) and 0 <= cp < rules.players):
+        raise fail("contract:current-player", f"{cp!r} is not a seat")
+    if not legal:
+        raise fail("contract:legal-move", "a position that is not terminal has no legal move")
+    if state.legal_actions() != legal:
+        raise fail("contract:legal-move", "two calls of legal_actions() gave different tuples")
+    texts = [str(a) for a in legal]
+    if len(set(texts)) != len(texts) or len(set(legal)) != len(legal):
+        raise fail("contract:legal-move", f"duplicate legal moves in {texts}")
+    size = game.num_distinct_actions(rules)
+    ids = []
+    for a, text in zip(legal, texts):
+        i = game.encode_action(a, rules)
+        if not 0 <= i < size or game.decode_action(i, rules) != a:
+            raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
+        if game.parse_action(text, rules) != a:
+            raise fail("contract:action-encoding", f"{text!r} does not parse back")
+        ids.append(i)
+    if tuple(sorted(ids)) != state.legal_action_ids():
+        raise fail("contract:action-encoding", "legal_action_ids() disagrees with legal_actions()")
+    illegal = [i for i in rng.sample(range(size), min(size, 8)) if i not in ids]
+    if illegal:
+        bad = game.decode_action(illegal[0], rules)
+        try:
+            state.apply(bad)
+        except IllegalAction as exc:
+            if not _RULE_ID.search(str(exc)):
+                raise fail("contract:illegal-rejected", f"the error for {bad} cites no rule: {exc}") from None
+        else:
+            raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
+        if state.legal_actions() != legal or state.current_player != cp:
+            raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
+    if boundary:
+        obs_size = game.observation_size(rules)
+        for seat in range(rules.players):
+            before = state.observation(seat)
+            tensor = state.observation_tensor(seat)
+            if len(tensor) != obs_size or not all(isinstance(x, int) for x in tensor):
+                raise fail("contract:observation-boundary", f"seat {seat}'s tensor is not {obs_size} whole numbers")
+            other = state.resample(seat, rng)
+            if other.observation(seat) != before or other.observation_tensor(seat) != tensor:
+                raise fail(
+                    "contract:observation-boundary",
+                    f"seat {seat} sees a difference after what it cannot see is redrawn",
+                )
+
+
+def _check_end(variant: Variant, state: State[Any, Any]) -> None:
+    game, rules = variant.game, variant.rules
+
+    def fail(check: str, message: str) -> Violation:
+        return Violation(check, check, message, state)
+
+    if state.legal_actions():
+        raise fail("contract:game-over", "a finished game has legal moves")
+    try:
+        state.apply(game.decode_action(0, rules))
+    except IllegalAction:
+        pass
+    else:
+        raise fail("contract:game-over", "a move was accepted after the end")
+    winners = variant.winners(state)
+    if not winners or not winners <= set(range(rules.players)):
+        raise fail("contract:scores", f"winners {sorted(winners)} are not a non-empty set of seats")
+    replayed = records.replay(records.loads(records.dumps(state)), complete=True)
+    if replayed != state:
+        raise fail("contract:record-replay", "the saved record does not replay to the same final state")
+
+
+def _play(
+    variant: Variant,
+    seed: int,
+    kinds: Sequence[str],
+    choose: Any,
+    rng: random.Random,
+    boundary_every: int,
+    counter: list[int],
+) -> State[Any, Any]:
+    """:func:`_play_checked`, with any unexpected exception turned into a ``contract:no-crash`` violation."""
+    where: list[Any] = [None, None]
+    try:
+        return _play_checked(variant, seed, kinds, choose, rng, boundary_every, counter, where)
+    except Violation:
+        raise
+    except Exception as exc:
+        state = where[0] if where[0] is not None else variant.game.new_game(variant.rules, seed=seed)
+        raise Violation(
+            "contract:no-crash", "contract:no-crash", f"{type(exc).__name__}: {exc}", state, where[1]
+        ) from exc
+
+
+def _play_checked(
+    variant: Variant,
+    seed: int,
+    kinds: Sequence[str],
+    choose: Any,
+    rng: random.Random,
+    boundary_every: int,
+    counter: list[int],
+    where: list[Any],
+) -> State[Any, Any]:
+    """Play and check one game; ``choose(k)`` gives the index of a random seat's move among ``k``.
+
+    ``where`` holds the current state and the move being tried (for crash reports).
+    """
+    game, rules = variant.game, variant.rules
+    state: State[Any, Any] = game.new_game(rules, seed=seed)
+    where[0] = state
+    if game.new_game(rules, seed=seed) != state:
+        raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
+    bound = game.max_game_length(rules)
+    steps = 0
+    while True:
+        counter[0] += 1
+        check_state(variant, state)
+        if state.current_player is None:
+            break
+        legal = state.legal_actions()
+        _check_step(variant, state, legal, rng, steps % boundary_every == 0)
+        seat = state.current_player
+        if kinds[seat] == "heuristic":
+            action = game.heuristic_action(state, rng)
+            if action not in legal:
+                raise Violation(
+                    "contract:legal-move", "contract:legal-move",
+                    f"the heuristic player chose {action}, which is not legal", state, action,
+                )
+        else:
+            action = legal[choose(len(legal))]
+        where[1] = action
+        before = state.observation(seat)
+        try:
+            nxt = state.apply(action)
+        except IllegalAction as exc:
+            raise Violation(
+                "contract:legal-move", "contract:legal-move", f"the legal move {action} was rejected: {exc}",
+                state, action,
+            ) from None
+        if state.legal_actions() != legal or state.observation(seat) != before:
+            raise Violation("contract:immutability", "contract:immutability", f"applying {action} changed the "
+                            "old state", state, action)
+        if nxt.history[-1:] != (action,):
+            raise Violation("contract:immutability", "contract:immutability", "the move is not last in the "
+                            "history", nxt)
+        state = nxt
+        where[0], where[1] = state, None
+        steps += 1
+        if steps > bound:
+            raise Violation(
+                "contract:termination", "contract:termination",
+                f"more than max_game_length={bound} actions", state,
+            )
+    _check_end(variant, state)
+    return state
+
+
+@attrs.frozen
+class Failure:
+    """The smallest failing game found: the broken check, its rule, and the record."""
+
+    check: str
+    rule: str
+    message: str
+    record: records.Record
+    #: where the record was saved (``None`` if it was not)
+    path: str | None = None
+
+    def save(self, path: str | Path) -> Path:
+        return records.save(self.record, path)
+
+
+@attrs.frozen
+class Report:
+    """The result of :func:`verify`: usable from pytest (``assert report.ok, report``)."""
+
+    game: str
+    variant: dict[str, Any]
+    seed: int
+    examples: int
+    players: tuple[int, ...]
+    #: games played and positions checked (shrinking included)
+    games: int
+    states: int
+    seconds: float
+    checks: tuple[str, ...]
+    failure: Failure | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    def __str__(self) -> str:
+        head = (
+            f"{self.game} [{self.variant.get('name', '')}] seed {self.seed}: {self.games} games, "
+            f"{self.states} positions, {self.seconds:.1f} s"
+        )
+        if self.failure is None:
+            return f"{head}: all {len(self.checks)} checks passed"
+        f = self.failure
+        where = f" (record: {f.path})" if f.path else ""
+        return f"{head}: FAILED [{f.rule}] {f.check}: {f.message}, after {len(f.record.actions)} actions{where}"
+
+    def assert_ok(self) -> None:
+        """Raise ``AssertionError`` with the failure if there is one."""
+        if self.failure is not None:
+            raise AssertionError(str(self))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "variant": self.variant, "seed": self.seed, "examples": self.examples,
+            "players": list(self.players), "games": self.games, "states": self.states,
+            "seconds": round(self.seconds, 3), "checks": list(self.checks), "ok": self.ok,
+        }
+        if self.failure is not None:
+            f = self.failure
+            out["failure"] = {"check": f.check, "rule": f.rule, "message": f.message, "path": f.path,
+                              "record": f.record.to_json()}
+        return out
+
+
+def _player_counts(variant: Variant, players: int | Sequence[int] | None) -> list[tuple[int, Variant]]:
+    game = variant.game
+    if players is None:
+        wanted: Sequence[int] = list(game.player_counts)
+    elif isinstance(players, int):
+        wanted = [players]
+    else:
+        wanted = list(players)
+    out = []
+    for n in wanted:
+        try:
+            out.append((n, variant.with_rules(attrs.evolve(variant.rules, players=n))))
+        except RulebookError:
+            if players is not None:
+                raise
+    if not out:
+        raise RulebookError(f"the variant is valid for no player count of {game.slug}")
+    return out
+
+
+def verify(
+    game: Game[Any, Any, Any] | str,
+    rules: Any = None,
+    *,
+    examples: int = 100,
+    seed: int = 0,
+    players: int | Sequence[int] | None = None,
+    boundary_every: int = 1,
+    save: str | Path | None = None,
+) -> Report:
+    """Check ``game`` under ``rules`` (a ``Rules`` value or a :class:`~rulebook.variants.Variant`).
+
+    Plays ``examples`` games chosen by Hypothesis with seed ``seed`` (the same
+    arguments give the same games), over every supported player count the variant
+    allows (or ``players``), random and heuristic players mixed, and runs every
+    check of :data:`CHECKS` plus the game's and the variant's invariants at every
+    position (the observation boundary every ``boundary_every`` positions). On a
+    failure the smallest failing game is kept as a record (saved to ``save``, a file
+    or a directory, if given).
+    """
+    try:
+        from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+        from hypothesis import seed as hypothesis_seed
+        from hypothesis import strategies as st
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise RulebookError("verify needs hypothesis: pip install 'rulebook[verify]'") from None
+    if isinstance(game, str):
+        game = get_game(game)
+    if isinstance(rules, Variant):
+        variant = rules
+    else:
+        variant = Variant(game, rules if rules is not None else game.Rules())
+    if examples < 1:
+        raise RulebookError("--examples must be at least 1")
+    cases = _player_counts(variant, players)
+    kinds_of = ("random", "heuristic")
+    counter = [0, 0]  # positions, games
+    prefix = 200  # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
+
+    @settings(
+        max_examples=examples, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
+        suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+    )
+    @hypothesis_seed(seed)
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        n, v = data.draw(st.sampled_from(cases))
+        game_seed = data.draw(st.integers(0, 2**32 - 1))
+        kinds = data.draw(st.tuples(*[st.sampled_from(kinds_of)] * n))
+        rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+        made = [0]
+
+        def choose(k: int) -> int:
+            made[0] += 1
+            if made[0] <= prefix:
+                return data.draw(st.integers(0, k - 1))
+            return rng.randrange(k)
+
+        counter[1] += 1
+        positions = [0]
+        try:
+            _play(v, game_seed, kinds, choose, rng, boundary_every, positions)
+        finally:
+            counter[0] += positions[0]
+
+    start = time.perf_counter()
+    failure: Failure | None = None
+    try:
+        run()
+    except Violation as v:
+        failure = _failure(variant, v, seed)
+    elapsed = time.perf_counter() - start
+    if failure is not None and save is not None:
+        path = Path(save)
+        if path.is_dir():
+            path = path / f"verify-{game.slug}-seed{seed}.json"
+        records.save(failure.record, path)
+        failure = attrs.evolve(failure, path=str(path))
+    return Report(
+        game=game.slug, variant=variant.describe(), seed=seed, examples=examples,
+        players=tuple(n for n, _ in cases), games=counter[1], states=counter[0], seconds=elapsed,
+        checks=tuple(CHECKS), failure=failure,
+    )
+
+
+def _failure(variant: Variant, v: Violation, seed: int) -> Failure:
+    meta: dict[str, Any] = {
+        "failure": {"check": v.check, "rule": v.rule, "message": v.message},
+        "variant": variant.describe(),
+        "verify_seed": seed,
+    }
+    if v.action is not None:
+        meta["failure"]["next_action"] = str(v.action)
+    record = records.record_of(v.state, **meta)
+    return Failure(v.check, v.rule, v.message, record)
+
+
+@attrs.frozen
+class Step:
+    """One step of a replayed record: the action (``None`` for the initial state) and the state after it."""
+
+    index: int
+    seat: int | None
+    action: str | None
+    state: State[Any, Any]
+    violation: Violation | None
+
+
+def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Step]:
+    """Replay ``record`` step by step, checking each state with :func:`check_state`.
+
+    ``variant`` supplies Python hooks (scores, floor, invariants) the record cannot
+    carry; by default the record's rules alone are checked.
+    """
+    states = records.iter_states(record)
+    first = next(states)
+    game = type(first).GAME
+    if variant is None:
+        variant = Variant(game, first.rules)
+    elif variant.rules != first.rules:
+        variant = variant.with_rules(first.rules)
+
+    def checked(i: int, seat: int | None, action: str | None, state: State[Any, Any]) -> Step:
+        try:
+            check_state(variant, state)
+        except Violation as exc:
+            return Step(i, seat, action, state, exc)
+        return Step(i, seat, action, state, None)
+
+    yield checked(0, None, None, first)
+    prev = first
+    for i, state in enumerate(states, 1):
+        yield checked(i, prev.current_player, record.actions[i - 1], state)
+        prev = state
