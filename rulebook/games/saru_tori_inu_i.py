@@ -127,7 +127,7 @@ class Mission:
     points of the last tier whose places hold together with every earlier
     tier's. ``cards`` (ST-SCORE-4): if ``condition`` holds, ``per_card`` points
     per acquired card (of colour ``counted``, or every card when it is -1).
-    Conditions: ``always``; ``animal_place`` (``animal`` finished in
+    Conditions (ST-RULING-17): ``always``; ``animal_place`` (``animal`` finished in
     ``place``); ``colour_first`` (the holder is 1st in colour ``colour``);
     ``every_colour`` (the holder acquired a card of every colour).
     """
@@ -152,7 +152,7 @@ class Track:
 
 
 def _placeholder_icons(colour: int, strength: int) -> tuple[int, ...]:
-    """ST-DATA-2: 3 icons for strengths 1-3, 2 for 4-6, 1 for 7-9; own animal first, then
+    """ST-DATA-2, ST-RULING-1: 3 icons for strengths 1-3, 2 for 4-6, 1 for 7-9; own animal first, then
     the title cycle (monkey, bird, dog, boar) forwards for odd strengths, backwards for even."""
     count = 3 if strength <= 3 else 2 if strength <= 6 else 1
     step = 1 if strength % 2 else 3
@@ -165,7 +165,7 @@ DEFAULT_DECK: tuple[OracleCard, ...] = tuple(
     OracleCard(c, s, _placeholder_icons(c, s), f"{LETTERS[c]}{s}") for c in range(4) for s in range(1, 10)
 )
 
-#: ST-DATA-3 (PLACEHOLDER): three race missions and three collected-cards missions;
+#: ST-DATA-3, ST-RULING-2 (PLACEHOLDER): three race missions and three collected-cards missions;
 #: the first of each kind is the source's example.
 DEFAULT_MISSIONS: tuple[Mission, ...] = (
     Mission("race", tiers=(Tier(((BOAR, 1), (DOG, 2)), 12), Tier(((MONKEY, 3),), 16))),
@@ -176,7 +176,8 @@ DEFAULT_MISSIONS: tuple[Mission, ...] = (
     Mission("cards", condition="colour_first", colour=BIRD, per_card=1),
 )
 
-#: ST-DATA-4 (PLACEHOLDER): every animal starts on square 0; ties in title order.
+#: ST-DATA-4, ST-RULING-3 (PLACEHOLDER): every animal starts on square 0 (shared; no
+#: finish line); ST-RULING-4: animals on one square rank in title order.
 DEFAULT_TRACK = Track()
 
 
@@ -510,7 +511,8 @@ def move_animals(positions: tuple[int, ...], icons: Sequence[int]) -> tuple[int,
 
 
 def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
-    """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4).
+    """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4,
+    ST-RULING-4).
 
     >>> race_order(Track(), (5, 9, 0, 0))
     (1, 0, 3, 2)
@@ -581,14 +583,14 @@ def score_race(
         m = rules.missions[missions[s]]
         if m.kind == "race":
             got = 0
-            for tier in m.tiers:
+            for tier in m.tiers:  # ST-RULING-16: cumulative tiers pay their own totals
                 if all(animal_place[a] == p for a, p in tier.places):
                     got = tier.points
                 else:
                     break
             points[s] += got
         else:
-            if m.condition == "always":
+            if m.condition == "always":  # ST-RULING-17: the documented conditions
                 ok = True
             elif m.condition == "animal_place":
                 ok = animal_place[m.animal] == m.place
@@ -830,7 +832,7 @@ class SaruState(State[Rules, SaruAction]):
             out: tuple[SaruAction, ...] = tuple([play[c] for c in hand if not used >> st[c] & 1])  # ST-PLAY-2
             if not out:
                 out = tuple(map(t.down.__getitem__, hand))  # ST-PLAY-3
-            if self.qi == len(self.order) - 1 and len(hand) >= 2:  # ST-PLAY-4
+            if self.qi == len(self.order) - 1 and len(hand) >= 2:  # ST-PLAY-4, ST-RULING-15
                 dec = t.declare
                 out += tuple([dec[n] for n in range(MAX_STRENGTH + 1) if not used >> n & 1])
             return out
@@ -891,7 +893,7 @@ class SaruState(State[Rules, SaruAction]):
 
     @property
     def winners(self) -> frozenset[int]:
-        """Highest total wins; ties share (ST-RACE-2)."""
+        """Highest total wins; ties share (ST-RACE-2, ST-RULING-18)."""
         if self.to_act is not None:
             return frozenset()
         best = max(self.totals)
@@ -913,7 +915,10 @@ class SaruState(State[Rules, SaruAction]):
 
     def resample(self, seat: int, rng: random.Random) -> SaruState:
         """Redraw what ``seat`` cannot see: other hands' unknown cards, other seats'
-        unrevealed face-down cards, and other seats' missions of this race (ST-INFO-1)."""
+        unrevealed face-down cards, and other seats' missions of this race (ST-INFO-1).
+
+        ST-RULING-19: the inference that a face-down player had no playable card is not used.
+        """
         n = self.rules.players
         others = [s for s in range(n) if s != seat]
         hidden: list[int] = []
