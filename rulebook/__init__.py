@@ -20,6 +20,7 @@ from rulebook.errors import (
     UnknownGame,
 )
 from rulebook.registry import GAMES, get_game
+from rulebook.verify import verify
 
 __version__ = "0.1.0"
 
@@ -36,4 +37,5 @@ __all__ = [
     "UnknownGame",
     "__version__",
     "get_game",
+    "verify",
 ]

@@ -464,7 +464,7 @@ def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> float:
     """Two-sided p-value of the pooled two-proportion z-test.
 
     >>> round(two_proportion_test(50, 100, 65, 100), 3)
-    0.031
+    0.032
     """
     p = (k1 + k2) / (n1 + n2)
     se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
