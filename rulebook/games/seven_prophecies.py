@@ -805,7 +805,6 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
                     break
             return legal[0]
         own = state.cubes[seat]
-        wanted = [p + 1 for p in range(n) if own[p]]
         suit = _SUIT[state.future[len(state.tricks)]]
         key = _KEY[suit]
         trick = state.trick
@@ -816,11 +815,15 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
             assert type(a) is Play
             c = a.card
             k = key[c]
+            # cards already played that outrank this one (on equal numbers the later card wins)
             ahead = sum(1 for x in trick if key[x] > k)
-            # each later player beats the card with a chance that falls with its strength
-            strength = (k - 100 + top) / (2 * top) if k > 100 else k / (2 * top)
-            expect = 1 + ahead + later * (1 - strength)
-            cost = min((abs(expect - w) for w in wanted), default=0.0)
+            if later:
+                # each later player beats the card with a chance that falls with its strength
+                strength = (k - 100 + top) / (2 * top) if k > 100 else k / (2 * top)
+                expect = 1 + ahead + later * (1 - strength)
+                cost = min((abs(expect - (p + 1)) / own[p] for p in range(n) if own[p]), default=0.0)
+            else:  # last to play: the place is known
+                cost = 0.0 if own[ahead] else 1.0
             cand = (cost, c)
             if best is None or cand < best:
                 best, choice = cand, a
