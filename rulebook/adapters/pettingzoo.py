@@ -1,0 +1,246 @@
+"""PettingZoo adapter: any registered game as an AEC environment.
+
+>>> from rulebook.adapters import pettingzoo as rz
+>>> env = rz.env("witches-of-blackmore", players=3)
+>>> env.reset(seed=1)
+>>> env.agent_selection
+'player_0'
+>>> int(env.last()[0]["action_mask"].sum()) > 0
+True
+
+* **Agents** are ``player_0`` .. ``player_<n-1>``, one per seat; the agent to
+  act is the game's ``current_player`` (an agent may act several times in a
+  row, for example for a compound move made of atomic actions).
+* **Actions**: ``Discrete(game.num_distinct_actions(rules))``; action ``i`` is
+  ``game.decode_action(i, rules)``. An illegal action raises
+  :class:`~rulebook.IllegalAction`.
+* **Observations**: a ``Dict`` with ``observation``, the seat's
+  ``observation_tensor`` (``int32``, length ``game.observation_size(rules)``,
+  documented on each game's docs page), and ``action_mask`` (``int8``, ``1``
+  for the legal actions of the agent to act, all ``0`` for the others and once
+  the game is over). The tensor's space declares the full ``int32`` range,
+  because the contract gives no tighter bound for counts and scores.
+* **Rewards** are ``0`` until the end. At the end, with ``reward="win"`` (the
+  default) each seat among the game's ``winners`` gets ``1`` and the others
+  ``0``; with ``reward="score"`` each seat gets its final ``scores`` value (the
+  game's own points, whose meaning each game's docs page gives). The final
+  ``infos`` of each agent carry ``score`` and ``winner`` in both modes.
+* **Seeding**: ``reset(seed=s)`` plays exactly ``game.new_game(rules, seed=s)``;
+  a later ``reset()`` without a seed draws the next game's seed from a
+  generator seeded with ``s``, so a sequence of games is reproducible.
+  ``reset(options={"deals": [...]})`` starts from explicit deals instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import rulebook
+from rulebook.core.contract import State
+from rulebook.core.options import rules_from_mapping
+from rulebook.errors import IllegalAction
+
+__all__ = ["REWARDS", "RulebookEnv", "env", "raw_env"]
+
+#: The reward mappings: ``win`` (1 per winner, else 0) and ``score`` (the game's final points).
+REWARDS = ("win", "score")
+_I32 = np.iinfo(np.int32)
+
+
+def env(
+    slug: str,
+    players: int | None = None,
+    *,
+    rules: Any = None,
+    reward: str = "win",
+    render_mode: str | None = None,
+    **options: Any,
+) -> AECEnv:
+    """The AEC environment of ``slug``, wrapped as PettingZoo's own games are.
+
+    Options are the game's ``Rules`` options by name (``env("utsuke", players=4,
+    on_loss="most_honour")``); or pass a whole ``rules``.
+    """
+    wrapped: AECEnv = RulebookEnv(slug, players, rules=rules, reward=reward, render_mode=render_mode, **options)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+class RulebookEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment over one rulebook game and one ``Rules`` (unwrapped; see :func:`env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        slug: str,
+        players: int | None = None,
+        *,
+        rules: Any = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        game = rulebook.get_game(slug)
+        if rules is None:
+            values = dict(options)
+            if players is not None:
+                values["players"] = players
+            rules = rules_from_mapping(game.Rules, values)
+        elif options or (players is not None and players != rules.players):
+            raise ValueError("give either rules or options, not both")
+        elif not isinstance(rules, game.Rules):
+            raise TypeError(f"expected {slug} Rules, got {type(rules).__name__}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)} (got {reward!r})")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        self.game = game
+        self.rules = rules
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": f"rulebook_{slug.replace('-', '_')}_v0"}  # type: ignore[misc]
+        self._actions: tuple[Any, ...] = game.action_table(rules)
+        self._index: dict[Any, int] = {a: i for i, a in enumerate(self._actions)}
+        n_actions = len(self._actions)
+        size = game.observation_size(rules)
+        self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=_I32.min, high=_I32.max, shape=(size,), dtype=np.int32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
+        self._seeds = random.Random()
+        self._state: State[Any, Any] | None = None
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+    # -- spaces ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> State[Any, Any]:
+        """The current rulebook state (after :meth:`reset`)."""
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
+
+    # -- the AEC API -------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game: ``game.new_game(rules, seed=...)`` (see the module docs for seeding)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        deals = (options or {}).get("deals")
+        if deals is not None:
+            self._state = self.game.new_game(self.rules, deals=deals)
+        else:
+            self._state = self.game.new_game(self.rules, seed=game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+        if self._state.current_player is None:
+            self._finish()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        state = self.state
+        seat = self._seat[agent]
+        mask = np.zeros(len(self._actions), dtype=np.int8)
+        if state.current_player == seat:
+            index = self._index
+            for action in state.legal_actions():
+                mask[index[action]] = 1
+        return {
+            "observation": np.asarray(state.observation_tensor(seat), dtype=np.int32),
+            "action_mask": mask,
+        }
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        number = int(action)
+        if not 0 <= number < len(self._actions):
+            raise ValueError(f"action {number} out of range 0..{len(self._actions) - 1}")
+        chosen = self._actions[number]
+        if chosen not in state.legal_actions():
+            raise IllegalAction(f"{chosen} (action {number}) is not legal for {agent} now", "action_mask", chosen)
+        self._cumulative_rewards[agent] = 0.0
+        self._state = state.apply(chosen)
+        if self._state.current_player is None:
+            self._finish()
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; use render_mode='ansi'")
+            return None
+        state = self.state
+        history = state.history
+        last = f", last action {history[-1]}" if history else ""
+        to_act = "game over" if state.current_player is None else f"player_{state.current_player} to act"
+        return f"{self.game.title}: move {len(history)}{last}; {to_act}; scores {state.scores}"
+
+    def close(self) -> None:
+        pass
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _select(self) -> None:
+        seat = self.state.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self.agent_selection = self.agents[0]
+
+    def _finish(self) -> None:
+        state = self.state
+        winners = state.winners
+        scores = state.scores
+        for agent in self.agents:
+            seat = self._seat[agent]
+            won = seat in winners
+            if self.reward_mode == "win":
+                self.rewards[agent] = 1.0 if won else 0.0
+            else:
+                self.rewards[agent] = float(scores[seat])
+            self.terminations[agent] = True
+            self.infos[agent] = {"score": scores[seat], "winner": won}
+        if self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+
+#: PettingZoo's name for the unwrapped environment class.
+raw_env = RulebookEnv
