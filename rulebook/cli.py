@@ -210,6 +210,14 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     return client.get_executor(), close
 
 
+def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
+    """Bin edges shared by every run (whole numbers, at most ``most`` bins)."""
+    lo = min(min(h) for h in hists)
+    hi = max(max(h) for h in hists) + 1
+    width = max(1, -(-(hi - lo) // most))
+    return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
+
+
 def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -> list[Path]:
     try:
         import matplotlib
@@ -223,10 +231,10 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     paths = []
     first = next(iter(runs.values()))
     fig, ax = plt.subplots(figsize=(7, 4))
+    bins = _bins([s.length_hist for s in runs.values()], 40)
     for label, s in runs.items():
         values = sorted(s.length_hist)
-        ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=min(40, len(values) or 1),
-                alpha=0.6, label=label)
+        ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
     ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
     ax.legend()
     paths.append(out / f"{game.slug}-lengths.png")
@@ -237,11 +245,11 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     fig, axes = plt.subplots(1, seats, figsize=(3.2 * seats, 3.4), sharey=True, squeeze=False)
     for seat in range(seats):
         ax = axes[0][seat]
+        bins = _bins([s.score_hist[seat] for s in runs.values()], 30)
         for label, s in runs.items():
             h = s.score_hist[seat]
             values = sorted(h)
-            ax.hist(values, weights=[h[v] / s.games for v in values], bins=min(30, len(values) or 1),
-                    alpha=0.6, label=label)
+            ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
         ax.set(title=f"seat {seat}", xlabel="score")
     axes[0][0].set_ylabel("share of games")
     axes[0][0].legend()
