@@ -14,4 +14,21 @@ need.
 
 from __future__ import annotations
 
+import sys
+from typing import NoReturn
+
 __all__: list[str] = []
+
+
+def _missing(extra: str, exc: ImportError) -> NoReturn:
+    """Fail an adapter import whose framework is absent, naming the extra to install.
+
+    Under pytest (which imports every module for its doctests) the module is
+    skipped with that reason instead, so a run without the extra still passes.
+    """
+    message = f"rulebook.adapters.{extra} needs the {extra} extra: pip install 'rulebook[{extra}]' ({exc})"
+    if "_pytest" in sys.modules:
+        import pytest
+
+        pytest.skip(message, allow_module_level=True)
+    raise ImportError(message) from exc

@@ -48,10 +48,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
 
 import rulebook
+from rulebook.adapters import _missing
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    _missing("openspiel", exc)
 from rulebook.core.contract import Game, State
 from rulebook.core.options import rules_from_mapping
 

@@ -1,12 +1,12 @@
-"""PettingZoo adapter: any registered game as an AEC environment.
+"""PettingZoo adapter: any registered game as an AEC environment::
 
->>> from rulebook.adapters import pettingzoo as rz
->>> env = rz.env("witches-of-blackmore", players=3)
->>> env.reset(seed=1)
->>> env.agent_selection
-'player_0'
->>> int(env.last()[0]["action_mask"].sum()) > 0
-True
+    from rulebook.adapters import pettingzoo as rz
+    env = rz.env("utsuke", players=4)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
 
 * **Agents** are ``player_0`` .. ``player_<n-1>``, one per seat; the agent to
   act is the game's ``current_player`` (an agent may act several times in a
@@ -36,13 +36,17 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 import rulebook
+from rulebook.adapters import _missing
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    _missing("pettingzoo", exc)
 from rulebook.core.contract import State
 from rulebook.core.options import rules_from_mapping
 from rulebook.errors import IllegalAction
