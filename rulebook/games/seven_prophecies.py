@@ -106,9 +106,9 @@ class Rules:
         choices=(True, False),
     )
     round_limit: int = option(
-        12,
+        20,
         doc="Variant 'twice' only: the most rounds played; then the most successes win (SP-RULING-8).",
-        choices=range(2, 21),
+        choices=range(2, 41),
     )
     twice_ties: str = option(
         SHARE,
