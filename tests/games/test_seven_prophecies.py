@@ -395,8 +395,7 @@ def twice_game(**options: Any) -> Any:
 def test_variant_one_simultaneous_second_success() -> None:
     """SP-VAR-1, SP-RULING-7: shared by default; 'last-place' uses variant 2's tie-break."""
     state, pl = twice_game()
-    if state.ends[1][1] != (RED, BLUE):
-        pytest.skip("the second deal does not reproduce the example")
+    assert state.ends[0][1] == state.ends[1][1] == (RED, BLUE)
     assert state.is_terminal and state.scores == (2, 2, 0, 0)
     assert state.points == (0, 0, 0, 0)  # no points in variant 1
     assert state.winners == {RED, BLUE}
