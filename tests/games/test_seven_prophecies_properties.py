@@ -158,3 +158,9 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
             assert other_state.observation(seat) == obs
             assert other_state.observation_tensor(seat) == state.observation_tensor(seat)
             GAME.check_invariants(other_state)
+            for t, (leader, cards, _pl) in enumerate(obs.tricks):
+                fs = DECK.suit_of[obs.future[t]]
+                for i, c in enumerate(cards):
+                    s = (leader + i) % players
+                    if DECK.suit_of[c] != fs:  # s showed it has no card of the future suit
+                        assert all(DECK.suit_of[x] != fs for x in other_state.hands[s])
