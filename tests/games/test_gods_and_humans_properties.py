@@ -1,0 +1,277 @@
+"""The gods-and-humans oracle game: Hypothesis properties over random games and random valid Rules.
+
+Every property sweeps 5 to 8 players. The checks here are written independently of the
+engine's own tables: card conservation, trick winners and scoring are recomputed from
+scratch, and the information boundaries are tested by changing hidden facts directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulebook.games.gods_and_humans import GAME, Give, GodsState, Intervene, Rules
+from rulebook.testing import check_observation_boundary, rules_strategy
+
+PLAYERS = range(5, 9)
+ORACLE, LONE, ASK, GIVE, FORCED, PLAY, OVER = range(7)
+
+
+@st.composite
+def games(draw: st.DrawFn, players: int, max_deals: int = 4) -> tuple[Rules, int, int, bool]:
+    deals = draw(st.integers(1, max_deals), label="deals")
+    rules = draw(rules_strategy(GAME, players=players, deals=deals), label="rules")
+    seed = draw(st.integers(0, 2**32 - 1), label="seed")
+    choices = draw(st.integers(0, 2**32 - 1), label="choices")
+    heuristic = draw(st.booleans(), label="heuristic")
+    return rules, seed, choices, heuristic
+
+
+def trajectory(rules: Rules, seed: int, choices: int, heuristic: bool) -> Iterator[tuple[GodsState, object]]:
+    """Every state of one game with the action taken from it (None at the end)."""
+    rng = random.Random(choices)
+    state = GAME.new_game(rules, seed=seed)
+    while not state.is_terminal:
+        action = GAME.heuristic_action(state, rng) if heuristic else rng.choice(state.legal_actions())
+        yield state, action
+        state = state.apply(action)  # type: ignore[arg-type]
+    yield state, None
+
+
+# -- independent references ------------------------------------------------------------------
+
+
+def colour(card: int) -> int:
+    return card // 12
+
+
+def number(card: int) -> int:
+    return card % 12 + 1
+
+
+def removed(humans: int) -> list[int]:
+    """GH-SETUP-1 restated: with 3 humans, red and every 11 and 12 are out."""
+    if humans == 4:
+        return []
+    return [c for c in range(48) if colour(c) == 0 or number(c) > 10]
+
+
+def pending(state: GodsState) -> list[int]:
+    """Cards laid face down in a forced intervention and not yet taken up."""
+    if state.phase != FORCED:
+        return []
+    return [c for r in state.gifts if r.forced for c in r.cards] + list(state.gift)
+
+
+def reference_winner(leader: int, cards: tuple[int, ...], humans: int, red_trump: bool) -> int:
+    """GH-TRICK-3 restated: the human index winning a trick led by ``leader``."""
+    best_pos, best_key = 0, (-1, -1)
+    for pos, card in enumerate(cards):
+        if red_trump and colour(card) == 0:
+            key = (2, number(card))
+        elif colour(card) == colour(cards[0]):
+            key = (1, number(card))
+        else:
+            key = (0, 0)
+        if key > best_key:
+            best_pos, best_key = pos, key
+    return (leader + best_pos) % humans
+
+
+def void_violations(state: GodsState, k: int) -> list[int]:
+    """Cards human ``k`` holds in a colour it showed it lacked while already holding them."""
+    h = len(state.humans)
+    tricks = [(t[0], t[1:]) for t in state.done]
+    if state.trick:
+        tricks.append((state.leader, state.trick))
+    entered = {}
+    for r in state.gifts:
+        if not (r.forced and state.phase == FORCED) and k < len(r.cards):
+            entered[r.cards[k]] = r.gap
+    if state.phase == GIVE and k < len(state.gift):
+        entered[state.gift[k]] = len(state.done)
+    bad = []
+    for index, (leader, cards) in enumerate(tricks):
+        pos = (k - leader) % h
+        if pos < len(cards) and pos > 0 and colour(cards[pos]) != colour(cards[0]):
+            lacked = colour(cards[0])
+            bad += [c for c in state.hands[state.humans[k]] if colour(c) == lacked and entered.get(c, 0) <= index]
+    return bad
+
+
+# -- properties --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@given(data=st.data())
+def test_cards_hands_interventions_and_scores(players: int, data: st.DataObject) -> None:
+    """GH-COMP-1 (conservation), GH-SETUP-4 (equal hands), GH-INTERVENE-4 (once per god and deal),
+    GH-FORCED-1 (forced only at one card), GH-SCORE-1 (scores never decrease)."""
+    rules, seed, choices, heuristic = data.draw(games(players), label="game")
+    h = 3 if players <= 6 else 4
+    out = removed(h)
+    previous = (0,) * players
+    intervened: dict[int, list[int]] = {}
+    for state, action in trajectory(rules, seed, choices, heuristic):
+        # conservation: hands of humans and gods, field, played, face-down and removed cards
+        places = [c for hand in state.hands for c in hand] + list(state.field) + list(state.trick)
+        places += [c for t in state.done for c in t[1:]] + pending(state) + out
+        assert Counter(places) == Counter(range(48))
+        sizes = [len(state.hands[s]) for s in state.humans]
+        if state.phase in (ASK, FORCED, LONE, ORACLE) or (state.phase == PLAY and not state.trick):
+            assert len(set(sizes)) == 1, sizes
+        if state.phase == FORCED:
+            assert sizes[0] == 1
+            intervened.setdefault(state.deal, [])
+            if state.gods[state.giver] not in intervened[state.deal]:
+                intervened[state.deal].append(state.gods[state.giver])
+        if state.phase == ASK:
+            assert sizes[0] > 1
+        if isinstance(action, Intervene):
+            intervened.setdefault(state.deal, []).append(state.gods[state.asking[0]])
+        if isinstance(action, Give) and state.phase == GIVE and not state.rules.mix_sources and state.gift:
+            assert (action.card in state.field) == state.gift_src[0]
+        assert all(a >= b for a, b in zip(state.scores, previous))
+        previous = state.scores
+    assert state.is_terminal
+    assert len(state.past) == rules.deals
+    for d, res in enumerate(state.past):
+        assert sorted(intervened[d]) == sorted(res.gods), (d, intervened[d])
+        assert all(g >= (0 if rules.early_intervention else 1) for g in res.gaps)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@given(data=st.data())
+def test_trick_winners_and_scoring_match_a_reference(players: int, data: st.DataObject) -> None:
+    """GH-TRICK-3, GH-TRICK-4, GH-SETUP-6, GH-SCORE-1, GH-RULING-6, GH-END-3 against a restatement."""
+    rules, seed, choices, heuristic = data.draw(games(players), label="game")
+    *_, (final, _) = trajectory(rules, seed, choices, heuristic)
+    totals = [0] * players
+    for d, res in enumerate(final.past):
+        h = len(res.humans)
+        red = h == 4 and rules.red_trump
+        won = [0] * h
+        leader = d % h
+        for trick in res.tricks:
+            assert trick[0] == leader  # the previous winner leads
+            assert len(trick) == h + 1  # one card per human
+            leader = reference_winner(trick[0], trick[1:], h, red)
+            won[leader] += 1
+        assert tuple(won) == res.won
+        points = [0] * players
+        for i in range(h):
+            if res.oracle[i] == won[i]:
+                points[res.humans[i]] += rules.stars[res.oracle[i]]
+                if i in res.partners:
+                    points[res.gods[res.partners.index(i)]] += rules.stars[res.oracle[i]]
+                else:
+                    assert i == res.lone
+        assert tuple(points) == res.points
+        totals = [a + b for a, b in zip(totals, points)]
+    assert tuple(totals) == final.scores
+    best = max(totals)
+    assert final.winners == {s for s in range(players) if totals[s] == best}
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@given(data=st.data())
+def test_information_boundaries(players: int, data: st.DataObject) -> None:
+    """GH-INFO-1, GH-INFO-2, GH-PAIR-2, GH-ORACLE-3: what changes hidden facts must not change views.
+
+    A human's view is blind to the god-to-human pairing and to other humans' hands; a
+    god's view is blind to the lone human's oracle card. Controls check that the
+    views do see what they should (the test can fail).
+    """
+    rules, seed, choices, heuristic = data.draw(games(players, max_deals=2), label="game")
+    rng = random.Random(seed)
+    controls = Counter[str]()
+    for n, (state, _) in enumerate(trajectory(rules, seed, choices, heuristic)):
+        if n % 3:
+            continue
+        g = len(state.gods)
+        human_views = {x: (state.observation(x), state.observation_tensor(x)) for x in state.humans}
+        # 1. permute the pairing (the lone human is public once the cards are handed over)
+        if state.phase != OVER:
+            pair = list(state.pair)
+            if state.phase == ORACLE:
+                rng.shuffle(pair)
+            else:
+                head = pair[:g]
+                rng.shuffle(head)
+                pair[:g] = head
+            other = attrs.evolve(state, pair=tuple(pair))
+            for x, view in human_views.items():
+                assert (other.observation(x), other.observation_tensor(x)) == view
+            if tuple(pair) != state.pair:
+                controls["pairing"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
+        # 2. permute the other humans' hands
+        for x in state.humans:
+            others = [s for s in state.humans if s != x]
+            pool = [c for s in others for c in state.hands[s]]
+            rng.shuffle(pool)
+            hands = list(state.hands)
+            for s in others:
+                hands[s], pool = tuple(sorted(pool[: len(hands[s])])), pool[len(hands[s]) :]
+            other = attrs.evolve(state, hands=tuple(hands))
+            assert (other.observation(x), other.observation_tensor(x)) == human_views[x]
+            if other.hands != state.hands:
+                controls["hands"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
+        # 3. change the lone human's oracle card
+        lone = state.lone
+        if lone >= 0 and state.oracle[lone] >= 0 and state.phase != OVER:
+            oracle = list(state.oracle)
+            oracle[lone] = (oracle[lone] + rng.randrange(1, 6)) % 6
+            other = attrs.evolve(state, oracle=tuple(oracle))
+            for x in state.gods:
+                assert other.observation(x) == state.observation(x)
+                assert other.observation_tensor(x) == state.observation_tensor(x)
+            seat = state.humans[lone]
+            controls["lone"] += other.observation(seat) != state.observation(seat)
+    assert all(controls[k] for k in controls)  # every control that ran saw a difference
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@given(data=st.data())
+def test_resample_is_consistent(players: int, data: st.DataObject) -> None:
+    """GH-INFO-4: resampling keeps the seat's view, the invariants and the shown voids, and play goes on."""
+    rules, seed, choices, heuristic = data.draw(games(players, max_deals=2), label="game")
+    rng = random.Random(choices)
+    changed = False
+    for n, (state, _) in enumerate(trajectory(rules, seed, choices, heuristic)):
+        for k in range(len(state.humans)):
+            assert not void_violations(state, k)  # the reference agrees with real play
+        if n % 4:
+            continue
+        changed |= check_observation_boundary(state, rng)
+        for seat in range(players):
+            other = state.resample(seat, rng)
+            GAME.check_invariants(other)
+            for k, s in enumerate(state.humans):
+                if s != seat:
+                    assert not void_violations(other, k), (seat, k)
+            if not other.is_terminal:
+                nxt = other.apply(rng.choice(other.legal_actions()))
+                GAME.check_invariants(nxt)
+    assert changed
+
+
+def test_resample_redraws_hidden_cards() -> None:
+    """GH-INFO-4: a human's resample moves cards between other hands; a god's keeps every human hand."""
+    state = GAME.new_game(Rules(players=7), seed=9)
+    rng = random.Random(2)
+    human, god = state.humans[0], state.gods[0]
+    moved = kept = 0
+    for _ in range(10):
+        other = state.resample(human, rng)
+        moved += other.hands[state.humans[1]] != state.hands[state.humans[1]]
+        assert other.hands[human] == state.hands[human]
+        by_god = state.resample(god, rng)
+        kept += all(by_god.hands[s] == state.hands[s] for s in state.humans)
+        assert by_god.hands[god] == state.hands[god]
+    assert moved >= 9 and kept == 10
