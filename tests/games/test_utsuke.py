@@ -224,6 +224,15 @@ def test_two_players_seat_the_young_lord_between_them() -> None:
     assert texts(state.trick) == ["E1"]
 
 
+def test_a_low_trump_beats_the_suit_led() -> None:
+    """UT-TRICK-1, UT-RULING-1: a player without the suit led trumps with E2 and wins over A1."""
+    state = play(two_player_game(), "bid 5", "bid 5", "play B12")
+    assert texts(state.trick) == ["A1", "B12", "D12"] and state.trump == E
+    state = play(state, "play E2")
+    assert state.won == (0, 1, 0, 0) and state.leader == 1
+    assert state.current_player == 1  # the winner leads (UT-PLAY-1)
+
+
 def test_young_lord_wins_and_leads_rightmost() -> None:
     """UT-LORD-5, UT-LORD-2, UT-LORD-4, UT-RULING-3: a young-lord win; its lead moves no chip."""
     rules = Rules(players=2)
@@ -322,7 +331,7 @@ def test_execution_chips_compare_with_the_lord_only() -> None:
             n_before = len(state.results)
             state = state.apply(state.legal_actions()[-1])
             if len(state.results) > n_before:
-                bids, won, _ = state.results[-1]
+                _, won, _ = state.results[-1]
                 lord = won[players]
                 gained = tuple(c - b for c, b in zip(state.chips, chips))
                 assert gained == tuple(int(won[s] > lord) for s in range(players))
@@ -395,7 +404,8 @@ def test_rules_validation_names_the_field() -> None:
 
 
 def test_deals_are_validated_and_every_round_has_one() -> None:
-    """UT-SETUP-4, UT-COMP-1: a deal orders the 60 cards; deal i is round i's."""
+    """UT-SETUP-4, UT-COMP-1, UT-RULING-13, UT-RULING-17: a deal orders the 60 cards (A1..E12);
+    deal i is round i's; the lord's row keeps the dealt order."""
     rules = Rules(players=5)
     with pytest.raises(ValueError, match="deal 0"):
         GAME.new_game(rules, deals=[list(range(59))])
@@ -404,6 +414,10 @@ def test_deals_are_validated_and_every_round_has_one() -> None:
     deal = list(range(60))
     state = GAME.new_game(rules, deals=[deal])
     assert state.hands[0] == tuple(range(10)) and state.lord_row == tuple(range(50, 60))
+    reverse = GAME.new_game(rules, deals=[deal[:50] + deal[50:][::-1]])
+    assert reverse.lord_row == tuple(range(59, 49, -1))  # the row is in the dealt order
+    assert reverse.hands[0] == state.hands[0]
+    assert DECK.text(0) == "A1" and DECK.text(59) == "E12"
     assert DECK.size == 60 and {DECK.suit_of[c] for c in DECK.cards} == {0, 1, 2, 3, 4}
     assert sorted(DECK.rank_of[c] for c in DECK.cards if DECK.suit_of[c] == 0) == list(range(1, 13))
 
@@ -519,10 +533,12 @@ def test_observation_tensor_layout() -> None:
 
 
 def test_registry_and_simulation_entry_points() -> None:
-    """UT-COMP-1: the game is registered as 'utsuke' for 2-5 players."""
+    """UT-COMP-1, UT-COMP-3: registered as 'utsuke' for 2-5 players; honour and chips start at 0."""
     game = rulebook.get_game("utsuke")
     assert game is GAME and list(game.player_counts) == [2, 3, 4, 5]
     assert GAME.score_floor(Rules()) == 0
+    start = GAME.new_game(Rules(players=3), seed=0)
+    assert start.scores == start.honour == (0, 0, 0) and start.chips == (0, 0, 0)
 
 
 def test_heuristic_player_plays_legally_and_end_stats() -> None:

@@ -1,0 +1,259 @@
+"""UTSUKE: Hypothesis properties over random games and random valid Rules, 2-5 players.
+
+Everything the engine decides is checked against an independent reference written here
+without the engine's tables: the seating, the lord's conduct, the trump under the chip, the
+trick winner, the honour and the execution chips (spec prefix UT).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.games.utsuke import DECK, GAME, Bid, Rules, UtsukeState
+from rulebook.testing import check_observation_boundary, rules_strategy
+
+PLAYERS = [2, 3, 4, 5]
+
+
+def suit(card: int) -> int:
+    return DECK.suit_of[card]
+
+
+def rank(card: int) -> int:
+    return DECK.rank_of[card]
+
+
+# -- the independent reference --------------------------------------------------------------
+
+
+def ref_clockwise(players: int, lord_before: int) -> list[int]:
+    """Places clockwise starting with the lord (UT-SETUP-1, UT-SETUP-2), built from a table."""
+    lord, young = players, players + 1
+    if players == 2:
+        table: list[object] = [0, "x", 1, "y"]  # NPC x sits after seat 0, y after seat 1
+        lord_name = "y" if lord_before == 0 else "x"  # the NPC just before seat lord_before
+        names = {lord_name: lord, ("x" if lord_name == "y" else "y"): young}
+        places = [names[p] if isinstance(p, str) else p for p in table]
+    else:
+        places = list(range(players))
+        places.insert(lord_before, lord)
+    i = places.index(lord)
+    return places[i:] + places[:i]
+
+
+def ref_conduct(row: list[int], played: list[int], first_trick: bool) -> int:
+    """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points."""
+    if not played:
+        return row[0] if first_trick else row[-1]
+    same = [c for c in row if suit(c) == suit(played[0])]
+    if same:
+        return sorted(same, key=rank)[-1]
+    return row[0]
+
+
+def ref_winner(cards: list[int], trump: int) -> int:
+    """Position of the winning card (UT-TRICK-1, UT-RULING-1): trumps first, then the suit led."""
+    lead = suit(cards[0])
+    ranked = sorted(
+        range(len(cards)), key=lambda i: (suit(cards[i]) == trump, suit(cards[i]) == lead, rank(cards[i]))
+    )
+    best = ranked[-1]
+    assert suit(cards[best]) in (trump, lead)
+    return best
+
+
+def ref_honour(bids: tuple[int, ...], lord: int) -> list[int]:
+    """UT-SCORE-2, UT-SCORE-3: the best bid is the closest, the higher one on a tie."""
+    best = min(set(bids), key=lambda b: (abs(b - lord), -b))
+    points = 2 if best == lord else 1
+    return [points if b == best else 0 for b in bids]
+
+
+Tricks = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tricks) -> list[int]:
+    """Replay one round's tricks from its deal; return the tricks won per place.
+
+    Checks that every leader, every NPC card, every player's card and every winner is right.
+    """
+    n = rules.players
+    places = n + (2 if n == 2 else 1)
+    size = 60 // places
+    hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
+    clockwise = ref_clockwise(n, lord_before)
+    won = [0] * places
+    leader = n  # UT-PLAY-1: the lord leads the first trick
+    assert len(tricks) == size
+    for t, (got_leader, cards) in enumerate(tricks):
+        assert got_leader == leader, "UT-PLAY-1: wrong leader"
+        trump = suit(hands[n][-1])  # UT-TRUMP-1: the card under the chip, at the trick's start
+        start = clockwise.index(leader)
+        order = clockwise[start:] + clockwise[:start]
+        assert len(cards) == len(order)
+        played: list[int] = []
+        for place, card in zip(order, cards):
+            hand = hands[place]
+            if place >= n:
+                expected = ref_conduct(hand, played, t == 0)
+                assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
+            else:
+                assert card in hand
+                if played and any(suit(c) == suit(played[0]) for c in hand):
+                    assert suit(card) == suit(played[0]), "UT-PLAY-2: did not follow suit"
+            hand.remove(card)
+            played.append(card)
+        leader = order[ref_winner(played, trump)]
+        won[leader] += 1  # UT-TRICK-2: the winner takes the trick and leads the next
+    assert not any(hands)
+    return won
+
+
+# -- the properties ---------------------------------------------------------------------------
+
+
+Snapshots = list[tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = True) -> tuple[UtsukeState, Snapshots]:
+    """Play randomly, checking per-step properties; return the end and (honour, chips) per round."""
+    state = GAME.new_game(rules, seed=seed)
+    n = rules.players
+    snapshots = [(state.honour, state.chips)]
+    steps = 0
+    bound = GAME.max_game_length(rules)
+    while not state.is_terminal:
+        GAME.check_invariants(state)
+        # UT-COMP-1: card conservation, written independently of check_invariants
+        everywhere = Counter(c for h in state.hands for c in h)
+        everywhere.update(c for _, cards in state.tricks for c in cards)
+        everywhere.update(state.trick)
+        assert everywhere == Counter(DECK.cards)
+        if check_hidden and steps % 5 == 0:
+            # UT-BID-1, UT-INFO-1: nobody sees another's bid or hand before the reveal
+            for s in range(n):
+                if state.bids[s] < 0:
+                    continue
+                bids = tuple((b + 1) % 16 if i == s else b for i, b in enumerate(state.bids))
+                changed = attrs.evolve(state, bids=bids)
+                for t in range(n):
+                    if t != s:
+                        assert changed.observation(t) == state.observation(t)
+                        assert changed.observation_tensor(t) == state.observation_tensor(t)
+            for t in range(n):
+                others = [s for s in range(n) if s != t]
+                pool = [c for s in others for c in state.hands[s]]
+                rng.shuffle(pool)
+                hands = list(state.hands)
+                for s in others:
+                    k = len(hands[s])
+                    hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
+                assert attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
+        rounds = len(state.results)
+        state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+        assert steps <= bound, "UT-END-5: longer than max_game_length"
+        if len(state.results) > rounds:
+            snapshots.append((state.honour, state.chips))
+        # UT-SCORE-2, UT-SCORE-4: honour and chips never decrease
+        prev_h, prev_c = snapshots[-2] if len(state.results) > rounds else snapshots[-1]
+        assert all(a >= b for a, b in zip(state.honour, prev_h))
+        assert all(a >= b for a, b in zip(state.chips, prev_c))
+    GAME.check_invariants(state)
+    return state, snapshots
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@given(data=st.data())
+def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
+    """UT-TRICK-1, UT-LORD-1..UT-LORD-5, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-4,
+    UT-END-1..UT-END-5, UT-SETUP-4, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games."""
+    rules = data.draw(rules_strategy(GAME, players=players), label="rules")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rng = data.draw(st.randoms(use_true_random=False), label="choices")
+    state, snapshots = play_game(rules, seed, rng)
+    n = players
+    # UT-END-5: the proved bound on rounds
+    assert 1 <= len(state.results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
+    assert len(snapshots) == len(state.results) + 1
+    for r, (bids, won, tricks) in enumerate(state.results):
+        deal = state.setup.deal(GAME, rules, r)
+        lord_before = (rules.first_lord + r) % n  # UT-END-3, UT-END-4
+        assert ref_round(rules, deal, lord_before, tricks) == list(won)
+        lord = won[n]
+        (h0, c0), (h1, c1) = snapshots[r], snapshots[r + 1]
+        gains = [a - b for a, b in zip(h1, h0)]
+        assert gains == ref_honour(bids, lord)
+        assert sum(gains) >= 1  # the premise of the UT-END-5 proof
+        assert [a - b for a, b in zip(c1, c0)] == [int(won[s] > lord) for s in range(n)]
+        assert all(0 <= b <= 15 for b in bids)
+    # UT-END-1, UT-END-2, UT-RULING-4: the end and who wins
+    losers = {s for s in range(n) if state.chips[s] >= rules.chips_to_lose}
+    by_honour = {s for s in range(n) if state.honour[s] >= rules.honour_to_win} - losers
+    assert losers or by_honour
+    assert state.losers == losers
+    if by_honour:
+        assert state.winners == by_honour
+    else:
+        survivors = set(range(n)) - losers
+        if survivors and rules.on_loss == "survivors":
+            assert state.winners == survivors
+        else:
+            pool = survivors or set(range(n))
+            top = max(state.honour[s] for s in pool)
+            assert state.winners == {s for s in pool if state.honour[s] == top}
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120))
+def test_observations_never_leak_hands(players: int, seed: int, steps: int) -> None:
+    """UT-INFO-1, UT-RULING-16: resampling hidden facts leaves every observation unchanged."""
+    rng = random.Random(seed)
+    state = GAME.new_game(Rules(players=players), seed=seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    check_observation_boundary(state, rng)
+    for seat in range(players):
+        obs = state.observation(seat)
+        assert obs.hand == state.hands[seat]
+        assert obs.lord_row == state.lord_row  # NPC rows are public
+        for other in range(players):
+            if other != seat and state.hands[other]:
+                assert not set(state.hands[other]) <= set(obs.hand) | set(obs.lord_row)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_max_game_length_is_the_proved_bound(players: int) -> None:
+    """UT-END-5: (n·(W−1)+1) rounds of n bids and n·h cards; a bid-far strategy stays inside it."""
+    for w in (1, 3, 6):
+        rules = Rules(players=players, honour_to_win=w, chips_to_lose=4)
+        h = rules.tricks_per_round
+        assert GAME.max_game_length(rules) == (players * (w - 1) + 1) * players * (1 + h)
+    assert GAME.max_game_length(Rules(players=players)) == {2: 160, 3: 336, 4: 468, 5: 605}[players]
+    # Long games: chips never lose (4 needed), bids spread so that honour is shared out.
+    rules = Rules(players=players, honour_to_win=6, chips_to_lose=4)
+    rng = random.Random(players)
+    for seed in range(6):
+        state = GAME.new_game(rules, seed=seed)
+        actions = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if state.bids[seat] < 0:
+                action = Bid((seat * 5 + state.round) % 16)
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            actions += 1
+        assert len(state.results) <= GAME.max_rounds(rules)
+        assert actions <= GAME.max_game_length(rules)
+        assert sum(state.honour) >= len(state.results)
