@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -197,10 +198,12 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     try:
         if target.endswith(".py"):
             path = Path(target)
-            spec = importlib.util.spec_from_file_location(f"rulebook_variant_{abs(hash(path.resolve()))}", path)
+            spec = importlib.util.spec_from_file_location(f"rulebook_variant_{path.stem}", path)
             if spec is None or spec.loader is None:
                 raise RulebookError(f"cannot load {target}")
             module = importlib.util.module_from_spec(spec)
+            # registered so that its hooks pickle by reference (for --workers)
+            sys.modules[spec.name] = module
             spec.loader.exec_module(module)
         else:
             module = importlib.import_module(target)

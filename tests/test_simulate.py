@@ -1,0 +1,125 @@
+"""Simulation: split-independent results, statistics, variants with hooks, executors."""
+
+from __future__ import annotations
+
+import json
+import math
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import rulebook
+from rulebook.simulate import (
+    CHUNK,
+    compare,
+    histogram_rows,
+    play_one,
+    quantile,
+    simulate,
+    summarise,
+    two_proportion_test,
+    welch_test,
+    wilson_interval,
+)
+from rulebook.variants import load_variant, resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+WB = rulebook.get_game("witches-of-blackmore")
+
+
+def test_workers_give_identical_results() -> None:
+    rules = WB.Rules(players=3)
+    games = 2 * CHUNK + 7
+    one = simulate(WB, rules, games=games, seed=4)
+    two = simulate(WB, rules, games=games, seed=4, workers=2)
+    assert one == two
+    with ThreadPoolExecutor(3) as pool:
+        assert simulate(WB, rules, games=games, seed=4, executor=pool) == one
+    assert simulate(WB, rules, games=games, seed=5) != one
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_heuristic_seats_and_summary_shapes(slug: str) -> None:
+    game = rulebook.get_game(slug)
+    n = min(game.player_counts)
+    kinds = ["heuristic"] + ["random"] * (n - 1)
+    s = simulate(game, game.Rules(players=n), games=6, seed=1, players_as=kinds)
+    assert s.players_as == tuple(kinds) and s.games == 6
+    assert sum(s.length_hist.values()) == 6 and all(sum(h.values()) == 6 for h in s.score_hist)
+    assert all(lo <= r <= hi for r, (lo, hi) in zip(s.win_rate, s.win_ci))
+    assert s.min_length <= s.mean_length <= s.max_length
+    json.dumps(s.to_json())  # plain data
+    assert set(s.stats) == set(s.stats_share) == set(s.stats_hist)
+
+
+def test_summary_matches_direct_results() -> None:
+    rules = WB.Rules(players=4)
+    results = [play_one(WB, rules, 2, i) for i in range(30)]
+    s = summarise(results, 4)
+    direct = simulate(WB, rules, games=30, seed=2)
+    assert direct.mean_length == pytest.approx(sum(r.length for r in results) / 30)
+    assert direct.wins == tuple(sum(seat in r.winners for r in results) for seat in range(4))
+    scores0 = [r.scores[0] for r in results]
+    mean0 = sum(scores0) / 30
+    assert direct.mean_score[0] == pytest.approx(mean0)
+    assert direct.sd_score[0] == pytest.approx(math.sqrt(sum((x - mean0) ** 2 for x in scores0) / 29))
+    assert s.win_rate == direct.win_rate
+
+
+def test_variant_hooks_change_scores_and_winners() -> None:
+    cursed = load_variant(WB, str(ROOT / "docs" / "examples" / "cursed_nines.py") + ":CURSED_NINES")
+    s = simulate(WB, cursed, games=40, seed=0)
+    assert min(s.min_score) < 0  # the hook's scores, not the game's
+    assert s.variant["name"] == "cursed nines"
+    plain = simulate(WB, WB.Rules(), games=40, seed=0)
+    assert min(plain.min_score) >= 0 and plain.length_hist == s.length_hist  # same games, other scores
+
+
+def test_compare_marks_real_differences_only() -> None:
+    base = simulate(WB, WB.Rules(players=3), games=150, seed=3)
+    same = compare(base, base)
+    assert all(d.p_value == 1.0 and not d.significant for d in same)
+    no_trumps = resolve(WB, sets=["trump_replacement=false", "players=3"])
+    other = simulate(WB, no_trumps, games=150, seed=3)
+    rows = {d.metric: d for d in compare(base, other)}
+    assert rows["mean replacements"].significant and rows["mean replacements"].variant == 0.0
+    assert rows["seat 0 win rate"].test == "z" and rows["actions per game"].test == "welch"
+
+
+def test_statistics_against_known_values() -> None:
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(7, 7)[1] == 1.0
+    # Welch's t: equal variances and sizes, t = -1.936, df = 58 -> p = 0.0578
+    assert welch_test(10, 2, 30, 11, 2, 30) == pytest.approx(0.05776, abs=1e-4)
+    assert welch_test(3, 0, 10, 3, 0, 10) == 1.0 and welch_test(3, 0, 10, 4, 0, 10) == 0.0
+    assert two_proportion_test(50, 100, 50, 100) == pytest.approx(1.0)
+    assert two_proportion_test(0, 10, 0, 10) == 1.0
+    assert quantile({1: 1, 2: 1, 3: 2}, 0.5) == 2 and quantile({5: 3}, 0.9) == 5
+    assert histogram_rows({1: 2, 30: 1}, bins=3) == [("1-10", 2), ("11-20", 0), ("21-30", 1)]
+
+
+def test_welch_matches_scipy() -> None:
+    stats = pytest.importorskip("scipy.stats")
+    res = stats.ttest_ind_from_stats(5.0, 1.5, 12, 6.1, 3.0, 40, equal_var=False)
+    assert welch_test(5.0, 1.5, 12, 6.1, 3.0, 40) == pytest.approx(res.pvalue, rel=1e-6)
+
+
+def test_bad_arguments() -> None:
+    rules = WB.Rules(players=3)
+    with pytest.raises(ValueError, match="player kind"):
+        simulate(WB, rules, games=1, players_as=["random", "genius", "random"])
+    with pytest.raises(ValueError, match="names 2 players"):
+        simulate(WB, rules, games=1, players_as=["random", "random"])
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate(WB, rules, games=0)
+
+
+def test_dask_single_machine_cluster() -> None:
+    distributed = pytest.importorskip("distributed", reason="the distributed extra is not installed")
+    rules = WB.Rules(players=3)
+    games = CHUNK + 10
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        on_dask = simulate(WB, rules, games=games, seed=8, executor=client.get_executor())
+    assert on_dask == simulate(WB, rules, games=games, seed=8)
