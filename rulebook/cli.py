@@ -194,20 +194,21 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     if args.dask is None:
         return None, lambda: None
     try:
-        from distributed import Client, LocalCluster
+        import distributed
     except ImportError:
         raise RulebookError("--dask needs Dask's distributed: pip install 'rulebook[distributed]'") from None
+    dask: Any = distributed  # untyped library
     if args.dask == "local":
-        cluster = LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
-        client = Client(cluster)
+        cluster = dask.LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
+        client = dask.Client(cluster)
 
         def close() -> None:
             client.close()
             cluster.close()
-    else:
-        client = Client(args.dask)
-        close = client.close
-    return client.get_executor(), close
+
+        return client.get_executor(), close
+    client = dask.Client(args.dask)
+    return client.get_executor(), client.close
 
 
 def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
@@ -293,7 +294,7 @@ def _simulate(args: argparse.Namespace) -> int:
             title = f"{game.title} ({slug}), {variant.rules.players} players, {args.games} games, seed {args.seed}"
             entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
             if args.compare:
-                (base_label, base), (var_label, other) = runs.items()
+                (_, base), (var_label, other) = runs.items()
                 diffs = compare(base, other, alpha=args.alpha)
                 entry.update(printed=base.to_json(), variant=other.to_json(), differences=[
                     {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
@@ -379,7 +380,10 @@ def _verify(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from rulebook.verify import walk
 
-    record = records.load(args.file)
+    try:
+        record = records.load(args.file)
+    except OSError as exc:
+        raise RulebookError(f"cannot read {args.file}: {exc.strerror}") from None
     game = rulebook.get_game(record.game)
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
     ref = args.variant

@@ -149,10 +149,10 @@ class Tally:
             self.wins[s] += 1
         self.shared += len(r.winners) > 1
         self.lengths[r.length] += 1
-        for s, v in enumerate(r.scores):
-            self.scores[s][v] += 1
-        for k, v in r.stats.items():
-            self.stats.setdefault(k, Counter())[v] += 1
+        for seat, score in enumerate(r.scores):
+            self.scores[seat][score] += 1
+        for key, value in r.stats.items():
+            self.stats.setdefault(key, Counter())[value] += 1
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games
@@ -266,7 +266,9 @@ class Summary:
         return out
 
 
-def summary_of(tally: Tally, *, players_as: Sequence[str] = (), variant: Any = None, seed: int | None = None) -> Summary:
+def summary_of(
+    tally: Tally, *, players_as: Sequence[str] = (), variant: Any = None, seed: int | None = None
+) -> Summary:
     """The :class:`Summary` of a :class:`Tally`."""
     n = tally.games
     if n == 0:

@@ -1,10 +1,15 @@
-"""The command line: games, options, simulate (and its errors)."""
+"""The command line: games, options, simulate, verify, replay (and their errors)."""
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import pytest
 
 import rulebook
+from rulebook import records
 from rulebook.cli import main
 from rulebook.simulate import play_one, simulate
 
@@ -64,3 +69,101 @@ def test_simulation_is_reproducible_and_split_independent() -> None:
     assert all(0.0 <= r <= 1.0 for r in a.win_rate)
     with pytest.raises(ValueError, match="player kind"):
         simulate(game, rules, games=1, players_as=["random", "genius", "random"])
+
+
+# -- verify, replay, and the balance report ------------------------------------------------
+
+CURSED = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "cursed_nines.py")
+
+
+def test_verify_passes_for_a_house_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["verify", "witches-of-blackmore", "--set", "must_follow=true", "--examples", "3", "--players", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "contract:observation-boundary" in out and "OK:" in out and "must_follow=true" in out
+
+
+def test_verify_catches_a_broken_variant_and_replay_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_file = tmp_path / "counterexample.json"
+    args = ["verify", "witches-of-blackmore", "--variant", CURSED + ":CURSED_NINES", "--examples", "20",
+            "--seed", "3", "--out", str(out_file)]
+    assert main(args) == 1
+    out = capsys.readouterr().out
+    assert "FAILED [WB-SCORE-1] contract:score-floor" in out and str(out_file) in out
+    assert main(["replay", str(out_file)]) == 1
+    out = capsys.readouterr().out
+    assert "✗ broken at action" in out and "[WB-SCORE-1]" in out and "recorded failure" in out
+    assert "seat" in out and "play " in out  # every action is printed
+
+
+def test_replay_of_a_clean_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = rulebook.get_game("witches-of-blackmore")
+    state = game.new_game(game.Rules(players=2), seed=4)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    path = records.save(state, tmp_path / "game.json")
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "every position passed" in capsys.readouterr().out
+
+
+def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "witches-of-blackmore", "--examples", "2", "--players", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] is True and data["players"] == [2]
+
+
+def test_simulate_compare_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "witches-of-blackmore", "--players", "3", "--games", "120", "--set",
+            "trump_replacement=false", "--compare", "--workers", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "printed rules vs trump_replacement=false" in out
+    assert "mean replacements" in out and "Welch" in out and "*" in out
+
+
+def test_simulate_json_and_variant_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "v.toml"
+    path.write_text('name = "strict"\n[rules]\nmust_follow = true\nplayers = 3\n', encoding="utf-8")
+    args = ["simulate", "witches-of-blackmore", "--variant", str(path), "--games", "20", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    summary = data["summary"]
+    assert summary["games"] == 20 and len(summary["winners_ci95"]) == 3
+    assert summary["variant"]["name"] == "strict" and summary["variant"]["changes"] == {"must_follow": True}
+    assert sum(summary["length_hist"].values()) == 20
+
+
+def test_simulate_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    args = ["simulate", "witches-of-blackmore", "--games", "30", "--compare", "--set", "wheel=ascending",
+            "--plot", str(tmp_path)]
+    assert main(args) == 0
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs == ["witches-of-blackmore-lengths.png", "witches-of-blackmore-scores.png"]
+    assert all((tmp_path / p).read_bytes()[:4] == b"\x89PNG" for p in pngs)
+
+
+def test_simulate_plot_without_matplotlib(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["simulate", "witches-of-blackmore", "--games", "5", "--plot", str(tmp_path)]) == 2
+    assert "pip install 'rulebook[plot]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["simulate", "all", "--variant", "x.toml"], "name it instead"),
+        (["simulate", "witches-of-blackmore", "--variant", "missing.toml"], "cannot read"),
+        (["simulate", "witches-of-blackmore", "--players-as", "random,random"], "names 2 players"),
+        (["simulate", "witches-of-blackmore", "--workers", "0"], "at least 1"),
+        (["verify", "witches-of-blackmore", "--set", "colour=red"], "valid options are"),
+        (["replay", "no-such-file.json"], "No such file"),
+    ],
+)
+def test_more_errors_exit_with_code_2(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
