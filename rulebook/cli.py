@@ -13,6 +13,7 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -193,11 +194,10 @@ def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
 def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     if args.dask is None:
         return None, lambda: None
-    try:
-        import distributed
+    try:  # an optional, untyped dependency
+        dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise RulebookError("--dask needs Dask's distributed: pip install 'rulebook[distributed]'") from None
-    dask: Any = distributed  # untyped library
     if args.dask == "local":
         cluster = dask.LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
         client = dask.Client(cluster)
