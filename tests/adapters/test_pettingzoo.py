@@ -14,8 +14,11 @@ import warnings
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulebook
+from rulebook.testing import rules_strategy
 
 REASON = "PettingZoo is an optional extra: pip install 'rulebook[pettingzoo]'"
 pettingzoo = pytest.importorskip("pettingzoo", reason=REASON)
@@ -45,6 +48,18 @@ def test_api_test(slug: str, players: int) -> None:
 @pytest.mark.parametrize("slug,players", CASES)
 def test_seed_test(slug: str, players: int) -> None:
     seed_test(lambda: rz.env(slug, players=players), num_cycles=1000)
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+@settings(max_examples=3)
+@given(data=st.data())
+def test_api_test_with_random_rules(slug: str, data: st.DataObject) -> None:
+    """Random valid Rules (every option drawn from its choices) pass the API test too."""
+    rules = data.draw(rules_strategy(rulebook.get_game(slug)))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(rz.env(slug, rules=rules), num_cycles=1000)
+    assert not {str(w.message) for w in caught} - set(DICT_OBSERVATION_WARNINGS)
 
 
 def _play(env: Any, rng: random.Random) -> dict[str, float]:
