@@ -1,0 +1,247 @@
+"""Saru Tori Inu I: Hypothesis properties over random games, random valid Rules and random
+valid decks, missions and tracks, for 3 and 4 players.
+
+The scorer here is an independent reference (places counted pairwise, tiers walked as
+prefixes), not the engine's ``score_race``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.games.saru_tori_inu_i import GAME, Rules, SaruState
+from rulebook.testing import rules_strategy
+
+POINTS = {(1, 1): 4, (1, 2): 3, (2, 1): 2, (2, 2): 1, (3, 1): 0, (3, 2): 0, (4, 1): -3, (4, 2): -1}
+
+
+@st.composite
+def decks(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """A random valid deck: 9 cards per colour, any strengths 0-10 (repeats allowed),
+    1-4 icons each, in a random order; names are left to the engine."""
+    cards = [
+        {
+            "colour": colour,
+            "strength": draw(st.integers(0, 10)),
+            "icons": draw(st.lists(st.integers(0, 3), min_size=1, max_size=4)),
+        }
+        for colour in range(4)
+        for _ in range(9)
+    ]
+    order = draw(st.permutations(range(36)))
+    return [cards[i] for i in order]
+
+
+@st.composite
+def missions(draw: st.DrawFn) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(4, 8))):
+        if draw(st.booleans()):
+            animals = draw(st.permutations(range(4)))
+            places = draw(st.permutations(range(1, 5)))
+            k = draw(st.integers(1, 4))
+            split = draw(st.integers(1, k))
+            tiers = [
+                {"places": [[animals[i], places[i]] for i in range(split)], "points": draw(st.integers(-5, 20))}
+            ]
+            if split < k:
+                tiers.append(
+                    {"places": [[animals[i], places[i]] for i in range(split, k)], "points": draw(st.integers(0, 30))}
+                )
+            out.append({"kind": "race", "tiers": tiers})
+        else:
+            out.append(
+                {
+                    "kind": "cards",
+                    "condition": draw(st.sampled_from(["always", "animal_place", "colour_first", "every_colour"])),
+                    "animal": draw(st.integers(0, 3)),
+                    "place": draw(st.integers(1, 4)),
+                    "colour": draw(st.integers(0, 3)),
+                    "per_card": draw(st.integers(-2, 3)),
+                    "counted": draw(st.sampled_from(["all", 0, 1, 2, 3])),
+                }
+            )
+    return out
+
+
+@st.composite
+def tracks(draw: st.DrawFn) -> dict[str, Any]:
+    return {
+        "start": draw(st.lists(st.integers(0, 3), min_size=4, max_size=4)),
+        "tie_order": draw(st.permutations(range(4))),
+    }
+
+
+@st.composite
+def saru_rules(draw: st.DrawFn, players: int) -> Rules:
+    rules: Rules = draw(rules_strategy(GAME, players=players))
+    changes: dict[str, Any] = {}
+    if draw(st.booleans()):
+        changes["deck"] = draw(decks())
+    if draw(st.booleans()):
+        changes["missions"] = draw(missions())
+    if draw(st.booleans()):
+        changes["track"] = draw(tracks())
+    return attrs.evolve(rules, **changes)
+
+
+# -- the independent reference scorer ----------------------------------------------------
+
+
+def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:
+    """Place 1-4 of each animal: one plus the animals strictly ahead of it."""
+    tie = list(rules.track.tie_order)
+    return [
+        1 + sum(1 for b in range(4) if pos[b] > pos[a] or (pos[b] == pos[a] and tie.index(b) < tie.index(a)))
+        for a in range(4)
+    ]
+
+
+def reference_score(rules: Rules, acquired: Any, pos: tuple[int, ...], dealt: tuple[int, ...]) -> tuple[int, ...]:
+    deck = rules.deck
+    n = len(acquired)
+    aplace = animal_places(rules, pos)
+    points = [0] * n
+    first = [set() for _ in range(n)]  # type: list[set[int]]
+    for colour in range(4):
+        mine = {s: [deck[c].strength for c in acquired[s] if deck[c].colour == colour] for s in range(n)}
+        totals = {s: sum(v) for s, v in mine.items() if v}
+        for s, total in totals.items():
+            if rules.tie_ranking == "dense":
+                place = 1 + len({t for t in totals.values() if t > total})
+            else:
+                place = 1 + len([t for t in totals.values() if t > total])
+            if place == 1:
+                first[s].add(colour)
+            if place <= 2:
+                points[s] += len(mine[s]) * POINTS[(aplace[colour], place)]
+    for s in range(n):
+        m = rules.missions[dealt[s]]
+        if m.kind == "race":
+            needed: list[tuple[int, int]] = []
+            pay = 0
+            for tier in m.tiers:
+                needed += list(tier.places)
+                if not all(aplace[a] == p for a, p in needed):
+                    break
+                pay = tier.points
+            points[s] += pay
+            continue
+        colours = [deck[c].colour for c in acquired[s]]
+        holds = {
+            "always": True,
+            "animal_place": aplace[m.animal] == m.place,
+            "colour_first": m.colour in first[s],
+            "every_colour": set(colours) == {0, 1, 2, 3},
+        }[m.condition]
+        if holds:
+            points[s] += m.per_card * (len(colours) if m.counted == -1 else colours.count(m.counted))
+    return tuple(points)
+
+
+# -- the properties ------------------------------------------------------------------------
+
+
+def zones(state: SaruState) -> Counter[int]:
+    count: Counter[int] = Counter()
+    for group in (state.hands, state.area, state.beneath, state.acquired, state.played):
+        for cards in group:
+            count.update(cards)
+    count.update(state.road)
+    count.update(state.removed)
+    return count
+
+
+def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
+    """Play one random game, checking the issue's properties after every action."""
+    state: SaruState = GAME.new_game(rules, seed=seed)
+    start = rules.track.start
+    round_changes = 0
+    dealt = [state.missions]
+    everything = Counter(range(36))
+    while True:
+        # ST-COMP-1: hands, oracle area, cards beneath, road, acquired, removed and unplaced
+        # plays hold the deck once
+        assert zones(state) == everything
+        # ST-PLAY-2: strengths within a round are distinct
+        strengths = [v for v in state.shown if v >= 0]
+        assert len(strengths) == len(set(strengths))
+        # ST-ROAD-3: animals share a square only where they started and have not moved
+        for a in range(4):
+            for b in range(a + 1, 4):
+                if state.pos[a] == state.pos[b]:
+                    assert state.pos[a] == start[a] == start[b]
+        # ST-ROAD-4: the animal order is a permutation
+        assert sorted(animal_places(rules, state.pos)) == [1, 2, 3, 4]
+        if state.is_terminal:
+            break
+        # ST-INFO-1: other seats' missions are not in a seat's observation
+        seat = state.current_player
+        assert seat is not None
+        others = [s for s in range(rules.players) if s != seat]
+        shuffled = list(state.missions)
+        free = [m for m in range(len(rules.missions)) if m != state.missions[seat]]
+        rng.shuffle(free)
+        for i, s in enumerate(others):
+            shuffled[s] = free[i]
+        twin = attrs.evolve(state, missions=tuple(shuffled))
+        assert twin.observation(seat) == state.observation(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        action = rng.choice(state.legal_actions())
+        nxt = state.apply(action)
+        if (nxt.race, nxt.rnd) != (state.race, state.rnd):
+            round_changes += 1
+        if len(nxt.results) > len(state.results):
+            # ST-SCORE-1..4: the race's points match the reference scorer; the race is
+            # replayed to its end with the same position under trial rules to see it
+            last = attrs.evolve(state, rules=attrs.evolve(rules, races="trial")).apply(action)
+            assert last.is_terminal
+            expected = reference_score(rules, last.acquired, last.pos, state.missions)
+            assert nxt.results[-1] == expected == last.results[-1]
+            # ST-SCORE-3: missions are revealed at scoring
+            assert nxt.revealed[-1] == state.missions
+            if not nxt.is_terminal:
+                dealt.append(nxt.missions)
+        state = nxt
+    # ST-ROUND-3, ST-RACE-1: the game ends after the stated number of rounds and races
+    assert round_changes == rules.race_count * rules.rounds == state.rounds_played
+    assert len(state.results) == rules.race_count and state.revealed == tuple(dealt)
+    assert state.scores == tuple(sum(r[s] for r in state.results) for s in range(rules.players))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@given(data=st.data())
+def test_properties_over_random_games_rules_and_decks(players: int, data: st.DataObject) -> None:
+    """ST-COMP-1, ST-PLAY-2, ST-ROAD-3, ST-ROAD-4, ST-SCORE-1, ST-SCORE-2, ST-SCORE-3,
+    ST-SCORE-4, ST-ROUND-3, ST-RACE-1, ST-INFO-1 over random Rules and data."""
+    rules = data.draw(saru_rules(players), label="rules")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rng = data.draw(st.randoms(use_true_random=False), label="choices")
+    final = play_and_check(rules, seed, rng)
+    assert final.is_terminal and final.winners
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@settings(max_examples=10)
+@given(data=st.data())
+def test_engine_invariants_and_heuristic_on_random_decks(players: int, data: st.DataObject) -> None:
+    """ST-COMP-1, ST-ROAD-3, ST-INFO-1: the engine's own invariant check holds on random decks
+    under the heuristic player, and the heuristic player only makes legal moves."""
+    rules = data.draw(saru_rules(players), label="rules")
+    state: Any = GAME.new_game(rules, seed=data.draw(st.integers(0, 1000)))
+    rng = random.Random(0)
+    while not state.is_terminal:
+        GAME.check_invariants(state)
+        action = GAME.heuristic_action(state, rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    GAME.check_invariants(state)
+    assert len(state.results) == rules.race_count
