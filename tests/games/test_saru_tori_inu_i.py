@@ -266,7 +266,8 @@ def test_hops_over_occupied_squares() -> None:
 
 
 def test_shared_start_and_tie_order() -> None:
-    """ST-ROAD-4, ST-RULING-3, ST-RULING-4, ST-DATA-4: all start on square 0 in title order."""
+    """ST-COMP-3, ST-ROAD-4, ST-RULING-3, ST-RULING-4, ST-DATA-4: all start on square 0 in
+    title order."""
     assert DEFAULT_MISSIONS[0].tiers[0].points == 12
     s = new3()
     assert s.pos == (0, 0, 0, 0)
@@ -307,7 +308,7 @@ def test_colour_ties_and_unplaced_players() -> None:
 
 
 def test_missions() -> None:
-    """ST-SCORE-3, ST-SCORE-4, ST-RULING-16, ST-RULING-17, ST-DATA-3, ST-RULING-2."""
+    """ST-COMP-2, ST-SCORE-3, ST-SCORE-4, ST-RULING-16, ST-RULING-17, ST-DATA-3, ST-RULING-2."""
     rules = Rules(players=3)
     boar_monkey = (3, 2, 1, 4)  # boar 1st, monkey 2nd: the first tier fails
     assert race_order(rules.track, boar_monkey) == (BOAR, MONKEY, DOG, BIRD)
