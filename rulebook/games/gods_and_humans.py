@@ -21,6 +21,7 @@ partner god. The star values are not known: :data:`PLACEHOLDER_STARS`.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from typing import Any
@@ -38,8 +39,10 @@ __all__ = [
     "GAME",
     "ICONS",
     "PLACEHOLDER_STARS",
+    "DealFacts",
     "DealResult",
     "ForcedView",
+    "Gaps",
     "Give",
     "GodsState",
     "Intervene",
@@ -374,6 +377,46 @@ class Observation:
 
 
 @attrs.frozen(slots=True)
+class DealFacts:
+    """The facts of a deal that change rarely: roles, marks, pairing, oracle cards, totals."""
+
+    deal: int
+    #: human seats in seat order (position = human index)
+    humans: tuple[int, ...]
+    #: god seats in seat order (position = god index)
+    gods: tuple[int, ...]
+    #: per human index, the icon of its mark
+    marks: tuple[int, ...]
+    #: a permutation of the human indices: god j partners human pair[j]; pair[G:] is lone
+    pair: tuple[int, ...]
+    #: per human index, its oracle number (-1 not chosen yet)
+    oracle: tuple[int, ...]
+    #: the trump colour of this deal, or None (GH-TRICK-3)
+    trump: int | None
+    #: points per seat over the finished deals
+    totals: tuple[int, ...]
+    past: tuple[DealResult, ...]
+
+
+@attrs.frozen(slots=True)
+class Gaps:
+    """The field and the interventions of a deal."""
+
+    field: tuple[int, ...]
+    #: god indices that have not (finished their) intervention this deal, in seat order
+    waiting: tuple[int, ...]
+    #: god indices still to be asked at this gap, in asking order
+    asking: tuple[int, ...]
+    #: the god index choosing an oracle card (ORACLE) or giving (GIVE, FORCED); else -1
+    giver: int
+    #: the cards given so far in the intervention in progress, by human index
+    gift: tuple[int, ...]
+    gift_src: tuple[bool, ...]
+    #: the finished interventions of this deal
+    gifts: tuple[Intervention, ...]
+
+
+@attrs.frozen(slots=True)
 class GodsState(State[Rules, GHAction]):
     """A position of the gods-and-humans oracle game. Build with ``GAME.new_game``.
 
@@ -386,18 +429,10 @@ class GodsState(State[Rules, GHAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    deal: int
-    humans: tuple[int, ...]
-    gods: tuple[int, ...]
-    #: per human index, the icon of its mark
-    marks: tuple[int, ...]
-    #: a permutation of the human indices: god j partners human pair[j]; pair[G:] is lone
-    pair: tuple[int, ...]
+    #: the deal's roles, marks, pairing, oracle cards and the running totals
+    facts: DealFacts
     #: per seat (humans and gods), the cards in hand, sorted
     hands: tuple[tuple[int, ...], ...]
-    field: tuple[int, ...]
-    #: per human index, its oracle number (-1 not chosen yet)
-    oracle: tuple[int, ...]
     phase: int
     to_act: int | None
     #: human index of the current trick's leader
@@ -407,17 +442,78 @@ class GodsState(State[Rules, GHAction]):
     won: tuple[int, ...]
     #: finished tricks of this deal: (leader human index, cards in play order...)
     done: tuple[tuple[int, ...], ...]
-    #: god indices that have not (finished their) intervention this deal, in seat order
-    waiting: tuple[int, ...]
-    #: god indices still to be asked at this gap, in asking order
-    asking: tuple[int, ...]
-    #: the god index choosing an oracle card (ORACLE) or giving (GIVE, FORCED); else -1
-    giver: int
-    gift: tuple[int, ...]
-    gift_src: tuple[bool, ...]
-    gifts: tuple[Intervention, ...]
-    totals: tuple[int, ...]
-    past: tuple[DealResult, ...]
+    #: the field and the deal's interventions
+    gaps: Gaps
+
+    # -- the bundled facts, by name ------------------------------------------------------
+
+    @property
+    def deal(self) -> int:
+        """Index of the current deal, from 0."""
+        return self.facts.deal
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """Human seats of this deal, in seat order (position = human index)."""
+        return self.facts.humans
+
+    @property
+    def gods(self) -> tuple[int, ...]:
+        """God seats of this deal, in seat order (position = god index)."""
+        return self.facts.gods
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        """Per human index, the icon of its mark (GH-PAIR-1)."""
+        return self.facts.marks
+
+    @property
+    def pair(self) -> tuple[int, ...]:
+        """Human indices: god ``j`` partners human ``pair[j]``; ``pair[G:]`` is lone (GH-PAIR-2)."""
+        return self.facts.pair
+
+    @property
+    def oracle(self) -> tuple[int, ...]:
+        """Per human index, its oracle number (-1: not chosen yet)."""
+        return self.facts.oracle
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.facts.totals
+
+    @property
+    def past(self) -> tuple[DealResult, ...]:
+        """The finished deals (GH-INFO-3)."""
+        return self.facts.past
+
+    @property
+    def field(self) -> tuple[int, ...]:
+        """The face-up field cards, sorted (GH-SETUP-3)."""
+        return self.gaps.field
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return self.gaps.waiting
+
+    @property
+    def asking(self) -> tuple[int, ...]:
+        return self.gaps.asking
+
+    @property
+    def giver(self) -> int:
+        return self.gaps.giver
+
+    @property
+    def gift(self) -> tuple[int, ...]:
+        return self.gaps.gift
+
+    @property
+    def gift_src(self) -> tuple[bool, ...]:
+        return self.gaps.gift_src
+
+    @property
+    def gifts(self) -> tuple[Intervention, ...]:
+        return self.gaps.gifts
 
     # -- contract ---------------------------------------------------------------------
 
@@ -434,7 +530,7 @@ class GodsState(State[Rules, GHAction]):
     @property
     def trump(self) -> int | None:
         """The trump suit: red with 4 humans, none with 3 (GH-TRICK-3)."""
-        return RED if len(self.humans) == 4 and self.rules.red_trump else None
+        return self.facts.trump
 
     def legal_actions(self) -> tuple[GHAction, ...]:
         phase = self.phase
@@ -474,15 +570,23 @@ class GodsState(State[Rules, GHAction]):
                 raise self.illegal("an oracle card must be chosen", "GH-ORACLE-1", action)
             return self._oracle(action.number, action)  # type: ignore[union-attr]
         if phase == ASK:
+            gaps = self.gaps
             if kind is Intervene:
-                return self._rebuild(
-                    (self.log, action), phase=GIVE, asking=(), giver=self.asking[0], gift=(), gift_src=()
+                return GodsState(
+                    self.rules, self.setup, (self.log, action), self.facts, self.hands, GIVE, self.to_act,
+                    self.leader, (), self.won, self.done, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (),
+                    gaps.gifts),
                 )
             if kind is Pass:
-                rest = self.asking[1:]
+                rest = gaps.asking[1:]
                 if rest:
-                    return self._rebuild((self.log, action), asking=rest, to_act=self.gods[rest[0]])
-                return self._rebuild((self.log, action), phase=PLAY, asking=(), to_act=self.humans[self.leader])
+                    nxt, to_act = ASK, self.facts.gods[rest[0]]
+                else:
+                    nxt, to_act = PLAY, self.facts.humans[self.leader]
+                return GodsState(
+                    self.rules, self.setup, (self.log, action), self.facts, self.hands, nxt, to_act, self.leader, (),
+                    self.won, self.done, Gaps(gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts),
+                )
             raise self.illegal("the god asked must intervene or pass", "GH-INTERVENE-2", action)
         if kind is not Give:
             rule = "GH-FORCED-2" if phase == FORCED else "GH-INTERVENE-3"
@@ -506,12 +610,30 @@ class GodsState(State[Rules, GHAction]):
 
     # -- engine -----------------------------------------------------------------------
 
+    def replace(self, **changes: Any) -> GodsState:
+        """A copy with the named facts changed (state fields or bundled facts such as
+        ``pair``, ``oracle`` or ``field``), the log kept: for tests and what-if analysis.
+        The result is not checked against the rules."""
+        return self._rebuild(self.log, **changes)
+
     def _rebuild(self, log: Log, **changes: Any) -> GodsState:
         """A copy with ``changes`` (off the hot path: oracle, asking, giving)."""
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values["log"] = log
-        values.update(changes)
-        return GodsState(**values)
+        values = list(_GET_ALL(self))
+        values[2] = log
+        facts: dict[str, Any] = {}
+        gaps: dict[str, Any] = {}
+        for name, value in changes.items():
+            if name in _FACTS:
+                facts[name] = value
+            elif name in _GAPS:
+                gaps[name] = value
+            else:
+                values[_INDEX[name]] = value
+        if facts:
+            values[3] = attrs.evolve(values[3], **facts)
+        if gaps:
+            values[-1] = attrs.evolve(values[-1], **gaps)
+        return GodsState(*values)
 
     def _oracle(self, number: int, action: GHAction) -> GodsState:
         oracle = list(self.oracle)
@@ -529,7 +651,7 @@ class GodsState(State[Rules, GHAction]):
         else:
             oracle[self.pair[g]] = number  # GH-ORACLE-3
         state = self._rebuild(log, oracle=tuple(oracle), giver=-1)
-        return state._gap(log, list(self.hands), self.leader, self.won, self.done, self.waiting, self.gifts)
+        return state._gap(log, list(self.hands), self.leader, self.won, self.done, state.gaps)
 
     def _gap(
         self,
@@ -538,37 +660,34 @@ class GodsState(State[Rules, GHAction]):
         leader: int,
         won: tuple[int, ...],
         done: tuple[tuple[int, ...], ...],
-        waiting: tuple[int, ...],
-        gifts: tuple[Intervention, ...],
+        gaps: Gaps,
     ) -> GodsState:
         """Between tricks: forced intervention, asking the gods, the next trick, or the deal's end."""
-        humans = self.humans
+        humans = self.facts.humans
         n = len(hands[humans[0]])
         if n == 0:
-            return self._end_deal(log, hands, won, done, gifts)  # GH-END-1
+            return self._end_deal(log, hands, won, done, gaps)  # GH-END-1
         t = len(done)
+        waiting = gaps.waiting
         if waiting and n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
             return GodsState(
-                self.rules, self.setup, log, self.deal, humans, self.gods, self.marks, self.pair, tuple(hands),
-                self.field, self.oracle, FORCED, self.gods[waiting[0]], leader, (), won, done, waiting, (),
-                waiting[0], (), (), gifts, self.totals, self.past,
+                self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.facts.gods[waiting[0]], leader,
+                (), won, done, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts),
             )
         if waiting and (t > 0 or self.rules.early_intervention):  # GH-INTERVENE-1, GH-RULING-3
             k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
             asking = waiting[k:] + waiting[:k]
             return GodsState(
-                self.rules, self.setup, log, self.deal, humans, self.gods, self.marks, self.pair, tuple(hands),
-                self.field, self.oracle, ASK, self.gods[asking[0]], leader, (), won, done, waiting, asking,
-                -1, (), (), gifts, self.totals, self.past,
+                self.rules, self.setup, log, self.facts, tuple(hands), ASK, self.facts.gods[asking[0]], leader,
+                (), won, done, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts),
             )
         return GodsState(
-            self.rules, self.setup, log, self.deal, humans, self.gods, self.marks, self.pair, tuple(hands),
-            self.field, self.oracle, PLAY, humans[leader], leader, (), won, done, waiting, (),
-            -1, (), (), gifts, self.totals, self.past,
+            self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[leader], leader, (), won, done, gaps
         )
 
     def _play(self, card: int, action: GHAction) -> GodsState:
-        humans = self.humans
+        facts = self.facts
+        humans = facts.humans
         h = len(humans)
         trick = self.trick
         pos = len(trick)
@@ -587,46 +706,50 @@ class GodsState(State[Rules, GHAction]):
         leader = self.leader
         if pos + 1 < h:
             return GodsState(
-                self.rules, self.setup, log, self.deal, humans, self.gods, self.marks, self.pair, tuple(hands),
-                self.field, self.oracle, PLAY, humans[(leader + pos + 1) % h], leader, trick, self.won, self.done,
-                self.waiting, (), -1, (), (), self.gifts, self.totals, self.past,
+                self.rules, self.setup, log, facts, tuple(hands), PLAY, humans[(leader + pos + 1) % h], leader, trick,
+                self.won, self.done, self.gaps,
             )
         # GH-TRICK-3: the highest trump, else the highest card of the led colour
-        winner = (leader + trick_winner(trick, _SUIT, _RANK, _SUIT[trick[0]], self.trump)) % h
+        winner = (leader + trick_winner(trick, _SUIT, _RANK, _SUIT[trick[0]], facts.trump)) % h
         won = list(self.won)
         won[winner] += 1
         done = self.done + ((leader, *trick),)
-        return self._gap(log, hands, winner, tuple(won), done, self.waiting, self.gifts)  # GH-TRICK-4
+        return self._gap(log, hands, winner, tuple(won), done, self.gaps)  # GH-TRICK-4
 
     def _give(self, card: int, action: GHAction) -> GodsState:
         """A voluntary intervention's next card (GH-INTERVENE-3)."""
-        god = self.gods[self.giver]
+        gaps = self.gaps
+        humans = self.facts.humans
+        god = self.facts.gods[gaps.giver]
         hands = list(self.hands)
-        field = self.field
+        field = gaps.field
         if card in hands[god]:
             from_field = False
         elif card in field:
             from_field = True
         else:
             raise self.illegal("the card must come from the god's hand or the field", "GH-INTERVENE-3", action)
-        if self.gift and not self.rules.mix_sources and from_field != self.gift_src[0]:
+        if gaps.gift and not self.rules.mix_sources and from_field != gaps.gift_src[0]:
             raise self.illegal("one intervention takes all its cards from one place", "GH-RULING-4", action)
         if from_field:
             field = tuple(c for c in field if c != card)
         else:
             hands[god] = tuple(c for c in hands[god] if c != card)
-        human = self.humans[len(self.gift)]  # GH-RULING-12: to the humans in human-index order
+        human = humans[len(gaps.gift)]  # GH-RULING-12: to the humans in human-index order
         hands[human] = tuple(sorted(hands[human] + (card,)))
-        gift = self.gift + (card,)
-        src = self.gift_src + (from_field,)
+        gift = gaps.gift + (card,)
+        src = gaps.gift_src + (from_field,)
         log = (self.log, action)
-        if len(gift) < len(self.humans):
-            return self._rebuild(log, hands=tuple(hands), field=field, gift=gift, gift_src=src)
+        if len(gift) < len(humans):
+            return GodsState(
+                self.rules, self.setup, log, self.facts, tuple(hands), GIVE, self.to_act, self.leader, (), self.won,
+                self.done, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts),
+            )
         record = Intervention(len(self.done), god, False, gift, src)
-        waiting = tuple(j for j in self.waiting if j != self.giver)  # GH-INTERVENE-4
-        return self._rebuild(
-            log, hands=tuple(hands), field=field, gift=(), gift_src=(), giver=-1, waiting=waiting,
-            gifts=self.gifts + (record,), phase=PLAY, to_act=self.humans[self.leader],
+        waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4
+        return GodsState(
+            self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[self.leader], self.leader, (),
+            self.won, self.done, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,)),
         )
 
     def _forced(self, card: int, action: GHAction) -> GodsState:
@@ -636,11 +759,15 @@ class GodsState(State[Rules, GHAction]):
         if card not in hands[god]:
             raise self.illegal("the forced intervention gives cards from the god's hand only", "GH-FORCED-2", action)
         hands[god] = tuple(c for c in hands[god] if c != card)
-        gift = self.gift + (card,)
+        gaps = self.gaps
+        gift = gaps.gift + (card,)
         log = (self.log, action)
         h = len(self.humans)
         if len(gift) < h:
-            return self._rebuild(log, hands=tuple(hands), gift=gift)
+            return GodsState(
+                self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.to_act, self.leader, (), self.won,
+                self.done, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts),
+            )
         gifts = self.gifts + (Intervention(len(self.done), god, True, gift, (False,) * h),)
         waiting = self.waiting[1:]
         if waiting:
@@ -665,7 +792,7 @@ class GodsState(State[Rules, GHAction]):
         hands: list[tuple[int, ...]],
         won: tuple[int, ...],
         done: tuple[tuple[int, ...], ...],
-        gifts: tuple[Intervention, ...],
+        gaps: Gaps,
     ) -> GodsState:
         """Score the deal (GH-SCORE-1) and start the next one or end the game (GH-END-2).
 
@@ -685,22 +812,19 @@ class GodsState(State[Rules, GHAction]):
                 if partner[i] >= 0:
                     points[self.gods[partner[i]]] += stars
                 # GH-RULING-6: the lone human (no partner) scores alone
-        gaps = [-1] * g
-        for record in gifts:
-            gaps[self.gods.index(record.god)] = record.gap
+        when = [-1] * g
+        for record in gaps.gifts:
+            when[self.gods.index(record.god)] = record.gap
         result = DealResult(
             self.gods, self.humans, self.marks, self.pair[:g], self.lone, self.oracle, won, tuple(points), done,
-            tuple(gaps),
+            tuple(when),
         )
         totals = tuple(a + b for a, b in zip(self.totals, points))
         past = self.past + (result,)
         if self.deal + 1 < rules.deals:
             return GAME._start(rules, self.setup, log, self.deal + 1, totals, past)
-        return GodsState(
-            rules, self.setup, log, self.deal, self.humans, self.gods, self.marks, self.pair, tuple(hands),
-            self.field, self.oracle, OVER, None, self.leader, (), won, done, self.waiting, (), -1, (), (), gifts,
-            totals, past,
-        )
+        facts = attrs.evolve(self.facts, totals=totals, past=past)
+        return GodsState(rules, self.setup, log, facts, tuple(hands), OVER, None, self.leader, (), won, done, gaps)
 
     # -- information ------------------------------------------------------------------
 
@@ -892,8 +1016,8 @@ class GodsState(State[Rules, GHAction]):
         setup = self.setup
         if self.deal + 1 < self.rules.deals:  # the later deals are unknown to everybody
             setup = Setup(seed=rng.randrange(2**63), deals=self.setup.deals[: self.deal + 1])
-        return attrs.evolve(
-            self, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
+        return self._rebuild(
+            self.log, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
         )
 
     def _voids(self, k: int) -> list[tuple[int, int]]:
@@ -911,6 +1035,10 @@ class GodsState(State[Rules, GHAction]):
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GodsState))
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_FACTS = frozenset(attrs.fields_dict(DealFacts))
+_GAPS = frozenset(attrs.fields_dict(Gaps))
+_GET_ALL = operator.attrgetter(*_FIELDS)
 
 
 def _hall(counts: list[int], remaining: Counter[int]) -> bool:
@@ -1062,10 +1190,10 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         marks = deal[ncards : ncards + h]  # GH-PAIR-1; icons deal[ncards + h:] leave the game (GH-SETUP-1)
         pair = deal[ncards + 4 :]  # GH-PAIR-2, GH-PAIR-3
         leader = index % h  # GH-SETUP-6, GH-RULING-7
-        return GodsState(
-            rules, setup, log, index, humans, gods, marks, pair, tuple(hands), field, (-1,) * h, ORACLE, gods[0],
-            leader, (), (0,) * h, (), tuple(range(g)), (), 0, (), (), (), totals, past,
-        )
+        trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-3
+        facts = DealFacts(index, humans, gods, marks, pair, (-1,) * h, trump, totals, past)
+        gaps = Gaps(field, tuple(range(g)), (), 0, (), (), ())
+        return GodsState(rules, setup, log, facts, tuple(hands), ORACLE, gods[0], leader, (), (0,) * h, (), gaps)
 
     def score_floor(self, rules: Rules) -> int | None:
         """Points are only ever added (GH-SCORE-1): no seat goes below 0."""

@@ -11,7 +11,6 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -205,7 +204,7 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
                 head = pair[:g]
                 rng.shuffle(head)
                 pair[:g] = head
-            other = attrs.evolve(state, pair=tuple(pair))
+            other = state.replace(pair=tuple(pair))
             for x, view in human_views.items():
                 assert (other.observation(x), other.observation_tensor(x)) == view
             if tuple(pair) != state.pair:
@@ -218,7 +217,7 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
             hands = list(state.hands)
             for s in others:
                 hands[s], pool = tuple(sorted(pool[: len(hands[s])])), pool[len(hands[s]) :]
-            other = attrs.evolve(state, hands=tuple(hands))
+            other = state.replace(hands=tuple(hands))
             assert (other.observation(x), other.observation_tensor(x)) == human_views[x]
             if other.hands != state.hands:
                 controls["hands"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
@@ -227,7 +226,7 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
         if lone >= 0 and state.oracle[lone] >= 0 and state.phase != OVER:
             oracle = list(state.oracle)
             oracle[lone] = (oracle[lone] + rng.randrange(1, 6)) % 6
-            other = attrs.evolve(state, oracle=tuple(oracle))
+            other = state.replace(oracle=tuple(oracle))
             for x in state.gods:
                 assert other.observation(x) == state.observation(x)
                 assert other.observation_tensor(x) == state.observation_tensor(x)
