@@ -514,8 +514,8 @@ def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
     """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4,
     ST-RULING-4).
 
-    >>> race_order(Track(), (5, 9, 0, 0))
-    (1, 0, 3, 2)
+    >>> race_order(Track(), (5, 9, 0, 0))  # dog, monkey, then bird before boar on square 0
+    (1, 0, 2, 3)
     """
     tie = track.tie_order
     return tuple(sorted(range(4), key=lambda a: (-positions[a], tie.index(a))))
