@@ -101,9 +101,13 @@ def cards_in_play(humans: int) -> tuple[int, ...]:
     >>> len(cards_in_play(3)), len(cards_in_play(4))
     (30, 48)
     """
-    if humans == 4:
-        return tuple(DECK.cards)
-    return tuple(c for c in DECK.cards if _SUIT[c] != RED and _RANK[c] <= 10)
+    return _IN_PLAY[humans]
+
+
+_IN_PLAY = {
+    3: tuple(c for c in DECK.cards if _SUIT[c] != RED and _RANK[c] <= 10),
+    4: tuple(DECK.cards),
+}
 
 
 def hand_size(players: int) -> int:
@@ -636,21 +640,35 @@ class GodsState(State[Rules, GHAction]):
         return GodsState(*values)
 
     def _oracle(self, number: int, action: GHAction) -> GodsState:
-        oracle = list(self.oracle)
-        g = len(self.gods)
+        f = self.facts
+        oracle = list(f.oracle)
+        g = len(f.gods)
         log = (self.log, action)
+        gaps = self.gaps
         if self.phase == ORACLE:
-            j = self.giver
+            j = gaps.giver
             # GH-ORACLE-1, GH-RULING-9: gods choose in seat order, hidden from each other; the
             # card goes to the partner human (GH-ORACLE-2)
-            oracle[self.pair[j]] = number
+            oracle[f.pair[j]] = number
             if j + 1 < g:
-                return self._rebuild(log, oracle=tuple(oracle), giver=j + 1, to_act=self.gods[j + 1])
-            if g < len(self.humans):  # GH-ORACLE-3, GH-RULING-17: the lone human takes the leftover set
-                return self._rebuild(log, oracle=tuple(oracle), giver=-1, phase=LONE, to_act=self.humans[self.pair[g]])
+                phase, to_act, giver = ORACLE, f.gods[j + 1], j + 1
+            elif g < len(f.humans):  # GH-ORACLE-3, GH-RULING-17: the lone human takes the leftover set
+                phase, to_act, giver = LONE, f.humans[f.pair[g]], -1
+            else:
+                phase = -1
         else:
-            oracle[self.pair[g]] = number  # GH-ORACLE-3
-        state = self._rebuild(log, oracle=tuple(oracle), giver=-1)
+            oracle[f.pair[g]] = number  # GH-ORACLE-3
+            phase = -1
+        facts = DealFacts(f.deal, f.humans, f.gods, f.marks, f.pair, tuple(oracle), f.trump, f.totals, f.past)
+        if phase >= 0:
+            return GodsState(
+                self.rules, self.setup, log, facts, self.hands, phase, to_act, self.leader, (), self.won, self.done,
+                Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts),
+            )
+        state = GodsState(
+            self.rules, self.setup, log, facts, self.hands, LONE, None, self.leader, (), self.won, self.done,
+            Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts),
+        )
         return state._gap(log, list(self.hands), self.leader, self.won, self.done, state.gaps)
 
     def _gap(
@@ -693,14 +711,17 @@ class GodsState(State[Rules, GHAction]):
         pos = len(trick)
         seat: int = self.to_act  # type: ignore[assignment]
         hand = self.hands[seat]
-        if card not in hand:
-            raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action)
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action) from None
         if pos:
-            lead = _SUIT[trick[0]]
-            if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
+            suit = _SUIT
+            lead = suit[trick[0]]
+            if suit[card] != lead and any(suit[c] == lead for c in hand):
                 raise self.illegal("the led colour must be followed", "GH-TRICK-2", action)
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hand if c != card)
+        hands[seat] = hand[:i] + hand[i + 1 :]
         trick = trick + (card,)
         log = (self.log, action)
         leader = self.leader
