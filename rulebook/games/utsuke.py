@@ -240,6 +240,8 @@ def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
 #: one finished round, public after the reveal: (bids per seat, tricks won per place,
 #: the tricks as (leader place, cards in play order))
 RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+#: (round, lord_before, next place per place, honour, chips, results)
+Match = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[RoundResult, ...]]
 
 
 @attrs.frozen(slots=True)
@@ -285,12 +287,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: round index (0 for the first round; also the index of its deal)
-    round: int
-    #: the lord sits just before this seat clockwise (UT-SETUP-1, UT-END-3)
-    lord_before: int
-    #: the next place clockwise, per place, this round
-    nxt: tuple[int, ...] = attrs.field(repr=False)
+    #: what stays fixed during a round: ``(round, lord_before, nxt, honour, chips, results)``
+    #: (one field, so that a move builds a smaller state; read it through the properties)
+    match: Match
     #: per place: seats' hands sorted; NPC rows leftmost first (UT-RULING-2)
     hands: tuple[tuple[int, ...], ...]
     #: bid per seat this round (-1 before bidding)
@@ -303,10 +302,37 @@ class UtsukeState(State[Rules, UtsukeAction]):
     tricks: tuple[tuple[int, tuple[int, ...]], ...]
     #: tricks won this round per place
     won: tuple[int, ...]
-    honour: tuple[int, ...]
-    chips: tuple[int, ...]
-    results: tuple[RoundResult, ...]
     to_act: int | None
+
+    @property
+    def round(self) -> int:
+        """Round index (0 for the first round; also the index of its deal)."""
+        return self.match[0]
+
+    @property
+    def lord_before(self) -> int:
+        """The lord sits just before this seat clockwise this round (UT-SETUP-1, UT-END-3)."""
+        return self.match[1]
+
+    @property
+    def nxt(self) -> tuple[int, ...]:
+        """The next place clockwise, per place, this round."""
+        return self.match[2]
+
+    @property
+    def honour(self) -> tuple[int, ...]:
+        """Honour (誉) per seat."""
+        return self.match[3]
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Execution chips (打ち首) per seat."""
+        return self.match[4]
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """Every finished round: (bids, tricks won per place, the tricks), public after the reveal."""
+        return self.match[5]
 
     # -- contract -------------------------------------------------------------------
 
@@ -372,13 +398,12 @@ class UtsukeState(State[Rules, UtsukeAction]):
         hands = list(self.hands)
         hands[seat] = hand[:i] + hand[i + 1 :]
         trick += (card,)
-        place = self.nxt[seat]
+        place = self.match[2][seat]
         if place < self.rules.players and len(trick) < len(hands):
             # the next place is a seat in the same trick: nothing happens in between
             return UtsukeState(
-                self.rules, self.setup, (self.log, action), self.round, self.lord_before, self.nxt,
-                tuple(hands), self.bids, self.trump, self.leader, trick, self.tricks, self.won,
-                self.honour, self.chips, self.results, place,
+                self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
+                self.leader, trick, self.tricks, self.won, place,
             )
         return self._advance((self.log, action), hands, trick, place)
 
@@ -506,14 +531,12 @@ class UtsukeState(State[Rules, UtsukeAction]):
         log = (self.log, action)
         if nxt_seat != self.lord_before:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
             return UtsukeState(
-                self.rules, self.setup, log, self.round, self.lord_before, self.nxt, self.hands, bids,
-                self.trump, self.leader, (), (), self.won, self.honour, self.chips, self.results,
-                nxt_seat,
+                self.rules, self.setup, log, self.match, self.hands, bids, self.trump, self.leader, (), (),
+                self.won, nxt_seat,
             )
         # UT-PLAY-1: every bid is in; the lord leads the round's first trick.
         start = UtsukeState(
-            self.rules, self.setup, log, self.round, self.lord_before, self.nxt, self.hands, bids,
-            self.trump, players, (), (), self.won, self.honour, self.chips, self.results, None,
+            self.rules, self.setup, log, self.match, self.hands, bids, self.trump, players, (), (), self.won, None
         )
         return start._advance(log, list(self.hands), (), players)
 
@@ -524,7 +547,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         rules = self.rules
         players = rules.players
         nplaces = len(hands)
-        nxt = self.nxt
+        match = self.match
+        nxt = match[2]
         leader = self.leader
         won = self.won
         tricks = self.tricks
@@ -533,7 +557,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if len(trick) == nplaces:
                 # UT-TRICK-1, UT-RULING-1: the highest trump, else the highest card of the lead suit.
                 strength = _STRENGTH[trump][_SUIT[trick[0]]]
-                winner = _WALK[players, self.lord_before][leader][trick.index(max(trick, key=strength.__getitem__))]
+                winner = _WALK[players, match[1]][leader][trick.index(max(trick, key=strength.__getitem__))]
                 won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
                 tricks = tricks + ((leader, trick),)
                 # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
@@ -558,8 +582,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 place = nxt[place]
                 continue
             return UtsukeState(
-                rules, self.setup, log, self.round, self.lord_before, nxt, tuple(hands), self.bids, trump, leader,
-                trick, tricks, won, self.honour, self.chips, self.results, place,
+                rules, self.setup, log, match, tuple(hands), self.bids, trump, leader, trick, tricks, won, place
             )
 
     def _end_round(
@@ -582,10 +605,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
         over = any(h >= rules.honour_to_win for h in honour) or any(c >= rules.chips_to_lose for c in chips)
         if over:  # UT-END-1, UT-END-2
-            return UtsukeState(
-                rules, self.setup, log, self.round, self.lord_before, self.nxt, hands, bids, -1,
-                self.leader, (), tricks, won, honour, chips, results, None,
-            )
+            match = (self.round, self.lord_before, self.nxt, honour, chips, results)
+            return UtsukeState(rules, self.setup, log, match, hands, bids, -1, self.leader, (), tricks, won, None)
         # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
         # that swaps the lord and the young lord) and the cards are dealt again.
         return GAME._round_start(rules, self.setup, log, self.round + 1, (self.lord_before + 1) % players,
@@ -679,10 +700,10 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
         hands += [deal[p * size : (p + 1) * size] for p in range(players, rules.places)]
         row = hands[players]
+        match = (round_index, lord_before, _NEXT[players, lord_before], honour, chips, results)
         return UtsukeState(
-            rules, setup, log, round_index, lord_before, _NEXT[players, lord_before], tuple(hands),
-            (-1,) * players, _SUIT[row[-1]], players, (), (), (0,) * rules.places, honour, chips,
-            results, lord_before,
+            rules, setup, log, match, tuple(hands), (-1,) * players, _SUIT[row[-1]], players, (), (),
+            (0,) * rules.places, lord_before,
         )
 
     def score_floor(self, rules: Rules) -> int:

@@ -345,7 +345,8 @@ def test_winners_and_losers_by_ruling() -> None:
 
     def at(honour: tuple[int, ...], chips: tuple[int, ...], on_loss: str = "survivors") -> UtsukeState:
         rules = attrs.evolve(end.rules, on_loss=on_loss)
-        return attrs.evolve(end, rules=rules, honour=honour, chips=chips)
+        r, lord_before, nxt, _, _, results = end.match
+        return attrs.evolve(end, rules=rules, match=(r, lord_before, nxt, honour, chips, results))
 
     # honour winners win together
     s = at((3, 4, 0, 1), (0, 1, 1, 0))
