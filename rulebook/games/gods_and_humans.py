@@ -310,6 +310,8 @@ class DealResult:
     tricks: tuple[tuple[int, ...], ...]
     #: per god index, the gap (tricks finished) of its intervention
     gaps: tuple[int, ...]
+    #: per god index, where its cards came from: "field", "hand", "mixed" or "forced"
+    sources: tuple[str, ...]
 
 
 @attrs.frozen(slots=True)
@@ -369,6 +371,8 @@ class Observation:
     waiting: tuple[int, ...]
     #: god seats still to be asked at this gap
     asking: tuple[int, ...]
+    #: (gap, god seat) of every "pass" this deal
+    passes: tuple[tuple[int, int], ...]
     interventions: tuple[SeenIntervention, ...]
     #: the voluntary intervention in progress, if any
     giving: SeenIntervention | None
@@ -418,6 +422,8 @@ class Gaps:
     gift_src: tuple[bool, ...]
     #: the finished interventions of this deal
     gifts: tuple[Intervention, ...]
+    #: (gap, god seat) of every answer "pass" this deal, in order (public, GH-INTERVENE-2)
+    passes: tuple[tuple[int, int], ...]
 
 
 @attrs.frozen(slots=True)
@@ -579,7 +585,7 @@ class GodsState(State[Rules, GHAction]):
                 return GodsState(
                     self.rules, self.setup, (self.log, action), self.facts, self.hands, GIVE, self.to_act,
                     self.leader, (), self.won, self.done, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (),
-                    gaps.gifts),
+                    gaps.gifts, gaps.passes),
                 )
             if kind is Pass:
                 rest = gaps.asking[1:]
@@ -589,7 +595,10 @@ class GodsState(State[Rules, GHAction]):
                     nxt, to_act = PLAY, self.facts.humans[self.leader]
                 return GodsState(
                     self.rules, self.setup, (self.log, action), self.facts, self.hands, nxt, to_act, self.leader, (),
-                    self.won, self.done, Gaps(gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts),
+                    self.won, self.done, Gaps(
+                        gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts,
+                        gaps.passes + ((len(self.done), self.to_act),),  # type: ignore[operator]
+                    ),
                 )
             raise self.illegal("the god asked must intervene or pass", "GH-INTERVENE-2", action)
         if kind is not Give:
@@ -663,11 +672,11 @@ class GodsState(State[Rules, GHAction]):
         if phase >= 0:
             return GodsState(
                 self.rules, self.setup, log, facts, self.hands, phase, to_act, self.leader, (), self.won, self.done,
-                Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts),
+                Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes),
             )
         state = GodsState(
             self.rules, self.setup, log, facts, self.hands, LONE, None, self.leader, (), self.won, self.done,
-            Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts),
+            Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes),
         )
         return state._gap(log, list(self.hands), self.leader, self.won, self.done, state.gaps)
 
@@ -690,14 +699,14 @@ class GodsState(State[Rules, GHAction]):
         if waiting and n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
             return GodsState(
                 self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.facts.gods[waiting[0]], leader,
-                (), won, done, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts),
+                (), won, done, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, gaps.passes),
             )
         if waiting and (t > 0 or self.rules.early_intervention):  # GH-INTERVENE-1, GH-RULING-3
             k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
             asking = waiting[k:] + waiting[:k]
             return GodsState(
                 self.rules, self.setup, log, self.facts, tuple(hands), ASK, self.facts.gods[asking[0]], leader,
-                (), won, done, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts),
+                (), won, done, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, gaps.passes),
             )
         return GodsState(
             self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[leader], leader, (), won, done, gaps
@@ -764,13 +773,13 @@ class GodsState(State[Rules, GHAction]):
         if len(gift) < len(humans):
             return GodsState(
                 self.rules, self.setup, log, self.facts, tuple(hands), GIVE, self.to_act, self.leader, (), self.won,
-                self.done, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts),
+                self.done, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes),
             )
         record = Intervention(len(self.done), god, False, gift, src)
         waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4
         return GodsState(
             self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[self.leader], self.leader, (),
-            self.won, self.done, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,)),
+            self.won, self.done, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes),
         )
 
     def _forced(self, card: int, action: GHAction) -> GodsState:
@@ -787,7 +796,7 @@ class GodsState(State[Rules, GHAction]):
         if len(gift) < h:
             return GodsState(
                 self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.to_act, self.leader, (), self.won,
-                self.done, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts),
+                self.done, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes),
             )
         gifts = self.gifts + (Intervention(len(self.done), god, True, gift, (False,) * h),)
         waiting = self.waiting[1:]
@@ -834,11 +843,17 @@ class GodsState(State[Rules, GHAction]):
                     points[self.gods[partner[i]]] += stars
                 # GH-RULING-6: the lone human (no partner) scores alone
         when = [-1] * g
+        sources = [""] * g
         for record in gaps.gifts:
-            when[self.gods.index(record.god)] = record.gap
+            j = self.gods.index(record.god)
+            when[j] = record.gap
+            if record.forced:
+                sources[j] = "forced"
+            else:
+                sources[j] = "field" if all(record.from_field) else "mixed" if any(record.from_field) else "hand"
         result = DealResult(
             self.gods, self.humans, self.marks, self.pair[:g], self.lone, self.oracle, won, tuple(points), done,
-            tuple(when),
+            tuple(when), tuple(sources),
         )
         totals = tuple(a + b for a, b in zip(self.totals, points))
         past = self.past + (result,)
@@ -901,6 +916,7 @@ class GodsState(State[Rules, GHAction]):
             won=self.won,
             waiting=tuple(gods[j] for j in self.waiting),
             asking=tuple(gods[j] for j in self.asking),
+            passes=self.gaps.passes,
             interventions=interventions,
             giving=giving,
             forced=self._forced_view(seat, is_god, me),
@@ -1136,6 +1152,7 @@ def _encode_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
         ("won", 4),
         ("waiting", n),
         ("asking", n),
+        ("passes", n),
         ("received", 4 * c),
         ("given", n * c),
         ("gap", n),
@@ -1213,7 +1230,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         leader = index % h  # GH-SETUP-6, GH-RULING-7
         trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-3
         facts = DealFacts(index, humans, gods, marks, pair, (-1,) * h, trump, totals, past)
-        gaps = Gaps(field, tuple(range(g)), (), 0, (), (), ())
+        gaps = Gaps(field, tuple(range(g)), (), 0, (), (), (), ())
         return GodsState(rules, setup, log, facts, tuple(hands), ORACLE, gods[0], leader, (), (0,) * h, (), gaps)
 
     def score_floor(self, rules: Rules) -> int | None:
@@ -1319,6 +1336,10 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         out.extend(obs.won[i] if i < h else 0 for i in range(4))
         seatset(obs.waiting)
         seatset(obs.asking)
+        passes = [0] * n
+        for _, god in obs.passes:
+            passes[god] += 1
+        out.extend(passes)
         received: list[list[int]] = [[], [], [], []]
         given: list[list[int]] = [[] for _ in range(n)]
         gap = [0] * n
@@ -1399,6 +1420,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     def end_stats(self, state: GodsState) -> dict[str, float]:
         """Deals, exact predictions (all, lone), and where the interventions came from."""
         exact = lone_exact = 0
+        sources = Counter(src for res in state.past for src in res.sources)
         for res in state.past:
             for i, (o, w) in enumerate(zip(res.oracle, res.won)):
                 if o == w:
@@ -1409,6 +1431,10 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
             "exact_predictions": exact,
             "lone_exact_predictions": lone_exact,
             "top_score": max(state.totals),
+            "field_interventions": sources["field"],
+            "hand_interventions": sources["hand"],
+            "mixed_interventions": sources["mixed"],
+            "forced_interventions": sources["forced"],
         }
 
 

@@ -191,6 +191,7 @@ def test_scripted_deal_with_field_hand_and_forced_interventions() -> None:
     assert s.asking == (2, 0)
     assert rule_of(s, "play R9") == "GH-INTERVENE-2"
     s = run(s, "pass", "pass", "play R9", "play B10", "play G10", "play Y10")
+    assert s.observation(4).passes == ((3, 2), (3, 0))  # public: who passed at which gap
     s = run(s, "pass", "pass", "play R8", "play B11", "play G11", "play Y11")
     s = run(s, "pass", "pass", "play R7", "play B12", "play G12", "play Y12")
     s = run(s, "pass", "pass", "play R5", "play B5", "play G5", "play Y5")
@@ -219,6 +220,9 @@ def test_scripted_deal_with_field_hand_and_forced_interventions() -> None:
     res = s.past[0]
     assert res.won == (7, 0, 0, 3)
     assert res.gaps == (7, 1, 7, 2)  # GH-INTERVENE-4: every god once
+    assert res.sources == ("forced", "field", "forced", "hand")
+    stats = GAME.end_stats(s)
+    assert (stats["field_interventions"], stats["hand_interventions"], stats["forced_interventions"]) == (1, 1, 2)
     # GH-SCORE-1: only human 2 (seat 6, oracle 0) is exact; it and its partner god 2 score
     assert s.scores == (0, 0, 3, 0, 0, 0, 3, 0)
     assert s.winners == frozenset({2, 6})  # GH-END-3: ties share
@@ -388,6 +392,25 @@ def test_tensor_and_heuristic_and_stats() -> None:
         assert stats["deals"] == 4
         assert stats["top_score"] == max(s.scores)
         assert GAME.score_floor(rules) == 0 and min(s.scores) >= 0
+
+
+def test_tensor_size_formula() -> None:
+    """The documented tensor length: 952 + 57 N + 9 D + 2 D N (docs/games/gods-and-humans.md)."""
+    for players in range(5, 9):
+        for deals in range(1, 9):
+            rules = Rules(players=players, deals=deals)
+            assert GAME.observation_size(rules) == 952 + 57 * players + 9 * deals + 2 * deals * players
+
+
+def test_records_keep_structured_options() -> None:
+    """GH-ROLE-2, GH-SCORE-2: explicit roles and star values survive a saved record."""
+    rules = Rules(players=6, deals=2, roles=((1, 3, 5), (0, 2, 4)), stars=(4, 3, 2, 2, 3, 4))
+    s = GAME.new_game(rules, seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal:
+        s = s.apply(GAME.heuristic_action(s, rng))
+    again = records.replay(records.loads(records.dumps(s)), complete=True)
+    assert again == s and again.rules.roles == rules.roles
 
 
 def test_registered() -> None:
