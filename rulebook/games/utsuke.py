@@ -850,11 +850,12 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         """Rounds played and how the game ended."""
         players = state.rules.players
         losers = state.losers
-        by_honour = any(h >= state.rules.honour_to_win for h in state.honour)
+        w = state.rules.honour_to_win
+        by_honour = any(h >= w and s not in losers for s, h in enumerate(state.honour))
         exact = sum(1 for bids, won, _ in state.results for b in bids if b == won[players])
         return {
             "rounds": len(state.results),
-            "ended_by_honour": int(by_honour and bool(state.winners - losers)),
+            "ended_by_honour": int(by_honour),
             "ended_by_loss": int(bool(losers)),
             "losers": len(losers),
             "everyone_lost": int(len(losers) == players),

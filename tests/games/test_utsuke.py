@@ -554,3 +554,22 @@ def test_heuristic_player_plays_legally_and_end_stats() -> None:
         stats = GAME.end_stats(state)
         assert stats["rounds"] == len(state.results) >= 1
         assert stats["ended_by_honour"] + stats["ended_by_loss"] >= 1
+
+
+def test_heuristic_beats_random_players() -> None:
+    """UT-BID-1, UT-SCORE-4: bidding on the lord's strength and ducking above the lord pays off."""
+    rules = Rules(players=4)
+    wins = [0] * 4
+    rng = random.Random(0)
+    for seed in range(80):
+        state = GAME.new_game(rules, seed=seed)
+        while not state.is_terminal:
+            if state.current_player == 0:
+                state = state.apply(GAME.heuristic_action(state, rng))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+        for s in state.winners:
+            wins[s] += 1
+        stats = GAME.end_stats(state)
+        assert stats["ended_by_honour"] == int(bool({s for s in range(4) if state.honour[s] >= 3} - state.losers))
+    assert wins[0] > 2 * max(wins[1:])
