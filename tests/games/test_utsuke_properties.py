@@ -36,7 +36,7 @@ def ref_clockwise(players: int, lord_before: int) -> list[int]:
     """Places clockwise starting with the lord (UT-SETUP-1, UT-SETUP-2), built from a table."""
     lord, young = players, players + 1
     if players == 2:
-        table: list[object] = [0, "x", 1, "y"]  # NPC x sits after seat 0, y after seat 1
+        table: list[int | str] = [0, "x", 1, "y"]  # NPC x sits after seat 0, y after seat 1
         lord_name = "y" if lord_before == 0 else "x"  # the NPC just before seat lord_before
         names = {lord_name: lord, ("x" if lord_name == "y" else "y"): young}
         places = [names[p] if isinstance(p, str) else p for p in table]
@@ -249,10 +249,9 @@ def test_max_game_length_is_the_proved_bound(players: int) -> None:
             seat = state.current_player
             assert seat is not None
             if state.bids[seat] < 0:
-                action = Bid((seat * 5 + state.round) % 16)
+                state = state.apply(Bid((seat * 5 + state.round) % 16))
             else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
+                state = state.apply(rng.choice(state.legal_actions()))
             actions += 1
         assert len(state.results) <= GAME.max_rounds(rules)
         assert actions <= GAME.max_game_length(rules)
