@@ -715,6 +715,10 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:
             raise AssertionError("SP-PLAY-1: hand sizes differ by more than the current trick")
 
+    def score_floor(self, rules: SPRules) -> int | None:
+        """0 under the score floor (SP-SCORE-2, SP-RULING-1); none under the literal reading."""
+        return 0 if rules.score_floor else None
+
     def max_game_length(self, rules: SPRules) -> int:
         """Per round: P x 7 prophecy cubes and at most 10 tricks of P cards (SP-END-1)."""
         n = rules.players

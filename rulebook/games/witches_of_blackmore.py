@@ -567,6 +567,10 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
             "top_score": max(state.scores),
         }
 
+    def score_floor(self, rules: Rules) -> int:
+        """Scores are sums of captured card numbers (WB-SCORE-1), never below 0."""
+        return 0
+
     def max_game_length(self, rules: Rules) -> int:
         """Each card is played at most once, and each trick allows one trump decision."""
         return 2 * DECK.size
