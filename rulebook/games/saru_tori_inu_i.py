@@ -698,20 +698,32 @@ PLAY, PAIR, PLACE, TAKE = range(4)
 NOT_PLAYED = -2
 FACE_DOWN = -1
 
+#: ST-PLAY-4: the Declare actions, and for each mask of used strengths the free ones.
+_DECLARE = tuple(Declare(n) for n in range(MAX_STRENGTH + 1))
+_DECLARES = tuple(
+    tuple([d for d in _DECLARE if not used >> d.strength & 1]) for used in range(1 << (MAX_STRENGTH + 1))
+)
+_PLACE = tuple(Place(k) for k in range(4))
+#: ST-RES-2: the Place actions for every set of columns (a sorted tuple of column numbers).
+_PLACES = {
+    cols: tuple([_PLACE[k] for k in cols])
+    for cols in (tuple([k for k in range(4) if m >> k & 1]) for m in range(16))
+}
+
 
 class _Tab:
     """Per-rules tables: the action objects by card and each card's facts."""
 
-    __slots__ = ("actions", "colour", "declare", "down", "icons", "keep", "pair", "place", "play", "road",
+    __slots__ = ("actions", "bit", "colour", "declare", "down", "icons", "keep", "pair", "place", "play", "road",
                  "strength", "take")
 
     def __init__(self, rules: Rules) -> None:
         deck = rules.deck
         self.play = tuple(Play(i, c.name) for i, c in enumerate(deck))
         self.down = tuple(Down(i, c.name) for i, c in enumerate(deck))
-        self.declare = tuple(Declare(n) for n in range(MAX_STRENGTH + 1))
+        self.declare = _DECLARE
         self.pair = tuple(Pair(i, c.name) for i, c in enumerate(deck))
-        self.place = tuple(Place(k) for k in range(4))
+        self.place = _PLACE
         self.take = tuple(Take(i, c.name) for i, c in enumerate(deck))
         self.road = tuple(Road(i, c.name) for i, c in enumerate(deck))
         self.keep = tuple(Keep(i, c.name) for i, c in enumerate(deck))
@@ -719,6 +731,8 @@ class _Tab:
             self.play + self.down + self.declare + self.pair + self.place + self.take + self.road + self.keep
         )
         self.strength = tuple(c.strength for c in deck)
+        #: each card's strength as a bit of a ``used`` mask (ST-PLAY-2)
+        self.bit = tuple(1 << c.strength for c in deck)
         self.colour = tuple(c.colour for c in deck)
         self.icons = tuple(c.icons for c in deck)
 
@@ -727,10 +741,18 @@ _TABS: dict[Rules, _Tab] = {}
 
 
 def _tab(rules: Rules) -> _Tab:
+    global _LAST
     t = _TABS.get(rules)
     if t is None:
         t = _TABS[rules] = _Tab(rules)
+    _LAST = (rules, t)
     return t
+
+
+#: The last rules looked up and their tables (one reference, so swapped atomically): the
+#: hot path checks it by identity before it hashes the rules for ``_TABS``.
+_LAST: tuple[Rules, _Tab]
+_tab(Rules())
 
 
 # -- observation ---------------------------------------------------------------------------------
@@ -773,44 +795,172 @@ class Observation:
 
 # -- state -----------------------------------------------------------------------------------------
 
+Cards = tuple[int, ...]
+PerSeat = tuple[tuple[int, ...], ...]
+#: What changes only between rounds and races: race, rnd, missions, cols, order, queue,
+#: totals, results, revealed, rounds_played (see the properties of :class:`SaruState`).
+Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int]
+#: What changes only when an oracle card is taken (or a known card is played): area,
+#: road, pos, acquired, removed, known, road_laid.
+Table = tuple[PerSeat, Cards, Cards, PerSeat, Cards, PerSeat, bool]
+#: What the plays and placements change: hands, played, shown, used, beneath.
+Plays = tuple[PerSeat, PerSeat, Cards, int, PerSeat]
+_BOARD = ("race", "rnd", "missions", "cols", "order", "queue", "totals", "results", "revealed", "rounds_played")
+_TABLE = ("area", "road", "pos", "acquired", "removed", "known", "road_laid")
+_PLAYS = ("hands", "played", "shown", "used", "beneath")
+
 
 @attrs.frozen(slots=True)
 class SaruState(State[Rules, SaruAction]):
     """A position of Saru Tori Inu I. Build with ``GAME.new_game``.
 
     Cards are deck indices (``rules.deck[i]``), animals 0-3 (monkey, dog, bird,
-    boar), columns 0..players-1 from the left.
+    boar), columns 0..players-1 from the left. The position is kept in three
+    tuples grouped by how often they change (``board``, ``table``, ``plays``), so
+    that a move builds a small state; read it through the properties (``race``,
+    ``area``, ``hands`` ...) and change it with :meth:`replace`.
     """
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    race: int
-    rnd: int
-    hands: tuple[tuple[int, ...], ...]
-    #: cards publicly known to be in a hand (or its unrevealed face-down play)
-    known: tuple[tuple[int, ...], ...]
-    missions: tuple[int, ...]
-    area: tuple[tuple[int, ...], ...]
-    beneath: tuple[tuple[int, ...], ...]
-    cols: tuple[int, ...]
-    road: tuple[int, ...]
-    pos: tuple[int, ...]
-    acquired: tuple[tuple[int, ...], ...]
-    removed: tuple[int, ...]
-    order: tuple[int, ...]
-    played: tuple[tuple[int, ...], ...]
-    shown: tuple[int, ...]
-    used: int
+    #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played
+    board: Board
+    #: area, road, pos, acquired, removed, known, road_laid
+    table: Table
+    #: hands, played, shown, used, beneath
+    plays: Plays
     phase: int
-    queue: tuple[int, ...]
     qi: int
-    road_laid: bool
-    totals: tuple[int, ...]
-    results: tuple[tuple[int, ...], ...]
-    revealed: tuple[tuple[int, ...], ...]
-    rounds_played: int
     to_act: int | None
+
+    # -- the board, the table and the plays -------------------------------------------
+
+    @property
+    def race(self) -> int:
+        """The race being run, from 0 (ST-RACE-1)."""
+        return self.board[0]
+
+    @property
+    def rnd(self) -> int:
+        """The round of this race, from 0 (ST-ROUND-3)."""
+        return self.board[1]
+
+    @property
+    def missions(self) -> tuple[int, ...]:
+        """Each seat's mission card of this race (ST-SETUP-4)."""
+        return self.board[2]
+
+    @property
+    def cols(self) -> tuple[int, ...]:
+        """The columns a played card may go beneath (ST-RES-2, ST-RULING-8)."""
+        return self.board[3]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats that play this round, in turn order (ST-PLAY-1, ST-RULING-9)."""
+        return self.board[4]
+
+    @property
+    def queue(self) -> tuple[int, ...]:
+        """The resolution order of this round, once every seat has played (ST-RES-1)."""
+        return self.board[5]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points of the races scored so far (ST-RACE-2)."""
+        return self.board[6]
+
+    @property
+    def results(self) -> tuple[tuple[int, ...], ...]:
+        """Each scored race's points per seat (ST-SCORE-1..4)."""
+        return self.board[7]
+
+    @property
+    def revealed(self) -> tuple[tuple[int, ...], ...]:
+        """Each scored race's missions per seat (ST-SCORE-3)."""
+        return self.board[8]
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds completed in the whole game."""
+        return self.board[9]
+
+    @property
+    def area(self) -> tuple[tuple[int, ...], ...]:
+        """The oracle area: its columns of cards from the left (ST-SETUP-2, ST-RES-3)."""
+        return self.table[0]
+
+    @property
+    def road(self) -> tuple[int, ...]:
+        """Cards laid as road, in order (ST-ROAD-1)."""
+        return self.table[1]
+
+    @property
+    def pos(self) -> tuple[int, ...]:
+        """The four animals' squares (ST-ROAD-3)."""
+        return self.table[2]
+
+    @property
+    def acquired(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's acquired cards (ST-RES-3)."""
+        return self.table[3]
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        """Cards out of the game (ST-RES-3, ST-RULING-13)."""
+        return self.table[4]
+
+    @property
+    def known(self) -> tuple[tuple[int, ...], ...]:
+        """Cards publicly known to be in a hand (or its unrevealed face-down play, ST-RES-5)."""
+        return self.table[5]
+
+    @property
+    def road_laid(self) -> bool:
+        """Whether road was laid this round (ST-RES-4, ST-RES-5)."""
+        return self.table[6]
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's hand, sorted (ST-SETUP-3)."""
+        return self.plays[0]
+
+    @property
+    def played(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's played cards not yet placed (ST-PLAY-1, ST-RES-2)."""
+        return self.plays[1]
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """Each seat's strength played or declared, -1 face down, -2 not (yet) played (ST-PLAY-1..4)."""
+        return self.plays[2]
+
+    @property
+    def used(self) -> int:
+        """The strengths played or declared this round, as bits (ST-PLAY-2)."""
+        return self.plays[3]
+
+    @property
+    def beneath(self) -> tuple[tuple[int, ...], ...]:
+        """The cards placed beneath each column this round (ST-RES-2)."""
+        return self.plays[4]
+
+    def replace(self, **changes: Any) -> SaruState:
+        """A copy with attributes changed by their names, those kept in ``board``, ``table``
+        and ``plays`` included (``attrs.evolve`` sees only the fields)."""
+        groups: dict[str, list[Any]] = {"board": list(self.board), "table": list(self.table), "plays": list(self.plays)}
+        fields = {}
+        for name, value in changes.items():
+            for group, names in (("board", _BOARD), ("table", _TABLE), ("plays", _PLAYS)):
+                if name in names:
+                    groups[group][names.index(name)] = value
+                    break
+            else:
+                fields[name] = value
+        for group, values in groups.items():
+            fields.setdefault(group, tuple(values))
+        return attrs.evolve(self, **fields)
 
     # -- contract -------------------------------------------------------------------
 
@@ -822,43 +972,55 @@ class SaruState(State[Rules, SaruAction]):
         seat = self.to_act
         if seat is None:
             return ()
-        t = _tab(self.rules)
+        last = _LAST
+        t = last[1] if last[0] is self.rules else _tab(self.rules)
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[seat]
-            used = self.used
-            st = t.strength
+            plays = self.plays
+            hand = plays[0][seat]
+            used = plays[3]
+            bit = t.bit
             play = t.play
-            out: tuple[SaruAction, ...] = tuple([play[c] for c in hand if not used >> st[c] & 1])  # ST-PLAY-2
+            out: tuple[SaruAction, ...] = (  # ST-PLAY-2
+                tuple([play[c] for c in hand if not used & bit[c]]) if used else tuple(map(play.__getitem__, hand))
+            )
             if not out:
                 out = tuple(map(t.down.__getitem__, hand))  # ST-PLAY-3
-            if self.qi == len(self.order) - 1 and len(hand) >= 2:  # ST-PLAY-4, ST-RULING-15
-                dec = t.declare
-                out += tuple([dec[n] for n in range(MAX_STRENGTH + 1) if not used >> n & 1])
+            if self.qi == len(self.board[4]) - 1 and len(hand) >= 2:  # ST-PLAY-4, ST-RULING-15
+                out += _DECLARES[used]
             return out
+        if phase == PLACE:
+            cols = self.board[3]
+            places = _PLACES.get(cols)  # ST-RES-2
+            return places if places is not None else tuple(map(_PLACE.__getitem__, cols))
         if phase == PAIR:
-            hand = self.hands[seat]
-            chosen = self.played[seat]
+            hand = self.plays[0][seat]
+            chosen = self.plays[1][seat]
             if not chosen:
                 return tuple(map(t.pair.__getitem__, hand[:-1]))
             first = chosen[0]
-            return tuple([t.pair[c] for c in hand if c > first])
-        if phase == PLACE:
-            return tuple(map(t.place.__getitem__, self.cols))  # ST-RES-2
-        for col in self.area:  # ST-RES-3: the leftmost column holding cards
+            pair = t.pair
+            return tuple([pair[c] for c in hand if c > first])
+        table = self.table
+        for col in table[0]:  # ST-RES-3: the leftmost column holding cards
             if col:
                 break
-        if self.shown[seat] == FACE_DOWN:  # ST-RES-5
-            return tuple(map((t.keep if self.road_laid else t.road).__getitem__, col))
-        if not self.road_laid and self._forced():  # ST-RES-4
+        laid = table[6]
+        if self.plays[2][seat] == FACE_DOWN:  # ST-RES-5
+            return tuple(map((t.keep if laid else t.road).__getitem__, col))
+        if not laid and self._forced():  # ST-RES-4
             return tuple(map(t.road.__getitem__, col))
+        if len(col) == 1:
+            c = col[0]
+            return (t.take[c], t.road[c])
         return tuple(map(t.take.__getitem__, col)) + tuple(map(t.road.__getitem__, col))
 
     def _forced(self) -> bool:
         """ST-RES-4, ST-RULING-12: is the road forced (given no road this round)?"""
+        area = self.table[0]
         if self.rules.forced_road == "last_card":
-            return sum(map(len, self.area)) == 1
-        return sum(1 for col in self.area if col) == 1
+            return sum(map(len, area)) == 1
+        return sum(map(bool, area)) == 1
 
     def apply(self, action: SaruAction) -> SaruState:
         seat = self.to_act
@@ -874,14 +1036,14 @@ class SaruState(State[Rules, SaruAction]):
             if kind is Declare:
                 return self._declare(seat, action.strength, action)  # type: ignore[union-attr]
             raise self.illegal(f"seat {seat} must play a card", "ST-PLAY-1", action)
-        if phase == PAIR:
-            if kind is not Pair:
-                raise self.illegal(f"seat {seat} must pick the two cards of its declaration", "ST-PLAY-4", action)
-            return self._pair(seat, action.card, action)  # type: ignore[union-attr]
         if phase == PLACE:
             if kind is not Place:
                 raise self.illegal(f"seat {seat} must put its card beneath a column", "ST-RES-2", action)
             return self._place(seat, action.column, action)  # type: ignore[union-attr]
+        if phase == PAIR:
+            if kind is not Pair:
+                raise self.illegal(f"seat {seat} must pick the two cards of its declaration", "ST-PLAY-4", action)
+            return self._pair(seat, action.card, action)  # type: ignore[union-attr]
         if kind is Take or kind is Road or kind is Keep:
             return self._take(seat, action.card, kind, action)  # type: ignore[union-attr]
         raise self.illegal(f"seat {seat} must take the leftmost oracle card", "ST-RES-3", action)
@@ -889,28 +1051,30 @@ class SaruState(State[Rules, SaruAction]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the races scored so far (ST-RACE-2)."""
-        return self.totals
+        return self.board[6]
 
     @property
     def winners(self) -> frozenset[int]:
         """Highest total wins; ties share (ST-RACE-2, ST-RULING-18)."""
         if self.to_act is not None:
             return frozenset()
-        best = max(self.totals)
-        return frozenset(s for s, v in enumerate(self.totals) if v == best)
+        totals = self.board[6]
+        best = max(totals)
+        return frozenset(s for s, v in enumerate(totals) if v == best)
 
     def observation(self, seat: int) -> Observation:
         """Seat's view (ST-INFO-1): own hand and mission; all face-up cards; hand sizes."""
         n = self.rules.players
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat} with {n} players")
-        shown = self.shown
-        plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(self.played))
+        race, rnd, missions, cols, order, queue, totals, results, revealed, _ = self.board
+        area, road, pos, acquired, removed, known, laid = self.table
+        hands, played, shown, _, beneath = self.plays
+        plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(played))
         return Observation(
-            seat, n, self.race, self.rnd, self.phase, self.to_act, self.hands[seat], self.missions[seat],
-            tuple(map(len, self.hands)), self.known, self.area, self.beneath, self.cols, self.road, self.pos,
-            self.acquired, self.removed, self.order, plays, shown, self.queue, self.road_laid, self.totals,
-            self.results, self.revealed,
+            seat, n, race, rnd, self.phase, self.to_act, hands[seat], missions[seat], tuple(map(len, hands)),
+            known, area, beneath, cols, road, pos, acquired, removed, order, plays, shown, queue, laid, totals,
+            results, revealed,
         )
 
     def resample(self, seat: int, rng: random.Random) -> SaruState:
@@ -921,170 +1085,162 @@ class SaruState(State[Rules, SaruAction]):
         """
         n = self.rules.players
         others = [s for s in range(n) if s != seat]
+        known = self.table[5]
+        old_hands, old_played, shown, used, beneath = self.plays
         hidden: list[int] = []
         sizes = []
         for s in others:
-            held0 = self.hands[s] + (self.played[s] if self.shown[s] == FACE_DOWN else ())
-            unknown = [c for c in held0 if c not in self.known[s]]
+            held0 = old_hands[s] + (old_played[s] if shown[s] == FACE_DOWN else ())
+            unknown = [c for c in held0 if c not in known[s]]
             hidden.extend(unknown)
             sizes.append(len(unknown))
         rng.shuffle(hidden)
-        hands = list(self.hands)
-        played = list(self.played)
+        hands = list(old_hands)
+        played = list(old_played)
         at = 0
         for s, k in zip(others, sizes):
-            held: list[int] = [*self.known[s], *hidden[at : at + k]]
+            held: list[int] = [*known[s], *hidden[at : at + k]]
             at += k
-            if self.shown[s] == FACE_DOWN and self.played[s]:
+            if shown[s] == FACE_DOWN and old_played[s]:
                 down = held.pop(rng.randrange(len(held)))
                 played[s] = (down,)
             hands[s] = tuple(sorted(held))
-        missions = list(self.missions)
+        missions = list(self.board[2])
         if self.to_act is not None:
-            pool = [m for m in range(len(self.rules.missions)) if m != self.missions[seat]]
+            pool = [m for m in range(len(self.rules.missions)) if m != missions[seat]]
             rng.shuffle(pool)
             for i, s in enumerate(others):
                 missions[s] = pool[i]
-        return attrs.evolve(self, hands=tuple(hands), played=tuple(played), missions=tuple(missions))
+        b = self.board
+        board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9])
+        return attrs.evolve(self, board=board, plays=(tuple(hands), tuple(played), shown, used, beneath))
 
     # -- engine ---------------------------------------------------------------------
 
     def _play(self, seat: int, card: int, down: bool, action: SaruAction) -> SaruState:
-        hand = self.hands[seat]
-        if card not in hand:
-            raise self.illegal(f"seat {seat} does not hold that card", "ST-PLAY-1", action)
-        st = _tab(self.rules).strength
-        used = self.used
+        hands, played, shown, used, beneath = self.plays
+        hand = hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "ST-PLAY-1", action) from None
+        last = _LAST
+        t = last[1] if last[0] is self.rules else _tab(self.rules)
         if down:
-            if any(not used >> st[c] & 1 for c in hand):
-                raise self.illegal("a face-down play is only for a player with no playable card", "ST-PLAY-3", action)
+            bit = t.bit
+            for c in hand:
+                if not used & bit[c]:
+                    raise self.illegal(
+                        "a face-down play is only for a player with no playable card", "ST-PLAY-3", action
+                    )
             strength = FACE_DOWN
         else:
-            strength = st[card]
+            strength = t.strength[card]
             if used >> strength & 1:
                 raise self.illegal(f"strength {strength} was already played this round", "ST-PLAY-2", action)
             used |= 1 << strength
-        hands = list(self.hands)
-        hands[seat] = tuple([c for c in hand if c != card])
-        known = self.known
-        if card in known[seat] and not down:
-            known = _without(known, seat, card)
-        played = list(self.played)
-        played[seat] = (card,)
-        shown = list(self.shown)
-        shown[seat] = strength
-        return self._next_play(tuple(hands), known, tuple(played), tuple(shown), used, (self.log, action))
+        hl = list(hands)
+        hl[seat] = hand[:i] + hand[i + 1 :]
+        table = self.table
+        if not down and card in table[5][seat]:
+            table = _forget(table, seat, card)
+        pl = list(played)
+        pl[seat] = (card,)
+        sh = list(shown)
+        sh[seat] = strength
+        return self._next_play((tuple(hl), tuple(pl), tuple(sh), used, beneath), table, (self.log, action))
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
-        if self.qi != len(self.order) - 1:
+        hands, played, shown, used, beneath = self.plays
+        if self.qi != len(self.board[4]) - 1:
             raise self.illegal("only the last player of the round may declare", "ST-PLAY-4", action)
-        if len(self.hands[seat]) < 2:
+        if len(hands[seat]) < 2:
             raise self.illegal("a declaration needs two cards in hand", "ST-PLAY-4", action)
-        if not 0 <= strength <= MAX_STRENGTH or self.used >> strength & 1:
+        if not 0 <= strength <= MAX_STRENGTH or used >> strength & 1:
             raise self.illegal(f"strength {strength} is not free to declare", "ST-PLAY-4", action)
-        shown = list(self.shown)
-        shown[seat] = strength
+        sh = list(shown)
+        sh[seat] = strength
         return SaruState(
-            self.rules, self.setup, (self.log, action), self.race, self.rnd, self.hands, self.known,
-            self.missions, self.area, self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed,
-            self.order, self.played, tuple(shown), self.used | 1 << strength, PAIR, self.queue, self.qi,
-            self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
+            self.rules, self.setup, (self.log, action), self.board, self.table,
+            (hands, played, tuple(sh), used | 1 << strength, beneath), PAIR, self.qi, seat,
         )
 
     def _pair(self, seat: int, card: int, action: SaruAction) -> SaruState:
-        hand = self.hands[seat]
-        chosen = self.played[seat]
+        hands, played, shown, used, beneath = self.plays
+        hand = hands[seat]
+        chosen = played[seat]
         if card not in hand:
             raise self.illegal(f"seat {seat} does not hold that card", "ST-PLAY-4", action)
         if (chosen and card < chosen[0]) or (not chosen and card == hand[-1]):
             raise self.illegal("the two cards are picked lower card first", "ST-PLAY-4", action)
-        hands = list(self.hands)
-        hands[seat] = tuple([c for c in hand if c != card])
-        known = self.known
-        if card in known[seat]:
-            known = _without(known, seat, card)
-        played = list(self.played)
-        played[seat] = chosen + (card,)
+        hl = list(hands)
+        i = hand.index(card)
+        hl[seat] = hand[:i] + hand[i + 1 :]
+        table = self.table
+        if card in table[5][seat]:
+            table = _forget(table, seat, card)
+        pl = list(played)
+        pl[seat] = chosen + (card,)
+        plays: Plays = (tuple(hl), tuple(pl), shown, used, beneath)
         if not chosen:
-            return SaruState(
-                self.rules, self.setup, (self.log, action), self.race, self.rnd, tuple(hands), known,
-                self.missions, self.area, self.beneath, self.cols, self.road, self.pos, self.acquired,
-                self.removed, self.order, tuple(played), self.shown, self.used, PAIR, self.queue, self.qi,
-                self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
-            )
-        return self._next_play(tuple(hands), known, tuple(played), self.shown, self.used, (self.log, action))
+            return SaruState(self.rules, self.setup, (self.log, action), self.board, table, plays, PAIR, self.qi, seat)
+        return self._next_play(plays, table, (self.log, action))
 
-    def _next_play(
-        self,
-        hands: tuple[tuple[int, ...], ...],
-        known: tuple[tuple[int, ...], ...],
-        played: tuple[tuple[int, ...], ...],
-        shown: tuple[int, ...],
-        used: int,
-        log: Log,
-    ) -> SaruState:
+    def _next_play(self, plays: Plays, table: Table, log: Log) -> SaruState:
         """The next player plays, or resolution begins (ST-RES-1)."""
-        order = self.order
+        board = self.board
+        order = board[4]
         qi = self.qi + 1
         if qi < len(order):
-            return SaruState(
-                self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, self.area,
-                self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed, order, played, shown,
-                used, PLAY, (), qi, False, self.totals, self.results, self.revealed, self.rounds_played,
-                order[qi],
-            )
+            return SaruState(self.rules, self.setup, log, board, table, plays, PLAY, qi, order[qi])
         # ST-RES-1, ST-RULING-7: by strength (declared or printed) from the highest down;
         # ST-RULING-6: face-down players after them, in turn order.
-        up = sorted((s for s in order if shown[s] >= 0), key=shown.__getitem__, reverse=True)
-        queue = tuple(up) + tuple(s for s in order if shown[s] == FACE_DOWN)
+        shown = plays[2]
+        up = sorted([s for s in order if shown[s] >= 0], key=shown.__getitem__, reverse=True)
+        queue = tuple(up) + tuple([s for s in order if shown[s] == FACE_DOWN])
+        b = board
         return SaruState(
-            self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, self.area,
-            self.beneath, self.cols, self.road, self.pos, self.acquired, self.removed, order, played, shown,
-            used, PLACE, queue, 0, False, self.totals, self.results, self.revealed, self.rounds_played, queue[0],
+            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9]), table,
+            plays, PLACE, 0, queue[0],
         )
 
     def _place(self, seat: int, column: int, action: SaruAction) -> SaruState:
-        if column not in self.cols:
+        if column not in self.board[3]:
             raise self.illegal(f"column {column + 1} never held an oracle card", "ST-RES-2", action)
-        mine = self.played[seat]
+        hands, played, shown, used, beneath = self.plays
+        mine = played[seat]
         put: tuple[int, ...]
         rest: tuple[int, ...]
         if self.rules.pair_placement == "together":  # ST-RULING-5
             put, rest = mine, ()
         else:
             put, rest = mine[:1], mine[1:]
-        beneath = list(self.beneath)
-        beneath[column] = beneath[column] + put
-        played = list(self.played)
-        played[seat] = rest
-        known = self.known
-        if self.shown[seat] == FACE_DOWN and put[0] in known[seat]:  # ST-RULING-14: revealed now
-            known = _without(known, seat, put[0])
+        bl = list(beneath)
+        bl[column] = bl[column] + put
+        pl = list(played)
+        pl[seat] = rest
+        plays: Plays = (hands, tuple(pl), shown, used, tuple(bl))
+        table = self.table
+        if shown[seat] == FACE_DOWN and put[0] in table[5][seat]:  # ST-RULING-14: revealed now
+            table = _forget(table, seat, put[0])
         log = (self.log, action)
-        if rest or any(self.area):
+        if rest or any(table[0]):
             return SaruState(
-                self.rules, self.setup, log, self.race, self.rnd, self.hands, known, self.missions, self.area,
-                tuple(beneath), self.cols, self.road, self.pos, self.acquired, self.removed, self.order,
-                tuple(played), self.shown, self.used, PLACE if rest else TAKE, self.queue, self.qi,
-                self.road_laid, self.totals, self.results, self.revealed, self.rounds_played, seat,
+                self.rules, self.setup, log, self.board, table, plays, PLACE if rest else TAKE, self.qi, seat
             )
         # ST-RULING-13: the oracle area is empty; this player takes nothing.
-        return self._next_resolver(
-            log, self.hands, known, self.area, tuple(beneath), self.road, self.pos, self.acquired,
-            self.removed, tuple(played), self.road_laid,
-        )
+        return self._next_resolver(log, table, plays)
 
     def _take(self, seat: int, card: int, kind: type, action: SaruAction) -> SaruState:
-        area = self.area
+        area, road, pos, acquired, removed, known, laid = self.table
         k = 0
         while not area[k]:  # ST-RES-3: the leftmost column holding cards
             k += 1
         col = area[k]
         if card not in col:
             raise self.illegal("only a card of the leftmost oracle column may be taken", "ST-RES-3", action)
-        face_down = self.shown[seat] == FACE_DOWN
-        laid = self.road_laid
-        if face_down:  # ST-RES-5
+        plays = self.plays
+        if plays[2][seat] == FACE_DOWN:  # ST-RES-5
             if kind is Take:
                 raise self.illegal("a face-down player takes the card into its hand", "ST-RES-5", action)
             if (kind is Road) == laid:
@@ -1098,92 +1254,82 @@ class SaruState(State[Rules, SaruAction]):
             raise self.illegal("the last oracle card must be laid as road", "ST-RES-4", action)
         new_area = list(area)
         new_area[k] = ()
-        removed = self.removed
         if len(col) > 1:  # ST-RES-3: the rest of the column leaves the game
             removed = removed + tuple([c for c in col if c != card])
-        hands = self.hands
-        known = self.known
-        acquired = self.acquired
-        road = self.road
-        pos = self.pos
         if kind is Road:  # ST-ROAD-1, ST-ROAD-2, ST-ROAD-3
             road = road + (card,)
-            pos = move_animals(pos, _tab(self.rules).icons[card])
+            last = _LAST
+            pos = move_animals(pos, (last[1] if last[0] is self.rules else _tab(self.rules)).icons[card])
             laid = True
         elif kind is Take:
             acq = list(acquired)
             acq[seat] = acq[seat] + (card,)
             acquired = tuple(acq)
         else:
+            hands, played, shown, used, beneath = plays
             hl = list(hands)
             hl[seat] = tuple(sorted(hl[seat] + (card,)))
-            hands = tuple(hl)
+            plays = (tuple(hl), played, shown, used, beneath)
             kl = list(known)
             kl[seat] = kl[seat] + (card,)
             known = tuple(kl)
         return self._next_resolver(
-            (self.log, action), hands, known, tuple(new_area), self.beneath, road, pos, acquired, removed,
-            self.played, laid,
+            (self.log, action), (tuple(new_area), road, pos, acquired, removed, known, laid), plays
         )
 
-    def _next_resolver(
-        self,
-        log: Log,
-        hands: tuple[tuple[int, ...], ...],
-        known: tuple[tuple[int, ...], ...],
-        area: tuple[tuple[int, ...], ...],
-        beneath: tuple[tuple[int, ...], ...],
-        road: tuple[int, ...],
-        pos: tuple[int, ...],
-        acquired: tuple[tuple[int, ...], ...],
-        removed: tuple[int, ...],
-        played: tuple[tuple[int, ...], ...],
-        laid: bool,
-    ) -> SaruState:
-        queue = self.queue
+    def _next_resolver(self, log: Log, table: Table, plays: Plays) -> SaruState:
+        board = self.board
+        queue = board[5]
         qi = self.qi + 1
         if qi < len(queue):
-            return SaruState(
-                self.rules, self.setup, log, self.race, self.rnd, hands, known, self.missions, area, beneath,
-                self.cols, road, pos, acquired, removed, self.order, played, self.shown, self.used, PLACE, queue,
-                qi, laid, self.totals, self.results, self.revealed, self.rounds_played, queue[qi],
-            )
+            return SaruState(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
         # ST-ROUND-1: leftover oracle cards leave the game (ST-RULING-13); the cards
         # beneath become the new oracle area, column by column.
+        area, road, pos, acquired, removed, known, _ = table
         left = tuple([c for col in area for c in col])
         if left:
             removed = removed + left
+        race, rnd, missions, cols, _, _, totals, results, revealed, rounds_played = board
+        hands = plays[0]
+        beneath = plays[4]
         rules = self.rules
         n = rules.players
         start = queue[-1]  # ST-ROUND-2: the lowest strength, or the (last) face-down player
-        rnd = self.rnd + 1
-        rounds_played = self.rounds_played + 1
+        rnd += 1
+        rounds_played += 1
         empty = ((),) * n
+        fresh: Plays = (hands, empty, (NOT_PLAYED,) * n, 0, empty)
         order = tuple([s for i in range(n) if hands[s := (start + i) % n]])  # ST-PLAY-1, ST-RULING-9
         if rnd < rules.rounds and order:  # ST-ROUND-3
-            cols = self.cols if rules.columns == "setup" else tuple([k for k in range(n) if beneath[k]])
+            if rules.columns != "setup":
+                cols = tuple([k for k in range(n) if beneath[k]])
             return SaruState(
-                rules, self.setup, log, self.race, rnd, hands, known, self.missions, beneath, empty, cols, road,
-                pos, acquired, removed, order, empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, self.totals,
-                self.results, self.revealed, rounds_played, order[0],
+                rules, self.setup, log,
+                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played),
+                (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0],
             )
         # ST-SCORE-1..4: the race is scored; ST-RACE-1: the next race or the end.
-        points = score_race(rules, acquired, pos, self.missions)
-        totals = tuple([a + b for a, b in zip(self.totals, points)])
-        results = self.results + (points,)
-        revealed = self.revealed + (self.missions,)
-        race = self.race + 1
-        if race < rules.race_count:
-            return _race_start(rules, self.setup, log, race, totals, results, revealed, rounds_played)
+        points = score_race(rules, acquired, pos, missions)
+        totals = tuple([a + b for a, b in zip(totals, points)])
+        results = results + (points,)
+        revealed = revealed + (missions,)
+        if race + 1 < rules.race_count:
+            return _race_start(rules, self.setup, log, race + 1, totals, results, revealed, rounds_played)
         return SaruState(
-            rules, self.setup, log, self.race, rnd, hands, known, self.missions, beneath, empty, self.cols, road,
-            pos, acquired, removed, (), empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, totals, results,
-            revealed, rounds_played, None,
+            rules, self.setup, log,
+            (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played),
+            (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
         )
 
 
 def _without(known: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple([c for c in k if c != card]) if s == seat else k for s, k in enumerate(known))
+
+
+def _forget(table: Table, seat: int, card: int) -> Table:
+    """The table with ``card`` no longer publicly known in ``seat``'s hand (ST-INFO-1)."""
+    area, road, pos, acquired, removed, known, laid = table
+    return (area, road, pos, acquired, removed, _without(known, seat, card), laid)
 
 
 def _race_start(
@@ -1207,9 +1353,10 @@ def _race_start(
     order = tuple((start + i) % n for i in range(n))
     empty = ((),) * n
     return SaruState(
-        rules, setup, log, race, 0, hands, empty, missions, area, empty, tuple(range(n)), (), rules.track.start,
-        empty, (), order, empty, (NOT_PLAYED,) * n, 0, PLAY, (), 0, False, totals, results, revealed,
-        rounds_played, start,
+        rules, setup, log,
+        (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played),
+        (area, (), rules.track.start, empty, (), empty, False),
+        (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
 
 

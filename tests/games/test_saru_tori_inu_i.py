@@ -1,7 +1,7 @@
 """Saru Tori Inu I: the source's examples, scripted rounds, rulings and data files.
 
 Positions are built from explicit deals (``deal[:3]`` is the oracle area, then the hands,
-then the missions' order); a few are adjusted with ``attrs.evolve`` to reach rare cases.
+then the missions' order); a few are adjusted with ``SaruState.replace`` to reach rare cases.
 """
 
 from __future__ import annotations
@@ -187,16 +187,16 @@ def test_pair_placement_separate() -> None:
 def test_forced_road_on_the_last_card() -> None:
     """ST-RES-4, ST-RULING-12: one oracle card left and no road yet: it must become road."""
     s = new3()
-    s = attrs.evolve(s, area=((card(Y, 9),), (), ()))
+    s = s.replace(area=((card(Y, 9),), (), ()))
     s = run(s, "play R8", "play B7", "play K9", "under 1")
     assert texts(s) == ["road Y9"]
     with pytest.raises(IllegalAction, match="ST-RES-4"):
         s.apply(GAME.parse_action("take Y9", s.rules))
     # a last column of two cards: the letter does not force road, 'last_take' does
-    two = attrs.evolve(new3(), area=((card(Y, 9), card(B, 9)), (), ()))
+    two = new3().replace(area=((card(Y, 9), card(B, 9)), (), ()))
     two = run(two, "play R8", "play B7", "play K9", "under 1")
     assert "take Y9" in texts(two)
-    two_take = attrs.evolve(new3(forced_road="last_take"), area=((card(Y, 9), card(B, 9)), (), ()))
+    two_take = new3(forced_road="last_take").replace(area=((card(Y, 9), card(B, 9)), (), ()))
     two_take = run(two_take, "play R8", "play B7", "play K9", "under 1")
     assert texts(two_take) == ["road Y9", "road B9"]
 
@@ -206,7 +206,7 @@ def test_face_down_play_and_take() -> None:
     down, resolves last, lays road if none was laid, else keeps the card; it starts next."""
     s = run(new3(), "play R8")
     rest2 = tuple(c for c in s.hands[2] if c != card(Y, 8))
-    s = attrs.evolve(s, hands=(s.hands[0], (card(B, 8), card(Y, 8)), rest2))
+    s = s.replace(hands=(s.hands[0], (card(B, 8), card(Y, 8)), rest2))
     assert texts(s) == ["down B8", "down Y8"]
     with pytest.raises(IllegalAction, match="ST-PLAY-3"):
         run(new3(), "down R8")
@@ -223,7 +223,7 @@ def test_face_down_play_and_take() -> None:
     assert s.current_player == 1 and s.order == (1, 2, 0)  # ST-ROUND-2: the face-down player
     # with road already laid, the face-down player keeps the card, publicly
     k = run(new3(), "play R8")
-    k = attrs.evolve(k, hands=(k.hands[0], (card(B, 8), card(Y, 8)), rest2))
+    k = k.replace(hands=(k.hands[0], (card(B, 8), card(Y, 8)), rest2))
     k = run(k, "down B8", "play K9", "under 1", "road Y9", "under 1", "take B9", "under 2")
     assert texts(k) == ["keep R9"]
     k = run(k, "keep R9")
@@ -235,7 +235,7 @@ def test_two_face_down_players() -> None:
     """ST-RULING-6: several face-down players resolve in turn order after the others; the
     first lays road (none laid yet), the next keeps; the last of them starts next round."""
     s = new3()
-    s = attrs.evolve(s, hands=(s.hands[0], (card(B, 8), card(Y, 8)), (card(K, 8),)))
+    s = s.replace(hands=(s.hands[0], (card(B, 8), card(Y, 8)), (card(K, 8),)))
     s = run(s, "play R8", "down B8")
     assert texts(s) == ["down K8"]  # one card: no declaration
     s = run(s, "down K8")
@@ -259,7 +259,7 @@ def test_hops_over_occupied_squares() -> None:
     deck = list(DEFAULT_DECK)
     deck[card(B, 9)] = OracleCard(B, 9, (MONKEY, BIRD, DOG), "B9")
     s = new3(deck=tuple(deck))
-    s = attrs.evolve(s, pos=pos)
+    s = s.replace(pos=pos)
     s = run(s, "play R8", "play B7", "play K9", "under 1", "take Y9", "under 1", "road B9")
     assert s.pos == (4, 3, 5, 1)
     assert race_order(s.rules.track, s.pos) == (BIRD, MONKEY, DOG, BOAR)
@@ -368,7 +368,7 @@ def test_running_out_of_cards() -> None:
     """ST-PLAY-1, ST-RULING-9: a seat with no cards sits out; the last player is the last
     seat with cards."""
     s = new3()
-    s = attrs.evolve(s, hands=(s.hands[0], (), s.hands[2]), order=(0, 2))
+    s = s.replace(hands=(s.hands[0], (), s.hands[2]), order=(0, 2))
     s = run(s, "play R8")
     assert s.current_player == 2 and any(t.startswith("declare") for t in texts(s))
     s = run(s, "play K9", "under 1", "take Y9", "under 1", "road B9")
@@ -382,7 +382,7 @@ def test_missions_hidden_until_scoring() -> None:
     """ST-INFO-1, ST-SETUP-4, ST-RULING-19: another seat's mission is not in the observation;
     after the race it is revealed."""
     s = new3(races="trial")
-    other = attrs.evolve(s, missions=(0, 5, 2))
+    other = s.replace(missions=(0, 5, 2))
     assert s.observation(0) == other.observation(0)
     assert s.observation_tensor(0) == other.observation_tensor(0)
     assert s.observation(1) != other.observation(1)

@@ -191,7 +191,7 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
         rng.shuffle(free)
         for i, s in enumerate(others):
             shuffled[s] = free[i]
-        twin = attrs.evolve(state, missions=tuple(shuffled))
+        twin = state.replace(missions=tuple(shuffled))
         assert twin.observation(seat) == state.observation(seat)
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)
         action = rng.choice(state.legal_actions())
