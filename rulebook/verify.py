@@ -36,7 +36,7 @@ from rulebook.errors import IllegalAction, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
-__all__ = ["CHECKS", "Failure", "Report", "Step", "Violation", "check_state", "verify", "walk"]
+__all__ = ["CHECKS", "Failure", "Report", "Step", "Violation", "check_state", "play_checked", "verify", "walk"]
 
 #: The generic well-formedness properties, by ID.
 CHECKS: dict[str, str] = {
@@ -186,7 +186,7 @@ def _check_end(variant: Variant, state: State[Any, Any]) -> None:
         raise fail("contract:record-replay", "the saved record does not replay to the same final state")
 
 
-def _play(
+def play_checked(
     variant: Variant,
     seed: int,
     kinds: Sequence[str],
@@ -195,7 +195,13 @@ def _play(
     boundary_every: int,
     counter: list[int],
 ) -> State[Any, Any]:
-    """:func:`_play_checked`, with any unexpected exception turned into a ``contract:no-crash`` violation."""
+    """Play one game and run every check of :data:`CHECKS` on every position.
+
+    ``choose(k)`` picks the index of a random seat's move among ``k``; seats whose
+    ``kinds`` entry is ``"heuristic"`` play ``game.heuristic_action``. Any
+    unexpected exception becomes a ``contract:no-crash`` violation. Returns the
+    final state; raises :class:`Violation` (an ``AssertionError``).
+    """
     where: list[Any] = [None, None]
     try:
         return _play_checked(variant, seed, kinds, choose, rng, boundary_every, counter, where)
@@ -419,7 +425,7 @@ def verify(
         counter[1] += 1
         positions = [0]
         try:
-            _play(v, game_seed, kinds, choose, rng, boundary_every, positions)
+            play_checked(v, game_seed, kinds, choose, rng, boundary_every, positions)
         finally:
             counter[0] += positions[0]
 
