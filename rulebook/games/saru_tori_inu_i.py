@@ -555,7 +555,9 @@ def score_race(
     ST-SCORE-1, ST-SCORE-2 (colours), ST-SCORE-3, ST-SCORE-4 (missions).
     ``acquired`` holds deck indices per seat, ``missions`` mission indices.
     """
-    deck = rules.deck
+    t = _tab(rules)
+    colour_of = t.colour
+    strength_of = t.strength
     n = len(acquired)
     order = race_order(rules.track, positions)
     animal_place = [0] * 4
@@ -563,15 +565,19 @@ def score_race(
         animal_place[a] = i + 1
     points = [0] * n
     first_in = [[False] * 4 for _ in range(n)]
-    counts = [[0] * 4 for _ in range(n)]
-    for s in range(n):
-        for c in acquired[s]:
-            counts[s][deck[c].colour] += 1
+    counts = []
+    sums = []
+    for cards in acquired:
+        count = [0, 0, 0, 0]
+        total = [0, 0, 0, 0]
+        for c in cards:
+            k = colour_of[c]
+            count[k] += 1
+            total[k] += strength_of[c]
+        counts.append(count)
+        sums.append(total)
     for colour in range(4):
-        totals: list[int | None] = []
-        for s in range(n):
-            cards = [deck[c].strength for c in acquired[s] if deck[c].colour == colour]
-            totals.append(sum(cards) if cards else None)
+        totals: list[int | None] = [sums[s][colour] if counts[s][colour] else None for s in range(n)]
         places = colour_places(totals, rules.tie_ranking)
         row = COLOUR_POINTS[animal_place[colour] - 1]
         for s in range(n):
@@ -1148,7 +1154,12 @@ class SaruState(State[Rules, SaruAction]):
         pl[seat] = (card,)
         sh = list(shown)
         sh[seat] = strength
-        return self._next_play((tuple(hl), tuple(pl), tuple(sh), used, beneath), table, (self.log, action))
+        plays: Plays = (tuple(hl), tuple(pl), tuple(sh), used, beneath)
+        order = self.board[4]
+        qi = self.qi + 1
+        if qi < len(order):  # the next player plays (the common case of _next_play, inlined)
+            return SaruState(self.rules, self.setup, (self.log, action), self.board, table, plays, PLAY, qi, order[qi])
+        return self._next_play(plays, table, (self.log, action))
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
         hands, played, shown, used, beneath = self.plays
@@ -1229,6 +1240,10 @@ class SaruState(State[Rules, SaruAction]):
                 self.rules, self.setup, log, self.board, table, plays, PLACE if rest else TAKE, self.qi, seat
             )
         # ST-RULING-13: the oracle area is empty; this player takes nothing.
+        queue = self.board[5]
+        qi = self.qi + 1
+        if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)
+            return SaruState(self.rules, self.setup, log, self.board, table, plays, PLACE, qi, queue[qi])
         return self._next_resolver(log, table, plays)
 
     def _take(self, seat: int, card: int, kind: type, action: SaruAction) -> SaruState:
@@ -1273,9 +1288,13 @@ class SaruState(State[Rules, SaruAction]):
             kl = list(known)
             kl[seat] = kl[seat] + (card,)
             known = tuple(kl)
-        return self._next_resolver(
-            (self.log, action), (tuple(new_area), road, pos, acquired, removed, known, laid), plays
-        )
+        new_table: Table = (tuple(new_area), road, pos, acquired, removed, known, laid)
+        log = (self.log, action)
+        queue = self.board[5]
+        qi = self.qi + 1
+        if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)
+            return SaruState(self.rules, self.setup, log, self.board, new_table, plays, PLACE, qi, queue[qi])
+        return self._next_resolver(log, new_table, plays)
 
     def _next_resolver(self, log: Log, table: Table, plays: Plays) -> SaruState:
         board = self.board
