@@ -379,6 +379,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if self.bids[seat] < 0:
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
+            if not 0 <= action.tricks <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
+                raise self.illegal(f"a bid is a number from 0 to {MAX_BID}", "UT-BID-1", action)
             return self._bid(seat, action)
         if type(action) is not Play:
             raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
@@ -506,7 +508,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
         The hidden cards are dealt again to the other seats, keeping their hand sizes
         and every suit they have shown they lack (UT-INFO-1); their bids this round are
-        redrawn from 0..15 (UT-BID-1).
+        redrawn from 0..15 (UT-BID-1) until the reveal. Once the game is over the last
+        round's bids are public (UT-SCORE-1) and kept.
         """
         players = self.rules.players
         others = [s for s in range(players) if s != seat]
@@ -516,7 +519,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         hands = list(self.hands)
         for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():
             hands[s] = tuple(sorted(cards))
-        bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(self.bids))
+        bids = self.bids
+        if self.to_act is not None:
+            bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
         return attrs.evolve(self, hands=tuple(hands), bids=bids)
 
     # -- engine ---------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""UTSUKE: regression tests from the independent review (spec prefix UT)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook.errors import IllegalAction
+from rulebook.games.utsuke import GAME, Bid, Rules, UtsukeState
+
+
+def _terminal(players: int, seed: int) -> UtsukeState:
+    state = GAME.new_game(Rules(players=players), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("tricks", [-1, 16, 99])
+def test_bids_outside_0_to_15_are_illegal(tricks: int) -> None:
+    """UT-BID-1, UT-COMP-2: a bid is 0..15; apply must refuse anything else.
+
+    ``Bid(-1)`` used to be accepted and left the seat marked as not having bid, so the
+    play phase began with that seat asked to bid again.
+    """
+    state = GAME.new_game(Rules(players=3), seed=3)
+    with pytest.raises(IllegalAction, match="UT-BID-1"):
+        state.apply(Bid(tricks))
+
+
+def test_resample_at_the_end_keeps_the_revealed_bids() -> None:
+    """UT-SCORE-1, UT-INFO-1: after the reveal every bid is public, so resample keeps them."""
+    for players in (2, 3, 4, 5):
+        end = _terminal(players, players)
+        for seat in range(players):
+            other = end.resample(seat, random.Random(seat))
+            assert other.bids == end.bids == end.results[-1][0]
+            assert other.observation(seat) == end.observation(seat)
+
+
+def test_resample_during_a_round_redraws_only_others_bids() -> None:
+    """UT-BID-1, UT-INFO-1: before the reveal a resample may change other seats' bids, never one's own."""
+    state = GAME.new_game(Rules(players=4), seed=8)
+    for b in (3, 5, 7, 9):
+        state = state.apply(Bid(b))
+    changed = False
+    for k in range(20):
+        other = state.resample(1, random.Random(k))
+        assert other.bids[1] == state.bids[1]
+        assert all(0 <= b <= 15 for b in other.bids)
+        changed |= other.bids != state.bids
+    assert changed
