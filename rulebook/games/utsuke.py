@@ -256,7 +256,9 @@ class Observation:
     bidding: bool
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    #: the lord's row, leftmost first (as seen from the table centre); the last card has the chip
+    #: the lord's row, leftmost first (as seen from the table centre); the last card has the chip,
+    #: except in the trick in which the chip's card was played: the chip then rides on that card
+    #: in the trick until it ends (UT-TRUMP-2), and ``trump`` still gives its suit
     lord_row: tuple[int, ...]
     #: the young lord's row (2 players), leftmost first; empty otherwise
     young_row: tuple[int, ...]
