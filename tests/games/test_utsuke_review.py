@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rulebook.errors import IllegalAction
-from rulebook.games.utsuke import GAME, Bid, Rules, UtsukeState
+from rulebook.games.utsuke import DECK, GAME, Bid, Rules, UtsukeState
 
 
 def _terminal(players: int, seed: int) -> UtsukeState:
@@ -52,3 +52,25 @@ def test_resample_during_a_round_redraws_only_others_bids() -> None:
         assert all(0 <= b <= 15 for b in other.bids)
         changed |= other.bids != state.bids
     assert changed
+
+
+def test_young_lord_follows_in_the_first_trick() -> None:
+    """UT-LORD-5, UT-LORD-2, UT-RULING-6: the round-start rule (UT-LORD-1) is about the lead.
+
+    In the first trick the young lord follows, so it plays its highest card of the suit led,
+    not its leftmost card.
+    """
+    rules = Rules(players=2)  # clockwise: lord (2), seat 0, young lord (3), seat 1
+    parse = DECK.parse
+    lord = ["A1"] + [f"B{r}" for r in range(1, 13)] + ["C1", "C2"]
+    young = ["D1", "A3", "A11", "A4"] + [f"E{r}" for r in range(1, 12)]
+    used = {parse(t) for t in lord + young}
+    rest = [c for c in DECK.cards if c not in used]
+    deal = rest[:30] + [parse(t) for t in lord + young]
+    state = GAME.new_game(rules, deals=[deal])
+    state = state.apply(Bid(2)).apply(Bid(2))
+    assert [DECK.text(c) for c in state.trick] == ["A1"]  # UT-LORD-1: the lord leads leftmost
+    seat0 = state.current_player
+    assert seat0 == 0
+    state = state.apply(state.legal_actions()[0])
+    assert DECK.text(state.trick[2]) == "A11"  # not D1, the young lord's leftmost card
