@@ -36,6 +36,7 @@ __all__ = [
     "DECK",
     "GAME",
     "TRICKS",
+    "EarlierRound",
     "Observation",
     "Play",
     "Prophesy",
@@ -238,6 +239,9 @@ def round_points(left: int) -> int:
 
 # -- observation ----------------------------------------------------------------------
 
+#: a finished round as it was played: (start player, revealed prophecies, tricks) (SP-INFO-1)
+EarlierRound = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
+
 
 @attrs.frozen(slots=True)
 class Observation:
@@ -272,6 +276,9 @@ class Observation:
     successes: tuple[int, ...]
     #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
     rounds_played: tuple[tuple[int, tuple[int, ...]], ...]
+    #: per round before the current one: (start player, revealed prophecies, its tricks as in
+    #: ``tricks``), kept for perfect recall (SP-INFO-1)
+    earlier_rounds: tuple[EarlierRound, ...]
 
 
 # -- state ------------------------------------------------------------------------------
@@ -292,6 +299,8 @@ class RoundInfo:
     points: tuple[int, ...]
     successes: tuple[int, ...]
     ends: tuple[tuple[int, tuple[int, ...]], ...]
+    #: the rounds before this one as they were played (SP-INFO-1, perfect recall)
+    earlier: tuple[EarlierRound, ...]
 
 
 @attrs.frozen(slots=True)
@@ -463,6 +472,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             points=self.points,
             successes=self.successes,
             rounds_played=self.ends,
+            earlier_rounds=self.info.earlier,
         )
 
     def resample(self, seat: int, rng: random.Random) -> SevenPropheciesState:
@@ -637,7 +647,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
             )  # fmt: skip
         start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
-        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends)
+        earlier = (*self.info.earlier, (self.start, self.prophecies, tricks))  # SP-INFO-1: perfect recall
+        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends, earlier)
 
 
 class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
@@ -673,7 +684,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
         """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
         n = rules.players
-        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, ())
+        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, (), ())
 
     def check_invariants(self, state: SevenPropheciesState) -> None:
         """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
@@ -856,6 +867,7 @@ def _deal_round(
     scores: tuple[int, ...],
     successes: tuple[int, ...],
     ends: tuple[tuple[int, tuple[int, ...]], ...],
+    earlier: tuple[EarlierRound, ...],
 ) -> SevenPropheciesState:
     """Deal a round: SP-SETUP-1 (the deal's form), SP-SETUP-2 and SP-SETUP-5 (set-aside cards and
     hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
@@ -869,7 +881,7 @@ def _deal_round(
     return SevenPropheciesState(
         rules, setup, log,
         RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
-                  ends),
+                  ends, earlier),
         hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
     )  # fmt: skip
 

@@ -1,0 +1,39 @@
+"""Seven Prophecies: regression tests from the independent review (spec/seven-prophecies.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook.games.seven_prophecies import DECK, GAME, Play, Rules
+from tests.games.test_seven_prophecies_reference import reference_places
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_earlier_rounds_stay_in_the_observation(players: int) -> None:
+    """SP-INFO-1 (perfect recall): a round's prophecies and every trick, the last one included,
+    stay visible after the next round is dealt, to every seat and through resample."""
+    rng = random.Random(players)
+    state = GAME.new_game(Rules(players=players), seed=7)
+    checked = 0
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        after = state.apply(action)
+        if after.round == state.round + 1:
+            assert isinstance(action, Play)
+            last = (*state.trick, action.card)
+            fs = DECK.suit_of[state.future[len(state.tricks)]]
+            expected = (
+                state.start,
+                state.prophecies,
+                (*state.tricks, (state.leader, last, reference_places(last, fs))),
+            )
+            for seat in range(players):
+                obs = after.observation(seat)
+                assert obs.earlier_rounds[:-1] == state.observation(seat).earlier_rounds
+                assert obs.earlier_rounds[-1] == expected
+                assert after.resample(seat, rng).observation(seat) == obs
+            checked += 1
+        state = after
+    assert checked == players - 1
