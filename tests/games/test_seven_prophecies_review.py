@@ -37,3 +37,19 @@ def test_earlier_rounds_stay_in_the_observation(players: int) -> None:
             checked += 1
         state = after
     assert checked == players - 1
+
+
+def test_prophecy_in_progress_shows_neither_count_nor_places() -> None:
+    """SP-RULING-5, SP-INFO-2: while seat 1 places its cubes, seat 0 sees the same observation
+    and tensor whether seat 1 has put down two cubes or three, and wherever they went."""
+    state = GAME.new_game(Rules(players=4), seed=3)
+    for _ in range(7):
+        state = state.apply(state.legal_actions()[0])
+    assert state.current_player == 1
+    two = state.apply(state.legal_actions()[0]).apply(state.legal_actions()[0])
+    three = two.apply(two.legal_actions()[-1])
+    assert two.cubes[1] != three.cubes[1]
+    for seat in (0, 2, 3):
+        assert two.observation(seat) == three.observation(seat)
+        assert two.observation_tensor(seat) == three.observation_tensor(seat)
+    assert two.observation(1) != three.observation(1)
