@@ -294,8 +294,8 @@ def _to_missions(value: Any) -> tuple[Mission, ...]:
     if id(value) == id(DEFAULT_MISSIONS):
         return DEFAULT_MISSIONS
     raw = _seq(value, "missions", "mission cards")
-    if not 4 <= len(raw) <= 16:
-        raise _bad("missions", f"must hold 4..16 mission cards (got {len(raw)})")
+    if not 3 <= len(raw) <= 16:  # at least one per player (checked in Rules), at most 16
+        raise _bad("missions", f"must hold 3..16 mission cards (got {len(raw)})")
     out = []
     for i, item in enumerate(raw):
         f = f"missions[{i}]"
@@ -448,6 +448,12 @@ class Rules:
         "or 'round' (columns holding a card when the round began) (ST-RES-2, ST-RULING-8).",
         choices=("setup", "round"),
     )
+    column_sharing: str = option(
+        "shared",
+        doc="Whether several players may put their cards beneath one column in a round: "
+        "'shared' (yes) or 'exclusive' (one player's card(s) per column) (ST-RES-2, ST-RULING-20).",
+        choices=("shared", "exclusive"),
+    )
     deck: tuple[OracleCard, ...] = option(
         DEFAULT_DECK,
         doc="The 36 oracle cards (PLACEHOLDER default: strengths 1-9 per colour, ST-DATA-2).",
@@ -468,6 +474,10 @@ class Rules:
         validate_choices(self)
         if self.first_player >= self.players:
             raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+        if self.column_sharing == "exclusive" and self.pair_placement == "separate":  # ST-RULING-20
+            raise InvalidRules(
+                "pair_placement", "'separate' needs a column too many when columns are 'exclusive'"
+            )
         if len(self.missions) < self.players:
             raise InvalidRules("missions", f"{self.players} players need {self.players} mission cards (ST-SETUP-4)")
 
@@ -1216,7 +1226,10 @@ class SaruState(State[Rules, SaruAction]):
         )
 
     def _place(self, seat: int, column: int, action: SaruAction) -> SaruState:
-        if column not in self.board[3]:
+        board = self.board
+        if column not in board[3]:
+            if self.rules.column_sharing == "exclusive" and self.plays[4][column]:
+                raise self.illegal(f"another player's card is beneath column {column + 1}", "ST-RULING-20", action)
             raise self.illegal(f"column {column + 1} never held an oracle card", "ST-RES-2", action)
         hands, played, shown, used, beneath = self.plays
         mine = played[seat]
@@ -1228,6 +1241,10 @@ class SaruState(State[Rules, SaruAction]):
             put, rest = mine[:1], mine[1:]
         bl = list(beneath)
         bl[column] = bl[column] + put
+        if self.rules.column_sharing != "shared":  # ST-RULING-20: the column is now taken
+            b = board
+            cols = tuple([k for k in b[3] if k != column])
+            board = (b[0], b[1], b[2], cols, b[4], b[5], b[6], b[7], b[8], b[9])
         pl = list(played)
         pl[seat] = rest
         plays: Plays = (hands, tuple(pl), shown, used, tuple(bl))
@@ -1237,14 +1254,14 @@ class SaruState(State[Rules, SaruAction]):
         log = (self.log, action)
         if rest or any(table[0]):
             return SaruState(
-                self.rules, self.setup, log, self.board, table, plays, PLACE if rest else TAKE, self.qi, seat
+                self.rules, self.setup, log, board, table, plays, PLACE if rest else TAKE, self.qi, seat
             )
         # ST-RULING-13: the oracle area is empty; this player takes nothing.
-        queue = self.board[5]
+        queue = board[5]
         qi = self.qi + 1
         if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)
-            return SaruState(self.rules, self.setup, log, self.board, table, plays, PLACE, qi, queue[qi])
-        return self._next_resolver(log, table, plays)
+            return SaruState(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
+        return self._next_resolver(log, table, plays)  # the round ends: the columns are reset there
 
     def _take(self, seat: int, card: int, kind: type, action: SaruAction) -> SaruState:
         area, road, pos, acquired, removed, known, laid = self.table
@@ -1322,6 +1339,8 @@ class SaruState(State[Rules, SaruAction]):
         if rnd < rules.rounds and order:  # ST-ROUND-3
             if rules.columns != "setup":
                 cols = tuple([k for k in range(n) if beneath[k]])
+            elif rules.column_sharing != "shared":  # ST-RULING-20: every column is open again
+                cols = tuple(range(n))
             return SaruState(
                 rules, self.setup, log,
                 (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played),
