@@ -262,6 +262,7 @@ class Play(Action):
 GHAction = Oracle | Intervene | Pass | Give | Play
 
 _ORACLE = tuple(Oracle(k) for k in range(6))
+_ORACLE_NUMBERS = frozenset(range(6))
 _INTERVENE = Intervene()
 _PASS = Pass()
 _GIVE = tuple(Give(c) for c in DECK.cards)
@@ -649,6 +650,9 @@ class GodsState(State[Rules, GHAction]):
         return GodsState(*values)
 
     def _oracle(self, number: int, action: GHAction) -> GodsState:
+        if number not in _ORACLE_NUMBERS:  # the oracle cards show 0..5 (GH-COMP-2)
+            rule = "GH-ORACLE-1" if self.phase == ORACLE else "GH-ORACLE-3"
+            raise self.illegal("an oracle card shows a number from 0 to 5", rule, action)
         f = self.facts
         oracle = list(f.oracle)
         g = len(f.gods)
