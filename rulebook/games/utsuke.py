@@ -56,8 +56,6 @@ _NSUITS = len(DECK.suits)
 _NRANKS = len(DECK.ranks)
 #: card -> the lowest card of its suit (cards of a suit are consecutive ints)
 _SUIT_LO = tuple(s * _NRANKS for s in _SUIT)
-#: per suit led: card -> 1 + card for cards of that suit, 0 otherwise (the NPC's follow key)
-_FOLLOW_KEY = tuple(tuple(c + 1 if _SUIT[c] == s else 0 for c in range(_NSUITS * _NRANKS)) for s in range(_NSUITS))
 #: UT-COMP-2: the bid cards 1, 2, 4 and 8 make every bid 0..15.
 MAX_BID = 15
 
@@ -217,6 +215,20 @@ def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) ->
         if _SUIT[c] == lead and c > best:
             best = c
     return best if best >= 0 else row[0]
+
+
+def _follow_index(row: tuple[int, ...], lo: int) -> int:
+    """Index in an NPC ``row`` of the card it plays when following the suit whose lowest card is ``lo``.
+
+    UT-LORD-2: its highest card of the suit led (a suit's cards are the consecutive ints
+    ``lo .. lo + 11``); UT-LORD-3: with none, its leftmost card (index 0).
+    """
+    hi = lo + _NRANKS
+    best = -1
+    for c in row:
+        if lo <= c < hi and c > best:
+            best = c
+    return row.index(best) if best >= 0 else 0
 
 
 def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
@@ -402,13 +414,27 @@ class UtsukeState(State[Rules, UtsukeAction]):
         hands = list(self.hands)
         hands[seat] = hand[:i] + hand[i + 1 :]
         trick += (card,)
-        place = self.match[2][seat]
-        if place < self.rules.players and len(trick) < len(hands):
-            # the next place is a seat in the same trick: nothing happens in between
-            return UtsukeState(
-                self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
-                self.leader, trick, self.tricks, self.won, place,
-            )
+        nxt = self.match[2]
+        place = nxt[seat]
+        n = len(trick)
+        nplaces = len(hands)
+        if n < nplaces:
+            if place < self.rules.players:
+                # the next place is a seat in the same trick: nothing happens in between
+                return UtsukeState(
+                    self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
+                    self.leader, trick, self.tricks, self.won, place,
+                )
+            if n + 1 < nplaces:
+                # An NPC follows and the trick goes on; a seat always comes after an NPC
+                # (UT-SETUP-1, UT-SETUP-2). UT-LORD-2, UT-LORD-3 (UT-LORD-5): as in _advance.
+                row = hands[place]
+                i = _follow_index(row, _SUIT_LO[trick[0]])
+                hands[place] = row[:i] + row[i + 1 :]
+                return UtsukeState(
+                    self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
+                    self.leader, trick + (row[i],), self.tricks, self.won, nxt[place],
+                )
         return self._advance((self.log, action), hands, trick, place)
 
     @property
@@ -564,7 +590,13 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if len(trick) == nplaces:
                 # UT-TRICK-1, UT-RULING-1: the highest trump, else the highest card of the lead suit.
                 strength = _STRENGTH[trump][_SUIT[trick[0]]]
-                winner = _WALK[players, match[1]][leader][trick.index(max(trick, key=strength.__getitem__))]
+                top = k = j = 0
+                for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
+                    if strength[c] > top:
+                        top = strength[c]
+                        k = j
+                    j += 1
+                winner = _WALK[players, match[1]][leader][k]
                 won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
                 tricks = tricks + ((leader, trick),)
                 # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
@@ -580,8 +612,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 # UT-LORD-1..UT-LORD-5: the NPC's conduct (the young lord's too), as npc_card.
                 row = hands[place]
                 if trick:
-                    # the highest card of the suit led; with none, max() keeps the first (leftmost)
-                    i = row.index(max(row, key=_FOLLOW_KEY[_SUIT[trick[0]]].__getitem__))
+                    i = _follow_index(row, _SUIT_LO[trick[0]])
                 else:
                     i = 0 if not tricks else len(row) - 1
                 trick += (row[i],)
