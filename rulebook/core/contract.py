@@ -74,6 +74,16 @@ class Setup:
     seed: int | None = None
     deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
 
+    def resampled(self, rng: random.Random) -> Setup:
+        """The chance of a resampled state: a fresh seed and no explicit deals.
+
+        A seat cannot know the deals still to come, nor the order of a deal it has
+        only partly seen, so ``State.resample`` must keep neither: what was
+        already dealt lives in the state, and later deals come from a seed drawn
+        from ``rng``. (A resampled state's record therefore does not replay.)
+        """
+        return Setup(seed=rng.getrandbits(63))
+
     def deal(self, game: Game[Any, Any, Any], rules: Any, index: int) -> Deal:
         """Deal ``index``: the explicit one if given, else drawn from the seed."""
         if index < len(self.deals):

@@ -1129,7 +1129,9 @@ class SaruState(State[Rules, SaruAction]):
                 missions[s] = pool[i]
         b = self.board
         board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9])
-        return attrs.evolve(self, board=board, plays=(tuple(hands), tuple(played), shown, used, beneath))
+        # later races' deals are unknown to everybody: redraw them too (ST-INFO-1)
+        setup = self.setup.resampled(rng)
+        return attrs.evolve(self, setup=setup, board=board, plays=(tuple(hands), tuple(played), shown, used, beneath))
 
     # -- engine ---------------------------------------------------------------------
 

@@ -506,7 +506,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 new[s] = own
             cubes = prophecies = tuple(new)
         info = attrs.evolve(self.info, aside_down=aside_down)
-        return attrs.evolve(self, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies)
+        # later rounds' deals are unknown to everybody: redraw them too (SP-INFO-1)
+        setup = self.setup.resampled(rng)
+        return attrs.evolve(self, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies)
 
     def _voids(self) -> list[set[int]]:
         """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""

@@ -351,7 +351,8 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[s] = tuple(sorted(self.known[s] + tuple(hidden[pos : pos + n])))
                 pos += n
         deck = self.deck[: self.drawn] + tuple(hidden[pos:])
-        return attrs.evolve(self, board=(deck, *self.board[1:]), hands=tuple(hands))
+        setup = self.setup.resampled(rng)  # the true deal must not survive in the setup
+        return attrs.evolve(self, setup=setup, board=(deck, *self.board[1:]), hands=tuple(hands))
 
     # -- engine ---------------------------------------------------------------------
 
