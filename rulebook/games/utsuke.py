@@ -537,7 +537,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         The hidden cards are dealt again to the other seats, keeping their hand sizes
         and every suit they have shown they lack (UT-INFO-1); their bids this round are
         redrawn from 0..15 (UT-BID-1) until the reveal. Once the game is over the last
-        round's bids are public (UT-SCORE-1) and kept.
+        round's bids are public (UT-SCORE-1) and kept. The deals of the rounds still to
+        come are unknown to everyone, so they are redrawn from a fresh seed (UT-SETUP-4).
         """
         players = self.rules.players
         others = [s for s in range(players) if s != seat]
@@ -550,7 +551,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         bids = self.bids
         if self.to_act is not None:
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
-        return attrs.evolve(self, hands=tuple(hands), bids=bids)
+        # the same as Setup.resampled: explicit deals so far kept, later deals from a fresh seed
+        setup = Setup(seed=rng.getrandbits(63), deals=self.setup.deals[: self.round + 1])
+        return attrs.evolve(self, setup=setup, hands=tuple(hands), bids=bids)
 
     # -- engine ---------------------------------------------------------------------
 

@@ -74,3 +74,27 @@ def test_young_lord_follows_in_the_first_trick() -> None:
     assert seat0 == 0
     state = state.apply(state.legal_actions()[0])
     assert DECK.text(state.trick[2]) == "A11"  # not D1, the young lord's leftmost card
+
+
+def test_resample_redraws_the_deals_still_to_come() -> None:
+    """UT-INFO-1, UT-SETUP-4, UT-END-3: nobody knows the next rounds' deals, so resample redraws them.
+
+    A resampled state used to keep the seed, so playing it on dealt the true next round.
+    Explicit deals already made (this round's and earlier) are kept.
+    """
+    rules = Rules(players=3)
+    deals = [list(range(60)), list(range(59, -1, -1)), list(range(60))]
+    for state in (GAME.new_game(rules, seed=4), GAME.new_game(rules, deals=deals)):
+        state = state.apply(Bid(1))
+        truth = state.setup.deal(GAME, rules, 1)
+        others = [state.resample(0, random.Random(k)) for k in range(5)]
+        for other in others:
+            assert other.observation(0) == state.observation(0)
+            assert other.setup.deals == state.setup.deals[:1]
+        assert all(other.setup.deal(GAME, rules, 1) != truth for other in others)
+        # played on, a resampled state deals a next round nobody could have known
+        other = others[0]
+        while other.round == 0 and not other.is_terminal:
+            other = other.apply(other.legal_actions()[0])
+        if not other.is_terminal:
+            assert other.lord_row != tuple(truth[45:60])
