@@ -91,7 +91,7 @@ class Variant:
     scores_hook: ScoresHook | None = attrs.field(default=None, alias="scores")
     winners_hook: WinnersHook | None = attrs.field(default=None, alias="winners")
     floor: int | None = attrs.field(default=None, alias="score_floor")
-    #: the rule the floor comes from, named in a failure (e.g. ``SP-SCORE-2``)
+    #: the ID of the spec rule the floor comes from, named in a failure
     floor_rule: str = ""
     invariants: tuple[Invariant, ...] = attrs.field(default=(), converter=tuple)
     #: where the variant was loaded from (``module:NAME``, a file), so a record can name it

@@ -9,7 +9,7 @@ a :class:`~rulebook.records.Record` whose ``meta`` names the broken check, its r
 ID and the message; ``rulebook replay FILE`` steps through it.
 
 The generic checks are named ``contract:<name>`` (see :data:`CHECKS`); a game's own
-invariants are named by their rule ID (``WB-COMP-1``...).
+invariants are named by the rule ID their message starts with.
 
 >>> import rulebook
 >>> report = rulebook.verify("witches-of-blackmore", examples=3, seed=1)

@@ -162,7 +162,9 @@ class RuleAnchors(SphinxTransform):
                     ref += nodes.literal(text=_display(c))
                     para += ref
                 para += nodes.Text(". ")
-            section.insert(section.index(title) + 1, para)
+            # after the rule's own text, before any subsection
+            subsections = [i for i, child in enumerate(section.children) if isinstance(child, nodes.section)]
+            section.insert(subsections[0] if subsections else len(section.children), para)
 
 
 class OptionsDirective(SphinxDirective):
