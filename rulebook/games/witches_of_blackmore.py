@@ -573,8 +573,14 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return 0
 
     def max_game_length(self, rules: Rules) -> int:
-        """Each card is played at most once, and each trick allows one trump decision."""
-        return 2 * DECK.size
+        """A proven bound (WB-END-5): plays, plus one trump decision per trick.
+
+        Cards reach hands only from the deal, the pile (53 cards with the first trump
+        turned up) and the single refill from the trump stack (WB-END-2: at most one
+        card per player), so there are at most ``53 + players`` plays; every trick
+        has at least one play and offers at most one decision.
+        """
+        return 2 * (DECK.size - 1 + rules.players)
 
 
 GAME = WitchesGame(Rules, WitchesState)

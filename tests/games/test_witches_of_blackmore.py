@@ -332,3 +332,21 @@ def test_heuristic_player_plays_legally_and_beats_random_on_average() -> None:
             state = state.apply(action)
         wins += 0 in state.winners
     assert wins > 30
+
+
+def test_trump_cards_can_be_played_twice_and_the_bound_still_holds() -> None:
+    """WB-END-5: a replaced card drawn back from the trump stack is played again; the
+    number of plays exceeds 53 but stays within 53 + players, and the game length
+    within max_game_length."""
+    seen_more = False
+    for seed in range(60):
+        rng = random.Random(seed)
+        rules = Rules(players=4)
+        state = GAME.new_game(rules, seed=seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        plays = sum(1 for a in state.history if type(a) is Play)
+        assert plays <= 53 + rules.players
+        assert len(state.history) <= GAME.max_game_length(rules) == 2 * (53 + 4)
+        seen_more |= plays > 53
+    assert seen_more
