@@ -538,7 +538,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         and every suit they have shown they lack (UT-INFO-1); their bids this round are
         redrawn from 0..15 (UT-BID-1) until the reveal. Once the game is over the last
         round's bids are public (UT-SCORE-1) and kept. The deals of the rounds still to
-        come are unknown to everyone, so they are redrawn from a fresh seed (UT-SETUP-4).
+        come are unknown to everyone, so they are redrawn from a fresh seed, and no
+        explicit deal is kept (UT-SETUP-4).
         """
         players = self.rules.players
         others = [s for s in range(players) if s != seat]
@@ -551,8 +552,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         bids = self.bids
         if self.to_act is not None:
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
-        # the same as Setup.resampled: explicit deals so far kept, later deals from a fresh seed
-        setup = Setup(seed=rng.getrandbits(63), deals=self.setup.deals[: self.round + 1])
+        # as Setup.resampled: a fresh seed and no explicit deals (what was dealt lives in the
+        # state; the order of a partly seen deal is hidden too)
+        setup = Setup(seed=rng.getrandbits(63))
         return attrs.evolve(self, setup=setup, hands=tuple(hands), bids=bids)
 
     # -- engine ---------------------------------------------------------------------
