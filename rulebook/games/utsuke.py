@@ -176,21 +176,6 @@ _NEXT: dict[tuple[int, int], tuple[int, ...]] = {
 }
 
 
-def _walk_table(players: int, lord_before: int) -> tuple[tuple[int, ...], ...]:
-    cyc = _cycle(players, lord_before)
-    m = len(cyc)
-    out: list[tuple[int, ...]] = [()] * m
-    for i, p in enumerate(cyc):
-        out[p] = tuple(cyc[(i + j) % m] for j in range(m))
-    return tuple(out)
-
-
-#: per (players, lord place): per leader, the places in play order from that leader
-_WALK: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
-    (n, k): _walk_table(n, k) for n in range(2, 6) for k in range(n)
-}
-
-
 def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) -> int:
     """The card an NPC plays from its ``row`` (leftmost first) by the lord's conduct.
 
@@ -582,39 +567,47 @@ class UtsukeState(State[Rules, UtsukeAction]):
         self, log: Log, hands: list[tuple[int, ...]], trick: tuple[int, ...], place: int
     ) -> UtsukeState:
         """Let the NPCs play and close tricks until a seat must act or the round ends."""
-        rules = self.rules
-        players = rules.players
+        players = self.rules.players
         nplaces = len(hands)
-        match = self.match
-        nxt = match[2]
+        nxt = self.match[2]
         leader = self.leader
-        won = self.won
         tricks = self.tricks
-        trump = self.trump
         while True:
             if len(trick) == nplaces:
                 # UT-TRICK-1, UT-RULING-1: the highest trump, else the highest card of the lead suit.
-                strength = _STRENGTH[trump][_SUIT[trick[0]]]
-                top = k = j = 0
+                strength = _STRENGTH[self.trump][_SUIT[trick[0]]]
+                top = 0
+                p = winner = leader
                 for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
                     if strength[c] > top:
                         top = strength[c]
-                        k = j
-                    j += 1
-                winner = _WALK[players, match[1]][leader][k]
+                        winner = p
+                    p = nxt[p]
+                won = self.won
                 won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
-                tricks = tricks + ((leader, trick),)
+                tricks += ((leader, trick),)
                 # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
                 # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
                 # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
                 row = hands[players]
                 if not row:
                     return self._end_round(log, tuple(hands), won, tricks)
-                trump = _SUIT[row[-1]]
-                trick = ()
-                leader = place = winner  # UT-PLAY-1: the winner leads
+                # UT-PLAY-1: the winner leads
+                if winner < players:
+                    return UtsukeState(
+                        self.rules, self.setup, log, self.match, tuple(hands), self.bids, _SUIT[row[-1]],
+                        winner, (), tricks, won, winner,
+                    )
+                # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
+                # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
+                lead = hands[winner]
+                hands[winner] = lead[:-1]
+                return UtsukeState(
+                    self.rules, self.setup, log, self.match, tuple(hands), self.bids, _SUIT[row[-1]],
+                    winner, lead[-1:], tricks, won, nxt[winner],
+                )
             if place >= players:
-                # UT-LORD-1..UT-LORD-5: the NPC's conduct (the young lord's too), as npc_card.
+                # UT-LORD-1..UT-LORD-3 (UT-LORD-5): an NPC plays within a trick, as npc_card.
                 row = hands[place]
                 if trick:
                     i = _follow_index(row, _SUIT_LO[trick[0]])
@@ -625,7 +618,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 place = nxt[place]
                 continue
             return UtsukeState(
-                rules, self.setup, log, match, tuple(hands), self.bids, trump, leader, trick, tricks, won, place
+                self.rules, self.setup, log, self.match, tuple(hands), self.bids, self.trump, leader, trick,
+                tricks, self.won, place,
             )
 
     def _end_round(
