@@ -1054,9 +1054,9 @@ class GodsState(State[Rules, GHAction]):
                     rng.shuffle(col)
                 for n, i in enumerate(rows):
                     gifts[i] = attrs.evolve(gifts[i], cards=tuple(col[n] for col in columns))
-        setup = self.setup
-        if self.deal + 1 < self.rules.deals:  # the later deals are unknown to everybody
-            setup = Setup(seed=rng.randrange(2**63), deals=self.setup.deals[: self.deal + 1])
+        # the later deals are unknown to everybody, and an explicit deal (even the current
+        # one) would show every hidden card: a fresh seed and no explicit deals
+        setup = self.setup.resampled(rng)
         return self._rebuild(
             self.log, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
         )

@@ -24,3 +24,22 @@ def test_oracle_numbers_outside_0_to_5_are_illegal(players: int, number: int) ->
         state.apply(Oracle(number))
     assert info.value.rule == "GH-ORACLE-3"
     assert state.apply(Oracle(5)).oracle[state.lone] == 5
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_resample_keeps_no_trace_of_the_true_deals(players: int) -> None:
+    """GH-INFO-4: a resampled state carries neither the real seed nor an explicit deal
+    (the current deal's card order would show every hidden hand), in any deal."""
+    import random
+
+    rules = Rules(players=players, deals=2)
+    deals = [GAME.random_deal(rules, random.Random(k), k) for k in range(2)]
+    rng = random.Random(2)
+    for state in (GAME.new_game(rules, seed=123), GAME.new_game(rules, deals=deals)):
+        while state.deal == 0 or len(state.done) < 2:  # into the last deal
+            state = state.apply(rng.choice(state.legal_actions()))
+        for seat in range(players):
+            other = state.resample(seat, rng)
+            assert other.setup.deals == ()
+            assert other.setup.seed != state.setup.seed
+            assert other.observation(seat) == state.observation(seat)
