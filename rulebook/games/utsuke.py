@@ -537,10 +537,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         bids = self.bids
         if self.to_act is not None:
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
-        # as Setup.resampled: a fresh seed and no explicit deals (what was dealt lives in the
-        # state; the order of a partly seen deal is hidden too)
-        setup = Setup(seed=rng.getrandbits(63))
-        return attrs.evolve(self, setup=setup, hands=tuple(hands), bids=bids)
+        # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
+        # of a partly seen deal is hidden too
+        return attrs.evolve(self, setup=self.setup.resampled(rng), hands=tuple(hands), bids=bids)
 
     # -- engine ---------------------------------------------------------------------
 
