@@ -90,3 +90,23 @@ def test_action_table_round_trips(slug: str) -> None:
         game.decode_action(n, rules)
     with pytest.raises(ValueError):
         game.parse_action("no such action", rules)
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_resample_keeps_no_trace_of_the_true_deals(slug: str) -> None:
+    """A resampled state must not carry the seed or explicit deals of the real game:
+    a search that plays on from it would otherwise meet the true future deals."""
+    game = rulebook.get_game(slug)
+    rules = game.Rules()
+    deal = game.random_deal(rules, random.Random(1), 0)
+    rng = random.Random(2)
+    for state in (game.new_game(rules, seed=123), game.new_game(rules, deals=[deal])):
+        for _ in range(4):
+            state = state.apply(rng.choice(state.legal_actions()))
+        for seat in range(rules.players):
+            other = state.resample(seat, rng)
+            assert other.setup.deals == ()
+            assert other.setup.seed != state.setup.seed
+            assert other.history == ()  # the real history would show hidden choices
+            nxt = other.apply(rng.choice(other.legal_actions()))  # play goes on
+            assert nxt.history == nxt.history[-1:]

@@ -144,6 +144,11 @@ class State(Generic[R, A]):
         Only what ``seat`` cannot see is permuted; the observation of ``seat``
         is the same. Useful for search in hidden-information games (OpenSpiel's
         ``resample_from_infostate``) and for testing the observation boundary.
+
+        A resampled state keeps no trace of the real game beyond what ``seat``
+        sees: its ``history`` is empty (the real one would show hidden choices)
+        and its ``setup`` is a fresh seed (:meth:`Setup.resampled`), so it cannot
+        be saved as a record, but play can go on from it.
         """
         raise NotImplementedError
 

@@ -1058,7 +1058,7 @@ class GodsState(State[Rules, GHAction]):
         # one) would show every hidden card: a fresh seed and no explicit deals
         setup = self.setup.resampled(rng)
         return self._rebuild(
-            self.log, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
+            None, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
         )
 
     def _voids(self, k: int) -> list[tuple[int, int]]:

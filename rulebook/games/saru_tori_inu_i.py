@@ -1131,7 +1131,8 @@ class SaruState(State[Rules, SaruAction]):
         board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9])
         # later races' deals are unknown to everybody: redraw them too (ST-INFO-1)
         setup = self.setup.resampled(rng)
-        return attrs.evolve(self, setup=setup, board=board, plays=(tuple(hands), tuple(played), shown, used, beneath))
+        plays = (tuple(hands), tuple(played), shown, used, beneath)
+        return attrs.evolve(self, log=None, setup=setup, board=board, plays=plays)
 
     # -- engine ---------------------------------------------------------------------
 

@@ -508,7 +508,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         info = attrs.evolve(self.info, aside_down=aside_down)
         # later rounds' deals are unknown to everybody: redraw them too (SP-INFO-1)
         setup = self.setup.resampled(rng)
-        return attrs.evolve(self, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies)
+        return attrs.evolve(
+            self, log=None, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies
+        )
 
     def _voids(self) -> list[set[int]]:
         """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""

@@ -539,7 +539,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
         # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
         # of a partly seen deal is hidden too
-        return attrs.evolve(self, setup=self.setup.resampled(rng), hands=tuple(hands), bids=bids)
+        return attrs.evolve(self, log=None, setup=self.setup.resampled(rng), hands=tuple(hands), bids=bids)
 
     # -- engine ---------------------------------------------------------------------
 

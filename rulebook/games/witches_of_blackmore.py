@@ -352,7 +352,7 @@ class WitchesState(State[Rules, WitchesAction]):
                 pos += n
         deck = self.deck[: self.drawn] + tuple(hidden[pos:])
         setup = self.setup.resampled(rng)  # the true deal must not survive in the setup
-        return attrs.evolve(self, setup=setup, board=(deck, *self.board[1:]), hands=tuple(hands))
+        return attrs.evolve(self, log=None, setup=setup, board=(deck, *self.board[1:]), hands=tuple(hands))
 
     # -- engine ---------------------------------------------------------------------
 
