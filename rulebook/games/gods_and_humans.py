@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import operator
 import random
+from bisect import bisect_left
 from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -31,7 +33,6 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
 from rulebook.core.options import option, validate_choices
-from rulebook.core.tricks import trick_winner
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -270,6 +271,31 @@ _PLAY = tuple(Play(c) for c in DECK.cards)
 _TABLE: tuple[GHAction, ...] = (*_ORACLE, _INTERVENE, _PASS, *_GIVE, *_PLAY)
 _ASK_ACTIONS: tuple[GHAction, ...] = (_INTERVENE, _PASS)
 
+#: the first card of each colour, and 48: a sorted hand holds the cards of colour ``s``
+#: at the positions ``bisect_left(hand, _FIRST[s]) .. bisect_left(hand, _FIRST[s + 1])``
+_FIRST = tuple(12 * s for s in range(5))
+assert all(_SUIT[c] == c // 12 and _RANK[c] == c % 12 + 1 for c in DECK.cards)
+
+
+def _win_keys(trump: int | None) -> tuple[tuple[int, ...], ...]:
+    """Per led colour, each card's strength in the trick (GH-TRICK-3): a trump beats
+    the led colour, which beats any other colour (-1); within a colour the higher rank
+    (the higher card number) wins."""
+    return tuple(
+        tuple(100 + c if _SUIT[c] == trump else c if _SUIT[c] == lead else -1 for c in DECK.cards)
+        for lead in range(4)
+    )
+
+
+_WIN_KEYS = {None: _win_keys(None), RED: _win_keys(RED)}
+
+
+def _gives(cards: tuple[int, ...]) -> tuple[GHAction, ...]:
+    """The ``Give`` actions of ``cards``, in their order."""
+    if len(cards) > 1:
+        return itemgetter(*cards)(_GIVE)  # type: ignore[no-any-return]
+    return (_GIVE[cards[0]],) if cards else ()
+
 
 # -- records and views ------------------------------------------------------------------
 
@@ -435,102 +461,128 @@ class GodsState(State[Rules, GHAction]):
     predict and intervene, GH-ROLE-3) list their seats in seat order; per-human facts are
     indexed by *human index*, the position in ``humans``, which is also the order of play
     in a trick (GH-RULING-15).
+
+    The fields that change with almost every move are fields; what changes only between
+    tricks or in the gods' phases is bundled in ``board`` and read through properties
+    (``facts``, ``gaps``, ``leader``, ``won``, ``done`` and the facts' own names), so a
+    card played inside a trick builds a state of eight fields.
     """
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: the deal's roles, marks, pairing, oracle cards and the running totals
-    facts: DealFacts
     #: per seat (humans and gods), the cards in hand, sorted
     hands: tuple[tuple[int, ...], ...]
     phase: int
-    to_act: int | None
-    #: human index of the current trick's leader
-    leader: int
+    #: the seat to act, ``None`` once the game is over (also readable as ``to_act``)
+    current_player: int | None
+    #: the cards of the current trick, in play order from the leader
     trick: tuple[int, ...]
-    #: per human index, tricks won this deal
-    won: tuple[int, ...]
-    #: finished tricks of this deal: (leader human index, cards in play order...)
-    done: tuple[tuple[int, ...], ...]
-    #: the field and the deal's interventions
-    gaps: Gaps
+    #: ``(facts, gaps, leader, won, done, order)``: see the properties of the same names;
+    #: ``order`` is the human seats in the current trick's order of play, from the leader
+    board: tuple[DealFacts, Gaps, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
 
     # -- the bundled facts, by name ------------------------------------------------------
 
     @property
+    def facts(self) -> DealFacts:
+        """The deal's roles, marks, pairing, oracle cards and the running totals."""
+        return self.board[0]
+
+    @property
+    def gaps(self) -> Gaps:
+        """The field and the deal's interventions."""
+        return self.board[1]
+
+    @property
+    def leader(self) -> int:
+        """Human index of the current trick's leader."""
+        return self.board[2]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per human index, tricks won this deal."""
+        return self.board[3]
+
+    @property
+    def done(self) -> tuple[tuple[int, ...], ...]:
+        """Finished tricks of this deal: (leader human index, cards in play order...)."""
+        return self.board[4]
+
+    @property
     def deal(self) -> int:
         """Index of the current deal, from 0."""
-        return self.facts.deal
+        return self.board[0].deal
 
     @property
     def humans(self) -> tuple[int, ...]:
         """Human seats of this deal, in seat order (position = human index)."""
-        return self.facts.humans
+        return self.board[0].humans
 
     @property
     def gods(self) -> tuple[int, ...]:
         """God seats of this deal, in seat order (position = god index)."""
-        return self.facts.gods
+        return self.board[0].gods
 
     @property
     def marks(self) -> tuple[int, ...]:
         """Per human index, the icon of its mark (GH-PAIR-1)."""
-        return self.facts.marks
+        return self.board[0].marks
 
     @property
     def pair(self) -> tuple[int, ...]:
         """Human indices: god ``j`` partners human ``pair[j]``; ``pair[G:]`` is lone (GH-PAIR-2)."""
-        return self.facts.pair
+        return self.board[0].pair
 
     @property
     def oracle(self) -> tuple[int, ...]:
         """Per human index, its oracle number (-1: not chosen yet)."""
-        return self.facts.oracle
+        return self.board[0].oracle
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return self.facts.totals
+        return self.board[0].totals
 
     @property
     def past(self) -> tuple[DealResult, ...]:
         """The finished deals (GH-INFO-3)."""
-        return self.facts.past
+        return self.board[0].past
 
     @property
     def field(self) -> tuple[int, ...]:
         """The face-up field cards, sorted (GH-SETUP-3)."""
-        return self.gaps.field
+        return self.board[1].field
 
     @property
     def waiting(self) -> tuple[int, ...]:
-        return self.gaps.waiting
+        return self.board[1].waiting
 
     @property
     def asking(self) -> tuple[int, ...]:
-        return self.gaps.asking
+        return self.board[1].asking
 
     @property
     def giver(self) -> int:
-        return self.gaps.giver
+        return self.board[1].giver
 
     @property
     def gift(self) -> tuple[int, ...]:
-        return self.gaps.gift
+        return self.board[1].gift
 
     @property
     def gift_src(self) -> tuple[bool, ...]:
-        return self.gaps.gift_src
+        return self.board[1].gift_src
 
     @property
     def gifts(self) -> tuple[Intervention, ...]:
-        return self.gaps.gifts
+        return self.board[1].gifts
 
     # -- contract ---------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_act
+    def to_act(self) -> int | None:
+        """The seat to act (the field ``current_player``)."""
+        return self.current_player
 
     @property
     def lone(self) -> int:
@@ -541,39 +593,69 @@ class GodsState(State[Rules, GHAction]):
     @property
     def trump(self) -> int | None:
         """The trump suit: red with 4 humans, none with 3 (GH-TRICK-3)."""
-        return self.facts.trump
+        return self.board[0].trump
 
     def legal_actions(self) -> tuple[GHAction, ...]:
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[self.to_act]  # type: ignore[index]
-            if self.trick:  # GH-TRICK-2
-                lead = _SUIT[self.trick[0]]
-                follow = [_PLAY[c] for c in hand if _SUIT[c] == lead]
-                if follow:
-                    return tuple(follow)
-            return tuple(map(_PLAY.__getitem__, hand))
+            hand = self.hands[self.current_player]  # type: ignore[index]
+            trick = self.trick
+            if trick:  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
+                lead = _SUIT[trick[0]]
+                lo = bisect_left(hand, _FIRST[lead])
+                hi = bisect_left(hand, _FIRST[lead + 1], lo)
+                if hi > lo + 1:
+                    return itemgetter(*hand[lo:hi])(_PLAY)  # type: ignore[no-any-return]
+                if hi > lo:
+                    return (_PLAY[hand[lo]],)
+            if len(hand) > 1:
+                return itemgetter(*hand)(_PLAY)  # type: ignore[no-any-return]
+            return (_PLAY[hand[0]],) if hand else ()
         if phase == ORACLE or phase == LONE:
             return _ORACLE
         if phase == ASK:
             return _ASK_ACTIONS
         if phase == GIVE:
-            hand = self.hands[self.to_act]  # type: ignore[index]
-            if self.gift and not self.rules.mix_sources:  # GH-RULING-4
-                cards = self.field if self.gift_src[0] else hand
-                return tuple(map(_GIVE.__getitem__, cards))
-            return tuple(map(_GIVE.__getitem__, hand + self.field))
+            hand = self.hands[self.current_player]  # type: ignore[index]
+            gaps = self.board[1]
+            if gaps.gift and not self.rules.mix_sources:  # GH-RULING-4
+                return _gives(gaps.field if gaps.gift_src[0] else hand)
+            return _gives(hand + gaps.field)
         if phase == FORCED:
-            return tuple(map(_GIVE.__getitem__, self.hands[self.to_act]))  # type: ignore[index]
+            return _gives(self.hands[self.current_player])  # type: ignore[index]
         return ()
 
     def apply(self, action: GHAction) -> GodsState:
         phase = self.phase
         kind = type(action)
-        if phase == PLAY:
+        if phase == PLAY:  # GH-TRICK-1: the humans play in human-index order from the leader
             if kind is not Play:
                 raise self.illegal("a human must play a card", "GH-TRICK-1", action)
-            return self._play(action.card, action)  # type: ignore[union-attr]
+            card: int = action.card  # type: ignore[union-attr]
+            seat: int = self.current_player  # type: ignore[assignment]
+            hand = self.hands[seat]
+            try:
+                i = hand.index(card)
+            except ValueError:
+                raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action) from None
+            trick = self.trick
+            if trick:
+                lead = _SUIT[trick[0]]
+                if _SUIT[card] != lead:  # GH-TRICK-2: the hand is sorted, its led-colour cards one run
+                    j = bisect_left(hand, _FIRST[lead])
+                    if j < len(hand) and hand[j] < _FIRST[lead + 1]:
+                        raise self.illegal("the led colour must be followed", "GH-TRICK-2", action)
+            hands = list(self.hands)
+            hands[seat] = hand[:i] + hand[i + 1 :]
+            trick += (card,)
+            board = self.board
+            order = board[5]
+            pos = len(trick)
+            if pos < len(order):
+                return GodsState(
+                    self.rules, self.setup, (self.log, action), tuple(hands), PLAY, order[pos], trick, board
+                )
+            return self._close(tuple(hands), trick, (self.log, action))
         if phase == OVER:
             raise self.illegal("the game is over", "GH-END-2", action)
         if phase == ORACLE or phase == LONE:
@@ -581,25 +663,26 @@ class GodsState(State[Rules, GHAction]):
                 raise self.illegal("an oracle card must be chosen", "GH-ORACLE-1", action)
             return self._oracle(action.number, action)  # type: ignore[union-attr]
         if phase == ASK:
-            gaps = self.gaps
+            facts, gaps, leader, won, done, order = self.board
             if kind is Intervene:
                 return GodsState(
-                    self.rules, self.setup, (self.log, action), self.facts, self.hands, GIVE, self.to_act,
-                    self.leader, (), self.won, self.done, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (),
-                    gaps.gifts, gaps.passes),
+                    self.rules, self.setup, (self.log, action), self.hands, GIVE, self.current_player, (),
+                    (facts, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (), gaps.gifts, gaps.passes),
+                     leader, won, done, order),
                 )
             if kind is Pass:
                 rest = gaps.asking[1:]
                 if rest:
-                    nxt, to_act = ASK, self.facts.gods[rest[0]]
+                    nxt, to_act = ASK, facts.gods[rest[0]]
                 else:
-                    nxt, to_act = PLAY, self.facts.humans[self.leader]
+                    nxt, to_act = PLAY, order[0]
+                gaps = Gaps(
+                    gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts,
+                    gaps.passes + ((len(done), self.current_player),),  # type: ignore[operator]
+                )
                 return GodsState(
-                    self.rules, self.setup, (self.log, action), self.facts, self.hands, nxt, to_act, self.leader, (),
-                    self.won, self.done, Gaps(
-                        gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts,
-                        gaps.passes + ((len(self.done), self.to_act),),  # type: ignore[operator]
-                    ),
+                    self.rules, self.setup, (self.log, action), self.hands, nxt, to_act, (),
+                    (facts, gaps, leader, won, done, order),
                 )
             raise self.illegal("the god asked must intervene or pass", "GH-INTERVENE-2", action)
         if kind is not Give:
@@ -612,28 +695,30 @@ class GodsState(State[Rules, GHAction]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per seat over the finished deals (GH-SCORE-1)."""
-        return self.totals
+        return self.board[0].totals
 
     @property
     def winners(self) -> frozenset[int]:
         """The highest total wins; ties share (GH-END-3)."""
-        if self.to_act is not None:
+        if self.current_player is not None:
             return frozenset()
-        best = max(self.totals)
-        return frozenset(s for s, v in enumerate(self.totals) if v == best)
+        totals = self.board[0].totals
+        best = max(totals)
+        return frozenset(s for s, v in enumerate(totals) if v == best)
 
     # -- engine -----------------------------------------------------------------------
 
     def replace(self, **changes: Any) -> GodsState:
         """A copy with the named facts changed (state fields or bundled facts such as
-        ``pair``, ``oracle`` or ``field``), the log kept: for tests and what-if analysis.
-        The result is not checked against the rules."""
+        ``pair``, ``oracle``, ``leader`` or ``field``), the log kept: for tests and what-if
+        analysis. The result is not checked against the rules."""
         return self._rebuild(self.log, **changes)
 
     def _rebuild(self, log: Log, **changes: Any) -> GodsState:
-        """A copy with ``changes`` (off the hot path: oracle, asking, giving)."""
+        """A copy with ``changes`` (off the hot path: forced intervention, resample, replace)."""
         values = list(_GET_ALL(self))
         values[2] = log
+        board: list[Any] = list(self.board)
         facts: dict[str, Any] = {}
         gaps: dict[str, Any] = {}
         for name, value in changes.items():
@@ -641,23 +726,27 @@ class GodsState(State[Rules, GHAction]):
                 facts[name] = value
             elif name in _GAPS:
                 gaps[name] = value
+            elif name in _BOARD:
+                board[_BOARD[name]] = value
             else:
                 values[_INDEX[name]] = value
         if facts:
-            values[3] = attrs.evolve(values[3], **facts)
+            board[0] = attrs.evolve(board[0], **facts)
         if gaps:
-            values[-1] = attrs.evolve(values[-1], **gaps)
+            board[1] = attrs.evolve(board[1], **gaps)
+        humans, leader = board[0].humans, board[2]
+        board[5] = humans[leader:] + humans[:leader]
+        values[-1] = tuple(board)
         return GodsState(*values)
 
     def _oracle(self, number: int, action: GHAction) -> GodsState:
         if number not in _ORACLE_NUMBERS:  # the oracle cards show 0..5 (GH-COMP-2)
             rule = "GH-ORACLE-1" if self.phase == ORACLE else "GH-ORACLE-3"
             raise self.illegal("an oracle card shows a number from 0 to 5", rule, action)
-        f = self.facts
+        f, gaps, leader, won, done, order = self.board
         oracle = list(f.oracle)
         g = len(f.gods)
         log = (self.log, action)
-        gaps = self.gaps
         if self.phase == ORACLE:
             j = gaps.giver
             # GH-ORACLE-1, GH-RULING-9: gods choose in seat order, hidden from each other; the
@@ -674,90 +763,72 @@ class GodsState(State[Rules, GHAction]):
             phase = -1
         facts = DealFacts(f.deal, f.humans, f.gods, f.marks, f.pair, tuple(oracle), f.trump, f.totals, f.past)
         if phase >= 0:
-            return GodsState(
-                self.rules, self.setup, log, facts, self.hands, phase, to_act, self.leader, (), self.won, self.done,
-                Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes),
-            )
-        state = GodsState(
-            self.rules, self.setup, log, facts, self.hands, LONE, None, self.leader, (), self.won, self.done,
-            Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes),
-        )
-        return state._gap(log, list(self.hands), self.leader, self.won, self.done, state.gaps)
+            gaps = Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes)
+            board = (facts, gaps, leader, won, done, order)
+            return GodsState(self.rules, self.setup, log, self.hands, phase, to_act, (), board)
+        gaps = Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes)
+        return self._gap(log, self.hands, facts, gaps, leader, won, done, order)
 
     def _gap(
         self,
         log: Log,
-        hands: list[tuple[int, ...]],
+        hands: tuple[tuple[int, ...], ...],
+        facts: DealFacts,
+        gaps: Gaps,
         leader: int,
         won: tuple[int, ...],
         done: tuple[tuple[int, ...], ...],
-        gaps: Gaps,
+        order: tuple[int, ...],
     ) -> GodsState:
         """Between tricks: forced intervention, asking the gods, the next trick, or the deal's end."""
-        humans = self.facts.humans
+        humans = facts.humans
         n = len(hands[humans[0]])
         if n == 0:
-            return self._end_deal(log, hands, won, done, gaps)  # GH-END-1
-        t = len(done)
+            return self._end_deal(log, hands, facts, gaps, won, done)  # GH-END-1
         waiting = gaps.waiting
-        if waiting and n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
-            return GodsState(
-                self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.facts.gods[waiting[0]], leader,
-                (), won, done, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, gaps.passes),
-            )
-        if waiting and (t > 0 or self.rules.early_intervention):  # GH-INTERVENE-1, GH-RULING-3
-            k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
-            asking = waiting[k:] + waiting[:k]
-            return GodsState(
-                self.rules, self.setup, log, self.facts, tuple(hands), ASK, self.facts.gods[asking[0]], leader,
-                (), won, done, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, gaps.passes),
-            )
-        return GodsState(
-            self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[leader], leader, (), won, done, gaps
-        )
+        if waiting:
+            if n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
+                return GodsState(
+                    self.rules, self.setup, log, hands, FORCED, facts.gods[waiting[0]], (),
+                    (facts, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, gaps.passes), leader, won,
+                     done, order),
+                )
+            t = len(done)
+            if t > 0 or self.rules.early_intervention:  # GH-INTERVENE-1, GH-RULING-3
+                k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
+                asking = waiting[k:] + waiting[:k]
+                return GodsState(
+                    self.rules, self.setup, log, hands, ASK, facts.gods[asking[0]], (),
+                    (facts, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, gaps.passes), leader, won,
+                     done, order),
+                )
+        board = (facts, gaps, leader, won, done, order)
+        return GodsState(self.rules, self.setup, log, hands, PLAY, order[0], (), board)
 
-    def _play(self, card: int, action: GHAction) -> GodsState:
-        facts = self.facts
-        humans = facts.humans
-        h = len(humans)
-        trick = self.trick
-        pos = len(trick)
-        seat: int = self.to_act  # type: ignore[assignment]
-        hand = self.hands[seat]
-        try:
-            i = hand.index(card)
-        except ValueError:
-            raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action) from None
-        if pos:
-            suit = _SUIT
-            lead = suit[trick[0]]
-            if suit[card] != lead and any(suit[c] == lead for c in hand):
-                raise self.illegal("the led colour must be followed", "GH-TRICK-2", action)
-        hands = list(self.hands)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        trick = trick + (card,)
-        log = (self.log, action)
-        leader = self.leader
-        if pos + 1 < h:
-            return GodsState(
-                self.rules, self.setup, log, facts, tuple(hands), PLAY, humans[(leader + pos + 1) % h], leader, trick,
-                self.won, self.done, self.gaps,
-            )
+    def _close(self, hands: tuple[tuple[int, ...], ...], trick: tuple[int, ...], log: Log) -> GodsState:
+        """The trick is complete: its winner takes it and leads the next (GH-TRICK-3, GH-TRICK-4)."""
+        facts, gaps, leader, won, done, order = self.board
+        h = len(trick)
         # GH-TRICK-3: the highest trump, else the highest card of the led colour
-        winner = (leader + trick_winner(trick, _SUIT, _RANK, _SUIT[trick[0]], facts.trump)) % h
-        won = list(self.won)
-        won[winner] += 1
-        done = self.done + ((leader, *trick),)
-        return self._gap(log, hands, winner, tuple(won), done, self.gaps)  # GH-TRICK-4
+        keys = _WIN_KEYS[facts.trump][_SUIT[trick[0]]]
+        strength = tuple(map(keys.__getitem__, trick))
+        winner = (leader + strength.index(max(strength))) % h
+        tally = list(won)
+        tally[winner] += 1
+        done += ((leader, *trick),)
+        humans = facts.humans
+        order = humans[winner:] + humans[:winner]
+        return self._gap(log, hands, facts, gaps, winner, tuple(tally), done, order)  # GH-TRICK-4
 
     def _give(self, card: int, action: GHAction) -> GodsState:
         """A voluntary intervention's next card (GH-INTERVENE-3)."""
-        gaps = self.gaps
-        humans = self.facts.humans
-        god = self.facts.gods[gaps.giver]
+        facts, gaps, leader, won, done, order = self.board
+        humans = facts.humans
+        god = facts.gods[gaps.giver]
         hands = list(self.hands)
         field = gaps.field
-        if card in hands[god]:
+        hand = hands[god]
+        if card in hand:
             from_field = False
         elif card in field:
             from_field = True
@@ -766,67 +837,77 @@ class GodsState(State[Rules, GHAction]):
         if gaps.gift and not self.rules.mix_sources and from_field != gaps.gift_src[0]:
             raise self.illegal("one intervention takes all its cards from one place", "GH-RULING-4", action)
         if from_field:
-            field = tuple(c for c in field if c != card)
+            i = field.index(card)
+            field = field[:i] + field[i + 1 :]
         else:
-            hands[god] = tuple(c for c in hands[god] if c != card)
+            i = hand.index(card)
+            hands[god] = hand[:i] + hand[i + 1 :]
         human = humans[len(gaps.gift)]  # GH-RULING-12: to the humans in human-index order
-        hands[human] = tuple(sorted(hands[human] + (card,)))
+        hand = hands[human]
+        i = bisect_left(hand, card)
+        hands[human] = (*hand[:i], card, *hand[i:])
         gift = gaps.gift + (card,)
         src = gaps.gift_src + (from_field,)
         log = (self.log, action)
         if len(gift) < len(humans):
             return GodsState(
-                self.rules, self.setup, log, self.facts, tuple(hands), GIVE, self.to_act, self.leader, (), self.won,
-                self.done, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes),
+                self.rules, self.setup, log, tuple(hands), GIVE, self.current_player, (),
+                (facts, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes), leader, won,
+                 done, order),
             )
-        record = Intervention(len(self.done), god, False, gift, src)
+        record = Intervention(len(done), god, False, gift, src)
         waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4
         return GodsState(
-            self.rules, self.setup, log, self.facts, tuple(hands), PLAY, humans[self.leader], self.leader, (),
-            self.won, self.done, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes),
+            self.rules, self.setup, log, tuple(hands), PLAY, order[0], (),
+            (facts, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes), leader, won, done,
+             order),
         )
 
     def _forced(self, card: int, action: GHAction) -> GodsState:
         """A forced intervention's next face-down card (GH-FORCED-2)."""
-        god = self.gods[self.giver]
+        facts, gaps, leader, won, done, order = self.board
+        god = facts.gods[gaps.giver]
         hands = list(self.hands)
-        if card not in hands[god]:
+        hand = hands[god]
+        if card not in hand:
             raise self.illegal("the forced intervention gives cards from the god's hand only", "GH-FORCED-2", action)
-        hands[god] = tuple(c for c in hands[god] if c != card)
-        gaps = self.gaps
+        i = hand.index(card)
+        hands[god] = hand[:i] + hand[i + 1 :]
         gift = gaps.gift + (card,)
         log = (self.log, action)
-        h = len(self.humans)
+        h = len(facts.humans)
         if len(gift) < h:
             return GodsState(
-                self.rules, self.setup, log, self.facts, tuple(hands), FORCED, self.to_act, self.leader, (), self.won,
-                self.done, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes),
+                self.rules, self.setup, log, tuple(hands), FORCED, self.current_player, (),
+                (facts, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes), leader,
+                 won, done, order),
             )
-        gifts = self.gifts + (Intervention(len(self.done), god, True, gift, (False,) * h),)
-        waiting = self.waiting[1:]
+        gifts = gaps.gifts + (Intervention(len(done), god, True, gift, (False,) * h),)
+        waiting = gaps.waiting[1:]
         if waiting:
             return self._rebuild(
                 log, hands=tuple(hands), gift=(), giver=waiting[0], waiting=waiting, gifts=gifts,
-                to_act=self.gods[waiting[0]],
+                to_act=facts.gods[waiting[0]],
             )
         # every god has laid its cards: the humans take them into their hands
         for record in gifts:
             if record.forced:
                 for i, c in enumerate(record.cards):
-                    s = self.humans[i]
+                    s = facts.humans[i]
                     hands[s] = tuple(sorted(hands[s] + (c,)))
         return self._rebuild(
             log, hands=tuple(hands), gift=(), giver=-1, waiting=(), gifts=gifts, phase=PLAY,
-            to_act=self.humans[self.leader],
+            to_act=facts.humans[leader],
         )
 
     def _end_deal(
         self,
         log: Log,
-        hands: list[tuple[int, ...]],
+        hands: tuple[tuple[int, ...], ...],
+        facts: DealFacts,
+        gaps: Gaps,
         won: tuple[int, ...],
         done: tuple[tuple[int, ...], ...],
-        gaps: Gaps,
     ) -> GodsState:
         """Score the deal (GH-SCORE-1) and start the next one or end the game (GH-END-2).
 
@@ -834,37 +915,40 @@ class GodsState(State[Rules, GHAction]):
         (GH-INFO-3, GH-RULING-14); cards left in gods' hands stay unseen (GH-RULING-12).
         """
         rules = self.rules
-        h, g = len(self.humans), len(self.gods)
+        humans, gods, pair, oracle = facts.humans, facts.gods, facts.pair, facts.oracle
+        h, g = len(humans), len(gods)
         points = [0] * rules.players
         partner = [-1] * h
         for j in range(g):
-            partner[self.pair[j]] = j
+            partner[pair[j]] = j
         for i in range(h):
-            if won[i] == self.oracle[i]:
-                stars = rules.stars[self.oracle[i]]  # GH-SCORE-2
-                points[self.humans[i]] += stars
+            if won[i] == oracle[i]:
+                stars = rules.stars[oracle[i]]  # GH-SCORE-2
+                points[humans[i]] += stars
                 if partner[i] >= 0:
-                    points[self.gods[partner[i]]] += stars
+                    points[gods[partner[i]]] += stars
                 # GH-RULING-6: the lone human (no partner) scores alone
         when = [-1] * g
         sources = [""] * g
         for record in gaps.gifts:
-            j = self.gods.index(record.god)
+            j = gods.index(record.god)
             when[j] = record.gap
             if record.forced:
                 sources[j] = "forced"
             else:
                 sources[j] = "field" if all(record.from_field) else "mixed" if any(record.from_field) else "hand"
         result = DealResult(
-            self.gods, self.humans, self.marks, self.pair[:g], self.lone, self.oracle, won, tuple(points), done,
+            gods, humans, facts.marks, pair[:g], pair[g] if g < h else -1, oracle, won, tuple(points), done,
             tuple(when), tuple(sources),
         )
-        totals = tuple(a + b for a, b in zip(self.totals, points))
-        past = self.past + (result,)
-        if self.deal + 1 < rules.deals:
-            return GAME._start(rules, self.setup, log, self.deal + 1, totals, past)
-        facts = attrs.evolve(self.facts, totals=totals, past=past)
-        return GodsState(rules, self.setup, log, facts, tuple(hands), OVER, None, self.leader, (), won, done, gaps)
+        totals = tuple(a + b for a, b in zip(facts.totals, points))
+        past = facts.past + (result,)
+        if facts.deal + 1 < rules.deals:
+            return GAME._start(rules, self.setup, log, facts.deal + 1, totals, past)
+        facts = DealFacts(facts.deal, humans, gods, facts.marks, pair, oracle, facts.trump, totals, past)
+        # the final state keeps the last trick's leader
+        board = (facts, gaps, self.board[2], won, done, self.board[5])
+        return GodsState(rules, self.setup, log, hands, OVER, None, (), board)
 
     # -- information ------------------------------------------------------------------
 
@@ -913,7 +997,7 @@ class GodsState(State[Rules, GHAction]):
             partners=partners,
             lone=seen_lone,
             phase=phase,
-            current_player=self.to_act,
+            current_player=self.current_player,
             leader=self.leader,
             trick=self.trick,
             tricks=self.done,
@@ -1077,6 +1161,8 @@ class GodsState(State[Rules, GHAction]):
 
 _FIELDS = tuple(f.name for f in attrs.fields(GodsState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_INDEX["to_act"] = _INDEX["current_player"]
+_BOARD = {name: i for i, name in enumerate(("facts", "gaps", "leader", "won", "done"))}
 _FACTS = frozenset(attrs.fields_dict(DealFacts))
 _GAPS = frozenset(attrs.fields_dict(Gaps))
 _GET_ALL = operator.attrgetter(*_FIELDS)
@@ -1239,7 +1325,9 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-3
         facts = DealFacts(index, humans, gods, marks, pair, (-1,) * h, trump, totals, past)
         gaps = Gaps(field, tuple(range(g)), (), 0, (), (), (), ())
-        return GodsState(rules, setup, log, facts, tuple(hands), ORACLE, gods[0], leader, (), (0,) * h, (), gaps)
+        order = humans[leader:] + humans[:leader]
+        board = (facts, gaps, leader, (0,) * h, (), order)
+        return GodsState(rules, setup, log, tuple(hands), ORACLE, gods[0], (), board)
 
     def score_floor(self, rules: Rules) -> int | None:
         """Points are only ever added (GH-SCORE-1): no seat goes below 0."""
