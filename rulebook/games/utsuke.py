@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from itertools import combinations
+from itertools import combinations, repeat, starmap
 from typing import Any
 
 import attrs
@@ -144,6 +144,18 @@ _TABLE: tuple[UtsukeAction, ...] = _BID + _PLAY
 
 # -- precomputed tables ----------------------------------------------------------------
 
+
+def _layout(players: int) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per player count: the deal's slices of the seats' hands and of the NPC rows (UT-SETUP-2,
+    UT-SETUP-4), the bids before bidding and the tricks won at a round's start."""
+    places = players + (2 if players == 2 else 1)
+    size = DECK.size // places
+    cuts = [slice(p * size, (p + 1) * size) for p in range(places)]
+    return tuple(cuts[:players]), tuple(cuts[players:]), (-1,) * players, (0,) * places
+
+
+_LAYOUT = {n: _layout(n) for n in range(2, 6)}
+
 # UT-TRICK-1: strength of each card for (trump suit, lead suit): trumps beat the lead
 # suit, other suits never win; within a suit the higher number (higher card int) wins.
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -202,20 +214,6 @@ def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) ->
     return best if best >= 0 else row[0]
 
 
-def _follow_index(row: tuple[int, ...], lo: int) -> int:
-    """Index in an NPC ``row`` of the card it plays when following the suit whose lowest card is ``lo``.
-
-    UT-LORD-2: its highest card of the suit led (a suit's cards are the consecutive ints
-    ``lo .. lo + 11``); UT-LORD-3: with none, its leftmost card (index 0).
-    """
-    hi = lo + _NRANKS
-    best = -1
-    for c in row:
-        if lo <= c < hi and c > best:
-            best = c
-    return row.index(best) if best >= 0 else 0
-
-
 def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
     """Honour each bid earns when the lord took ``lord_tricks`` (UT-SCORE-2, UT-SCORE-3).
 
@@ -228,10 +226,10 @@ def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
     (2, 0, 2)
     """
     if lord_tricks in bids:
-        return tuple(2 if b == lord_tricks else 0 for b in bids)
-    d = min(abs(b - lord_tricks) for b in bids)
+        return tuple([2 if b == lord_tricks else 0 for b in bids])
+    d = min([abs(b - lord_tricks) for b in bids])
     best = lord_tricks + d if lord_tricks + d in bids else lord_tricks - d
-    return tuple(1 if b == best else 0 for b in bids)
+    return tuple([1 if b == best else 0 for b in bids])
 
 
 #: one finished round, public after the reveal: (bids per seat, tricks won per place,
@@ -239,6 +237,15 @@ def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
 RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 #: (round, lord_before, next place per place, honour, chips, results)
 Match = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[RoundResult, ...]]
+#: (match, bids per seat, trump, leader, this round's tricks, tricks won per place)
+Board = tuple[
+    Match,
+    tuple[int, ...],
+    int,
+    int,
+    tuple[tuple[int, tuple[int, ...]], ...],
+    tuple[int, ...],
+]
 
 
 @attrs.frozen(slots=True)
@@ -286,52 +293,76 @@ class UtsukeState(State[Rules, UtsukeAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: what stays fixed during a round: ``(round, lord_before, nxt, honour, chips, results)``
-    #: (one field, so that a move builds a smaller state; read it through the properties)
-    match: Match
+    #: what changes only between tricks, by a bid or at a round's end:
+    #: ``(match, bids, trump, leader, tricks, won)``, kept in one tuple so that a play
+    #: inside a trick builds a small state; read it through the properties ``match`` ... ``won``
+    board: Board
     #: per place: seats' hands sorted; NPC rows leftmost first (UT-RULING-2)
     hands: tuple[tuple[int, ...], ...]
-    #: bid per seat this round (-1 before bidding)
-    bids: tuple[int, ...]
-    #: trump suit for the current trick (UT-TRUMP-1, UT-TRUMP-2); -1 when the row is empty
-    trump: int
-    leader: int
     trick: tuple[int, ...]
-    #: this round's finished tricks: (leader, cards)
-    tricks: tuple[tuple[int, tuple[int, ...]], ...]
-    #: tricks won this round per place
-    won: tuple[int, ...]
     to_act: int | None
+
+    # -- the board ------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """What stays fixed during a round: ``(round, lord_before, nxt, honour, chips, results)``."""
+        return self.board[0]
 
     @property
     def round(self) -> int:
         """Round index (0 for the first round; also the index of its deal)."""
-        return self.match[0]
+        return self.board[0][0]
 
     @property
     def lord_before(self) -> int:
         """The lord sits just before this seat clockwise this round (UT-SETUP-1, UT-END-3)."""
-        return self.match[1]
+        return self.board[0][1]
 
     @property
     def nxt(self) -> tuple[int, ...]:
         """The next place clockwise, per place, this round."""
-        return self.match[2]
+        return self.board[0][2]
 
     @property
     def honour(self) -> tuple[int, ...]:
         """Honour (誉) per seat."""
-        return self.match[3]
+        return self.board[0][3]
 
     @property
     def chips(self) -> tuple[int, ...]:
         """Execution chips (打ち首) per seat."""
-        return self.match[4]
+        return self.board[0][4]
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
         """Every finished round: (bids, tricks won per place, the tricks), public after the reveal."""
-        return self.match[5]
+        return self.board[0][5]
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Bid per seat this round (-1 before bidding)."""
+        return self.board[1]
+
+    @property
+    def trump(self) -> int:
+        """Trump suit for the current trick (UT-TRUMP-1, UT-TRUMP-2); -1 when the row is empty."""
+        return self.board[2]
+
+    @property
+    def leader(self) -> int:
+        """The place that led (or leads) the current trick."""
+        return self.board[3]
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """This round's finished tricks: (leader, cards)."""
+        return self.board[4]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Tricks won this round per place."""
+        return self.board[5]
 
     # -- contract -------------------------------------------------------------------
 
@@ -343,7 +374,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
     def bidding(self) -> bool:
         """Whether the players are bidding (UT-BID-2): the seat to act has not bid yet."""
         seat = self.to_act
-        return seat is not None and self.bids[seat] < 0
+        return seat is not None and self.board[1][seat] < 0
 
     @property
     def lord_row(self) -> tuple[int, ...]:
@@ -359,7 +390,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         seat = self.to_act
         if seat is None:
             return ()
-        if self.bids[seat] < 0:
+        if self.board[1][seat] < 0:
             return _BID  # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15)
         hand = self.hands[seat]
         trick = self.trick
@@ -375,7 +406,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         seat = self.to_act
         if seat is None:
             raise self.illegal("the game is over", "UT-END-1", action)
-        if self.bids[seat] < 0:
+        board = self.board
+        bids = board[1]
+        if bids[seat] < 0:
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
             if not 0 <= action.tricks <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
@@ -392,35 +425,69 @@ class UtsukeState(State[Rules, UtsukeAction]):
         trick = self.trick
         if trick:
             lo = _SUIT_LO[trick[0]]
-            if not lo <= card < lo + _NRANKS:
+            hi = lo + _NRANKS
+            if not lo <= card < hi:
                 j = bisect_left(hand, lo)
-                if j < len(hand) and hand[j] < lo + _NRANKS:
+                if j < len(hand) and hand[j] < hi:
                     raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+            trick += (card,)
+        else:
+            lo = _SUIT_LO[card]
+            hi = lo + _NRANKS
+            trick = (card,)
         hands = list(self.hands)
         hands[seat] = hand[:i] + hand[i + 1 :]
-        trick += (card,)
-        nxt = self.match[2]
+        nxt = board[0][2]
         place = nxt[seat]
-        n = len(trick)
         nplaces = len(hands)
-        if n < nplaces:
-            if place < self.rules.players:
+        players = len(bids)
+        if len(trick) < nplaces:
+            if place < players:
                 # the next place is a seat in the same trick: nothing happens in between
-                return UtsukeState(
-                    self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
-                    self.leader, trick, self.tricks, self.won, place,
-                )
-            if n + 1 < nplaces:
-                # An NPC follows and the trick goes on; a seat always comes after an NPC
-                # (UT-SETUP-1, UT-SETUP-2). UT-LORD-2, UT-LORD-3 (UT-LORD-5): as in _advance.
-                row = hands[place]
-                i = _follow_index(row, _SUIT_LO[trick[0]])
-                hands[place] = row[:i] + row[i + 1 :]
-                return UtsukeState(
-                    self.rules, self.setup, (self.log, action), self.match, tuple(hands), self.bids, self.trump,
-                    self.leader, trick + (row[i],), self.tricks, self.won, nxt[place],
-                )
-        return self._advance((self.log, action), hands, trick, place)
+                return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), trick, place)
+            # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
+            # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
+            row = hands[place]
+            best = -1
+            for c in row:
+                if lo <= c < hi and c > best:
+                    best = c
+            i = row.index(best) if best >= 0 else 0
+            trick += (row[i],)
+            hands[place] = row[:i] + row[i + 1 :]
+            place = nxt[place]
+            if len(trick) < nplaces:
+                # the trick goes on: a seat always comes after an NPC (UT-SETUP-1, UT-SETUP-2)
+                return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), trick, place)
+        # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
+        # card of the lead suit takes it.
+        trump = board[2]
+        strength = _STRENGTH[trump][_SUIT[trick[0]]]
+        top = 0
+        p = winner = leader = board[3]
+        for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
+            if strength[c] > top:
+                top = strength[c]
+                winner = p
+            p = nxt[p]
+        won = board[5]
+        won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
+        tricks = board[4] + ((leader, trick),)
+        # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
+        # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
+        # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
+        row = hands[players]
+        if not row:
+            return self._end_round((self.log, action), (board[0], bids, -1, leader, tricks, won), tuple(hands))
+        board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
+        # UT-PLAY-1: the winner leads
+        if winner < players:
+            return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), (), winner)
+        # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
+        # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
+        row = hands[winner]
+        hands[winner] = row[:-1]
+        return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), row[-1:], nxt[winner])
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -539,113 +606,49 @@ class UtsukeState(State[Rules, UtsukeAction]):
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
         # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
         # of a partly seen deal is hidden too
-        return attrs.evolve(self, log=None, setup=self.setup.resampled(rng), hands=tuple(hands), bids=bids)
+        board = (self.board[0], bids, *self.board[2:])
+        return UtsukeState(self.rules, self.setup.resampled(rng), None, board, tuple(hands), self.trick, self.to_act)
 
     # -- engine ---------------------------------------------------------------------
 
     def _bid(self, seat: int, action: Bid) -> UtsukeState:
-        bids = self.bids
+        board = self.board
+        bids = board[1]
         if bids[seat] >= 0:  # pragma: no cover - the bidding order never returns to a seat
             raise self.illegal(f"seat {seat} has already bid", "UT-BID-2", action)
         bids = bids[:seat] + (action.tricks,) + bids[seat + 1 :]
-        players = self.rules.players
-        nxt_seat = (seat + 1) % players
+        match = board[0]
+        players = len(bids)
+        nxt_seat = seat + 1 if seat + 1 < players else 0
         log = (self.log, action)
-        if nxt_seat != self.lord_before:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
-            return UtsukeState(
-                self.rules, self.setup, log, self.match, self.hands, bids, self.trump, self.leader, (), (),
-                self.won, nxt_seat,
-            )
-        # UT-PLAY-1: every bid is in; the lord leads the round's first trick.
-        start = UtsukeState(
-            self.rules, self.setup, log, self.match, self.hands, bids, self.trump, players, (), (), self.won, None
-        )
-        return start._advance(log, list(self.hands), (), players)
+        if nxt_seat != match[1]:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
+            return UtsukeState(self.rules, self.setup, log, (match, bids, *board[2:]), self.hands, (), nxt_seat)
+        # UT-PLAY-1: every bid is in; the lord leads the round's first trick. UT-LORD-1 (UT-LORD-5):
+        # it leads its leftmost card (as npc_card); the seat after it plays next (UT-SETUP-1).
+        hands = list(self.hands)
+        row = hands[players]
+        hands[players] = row[1:]
+        board = (match, bids, board[2], players, (), board[5])
+        return UtsukeState(self.rules, self.setup, log, board, tuple(hands), row[:1], match[2][players])
 
-    def _advance(
-        self, log: Log, hands: list[tuple[int, ...]], trick: tuple[int, ...], place: int
-    ) -> UtsukeState:
-        """Let the NPCs play and close tricks until a seat must act or the round ends."""
-        players = self.rules.players
-        nplaces = len(hands)
-        nxt = self.match[2]
-        leader = self.leader
-        tricks = self.tricks
-        while True:
-            if len(trick) == nplaces:
-                # UT-TRICK-1, UT-RULING-1: the highest trump, else the highest card of the lead suit.
-                strength = _STRENGTH[self.trump][_SUIT[trick[0]]]
-                top = 0
-                p = winner = leader
-                for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
-                    if strength[c] > top:
-                        top = strength[c]
-                        winner = p
-                    p = nxt[p]
-                won = self.won
-                won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
-                tricks += ((leader, trick),)
-                # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
-                # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
-                # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
-                row = hands[players]
-                if not row:
-                    return self._end_round(log, tuple(hands), won, tricks)
-                # UT-PLAY-1: the winner leads
-                if winner < players:
-                    return UtsukeState(
-                        self.rules, self.setup, log, self.match, tuple(hands), self.bids, _SUIT[row[-1]],
-                        winner, (), tricks, won, winner,
-                    )
-                # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
-                # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
-                lead = hands[winner]
-                hands[winner] = lead[:-1]
-                return UtsukeState(
-                    self.rules, self.setup, log, self.match, tuple(hands), self.bids, _SUIT[row[-1]],
-                    winner, lead[-1:], tricks, won, nxt[winner],
-                )
-            if place >= players:
-                # UT-LORD-1..UT-LORD-3 (UT-LORD-5): an NPC plays within a trick, as npc_card.
-                row = hands[place]
-                if trick:
-                    i = _follow_index(row, _SUIT_LO[trick[0]])
-                else:
-                    i = 0 if not tricks else len(row) - 1
-                trick += (row[i],)
-                hands[place] = row[:i] + row[i + 1 :]
-                place = nxt[place]
-                continue
-            return UtsukeState(
-                self.rules, self.setup, log, self.match, tuple(hands), self.bids, self.trump, leader, trick,
-                tricks, self.won, place,
-            )
-
-    def _end_round(
-        self,
-        log: Log,
-        hands: tuple[tuple[int, ...], ...],
-        won: tuple[int, ...],
-        tricks: tuple[tuple[int, tuple[int, ...]], ...],
-    ) -> UtsukeState:
-        """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4."""
+    def _end_round(self, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]) -> UtsukeState:
+        """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4 (``board`` has the round's last trick)."""
         rules = self.rules
-        players = rules.players
-        bids = self.bids
+        match, bids, _, _, tricks, won = board
+        players = len(bids)
         lord = won[players]  # UT-RULING-15: only the lord's tricks count
         gains = honour_gains(bids, lord)
-        honour = tuple(h + g for h, g in zip(self.honour, gains))
-        chips = tuple(c + (won[s] > lord) for s, c in enumerate(self.chips))
-        results = self.results + ((bids, won, tricks),)
+        honour = tuple([h + g for h, g in zip(match[3], gains)])
+        chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
+        results = match[5] + ((bids, won, tricks),)
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
-        over = any(h >= rules.honour_to_win for h in honour) or any(c >= rules.chips_to_lose for c in chips)
-        if over:  # UT-END-1, UT-END-2
-            match = (self.round, self.lord_before, self.nxt, honour, chips, results)
-            return UtsukeState(rules, self.setup, log, match, hands, bids, -1, self.leader, (), tricks, won, None)
+        if max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose:  # UT-END-1, UT-END-2
+            board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
+            return UtsukeState(rules, self.setup, log, board, hands, (), None)
         # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
         # that swaps the lord and the young lord) and the cards are dealt again.
-        return GAME._round_start(rules, self.setup, log, self.round + 1, (self.lord_before + 1) % players,
+        return GAME._round_start(rules, self.setup, log, match[0] + 1, (match[1] + 1) % players,
                                  honour, chips, results)
 
 
@@ -704,8 +707,9 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
 
     def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
         """A uniformly random order of the 60 cards (sorting by random keys: faster than shuffle)."""
-        draw = rng.random
-        return tuple(sorted(DECK.cards, key=lambda _: draw()))
+        # one draw per card, in card order, as a key function would take them
+        keys = list(starmap(rng.random, repeat((), DECK.size)))
+        return tuple(sorted(DECK.cards, key=keys.__getitem__))
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
         """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round."""
@@ -731,16 +735,13 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
         deal = setup.deal(self, rules, round_index)
         players = rules.players
-        size = rules.tricks_per_round
-        hands = [tuple(sorted(deal[s * size : (s + 1) * size])) for s in range(players)]
+        seats, npcs, no_bids, no_won = _LAYOUT[players]
+        hands = [tuple(sorted(deal[cut])) for cut in seats]
         # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
-        hands += [deal[p * size : (p + 1) * size] for p in range(players, rules.places)]
-        row = hands[players]
+        hands += [deal[cut] for cut in npcs]
         match = (round_index, lord_before, _NEXT[players, lord_before], honour, chips, results)
-        return UtsukeState(
-            rules, setup, log, match, tuple(hands), (-1,) * players, _SUIT[row[-1]], players, (), (),
-            (0,) * rules.places, lord_before,
-        )
+        board = (match, no_bids, _SUIT[hands[players][-1]], players, (), no_won)
+        return UtsukeState(rules, setup, log, board, tuple(hands), (), lord_before)
 
     def score_floor(self, rules: Rules) -> int:
         """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""

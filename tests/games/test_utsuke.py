@@ -346,7 +346,8 @@ def test_winners_and_losers_by_ruling() -> None:
     def at(honour: tuple[int, ...], chips: tuple[int, ...], on_loss: str = "survivors") -> UtsukeState:
         rules = attrs.evolve(end.rules, on_loss=on_loss)
         r, lord_before, nxt, _, _, results = end.match
-        return attrs.evolve(end, rules=rules, match=(r, lord_before, nxt, honour, chips, results))
+        match = (r, lord_before, nxt, honour, chips, results)
+        return attrs.evolve(end, rules=rules, board=(match, *end.board[1:]))
 
     # honour winners win together
     s = at((3, 4, 0, 1), (0, 1, 1, 0))
@@ -477,7 +478,7 @@ def test_bids_are_hidden_until_the_reveal() -> None:
     rules = Rules(players=3)
     state = GAME.new_game(rules, seed=5)
     state = play(state, "bid 7")
-    other = attrs.evolve(state, bids=(2, -1, -1))
+    other = attrs.evolve(state, board=(state.match, (2, -1, -1), *state.board[2:]))
     assert state.observation(1) == other.observation(1)
     assert state.observation(2) == other.observation(2)
     assert state.observation(0) != other.observation(0)  # a seat sees its own bid

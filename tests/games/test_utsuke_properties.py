@@ -141,7 +141,7 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                 if state.bids[s] < 0:
                     continue
                 bids = tuple((b + 1) % 16 if i == s else b for i, b in enumerate(state.bids))
-                changed = attrs.evolve(state, bids=bids)
+                changed = attrs.evolve(state, board=(state.match, bids, *state.board[2:]))
                 for t in range(n):
                     if t != s:
                         assert changed.observation(t) == state.observation(t)
