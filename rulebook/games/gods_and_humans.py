@@ -655,7 +655,18 @@ class GodsState(State[Rules, GHAction]):
                 return GodsState(
                     self.rules, self.setup, (self.log, action), tuple(hands), PLAY, order[pos], trick, board
                 )
-            return self._close(tuple(hands), trick, (self.log, action))
+            # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
+            facts, gaps, leader, won, done, order = board
+            # GH-TRICK-3: the highest trump, else the highest card of the led colour
+            strength = itemgetter(*trick)(_WIN_KEYS[facts.trump][_SUIT[trick[0]]])
+            winner = (leader + strength.index(max(strength))) % pos
+            tally = list(won)
+            tally[winner] += 1
+            humans = facts.humans
+            return self._gap(
+                (self.log, action), tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
+                humans[winner:] + humans[:winner],
+            )
         if phase == OVER:
             raise self.illegal("the game is over", "GH-END-2", action)
         if phase == ORACLE or phase == LONE:
@@ -804,21 +815,6 @@ class GodsState(State[Rules, GHAction]):
                 )
         board = (facts, gaps, leader, won, done, order)
         return GodsState(self.rules, self.setup, log, hands, PLAY, order[0], (), board)
-
-    def _close(self, hands: tuple[tuple[int, ...], ...], trick: tuple[int, ...], log: Log) -> GodsState:
-        """The trick is complete: its winner takes it and leads the next (GH-TRICK-3, GH-TRICK-4)."""
-        facts, gaps, leader, won, done, order = self.board
-        h = len(trick)
-        # GH-TRICK-3: the highest trump, else the highest card of the led colour
-        keys = _WIN_KEYS[facts.trump][_SUIT[trick[0]]]
-        strength = tuple(map(keys.__getitem__, trick))
-        winner = (leader + strength.index(max(strength))) % h
-        tally = list(won)
-        tally[winner] += 1
-        done += ((leader, *trick),)
-        humans = facts.humans
-        order = humans[winner:] + humans[:winner]
-        return self._gap(log, hands, facts, gaps, winner, tuple(tally), done, order)  # GH-TRICK-4
 
     def _give(self, card: int, action: GHAction) -> GodsState:
         """A voluntary intervention's next card (GH-INTERVENE-3)."""
