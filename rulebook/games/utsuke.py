@@ -141,6 +141,7 @@ UtsukeAction = Bid | Play
 _BID = tuple(Bid(b) for b in range(MAX_BID + 1))
 _PLAY = tuple(Play(c) for c in DECK.cards)
 _TABLE: tuple[UtsukeAction, ...] = _BID + _PLAY
+_PLAY_OF = _PLAY.__getitem__
 
 # -- precomputed tables ----------------------------------------------------------------
 
@@ -300,7 +301,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
     #: per place: seats' hands sorted; NPC rows leftmost first (UT-RULING-2)
     hands: tuple[tuple[int, ...], ...]
     trick: tuple[int, ...]
-    to_act: int | None
+    #: the seat to act, or ``None`` once the game is over (a field: read on every move)
+    current_player: int | None
 
     # -- the board ------------------------------------------------------------------
 
@@ -367,13 +369,14 @@ class UtsukeState(State[Rules, UtsukeAction]):
     # -- contract -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_act
+    def to_act(self) -> int | None:
+        """The seat to act (``current_player``), or ``None`` once the game is over."""
+        return self.current_player
 
     @property
     def bidding(self) -> bool:
         """Whether the players are bidding (UT-BID-2): the seat to act has not bid yet."""
-        seat = self.to_act
+        seat = self.current_player
         return seat is not None and self.board[1][seat] < 0
 
     @property
@@ -387,7 +390,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         return self.hands[3] if self.rules.players == 2 else ()
 
     def legal_actions(self) -> tuple[UtsukeAction, ...]:
-        seat = self.to_act
+        seat = self.current_player
         if seat is None:
             return ()
         if self.board[1][seat] < 0:
@@ -399,11 +402,11 @@ class UtsukeState(State[Rules, UtsukeAction]):
             i = bisect_left(hand, lo)
             j = bisect_left(hand, lo + _NRANKS, i)
             if i < j:
-                return tuple(map(_PLAY.__getitem__, hand[i:j]))
-        return tuple(map(_PLAY.__getitem__, hand))
+                return tuple(map(_PLAY_OF, hand[i:j]))
+        return tuple(map(_PLAY_OF, hand))
 
     def apply(self, action: UtsukeAction) -> UtsukeState:
-        seat = self.to_act
+        seat = self.current_player
         if seat is None:
             raise self.illegal("the game is over", "UT-END-1", action)
         board = self.board
@@ -497,7 +500,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
     @property
     def losers(self) -> frozenset[int]:
         """Seats with the losing number of execution chips, once the game is over (UT-END-2)."""
-        if self.to_act is not None:
+        if self.current_player is not None:
             return frozenset()
         c = self.rules.chips_to_lose
         return frozenset(s for s, v in enumerate(self.chips) if v >= c)
@@ -512,7 +515,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         lost (UT-RULING-4), nobody survives and the players with the most honour are
         reported as winners (placed first among the losers); ``losers`` is then every seat.
         """
-        if self.to_act is not None:
+        if self.current_player is not None:
             return frozenset()
         losers = self.losers
         w = self.rules.honour_to_win
@@ -564,7 +567,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             honour=self.honour,
             chips=self.chips,
             results=self.results,
-            current_player=self.to_act,
+            current_player=self.current_player,
         )
 
     def voids(self) -> tuple[frozenset[int], ...]:
@@ -602,12 +605,13 @@ class UtsukeState(State[Rules, UtsukeAction]):
         for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():
             hands[s] = tuple(sorted(cards))
         bids = self.bids
-        if self.to_act is not None:
+        if self.current_player is not None:
             bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
         # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
         # of a partly seen deal is hidden too
         board = (self.board[0], bids, *self.board[2:])
-        return UtsukeState(self.rules, self.setup.resampled(rng), None, board, tuple(hands), self.trick, self.to_act)
+        setup = self.setup.resampled(rng)
+        return UtsukeState(self.rules, setup, None, board, tuple(hands), self.trick, self.current_player)
 
     # -- engine ---------------------------------------------------------------------
 
@@ -778,7 +782,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
                 raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
         if sum(state.won) != len(state.tricks):
             raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
-        if state.to_act is not None:
+        if state.current_player is not None:
             if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
                 raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
             if len(state.results) >= self.max_rounds(rules):
@@ -860,7 +864,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         as possible.
         """
         legal = state.legal_actions()
-        seat = state.to_act
+        seat = state.current_player
         assert seat is not None
         players = state.rules.players
         if state.bidding:
