@@ -10,6 +10,9 @@ from collections.abc import Sequence
 
 __all__ = ["trick_winner"]
 
+#: strengths must lie in range(_SPAN) for the int keys below to order correctly
+_SPAN = 1 << 20
+
 
 def trick_winner(
     cards: Sequence[int],
@@ -22,17 +25,25 @@ def trick_winner(
 
     The strongest trump wins if any trump was played; otherwise the strongest
     card of ``lead_suit``; cards of other suits never win. ``strength`` maps a
-    card to a number, higher is stronger; among equal strengths (which a deck
-    of distinct cards only produces across suits) the earlier card wins.
+    card to a number in ``0 .. 2**20 - 1``, higher is stronger; among equal
+    strengths (which a deck of distinct cards only produces across suits) the
+    earlier card wins.
+
+    >>> suit_of, strength = (0, 0, 1, 1), (0, 1, 0, 1)   # cards 0-1 suit 0, 2-3 suit 1
+    >>> trick_winner((1, 0, 2), suit_of, strength, lead_suit=0, trump_suit=None)
+    0
+    >>> trick_winner((1, 0, 2), suit_of, strength, lead_suit=0, trump_suit=1)
+    2
     """
     best = -1
-    best_key = (-1, -1)
+    best_key = -1
     for pos, card in enumerate(cards):
         suit = suit_of[card]
+        # one int per card (no tuple): trumps above the lead suit, both above -1
         if suit == trump_suit:
-            key = (2, strength[card])
+            key = 2 * _SPAN + strength[card]
         elif suit == lead_suit:
-            key = (1, strength[card])
+            key = _SPAN + strength[card]
         else:
             continue
         if key > best_key:

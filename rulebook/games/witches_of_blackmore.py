@@ -167,6 +167,9 @@ _TABLE: tuple[WitchesAction, ...] = _PLAY + _REPLACE + (_KEEP,)
 PLAYING = 0
 REPLACING = 1
 
+#: players -> first seat -> every seat clockwise from it (WB-TRICK-5, WB-DRAW-1)
+_ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(2, 7)}
+
 #: (deck, drawn, trumps, anchor, captured, exhausted, known): see WitchesState's properties
 Board = tuple[
     Deal, int, tuple[int, ...], int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, ...], ...]
@@ -215,7 +218,8 @@ class WitchesState(State[Rules, WitchesAction]):
     #: the cards of the trick just won, while its winner decides on the replacement
     last_trick: tuple[int, ...]
     phase: int
-    to_act: int | None
+    #: the seat to act, ``None`` once the game is over (a field: read on every move)
+    current_player: int | None
 
     # -- the board ------------------------------------------------------------------
 
@@ -257,8 +261,9 @@ class WitchesState(State[Rules, WitchesAction]):
     # -- contract -------------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        return self.to_act
+    def to_act(self) -> int | None:
+        """The seat to act (the same as ``current_player``)."""
+        return self.current_player
 
     @property
     def trump_suit(self) -> int | None:
@@ -266,7 +271,7 @@ class WitchesState(State[Rules, WitchesAction]):
         return _SUIT[self.trumps[-1]] if self.trumps else None
 
     def legal_actions(self) -> tuple[WitchesAction, ...]:
-        seat = self.to_act
+        seat = self.current_player
         if seat is None:
             return ()
         if self.phase == PLAYING:
@@ -280,7 +285,7 @@ class WitchesState(State[Rules, WitchesAction]):
         return (*(_REPLACE[c] for c in sorted(self.last_trick)), _KEEP)  # WB-TRUMP-1
 
     def apply(self, action: WitchesAction) -> WitchesState:
-        seat = self.to_act
+        seat = self.current_player
         if seat is None:
             raise self.illegal("the game is over", "WB-END-4", action)
         if self.phase == PLAYING:
@@ -306,7 +311,7 @@ class WitchesState(State[Rules, WitchesAction]):
     @property
     def winners(self) -> frozenset[int]:
         """Highest total wins; tied seats share the win (WB-SCORE-2, WB-RULING-6)."""
-        if self.to_act is not None:
+        if self.current_player is not None:
             return frozenset()
         scores = self.scores
         best = max(scores)
@@ -331,7 +336,7 @@ class WitchesState(State[Rules, WitchesAction]):
             leader=self.leader,
             trick=tuple(zip(self.order, self.trick)),
             last_trick=self.last_trick,
-            current_player=self.to_act,
+            current_player=self.current_player,
             replacing=self.phase == REPLACING,
             scores=self.scores,
         )
@@ -424,8 +429,7 @@ class WitchesState(State[Rules, WitchesAction]):
         deck, drawn, _, _, _, exhausted, _ = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
-            for i in range(players):
-                seat = (winner + i) % players
+            for seat in _ROTATION[players][winner]:
                 if len(hands[seat]) >= rules.hand_size:
                     continue
                 if drawn < len(deck):
@@ -447,7 +451,9 @@ class WitchesState(State[Rules, WitchesAction]):
                 winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
-        order = tuple(s for i in range(players) if hands[s := (winner + i) % players])
+        order = _ROTATION[players][winner]
+        if not all(hands):
+            order = tuple(s for s in order if hands[s])
         return WitchesState(
             rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known), tuple(hands),
             order[0] if order else winner, order, (), (), PLAYING, order[0] if order else None,
