@@ -12,18 +12,7 @@ import pytest
 
 from rulebook import IllegalAction, InvalidRules
 from rulebook.games.saru_tori_inu_i import DEFAULT_MISSIONS, GAME, Rules, SaruState
-
-R, B, Y, K = range(4)
-
-
-def card(colour: int, strength: int) -> int:
-    return colour * 9 + strength - 1
-
-
-AREA = [card(Y, 9), card(B, 9), card(R, 9)]
-HAND0 = [card(R, s) for s in range(1, 9)] + [card(B, s) for s in range(1, 4)]
-HAND1 = [card(B, s) for s in range(4, 9)] + [card(Y, s) for s in range(1, 7)]
-HAND2 = [card(Y, 7), card(Y, 8)] + [card(K, s) for s in range(1, 10)]
+from tests.games.test_saru_tori_inu_i import AREA, HAND0, HAND1, HAND2, B, K, R, card
 
 
 def new3(missions: int = 6, **options: Any) -> SaruState:
