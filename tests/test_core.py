@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.core.cards import Deck
 from rulebook.core.options import OptionInfo, check_choice
-from rulebook.core.tricks import trick_winner
+from rulebook.core.tricks import best_position, trick_winner, win_keys
 from rulebook.errors import InvalidRules
 
 DECK = Deck(suits=(("red", "R"), ("blue", "B"), ("green", "G")), ranks=range(1, 6))
@@ -33,6 +33,18 @@ def test_trick_winner_matches_a_sort_based_reference() -> None:
         lead = DECK.suit_of[cards[0]]
         trump = rng.choice([None, 0, 1, 2])
         assert trick_winner(cards, DECK.suit_of, strength, lead, trump) == reference(cards, strength, lead, trump)
+
+
+def test_precomputed_win_keys_give_the_same_winner() -> None:
+    """The table form the engines use (win_keys + best_position) is the same rule."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        strength = tuple(rng.randrange(0, 8) for _ in DECK.cards)
+        trump = rng.choice([None, 0, 1, 2])
+        cards = tuple(rng.sample(list(DECK.cards), rng.randint(1, 6)))
+        keys = win_keys(DECK.suit_of, strength, trump)[DECK.suit_of[cards[0]]]
+        expected = reference(cards, strength, DECK.suit_of[cards[0]], trump)
+        assert best_position(cards, keys) == expected
 
 
 def test_trick_winner_needs_a_lead_or_trump_card() -> None:

@@ -33,6 +33,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
 from rulebook.core.options import option, validate_choices
+from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -277,17 +278,9 @@ _FIRST = tuple(12 * s for s in range(5))
 assert all(_SUIT[c] == c // 12 and _RANK[c] == c % 12 + 1 for c in DECK.cards)
 
 
-def _win_keys(trump: int | None) -> tuple[tuple[int, ...], ...]:
-    """Per led colour, each card's strength in the trick (GH-TRICK-3): a trump beats
-    the led colour, which beats any other colour (-1); within a colour the higher rank
-    (the higher card number) wins."""
-    return tuple(
-        tuple(100 + c if _SUIT[c] == trump else c if _SUIT[c] == lead else -1 for c in DECK.cards)
-        for lead in range(4)
-    )
-
-
-_WIN_KEYS = {None: _win_keys(None), RED: _win_keys(RED)}
+#: per trump (None or red) and led colour, each card's key in a trick (GH-TRICK-3): a
+#: trump beats the led colour, which beats any other colour; the higher number wins
+_WIN_KEYS = {t: win_keys(_SUIT, DECK.cards, t) for t in (None, RED)}
 
 
 def _gives(cards: tuple[int, ...]) -> tuple[GHAction, ...]:

@@ -32,6 +32,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
 from rulebook.core.options import option, validate_choices
+from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -160,11 +161,7 @@ _LAYOUT = {n: _layout(n) for n in range(2, 6)}
 # UT-TRICK-1: strength of each card for (trump suit, lead suit): trumps beat the lead
 # suit, other suits never win; within a suit the higher number (higher card int) wins.
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(200 + c if _SUIT[c] == t else 100 + c if _SUIT[c] == lead else 0 for c in DECK.cards)
-        for lead in range(_NSUITS)
-    )
-    for t in range(_NSUITS)
+    win_keys(_SUIT, DECK.cards, t) for t in range(_NSUITS)
 )
 
 

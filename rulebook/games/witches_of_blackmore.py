@@ -24,7 +24,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
 from rulebook.core.options import option, validate_choices
-from rulebook.core.tricks import trick_winner
+from rulebook.core.tricks import best_position, win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -126,6 +126,15 @@ def _strength_table(anchor: int, wheel: str) -> tuple[int, ...]:
 # card -> strength, per wheel side (WB-COMP-2, WB-RULING-7) and anchor number (WB-RANK-2)
 _STRENGTH: dict[str, tuple[tuple[int, ...], ...]] = {
     w: ((),) + tuple(_strength_table(a, w) for a in range(1, 10)) for w in (DESCENDING, ASCENDING)
+}
+
+#: trick keys per wheel side, anchor number, trump colour (6: none) and lead colour
+#: (WB-TRICK-1, WB-TRICK-2, WB-TRICK-3)
+_WIN: dict[str, tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = {
+    w: ((),) + tuple(
+        tuple(win_keys(_SUIT, _STRENGTH[w][a], t if t < 6 else None) for t in range(7)) for a in range(1, 10)
+    )
+    for w in (DESCENDING, ASCENDING)
 }
 
 
@@ -261,11 +270,6 @@ class WitchesState(State[Rules, WitchesAction]):
     # -- contract -------------------------------------------------------------------
 
     @property
-    def to_act(self) -> int | None:
-        """The seat to act (the same as ``current_player``)."""
-        return self.current_player
-
-    @property
     def trump_suit(self) -> int | None:
         """The trump colour: the colour of the top card of the trump stack (WB-RANK-1, WB-TRUMP-2)."""
         return _SUIT[self.trumps[-1]] if self.trumps else None
@@ -391,8 +395,8 @@ class WitchesState(State[Rules, WitchesAction]):
         # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
         # WB-RULING-8 (the source's example) is checked against this.
         trumps = board[2]
-        strength = _STRENGTH[self.rules.wheel][board[3]]
-        winner = order[trick_winner(trick, _SUIT, strength, _SUIT[trick[0]], _SUIT[trumps[-1]] if trumps else None)]
+        keys = _WIN[self.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][_SUIT[trick[0]]]
+        winner = order[best_position(trick, keys)]
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         rules = self.rules
@@ -556,13 +560,13 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         legal = state.legal_actions()
         if state.phase == REPLACING:
             return _KEEP
-        strength = _STRENGTH[state.rules.wheel][state.anchor]
-        trump = state.trump_suit
         trick = state.trick
+        trump = state.trump_suit
+        by_lead = _WIN[state.rules.wheel][state.anchor][6 if trump is None else trump]
         plays = [a for a in legal if isinstance(a, Play)]
         winning = [
             a for a in plays
-            if trick_winner((*trick, a.card), _SUIT, strength, _SUIT[(*trick, a.card)[0]], trump) == len(trick)
+            if best_position((*trick, a.card), by_lead[_SUIT[trick[0] if trick else a.card]]) == len(trick)
         ]
         return min(winning or plays, key=lambda a: (_RANK[a.card], rng.random()))
 

@@ -12,7 +12,7 @@ import pytest
 
 from rulebook import IllegalAction, InvalidRules
 from rulebook.games.saru_tori_inu_i import DEFAULT_MISSIONS, GAME, Rules, SaruState
-from tests.games.test_saru_tori_inu_i import AREA, HAND0, HAND1, HAND2, B, K, R, card
+from tests.games.test_saru_tori_inu_i import AREA, HAND0, HAND1, HAND2, B, K, R, card, run, texts
 
 
 def new3(missions: int = 6, **options: Any) -> SaruState:
@@ -22,16 +22,6 @@ def new3(missions: int = 6, **options: Any) -> SaruState:
     deal = tuple(AREA + HAND0 + HAND1 + HAND2 + list(range(missions)))
     state: SaruState = GAME.new_game(rules, deals=[deal])
     return state
-
-
-def run(state: Any, *texts: str) -> Any:
-    for text in texts:
-        state = state.apply(GAME.parse_action(text, state.rules))
-    return state
-
-
-def texts(state: Any) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def test_three_missions_are_enough_for_three_players() -> None:
