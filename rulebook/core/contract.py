@@ -24,6 +24,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from rulebook.core.cards import Deck
+from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
 
@@ -32,9 +34,13 @@ __all__ = [
     "Deal",
     "Game",
     "Log",
+    "LogNode",
     "Setup",
     "State",
     "deal_rng",
+    "log_actions",
+    "log_from",
+    "log_push",
 ]
 
 Deal = tuple[int, ...]
@@ -91,8 +97,94 @@ class Setup:
         return game.random_deal(rules, deal_rng(self.seed or 0, index), index)
 
 
-#: The action history as a cons list ``(previous, action)``: O(1) per move.
-Log = tuple[Any, Action] | None
+class LogNode(tuple):  # type: ignore[type-arg]
+    """One link of the action history: ``(previous link or None, action)``.
+
+    ``apply`` stays O(1) (one small tuple per move), yet every operation on a
+    state works for games of any length: equality, hashing, pickling, copying
+    and ``repr`` walk the chain in a loop instead of recursing, so a game of
+    20,000 moves compares, hashes, pickles and deep-copies like a short one.
+    Build links with :func:`log_push` (or ``_new(LogNode, (log, action))`` on a
+    hot path).
+
+    >>> log = None
+    >>> for a in ("x", "y"):
+    ...     log = log_push(log, a)
+    >>> log_actions(log), log == log_push(log_push(None, "x"), "y"), log
+    (('x', 'y'), True, <log of 2 actions>)
+    """
+
+    __slots__ = ()
+
+    def actions(self) -> tuple[Any, ...]:
+        """Every action from the first, in order."""
+        out: list[Any] = []
+        node: LogNode | None = self
+        while node is not None:
+            out.append(tuple.__getitem__(node, 1))
+            node = tuple.__getitem__(node, 0)
+        out.reverse()
+        return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogNode):
+            return NotImplemented
+        a: LogNode | None = self
+        b: LogNode | None = other
+        get = tuple.__getitem__
+        while a is not b:
+            if a is None or b is None or get(a, 1) != get(b, 1):
+                return False
+            a, b = get(a, 0), get(b, 0)
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __hash__(self) -> int:
+        return hash(("rulebook.log", self.actions()))
+
+    def __repr__(self) -> str:
+        return f"<log of {len(self.actions())} actions>"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (log_from, (self.actions(),))
+
+    def __copy__(self) -> LogNode:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LogNode:
+        return self
+
+
+#: The action history: ``None`` before the first move, else a :class:`LogNode`.
+Log = LogNode | None
+
+_new = tuple.__new__
+
+
+def log_push(log: Log, action: Any) -> LogNode:
+    """The history ``log`` followed by ``action`` (O(1))."""
+    return _new(LogNode, (log, action))
+
+
+def log_from(actions: Iterable[Any]) -> Log:
+    """A history holding ``actions`` in order."""
+    log: Log = None
+    for a in actions:
+        log = _new(LogNode, (log, a))
+    return log
+
+
+def log_actions(log: Log) -> tuple[Any, ...]:
+    """Every action of ``log`` in order (``()`` for ``None``)."""
+    return () if log is None else log.actions()
 
 
 class State(Generic[R, A]):
@@ -131,7 +223,8 @@ class State(Generic[R, A]):
 
     @property
     def winners(self) -> frozenset[int]:
-        """The winning seats (empty until the game is over)."""
+        """The winning seats: empty until the game is over, and empty at the end
+        too when the rules say nobody wins (UTSUKE, when every seat loses)."""
         raise NotImplementedError
 
     def observation(self, seat: int) -> Any:
@@ -161,13 +254,20 @@ class State(Generic[R, A]):
     @property
     def history(self) -> tuple[A, ...]:
         """Every action applied since the initial state, in order."""
-        out: list[A] = []
-        node = self.log
-        while node is not None:
-            node, action = node
-            out.append(action)  # type: ignore[arg-type]
-        out.reverse()
-        return tuple(out)
+        return log_actions(self.log)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick of the whole game, across rounds and deals, in order.
+
+        Games without tricks return ``()`` and record their rounds instead.
+        """
+        raise NotImplementedError
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """Every finished round (deal, race) of the game, in order."""
+        raise NotImplementedError
 
     def observation_tensor(self, seat: int) -> tuple[int, ...]:
         """A fixed-length numeric encoding of :meth:`observation` (length ``game.observation_size(rules)``).
@@ -205,6 +305,8 @@ class Game(ABC, Generic[R, S, A]):
     State: type[S]
     Action: ClassVar[type[Action]] = Action
     player_counts: ClassVar[range]
+    #: The game's cards; :meth:`card_text` and :meth:`parse_card` use it.
+    deck: ClassVar[Deck]
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a
@@ -280,6 +382,18 @@ class Game(ABC, Generic[R, S, A]):
         return {}
 
     # -- provided ------------------------------------------------------------------
+
+    def card_text(self, card: int) -> str:
+        """The short text of ``card`` (``R7``), as actions and renderings print it."""
+        if type(card) is not int or not 0 <= card < self.deck.size:
+            raise ValueError(f"not a card of {self.slug}: {card!r}")
+        return self.deck.text(card)
+
+    def parse_card(self, text: str) -> int:
+        """The card whose short text is ``text`` (case-insensitive); ``ValueError`` if none."""
+        if not isinstance(text, str):
+            raise ValueError(f"a card text must be a str, not {type(text).__name__}")
+        return self.deck.parse(text)
 
     def options(self) -> tuple[OptionInfo, ...]:
         """The documented options of this game's ``Rules``."""

@@ -31,10 +31,13 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
+
+#: builds one link of the action history (a LogNode) without a Python-level call
+_link = tuple.__new__
 
 __all__ = [
     "DECK",
@@ -645,8 +648,9 @@ class GodsState(State[Rules, GHAction]):
             order = board[5]
             pos = len(trick)
             if pos < len(order):
+                link = _link(LogNode, (self.log, action))
                 return GodsState(
-                    self.rules, self.setup, (self.log, action), tuple(hands), PLAY, order[pos], trick, board
+                    self.rules, self.setup, link, tuple(hands), PLAY, order[pos], trick, board
                 )
             # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
             facts, gaps, leader, won, done, order = board
@@ -656,8 +660,9 @@ class GodsState(State[Rules, GHAction]):
             tally = list(won)
             tally[winner] += 1
             humans = facts.humans
+            link = _link(LogNode, (self.log, action))
             return self._gap(
-                (self.log, action), tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
+                link, tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
                 humans[winner:] + humans[:winner],
             )
         if phase == OVER:
@@ -669,8 +674,9 @@ class GodsState(State[Rules, GHAction]):
         if phase == ASK:
             facts, gaps, leader, won, done, order = self.board
             if kind is Intervene:
+                link = _link(LogNode, (self.log, action))
                 return GodsState(
-                    self.rules, self.setup, (self.log, action), self.hands, GIVE, self.current_player, (),
+                    self.rules, self.setup, link, self.hands, GIVE, self.current_player, (),
                     (facts, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (), gaps.gifts, gaps.passes),
                      leader, won, done, order),
                 )
@@ -685,7 +691,7 @@ class GodsState(State[Rules, GHAction]):
                     gaps.passes + ((len(done), self.current_player),),  # type: ignore[operator]
                 )
                 return GodsState(
-                    self.rules, self.setup, (self.log, action), self.hands, nxt, to_act, (),
+                    self.rules, self.setup, _link(LogNode, (self.log, action)), self.hands, nxt, to_act, (),
                     (facts, gaps, leader, won, done, order),
                 )
             raise self.illegal("the god asked must intervene or pass", "GH-INTERVENE-2", action)
@@ -750,7 +756,7 @@ class GodsState(State[Rules, GHAction]):
         f, gaps, leader, won, done, order = self.board
         oracle = list(f.oracle)
         g = len(f.gods)
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         if self.phase == ORACLE:
             j = gaps.giver
             # GH-ORACLE-1, GH-RULING-9: gods choose in seat order, hidden from each other; the
@@ -837,7 +843,7 @@ class GodsState(State[Rules, GHAction]):
         hands[human] = (*hand[:i], card, *hand[i:])
         gift = gaps.gift + (card,)
         src = gaps.gift_src + (from_field,)
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         if len(gift) < len(humans):
             return GodsState(
                 self.rules, self.setup, log, tuple(hands), GIVE, self.current_player, (),
@@ -863,7 +869,7 @@ class GodsState(State[Rules, GHAction]):
         i = hand.index(card)
         hands[god] = hand[:i] + hand[i + 1 :]
         gift = gaps.gift + (card,)
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         h = len(facts.humans)
         if len(gift) < h:
             return GodsState(

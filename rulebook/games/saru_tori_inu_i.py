@@ -34,9 +34,12 @@ from typing import Any
 
 import attrs
 
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import InvalidRules
+
+#: builds one link of the action history (a LogNode) without a Python-level call
+_link = tuple.__new__
 
 __all__ = [
     "ANIMALS",
@@ -1171,8 +1174,9 @@ class SaruState(State[Rules, SaruAction]):
         order = self.board[4]
         qi = self.qi + 1
         if qi < len(order):  # the next player plays (the common case of _next_play, inlined)
-            return SaruState(self.rules, self.setup, (self.log, action), self.board, table, plays, PLAY, qi, order[qi])
-        return self._next_play(plays, table, (self.log, action))
+            link = _link(LogNode, (self.log, action))
+            return SaruState(self.rules, self.setup, link, self.board, table, plays, PLAY, qi, order[qi])
+        return self._next_play(plays, table, _link(LogNode, (self.log, action)))
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
         hands, played, shown, used, beneath = self.plays
@@ -1185,7 +1189,7 @@ class SaruState(State[Rules, SaruAction]):
         sh = list(shown)
         sh[seat] = strength
         return SaruState(
-            self.rules, self.setup, (self.log, action), self.board, self.table,
+            self.rules, self.setup, _link(LogNode, (self.log, action)), self.board, self.table,
             (hands, played, tuple(sh), used | 1 << strength, beneath), PAIR, self.qi, seat,
         )
 
@@ -1207,8 +1211,9 @@ class SaruState(State[Rules, SaruAction]):
         pl[seat] = chosen + (card,)
         plays: Plays = (tuple(hl), tuple(pl), shown, used, beneath)
         if not chosen:
-            return SaruState(self.rules, self.setup, (self.log, action), self.board, table, plays, PAIR, self.qi, seat)
-        return self._next_play(plays, table, (self.log, action))
+            link = _link(LogNode, (self.log, action))
+            return SaruState(self.rules, self.setup, link, self.board, table, plays, PAIR, self.qi, seat)
+        return self._next_play(plays, table, _link(LogNode, (self.log, action)))
 
     def _next_play(self, plays: Plays, table: Table, log: Log) -> SaruState:
         """The next player plays, or resolution begins (ST-RES-1)."""
@@ -1254,7 +1259,7 @@ class SaruState(State[Rules, SaruAction]):
         table = self.table
         if shown[seat] == FACE_DOWN and put[0] in table[5][seat]:  # ST-RULING-14: revealed now
             table = _forget(table, seat, put[0])
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         if rest or any(table[0]):
             return SaruState(
                 self.rules, self.setup, log, board, table, plays, PLACE if rest else TAKE, self.qi, seat
@@ -1309,7 +1314,7 @@ class SaruState(State[Rules, SaruAction]):
             kl[seat] = kl[seat] + (card,)
             known = tuple(kl)
         new_table: Table = (tuple(new_area), road, pos, acquired, removed, known, laid)
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         queue = self.board[5]
         qi = self.qi + 1
         if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)

@@ -27,9 +27,12 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import InvalidRules
+
+#: builds one link of the action history (a LogNode) without a Python-level call
+_link = tuple.__new__
 
 __all__ = [
     "CUBES",
@@ -569,7 +572,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             if nxt == self.start:
                 phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
         return SevenPropheciesState(
-            rules, self.setup, (self.log, action), self.info, self.hands, cubes, cubes, self.placed,
+            rules, self.setup, _link(LogNode, (self.log, action)), self.info, self.hands, cubes, cubes, self.placed,
             self.leader, (), self.tricks, phase, nxt,
         )  # fmt: skip
 
@@ -586,7 +589,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                     raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1 :], *self.hands[seat + 1 :])
         trick = (*self.trick, card)
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         rules = self.rules
         n = rules.players
         if len(trick) < n:

@@ -30,10 +30,13 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
+
+#: builds one link of the action history (a LogNode) without a Python-level call
+_link = tuple.__new__
 
 __all__ = [
     "DECK",
@@ -444,7 +447,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if len(trick) < nplaces:
             if place < players:
                 # the next place is a seat in the same trick: nothing happens in between
-                return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), trick, place)
+                link = _link(LogNode, (self.log, action))
+                return UtsukeState(self.rules, self.setup, link, board, tuple(hands), trick, place)
             # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
             # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
             row = hands[place]
@@ -458,7 +462,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
             place = nxt[place]
             if len(trick) < nplaces:
                 # the trick goes on: a seat always comes after an NPC (UT-SETUP-1, UT-SETUP-2)
-                return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), trick, place)
+                link = _link(LogNode, (self.log, action))
+                return UtsukeState(self.rules, self.setup, link, board, tuple(hands), trick, place)
         # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
         # card of the lead suit takes it.
         trump = board[2]
@@ -478,16 +483,19 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
         row = hands[players]
         if not row:
-            return self._end_round((self.log, action), (board[0], bids, -1, leader, tricks, won), tuple(hands))
+            link = _link(LogNode, (self.log, action))
+            return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
         board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
         # UT-PLAY-1: the winner leads
         if winner < players:
-            return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), (), winner)
+            link = _link(LogNode, (self.log, action))
+            return UtsukeState(self.rules, self.setup, link, board, tuple(hands), (), winner)
         # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
         # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
         row = hands[winner]
         hands[winner] = row[:-1]
-        return UtsukeState(self.rules, self.setup, (self.log, action), board, tuple(hands), row[-1:], nxt[winner])
+        link = _link(LogNode, (self.log, action))
+        return UtsukeState(self.rules, self.setup, link, board, tuple(hands), row[-1:], nxt[winner])
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -621,7 +629,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         match = board[0]
         players = len(bids)
         nxt_seat = seat + 1 if seat + 1 < players else 0
-        log = (self.log, action)
+        log = _link(LogNode, (self.log, action))
         if nxt_seat != match[1]:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
             return UtsukeState(self.rules, self.setup, log, (match, bids, *board[2:]), self.hands, (), nxt_seat)
         # UT-PLAY-1: every bid is in; the lord leads the round's first trick. UT-LORD-1 (UT-LORD-5):

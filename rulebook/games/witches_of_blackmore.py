@@ -22,10 +22,13 @@ import random
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import best_position, win_keys
 from rulebook.errors import InvalidRules
+
+#: builds one link of the action history (a LogNode) without a Python-level call
+_link = tuple.__new__
 
 __all__ = [
     "DECK",
@@ -384,7 +387,7 @@ class WitchesState(State[Rules, WitchesAction]):
             known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
             board = (*board[:6], known)
         trick = trick + (card,)
-        log = (self.log, _PLAY[card])
+        log = _link(LogNode, (self.log, _PLAY[card]))
         order = self.order
         if len(trick) < len(order):
             return WitchesState(
@@ -410,7 +413,7 @@ class WitchesState(State[Rules, WitchesAction]):
         self, trumps: tuple[int, ...], captured: tuple[tuple[int, ...], ...], anchor: int, action: WitchesAction
     ) -> WitchesState:
         return self._close(
-            (self.log, action), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
+            _link(LogNode, (self.log, action)), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
             self.rules.replace_before_draw, False,
         )
 
