@@ -21,6 +21,7 @@ partner god. The star values are not known: :data:`PLACEHOLDER_STARS`.
 
 from __future__ import annotations
 
+import enum
 import operator
 import random
 from bisect import bisect_left
@@ -32,9 +33,10 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
-from rulebook.errors import InvalidRules
+from rulebook.errors import IllegalAction, InvalidRules
 
 #: builds one link of the action history (a LogNode) without a Python-level call
 _link = tuple.__new__
@@ -55,6 +57,7 @@ __all__ = [
     "Observation",
     "Oracle",
     "Pass",
+    "Phase",
     "Play",
     "Rules",
     "SeenIntervention",
@@ -79,15 +82,51 @@ ICONS = ("sun", "moon", "star", "cloud")
 #: of the game enters the real ones with ``Rules.stars``.
 PLACEHOLDER_STARS = (1, 1, 1, 1, 1, 1)
 
-# phases
-ORACLE = 0  # gods predict, one after another (GH-ORACLE-1)
-LONE = 1  # the lone human predicts (GH-ORACLE-3)
-ASK = 2  # gods are asked in turn whether they intervene (GH-INTERVENE-2)
-GIVE = 3  # a god gives each human one card (GH-INTERVENE-3)
-FORCED = 4  # the forced, face-down intervention (GH-FORCED-2)
-PLAY = 5  # a trick is being played (GH-TRICK-1)
-OVER = 6
-PHASES = ("oracle", "lone", "ask", "give", "forced", "play", "over")
+
+class Phase(enum.IntEnum):
+    """What the game is waiting for (``state.phase``); an ``IntEnum``, so it compares as an int."""
+
+    #: gods predict, one after another (GH-ORACLE-1)
+    ORACLE = 0
+    #: the lone human predicts (GH-ORACLE-3)
+    LONE = 1
+    #: gods are asked in turn whether they intervene (GH-INTERVENE-2)
+    ASK = 2
+    #: a god gives each human one card (GH-INTERVENE-3)
+    GIVE = 3
+    #: the forced, face-down intervention (GH-FORCED-2)
+    FORCED = 4
+    #: a trick is being played (GH-TRICK-1)
+    PLAY = 5
+    #: the game is over (GH-END-2)
+    OVER = 6
+
+
+ORACLE, LONE, ASK, GIVE, FORCED, PLAY, OVER = Phase
+PHASES = tuple(p.name.lower() for p in Phase)
+
+#: the ways of choosing who leads a deal's first trick (GH-SETUP-6, GH-RULING-7)
+DEAL_LEADERS = ("rotate", "lowest_score", "last_winner")
+
+
+def _deal_leader(
+    how: str, index: int, humans: tuple[int, ...], totals: tuple[int, ...], past: tuple[DealResult, ...]
+) -> int:
+    """The human index leading the first trick of deal ``index`` (GH-SETUP-6, GH-RULING-7)."""
+    h = len(humans)
+    first = index % h  # rotate
+    if how == "lowest_score":
+        low = min(totals[s] for s in humans)
+        return next(i % h for i in range(first, first + h) if totals[humans[i % h]] == low)
+    if how == "last_winner" and past:
+        last = past[-1]
+        leader, *cards = last.done[-1]
+        keys = _WIN_KEYS[last.trump][_SUIT[cards[0]]]
+        strength = [keys[c] for c in cards]
+        winner = last.humans[(leader + strength.index(max(strength))) % len(last.humans)]
+        if winner in humans:
+            return humans.index(winner)
+    return first
 
 
 def role_counts(players: int) -> tuple[int, int]:
@@ -140,12 +179,24 @@ def rotation(players: int, deals: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted((d * g + i) % players for i in range(g))) for d in range(deals))
 
 
+def _int_tuple(field: str, value: Any, what: str) -> tuple[int, ...]:
+    """``value`` as a tuple of exact ints: a tuple or list whose items are ``int`` (not bool)."""
+    if type(value) not in (tuple, list):
+        raise InvalidRules(field, f"{what} must be a tuple or list of whole numbers, not {type(value).__name__}")
+    for item in value:
+        if type(item) is not int:
+            raise InvalidRules(field, f"{what} must hold whole numbers (int), not {item!r}")
+    return tuple(value)
+
+
 def _roles(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(s) for s in deal) for deal in value)
+    if type(value) not in (tuple, list):
+        raise InvalidRules("roles", f"must be a tuple of god-seat tuples, not {type(value).__name__}")
+    return tuple(_int_tuple("roles", deal, f"deal {d}") for d, deal in enumerate(value))
 
 
 def _stars(value: Any) -> tuple[int, ...]:
-    return tuple(int(s) for s in value)
+    return _int_tuple("stars", value, "the star values")
 
 
 @attrs.frozen
@@ -186,8 +237,16 @@ class Rules:
     )
     red_trump: bool = option(
         True,
-        doc="Red is trump with 4 humans (GH-TRICK-3); false: house rule without trump (GH-RULING-16).",
+        doc="Red is trump with 4 humans (GH-TRICK-5); false: house rule without trump (GH-RULING-16).",
         choices=(False, True),
+    )
+    deal_leader: str = option(
+        "rotate",
+        doc="Who leads a deal's first trick, which the source leaves to the humans: rotate (human index "
+        "d mod H in deal d), lowest_score (the human with the lowest total; ties: the first in rotate "
+        "order) or last_winner (the winner of the previous deal's last trick if a human now, else "
+        "rotate) (GH-SETUP-6, GH-RULING-7).",
+        choices=DEAL_LEADERS,
     )
 
     def __attrs_post_init__(self) -> None:
@@ -216,6 +275,21 @@ class Rules:
 
 
 # -- actions ------------------------------------------------------------------------
+
+
+def _card_text(card: object) -> str:
+    """The text of a card, or the ``repr`` of anything that is not one (safe in error messages)."""
+    if type(card) is int and 0 <= card < DECK.size:
+        return DECK.text(card)
+    return repr(card)
+
+
+def _malformed(action: object, name: str, rule: str) -> IllegalAction:
+    """The error for an action whose field ``name`` is not an ``int``."""
+    value = getattr(action, name, None)
+    return IllegalAction(
+        f"{action} is not legal: its {name} must be an int, not {type(value).__name__} {value!r}", rule, action
+    )
 
 
 @attrs.frozen(slots=True)
@@ -251,7 +325,7 @@ class Give(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"give {DECK.text(self.card)}"
+        return f"give {_card_text(self.card)}"
 
 
 @attrs.frozen(slots=True)
@@ -261,7 +335,7 @@ class Play(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"play {DECK.text(self.card)}"
+        return f"play {_card_text(self.card)}"
 
 
 GHAction = Oracle | Intervene | Pass | Give | Play
@@ -281,7 +355,7 @@ _FIRST = tuple(12 * s for s in range(5))
 assert all(_SUIT[c] == c // 12 and _RANK[c] == c % 12 + 1 for c in DECK.cards)
 
 
-#: per trump (None or red) and led colour, each card's key in a trick (GH-TRICK-3): a
+#: per trump (None or red) and led colour, each card's key in a trick (GH-TRICK-3, GH-TRICK-5): a
 #: trump beats the led colour, which beats any other colour; the higher number wins
 _WIN_KEYS = {t: win_keys(_SUIT, DECK.cards, t) for t in (None, RED)}
 
@@ -298,7 +372,10 @@ def _gives(cards: tuple[int, ...]) -> tuple[GHAction, ...]:
 
 @attrs.frozen(slots=True)
 class Intervention:
-    """One god's completed intervention (GH-INTERVENE-3, GH-FORCED-2)."""
+    """One god's completed intervention (GH-INTERVENE-3, GH-FORCED-2).
+
+    ``cards[k]`` went to seat ``to[k]``: the humans, in seat order (GH-RULING-12).
+    """
 
     #: number of tricks finished before it
     gap: int
@@ -306,45 +383,116 @@ class Intervention:
     god: int
     #: part of the forced, face-down intervention
     forced: bool
-    #: the card given to each human, by human index
+    #: the cards given, one per receiving human, in the order of ``to``
     cards: tuple[int, ...]
     #: whether each card came from the field
     from_field: tuple[bool, ...]
+    #: the seats that received ``cards`` (the deal's humans, in seat order)
+    to: tuple[int, ...] = ()
+
+    @property
+    def given(self) -> tuple[tuple[int, int], ...]:
+        """``(seat, card)`` for every card given, in order."""
+        return tuple(zip(self.to, self.cards))
+
+
+def _trick_records(
+    deal: int, first: int, humans: tuple[int, ...], trump: int | None, done: tuple[tuple[int, ...], ...]
+) -> tuple[TrickRecord, ...]:
+    """The finished tricks of one deal as records, numbered from ``first`` (built on demand)."""
+    h = len(humans)
+    out = []
+    for k, (leader, *cards) in enumerate(done):
+        keys = _WIN_KEYS[trump][_SUIT[cards[0]]]
+        strength = [keys[c] for c in cards]
+        pos = strength.index(max(strength))
+        trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
+        out.append(
+            TrickRecord(
+                number=first + k,
+                round=deal,
+                leader=humans[leader],
+                plays=tuple((humans[(leader + p) % h], c) for p, c in enumerate(cards)),
+                winner=humans[(leader + pos) % h],
+                # GH-TRICK-5 when a trump decided it, else GH-TRICK-3 (the led colour)
+                rule="GH-TRICK-5" if trumped else "GH-TRICK-3",
+            )
+        )
+    return tuple(out)
 
 
 @attrs.frozen(slots=True)
 class DealResult:
-    """A finished deal, all of it revealed (GH-INFO-3)."""
+    """A finished deal, all of it revealed (GH-INFO-3). Every per-player tuple is by seat."""
 
+    #: index of the deal, from 0
+    deal: int
     gods: tuple[int, ...]
     humans: tuple[int, ...]
+    #: per seat, the icon of its human mark (-1 for gods)
     marks: tuple[int, ...]
-    #: per god index, the human index of its partner
+    #: per seat, its partner's seat (-1 for the lone human)
     partners: tuple[int, ...]
-    #: human index of the lone human, or -1
+    #: seat of the lone human, or -1
     lone: int
-    #: per human index, the oracle number
+    #: per seat, the oracle number of a human (-1 for gods)
     oracle: tuple[int, ...]
-    #: per human index, tricks won
+    #: per seat, tricks won (0 for gods)
     won: tuple[int, ...]
     #: per seat, points scored in the deal
     points: tuple[int, ...]
-    #: the tricks: (leader human index, cards in play order)
-    tricks: tuple[tuple[int, ...], ...]
-    #: per god index, the gap (tricks finished) of its intervention
+    #: per seat, the gap (tricks finished) of a god's intervention (-1 for humans)
     gaps: tuple[int, ...]
-    #: per god index, where its cards came from: "field", "hand", "mixed" or "forced"
+    #: per seat, where a god's cards came from: "field", "hand", "mixed" or "forced" ("" for humans)
     sources: tuple[str, ...]
+    #: the trump colour of the deal, or None (GH-TRICK-5)
+    trump: int | None
+    #: number of tricks played in the earlier deals
+    first_trick: int
+    #: the tricks, compactly: (leader's human index, cards in play order); see ``tricks``
+    done: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """The deal's tricks as :class:`~rulebook.core.history.TrickRecord` values (by seat)."""
+        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self.done)
+
+    @property
+    def record(self) -> RoundRecord:
+        """The deal as a :class:`~rulebook.core.history.RoundRecord`: who scored what, and why."""
+        changes = []
+        for s in self.humans:
+            o, w = self.oracle[s], self.won[s]
+            exact = o == w
+            lone = s == self.lone
+            rule = "GH-RULING-6" if lone else "GH-SCORE-1"
+            why = f"predicted {o} tricks and won {w}" + ("" if exact else ": no stars")
+            changes.append(ScoreChange(s, self.points[s] if exact else 0, why, rule))
+            if not lone:
+                god = self.partners[s]
+                why = f"its partner, seat {s}, predicted {o} tricks and won {w}" + ("" if exact else ": no stars")
+                changes.append(ScoreChange(god, self.points[s] if exact else 0, why, "GH-SCORE-1"))
+        return RoundRecord(
+            number=self.deal,
+            points=self.points,
+            changes=tuple(changes),
+            end="the humans' hands are empty",
+            rule="GH-END-1",
+        )
 
 
 @attrs.frozen(slots=True)
 class SeenIntervention:
-    """An intervention as one seat sees it: hidden cards are -1 (GH-INFO-1, GH-RULING-5)."""
+    """An intervention as one seat sees it: hidden cards are -1 (GH-INFO-1, GH-RULING-5).
+
+    ``cards[k]`` went to seat ``to[k]``.
+    """
 
     gap: int
     god: int
     cards: tuple[int, ...]
     from_field: tuple[bool, ...]
+    to: tuple[int, ...]
 
 
 @attrs.frozen(slots=True)
@@ -356,39 +504,48 @@ class ForcedView:
     gods: tuple[int, ...]
     #: cards laid face down so far (all gods together)
     laid: int
-    #: the cards this seat laid, by human index (gods only)
+    #: the cards this seat laid, to the humans in seat order (gods only)
     own: tuple[int, ...]
-    #: per human index, the cards it received once revealed, sorted; () when not seen
+    #: per seat, the cards a human received once revealed, sorted; () when not seen (and for gods)
     received: tuple[tuple[int, ...], ...]
     revealed: bool
 
 
 @attrs.frozen(slots=True)
 class Observation:
-    """What one seat sees (GH-INFO-1, GH-INFO-2, GH-INFO-3), with recall of the deal."""
+    """What one seat sees (GH-INFO-1, GH-INFO-2, GH-INFO-3), with recall of the deal.
+
+    Every per-player tuple is indexed by seat.
+    """
 
     seat: int
     players: int
     deal: int
     humans: tuple[int, ...]
     gods: tuple[int, ...]
+    #: per seat, the icon of a human's mark (-1 for gods)
     marks: tuple[int, ...]
     hand: tuple[int, ...]
-    #: every human's hand, by human index (gods only; () for humans)
+    #: per seat, every human's hand (seen by gods only: () for a human observer; () at god seats)
     human_hands: tuple[tuple[int, ...], ...]
+    #: per seat, the number of cards held
     hand_sizes: tuple[int, ...]
     field: tuple[int, ...]
-    #: per human index, the oracle number, or -1 when not chosen or not seen
+    #: per seat, a human's oracle number, or -1 when not chosen, not seen, or a god
     oracle: tuple[int, ...]
-    #: per god index, its partner's human index, or -1 when not seen
+    #: per seat, its partner's seat, or -1 when not seen (or the lone human)
     partners: tuple[int, ...]
-    #: human index of the lone human when known, else -1
+    #: seat of the lone human when known, else -1
     lone: int
-    phase: int
+    phase: Phase
     current_player: int | None
+    #: seat of the current trick's leader
     leader: int
-    trick: tuple[int, ...]
-    tricks: tuple[tuple[int, ...], ...]
+    #: the current trick: (seat, card) in play order
+    trick: tuple[tuple[int, int], ...]
+    #: the finished tricks of this deal
+    tricks: tuple[TrickRecord, ...]
+    #: per seat, tricks won this deal (0 for gods)
     won: tuple[int, ...]
     #: god seats that have not intervened yet this deal
     waiting: tuple[int, ...]
@@ -402,6 +559,14 @@ class Observation:
     forced: ForcedView | None
     scores: tuple[int, ...]
     past: tuple[DealResult, ...]
+
+
+def _by_seat(players: int, humans: tuple[int, ...], values: Any, fill: Any) -> tuple[Any, ...]:
+    """Per-human-index ``values`` spread over the seats, ``fill`` at the other seats."""
+    out = [fill] * players
+    for s, v in zip(humans, values):
+        out[s] = v
+    return tuple(out)
 
 
 # -- state ---------------------------------------------------------------------------
@@ -422,7 +587,7 @@ class DealFacts:
     pair: tuple[int, ...]
     #: per human index, its oracle number (-1 not chosen yet)
     oracle: tuple[int, ...]
-    #: the trump colour of this deal, or None (GH-TRICK-3)
+    #: the trump colour of this deal, or None (GH-TRICK-5)
     trump: int | None
     #: points per seat over the finished deals
     totals: tuple[int, ...]
@@ -454,14 +619,14 @@ class GodsState(State[Rules, GHAction]):
     """A position of the gods-and-humans oracle game. Build with ``GAME.new_game``.
 
     Seats are players; in each deal ``humans`` (who play the tricks) and ``gods`` (who
-    predict and intervene, GH-ROLE-3) list their seats in seat order; per-human facts are
-    indexed by *human index*, the position in ``humans``, which is also the order of play
-    in a trick (GH-RULING-15).
+    predict and intervene, GH-ROLE-3) list their seats in seat order. Every public
+    per-player tuple is indexed by seat. Inside, per-human facts are kept by *human
+    index* (the position in ``humans``, also the order of play in a trick,
+    GH-RULING-15) in the bundles ``facts`` and ``gaps``, which are internal.
 
     The fields that change with almost every move are fields; what changes only between
-    tricks or in the gods' phases is bundled in ``board`` and read through properties
-    (``facts``, ``gaps``, ``leader``, ``won``, ``done`` and the facts' own names), so a
-    card played inside a trick builds a state of eight fields.
+    tricks or in the gods' phases is bundled in ``board`` and read through properties,
+    so a card played inside a trick builds a state of eight fields.
     """
 
     rules: Rules
@@ -469,41 +634,27 @@ class GodsState(State[Rules, GHAction]):
     log: Log = attrs.field(repr=False)
     #: per seat (humans and gods), the cards in hand, sorted
     hands: tuple[tuple[int, ...], ...]
-    phase: int
+    #: what the game waits for (a :class:`Phase`)
+    phase: Phase
     #: the seat to act, ``None`` once the game is over (also readable as ``to_act``)
     current_player: int | None
-    #: the cards of the current trick, in play order from the leader
-    trick: tuple[int, ...]
-    #: ``(facts, gaps, leader, won, done, order)``: see the properties of the same names;
-    #: ``order`` is the human seats in the current trick's order of play, from the leader
+    #: the cards of the current trick, in play order from the leader (see ``trick``)
+    trick_cards: tuple[int, ...]
+    #: ``(facts, gaps, leader, won, done, order)``, internal and by human index; ``order``
+    #: is the human seats in the current trick's order of play, from the leader
     board: tuple[DealFacts, Gaps, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
 
     # -- the bundled facts, by name ------------------------------------------------------
 
     @property
     def facts(self) -> DealFacts:
-        """The deal's roles, marks, pairing, oracle cards and the running totals."""
+        """Internal: the deal's roles, marks, pairing, oracle cards (by human index) and totals."""
         return self.board[0]
 
     @property
     def gaps(self) -> Gaps:
-        """The field and the deal's interventions."""
+        """Internal: the field and the deal's interventions (by god and human index)."""
         return self.board[1]
-
-    @property
-    def leader(self) -> int:
-        """Human index of the current trick's leader."""
-        return self.board[2]
-
-    @property
-    def won(self) -> tuple[int, ...]:
-        """Per human index, tricks won this deal."""
-        return self.board[3]
-
-    @property
-    def done(self) -> tuple[tuple[int, ...], ...]:
-        """Finished tricks of this deal: (leader human index, cards in play order...)."""
-        return self.board[4]
 
     @property
     def deal(self) -> int:
@@ -512,31 +663,58 @@ class GodsState(State[Rules, GHAction]):
 
     @property
     def humans(self) -> tuple[int, ...]:
-        """Human seats of this deal, in seat order (position = human index)."""
+        """Human seats of this deal, in seat order."""
         return self.board[0].humans
 
     @property
     def gods(self) -> tuple[int, ...]:
-        """God seats of this deal, in seat order (position = god index)."""
+        """God seats of this deal, in seat order."""
         return self.board[0].gods
 
     @property
-    def marks(self) -> tuple[int, ...]:
-        """Per human index, the icon of its mark (GH-PAIR-1)."""
-        return self.board[0].marks
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The current trick: ``(seat, card)`` in play order, the leader's first."""
+        return tuple(zip(self.board[5], self.trick_cards))
 
     @property
-    def pair(self) -> tuple[int, ...]:
-        """Human indices: god ``j`` partners human ``pair[j]``; ``pair[G:]`` is lone (GH-PAIR-2)."""
-        return self.board[0].pair
+    def leader(self) -> int:
+        """Seat of the current trick's leader."""
+        return self.board[0].humans[self.board[2]]
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Per seat, tricks won this deal (0 for gods)."""
+        return _by_seat(self.rules.players, self.board[0].humans, self.board[3], 0)
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        """Per seat, the icon of a human's mark, -1 for gods (GH-PAIR-1)."""
+        return _by_seat(self.rules.players, self.board[0].humans, self.board[0].marks, -1)
 
     @property
     def oracle(self) -> tuple[int, ...]:
-        """Per human index, its oracle number (-1: not chosen yet)."""
-        return self.board[0].oracle
+        """Per seat, a human's oracle number (-1: not chosen yet, or a god)."""
+        return _by_seat(self.rules.players, self.board[0].humans, self.board[0].oracle, -1)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """Per seat, its partner's seat; -1 for the lone human (GH-PAIR-2, GH-PAIR-3)."""
+        f = self.board[0]
+        out = [-1] * self.rules.players
+        for god, i in zip(f.gods, f.pair):
+            out[god] = f.humans[i]
+            out[f.humans[i]] = god
+        return tuple(out)
+
+    @property
+    def lone(self) -> int:
+        """Seat of the lone human (孤高の者), or -1 (GH-PAIR-3)."""
+        i = self._lone
+        return self.board[0].humans[i] if i >= 0 else -1
 
     @property
     def totals(self) -> tuple[int, ...]:
+        """Points per seat over the finished deals (the same as ``scores``)."""
         return self.board[0].totals
 
     @property
@@ -551,27 +729,61 @@ class GodsState(State[Rules, GHAction]):
 
     @property
     def waiting(self) -> tuple[int, ...]:
-        return self.board[1].waiting
+        """God seats that have not (finished) their intervention this deal, in seat order."""
+        gods = self.board[0].gods
+        return tuple(gods[j] for j in self.board[1].waiting)
 
     @property
     def asking(self) -> tuple[int, ...]:
-        return self.board[1].asking
+        """God seats still to be asked at this gap, in asking order (GH-INTERVENE-2)."""
+        gods = self.board[0].gods
+        return tuple(gods[j] for j in self.board[1].asking)
 
     @property
     def giver(self) -> int:
-        return self.board[1].giver
+        """Seat of the god choosing an oracle card or giving, else -1."""
+        j = self.board[1].giver
+        return self.board[0].gods[j] if j >= 0 else -1
 
     @property
-    def gift(self) -> tuple[int, ...]:
-        return self.board[1].gift
+    def gift(self) -> tuple[tuple[int, int], ...]:
+        """The intervention in progress: ``(seat, card)`` given so far (GH-RULING-12)."""
+        return tuple(zip(self.board[0].humans, self.board[1].gift))
 
     @property
     def gift_src(self) -> tuple[bool, ...]:
+        """For each card of ``gift``, whether it came from the field."""
         return self.board[1].gift_src
 
     @property
     def gifts(self) -> tuple[Intervention, ...]:
+        """The finished interventions of this deal."""
         return self.board[1].gifts
+
+    @property
+    def deal_tricks(self) -> tuple[TrickRecord, ...]:
+        """The finished tricks of the current deal."""
+        f = self.board[0]
+        past = f.past
+        first = past[-1].first_trick + len(past[-1].done) if past else 0
+        if self.phase == OVER:  # the last deal's tricks are in ``past``
+            return past[-1].tricks
+        return _trick_records(f.deal, first, f.humans, f.trump, self.board[4])
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick of the game, across deals, in order (built on demand)."""
+        out: list[TrickRecord] = []
+        for res in self.board[0].past:
+            out.extend(res.tricks)
+        if self.phase != OVER:
+            out.extend(self.deal_tricks)
+        return tuple(out)
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """Every finished deal as a record: each seat's points and why (GH-SCORE-1)."""
+        return tuple(res.record for res in self.board[0].past)
 
     # -- contract ---------------------------------------------------------------------
 
@@ -581,21 +793,22 @@ class GodsState(State[Rules, GHAction]):
         return self.current_player
 
     @property
-    def lone(self) -> int:
-        """Human index of the lone human (孤高の者), or -1 (GH-PAIR-3)."""
-        g = len(self.gods)
-        return self.pair[g] if g < len(self.humans) else -1
+    def _lone(self) -> int:
+        """Human index of the lone human, or -1."""
+        f = self.board[0]
+        g = len(f.gods)
+        return f.pair[g] if g < len(f.humans) else -1
 
     @property
     def trump(self) -> int | None:
-        """The trump suit: red with 4 humans, none with 3 (GH-TRICK-3)."""
+        """The trump suit: red with 4 humans, none with 3 (GH-TRICK-5)."""
         return self.board[0].trump
 
     def legal_actions(self) -> tuple[GHAction, ...]:
         phase = self.phase
         if phase == PLAY:
             hand = self.hands[self.current_player]  # type: ignore[index]
-            trick = self.trick
+            trick = self.trick_cards
             if trick:  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
                 lead = _SUIT[trick[0]]
                 lo = bisect_left(hand, _FIRST[lead])
@@ -630,11 +843,13 @@ class GodsState(State[Rules, GHAction]):
             card: int = action.card  # type: ignore[union-attr]
             seat: int = self.current_player  # type: ignore[assignment]
             hand = self.hands[seat]
+            if type(card) is not int:  # not a bool, float or str that compares equal to a card
+                raise _malformed(action, "card", "GH-TRICK-1")
             try:
                 i = hand.index(card)
             except ValueError:
                 raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action) from None
-            trick = self.trick
+            trick = self.trick_cards
             if trick:
                 lead = _SUIT[trick[0]]
                 if _SUIT[card] != lead:  # GH-TRICK-2: the hand is sorted, its led-colour cards one run
@@ -654,7 +869,7 @@ class GodsState(State[Rules, GHAction]):
                 )
             # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
             facts, gaps, leader, won, done, order = board
-            # GH-TRICK-3: the highest trump, else the highest card of the led colour
+            # GH-TRICK-5: the highest trump, else GH-TRICK-3: the highest card of the led colour
             strength = itemgetter(*trick)(_WIN_KEYS[facts.trump][_SUIT[trick[0]]])
             winner = (leader + strength.index(max(strength))) % pos
             tally = list(won)
@@ -750,8 +965,10 @@ class GodsState(State[Rules, GHAction]):
         return GodsState(*values)
 
     def _oracle(self, number: int, action: GHAction) -> GodsState:
-        if number not in _ORACLE_NUMBERS:  # the oracle cards show 0..5 (GH-COMP-2)
+        if type(number) is not int or number not in _ORACLE_NUMBERS:  # the oracle cards show 0..5 (GH-COMP-2)
             rule = "GH-ORACLE-1" if self.phase == ORACLE else "GH-ORACLE-3"
+            if type(number) is not int:
+                raise _malformed(action, "number", rule)
             raise self.illegal("an oracle card shows a number from 0 to 5", rule, action)
         f, gaps, leader, won, done, order = self.board
         oracle = list(f.oracle)
@@ -767,12 +984,12 @@ class GodsState(State[Rules, GHAction]):
             elif g < len(f.humans):  # GH-ORACLE-3, GH-RULING-17: the lone human takes the leftover set
                 phase, to_act, giver = LONE, f.humans[f.pair[g]], -1
             else:
-                phase = -1
+                phase = OVER  # here: every prediction is made
         else:
             oracle[f.pair[g]] = number  # GH-ORACLE-3
-            phase = -1
+            phase = OVER
         facts = DealFacts(f.deal, f.humans, f.gods, f.marks, f.pair, tuple(oracle), f.trump, f.totals, f.past)
-        if phase >= 0:
+        if phase != OVER:
             gaps = Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes)
             board = (facts, gaps, leader, won, done, order)
             return GodsState(self.rules, self.setup, log, self.hands, phase, to_act, (), board)
@@ -823,6 +1040,8 @@ class GodsState(State[Rules, GHAction]):
         hands = list(self.hands)
         field = gaps.field
         hand = hands[god]
+        if type(card) is not int:
+            raise _malformed(action, "card", "GH-INTERVENE-3")
         if card in hand:
             from_field = False
         elif card in field:
@@ -850,8 +1069,8 @@ class GodsState(State[Rules, GHAction]):
                 (facts, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes), leader, won,
                  done, order),
             )
-        record = Intervention(len(done), god, False, gift, src)
-        waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4
+        record = Intervention(len(done), god, False, gift, src, humans)
+        waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4, GH-RULING-18: once
         return GodsState(
             self.rules, self.setup, log, tuple(hands), PLAY, order[0], (),
             (facts, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes), leader, won, done,
@@ -864,6 +1083,8 @@ class GodsState(State[Rules, GHAction]):
         god = facts.gods[gaps.giver]
         hands = list(self.hands)
         hand = hands[god]
+        if type(card) is not int:
+            raise _malformed(action, "card", "GH-FORCED-2")
         if card not in hand:
             raise self.illegal("the forced intervention gives cards from the god's hand only", "GH-FORCED-2", action)
         i = hand.index(card)
@@ -877,7 +1098,7 @@ class GodsState(State[Rules, GHAction]):
                 (facts, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes), leader,
                  won, done, order),
             )
-        gifts = gaps.gifts + (Intervention(len(done), god, True, gift, (False,) * h),)
+        gifts = gaps.gifts + (Intervention(len(done), god, True, gift, (False,) * h, facts.humans),)
         waiting = gaps.waiting[1:]
         if waiting:
             return self._rebuild(
@@ -911,30 +1132,36 @@ class GodsState(State[Rules, GHAction]):
         """
         rules = self.rules
         humans, gods, pair, oracle = facts.humans, facts.gods, facts.pair, facts.oracle
+        n = rules.players
         h, g = len(humans), len(gods)
-        points = [0] * rules.players
-        partner = [-1] * h
+        points = [0] * n
+        partners = [-1] * n
         for j in range(g):
-            partner[pair[j]] = j
+            partners[gods[j]] = humans[pair[j]]
+            partners[humans[pair[j]]] = gods[j]
         for i in range(h):
             if won[i] == oracle[i]:
                 stars = rules.stars[oracle[i]]  # GH-SCORE-2
                 points[humans[i]] += stars
-                if partner[i] >= 0:
-                    points[gods[partner[i]]] += stars
+                partner = partners[humans[i]]
+                if partner >= 0:
+                    points[partner] += stars
                 # GH-RULING-6: the lone human (no partner) scores alone
-        when = [-1] * g
-        sources = [""] * g
+        when = [-1] * n
+        sources = [""] * n
         for record in gaps.gifts:
-            j = gods.index(record.god)
-            when[j] = record.gap
+            when[record.god] = record.gap
             if record.forced:
-                sources[j] = "forced"
+                sources[record.god] = "forced"
             else:
-                sources[j] = "field" if all(record.from_field) else "mixed" if any(record.from_field) else "hand"
+                src = "field" if all(record.from_field) else "mixed" if any(record.from_field) else "hand"
+                sources[record.god] = src
+        past = facts.past
+        first = past[-1].first_trick + len(past[-1].done) if past else 0
         result = DealResult(
-            gods, humans, facts.marks, pair[:g], pair[g] if g < h else -1, oracle, won, tuple(points), done,
-            tuple(when), tuple(sources),
+            facts.deal, gods, humans, _by_seat(n, humans, facts.marks, -1), tuple(partners),
+            humans[pair[g]] if g < h else -1, _by_seat(n, humans, oracle, -1), _by_seat(n, humans, won, 0),
+            tuple(points), tuple(when), tuple(sources), facts.trump, first, done,
         )
         totals = tuple(a + b for a, b in zip(facts.totals, points))
         past = facts.past + (result,)
@@ -947,64 +1174,74 @@ class GodsState(State[Rules, GHAction]):
 
     # -- information ------------------------------------------------------------------
 
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game (an ``int``, not a bool), else ``ValueError``."""
+        players = self.rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat must be an int in 0..{players - 1}, not {seat!r}")
+        return seat
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees (GH-INFO-1 for humans, GH-INFO-2 for gods, GH-RULING-5)."""
+        self._check_seat(seat)
         players = self.rules.players
-        if not 0 <= seat < players:
-            raise ValueError(f"no seat {seat} with {players} players")
-        humans, gods = self.humans, self.gods
-        g = len(gods)
+        f, gaps = self.board[0], self.board[1]
+        humans, gods = f.humans, f.gods
         phase = self.phase
         over = phase == OVER
         is_god = seat in gods
         me = gods.index(seat) if is_god else humans.index(seat)
-        lone = self.lone
+        lone = self._lone
         handed = phase != ORACLE  # GH-ORACLE-2: the oracle cards have been handed over
-        oracle = self.oracle
+        oracle = f.oracle
+        pair = f.pair
         if over:  # GH-INFO-3
             seen_oracle = oracle
         elif is_god:
             seen_oracle = tuple(
-                -1 if k == lone else (v if handed or k == self.pair[me] else -1) for k, v in enumerate(oracle)
+                -1 if k == lone else (v if handed or k == pair[me] else -1) for k, v in enumerate(oracle)
             )
         else:
             seen_oracle = tuple(v if k == me and handed else -1 for k, v in enumerate(oracle))
-        partners = self.pair[:g] if is_god or over else (-1,) * g
-        seen_lone = lone if is_god or handed else -1
-        interventions = tuple(self._seen(r, is_god, me) for r in self.gifts if not r.forced)
+        partners = self.partners if is_god or over else (-1,) * players
+        seen_lone = humans[lone] if lone >= 0 and (is_god or handed) else -1
+        interventions = tuple(self._seen(r, is_god, me) for r in gaps.gifts if not r.forced)
         giving = None
         if phase == GIVE:
             giving = self._seen(
-                Intervention(len(self.done), gods[self.giver], False, self.gift, self.gift_src), is_god, me
+                Intervention(len(self.board[4]), gods[gaps.giver], False, gaps.gift, gaps.gift_src, humans),
+                is_god,
+                me,
             )
         return Observation(
             seat=seat,
             players=players,
-            deal=self.deal,
+            deal=f.deal,
             humans=humans,
             gods=gods,
             marks=self.marks,
             hand=self.hands[seat],
-            human_hands=tuple(self.hands[s] for s in humans) if is_god else (),  # GH-RULING-13
+            # GH-RULING-13: gods see every human's hand
+            human_hands=tuple(self.hands[s] if s not in gods else () for s in range(players)) if is_god else (),
             hand_sizes=tuple(map(len, self.hands)),
-            field=self.field,
-            oracle=seen_oracle,
+            field=gaps.field,
+            oracle=_by_seat(players, humans, seen_oracle, -1),
             partners=partners,
             lone=seen_lone,
             phase=phase,
             current_player=self.current_player,
             leader=self.leader,
             trick=self.trick,
-            tricks=self.done,
+            tricks=self.deal_tricks,
             won=self.won,
-            waiting=tuple(gods[j] for j in self.waiting),
-            asking=tuple(gods[j] for j in self.asking),
-            passes=self.gaps.passes,
+            waiting=self.waiting,
+            asking=self.asking,
+            passes=gaps.passes,
             interventions=interventions,
             giving=giving,
             forced=self._forced_view(seat, is_god, me),
-            scores=self.totals,
-            past=self.past,
+            scores=f.totals,
+            past=f.past,
         )
 
     @staticmethod
@@ -1013,26 +1250,31 @@ class GodsState(State[Rules, GHAction]):
         cards = tuple(
             c if f or is_god or i == me else -1 for i, (c, f) in enumerate(zip(record.cards, record.from_field))
         )
-        return SeenIntervention(record.gap, record.god, cards, record.from_field)
+        return SeenIntervention(record.gap, record.god, cards, record.from_field, record.to)
 
     def _forced_view(self, seat: int, is_god: bool, me: int) -> ForcedView | None:
-        records = [r for r in self.gifts if r.forced]
+        f, gaps = self.board[0], self.board[1]
+        records = [r for r in gaps.gifts if r.forced]
+        humans = f.humans
+        h = len(humans)
         if self.phase == FORCED:
-            gap = len(self.done)
-            gods = tuple(r.god for r in records) + tuple(self.gods[j] for j in self.waiting)
-            laid = len(records) * len(self.humans) + len(self.gift)
+            gap = len(self.board[4])
+            gods = tuple(r.god for r in records) + tuple(f.gods[j] for j in gaps.waiting)
+            laid = len(records) * h + len(gaps.gift)
             own: tuple[int, ...] = ()
             if is_god:
-                own = next((r.cards for r in records if r.god == seat), self.gift if self.giver == me else ())
-            return ForcedView(gap, gods, laid, own, ((),) * len(self.humans), False)
+                own = next((r.cards for r in records if r.god == seat), gaps.gift if gaps.giver == me else ())
+            return ForcedView(gap, gods, laid, own, ((),) * self.rules.players, False)
         if not records:
             return None
-        h = len(self.humans)
         received = tuple(
             tuple(sorted(r.cards[i] for r in records)) if is_god or i == me else () for i in range(h)
         )
         own = next((r.cards for r in records if r.god == seat), ())
-        return ForcedView(records[0].gap, tuple(r.god for r in records), len(records) * h, own, received, True)
+        return ForcedView(
+            records[0].gap, tuple(r.god for r in records), len(records) * h, own,
+            _by_seat(self.rules.players, humans, received, ()), True,
+        )
 
     def resample(self, seat: int, rng: random.Random) -> GodsState:
         """A state ``seat`` cannot tell from this one, with what it cannot see redrawn (GH-INFO-4).
@@ -1041,25 +1283,28 @@ class GodsState(State[Rules, GHAction]):
         every colour a human has shown it lacks; which forced card came from which god;
         the oracle numbers and partners hidden from it; and the later deals.
         """
-        humans, gods = self.humans, self.gods
+        self._check_seat(seat)
+        f, gaps = self.board[0], self.board[1]
+        humans, gods = f.humans, f.gods
         h, g = len(humans), len(gods)
+        giver, lone, done = gaps.giver, self._lone, self.board[4]
         is_god = seat in gods
         me = gods.index(seat) if is_god else humans.index(seat)
         phase = self.phase
-        pair = list(self.pair)
-        oracle = list(self.oracle)
+        pair = list(f.pair)
+        oracle = list(f.oracle)
         if phase != OVER:
             if is_god:
                 if phase == ORACLE:
-                    for j in range(self.giver):
+                    for j in range(giver):
                         if j != me:
                             oracle[pair[j]] = rng.randrange(6)
-                elif self.lone >= 0 and oracle[self.lone] >= 0:
-                    oracle[self.lone] = rng.randrange(6)
+                elif lone >= 0 and oracle[lone] >= 0:
+                    oracle[lone] = rng.randrange(6)
             elif phase == ORACLE:
                 rng.shuffle(pair)
                 oracle = [-1] * h
-                for j in range(self.giver):
+                for j in range(giver):
                     oracle[pair[j]] = rng.randrange(6)
             else:
                 head = pair[:g]
@@ -1077,16 +1322,16 @@ class GodsState(State[Rules, GHAction]):
                 if j != me:
                     slots.extend(self.hands[s])
             if pending:
-                for r in self.gifts:
+                for r in gaps.gifts:
                     if r.forced and r.god != seat:
                         slots.extend(r.cards)
-                if self.giver != me:
-                    slots.extend(self.gift)
+                if giver != me:
+                    slots.extend(gaps.gift)
             masks = [15] * len(slots)
         else:
-            records = list(self.gifts)
+            records = list(gaps.gifts)
             if phase == GIVE:
-                records.append(Intervention(len(self.done), gods[self.giver], False, self.gift, self.gift_src))
+                records.append(Intervention(len(done), gods[giver], False, gaps.gift, gaps.gift_src, humans))
             for k, s in enumerate(humans):
                 if k == me:
                     continue
@@ -1113,17 +1358,17 @@ class GodsState(State[Rules, GHAction]):
                 slots.extend(self.hands[s])
                 masks.extend([15] * len(self.hands[s]))
             if pending:
-                for r in self.gifts:
+                for r in gaps.gifts:
                     if r.forced:
                         slots.extend(r.cards)
                         masks.extend([15] * h)
-                slots.extend(self.gift)
-                masks.extend([15] * len(self.gift))
+                slots.extend(gaps.gift)
+                masks.extend([15] * len(gaps.gift))
         new = _assign(masks, slots, rng)
         sub = dict(zip(slots, new))
         hands = tuple(tuple(sorted(sub.get(c, c) for c in hand)) for hand in self.hands)
-        gifts = [attrs.evolve(r, cards=tuple(sub.get(c, c) for c in r.cards)) for r in self.gifts]
-        gift = tuple(sub.get(c, c) for c in self.gift)
+        gifts = [attrs.evolve(r, cards=tuple(sub.get(c, c) for c in r.cards)) for r in gaps.gifts]
+        gift = tuple(sub.get(c, c) for c in gaps.gift)
         if not pending:
             # which god laid which forced card is seen by nobody but that god
             rows = [i for i, r in enumerate(gifts) if r.forced and r.god != seat]
@@ -1142,11 +1387,11 @@ class GodsState(State[Rules, GHAction]):
 
     def _voids(self, k: int) -> list[tuple[int, int]]:
         """(trick index, colour) for every trick in which human ``k`` did not follow (GH-TRICK-2)."""
-        h = len(self.humans)
+        h = len(self.board[0].humans)
         out = []
-        tricks = [(t[0], t[1:]) for t in self.done]
-        if self.trick:
-            tricks.append((self.leader, self.trick))
+        tricks = [(t[0], t[1:]) for t in self.board[4]]
+        if self.trick_cards:
+            tricks.append((self.board[2], self.trick_cards))
         for index, (leader, cards) in enumerate(tricks):
             pos = (k - leader) % h
             if 0 < pos < len(cards) and _SUIT[cards[pos]] != _SUIT[cards[0]]:
@@ -1157,6 +1402,7 @@ class GodsState(State[Rules, GHAction]):
 _FIELDS = tuple(f.name for f in attrs.fields(GodsState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 _INDEX["to_act"] = _INDEX["current_player"]
+#: ``replace`` names for the board's parts (``leader``: human index, ``won``: by human index)
 _BOARD = {name: i for i, name in enumerate(("facts", "gaps", "leader", "won", "done"))}
 _FACTS = frozenset(attrs.fields_dict(DealFacts))
 _GAPS = frozenset(attrs.fields_dict(Gaps))
@@ -1257,6 +1503,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     title = "The gods-and-humans oracle game"
     prefix = "GH"
     player_counts = range(5, 9)
+    deck = DECK
 
     def __init__(self, rules: type[Rules], state: type[GodsState]) -> None:
         super().__init__(rules, state)
@@ -1306,6 +1553,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
             plan = self._plans[rules] = (roles, hand_size(n), len(cards_in_play(role_counts(n)[0])))
         (gods, humans), size, ncards = plan[0][index], plan[1], plan[2]
         h, g = len(humans), len(gods)
+        leader = _deal_leader(rules.deal_leader, index, humans, totals, past)
         hands: list[tuple[int, ...]] = [()] * n
         for j, s in enumerate(gods):  # GH-SETUP-2
             hands[s] = tuple(sorted(deal[j * h : (j + 1) * h]))
@@ -1316,8 +1564,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
             hands[s] = tuple(sorted(deal[start + i * size : start + (i + 1) * size]))
         marks = deal[ncards : ncards + h]  # GH-PAIR-1; icons deal[ncards + h:] leave the game (GH-SETUP-1)
         pair = deal[ncards + 4 :]  # GH-PAIR-2, GH-PAIR-3
-        leader = index % h  # GH-SETUP-6, GH-RULING-7
-        trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-3
+        trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-5
         facts = DealFacts(index, humans, gods, marks, pair, (-1,) * h, trump, totals, past)
         gaps = Gaps(field, tuple(range(g)), (), 0, (), (), (), ())
         order = humans[leader:] + humans[:leader]
@@ -1336,34 +1583,37 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         return rules.deals * (h + h * tricks + g * h + (tricks + 1) * g)
 
     def check_invariants(self, state: GodsState) -> None:
-        """Card conservation (GH-COMP-1), equal hands (GH-SETUP-4), one intervention per god (GH-INTERVENE-4)."""
-        h = len(state.humans)
+        """Card conservation (GH-COMP-1), equal hands (GH-SETUP-4), one intervention per god (GH-RULING-18)."""
+        f, gaps = state.board[0], state.board[1]
+        h = len(f.humans)
         inplay = cards_in_play(h)
-        places = [c for hand in state.hands for c in hand] + list(state.field) + list(state.trick)
-        places += [c for t in state.done for c in t[1:]]
+        gift = gaps.gift
+        places = [c for hand in state.hands for c in hand] + list(gaps.field) + list(state.trick_cards)
+        places += [c for t in state.board[4] for c in t[1:]]
         if state.phase == FORCED:
-            places += [c for r in state.gifts if r.forced for c in r.cards] + list(state.gift)
+            places += [c for r in gaps.gifts if r.forced for c in r.cards] + list(gift)
         if sorted(places) != list(inplay):
             raise AssertionError("GH-COMP-1: the cards in play are not each in exactly one place")
-        sizes = [len(state.hands[s]) for s in state.humans]
+        sizes = [len(state.hands[s]) for s in f.humans]
         if state.phase == PLAY:
-            played = {(state.leader + p) % h for p in range(len(state.trick))}
+            leader = state.board[2]
+            played = {(leader + p) % h for p in range(len(state.trick_cards))}
             base = {sizes[i] + (i in played) for i in range(h)}
         elif state.phase == GIVE:
-            base = {sizes[i] - (i < len(state.gift)) for i in range(h)}
+            base = {sizes[i] - (i < len(gift)) for i in range(h)}
         else:
             base = set(sizes)
         if len(base) != 1:
             raise AssertionError("GH-SETUP-4: the humans' hands are not of equal size")
-        gods_seen = [r.god for r in state.gifts]
+        gods_seen = [r.god for r in gaps.gifts]
         if len(set(gods_seen)) != len(gods_seen):
-            raise AssertionError("GH-INTERVENE-4: a god intervened twice in one deal")
-        for j in state.waiting:
-            given = sum(not f for f in state.gift_src) if state.phase == GIVE else len(state.gift)
-            if len(state.hands[state.gods[j]]) + (given if j == state.giver else 0) != h:
+            raise AssertionError("GH-INTERVENE-4, GH-RULING-18: a god intervened twice in one deal")
+        for j in gaps.waiting:
+            given = sum(not x for x in gaps.gift_src) if state.phase == GIVE else len(gift)
+            if len(state.hands[f.gods[j]]) + (given if j == gaps.giver else 0) != h:
                 raise AssertionError("GH-SETUP-2: a god who has not intervened lacks cards")
-        from_field = sum(state.gift_src) if state.phase == GIVE else 0
-        if not state.rules.mix_sources and (len(state.field) + from_field) % h:
+        from_field = sum(gaps.gift_src) if state.phase == GIVE else 0
+        if not state.rules.mix_sources and (len(gaps.field) + from_field) % h:
             raise AssertionError("GH-RULING-4: the field is not a whole number of interventions")
 
     # -- observation tensor -------------------------------------------------------------
@@ -1396,35 +1646,39 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
                 row[s] = 1
             out.extend(row)
 
-        h = len(obs.humans)
+        humans = obs.humans
+        h = len(humans)
+        index = {s: i for i, s in enumerate(humans)}  # seat -> human index (rows are by human index)
         onehot(n, obs.seat)
         onehot(d, obs.deal)
         seatset(obs.gods)
         for i in range(4):
-            onehot(4, obs.marks[i] if i < h else -1)
+            onehot(4, obs.marks[humans[i]] if i < h else -1)
         onehot(len(PHASES), obs.phase)
         onehot(n + 1, n if obs.current_player is None else obs.current_player)
         cardset(obs.hand)
         for i in range(4):
-            cardset(obs.human_hands[i] if i < len(obs.human_hands) else ())
+            cardset(obs.human_hands[humans[i]] if i < h and obs.human_hands else ())
         out.extend(obs.hand_sizes)
         cardset(obs.field)
         for i in range(4):
-            onehot(7, obs.oracle[i] + 1 if i < h else -1)
+            onehot(7, obs.oracle[humans[i]] + 1 if i < h else -1)
+        gods = obs.gods
         for j in range(4):
-            onehot(5, obs.partners[j] + 1 if j < len(obs.partners) else -1)
-        onehot(5, obs.lone + 1)
-        onehot(4, obs.leader)
+            partner = obs.partners[gods[j]] if j < len(gods) else -1
+            onehot(5, index[partner] + 1 if partner >= 0 else -1)
+        onehot(5, index[obs.lone] + 1 if obs.lone >= 0 else 0)
+        onehot(4, index[obs.leader])
+        current = dict(obs.trick)
         for i in range(4):
-            pos = (i - obs.leader) % h if i < h else -1
-            cardset((obs.trick[pos],) if 0 <= pos < len(obs.trick) else ())
+            cardset((current[humans[i]],) if i < h and humans[i] in current else ())
         played: list[list[int]] = [[], [], [], []]
         for t in obs.tricks:
-            for p, card in enumerate(t[1:]):
-                played[(t[0] + p) % h].append(card)
+            for seat, card in t.plays:
+                played[index[seat]].append(card)  # type: ignore[index]
         for i in range(4):
             cardset(played[i])
-        out.extend(obs.won[i] if i < h else 0 for i in range(4))
+        out.extend(obs.won[humans[i]] if i < h else 0 for i in range(4))
         seatset(obs.waiting)
         seatset(obs.asking)
         passes = [0] * n
@@ -1443,8 +1697,8 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
                 gap[r.god] = r.gap + 1
         forced = obs.forced
         if forced is not None:
-            for i, cards in enumerate(forced.received):
-                received[i].extend(cards)
+            for i in range(h):
+                received[i].extend(forced.received[humans[i]])
             given[obs.seat].extend(forced.own)
             if forced.revealed:
                 for s in forced.gods:
@@ -1457,7 +1711,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         if forced is None:
             out.extend((0, 0, 0))
         else:
-            out.extend((forced.gap + 1, forced.laid, int(forced.revealed)))
+            out.extend((forced.gap + 1, forced.laid, 1 if forced.revealed else 0))
         out.extend(obs.scores)
         results = list(obs.past) + [None] * (d - len(obs.past))
         for res in results:
@@ -1465,9 +1719,9 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         for res in results:
             out.extend(res.points if res else (0,) * n)
         for res in results:
-            out.extend((res.oracle[i] + 1 if res and i < len(res.oracle) else 0) for i in range(4))
+            out.extend((res.oracle[res.humans[i]] + 1 if res and i < len(res.humans) else 0) for i in range(4))
         for res in results:
-            out.extend((res.won[i] if res and i < len(res.won) else 0) for i in range(4))
+            out.extend((res.won[res.humans[i]] if res and i < len(res.humans) else 0) for i in range(4))
         return tuple(out)
 
     # -- simulation helpers ----------------------------------------------------------------
@@ -1488,35 +1742,36 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         def power(card: int) -> int:
             return _RANK[card] + (20 if _SUIT[card] == trump else 0)
 
+        f, gaps = state.board[0], state.board[1]
         if phase == ORACLE or phase == LONE:
-            human = state.pair[state.giver] if phase == ORACLE else state.lone
-            hand = state.hands[state.humans[human]]
+            human = f.pair[gaps.giver] if phase == ORACLE else state._lone
+            hand = state.hands[f.humans[human]]
             strong = sum(1 for c in hand if _RANK[c] >= 10 or (_SUIT[c] == trump and _RANK[c] >= 8))
             return _ORACLE[min(5, strong)]
         if phase == ASK:
             size = len(state.hands[state.humans[0]])
             return _INTERVENE if size <= 2 or rng.random() < 1 / 3 else _PASS
         if phase == GIVE or phase == FORCED:
-            partner = state.pair[state.giver]
-            i = len(state.gift)
-            need = state.oracle[partner] - state.won[partner]
+            partner = f.pair[gaps.giver]
+            i = len(gaps.gift)
+            need = f.oracle[partner] - state.board[3][partner]
             wants_high = (need > 0) == (i == partner)
             cards = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: power(a.card))
             return cards[-1] if wants_high else cards[0]
-        hi = state.humans.index(state.to_act)
-        need = state.oracle[hi] - state.won[hi]
+        hi = f.humans.index(state.to_act)
+        need = f.oracle[hi] - state.board[3][hi]
         plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: power(a.card))
         return plays[-1] if need > 0 else plays[0]
 
     def end_stats(self, state: GodsState) -> dict[str, float]:
         """Deals, exact predictions (all, lone), and where the interventions came from."""
         exact = lone_exact = 0
-        sources = Counter(src for res in state.past for src in res.sources)
+        sources = Counter(res.sources[s] for res in state.past for s in res.gods)
         for res in state.past:
-            for i, (o, w) in enumerate(zip(res.oracle, res.won)):
-                if o == w:
+            for s in res.humans:
+                if res.oracle[s] == res.won[s]:
                     exact += 1
-                    lone_exact += i == res.lone
+                    lone_exact += s == res.lone
         return {
             "deals": len(state.past),
             "exact_predictions": exact,

@@ -80,7 +80,8 @@ def test_hand_sizes_per_player_count(players: int, size: int) -> None:
         assert [len(state.hands[s]) for s in state.gods] == [h] * g
         assert len(state.field) == 2 * h
         # and the marks: one icon per human, the removed icon is not among them (GH-PAIR-1)
-        assert len(set(state.marks)) == h
+        assert len({state.marks[s] for s in state.humans}) == h
+        assert all(state.marks[s] == -1 for s in state.gods)
 
 
 def test_default_rotation_is_fair() -> None:
@@ -139,8 +140,9 @@ def test_deal_encoding() -> None:
     assert state.hands[1] == tuple(sorted(cards("G1 G2 G3")))
     assert state.field == tuple(sorted(cards("Y1 Y2 Y3 Y4 Y5 Y6")))
     assert state.hands[4] == tuple(sorted(cards("Y10 Y9 Y8 Y7 B4 G4")))
-    assert state.marks == (2, 0, 3)  # icon 1 (moon) leaves the game (GH-SETUP-1)
-    assert state.pair == (1, 0, 2) and state.lone == 2  # GH-PAIR-2, GH-PAIR-3
+    assert state.marks == (-1, -1, 2, 0, 3)  # icon 1 (moon) leaves the game (GH-SETUP-1)
+    # GH-PAIR-2, GH-PAIR-3: god 0 gets the set of human index 1 (seat 3), god 1 of index 0 (seat 2)
+    assert state.partners == (3, 2, 1, 0, -1) and state.lone == 4
     for bad in (deal[:-1], (*deal[:-3], 0, 0, 1), (*order[:-1], C("R1"), 2, 0, 3, 1, 1, 0, 2)):
         with pytest.raises(ValueError):
             GAME.check_deal(rules, bad, 0)
@@ -168,11 +170,11 @@ def test_scripted_deal_with_field_hand_and_forced_interventions() -> None:
     assert s.gods == (0, 1, 2, 3) and s.humans == (4, 5, 6, 7)
     assert s.current_player == 0
     s = run(s, "oracle 5", "oracle 1", "oracle 0", "oracle 2")
-    assert s.oracle == (5, 1, 0, 2)
+    assert s.oracle == (-1, -1, -1, -1, 5, 1, 0, 2)
     assert s.phase == 5 and s.current_player == 4  # GH-SETUP-6: human index 0 leads deal 0
     # trick 1: red leads; nobody else has red
     s = run(s, "play R12", "play B7", "play G7", "play Y7")
-    assert s.won == (1, 0, 0, 0)
+    assert s.won == (0, 0, 0, 0, 1, 0, 0, 0)
     # gap 1: asking starts with the (1 mod 4)-th waiting god: seat 1 (GH-RULING-2)
     assert s.phase == 2 and s.asking == (1, 2, 3, 0) and s.current_player == 1
     s = run(s, "intervene", "give R5")
@@ -218,9 +220,9 @@ def test_scripted_deal_with_field_hand_and_forced_interventions() -> None:
     s = run(s, "play G4", "play G1", "play G2", "play G3", "play R4", "play R1", "play R2", "play R3")
     assert s.is_terminal
     res = s.past[0]
-    assert res.won == (7, 0, 0, 3)
-    assert res.gaps == (7, 1, 7, 2)  # GH-INTERVENE-4: every god once
-    assert res.sources == ("forced", "field", "forced", "hand")
+    assert res.won == (0, 0, 0, 0, 7, 0, 0, 3)
+    assert res.gaps == (7, 1, 7, 2, -1, -1, -1, -1)  # GH-INTERVENE-4, GH-RULING-18: every god once
+    assert res.sources == ("forced", "field", "forced", "hand", "", "", "", "")
     stats = GAME.end_stats(s)
     assert (stats["field_interventions"], stats["hand_interventions"], stats["forced_interventions"]) == (1, 1, 2)
     # GH-SCORE-1: only human 2 (seat 6, oracle 0) is exact; it and its partner god 2 score
@@ -232,14 +234,16 @@ def test_scripted_deal_with_field_hand_and_forced_interventions() -> None:
 
 
 def test_red_trump_beats_the_led_colour() -> None:
-    """GH-TRICK-3, GH-RULING-16: with 4 humans red wins; the house rule removes the trump."""
-    for red_trump, winner in ((True, 3), (False, 0)):
+    """GH-TRICK-3, GH-TRICK-5, GH-RULING-16: with 4 humans red wins; the house rule removes the trump."""
+    for red_trump, winner in ((True, 7), (False, 4)):
         rules = Rules(players=8, deals=1, red_trump=red_trump)
         deal = cards(GOD_CARDS) + cards(FIELD)
         deal += cards("B12 B11 B10 B9 B8 B7 G12 G11 G10 G9 G8 G7 Y12 Y11 Y10 Y9 Y8 Y7 R12 R11 R10 R9 R8 R7")
         s = GAME.new_game(rules, deals=[(*deal, 0, 1, 2, 3, 0, 1, 2, 3)])
         s = run(s, "oracle 0", "oracle 0", "oracle 0", "oracle 0", "play B12", "play G7", "play Y7", "play R7")
         assert s.won.index(1) == winner
+        assert s.tricks[0].winner == winner
+        assert s.tricks[0].rule == ("GH-TRICK-5" if red_trump else "GH-TRICK-3")
 
 
 def test_illegal_actions_cite_rules() -> None:
@@ -283,15 +287,16 @@ def test_what_each_role_sees_in_the_scripted_deal() -> None:
     s = eight_start()
     s = run(s, "oracle 5")
     # GH-RULING-9: god 1 does not see god 0's choice yet; god 0 sees its own; gods know the pairing
-    assert s.observation(1).oracle == (-1, -1, -1, -1)
-    assert s.observation(0).oracle == (5, -1, -1, -1)
-    assert s.observation(1).partners == (0, 1, 2, 3)
-    assert s.observation(4).partners == (-1, -1, -1, -1)
-    assert s.observation(4).oracle == (-1, -1, -1, -1)
+    none = (-1,) * 8
+    assert s.observation(1).oracle == none
+    assert s.observation(0).oracle == (-1, -1, -1, -1, 5, -1, -1, -1)
+    assert s.observation(1).partners == (4, 5, 6, 7, 0, 1, 2, 3)
+    assert s.observation(4).partners == none
+    assert s.observation(4).oracle == none
     s = run(s, "oracle 1", "oracle 0", "oracle 2")
-    assert s.observation(1).oracle == (5, 1, 0, 2)  # GH-ORACLE-2: gods see every card
-    assert s.observation(5).oracle == (-1, 1, -1, -1)  # a human sees only its own
-    assert s.observation(3).human_hands == tuple(s.hands[x] for x in s.humans)  # GH-RULING-13
+    assert s.observation(1).oracle == (-1, -1, -1, -1, 5, 1, 0, 2)  # GH-ORACLE-2: gods see every card
+    assert s.observation(5).oracle == (-1, -1, -1, -1, -1, 1, -1, -1)  # a human sees only its own
+    assert s.observation(3).human_hands == ((),) * 4 + tuple(s.hands[x] for x in s.humans)  # GH-RULING-13
     assert s.observation(5).human_hands == ()
     s = run(s, "play R12", "play B7", "play G7", "play Y7", "intervene", "give R5", "give B5", "give G5", "give Y5")
     s = run(s, "play R11", "play B8", "play G8", "play Y8", "intervene", "give Y1", "give Y2")
@@ -311,30 +316,31 @@ def test_lone_human_is_hidden_then_public_and_scores_alone() -> None:
     order += cards("B10 B9 B8 B7 B6 B5 G10 G9 G8 G7 G6 G5 Y10 Y9 Y8 Y7 B4 G4")
     deal = (*order, 0, 1, 2, 3, 1, 0, 2)
     s = GAME.new_game(rules, deals=[deal])
-    assert s.lone == 2
-    assert s.observation(2).lone == -1 and s.observation(0).lone == 2
+    assert s.lone == 4
+    assert s.observation(2).lone == -1 and s.observation(0).lone == 4
     s = run(s, "oracle 3", "oracle 3")
     assert s.phase == 1 and s.current_player == 4  # the lone human chooses its own card
-    assert all(s.observation(x).lone == 2 for x in range(5))
+    assert all(s.observation(x).lone == 4 for x in range(5))
     s = run(s, "oracle 0")
-    assert s.observation(4).oracle == (-1, -1, 0)
-    assert s.observation(0).oracle == (3, 3, -1)  # gods do not see the lone human's card
-    assert s.observation(2).oracle == (3, -1, -1)
-    lone_tricks = play_out(s).past[0].won[2]
+    assert s.observation(4).oracle == (-1, -1, -1, -1, 0)
+    assert s.observation(0).oracle == (-1, -1, 3, 3, -1)  # gods do not see the lone human's card
+    assert s.observation(2).oracle == (-1, -1, 3, -1, -1)
+    lone_tricks = play_out(s).past[0].won[4]
     assert lone_tricks <= 5
     # the same play with the lone human predicting exactly: it scores alone
     s = play_out(run(GAME.new_game(rules, deals=[deal]), "oracle 3", "oracle 3", f"oracle {lone_tricks}"))
     res = s.past[0]
     expected = [0] * 5
     expected[4] = 5
-    for god, human in enumerate(res.partners):
+    for god in s.gods:
+        human = res.partners[god]
         if res.won[human] == 3:
-            expected[s.gods[god]] += 5
-            expected[s.humans[human]] += 5
+            expected[god] += 5
+            expected[human] += 5
     assert list(s.scores) == expected
     # the end of the deal reveals everything to everybody (GH-INFO-3, GH-RULING-14)
-    assert s.observation(2).partners == (1, 0)
-    assert s.observation(0).oracle == (3, 3, lone_tricks)
+    assert s.observation(2).partners == (3, 2, 1, 0, -1)
+    assert s.observation(0).oracle == (-1, -1, 3, 3, lone_tricks)
 
 
 def play_out(s: GodsState) -> GodsState:
@@ -349,15 +355,15 @@ def play_out(s: GodsState) -> GodsState:
 
 
 def test_start_player_rotates_with_the_deal() -> None:
-    """GH-SETUP-6, GH-RULING-7: human index d mod H leads the first trick of deal d."""
+    """GH-SETUP-6, GH-RULING-7: by default (rotate) human index d mod H leads the first trick of deal d."""
     for players in range(5, 9):
         s = GAME.new_game(Rules(players=players, deals=5), seed=players)
         rng = random.Random(players)
-        seen = {0: s.leader}
+        seen = {0: s.humans.index(s.leader)}
         while not s.is_terminal:
             s = s.apply(rng.choice(s.legal_actions()))
             if s.deal not in seen:
-                seen[s.deal] = s.leader
+                seen[s.deal] = s.humans.index(s.leader)
         h = role_counts(players)[0]
         assert seen == {d: d % h for d in range(5)}
 
@@ -370,7 +376,7 @@ def test_gods_never_play_tricks() -> None:
         legal = s.legal_actions()
         if s.phase == 5:
             h = len(s.humans)
-            assert s.current_player == s.humans[(s.leader + len(s.trick)) % h]
+            assert s.current_player == s.humans[(s.humans.index(s.leader) + len(s.trick)) % h]
         else:
             assert s.current_player in s.gods or s.phase == 1
         s = s.apply(rng.choice(legal))

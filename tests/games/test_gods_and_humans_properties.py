@@ -65,11 +65,11 @@ def pending(state: GodsState) -> list[int]:
     """Cards laid face down in a forced intervention and not yet taken up."""
     if state.phase != FORCED:
         return []
-    return [c for r in state.gifts if r.forced for c in r.cards] + list(state.gift)
+    return [c for r in state.gifts if r.forced for c in r.cards] + [c for _, c in state.gift]
 
 
 def reference_winner(leader: int, cards: tuple[int, ...], humans: int, red_trump: bool) -> int:
-    """GH-TRICK-3 restated: the human index winning a trick led by ``leader``."""
+    """GH-TRICK-3, GH-TRICK-5 restated: the position (from ``leader``) winning a trick."""
     best_pos, best_key = 0, (-1, -1)
     for pos, card in enumerate(cards):
         if red_trump and colour(card) == 0:
@@ -83,24 +83,27 @@ def reference_winner(leader: int, cards: tuple[int, ...], humans: int, red_trump
     return (leader + best_pos) % humans
 
 
-def void_violations(state: GodsState, k: int) -> list[int]:
-    """Cards human ``k`` holds in a colour it showed it lacked while already holding them."""
-    h = len(state.humans)
-    tricks = [(t[0], t[1:]) for t in state.done]
+def void_violations(state: GodsState, seat: int) -> list[int]:
+    """Cards human ``seat`` holds in a colour it showed it lacked while already holding them."""
+    tricks = [t.plays for t in state.deal_tricks]
     if state.trick:
-        tricks.append((state.leader, state.trick))
+        tricks.append(state.trick)
     entered = {}
     for r in state.gifts:
-        if not (r.forced and state.phase == FORCED) and k < len(r.cards):
-            entered[r.cards[k]] = r.gap
-    if state.phase == GIVE and k < len(state.gift):
-        entered[state.gift[k]] = len(state.done)
+        if not (r.forced and state.phase == FORCED):
+            for to, card in zip(r.to, r.cards):
+                if to == seat:
+                    entered[card] = r.gap
+    if state.phase == GIVE:
+        for to, card in state.gift:
+            if to == seat:
+                entered[card] = len(state.deal_tricks)
     bad = []
-    for index, (leader, cards) in enumerate(tricks):
-        pos = (k - leader) % h
-        if pos < len(cards) and pos > 0 and colour(cards[pos]) != colour(cards[0]):
-            lacked = colour(cards[0])
-            bad += [c for c in state.hands[state.humans[k]] if colour(c) == lacked and entered.get(c, 0) <= index]
+    for index, plays in enumerate(tricks):
+        led = colour(plays[0][1])
+        for pos, (who, card) in enumerate(plays):
+            if pos > 0 and who == seat and colour(card) != led:
+                bad += [c for c in state.hands[seat] if colour(c) == led and entered.get(c, 0) <= index]
     return bad
 
 
@@ -119,8 +122,8 @@ def test_cards_hands_interventions_and_scores(players: int, data: st.DataObject)
     intervened: dict[int, list[int]] = {}
     for state, action in trajectory(rules, seed, choices, heuristic):
         # conservation: hands of humans and gods, field, played, face-down and removed cards
-        places = [c for hand in state.hands for c in hand] + list(state.field) + list(state.trick)
-        places += [c for t in state.done for c in t[1:]] + pending(state) + out
+        places = [c for hand in state.hands for c in hand] + list(state.field) + list(state.trick_cards)
+        places += [c for t in state.deal_tricks for c in t.cards] + pending(state) + out
         assert Counter(places) == Counter(range(48))
         sizes = [len(state.hands[s]) for s in state.humans]
         if state.phase in (ASK, FORCED, LONE, ORACLE) or (state.phase == PLAY and not state.trick):
@@ -128,12 +131,12 @@ def test_cards_hands_interventions_and_scores(players: int, data: st.DataObject)
         if state.phase == FORCED:
             assert sizes[0] == 1
             intervened.setdefault(state.deal, [])
-            if state.gods[state.giver] not in intervened[state.deal]:
-                intervened[state.deal].append(state.gods[state.giver])
+            if state.giver not in intervened[state.deal]:
+                intervened[state.deal].append(state.giver)
         if state.phase == ASK:
             assert sizes[0] > 1
         if isinstance(action, Intervene):
-            intervened.setdefault(state.deal, []).append(state.gods[state.asking[0]])
+            intervened.setdefault(state.deal, []).append(state.asking[0])
         if isinstance(action, Give) and state.phase == GIVE and not state.rules.mix_sources and state.gift:
             assert (action.card in state.field) == state.gift_src[0]
         assert all(a >= b for a, b in zip(state.scores, previous))
@@ -142,7 +145,7 @@ def test_cards_hands_interventions_and_scores(players: int, data: st.DataObject)
     assert len(state.past) == rules.deals
     for d, res in enumerate(state.past):
         assert sorted(intervened[d]) == sorted(res.gods), (d, intervened[d])
-        assert all(g >= (0 if rules.early_intervention else 1) for g in res.gaps)
+        assert all(res.gaps[g] >= (0 if rules.early_intervention else 1) for g in res.gods)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -152,25 +155,37 @@ def test_trick_winners_and_scoring_match_a_reference(players: int, data: st.Data
     rules, seed, choices, heuristic = data.draw(games(players), label="game")
     *_, (final, _) = trajectory(rules, seed, choices, heuristic)
     totals = [0] * players
+    last_winner = -1
     for d, res in enumerate(final.past):
         h = len(res.humans)
         red = h == 4 and rules.red_trump
-        won = [0] * h
-        leader = d % h
+        won = [0] * players
+        # GH-SETUP-6, GH-RULING-7: who leads the deal's first trick, per Rules.deal_leader
+        rotate = [res.humans[(d + k) % h] for k in range(h)]
+        if rules.deal_leader == "lowest_score":
+            leader = min(rotate, key=lambda s: totals[s])  # min keeps the first of equals
+        elif rules.deal_leader == "last_winner" and d > 0 and last_winner in res.humans:
+            leader = last_winner
+        else:
+            leader = rotate[0]
         for trick in res.tricks:
-            assert trick[0] == leader  # the previous winner leads
-            assert len(trick) == h + 1  # one card per human
-            leader = reference_winner(trick[0], trick[1:], h, red)
+            assert trick.leader == leader  # the previous winner leads
+            assert trick.players == tuple(res.humans[(res.humans.index(leader) + p) % h] for p in range(h))
+            pos = reference_winner(0, trick.cards, h, red)
+            leader = trick.plays[pos][0]
+            assert trick.winner == leader
             won[leader] += 1
         assert tuple(won) == res.won
+        last_winner = leader
         points = [0] * players
-        for i in range(h):
-            if res.oracle[i] == won[i]:
-                points[res.humans[i]] += rules.stars[res.oracle[i]]
-                if i in res.partners:
-                    points[res.gods[res.partners.index(i)]] += rules.stars[res.oracle[i]]
+        for s in res.humans:
+            if res.oracle[s] == won[s]:
+                points[s] += rules.stars[res.oracle[s]]
+                if res.partners[s] >= 0:
+                    assert res.partners[res.partners[s]] == s and res.partners[s] in res.gods
+                    points[res.partners[s]] += rules.stars[res.oracle[s]]
                 else:
-                    assert i == res.lone
+                    assert s == res.lone
         assert tuple(points) == res.points
         totals = [a + b for a, b in zip(totals, points)]
     assert tuple(totals) == final.scores
@@ -197,7 +212,7 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
         human_views = {x: (state.observation(x), state.observation_tensor(x)) for x in state.humans}
         # 1. permute the pairing (the lone human is public once the cards are handed over)
         if state.phase != OVER:
-            pair = list(state.pair)
+            pair = list(state.facts.pair)
             if state.phase == ORACLE:
                 rng.shuffle(pair)
             else:
@@ -207,7 +222,7 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
             other = state.replace(pair=tuple(pair))
             for x, view in human_views.items():
                 assert (other.observation(x), other.observation_tensor(x)) == view
-            if tuple(pair) != state.pair:
+            if tuple(pair) != state.facts.pair:
                 controls["pairing"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
         # 2. permute the other humans' hands
         for x in state.humans:
@@ -222,15 +237,15 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
             if other.hands != state.hands:
                 controls["hands"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
         # 3. change the lone human's oracle card
-        lone = state.lone
-        if lone >= 0 and state.oracle[lone] >= 0 and state.phase != OVER:
-            oracle = list(state.oracle)
+        seat = state.lone
+        if seat >= 0 and state.oracle[seat] >= 0 and state.phase != OVER:
+            lone = state.humans.index(seat)
+            oracle = list(state.facts.oracle)  # internal: by human index
             oracle[lone] = (oracle[lone] + rng.randrange(1, 6)) % 6
             other = state.replace(oracle=tuple(oracle))
             for x in state.gods:
                 assert other.observation(x) == state.observation(x)
                 assert other.observation_tensor(x) == state.observation_tensor(x)
-            seat = state.humans[lone]
             controls["lone"] += other.observation(seat) != state.observation(seat)
     assert all(controls[k] for k in controls)  # every control that ran saw a difference
 
@@ -243,7 +258,7 @@ def test_resample_is_consistent(players: int, data: st.DataObject) -> None:
     rng = random.Random(choices)
     changed = False
     for n, (state, _) in enumerate(trajectory(rules, seed, choices, heuristic)):
-        for k in range(len(state.humans)):
+        for k in state.humans:
             assert not void_violations(state, k)  # the reference agrees with real play
         if n % 4:
             continue
@@ -251,8 +266,8 @@ def test_resample_is_consistent(players: int, data: st.DataObject) -> None:
         for seat in range(players):
             other = state.resample(seat, rng)
             GAME.check_invariants(other)
-            for k, s in enumerate(state.humans):
-                if s != seat:
+            for k in state.humans:
+                if k != seat:
                     assert not void_violations(other, k), (seat, k)
             if not other.is_terminal:
                 nxt = other.apply(rng.choice(other.legal_actions()))
