@@ -1209,7 +1209,9 @@ class GodsState(State[Rules, GHAction]):
         giving = None
         if phase == GIVE:
             giving = self._seen(
-                Intervention(len(self.board[4]), gods[gaps.giver], False, gaps.gift, gaps.gift_src, humans),
+                Intervention(
+                    len(self.board[4]), gods[gaps.giver], False, gaps.gift, gaps.gift_src, humans[: len(gaps.gift)]
+                ),
                 is_god,
                 me,
             )
@@ -1331,7 +1333,9 @@ class GodsState(State[Rules, GHAction]):
         else:
             records = list(gaps.gifts)
             if phase == GIVE:
-                records.append(Intervention(len(done), gods[giver], False, gaps.gift, gaps.gift_src, humans))
+                records.append(
+                    Intervention(len(done), gods[giver], False, gaps.gift, gaps.gift_src, humans[: len(gaps.gift)])
+                )
             for k, s in enumerate(humans):
                 if k == me:
                     continue
@@ -1523,20 +1527,32 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         return (*cards, *icons, *pair)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is the cards in play in order, then the 4 icons, then the human indices (GH-SETUP-5)."""
-        if not 0 <= index < rules.deals:
-            raise ValueError(f"deal {index} does not exist with {rules.deals} deals")
+        """A deal is the cards in play in order, then the 4 icons, then the human indices (GH-SETUP-5).
+
+        The game uses ``rules.deals`` deals, so at most that many explicit deals; a deal is a
+        tuple or list of ``int`` (not bool, float or str). ``ValueError`` names the deal and the fault.
+        """
+        if type(index) is not int or not 0 <= index < rules.deals:
+            raise ValueError(f"deal {index!r}: the game has only {rules.deals} deals (0..{rules.deals - 1})")
+        if type(deal) not in (tuple, list):
+            raise ValueError(f"deal {index}: must be a tuple or list of ints, not {type(deal).__name__}")
+        for k, x in enumerate(deal):
+            if type(x) is not int:
+                raise ValueError(f"deal {index}: number {k} must be an int, not {type(x).__name__} {x!r}")
         h = role_counts(rules.players)[0]
         cards = cards_in_play(h)
         n = len(cards)
         if len(deal) != n + 4 + h:
-            raise ValueError(f"a deal has {n} cards, 4 icons and {h} human indices ({n + 4 + h} numbers)")
+            raise ValueError(
+                f"deal {index}: has {len(deal)} numbers; it needs {n} cards, 4 icons and {h} human indices "
+                f"({n + 4 + h} numbers)"
+            )
         if sorted(deal[:n]) != list(cards):
-            raise ValueError(f"the first {n} numbers must order the cards in play, each once")
+            raise ValueError(f"deal {index}: the first {n} numbers must order the cards in play, each once")
         if sorted(deal[n : n + 4]) != [0, 1, 2, 3]:
-            raise ValueError("numbers 4 after the cards must order the icons 0..3")
+            raise ValueError(f"deal {index}: the 4 numbers after the cards must order the icons 0..3")
         if sorted(deal[n + 4 :]) != list(range(h)):
-            raise ValueError(f"the last {h} numbers must order the human indices 0..{h - 1}")
+            raise ValueError(f"deal {index}: the last {h} numbers must order the human indices 0..{h - 1}")
 
     def initial_state(self, rules: Rules, setup: Setup) -> GodsState:
         return self._start(rules, setup, None, 0, (0,) * rules.players, ())
@@ -1665,8 +1681,8 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
             onehot(7, obs.oracle[humans[i]] + 1 if i < h else -1)
         gods = obs.gods
         for j in range(4):
-            partner = obs.partners[gods[j]] if j < len(gods) else -1
-            onehot(5, index[partner] + 1 if partner >= 0 else -1)
+            partner = obs.partners[gods[j]] if j < len(gods) else -2  # -1: unknown; -2: no such god
+            onehot(5, index[partner] + 1 if partner >= 0 else partner + 1)
         onehot(5, index[obs.lone] + 1 if obs.lone >= 0 else 0)
         onehot(4, index[obs.leader])
         current = dict(obs.trick)
