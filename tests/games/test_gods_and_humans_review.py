@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rulebook.errors import IllegalAction
 from rulebook.games.gods_and_humans import GAME, Oracle, Rules
+from tests.games.test_gods_and_humans import C, eight_start, run
+from tests.games.test_gods_and_humans_boundary import FIVE_DEAL
+from tests.games.test_gods_and_humans_records import SCRIPT
 
 
 @pytest.mark.parametrize("players", [5, 7])
@@ -30,8 +35,6 @@ def test_oracle_numbers_outside_0_to_5_are_illegal(players: int, number: int) ->
 def test_resample_keeps_no_trace_of_the_true_deals(players: int) -> None:
     """GH-INFO-4: a resampled state carries neither the real seed nor an explicit deal
     (the current deal's card order would show every hidden hand), in any deal."""
-    import random
-
     rules = Rules(players=players, deals=2)
     deals = [GAME.random_deal(rules, random.Random(k), k) for k in range(2)]
     rng = random.Random(2)
@@ -43,3 +46,44 @@ def test_resample_keeps_no_trace_of_the_true_deals(players: int) -> None:
             assert other.setup.deals == ()
             assert other.setup.seed != state.setup.seed
             assert other.observation(seat) == state.observation(seat)
+
+
+# -- found by a mutation sample of the engine ----------------------------------------------------------
+
+
+def test_forced_view_shows_a_god_its_own_cards_while_it_lays_them() -> None:
+    """GH-FORCED-2, GH-RULING-5: the god laying face-down cards sees them at once; others see a count."""
+    s = run(eight_start(), *SCRIPT[:51])  # god 0 has laid R1
+    assert s.giver == 0 and s.current_player == 0
+    mine, other = s.observation(0).forced, s.observation(2).forced
+    assert mine is not None and other is not None
+    assert mine.own == (C("R1"),) and other.own == () and other.laid == mine.laid == 1
+    s = run(s, *SCRIPT[51:54])
+    assert s.giver == 2
+    assert s.observation(0).forced.own == (C("R1"), C("R2"), C("R3"), C("R4"))  # type: ignore[union-attr]
+
+
+def test_resample_redraws_the_oracle_numbers_a_seat_cannot_see() -> None:
+    """GH-INFO-4, GH-RULING-9, GH-ORACLE-3: a later god does not see an earlier god's choice; no god
+    sees the lone human's card; whoever made a choice keeps it."""
+    rng = random.Random(5)
+    s = run(eight_start(), "oracle 5")  # god 0 chose 5 for seat 4
+    assert len({s.resample(1, rng).oracle[4] for _ in range(30)}) > 1
+    assert {s.resample(0, rng).oracle[4] for _ in range(10)} == {5}
+    five = run(GAME.new_game(Rules(players=5), deals=[FIVE_DEAL]), "oracle 3", "oracle 2", "oracle 1")
+    assert five.lone == 4 and five.oracle[4] == 1
+    assert len({five.resample(0, rng).oracle[4] for _ in range(30)}) > 1
+    assert {five.resample(4, rng).oracle[4] for _ in range(10)} == {1}
+
+
+def test_resample_keeps_a_void_shown_right_after_a_card_arrived() -> None:
+    """GH-INFO-4, GH-TRICK-2: seat 3 gets G2 (from god 1's hand, hidden from seat 2) at gap 1 and
+    shows no blue in trick 1; no resample by seat 2 may then give seat 3 or seat 4 a blue card."""
+    s = GAME.new_game(Rules(players=5), deals=[FIVE_DEAL])
+    s = run(s, "oracle 3", "oracle 2", "oracle 1", "play B10", "play G5", "play B4")
+    s = run(s, "intervene", "give G1", "give G2", "give G3", "play B9", "play G6", "play Y7")
+    assert s.phase == 2 and s.deal_tricks[1].plays == ((2, C("B9")), (3, C("G6")), (4, C("Y7")))
+    rng = random.Random(1)
+    for _ in range(40):
+        other = s.resample(2, rng)
+        assert not [c for seat in (3, 4) for c in other.hands[seat] if c // 12 == 1], other.hands
