@@ -42,6 +42,7 @@ from rulebook.errors import IllegalAction, InvalidRules
 _link = tuple.__new__
 
 __all__ = [
+    "DEAL_LEADERS",
     "DECK",
     "GAME",
     "ICONS",
@@ -765,9 +766,9 @@ class GodsState(State[Rules, GHAction]):
         """The finished tricks of the current deal."""
         f = self.board[0]
         past = f.past
-        first = past[-1].first_trick + len(past[-1].done) if past else 0
-        if self.phase == OVER:  # the last deal's tricks are in ``past``
+        if self.phase == OVER:  # the last deal is already in ``past``
             return past[-1].tricks
+        first = past[-1].first_trick + len(past[-1].done) if past else 0
         return _trick_records(f.deal, first, f.humans, f.trump, self.board[4])
 
     @property

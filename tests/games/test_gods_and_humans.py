@@ -409,14 +409,16 @@ def test_tensor_size_formula() -> None:
 
 
 def test_records_keep_structured_options() -> None:
-    """GH-ROLE-2, GH-SCORE-2: explicit roles and star values survive a saved record."""
-    rules = Rules(players=6, deals=2, roles=((1, 3, 5), (0, 2, 4)), stars=(4, 3, 2, 2, 3, 4))
+    """GH-ROLE-2, GH-SCORE-2, GH-RULING-7: explicit roles, star values and the deal leader survive a record."""
+    rules = Rules(
+        players=6, deals=2, roles=((1, 3, 5), (0, 2, 4)), stars=(4, 3, 2, 2, 3, 4), deal_leader="lowest_score"
+    )
     s = GAME.new_game(rules, seed=5)
     rng = random.Random(5)
     while not s.is_terminal:
         s = s.apply(GAME.heuristic_action(s, rng))
     again = records.replay(records.loads(records.dumps(s)), complete=True)
-    assert again == s and again.rules.roles == rules.roles
+    assert again == s and again.rules.roles == rules.roles and again.rules.deal_leader == "lowest_score"
 
 
 def test_registered() -> None:

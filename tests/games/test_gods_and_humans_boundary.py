@@ -55,7 +55,8 @@ def test_check_deal_wants_exact_ints() -> None:
     for container in ("".join(map(chr, EIGHT_DEAL)), {0: 1}, set(EIGHT_DEAL), None, 7):
         with pytest.raises(ValueError, match="deal 0: must be a tuple or list"):
             GAME.check_deal(EIGHT, container, 0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="deal 0: has 55 numbers; it needs 48 cards"):
+    short = r"deal 0: has 55 numbers; it needs 48 cards, 4 icons and 4 human indices \(56 numbers\)"
+    with pytest.raises(ValueError, match=short):
         GAME.check_deal(EIGHT, EIGHT_DEAL[:-1], 0)
 
 

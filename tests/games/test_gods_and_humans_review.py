@@ -87,3 +87,49 @@ def test_resample_keeps_a_void_shown_right_after_a_card_arrived() -> None:
     for _ in range(40):
         other = s.resample(2, rng)
         assert not [c for seat in (3, 4) for c in other.hands[seat] if c // 12 == 1], other.hands
+
+
+def test_after_the_forced_reveal() -> None:
+    """GH-FORCED-2, GH-RULING-5, GH-INFO-4: once the forced cards are taken up, a god sees what every
+    human received and a human only its own; nobody gives; resampling keeps every seat's view."""
+    s = run(eight_start(), *SCRIPT[:58])
+    assert s.phase == 5 and s.giver == -1 and s.gift == ()
+    god, human = s.observation(1).forced, s.observation(5).forced
+    assert god is not None and human is not None and god.revealed and human.revealed
+    got = {seat: tuple(sorted((C(f"R{k}"), C(f"G{k}")))) for k, seat in enumerate((4, 5, 6, 7), start=1)}
+    assert god.received == ((),) * 4 + tuple(got[x] for x in (4, 5, 6, 7))
+    assert human.received == ((),) * 5 + (got[5],) + ((),) * 2
+    rng = random.Random(3)
+    for seat in range(8):
+        for _ in range(3):
+            assert s.resample(seat, rng).observation(seat) == s.observation(seat), seat
+
+
+def test_a_gods_resample_moves_the_other_gods_cards() -> None:
+    """GH-INFO-2, GH-INFO-4: a god does not see the other gods' hands, so resampling redraws them."""
+    s = eight_start()
+    rng = random.Random(4)
+    moved = sum(s.resample(0, rng).hands[1:4] != s.hands[1:4] for _ in range(10))
+    assert moved >= 9
+    assert all(s.resample(0, rng).hands[0] == s.hands[0] for _ in range(5))
+
+
+def test_finished_deal_result_by_seat() -> None:
+    """GH-INFO-3, GH-PAIR-3, GH-RULING-6: a finished deal's result marks gods -1 and the lone human's
+    partner -1, by seat."""
+    s = run(GAME.new_game(Rules(players=5, deals=1), deals=[FIVE_DEAL]), "oracle 3", "oracle 2", "oracle 1")
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    res = s.past[0]
+    assert res.marks == (-1, -1, 0, 1, 2) and res.partners == (3, 2, 1, 0, -1) and res.lone == 4
+    assert res.oracle == (-1, -1, 2, 3, 1) and res.sources[2:] == ("", "", "") and res.gaps[2:] == (-1, -1, -1)
+
+
+def test_tensor_shows_card_zero() -> None:
+    """GH-INFO-2: card 0 (R1) is a card like any other in the tensor's card rows (8 players: offset 49)."""
+    s = eight_start()
+    tensor = s.observation_tensor(0)
+    row = [0] * 48
+    for c in (C("R1"), C("R2"), C("R3"), C("R4")):
+        row[c] = 1
+    assert list(tensor[49 : 49 + 48]) == row
