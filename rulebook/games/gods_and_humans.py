@@ -935,9 +935,12 @@ class GodsState(State[Rules, GHAction]):
     # -- engine -----------------------------------------------------------------------
 
     def replace(self, **changes: Any) -> GodsState:
-        """A copy with the named facts changed (state fields or bundled facts such as
-        ``pair``, ``oracle``, ``leader`` or ``field``), the log kept: for tests and what-if
-        analysis. The result is not checked against the rules."""
+        """A copy with the named facts changed, the log kept: for tests and what-if analysis.
+
+        Names are state fields (``hands``...) or the internal bundled facts, which are by
+        *human index* like the spec's deal encoding: ``pair``, ``oracle`` and ``marks`` of
+        :class:`DealFacts`, ``field`` and the rest of :class:`Gaps`, and ``leader`` (a human
+        index) or ``won`` (by human index). The result is not checked against the rules."""
         return self._rebuild(self.log, **changes)
 
     def _rebuild(self, log: Log, **changes: Any) -> GodsState:
