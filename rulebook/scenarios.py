@@ -7,7 +7,7 @@ one and checks each expectation (``tests/test_scenarios.py``); the docs directiv
     title = "The blue 7 example"
     game = "witches-of-blackmore"
     rules = { players = 5 }                 # Rules options (others: the defaults)
-    cites = ["WB-TRICK-2", "WB-RULING-8"]   # the rules the example illustrates
+    cites = ["<rule ID>", ...]              # the rules the example illustrates
     source = "【最強カードの決め方】, second example"   # optional
     description = "..."                     # optional, shown above the steps
 
@@ -27,7 +27,7 @@ Expectation keys (in ``expect`` and ``outcome``): ``to_act`` (a seat, or ``"none
 ``scores`` (one whole number per seat), ``legal`` (the exact list of legal action
 texts), ``winners`` (seats), ``terminal`` (true/false), ``trick`` (``{winner = seat,
 card = "B4"}``: the last finished trick, from ``state.tricks``), and ``illegal``
-(``{action = "play R8", rule = "WB-PLAY-1"}``: that action must be refused citing that
+(``{action = "play R8", rule = "<rule ID>"}``: that action must be refused citing that
 rule; the state does not change).
 """
 

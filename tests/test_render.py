@@ -70,12 +70,12 @@ def test_hand_svg_keeps_order() -> None:
 
 
 def test_trick_svg_marks_the_winner() -> None:
-    # the source's second example (WB-RULING-8): David's blue 4 wins
+    # the source's second example: David's blue 4 wins
     plays = tuple((seat, DECK.parse(t)) for seat, t in enumerate(("Y2", "R7", "Y5", "B4", "B9")))
-    trick = TrickRecord(number=1, round=1, leader=0, plays=plays, winner=3, rule="WB-TRICK-2")
+    trick = TrickRecord(number=1, round=1, leader=0, plays=plays, winner=3, rule="several trumps")
     root = ET.fromstring(render.trick_svg(WITCHES, trick))
     assert root.get("aria-label") == (
-        "trick 1: seat 0 Y2, seat 1 R7, seat 2 Y5, seat 3 B4, seat 4 B9; seat 3 wins with B4 (WB-TRICK-2)"
+        "trick 1: seat 0 Y2, seat 1 R7, seat 2 Y5, seat 3 B4, seat 4 B9; seat 3 wins with B4 (several trumps)"
     )
     labels = [g.get("aria-label") for g in root.iter(SVG + "g")]
     assert labels == ["yellow 2", "red 7", "yellow 5", "blue 4, wins the trick", "blue 9"]

@@ -83,11 +83,12 @@ def generate_trace_pages(app: Sphinx) -> None:
     for path in sorted(per_file):
         name = path.removesuffix(".py").replace("/", ".")
         pages.append(name)
-        title = f"``{path}``"
-        lines = [f".. _trace-file-{name}:", "", title, "=" * len(title), ""]
+        title = name
+        lines = [":orphan:", "", f".. _trace-file-{name}:", "", ".. rst-class:: rulebook-trace-page", "",
+                 title, "=" * len(title), ""]
         lines += [f"Rule citations in ``{path}``, by enclosing definition.", ""]
         for label, (c, ids) in sorted(per_file[path].items(), key=lambda kv: kv[1][0].start):
-            head = f"``{c.qualname or f'line {c.line}'}``"
+            head = c.qualname or f"Line {c.line}"
             lines += [f".. _{label}:", "", head, "-" * len(head), ""]
             refs = ", ".join(f":ref:`{i} <rule-{i.lower()}>`" for i in sorted(ids) if i in rules)
             missing = ", ".join(sorted(i for i in ids if i not in rules))
@@ -130,8 +131,10 @@ def generate_trace_pages(app: Sphinx) -> None:
             f"     - {sum(1 for c in cites if c.kind == 'code')}",
             f"     - {sum(1 for c in cites if c.kind == 'test')}",
         ]
-    lines += ["", "Source files that cite rules:", "", ".. toctree::", "   :maxdepth: 1", ""]
-    lines += [f"   trace/{p}" for p in pages]
+    # the per-file pages are linked from here, not listed in the sidebar
+    for group, prefix in (("Code that enforces rules", "rulebook."), ("Tests that check rules", "tests.")):
+        lines += ["", f"{group}:", ""]
+        lines += [f"* :doc:`{p} <trace/{p}>`" for p in pages if p.startswith(prefix)]
     _write_if_changed(out / "traceability.rst", "\n".join(lines) + "\n")
     _write_if_changed(out / "rulings.md", _rulings_page(rules))
 
@@ -179,7 +182,7 @@ def _rulings_page(rules: dict[str, trace.Rule]) -> str:
         for r in rulings:
             out += [
                 f":::{{admonition}} {r.id} · {r.title}",
-                ":class: rulebook-ruling",
+                ":class: rulebook-ruling-copy",
                 "",
                 _rule_body(slug, r),
                 ":::",
@@ -252,6 +255,16 @@ def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
     body = list(section.children[start:end])
     if not body:
         return
+    box = nodes.admonition(classes=["rulebook-ruling", "note"])
+    box += nodes.title(text="Ruling")
+    box += _ruling_parts(body)
+    for old in body:
+        section.remove(old)
+    section.insert(start, box)
+
+
+def _ruling_parts(body: list[nodes.Node]) -> nodes.definition_list:
+    """The blocks of a ruling, split at its **Reading:** and **Why:** markers."""
     parts: list[tuple[str, list[nodes.Node]]] = [("What the source says", [])]
     for block in body:
         if not isinstance(block, nodes.paragraph):
@@ -276,8 +289,6 @@ def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
             if isinstance(first, nodes.Text) and first.astext().startswith(" "):
                 blocks[0].replace(first, nodes.Text(first.astext().lstrip()))
     options = sorted(set(_OPTION.findall(" ".join(b.astext() for b in body))))
-    box = nodes.admonition(classes=["rulebook-ruling", "note"])
-    box += nodes.title(text=f"Ruling {rid}")
     items = nodes.definition_list()
     for label, blocks in parts:
         if not blocks:
@@ -298,10 +309,23 @@ def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
             para += nodes.literal(text=f"Rules.{name}")
         item += nodes.definition("", para)
         items += item
-    box += items
-    for old in body:
-        section.remove(old)
-    section.insert(start, box)
+    return items
+
+
+class RulingCopies(SphinxTransform):
+    """On the page of every ruling, give each copied ruling the same structure."""
+
+    default_priority = 505
+
+    def apply(self, **kwargs: Any) -> None:
+        for box in list(self.document.findall(nodes.admonition)):
+            if "rulebook-ruling-copy" not in box["classes"]:
+                continue
+            body = [c for c in box.children if not isinstance(c, nodes.title)]
+            for old in body:
+                box.remove(old)
+            box += _ruling_parts(body)
+            box["classes"] = ["rulebook-ruling", "note"]
 
 
 class RuleLinks(SphinxTransform):
@@ -317,7 +341,8 @@ class RuleLinks(SphinxTransform):
             parent = node.parent
             if parent is None or not trace.ID.search(node.astext()):
                 continue
-            if any(isinstance(a, self.SKIP) for a in _ancestors(node)):
+            ancestors = _ancestors(node)
+            if any(isinstance(a, self.SKIP) and not _admonition_title(a) for a in ancestors):
                 continue
             if isinstance(parent, nodes.literal):
                 rid = parent.astext().strip()
@@ -346,6 +371,10 @@ class RuleLinks(SphinxTransform):
             parent.remove(node)
             for k, piece in enumerate(pieces):
                 parent.insert(index + k, piece)
+
+
+def _admonition_title(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.title) and isinstance(node.parent, nodes.Admonition)
 
 
 def _ancestors(node: nodes.Node) -> list[nodes.Node]:
@@ -531,6 +560,24 @@ def _inline(text: str) -> nodes.paragraph:
     return para
 
 
+def _viewcode_follow(app: Sphinx, modname: str | None, fullname: str | None) -> str | None:
+    """Source of a documented constant (``CHUNK = 200``) is its own module, not ``builtins``."""
+    import importlib
+
+    if not modname or not fullname:
+        return None
+    try:
+        obj: Any = importlib.import_module(modname)
+        for part in fullname.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return None
+    found = getattr(obj, "__module__", None)
+    if not isinstance(found, str) or not found.startswith("rulebook"):
+        return modname
+    return found
+
+
 class _QuietMyst(_stdlogging.Filter):
     """Drop MyST's one-line dump of its whole configuration on every build."""
 
@@ -542,7 +589,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     _stdlogging.getLogger("sphinx.myst_parser.sphinx_ext.main").addFilter(_QuietMyst())
     app.add_object_type("rule", "rule", objname="rule")
     app.connect("builder-inited", generate_trace_pages)
+    app.connect("viewcode-follow-imported", _viewcode_follow)
     app.add_transform(RuleAnchors)
+    app.add_transform(RulingCopies)
     app.add_transform(RuleLinks)
     app.add_directive("rulebook-options", OptionsDirective)
     app.add_directive("rulebook-figure", FigureDirective)
