@@ -342,7 +342,8 @@ class RuleLinks(SphinxTransform):
             if parent is None or not trace.ID.search(node.astext()):
                 continue
             ancestors = _ancestors(node)
-            if any(isinstance(a, self.SKIP) and not _admonition_title(a) for a in ancestors):
+            if any(isinstance(a, self.SKIP) and not _admonition_title(a) and not _plain_block(a)
+                   for a in ancestors):
                 continue
             if isinstance(parent, nodes.literal):
                 rid = parent.astext().strip()
@@ -371,6 +372,21 @@ class RuleLinks(SphinxTransform):
             parent.remove(node)
             for k, piece in enumerate(pieces):
                 parent.insert(index + k, piece)
+
+
+_PLAIN = ("text", "none", "console", "shell-session")
+
+
+def _plain_block(node: nodes.Node) -> bool:
+    """A literal block of plain text (command output, error messages): its IDs become links.
+
+    Emptying ``rawsource`` makes Sphinx write it as a parsed literal (no highlighting,
+    which plain text does not need), so the links survive.
+    """
+    if not isinstance(node, nodes.literal_block) or node.get("language", "text") not in _PLAIN:
+        return False
+    node.rawsource = ""
+    return True
 
 
 def _admonition_title(node: nodes.Node) -> bool:
