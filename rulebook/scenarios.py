@@ -33,6 +33,7 @@ rule; the state does not change).
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -46,6 +47,7 @@ from rulebook.errors import IllegalAction
 
 __all__ = ["KEYS", "Scenario", "ScenarioFailed", "Step", "discover", "load", "loads", "run"]
 
+_RULE_ID = re.compile(r"[A-Z]{2}-[A-Z]{2,}-\d+")
 #: the expectation keys a step or the outcome may use
 KEYS = frozenset({"to_act", "scores", "legal", "winners", "terminal", "trick", "illegal"})
 
@@ -156,8 +158,8 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
                           _str(s, "note", f"{name}: steps[{i}]"),
                           _expect(s.get("expect", {}), f"{name}: steps[{i}].expect")))
     cites = data.get("cites", [])
-    if not isinstance(cites, list) or not all(isinstance(c, str) for c in cites):
-        raise ValueError(f"{name}: 'cites' must be a list of rule IDs")
+    if not isinstance(cites, list) or not all(isinstance(c, str) and _RULE_ID.fullmatch(c) for c in cites):
+        raise ValueError(f"{name}: 'cites' must be a list of rule IDs (like the spec's headings)")
     return Scenario(
         title=_str(data, "title", name, required=True), game=slug, rules=dict(rules_map),
         deals=tuple(deals), steps=tuple(steps), outcome=_expect(data.get("outcome", {}), f"{name}: outcome"),

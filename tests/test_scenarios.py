@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import scenarios
+from rulebook import scenarios, trace
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = scenarios.discover(ROOT)
@@ -28,6 +28,15 @@ def test_scenario(path: Path) -> None:
     assert scenario.game == path.parent.name
     states = scenarios.run(scenario)
     assert len(states) == len(scenario.steps) + 1
+
+
+def test_scenarios_cite_rules_of_their_game() -> None:
+    rules = trace.load_spec(ROOT)
+    for path in FILES:
+        scenario = scenarios.load(path)
+        assert scenario.cites, path
+        for rid in scenario.cites:
+            assert rid in rules and rules[rid].slug == scenario.game, (path, rid)
 
 
 def test_blue_7_example_gives_the_trick_to_david() -> None:
@@ -69,6 +78,7 @@ def test_an_illegal_step_fails() -> None:
         ("title = 't'\ngame = 'witches-of-blackmore'\ndeals = ['Z9']\n[[steps]]\naction='x'", "not a card of"),
         ("title = 't'\ngame = 'utsuke'\n[[steps]]\naction='x'\nexpect = { score = 1 }", "unknown expectation score"),
         ("title = 't' game", "not valid TOML"),
+        ("title = 't'\ngame = 'utsuke'\ncites = ['rule 1']\n[[steps]]\naction='x'", "'cites' must be a list"),
     ],
 )
 def test_bad_scenarios_are_refused(text: str, message: str) -> None:
