@@ -12,8 +12,9 @@ tricks, and the legal actions only when that seat is to act). With ``seat=None``
 omniscient view of the whole state, for the docs and for debugging.
 
 >>> import rulebook
+>>> from rulebook import render
 >>> game = rulebook.get_game("witches-of-blackmore")
->>> card_text(game, game.parse_card("R7")), suit_colour("red")
+>>> render.card_text(game, 6), render.suit_colour("red")
 ('R7', '#c62828')
 """
 
