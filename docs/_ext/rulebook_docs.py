@@ -39,6 +39,8 @@ from rulebook import trace
 
 logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
+#: the games in the order of the games table
+GAME_ORDER = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 
 
 def _label(c: trace.Citation) -> str:
@@ -116,17 +118,18 @@ def generate_trace_pages(app: Sphinx) -> None:
         "",
         ".. list-table::",
         "   :header-rows: 1",
-        "   :widths: 20 50 10 10",
+        "   :widths: 22 54 12 12",
         "",
         "   * - Rule",
         "     - Title",
         "     - Code",
         "     - Tests",
     ]
-    for rid, rule in rules.items():
+    order = {slug: i for i, slug in enumerate(GAME_ORDER)}
+    for rid, rule in sorted(rules.items(), key=lambda kv: (order.get(kv[1].slug, len(order)), kv[1].line)):
         cites = by_rule.get(rid, [])
         lines += [
-            f"   * - :ref:`{rid} <{rule.anchor}>`",
+            f"   * - {rid}",
             f"     - {rule.title}",
             f"     - {sum(1 for c in cites if c.kind == 'code')}",
             f"     - {sum(1 for c in cites if c.kind == 'test')}",
@@ -139,7 +142,6 @@ def generate_trace_pages(app: Sphinx) -> None:
     _write_if_changed(out / "rulings.md", _rulings_page(rules))
 
 
-GAME_ORDER = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 _MD_RULE_LINK = re.compile(r"\[([A-Z]{2}-[A-Z]{2,}-\d+)\]\(#rule-[a-z0-9-]+\)")
 
 
