@@ -9,11 +9,20 @@
   with links back to its rules.
 * ``rulebook-options <slug>`` renders a game's ``Rules`` options as a table.
 * A rule that no code or no test cites is a build warning (an error under -W).
+* Every ``*-RULING-n`` rule is shown as a callout (what the source says, the reading
+  chosen, why, and the option giving the other reading); ``_generated/rulings.md`` lists
+  every ruling of every game.
+* Any rule ID written anywhere (prose, tables, autodoc docstrings, inline code) becomes a
+  link to its rule; each rule is an index entry and a ``rule`` object, so searching for
+  an ID finds the rule first.
+* ``rulebook-figure <slug>`` draws a game's cards; ``rulebook-scenario <file>`` renders
+  an executable example step by step (see :mod:`rulebook.scenarios`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging as _stdlogging
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -30,6 +39,8 @@ from rulebook import trace
 
 logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
+#: the games in the order of the games table
+GAME_ORDER = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 
 
 def _label(c: trace.Citation) -> str:
@@ -74,11 +85,12 @@ def generate_trace_pages(app: Sphinx) -> None:
     for path in sorted(per_file):
         name = path.removesuffix(".py").replace("/", ".")
         pages.append(name)
-        title = f"``{path}``"
-        lines = [f".. _trace-file-{name}:", "", title, "=" * len(title), ""]
+        title = name
+        lines = [":orphan:", "", f".. _trace-file-{name}:", "", ".. rst-class:: rulebook-trace-page", "",
+                 title, "=" * len(title), ""]
         lines += [f"Rule citations in ``{path}``, by enclosing definition.", ""]
         for label, (c, ids) in sorted(per_file[path].items(), key=lambda kv: kv[1][0].start):
-            head = f"``{c.qualname or f'line {c.line}'}``"
+            head = c.qualname or f"Line {c.line}"
             lines += [f".. _{label}:", "", head, "-" * len(head), ""]
             refs = ", ".join(f":ref:`{i} <rule-{i.lower()}>`" for i in sorted(ids) if i in rules)
             missing = ", ".join(sorted(i for i in ids if i not in rules))
@@ -90,6 +102,7 @@ def generate_trace_pages(app: Sphinx) -> None:
                 f"   :language: {'python' if c.qualname else 'text'}",
                 f"   :lines: {c.start}-{c.end}",
                 f"   :lineno-start: {c.start}",
+                "   :class: rulebook-trace-code",
                 "",
             ]
         _write_if_changed(out / "trace" / f"{name}.rst", "\n".join(lines))
@@ -105,24 +118,79 @@ def generate_trace_pages(app: Sphinx) -> None:
         "",
         ".. list-table::",
         "   :header-rows: 1",
-        "   :widths: 20 50 10 10",
+        "   :widths: 22 54 12 12",
         "",
         "   * - Rule",
         "     - Title",
         "     - Code",
         "     - Tests",
     ]
-    for rid, rule in rules.items():
+    order = {slug: i for i, slug in enumerate(GAME_ORDER)}
+    for rid, rule in sorted(rules.items(), key=lambda kv: (order.get(kv[1].slug, len(order)), kv[1].line)):
         cites = by_rule.get(rid, [])
         lines += [
-            f"   * - :ref:`{rid} <{rule.anchor}>`",
+            f"   * - {rid}",
             f"     - {rule.title}",
             f"     - {sum(1 for c in cites if c.kind == 'code')}",
             f"     - {sum(1 for c in cites if c.kind == 'test')}",
         ]
-    lines += ["", "Source files that cite rules:", "", ".. toctree::", "   :maxdepth: 1", ""]
-    lines += [f"   trace/{p}" for p in pages]
+    # the per-file pages are linked from here, not listed in the sidebar
+    for group, prefix in (("Code that enforces rules", "rulebook."), ("Tests that check rules", "tests.")):
+        lines += ["", f"{group}:", ""]
+        lines += [f"* :doc:`{p} <trace/{p}>`" for p in pages if p.startswith(prefix)]
     _write_if_changed(out / "traceability.rst", "\n".join(lines) + "\n")
+    _write_if_changed(out / "rulings.md", _rulings_page(rules))
+
+
+_MD_RULE_LINK = re.compile(r"\[([A-Z]{2}-[A-Z]{2,}-\d+)\]\(#rule-[a-z0-9-]+\)")
+
+
+def _rule_body(slug: str, rule: trace.Rule) -> str:
+    """The markdown text under a rule's heading, up to the next heading."""
+    lines = (ROOT / "spec" / f"{slug}.md").read_text(encoding="utf-8").splitlines()
+    body: list[str] = []
+    for line in lines[rule.line :]:
+        if line.startswith("#"):
+            break
+        body.append(line)
+    # a link to a rule of the same page would not resolve here: leave the bare ID,
+    # which the RuleLinks transform turns into a link to the rule wherever it is
+    return _MD_RULE_LINK.sub(r"\1", "\n".join(body).strip())
+
+
+def _rulings_page(rules: dict[str, trace.Rule]) -> str:
+    import rulebook
+
+    out = [
+        "# Every ruling",
+        "",
+        "A *ruling* records how rulebook resolved a passage of a source text that is silent,",
+        "unclear or wrong: what the source says, the reading chosen and why, and the `Rules`",
+        "option that gives another reading where there is one. On each game's page a ruling",
+        "is shown as a callout in its place among the rules.",
+        "",
+    ]
+    slugs = [g for g in GAME_ORDER if any(r.slug == g for r in rules.values())]
+    slugs += sorted({r.slug for r in rules.values()} - set(slugs))
+    for slug in slugs:
+        rulings = [r for r in rules.values() if r.slug == slug and r.is_ruling]
+        if not rulings:
+            continue
+        try:
+            title = rulebook.get_game(slug).title
+        except Exception:
+            title = slug
+        out += [f"## {title}", "", f"{len(rulings)} rulings; the rules: {{doc}}`/games/{slug}`.", ""]
+        for r in rulings:
+            out += [
+                f":::{{admonition}} {r.id} · {r.title}",
+                ":class: rulebook-ruling-copy",
+                "",
+                _rule_body(slug, r),
+                ":::",
+                "",
+            ]
+    return "\n".join(out)
 
 
 class RuleAnchors(SphinxTransform):
@@ -145,6 +213,13 @@ class RuleAnchors(SphinxTransform):
                 section["ids"].insert(0, anchor)
             section["names"].append(anchor)
             self.document.note_explicit_target(section, section)
+            std = self.env.domains.standard_domain
+            std.note_object("rule", rid, anchor, location=section)
+            index = addnodes.index(entries=[("single", rid, anchor, "main", None),
+                                            ("single", f"{m['title']} ({rid})", anchor, "", None)])
+            section.insert(1, index)
+            if "-RULING-" in rid:
+                _ruling_callout(section, rid, m["title"])
             para = nodes.paragraph(classes=["rule-trace"])
             cites = by_rule.get(rid, [])
             for kind, label in (("code", "Enforced by"), ("test", "Checked by")):
@@ -165,6 +240,183 @@ class RuleAnchors(SphinxTransform):
             # after the rule's own text, before any subsection
             subsections = [i for i, child in enumerate(section.children) if isinstance(child, nodes.section)]
             section.insert(subsections[0] if subsections else len(section.children), para)
+
+
+_MARKERS = {"Reading:": "The reading chosen", "Why:": "Why"}
+_OPTION = re.compile(r"Rules\.([a-z_]+)")
+
+
+def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
+    """Put a ruling's text in a callout: the source, the reading chosen, why, the option."""
+    start = 1
+    while start < len(section.children) and isinstance(section[start], (nodes.title, addnodes.index)):
+        start += 1
+    end = start
+    while end < len(section.children) and not isinstance(section[end], nodes.section):
+        end += 1
+    body = list(section.children[start:end])
+    if not body:
+        return
+    box = nodes.admonition(classes=["rulebook-ruling", "note"])
+    box += nodes.title(text="Ruling")
+    box += _ruling_parts(body)
+    for old in body:
+        section.remove(old)
+    section.insert(start, box)
+
+
+def _ruling_parts(body: list[nodes.Node]) -> nodes.definition_list:
+    """The blocks of a ruling, split at its **Reading:** and **Why:** markers."""
+    parts: list[tuple[str, list[nodes.Node]]] = [("What the source says", [])]
+    for block in body:
+        if not isinstance(block, nodes.paragraph):
+            parts[-1][1].append(block)
+            continue
+        para = nodes.paragraph()
+        for child in list(block.children):
+            label = _MARKERS.get(child.astext().strip()) if isinstance(child, nodes.strong) else None
+            if label:
+                if para.children:
+                    parts[-1][1].append(para)
+                parts.append((label, []))
+                para = nodes.paragraph()
+                continue
+            para += child.deepcopy()
+        if para.children:
+            parts[-1][1].append(para)
+    # a leading space left where a marker was cut out
+    for _, blocks in parts:
+        if blocks and isinstance(blocks[0], nodes.paragraph) and blocks[0].children:
+            first = blocks[0][0]
+            if isinstance(first, nodes.Text) and first.astext().startswith(" "):
+                blocks[0].replace(first, nodes.Text(first.astext().lstrip()))
+    options = sorted(set(_OPTION.findall(" ".join(b.astext() for b in body))))
+    items = nodes.definition_list()
+    for label, blocks in parts:
+        if not blocks:
+            continue
+        item = nodes.definition_list_item()
+        item += nodes.term(text=label)
+        definition = nodes.definition()
+        definition.extend(blocks)
+        item += definition
+        items += item
+    if options:
+        item = nodes.definition_list_item()
+        item += nodes.term(text="Option for the other reading")
+        para = nodes.paragraph()
+        for i, name in enumerate(options):
+            if i:
+                para += nodes.Text(", ")
+            para += nodes.literal(text=f"Rules.{name}")
+        item += nodes.definition("", para)
+        items += item
+    return items
+
+
+class RulingCopies(SphinxTransform):
+    """On the page of every ruling, give each copied ruling the same structure."""
+
+    default_priority = 505
+
+    def apply(self, **kwargs: Any) -> None:
+        for box in list(self.document.findall(nodes.admonition)):
+            if "rulebook-ruling-copy" not in box["classes"]:
+                continue
+            body = [c for c in box.children if not isinstance(c, nodes.title)]
+            for old in body:
+                box.remove(old)
+            box += _ruling_parts(body)
+            box["classes"] = ["rulebook-ruling", "note"]
+
+
+class RuleLinks(SphinxTransform):
+    """Turn every rule ID written in the text into a link to its rule."""
+
+    default_priority = 510
+    SKIP = (nodes.reference, addnodes.pending_xref, nodes.title, nodes.literal_block, nodes.raw,
+            nodes.target, addnodes.index, addnodes.toctree, nodes.comment, nodes.system_message)
+
+    def apply(self, **kwargs: Any) -> None:
+        known = _known_ids(self.env)
+        for node in list(self.document.findall(nodes.Text)):
+            parent = node.parent
+            if parent is None or not trace.ID.search(node.astext()):
+                continue
+            ancestors = _ancestors(node)
+            if any(isinstance(a, self.SKIP) and not _admonition_title(a) and not _plain_block(a)
+                   for a in ancestors):
+                continue
+            if isinstance(parent, nodes.literal):
+                rid = parent.astext().strip()
+                if rid in known and len(parent.children) == 1:
+                    ref = _rule_ref(rid)
+                    parent.replace_self(ref)
+                    ref += parent
+                continue
+            text = node.astext()
+            pieces: list[nodes.Node] = []
+            at = 0
+            for m in trace.ID.finditer(text):
+                if m.group() not in known:
+                    continue
+                if m.start() > at:
+                    pieces.append(nodes.Text(text[at : m.start()]))
+                ref = _rule_ref(m.group())
+                ref += nodes.inline(m.group(), m.group(), classes=["rule-id"])
+                pieces.append(ref)
+                at = m.end()
+            if not pieces:
+                continue
+            if at < len(text):
+                pieces.append(nodes.Text(text[at:]))
+            index = parent.index(node)
+            parent.remove(node)
+            for k, piece in enumerate(pieces):
+                parent.insert(index + k, piece)
+
+
+_PLAIN = ("text", "none", "console", "shell-session")
+
+
+def _plain_block(node: nodes.Node) -> bool:
+    """A literal block of plain text (command output, error messages): its IDs become links.
+
+    Emptying ``rawsource`` makes Sphinx write it as a parsed literal (no highlighting,
+    which plain text does not need), so the links survive.
+    """
+    if not isinstance(node, nodes.literal_block) or node.get("language", "text") not in _PLAIN:
+        return False
+    node.rawsource = ""
+    return True
+
+
+def _admonition_title(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.title) and isinstance(node.parent, nodes.Admonition)
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    out = []
+    p = node.parent
+    while p is not None:
+        out.append(p)
+        p = p.parent
+    return out
+
+
+def _known_ids(env: Any) -> frozenset[str]:
+    known = getattr(env, "rulebook_ids", None)
+    if known is None:
+        known = frozenset(trace.load_spec(ROOT))
+        env.rulebook_ids = known
+    return known  # type: ignore[no-any-return]
+
+
+def _rule_ref(rid: str) -> addnodes.pending_xref:
+    return addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget="rule-" + rid.lower(), refexplicit=True,
+        classes=["rule-id"],
+    )
 
 
 class OptionsDirective(SphinxDirective):
@@ -204,18 +456,162 @@ class OptionsDirective(SphinxDirective):
                 shown = "true" if default else "false"
             row(
                 [nodes.literal(text=info.name), nodes.literal(text=shown), nodes.Text(info.choices_text()),
-                 nodes.Text(info.doc)],
+                 _inline(info.doc)],
                 body,
             )
-        intro = nodes.paragraph(
-            text=f"Options of {game.title} (``{game.slug}``), from "
-            f"rulebook.games: Rules(...) with the defaults below is the printed game."
-        )
+        intro = nodes.paragraph()
+        intro += nodes.Text(f"Options of {game.title} (")
+        intro += nodes.literal(text=game.slug)
+        intro += nodes.Text("): ")
+        intro += nodes.literal(text=f"{type(game).__module__}.Rules()")
+        intro += nodes.Text(" with the defaults below is the printed game.")
         return [intro, table]
 
 
+class FigureDirective(SphinxDirective):
+    """``rulebook-figure <slug>``: every card of the game (an inline SVG)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import rulebook
+        from rulebook import render
+
+        game = rulebook.get_game(self.arguments[0])
+        svg = render.deck_svg(game, game.Rules())
+        box = nodes.container(classes=["rulebook-figure"])
+        box += nodes.raw("", svg, format="html")
+        caption = nodes.paragraph(classes=["rulebook-figure-caption"])
+        caption += nodes.emphasis(text=f"The cards of {game.title}, one row per suit, as rulebook draws them "
+                                       "(colours are rulebook's; the printed cards differ).")
+        box += caption
+        return [box]
+
+
+class ScenariosDirective(SphinxDirective):
+    """``rulebook-scenarios <slug>``: every scenario of ``spec/examples/<slug>/``, step by step."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from rulebook import render, scenarios
+
+        out: list[nodes.Node] = []
+        for path in sorted((ROOT / "spec" / "examples" / self.arguments[0]).glob("*.toml")):
+            self.env.note_dependency(str(path))
+            sc = scenarios.load(path)
+            states = scenarios.run(sc)  # a broken example fails the build too
+            game = states[0].GAME
+            section = nodes.section(ids=[f"scenario-{self.arguments[0]}-{path.stem}"], classes=["rulebook-scenario"])
+            section += nodes.title(text=sc.title)
+            meta = nodes.paragraph()
+            meta += nodes.emphasis(text=f"Illustrates {', '.join(sc.cites)}." if sc.cites else "")
+            if sc.source:
+                meta += nodes.Text(f" Source: {sc.source}.")
+            meta += nodes.Text(" File: ")
+            meta += nodes.literal(text=str(path.relative_to(ROOT)))
+            section += meta
+            if sc.description:
+                section += nodes.paragraph(text=" ".join(sc.description.split()))
+            rules = states[0].rules
+            hands = getattr(states[0], "hands", None)
+            if isinstance(hands, tuple):
+                items = nodes.bullet_list()
+                for seat, hand in enumerate(hands):
+                    item = nodes.list_item()
+                    para = nodes.paragraph(text=f"Seat {seat} holds: ")
+                    item += para
+                    item += nodes.raw("", render.hand_svg(game, list(hand), rules), format="html")
+                    items += item
+                section += items
+            steps = nodes.enumerated_list()
+            done = len(render._tricks(states[0]))
+            for step, after in zip(sc.steps, states[1:]):
+                item = nodes.list_item(classes=["rulebook-scenario-step"])
+                para = nodes.paragraph()
+                para += nodes.literal(text=step.action)
+                if step.note:
+                    para += nodes.Text(" — " + " ".join(step.note.split()))
+                item += para
+                card = getattr(game.parse_action(step.action, rules), "card", None)
+                if type(card) is int:
+                    item += nodes.raw("", render.card_svg(game, card, rules), format="html")
+                tricks = render._tricks(after)
+                if len(tricks) > done:  # a trick was just finished: show who won it
+                    item += nodes.raw("", render.trick_svg(game, tricks[-1], rules), format="html")
+                    done = len(tricks)
+                if step.expect:
+                    item += nodes.paragraph(text="Checked: " + _expect_text(step.expect))
+                steps += item
+            section += steps
+            if sc.outcome:
+                section += nodes.paragraph(text="Outcome, checked by the test suite: " + _expect_text(sc.outcome))
+            out.append(section)
+        return out
+
+
+def _expect_text(expect: Any) -> str:
+    parts = []
+    for key, value in expect.items():
+        if key == "to_act":
+            parts.append(f"seat {value} is to act")
+        elif key == "scores":
+            parts.append("scores " + " ".join(str(v) for v in value))
+        elif key == "illegal":
+            parts.append(f"{value['action']} is refused ({value.get('rule', 'illegal')})")
+        elif key == "legal":
+            parts.append("legal: " + ", ".join(value))
+        elif key == "trick":
+            card = f" with {value['card']}" if "card" in value else ""
+            parts.append(f"seat {value.get('winner')} wins the trick{card}")
+        else:
+            parts.append(f"{key} {value}")
+    return "; ".join(parts) + "."
+
+
+def _inline(text: str) -> nodes.paragraph:
+    """A paragraph of ``text`` whose `backticked` parts are inline code."""
+    para = nodes.paragraph()
+    for i, piece in enumerate(re.split(r"``?", text)):
+        if piece:
+            para += nodes.literal(text=piece) if i % 2 else nodes.Text(piece)
+    return para
+
+
+def _viewcode_follow(app: Sphinx, modname: str | None, fullname: str | None) -> str | None:
+    """Source of a documented constant (``CHUNK = 200``) is its own module, not ``builtins``."""
+    import importlib
+
+    if not modname or not fullname:
+        return None
+    try:
+        obj: Any = importlib.import_module(modname)
+        for part in fullname.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return None
+    found = getattr(obj, "__module__", None)
+    if not isinstance(found, str) or not found.startswith("rulebook"):
+        return modname
+    return found
+
+
+class _QuietMyst(_stdlogging.Filter):
+    """Drop MyST's one-line dump of its whole configuration on every build."""
+
+    def filter(self, record: _stdlogging.LogRecord) -> bool:
+        return "myst v" not in str(record.msg)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    _stdlogging.getLogger("sphinx.myst_parser.sphinx_ext.main").addFilter(_QuietMyst())
+    app.add_object_type("rule", "rule", objname="rule")
     app.connect("builder-inited", generate_trace_pages)
+    app.connect("viewcode-follow-imported", _viewcode_follow)
     app.add_transform(RuleAnchors)
+    app.add_transform(RulingCopies)
+    app.add_transform(RuleLinks)
     app.add_directive("rulebook-options", OptionsDirective)
+    app.add_directive("rulebook-figure", FigureDirective)
+    app.add_directive("rulebook-scenarios", ScenariosDirective)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

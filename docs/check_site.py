@@ -1,0 +1,200 @@
+"""Check the built HTML docs in a real browser (headless Chromium through selenium).
+
+Builds nothing: run it after ``python -m sphinx -b html docs docs/_build/html``::
+
+    python docs/check_site.py docs/_build/html --screenshots docs/_build/screenshots
+
+For every page, at 1280 px and at 390 px wide, it fails on:
+
+* JavaScript errors (browser log entries of level SEVERE);
+* broken internal links: a link to a page that does not exist, or to an anchor that no
+  element of the target page has (checked from the HTML files, once per link);
+* horizontal overflow: the page is wider than the window
+  (``document.documentElement.scrollWidth > innerWidth``), or a table, code block or
+  figure sticks out of the window or is clipped; at 1280 px a table or code block that
+  needs its own scroll bar is an overflow too (nothing should be clipped at desktop
+  width), at 390 px a scroll bar inside the element is fine.
+
+Screenshots of every page at both widths go into the ``--screenshots`` folder.
+Exit status 0 when every check passes, 1 otherwise (each problem is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html.parser
+import sys
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+WIDTHS = (1280, 390)
+CHROME_ARGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+)
+#: generated pages that are not worth a browser visit (viewcode sources are checked for links only)
+SKIP_BROWSER = ("_modules/", "_sources/", "_static/")
+
+OVERFLOW_JS = """
+const strict = arguments[0];
+const out = [];
+const doc = document.documentElement;
+if (doc.scrollWidth > window.innerWidth) {
+  out.push(`page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window`);
+}
+const scrollable = (el) => {
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const o = getComputedStyle(a).overflowX;
+    if (o === 'auto' || o === 'scroll') return a;
+  }
+  return null;
+};
+const describe = (el) => {
+  const id = el.id || (el.closest('[id]') || {}).id || '';
+  const text = (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 50);
+  return `${el.tagName.toLowerCase()}${id ? '#' + id : ''} "${text}"`;
+};
+for (const el of document.querySelectorAll('article table, article pre, article svg, article img')) {
+  if (el.closest('.sidebar-drawer, .toc-drawer')) continue;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0) continue;
+  const box = scrollable(el);
+  const own = getComputedStyle(el).overflowX;
+  if (!box && r.right > window.innerWidth + 1) {
+    out.push(`${describe(el)} ends at ${Math.round(r.right)}px, past the ${window.innerWidth}px window`);
+  }
+  if ((own === 'hidden' || own === 'clip') && el.scrollWidth > el.clientWidth + 1) {
+    out.push(`${describe(el)} is clipped (${el.scrollWidth}px of content in ${el.clientWidth}px)`);
+  }
+  const scroller = (own === 'auto' || own === 'scroll') ? el : box;
+  if (strict && scroller && scroller.scrollWidth > scroller.clientWidth + 1
+      && (el.tagName === 'TABLE' || el.tagName === 'PRE')) {
+    out.push(`${describe(el)} needs a scroll bar (${scroller.scrollWidth}px in ${scroller.clientWidth}px)`);
+  }
+}
+return out;
+"""
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        d = dict(attrs)
+        for key in ("id", "name"):
+            if d.get(key):
+                self.ids.add(d[key] or "")
+        if tag == "a" and d.get("href"):
+            self.links.append(d["href"] or "")
+
+
+def _parse(path: Path, cache: dict[Path, _Links]) -> _Links:
+    if path not in cache:
+        parser = _Links()
+        parser.feed(path.read_text(encoding="utf-8", errors="replace"))
+        cache[path] = parser
+    return cache[path]
+
+
+def check_links(root: Path, pages: list[Path]) -> list[str]:
+    """Broken internal links and anchors of ``pages`` (paths inside ``root``)."""
+    cache: dict[Path, _Links] = {}
+    problems = []
+    seen: set[tuple[Path, str]] = set()
+    for page in pages:
+        for href in _parse(page, cache).links:
+            url = urllib.parse.urlsplit(href)
+            if url.scheme or url.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = (page.parent / urllib.parse.unquote(url.path)).resolve() if url.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            key = (target, url.fragment)
+            if key in seen:
+                continue
+            seen.add(key)
+            where = page.relative_to(root)
+            if not target.exists():
+                problems.append(f"{where}: link to missing page {href}")
+            elif url.fragment and target.suffix == ".html":
+                if urllib.parse.unquote(url.fragment) not in _parse(target, cache).ids:
+                    problems.append(f"{where}: link to missing anchor {href}")
+    return problems
+
+
+def _driver(width: int) -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in CHROME_ARGS:
+        options.add_argument(arg)
+    options.add_argument(f"--window-size={width},900")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # the window size includes no browser chrome in headless mode; make innerWidth exact
+    driver.set_window_size(width, 900)
+    inner = driver.execute_script("return window.innerWidth")
+    if inner != width:
+        driver.set_window_size(width + (width - inner), 900)
+    return driver
+
+
+def check_browser(root: Path, pages: list[Path], shots: Path | None) -> list[str]:
+    problems = []
+    for width in WIDTHS:
+        driver = _driver(width)
+        try:
+            for page in pages:
+                rel = page.relative_to(root)
+                driver.get(page.resolve().as_uri())
+                for entry in driver.get_log("browser"):
+                    if entry.get("level") == "SEVERE":
+                        problems.append(f"{rel} @{width}px: JavaScript error: {entry.get('message')}")
+                for issue in driver.execute_script(OVERFLOW_JS, width >= 1000):
+                    problems.append(f"{rel} @{width}px: {issue}")
+                if shots is not None:
+                    name = str(rel.with_suffix("")).replace("/", "__")
+                    driver.save_screenshot(str(shots / f"{name}@{width}.png"))
+        finally:
+            driver.quit()
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("site", type=Path, help="the built HTML folder (docs/_build/html)")
+    parser.add_argument("--screenshots", type=Path, default=None, help="folder for the screenshots")
+    parser.add_argument("--only", nargs="*", default=None, help="check only these pages (paths in the site)")
+    args = parser.parse_args(argv)
+    root: Path = args.site.resolve()
+    if not (root / "index.html").exists():
+        parser.error(f"{root} has no index.html: build the docs first")
+    every = sorted(root.rglob("*.html"))
+    pages = [p for p in every if not str(p.relative_to(root)).startswith(SKIP_BROWSER)]
+    if args.only:
+        pages = [root / p for p in args.only]
+    if args.screenshots is not None:
+        args.screenshots.mkdir(parents=True, exist_ok=True)
+    problems = check_links(root, every if not args.only else pages)
+    problems += check_browser(root, pages, args.screenshots)
+    for p in problems:
+        print(p)
+    print(f"checked {len(pages)} pages at {', '.join(f'{w}px' for w in WIDTHS)}: {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
