@@ -27,7 +27,7 @@ from rulebook import records
 from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
-from rulebook.simulate import PLAYERS, Difference, Summary, check_players, compare, histogram_rows, simulate
+from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
@@ -57,7 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     sim.add_argument(
-        "--players-as", default=None, help=f"comma-separated player kind per seat: {', '.join(PLAYERS)}"
+        "--players-as", default=None,
+        help="comma-separated player per seat: random, heuristic, ismcts:N (iterations), ismcts:Ts (seconds), "
+        "ismcts:N:heuristic (heuristic rollouts)"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
@@ -174,7 +176,8 @@ def _difference_row(d: Difference) -> list[str]:
     else:
         a, b, delta = f"{d.printed:.3f}", f"{d.variant:.3f}", f"{d.variant - d.printed:+.3f}"
     p = "<0.001" if d.p_value < 0.001 else f"{d.p_value:.3f}"
-    return [d.metric, a, b, delta, f"{p} ({d.test})", "*" if d.significant else ""]
+    q = "<0.001" if d.p_adjusted < 0.001 else f"{d.p_adjusted:.3f}"
+    return [d.metric, a, b, delta, f"{p} ({d.test})", q, "*" if d.significant else ""]
 
 
 # -- simulate ------------------------------------------------------------------------
@@ -298,17 +301,18 @@ def _simulate(args: argparse.Namespace) -> int:
                 diffs = compare(base, other, alpha=args.alpha)
                 entry.update(printed=base.to_json(), variant=other.to_json(), differences=[
                     {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
-                     "test": d.test, "significant": d.significant} for d in diffs
+                     "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant} for d in diffs
                 ])
                 if not args.json:
                     changes = _changes(variant) or "no option changed"
                     _table(
                         f"{title}\nprinted rules vs {var_label} ({changes})",
-                        ["figure", "printed", var_label, "difference", "p (test)", f"p<{args.alpha:g}"],
+                        ["figure", "printed", var_label, "difference", "p (test)", "p (Holm)",
+                         f"Holm p<{args.alpha:g}"],
                         [_difference_row(d) for d in diffs], [d.significant for d in diffs],
                     )
-                    print(f"* beyond noise at p < {args.alpha:g}: two-proportion z-test for rates, "
-                          "Welch's t-test for means (each row on its own).")
+                    print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
+                          "(family-wise): two-proportion z-test for rates, Welch's t-test for means.")
             else:
                 summary = runs["result"]
                 entry["summary"] = summary.to_json()
