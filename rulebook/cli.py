@@ -24,9 +24,11 @@ from typing import Any
 
 import rulebook
 from rulebook import records
+from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
+from rulebook.optional import install_hint, require
 from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
@@ -154,6 +156,7 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
         ["actions per game: min / p10 / median / p90 / max",
          f"{s.min_length} / {p10} / {p50} / {p90} / {s.max_length}"],
         ["games with a shared win", _pct(s.shared_wins)],
+        ["games nobody won", _pct(s.no_winner)],
     ]
     for seat in range(s.players):
         low, high = s.win_ci[seat]
@@ -163,6 +166,15 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
             [f"seat {seat}: score mean ± sd [min, max]",
              f"{s.mean_score[seat]:.2f} ± {s.sd_score[seat]:.2f} [{s.min_score[seat]}, {s.max_score[seat]}]"]
         )
+    m = measures(s)
+    adv = m["seat_advantage"]
+    rows.append(["seat advantage: chi-square (p)", f"{adv['chi2']:.2f} (p = {adv['p_value']:.3g})"])
+    for gap in m.get("skill_gap", []):
+        low, high = gap["ci"]
+        rows.append([f"skill gap: {gap['kind']} win rate per seat [95% CI], gap",
+                     f"{_pct(gap['win_rate'])} [{_pct(low)}, {_pct(high)}], {gap['gap'] * 100:+.1f} pt"])
+    rows.append(["lead changes per game: mean", f"{m['drama']['mean_lead_changes']:.2f}"])
+    rows.append(["games won from behind (comebacks)", _pct(s.comebacks)])
     for key, value in s.stats.items():
         rows.append([f"{key}: mean (games with > 0)", f"{value:.3f} ({_pct(s.stats_share[key])})"])
     if elapsed:
@@ -200,7 +212,7 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     try:  # an optional, untyped dependency
         dask: Any = importlib.import_module("distributed")
     except ImportError:
-        raise RulebookError("--dask needs Dask's distributed: pip install 'rulebook[distributed]'") from None
+        raise RulebookError(f"--dask needs Dask's distributed: {install_hint('distributed')}") from None
     if args.dask == "local":
         cluster = dask.LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
         client = dask.Client(cluster)
@@ -229,7 +241,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise RulebookError("--plot needs matplotlib: pip install 'rulebook[plot]'") from None
+        raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -271,6 +283,10 @@ def _simulate(args: argparse.Namespace) -> int:
     slugs = list(rulebook.GAMES) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1:
         raise RulebookError("--games and --workers must be at least 1")
+    # optional dependencies, checked before a long run rather than after it
+    require("scipy.stats", "balance", "rulebook simulate")
+    if args.plot:
+        require("matplotlib", "plot", "--plot")
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:

@@ -123,3 +123,24 @@ def test_dask_single_machine_cluster() -> None:
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
         on_dask = simulate(WB, rules, games=games, seed=8, executor=client.get_executor())
     assert on_dask == simulate(WB, rules, games=games, seed=8)
+
+
+def test_missing_optional_dependencies_fail_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from rulebook import cli
+    from rulebook.optional import install_hint
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the run started before the dependency check")
+
+    monkeypatch.setattr(cli, "simulate", no_run)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    args = ["simulate", "witches-of-blackmore", "--games", "100000", "--plot", str(tmp_path)]
+    assert cli.main(args) == 2
+    assert f"--plot needs matplotlib: {install_hint('plot')}" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)
+    assert cli.main(["simulate", "witches-of-blackmore", "--games", "100000"]) == 2
+    assert f"rulebook simulate needs scipy.stats: {install_hint('balance')}" in capsys.readouterr().err
