@@ -120,16 +120,23 @@ def _table(
 
 
 @contextmanager
-def _progress(total: int, label: str, enabled: bool = True) -> Iterator[Callable[[int], None]]:
+def _progress(total: int, label: str, enabled: bool = True, unit: str = "games") -> Iterator[Callable[[int], None]]:
+    """A rich progress bar with rate and ETA on a terminal (stderr); nothing when piped,
+    with ``--json`` (``enabled`` false) or without rich."""
     try:
+        from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     except ImportError:
         yield lambda n: None
         return
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield lambda n: None
+        return
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-        transient=True, disable=not enabled or total < 200,
+        TextColumn("{task.fields[rate]} " + unit + "/s"), TimeRemainingColumn(),
+        transient=True, console=console,
     ) as bar:
         task = bar.add_task(label, total=total, rate="-")
         start = time.perf_counter()
@@ -138,7 +145,8 @@ def _progress(total: int, label: str, enabled: bool = True) -> Iterator[Callable
         def advance(n: int) -> None:
             done[0] += n
             elapsed = time.perf_counter() - start
-            bar.update(task, advance=n, rate=f"{done[0] / elapsed:.0f}" if elapsed > 0 else "-")
+            rate = done[0] / elapsed if elapsed > 0 else 0.0
+            bar.update(task, advance=n, rate=f"{rate:.1f}" if rate < 10 else f"{rate:.0f}")
 
         yield advance
 
@@ -363,8 +371,9 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
-    report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                    boundary_every=args.boundary_every, save=args.out)
+    with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
+        report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
+                        boundary_every=args.boundary_every, save=args.out, progress=advance)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1

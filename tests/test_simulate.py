@@ -144,3 +144,19 @@ def test_missing_optional_dependencies_fail_before_the_run(
     monkeypatch.setitem(sys.modules, "scipy.stats", None)
     assert cli.main(["simulate", "witches-of-blackmore", "--games", "100000"]) == 2
     assert f"rulebook simulate needs scipy.stats: {install_hint('balance')}" in capsys.readouterr().err
+
+
+def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook import cli
+    from rulebook.verify import verify
+
+    seen: list[int] = []
+    simulate(WB, WB.Rules(players=3), games=CHUNK + 3, seed=1, progress=seen.append)
+    assert sum(seen) == CHUNK + 3
+    seen.clear()
+    verify(WB, WB.Rules(players=3), examples=3, seed=1, progress=seen.append)
+    assert sum(seen) == 3
+    # under pytest stderr is not a terminal: the bar prints nothing
+    with cli._progress(10, "x") as advance:
+        advance(10)
+    assert capsys.readouterr() == ("", "")
