@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -67,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     sim.add_argument("--plot", default=None, metavar="DIR", help="write PNG histograms to DIR (needs matplotlib)")
+    sim.add_argument(
+        "--report", default=None, metavar="FILE.html",
+        help="write one self-contained HTML page: what was compared, the table, plots, a summary (needs matplotlib)",
+    )
     sim.add_argument("--workers", type=int, default=1, help="processes to spread games over (default 1)")
     sim.add_argument(
         "--dask", default=None, metavar="ADDRESS",
@@ -285,6 +290,28 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     return paths
 
 
+def _hooks_text(variant: Variant) -> str:
+    hooks = variant.describe().get("hooks")
+    return f"Python hooks: {', '.join(hooks)} ({variant.source or variant.name})" if hooks else ""
+
+
+def _reproduce(args: argparse.Namespace) -> str:
+    """The command line that plays the same games again."""
+    words = ["rulebook", "simulate", args.game]
+    if args.variant:
+        words += ["--variant", args.variant]
+    for item in args.set:
+        words += ["--set", item]
+    if args.players is not None:
+        words += ["--players", str(args.players)]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
+    if args.players_as:
+        words += ["--players-as", args.players_as]
+    if args.compare:
+        words += ["--compare", "--alpha", f"{args.alpha:g}"]
+    return shlex.join(words)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "all" and args.variant is not None:
         raise RulebookError("--variant applies to one game; name it instead of 'all'")
@@ -295,6 +322,10 @@ def _simulate(args: argparse.Namespace) -> int:
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
         require("matplotlib", "plot", "--plot")
+    if args.report:
+        require("matplotlib", "plot", "--report")
+        if args.game == "all":
+            raise RulebookError("--report describes one game; name it instead of 'all'")
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
@@ -346,6 +377,19 @@ def _simulate(args: argparse.Namespace) -> int:
                     rows = histogram_rows(summary.length_hist)
                     if len(rows) > 1:
                         _table("actions per game", ["actions", "games"], [[a, str(c)] for a, c in rows])
+            if args.report:
+                from rulebook.report import html_report
+
+                page = html_report(
+                    game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
+                    command=_reproduce(args),
+                    rules_text="; ".join(filter(None, (_changes(variant), _hooks_text(variant)))),
+                    rules=variant.rules,
+                )
+                Path(args.report).write_text(page, encoding="utf-8")
+                entry["report"] = args.report
+                if not args.json:
+                    print(f"report: {args.report}")
             if args.plot:
                 paths = _plot(args.plot, game, runs)
                 entry["plots"] = [str(p) for p in paths]

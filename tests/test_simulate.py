@@ -160,3 +160,26 @@ def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.Ca
     with cli._progress(10, "x") as advance:
         advance(10)
     assert capsys.readouterr() == ("", "")
+
+
+def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook import cli
+
+    out = tmp_path / "r.html"
+    args = ["simulate", "witches-of-blackmore", "--players", "3", "--games", "30", "--seed", "2", "--compare",
+            "--set", "must_follow=true", "--players-as", "heuristic,random,random", "--report", str(out)]
+    assert cli.main(args) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and page.endswith("</html>")
+    assert "must_follow=true" in page and "heuristic, random, random" in page
+    assert ("rulebook simulate witches-of-blackmore --set must_follow=true --players 3 --games 30 --seed 2 "
+            "--players-as heuristic,random,random --compare --alpha 0.05") in page
+    assert "Holm" in page and "In plain words" in page and "Placeholder data" not in page
+    assert page.count("src='data:image/png;base64,") == 5  # win rate, length, scores, lead changes, skill gap
+    assert "http://" not in page and "https://" not in page  # nothing loaded from elsewhere
+    saru = tmp_path / "s.html"
+    assert cli.main(["simulate", "saru-tori-inu-i", "--games", "3", "--report", str(saru)]) == 0
+    text = saru.read_text(encoding="utf-8")
+    assert "Placeholder data" in text and "deck:" in text and "missions:" in text and "track:" in text
+    assert "every seat played at random" in text
+    capsys.readouterr()
