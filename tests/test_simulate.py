@@ -183,3 +183,15 @@ def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.Captur
     assert "Placeholder data" in text and "deck:" in text and "missions:" in text and "track:" in text
     assert "every seat played at random" in text
     capsys.readouterr()
+
+
+def first_legal(state: object, rng: object) -> object:
+    return state.legal_actions()[0]  # type: ignore[attr-defined]
+
+
+def test_any_split_gives_identical_results_with_search_players() -> None:
+    rules = WB.Rules(players=3)
+    players = ["ismcts:1", first_legal, "heuristic"]
+    one = simulate(WB, rules, games=CHUNK + 1, seed=6, players_as=players)
+    assert one.players_as == ("ismcts:1", "first_legal", "heuristic")
+    assert simulate(WB, rules, games=CHUNK + 1, seed=6, players_as=players, workers=2) == one
