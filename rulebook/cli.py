@@ -354,7 +354,8 @@ def _simulate(args: argparse.Namespace) -> int:
             if args.compare:
                 (_, base), (var_label, other) = runs.items()
                 diffs = compare(base, other, alpha=args.alpha)
-                entry.update(printed=base.to_json(), variant=other.to_json(), differences=[
+                entry.update(printed=base.to_json(), variant=other.to_json(), balance={
+                    "printed": measures(base), "variant": measures(other)}, differences=[
                     {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
                      "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant} for d in diffs
                 ])
@@ -371,6 +372,7 @@ def _simulate(args: argparse.Namespace) -> int:
             else:
                 summary = runs["result"]
                 entry["summary"] = summary.to_json()
+                entry["balance"] = measures(summary)
                 if not args.json:
                     name = "" if variant.name == "printed rules" else f" [{variant.name}]"
                     _table(title + name, ["", "value"], _summary_rows(summary, elapsed))

@@ -183,3 +183,19 @@ def test_simulate_takes_player_specs_and_callables() -> None:
         simulate(WB, rules, games=1, players_as=["ismcts:x", "random", "random"])
     with pytest.raises(ValueError, match="callable"):
         simulate(WB, rules, games=1, players_as=[3, "random", "random"])  # type: ignore[list-item]
+
+
+def test_compare_marks_only_rows_that_survive_holm() -> None:
+    def run(wins0: int) -> Any:
+        games = [GameResult(i, 10, (1, 0), frozenset({0}), {}, 0, False) for i in range(wins0)]
+        games += [GameResult(i, 10, (0, 1), frozenset({1}), {}, 0, False) for i in range(wins0, 100)]
+        return summarise(games, 2)
+
+    table = compare(run(50), run(64))
+    rows = {d.metric: d for d in table}
+    win = rows["seat 0 win rate"]
+    assert 0.04 < win.p_value < 0.05  # beyond noise on its own ...
+    assert holm([d.p_value for d in table])[table.index(win)] == win.p_adjusted > 0.05  # ... not after Holm
+    assert not win.significant and not any(d.significant for d in table)
+    strong = {d.metric: d for d in compare(run(30), run(70))}["seat 0 win rate"]
+    assert strong.significant and strong.p_adjusted < 0.05
