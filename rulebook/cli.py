@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -24,10 +25,12 @@ from typing import Any
 
 import rulebook
 from rulebook import records
+from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
-from rulebook.simulate import PLAYERS, Difference, Summary, check_players, compare, histogram_rows, simulate
+from rulebook.optional import install_hint, require
+from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
@@ -57,12 +60,18 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     sim.add_argument(
-        "--players-as", default=None, help=f"comma-separated player kind per seat: {', '.join(PLAYERS)}"
+        "--players-as", default=None,
+        help="comma-separated player per seat: random, heuristic, ismcts:N (iterations), ismcts:Ts (seconds), "
+        "ismcts:N:heuristic (heuristic rollouts)"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     sim.add_argument("--plot", default=None, metavar="DIR", help="write PNG histograms to DIR (needs matplotlib)")
+    sim.add_argument(
+        "--report", default=None, metavar="FILE.html",
+        help="write one self-contained HTML page: what was compared, the table, plots, a summary (needs matplotlib)",
+    )
     sim.add_argument("--workers", type=int, default=1, help="processes to spread games over (default 1)")
     sim.add_argument(
         "--dask", default=None, metavar="ADDRESS",
@@ -116,16 +125,23 @@ def _table(
 
 
 @contextmanager
-def _progress(total: int, label: str, enabled: bool = True) -> Iterator[Callable[[int], None]]:
+def _progress(total: int, label: str, enabled: bool = True, unit: str = "games") -> Iterator[Callable[[int], None]]:
+    """A rich progress bar with rate and ETA on a terminal (stderr); nothing when piped,
+    with ``--json`` (``enabled`` false) or without rich."""
     try:
+        from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     except ImportError:
         yield lambda n: None
         return
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield lambda n: None
+        return
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-        transient=True, disable=not enabled or total < 200,
+        TextColumn("{task.fields[rate]} " + unit + "/s"), TimeRemainingColumn(),
+        transient=True, console=console,
     ) as bar:
         task = bar.add_task(label, total=total, rate="-")
         start = time.perf_counter()
@@ -134,7 +150,8 @@ def _progress(total: int, label: str, enabled: bool = True) -> Iterator[Callable
         def advance(n: int) -> None:
             done[0] += n
             elapsed = time.perf_counter() - start
-            bar.update(task, advance=n, rate=f"{done[0] / elapsed:.0f}" if elapsed > 0 else "-")
+            rate = done[0] / elapsed if elapsed > 0 else 0.0
+            bar.update(task, advance=n, rate=f"{rate:.1f}" if rate < 10 else f"{rate:.0f}")
 
         yield advance
 
@@ -152,6 +169,7 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
         ["actions per game: min / p10 / median / p90 / max",
          f"{s.min_length} / {p10} / {p50} / {p90} / {s.max_length}"],
         ["games with a shared win", _pct(s.shared_wins)],
+        ["games nobody won", _pct(s.no_winner)],
     ]
     for seat in range(s.players):
         low, high = s.win_ci[seat]
@@ -161,6 +179,15 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
             [f"seat {seat}: score mean ± sd [min, max]",
              f"{s.mean_score[seat]:.2f} ± {s.sd_score[seat]:.2f} [{s.min_score[seat]}, {s.max_score[seat]}]"]
         )
+    m = measures(s)
+    adv = m["seat_advantage"]
+    rows.append(["seat advantage: chi-square (p)", f"{adv['chi2']:.2f} (p = {adv['p_value']:.3g})"])
+    for gap in m.get("skill_gap", []):
+        low, high = gap["ci"]
+        rows.append([f"skill gap: {gap['kind']} win rate per seat [95% CI], gap",
+                     f"{_pct(gap['win_rate'])} [{_pct(low)}, {_pct(high)}], {gap['gap'] * 100:+.1f} pt"])
+    rows.append(["lead changes per game: mean", f"{m['drama']['mean_lead_changes']:.2f}"])
+    rows.append(["games won from behind (comebacks)", _pct(s.comebacks)])
     for key, value in s.stats.items():
         rows.append([f"{key}: mean (games with > 0)", f"{value:.3f} ({_pct(s.stats_share[key])})"])
     if elapsed:
@@ -174,7 +201,8 @@ def _difference_row(d: Difference) -> list[str]:
     else:
         a, b, delta = f"{d.printed:.3f}", f"{d.variant:.3f}", f"{d.variant - d.printed:+.3f}"
     p = "<0.001" if d.p_value < 0.001 else f"{d.p_value:.3f}"
-    return [d.metric, a, b, delta, f"{p} ({d.test})", "*" if d.significant else ""]
+    q = "<0.001" if d.p_adjusted < 0.001 else f"{d.p_adjusted:.3f}"
+    return [d.metric, a, b, delta, f"{p} ({d.test})", q, "*" if d.significant else ""]
 
 
 # -- simulate ------------------------------------------------------------------------
@@ -197,7 +225,7 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     try:  # an optional, untyped dependency
         dask: Any = importlib.import_module("distributed")
     except ImportError:
-        raise RulebookError("--dask needs Dask's distributed: pip install 'rulebook[distributed]'") from None
+        raise RulebookError(f"--dask needs Dask's distributed: {install_hint('distributed')}") from None
     if args.dask == "local":
         cluster = dask.LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
         client = dask.Client(cluster)
@@ -226,7 +254,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise RulebookError("--plot needs matplotlib: pip install 'rulebook[plot]'") from None
+        raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -262,12 +290,42 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     return paths
 
 
+def _hooks_text(variant: Variant) -> str:
+    hooks = variant.describe().get("hooks")
+    return f"Python hooks: {', '.join(hooks)} ({variant.source or variant.name})" if hooks else ""
+
+
+def _reproduce(args: argparse.Namespace) -> str:
+    """The command line that plays the same games again."""
+    words = ["rulebook", "simulate", args.game]
+    if args.variant:
+        words += ["--variant", args.variant]
+    for item in args.set:
+        words += ["--set", item]
+    if args.players is not None:
+        words += ["--players", str(args.players)]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
+    if args.players_as:
+        words += ["--players-as", args.players_as]
+    if args.compare:
+        words += ["--compare", "--alpha", f"{args.alpha:g}"]
+    return shlex.join(words)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "all" and args.variant is not None:
         raise RulebookError("--variant applies to one game; name it instead of 'all'")
     slugs = list(rulebook.GAMES) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1:
         raise RulebookError("--games and --workers must be at least 1")
+    # optional dependencies, checked before a long run rather than after it
+    require("scipy.stats", "balance", "rulebook simulate")
+    if args.plot:
+        require("matplotlib", "plot", "--plot")
+    if args.report:
+        require("matplotlib", "plot", "--report")
+        if args.game == "all":
+            raise RulebookError("--report describes one game; name it instead of 'all'")
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
@@ -296,28 +354,44 @@ def _simulate(args: argparse.Namespace) -> int:
             if args.compare:
                 (_, base), (var_label, other) = runs.items()
                 diffs = compare(base, other, alpha=args.alpha)
-                entry.update(printed=base.to_json(), variant=other.to_json(), differences=[
+                entry.update(printed=base.to_json(), variant=other.to_json(), balance={
+                    "printed": measures(base), "variant": measures(other)}, differences=[
                     {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
-                     "test": d.test, "significant": d.significant} for d in diffs
+                     "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant} for d in diffs
                 ])
                 if not args.json:
                     changes = _changes(variant) or "no option changed"
                     _table(
                         f"{title}\nprinted rules vs {var_label} ({changes})",
-                        ["figure", "printed", var_label, "difference", "p (test)", f"p<{args.alpha:g}"],
+                        ["figure", "printed", var_label, "difference", "p (test)", "p (Holm)",
+                         f"Holm p<{args.alpha:g}"],
                         [_difference_row(d) for d in diffs], [d.significant for d in diffs],
                     )
-                    print(f"* beyond noise at p < {args.alpha:g}: two-proportion z-test for rates, "
-                          "Welch's t-test for means (each row on its own).")
+                    print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
+                          "(family-wise): two-proportion z-test for rates, Welch's t-test for means.")
             else:
                 summary = runs["result"]
                 entry["summary"] = summary.to_json()
+                entry["balance"] = measures(summary)
                 if not args.json:
                     name = "" if variant.name == "printed rules" else f" [{variant.name}]"
                     _table(title + name, ["", "value"], _summary_rows(summary, elapsed))
                     rows = histogram_rows(summary.length_hist)
                     if len(rows) > 1:
                         _table("actions per game", ["actions", "games"], [[a, str(c)] for a, c in rows])
+            if args.report:
+                from rulebook.report import html_report
+
+                page = html_report(
+                    game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
+                    command=_reproduce(args),
+                    rules_text="; ".join(filter(None, (_changes(variant), _hooks_text(variant)))),
+                    rules=variant.rules,
+                )
+                Path(args.report).write_text(page, encoding="utf-8")
+                entry["report"] = args.report
+                if not args.json:
+                    print(f"report: {args.report}")
             if args.plot:
                 paths = _plot(args.plot, game, runs)
                 entry["plots"] = [str(p) for p in paths]
@@ -343,8 +417,9 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
-    report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                    boundary_every=args.boundary_every, save=args.out)
+    with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
+        report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
+                        boundary_every=args.boundary_every, save=args.out, progress=advance)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1

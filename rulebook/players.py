@@ -10,7 +10,10 @@ in their own agents by passing any such callable.
 Built in, by name (:func:`player_from_spec` parses the names the CLI takes):
 
 * ``random``: uniformly random among the legal actions;
-* ``heuristic``: the game's simple rule-aware player (``game.heuristic_action``).
+* ``heuristic``: the game's simple rule-aware player (``game.heuristic_action``);
+* ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:heuristic`` for heuristic rollouts):
+  information-set Monte Carlo tree search (:class:`ISMCTS`) with ``N`` iterations
+  or ``T`` seconds per decision.
 
 >>> import random, rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -21,18 +24,31 @@ True
 >>> player_from_spec("nobody")
 Traceback (most recent call last):
 ...
-ValueError: unknown player kind 'nobody'; choose from random, heuristic
+ValueError: unknown player kind 'nobody'; choose from random, heuristic, ismcts
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from rulebook.core.contract import Action, State
 
-__all__ = ["PLAYER_KINDS", "Player", "heuristic_player", "player_from_spec", "random_player"]
+__all__ = [
+    "ISMCTS",
+    "PLAYER_KINDS",
+    "Player",
+    "heuristic_player",
+    "ismcts_player",
+    "player_from_spec",
+    "random_player",
+    "win_share",
+]
 
 #: ``player(state, rng) -> action`` for the seat ``state.current_player``.
 Player = Callable[[State[Any, Any], random.Random], Action]
@@ -50,10 +66,177 @@ def heuristic_player(state: State[Any, Any], rng: random.Random) -> Action:
     return action
 
 
+# -- ISMCTS -------------------------------------------------------------------------
+
+
+class _Node:
+    """Statistics of one node of the search tree: per action ``[visits, reward, availability]``."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[Action, list[float]] = {}
+        self.children: dict[Action, _Node] = {}
+
+
+def win_share(state: State[Any, Any]) -> tuple[float, ...]:
+    """Each seat's result of a finished game: ``1/k`` for each of ``k`` winners, else 0.
+
+    Nobody scores when nobody wins (UTSUKE, when every seat loses).
+    """
+    winners = state.winners
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if s in winners else 0.0 for s in range(state.rules.players))
+
+
+@attrs.frozen
+class ISMCTS:
+    """Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+    Each iteration draws a determinization ``state.resample(seat, rng)``: the hidden
+    facts are redrawn from what the searching seat sees, so the search never reads the
+    real hands. It then descends one shared tree, choosing among the actions legal *in
+    this determinization* by UCB with availability counts (an action's exploration term
+    uses how often it was available, not the parent's visits), adds one node, plays the
+    game out with ``rollout`` (random by default) on the lean path (``legal_actions`` and
+    ``apply`` only), and backs up each seat's result (``result``; by default
+    :func:`win_share`) at the nodes where that seat acted.
+
+    Nodes are keyed by the path of actions from the root. Most actions in these games
+    are public (cards played, bids shown), so the path is the searching seat's
+    observation history; where an opponent's action is hidden (a face-down play), the
+    path splits what the seat cannot tell apart, which costs statistics, not
+    correctness: only the root's statistics choose the move, and every root action is
+    one the seat can take. Paths need no observation call on the hot path.
+
+    ``iterations`` (exactly that many, deterministic for a given generator) or
+    ``seconds`` (a time budget, not reproducible) bounds the search. The move played is
+    the root action visited most (ties: first in ``legal_actions`` order).
+    """
+
+    iterations: int | None = 400
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout: Player | None = None
+    result: Callable[[State[Any, Any]], tuple[float, ...]] = win_share
+
+    def __attrs_post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ismcts needs a budget: iterations or seconds")
+        if self.iterations is not None and (type(self.iterations) is not int or self.iterations < 1):
+            raise ValueError(f"ismcts iterations must be an int of at least 1, got {self.iterations!r}")
+        if self.seconds is not None and (
+            type(self.seconds) not in (int, float) or not 0 < self.seconds < math.inf
+        ):
+            raise ValueError(f"ismcts seconds must be a positive number, got {self.seconds!r}")
+
+    def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
+        return self.search(state, rng)[0]
+
+    def search(self, state: State[Any, Any], rng: random.Random) -> tuple[Action, dict[Action, tuple[int, float]]]:
+        """The chosen action and the root's statistics ``action -> (visits, mean result)``."""
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
+        root = _Node()
+        c = self.exploration
+        rollout = self.rollout
+        result = self.result
+        log = math.log
+        sqrt = math.sqrt
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.iterations
+        done = 0
+        first: tuple[Action, ...] | None = None
+        while (budget is None or done < budget) and (deadline is None or time.perf_counter() < deadline):
+            det = state.resample(seat, rng)
+            if first is None:
+                first = det.legal_actions()
+                if len(first) == 1:
+                    return first[0], {first[0]: (0, 0.0)}
+            node: _Node | None = root
+            path: list[tuple[list[float], int]] = []
+            player = det.current_player
+            # selection and expansion, in the tree while it has the node
+            while player is not None and node is not None:
+                legal = det.legal_actions()
+                stats = node.stats
+                fresh: list[Action] = []
+                for a in legal:
+                    s = stats.get(a)
+                    if s is None:
+                        s = stats[a] = [0, 0.0, 0]
+                    s[2] += 1
+                    if s[0] == 0:
+                        fresh.append(a)
+                if fresh:
+                    action = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
+                    child = None
+                    node.children[action] = _Node()
+                else:
+                    best = -1.0
+                    action = legal[0]
+                    for a in legal:
+                        n, w, avail = stats[a]
+                        u = w / n + c * sqrt(log(avail) / n)
+                        if u > best:
+                            best, action = u, a
+                    child = node.children[action]
+                path.append((stats[action], player))
+                det = det.apply(action)
+                player = det.current_player
+                node = child
+            # rollout on the lean path
+            if rollout is None:
+                choice = rng.choice
+                while player is not None:
+                    det = det.apply(choice(det.legal_actions()))
+                    player = det.current_player
+            else:
+                while player is not None:
+                    det = det.apply(rollout(det, rng))
+                    player = det.current_player
+            outcome = result(det)
+            for s, p in path:
+                s[0] += 1
+                s[1] += outcome[p]
+            done += 1
+        assert first is not None, "the search ran no iteration: give it a larger budget"
+        stats = root.stats
+        chosen = max(first, key=lambda a: stats[a][0] if a in stats else -1)
+        return chosen, {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
+
+
+def ismcts_player(arg: str | None) -> Player:
+    """The ISMCTS player of a CLI argument: ``400`` (iterations), ``2s`` (seconds), and
+    optionally ``:heuristic`` for heuristic rollouts (``ismcts:200:heuristic``)."""
+    if arg is None:
+        return ISMCTS()
+    budget, _, roll = arg.partition(":")
+    if roll not in ("", "random", "heuristic"):
+        raise ValueError(f"ismcts rollouts are random or heuristic, got {roll!r}")
+    rollout = heuristic_player if roll == "heuristic" else None
+    budget = budget.strip()
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not 0 < seconds < math.inf:
+                raise ValueError
+            return ISMCTS(iterations=None, seconds=seconds, rollout=rollout)
+        if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+            raise ValueError
+        return ISMCTS(iterations=int(budget), rollout=rollout)
+    except ValueError:
+        raise ValueError(
+            f"ismcts takes a budget of iterations (ismcts:400) or seconds (ismcts:2s), got {arg!r}"
+        ) from None
+
+
 #: Factories of the built-in player kinds: ``kind -> factory(argument or None)``.
 PLAYER_KINDS: dict[str, Callable[[str | None], Player]] = {
     "random": lambda arg: random_player,
     "heuristic": lambda arg: heuristic_player,
+    "ismcts": ismcts_player,
 }
 
 

@@ -18,14 +18,16 @@ exactly the same :class:`Summary` however it is split up: one process,
 >>> low <= summary.win_rate[0] <= high
 True
 
-Statistics: win rates carry 95% Wilson score intervals; :func:`compare` tests a
-variant against the printed rules with a two-proportion z-test for rates (wins,
-shared wins) and Welch's unequal-variances t-test for means (game length, scores,
-end statistics).
+Statistics (``scipy.stats``, the ``balance`` extra): win rates carry 95% Wilson
+score intervals; :func:`compare` tests a variant against the printed rules with a
+two-proportion z-test for rates (wins, shared wins) and Welch's unequal-variances
+t-test for means (game length, scores, end statistics), and corrects the table for
+multiple testing with Holm's method.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -36,6 +38,8 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
+from rulebook.optional import require
+from rulebook.players import ISMCTS, PLAYER_KINDS, Player, player_from_spec
 from rulebook.variants import Variant
 
 __all__ = [
@@ -58,19 +62,11 @@ __all__ = [
 #: Games per unit of work; fixed so that results do not depend on how work is split.
 CHUNK = 50
 
-Player = Callable[[Game[Any, Any, Any], State[Any, Any], random.Random], Any]
+#: Player kinds selectable per seat by name (``random``, ``heuristic``, ``ismcts:N``...).
+PLAYERS = PLAYER_KINDS
 
-
-def _random_player(game: Game[Any, Any, Any], state: State[Any, Any], rng: random.Random) -> Any:
-    return rng.choice(state.legal_actions())
-
-
-def _heuristic_player(game: Game[Any, Any, Any], state: State[Any, Any], rng: random.Random) -> Any:
-    return game.heuristic_action(state, rng)
-
-
-#: Player kinds selectable per seat: uniformly random, and the game's rule-aware heuristic.
-PLAYERS: dict[str, Player] = {"random": _random_player, "heuristic": _heuristic_player}
+#: A seat's player: a spec such as ``"ismcts:400"``, or any :data:`~rulebook.players.Player` callable.
+PlayerSpec = str | Player
 
 
 def _as_variant(game: Game[Any, Any, Any], rules: Any) -> Variant:
@@ -79,17 +75,89 @@ def _as_variant(game: Game[Any, Any, Any], rules: Any) -> Variant:
     return Variant(game, rules if rules is not None else game.Rules())
 
 
-def check_players(players_as: Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """The player kind of every seat (``random`` when not given); a bad list raises ``ValueError``."""
+def check_players(players_as: Sequence[PlayerSpec] | None, players: int) -> tuple[PlayerSpec, ...]:
+    """The player of every seat (``random`` when not given); a bad list raises ``ValueError``.
+
+    Names are checked by :func:`~rulebook.players.player_from_spec`; callables pass as they are.
+    """
     if players_as is None:
         return ("random",) * players
-    kinds = tuple(k.strip() for k in players_as)
+    if isinstance(players_as, str):
+        raise ValueError("--players-as must be a list of player kinds, one per seat")
+    kinds = tuple(k.strip() if isinstance(k, str) else k for k in players_as)
     if len(kinds) != players:
         raise ValueError(f"--players-as names {len(kinds)} players; the game has {players}")
-    unknown = [k for k in kinds if k not in PLAYERS]
-    if unknown:
-        raise ValueError(f"unknown player kind {unknown[0]!r}; choose from {', '.join(PLAYERS)}")
+    for k in kinds:
+        if isinstance(k, str):
+            player_from_spec(k)
+        elif not callable(k):
+            raise ValueError(f"a player must be a kind name or a callable (state, rng) -> action, not {k!r}")
     return kinds
+
+
+def player_name(player: PlayerSpec) -> str:
+    """How reports name a seat's player."""
+    if isinstance(player, str):
+        return player
+    return getattr(player, "__name__", None) or type(player).__name__
+
+
+def _players_for(kinds: Sequence[PlayerSpec], variant: Variant) -> list[Player]:
+    out: list[Player] = []
+    for k in kinds:
+        player = player_from_spec(k) if isinstance(k, str) else k
+        if isinstance(player, ISMCTS) and variant.has_hooks:
+            # search for the variant's wins, not the printed game's
+            player = attrs.evolve(player, result=functools.partial(_variant_share, variant))
+        out.append(player)
+    return out
+
+
+def _variant_share(variant: Variant, state: State[Any, Any]) -> tuple[float, ...]:
+    winners = variant.winners(state)
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if s in winners else 0.0 for s in range(variant.rules.players))
+
+
+def score_figures(scores: Sequence[int]) -> dict[str, float]:
+    """Figures derived from the final scores (always the variant's): ``top_score`` and
+    ``score_margin`` (the top score minus the next best seat's score).
+
+    >>> score_figures((10, 25, 25, 3)), score_figures((7, 2))
+    ({'top_score': 25.0, 'score_margin': 0.0}, {'top_score': 7.0, 'score_margin': 5.0})
+    """
+    ordered = sorted(scores, reverse=True)
+    return {"top_score": float(ordered[0]), "score_margin": float(ordered[0] - ordered[1]) if len(ordered) > 1 else 0.0}
+
+
+def lead_story(trajectory: Sequence[Sequence[int]], winners: frozenset[int]) -> tuple[int, bool]:
+    """Lead changes and whether the game was a comeback, from the scores after each scoring event.
+
+    The *leader* is the seat with the strictly highest score (none on a tie). A lead
+    change is a new leader different from the last one (a tie keeps the last leader).
+    A game is a *comeback* when some winner was strictly behind the best score at the
+    middle scoring event (the ``len // 2``-th of ``trajectory``).
+
+    >>> lead_story([(1, 0), (1, 2), (1, 2), (3, 3), (5, 3)], frozenset({0}))
+    (2, True)
+    >>> lead_story([(1, 0), (2, 0)], frozenset({0})), lead_story([], frozenset())
+    ((0, False), (0, False))
+    """
+    changes = 0
+    last: int | None = None
+    for scores in trajectory:
+        best = max(scores)
+        top = [s for s, v in enumerate(scores) if v == best]
+        if len(top) == 1:
+            if last is not None and top[0] != last:
+                changes += 1
+            last = top[0]
+    comeback = False
+    if trajectory and winners:
+        mid = trajectory[len(trajectory) // 2]
+        best = max(mid)
+        comeback = any(mid[w] < best for w in winners)
+    return changes, comeback
 
 
 @attrs.frozen
@@ -101,25 +169,45 @@ class GameResult:
     scores: tuple[int, ...]
     winners: frozenset[int]
     stats: dict[str, float]
+    #: times a new seat took the sole lead (the variant's scores after each scoring event)
+    lead_changes: int = 0
+    #: whether a winner was behind at the middle scoring event
+    comeback: bool = False
 
 
 def play_one(
-    game: Game[Any, Any, Any], rules: Any, seed: int, index: int, players_as: Sequence[str] | None = None
+    game: Game[Any, Any, Any], rules: Any, seed: int, index: int, players_as: Sequence[PlayerSpec] | None = None
 ) -> GameResult:
-    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`Variant`)."""
+    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`Variant`).
+
+    Every figure goes through the variant: scores, winners, the score-derived figures
+    (:func:`score_figures`, replacing a game's own ``top_score``) and the lead story
+    (:func:`lead_story`, from the variant's scores after every move that changed them).
+    """
     variant = _as_variant(game, rules)
     rng = random.Random(f"rulebook-sim:{seed}:{index}")
-    chooser = [PLAYERS[k] for k in check_players(players_as, variant.rules.players)]
+    chooser = _players_for(check_players(players_as, variant.rules.players), variant)
     state = game.new_game(variant.rules, seed=rng.getrandbits(63))
+    scores_of = variant.scores
     length = 0
+    last = scores_of(state)
+    trajectory: list[tuple[int, ...]] = []
     while True:
         seat = state.current_player
         if seat is None:
             break
-        state = state.apply(chooser[seat](game, state, rng))
+        state = state.apply(chooser[seat](state, rng))
         length += 1
-    scores = variant.scores(state)
-    return GameResult(index, length, scores, variant.winners(state, scores), game.end_stats(state))
+        now = scores_of(state)
+        if now != last:
+            trajectory.append(now)
+            last = now
+    scores = last
+    winners = variant.winners(state, scores)
+    stats = dict(game.end_stats(state))
+    stats.update(score_figures(scores))
+    changes, comeback = lead_story(trajectory, winners)
+    return GameResult(index, length, scores, winners, stats, changes, comeback)
 
 
 # -- tallies and summaries ----------------------------------------------------------
@@ -133,6 +221,11 @@ class Tally:
     games: int = 0
     wins: list[int] = attrs.Factory(list)
     shared: int = 0
+    #: games nobody won
+    nobody: int = 0
+    #: games whose winners were all behind at the middle scoring event
+    comebacks: int = 0
+    lead_changes: Counter[int] = attrs.Factory(Counter)
     lengths: Counter[int] = attrs.Factory(Counter)
     scores: list[Counter[int]] = attrs.Factory(list)
     stats: dict[str, Counter[float]] = attrs.Factory(dict)
@@ -148,6 +241,9 @@ class Tally:
         for s in r.winners:
             self.wins[s] += 1
         self.shared += len(r.winners) > 1
+        self.nobody += not r.winners
+        self.comebacks += r.comeback
+        self.lead_changes[r.lead_changes] += 1
         self.lengths[r.length] += 1
         for seat, score in enumerate(r.scores):
             self.scores[seat][score] += 1
@@ -158,6 +254,9 @@ class Tally:
         self.games += other.games
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.shared += other.shared
+        self.nobody += other.nobody
+        self.comebacks += other.comebacks
+        self.lead_changes.update(other.lead_changes)
         self.lengths.update(other.lengths)
         for mine, theirs in zip(self.scores, other.scores):
             mine.update(theirs)
@@ -188,25 +287,24 @@ def quantile(hist: Mapping[int, int], q: float) -> int:
     raise ValueError("empty histogram")
 
 
-Z95 = 1.959963984540054
+def _stats() -> Any:
+    """``scipy.stats``, or an error naming the install command (the ``balance`` extra)."""
+    return require("scipy.stats", "balance", "balance statistics")
 
 
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
+def wilson_interval(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (``scipy.stats.binomtest``).
 
     >>> low, high = wilson_interval(50, 100)
     >>> round(low, 4), round(high, 4)
     (0.4038, 0.5962)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
     """
     if n == 0:
         return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return low, high
+    ci = _stats().binomtest(successes, n).proportion_ci(confidence_level=0.95, method="wilson")
+    return float(ci.low), float(ci.high)
 
 
 @attrs.frozen
@@ -247,6 +345,16 @@ class Summary:
     players_as: tuple[str, ...] = ()
     variant: dict[str, Any] = attrs.Factory(dict)
     seed: int | None = None
+    #: fraction of games nobody won
+    no_winner: float = 0.0
+    #: lead changes per game -> number of games
+    lead_change_hist: dict[int, int] = attrs.Factory(dict)
+    #: fraction of games won from behind (see :func:`lead_story`)
+    comebacks: float = 0.0
+    #: games nobody won, and comeback games (counts)
+    nobody: int = 0
+    comeback_games: int = 0
+    shared: int = 0
 
     def length_quantiles(self) -> tuple[int, int, int]:
         """10th, 50th and 90th percentile of the game length."""
@@ -260,6 +368,7 @@ class Summary:
         out["length_hist"] = {str(k): v for k, v in sorted(self.length_hist.items())}
         out["score_hist"] = [{str(k): v for k, v in sorted(h.items())} for h in self.score_hist]
         out["stats_hist"] = {k: {str(v): c for v, c in sorted(h.items())} for k, h in self.stats_hist.items()}
+        out["lead_change_hist"] = {str(k): v for k, v in sorted(self.lead_change_hist.items())}
         out["length_quantiles"] = dict(zip(("p10", "p50", "p90"), self.length_quantiles()))
         for key in ("mean_score", "min_score", "max_score", "win_rate", "wins", "sd_score", "players_as"):
             out[key] = list(out[key])
@@ -267,7 +376,7 @@ class Summary:
 
 
 def summary_of(
-    tally: Tally, *, players_as: Sequence[str] = (), variant: Any = None, seed: int | None = None
+    tally: Tally, *, players_as: Sequence[PlayerSpec] = (), variant: Any = None, seed: int | None = None
 ) -> Summary:
     """The :class:`Summary` of a :class:`Tally`."""
     n = tally.games
@@ -297,9 +406,15 @@ def summary_of(
         stats_sd={k: sd for k, (_, sd) in stats_ms.items()},
         stats_share={k: sum(c for v, c in h.items() if v > 0) / n for k, h in sorted(tally.stats.items())},
         stats_hist={k: dict(sorted(h.items())) for k, h in sorted(tally.stats.items())},
-        players_as=tuple(players_as),
+        players_as=tuple(player_name(p) for p in players_as),
         variant=variant.describe() if isinstance(variant, Variant) else dict(variant or {}),
         seed=seed,
+        no_winner=tally.nobody / n,
+        lead_change_hist=dict(sorted(tally.lead_changes.items())),
+        comebacks=tally.comebacks / n,
+        nobody=tally.nobody,
+        comeback_games=tally.comebacks,
+        shared=tally.shared,
     )
 
 
@@ -315,7 +430,7 @@ def summarise(results: Sequence[GameResult], players: int) -> Summary:
 
 
 def run_chunk(
-    variant: Variant, seed: int, start: int, stop: int, players_as: Sequence[str] | None = None
+    variant: Variant, seed: int, start: int, stop: int, players_as: Sequence[PlayerSpec] | None = None
 ) -> Tally:
     """Play games ``start..stop-1`` of a run seeded ``seed`` and tally them.
 
@@ -330,7 +445,7 @@ def run_chunk(
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(variant: Variant, players_as: Sequence[str] | None) -> None:
+def _init_worker(variant: Variant, players_as: Sequence[PlayerSpec] | None) -> None:
     _WORKER["variant"] = variant
     _WORKER["players_as"] = players_as
 
@@ -349,7 +464,7 @@ def simulate(
     *,
     games: int,
     seed: int = 0,
-    players_as: Sequence[str] | None = None,
+    players_as: Sequence[PlayerSpec] | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
     executor: Executor | None = None,
@@ -407,75 +522,55 @@ def simulate(
 # -- comparing two runs --------------------------------------------------------------
 
 
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 300):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-15:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    ln = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    front = math.exp(ln)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
 def welch_test(m1: float, sd1: float, n1: int, m2: float, sd2: float, n2: int) -> float:
-    """Two-sided p-value of Welch's t-test that two means are equal.
+    """Two-sided p-value of Welch's t-test that two means are equal (``scipy.stats``).
 
     >>> round(welch_test(10.0, 2.0, 30, 11.0, 2.0, 30), 3)
     0.058
+    >>> welch_test(3.0, 0.0, 10, 3.0, 0.0, 10), welch_test(3.0, 0.0, 10, 4.0, 0.0, 10)
+    (1.0, 0.0)
     """
-    v1 = sd1 * sd1 / n1 if n1 > 1 else 0.0
-    v2 = sd2 * sd2 / n2 if n2 > 1 else 0.0
-    se2 = v1 + v2
-    if se2 == 0.0:
+    if sd1 == 0.0 and sd2 == 0.0:
         return 1.0 if m1 == m2 else 0.0
-    t = (m1 - m2) / math.sqrt(se2)
-    df_den = (v1 * v1 / (n1 - 1) if n1 > 1 else 0.0) + (v2 * v2 / (n2 - 1) if n2 > 1 else 0.0)
-    df = se2 * se2 / df_den if df_den > 0 else float(n1 + n2 - 2)
-    return _betainc(df / 2.0, 0.5, df / (df + t * t))
+    if n1 < 2 or n2 < 2:
+        return 1.0
+    result = _stats().ttest_ind_from_stats(m1, sd1, n1, m2, sd2, n2, equal_var=False)
+    return float(result.pvalue)
 
 
 def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> float:
-    """Two-sided p-value of the pooled two-proportion z-test.
+    """Two-sided p-value of the pooled two-proportion z-test (Pearson's chi-square on the
+    2x2 table without continuity correction, ``scipy.stats.chi2_contingency``).
 
     >>> round(two_proportion_test(50, 100, 65, 100), 3)
     0.032
+    >>> two_proportion_test(0, 10, 0, 20), two_proportion_test(10, 10, 20, 20)
+    (1.0, 1.0)
     """
-    p = (k1 + k2) / (n1 + n2)
-    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-    if se == 0.0:
-        return 1.0 if k1 * n2 == k2 * n1 else 0.0
-    z = (k1 / n1 - k2 / n2) / se
-    return math.erfc(abs(z) / math.sqrt(2))
+    if k1 + k2 in (0, n1 + n2):
+        return 1.0
+    table = [[k1, n1 - k1], [k2, n2 - k2]]
+    return float(_stats().chi2_contingency(table, correction=False).pvalue)
+
+
+def holm(p_values: Sequence[float]) -> tuple[float, ...]:
+    """Holm's step-down adjusted p-values (family-wise error rate), in the input order.
+
+    Reject row ``i`` at level ``alpha`` when its adjusted p-value is below ``alpha``.
+
+    >>> holm([0.01, 0.04, 0.03, 0.005])
+    (0.03, 0.06, 0.06, 0.02)
+    >>> holm([])
+    ()
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return tuple(round(x, 12) for x in adjusted)
 
 
 @attrs.frozen
@@ -485,42 +580,52 @@ class Difference:
     metric: str
     printed: float
     variant: float
+    #: the row's own p-value
     p_value: float
     test: str
+    #: whether the Holm-adjusted p-value is below ``alpha``
     significant: bool
     #: how to print the figures: "rate" (percent) or "mean"
     kind: str = "mean"
+    #: the p-value after Holm's correction over every row of the table
+    p_adjusted: float = 1.0
 
 
 def compare(base: Summary, other: Summary, *, alpha: float = 0.05) -> tuple[Difference, ...]:
     """Every figure of ``base`` (printed rules) against ``other`` (a variant), tested at ``alpha``.
 
-    Rates use the two-proportion z-test, means Welch's t-test; each row is tested on
-    its own (no correction for the number of rows).
+    Rates use the two-proportion z-test, means Welch's t-test. The table tests many
+    figures at once, so a row is *significant* only when its p-value survives Holm's
+    correction over all rows (family-wise error rate ``alpha``).
     """
     rows: list[Difference] = []
 
     def rate(metric: str, k1: int, k2: int) -> None:
         p = two_proportion_test(k1, base.games, k2, other.games)
-        rows.append(Difference(metric, k1 / base.games, k2 / other.games, p, "z", p < alpha, "rate"))
+        rows.append(Difference(metric, k1 / base.games, k2 / other.games, p, "z", False, "rate"))
 
     def mean(metric: str, a: tuple[float, float], b: tuple[float, float]) -> None:
         p = welch_test(a[0], a[1], base.games, b[0], b[1], other.games)
-        rows.append(Difference(metric, a[0], b[0], p, "welch", p < alpha))
+        rows.append(Difference(metric, a[0], b[0], p, "welch", False))
 
     mean("actions per game", (base.mean_length, base.sd_length), (other.mean_length, other.sd_length))
     for s in range(min(base.players, other.players)):
         rate(f"seat {s} win rate", base.wins[s], other.wins[s])
     for s in range(min(base.players, other.players)):
         mean(f"seat {s} mean score", (base.mean_score[s], base.sd_score[s]), (other.mean_score[s], other.sd_score[s]))
-    rate("shared wins", round(base.shared_wins * base.games), round(other.shared_wins * other.games))
+    rate("shared wins", base.shared, other.shared)
+    rate("games nobody won", base.nobody, other.nobody)
+    rate("comebacks", base.comeback_games, other.comeback_games)
+    lc_base, lc_other = _mean_sd(base.lead_change_hist, base.games), _mean_sd(other.lead_change_hist, other.games)
+    mean("lead changes per game", lc_base, lc_other)
     for key in sorted(set(base.stats) | set(other.stats)):
         mean(
             f"mean {key}",
             (base.stats.get(key, 0.0), base.stats_sd.get(key, 0.0)),
             (other.stats.get(key, 0.0), other.stats_sd.get(key, 0.0)),
         )
-    return tuple(rows)
+    adjusted = holm([r.p_value for r in rows])
+    return tuple(attrs.evolve(r, p_adjusted=q, significant=q < alpha) for r, q in zip(rows, adjusted))
 
 
 def histogram_rows(hist: Mapping[int, int], bins: int = 10) -> list[tuple[str, int]]:

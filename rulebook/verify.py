@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ import attrs
 from rulebook import records
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, RulebookError
+from rulebook.optional import install_hint
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
@@ -372,6 +373,7 @@ def verify(
     players: int | Sequence[int] | None = None,
     boundary_every: int = 1,
     save: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Check ``game`` under ``rules`` (a ``Rules`` value or a :class:`~rulebook.variants.Variant`).
 
@@ -381,14 +383,15 @@ def verify(
     check of :data:`CHECKS` plus the game's and the variant's invariants at every
     position (the observation boundary every ``boundary_every`` positions). On a
     failure the smallest failing game is kept as a record (saved to ``save``, a file
-    or a directory, if given).
+    or a directory, if given). ``progress`` is called with 1 after each game played
+    (shrinking a failure plays more games than ``examples``).
     """
     try:
         from hypothesis import HealthCheck, Phase, Verbosity, given, settings
         from hypothesis import seed as hypothesis_seed
         from hypothesis import strategies as st
     except ImportError:  # pragma: no cover - depends on the installation
-        raise RulebookError("verify needs hypothesis: pip install 'rulebook[verify]'") from None
+        raise RulebookError(f"verify needs hypothesis: {install_hint('verify')}") from None
     if isinstance(game, str):
         game = get_game(game)
     if isinstance(rules, Variant):
@@ -428,6 +431,8 @@ def verify(
             play_checked(v, game_seed, kinds, choose, rng, boundary_every, positions)
         finally:
             counter[0] += positions[0]
+            if progress is not None:
+                progress(1)
 
     start = time.perf_counter()
     failure: Failure | None = None

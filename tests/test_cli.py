@@ -11,6 +11,7 @@ import pytest
 import rulebook
 from rulebook import records
 from rulebook.cli import main
+from rulebook.optional import install_hint
 from rulebook.simulate import play_one, simulate
 
 
@@ -150,7 +151,7 @@ def test_simulate_plot_without_matplotlib(
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(["simulate", "witches-of-blackmore", "--games", "5", "--plot", str(tmp_path)]) == 2
-    assert "pip install 'rulebook[plot]'" in capsys.readouterr().err
+    assert install_hint("plot") in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -123,3 +123,75 @@ def test_dask_single_machine_cluster() -> None:
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
         on_dask = simulate(WB, rules, games=games, seed=8, executor=client.get_executor())
     assert on_dask == simulate(WB, rules, games=games, seed=8)
+
+
+def test_missing_optional_dependencies_fail_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from rulebook import cli
+    from rulebook.optional import install_hint
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the run started before the dependency check")
+
+    monkeypatch.setattr(cli, "simulate", no_run)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    args = ["simulate", "witches-of-blackmore", "--games", "100000", "--plot", str(tmp_path)]
+    assert cli.main(args) == 2
+    assert f"--plot needs matplotlib: {install_hint('plot')}" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)
+    assert cli.main(["simulate", "witches-of-blackmore", "--games", "100000"]) == 2
+    assert f"rulebook simulate needs scipy.stats: {install_hint('balance')}" in capsys.readouterr().err
+
+
+def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook import cli
+    from rulebook.verify import verify
+
+    seen: list[int] = []
+    simulate(WB, WB.Rules(players=3), games=CHUNK + 3, seed=1, progress=seen.append)
+    assert sum(seen) == CHUNK + 3
+    seen.clear()
+    verify(WB, WB.Rules(players=3), examples=3, seed=1, progress=seen.append)
+    assert sum(seen) == 3
+    # under pytest stderr is not a terminal: the bar prints nothing
+    with cli._progress(10, "x") as advance:
+        advance(10)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook import cli
+
+    out = tmp_path / "r.html"
+    args = ["simulate", "witches-of-blackmore", "--players", "3", "--games", "30", "--seed", "2", "--compare",
+            "--set", "must_follow=true", "--players-as", "heuristic,random,random", "--report", str(out)]
+    assert cli.main(args) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and page.endswith("</html>")
+    assert "must_follow=true" in page and "heuristic, random, random" in page
+    assert ("rulebook simulate witches-of-blackmore --set must_follow=true --players 3 --games 30 --seed 2 "
+            "--players-as heuristic,random,random --compare --alpha 0.05") in page
+    assert "Holm" in page and "In plain words" in page and "Placeholder data" not in page
+    assert page.count("src='data:image/png;base64,") == 5  # win rate, length, scores, lead changes, skill gap
+    assert "http://" not in page and "https://" not in page  # nothing loaded from elsewhere
+    saru = tmp_path / "s.html"
+    assert cli.main(["simulate", "saru-tori-inu-i", "--games", "3", "--report", str(saru)]) == 0
+    text = saru.read_text(encoding="utf-8")
+    assert "Placeholder data" in text and "deck:" in text and "missions:" in text and "track:" in text
+    assert "every seat played at random" in text
+    capsys.readouterr()
+
+
+def first_legal(state: object, rng: object) -> object:
+    return state.legal_actions()[0]  # type: ignore[attr-defined]
+
+
+def test_any_split_gives_identical_results_with_search_players() -> None:
+    rules = WB.Rules(players=3)
+    players = ["ismcts:1", first_legal, "heuristic"]
+    one = simulate(WB, rules, games=CHUNK + 1, seed=6, players_as=players)
+    assert one.players_as == ("ismcts:1", "first_legal", "heuristic")
+    assert simulate(WB, rules, games=CHUNK + 1, seed=6, players_as=players, workers=2) == one
