@@ -282,6 +282,18 @@ class State(Generic[R, A]):
         index = self.GAME.action_index(self.rules)
         return tuple(sorted(index[a] for a in self.legal_actions()))
 
+    def __str__(self) -> str:
+        """A readable multi-line view of the whole state with card texts (:func:`rulebook.render.state_text`)."""
+        from rulebook import render
+
+        return render.state_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The state as an SVG picture, for Jupyter (:func:`rulebook.render.repr_svg`)."""
+        from rulebook import render
+
+        return render.repr_svg(self)
+
     def illegal(self, message: str, rule: str, action: object) -> IllegalAction:
         """Build the error for an illegal action (raise the result)."""
         return IllegalAction(f"{action} is not legal: {message}", rule, action)
