@@ -12,7 +12,8 @@ one and checks each expectation (``tests/test_scenarios.py``); the docs directiv
     description = "..."                     # optional, shown above the steps
 
     # one deal per entry, as card texts: the start of the deck order; the rest of the
-    # deck follows in deck order unless complete = false (then the text is the whole deal)
+    # deck follows in deck order unless complete = false (then the text is the whole deal);
+    # a table may add whole numbers after the cards (extra = [...], e.g. the gods' icons)
     deals = ["Y2 C1 ...", ]
 
     [[steps]]
@@ -135,8 +136,11 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     deals: list[tuple[int, ...]] = []
     for i, d in enumerate(deals_raw):
         cards_text, complete = (d, True) if isinstance(d, str) else (d.get("cards"), d.get("complete", True))
+        extra = [] if isinstance(d, str) else d.get("extra", [])
         if not isinstance(cards_text, str) or type(complete) is not bool:
             raise ValueError(f"{name}: deals[{i}] needs cards (a string) and complete (true/false)")
+        if not isinstance(extra, list) or not all(type(x) is int for x in extra):
+            raise ValueError(f"{name}: deals[{i}]: extra must be a list of whole numbers")
         cards = []
         for t in cards_text.split():
             if t.upper() not in index:
@@ -146,7 +150,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
             raise ValueError(f"{name}: deals[{i}] names a card twice")
         if complete:
             cards += [c for c in sorted(index.values()) if c not in set(cards)]
-        deals.append(tuple(cards))
+        deals.append((*cards, *extra))
     steps_raw = data.get("steps", [])
     if not isinstance(steps_raw, list) or not steps_raw:
         raise ValueError(f"{name}: 'steps' must be a non-empty list of tables")

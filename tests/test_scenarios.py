@@ -22,6 +22,17 @@ def test_scenarios_exist_for_the_witches() -> None:
     assert {"blue-7-trick.toml", "green-8-descending.toml", "green-8-ascending.toml"} <= names
 
 
+def test_scenarios_exist_for_gods_and_humans() -> None:
+    names = {p.name for p in FILES if p.parent.name == "gods-and-humans"}
+    assert {"eight-player-deal.toml", "red-trump.toml", "no-trump-house-rule.toml", "lone-human.toml"} <= names
+
+
+def test_a_deal_may_end_with_whole_numbers() -> None:
+    sc = scenarios.load(ROOT / "spec/examples/gods-and-humans/lone-human.toml")
+    assert len(sc.deals[0]) == 30 + 7 and sc.deals[0][-7:] == (0, 1, 2, 3, 1, 0, 2)
+    assert scenarios.run(sc)[-1].scores == (0, 0, 0, 0, 5)
+
+
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
 def test_scenario(path: Path) -> None:
     scenario = scenarios.load(path)
@@ -78,6 +89,8 @@ def test_an_illegal_step_fails() -> None:
         ("title = 't'\ngame = 'witches-of-blackmore'\ndeals = ['Z9']\n[[steps]]\naction='x'", "not a card of"),
         ("title = 't'\ngame = 'utsuke'\n[[steps]]\naction='x'\nexpect = { score = 1 }", "unknown expectation score"),
         ("title = 't' game", "not valid TOML"),
+        ("title = 't'\ngame = 'gods-and-humans'\n[[deals]]\ncards = 'R1'\nextra = [true]\n[[steps]]\naction='x'",
+         "extra must be a list of whole numbers"),
         ("title = 't'\ngame = 'utsuke'\ncites = ['rule 1']\n[[steps]]\naction='x'", "'cites' must be a list"),
     ],
 )

@@ -561,6 +561,18 @@ class Observation:
     scores: tuple[int, ...]
     past: tuple[DealResult, ...]
 
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        from rulebook import render
+
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        from rulebook import render
+
+        return render.observation_svg(self)
+
 
 def _by_seat(players: int, humans: tuple[int, ...], values: Any, fill: Any) -> tuple[Any, ...]:
     """Per-human-index ``values`` spread over the seats, ``fill`` at the other seats."""

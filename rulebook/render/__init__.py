@@ -34,7 +34,10 @@ __all__ = [
     "card_text",
     "deck_svg",
     "hand_svg",
+    "observation_svg",
+    "observation_text",
     "register",
+    "register_observation",
     "repr_svg",
     "state_svg",
     "state_text",
@@ -62,6 +65,55 @@ TextHook = Callable[[Any, "int | None"], str]
 SvgHook = Callable[[Any, "int | None"], str]
 _TEXT: dict[str, TextHook] = {}
 _SVG: dict[str, SvgHook] = {}
+ObsHook = Callable[[Any], str]
+_OBS_TEXT: dict[type, ObsHook] = {}
+_OBS_SVG: dict[type, ObsHook] = {}
+_TRIED: set[str] = set()
+
+
+def _load(module: str) -> None:
+    """Import ``rulebook.render.<game module>`` (it registers its views) once, if it exists."""
+    name = "rulebook.render." + module.rsplit(".", 1)[-1]
+    if name in _TRIED:
+        return
+    _TRIED.add(name)
+    import importlib
+
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+
+
+def register_observation(cls: type, *, text: ObsHook, svg: ObsHook) -> None:
+    """Use ``text(obs)`` / ``svg(obs)`` for observations of class ``cls``."""
+    if not isinstance(cls, type):
+        raise ValueError(f"cls must be a class, not {type(cls).__name__}")
+    if not callable(text) or not callable(svg):
+        raise ValueError("text and svg must be callable")
+    _OBS_TEXT[cls] = text
+    _OBS_SVG[cls] = svg
+
+
+def _obs_hook(obs: Any, table: dict[type, ObsHook]) -> ObsHook:
+    cls = type(obs)
+    if cls not in table:
+        _load(cls.__module__)
+    hook = table.get(cls)
+    if hook is None:
+        raise ValueError(f"no picture for observations of type {cls.__name__}")
+    return hook
+
+
+def observation_text(obs: Any) -> str:
+    """A multi-line text view of an observation (what its seat sees), card texts like ``R7``."""
+    return _obs_hook(obs, _OBS_TEXT)(obs)
+
+
+def observation_svg(obs: Any) -> str:
+    """An SVG picture of an observation (what its seat sees); for ``Observation._repr_svg_``."""
+    return _obs_hook(obs, _OBS_SVG)(obs)
 
 
 def register(slug: str, *, text: TextHook | None = None, svg: SvgHook | None = None) -> None:
@@ -302,9 +354,16 @@ def _generic_text(state: Any, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def _hooks(state: Any) -> None:
+    slug = state.GAME.slug
+    if slug not in _TEXT and slug not in _SVG:
+        _load(type(state).__module__)
+
+
 def state_text(state: Any, seat: int | None = None) -> str:
     """A multi-line text view of ``state`` (as seen by ``seat``; ``None``: everything)."""
     _check_seat(state, seat)
+    _hooks(state)
     hook = _TEXT.get(state.GAME.slug)
     return hook(state, seat) if hook is not None else _generic_text(state, seat)
 
@@ -353,6 +412,7 @@ def _generic_svg(state: Any, seat: int | None) -> str:
 def state_svg(state: Any, seat: int | None = None) -> str:
     """An SVG view of ``state`` (as seen by ``seat``; ``None``: everything)."""
     _check_seat(state, seat)
+    _hooks(state)
     hook = _SVG.get(state.GAME.slug)
     return hook(state, seat) if hook is not None else _generic_svg(state, seat)
 

@@ -1,0 +1,157 @@
+"""The gods-and-humans board: roles and marks, the field, the oracle cards, the
+interventions, the trick, the hands; as text and as SVG, for a state or a seat's view.
+
+A seat's view is drawn from :meth:`~rulebook.games.gods_and_humans.GodsState.observation`
+only, so it shows exactly what that seat may see: a human sees its own hand and the field;
+a god also sees every human's hand; oracle numbers, partners and cards given from a hand
+appear only where the observation carries them (face-down cards are drawn as backs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook import render
+from rulebook.games.gods_and_humans import GAME, ICONS, GodsState, Observation, Phase
+from rulebook.render._board import Board, seat_name
+
+__all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
+
+ICON_COLOURS = ("#e65100", "#3949ab", "#9e7700", "#607d8b")
+GOD = "#6a1b9a"
+PHASE_WORDS = {
+    Phase.ORACLE: "the gods choose oracle cards",
+    Phase.LONE: "the lone human chooses an oracle card",
+    Phase.ASK: "the gods are asked whether they intervene",
+    Phase.GIVE: "a god gives each human a card",
+    Phase.FORCED: "the forced intervention (face down)",
+    Phase.PLAY: "a trick is played",
+    Phase.OVER: "the game is over",
+}
+
+
+def _winners(v: Any) -> tuple[int, ...]:
+    if isinstance(v, GodsState):
+        return tuple(v.winners)
+    if v.current_player is not None:
+        return ()
+    # an observation of a finished game: every score is public, the highest totals win
+    best = max(v.scores)
+    return tuple(s for s, p in enumerate(v.scores) if p == best)
+
+
+def _board(v: Any, seat: int | None, hands: dict[int, tuple[int, ...]], sizes: tuple[int, ...],
+           interventions: list[tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], str]],
+           legal: list[str], rules: Any, forced: str = "") -> Board:
+    title = f"{GAME.title} · deal {v.deal + 1} · {len(v.scores)} players"
+    if seat is not None:
+        title += f" · seen by seat {seat} ({'god' if seat in v.gods else 'human'})"
+    b = Board(GAME, rules, title)
+    b.head(v.current_player, v.scores, _winners(v))
+    b.line(f"now: {PHASE_WORDS[Phase(v.phase)]}")
+    b.chips("gods", [(f"god {seat_name(g)}" + (f" → {seat_name(v.partners[g])}" if v.partners[g] >= 0 else ""), GOD)
+                     for g in v.gods])
+    chips = []
+    for h in v.humans:
+        icon = v.marks[h]
+        text = f"{seat_name(h)} {ICONS[icon]}" if icon >= 0 else seat_name(h)
+        if h == v.lone:
+            text += " (lone)"
+        chips.append((text, ICON_COLOURS[icon] if icon >= 0 else "#455a64"))
+    b.chips("humans and their marks", chips)
+    b.chips("oracle cards (predicted tricks, won so far)",
+            [(f"{seat_name(h)}: {'?' if v.oracle[h] < 0 else v.oracle[h]}, won {v.won[h]}",
+              "#00695c" if v.oracle[h] >= 0 else "#90a4ae") for h in v.humans])
+    b.cards("field", list(v.field))
+    waiting = ", ".join(seat_name(g) for g in v.waiting) or "none"
+    b.line(f"gods still to intervene: {waiting}"
+           + (f"; to be asked in turn: {', '.join(seat_name(g) for g in v.asking)}" if v.asking else ""))
+    for gap, god, cards, field, to, how in interventions:
+        shown = [None if c < 0 else c for c in cards]
+        src = "field" if all(field) and field else "hand"
+        b.cards(f"intervention at gap {gap}: god {seat_name(god)} gives from the {src}{how}", shown, seats=to)
+    passes = v.gaps.passes if isinstance(v, GodsState) else v.passes
+    if passes:
+        b.line("passed: " + ", ".join(f"{seat_name(g)} at gap {gap}" for gap, g in passes))
+    if v.trick:
+        b.cards("current trick", [c for _, c in v.trick], seats=[s for s, _ in v.trick])
+    done = v.deal_tricks if isinstance(v, GodsState) else v.tricks
+    if done:
+        t = done[-1]
+        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
+        b.cards(f"last trick (trick {t.number + 1} of the game), won by {seat_name(t.winner)}", [c for _, c in t.plays],
+                seats=[p for p, _ in t.plays], marks={i: "wins the trick" for i in won})
+    if forced:
+        b.line(forced)
+    for s in range(len(v.scores)):
+        if s in hands:
+            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+        elif sizes[s]:
+            b.cards(f"hand of {seat_name(s)} ({sizes[s]} cards, hidden)", [None] * sizes[s])
+    if legal:
+        more = f" … ({len(legal)} in all)" if len(legal) > 14 else ""
+        b.line("legal: " + ", ".join(legal[:14]) + more)
+    return b
+
+
+def _from_state(state: GodsState) -> Board:
+    gifts = [(r.gap, r.god, r.cards, r.from_field, r.to, " (forced)" if r.forced else "") for r in state.gifts]
+    if state.phase in (Phase.GIVE, Phase.FORCED) and state.gift:
+        how = " (in progress)" if state.phase == Phase.GIVE else " (forced, face down, in progress)"
+        gifts.append((len(state.deal_tricks), state.giver, tuple(c for _, c in state.gift), state.gift_src,
+                      tuple(s for s, _ in state.gift), how))
+    legal = [] if state.is_terminal else [str(a) for a in state.legal_actions()]
+    hands = dict(enumerate(state.hands))
+    return _board(state, None, hands, tuple(map(len, state.hands)), gifts, legal, state.rules)
+
+
+def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None) -> Board:
+    gifts = [(r.gap, r.god, r.cards, r.from_field, r.to, "") for r in obs.interventions]
+    if obs.giving is not None:
+        r = obs.giving
+        gifts.append((r.gap, r.god, r.cards, r.from_field, r.to, " (in progress)"))
+    f = obs.forced
+    if f is not None:
+        if f.own:
+            gifts.append((f.gap, obs.seat, f.own, (False,) * len(f.own), obs.humans[: len(f.own)], " (forced)"))
+    hands = {obs.seat: obs.hand}
+    for s, h in enumerate(obs.human_hands):
+        if s != obs.seat and s in obs.humans:
+            hands[s] = h
+    note = ""
+    if f is not None and not f.revealed:
+        note = (f"forced intervention at gap {f.gap} by {', '.join(seat_name(g) for g in f.gods)}: "
+                f"{f.laid} card(s) laid face down so far")
+    return _board(obs, obs.seat, hands, obs.hand_sizes, gifts, legal or [], rules, note)
+
+
+def _view(state: GodsState, seat: int | None) -> Board:
+    if seat is None:
+        return _from_state(state)
+    obs = state.observation(seat)
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    return _from_observation(obs, state.rules, legal)
+
+
+def state_text(state: GodsState, seat: int | None = None) -> str:
+    """The board as text (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).text()
+
+
+def state_svg(state: GodsState, seat: int | None = None) -> str:
+    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).svg()
+
+
+def observation_text(obs: Observation) -> str:
+    """An observation as text (what ``obs.seat`` sees)."""
+    return _from_observation(obs).text()
+
+
+def observation_svg(obs: Observation) -> str:
+    """An observation as SVG (what ``obs.seat`` sees)."""
+    return _from_observation(obs).svg()
+
+
+render.register(GAME.slug, text=state_text, svg=state_svg)
+render.register_observation(Observation, text=observation_text, svg=observation_svg)
