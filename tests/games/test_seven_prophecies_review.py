@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rulebook.games.seven_prophecies import DECK, GAME, Play, Rules
-from tests.games.test_seven_prophecies_reference import reference_places
+from rulebook.games.seven_prophecies import DECK, GAME, Play, PlayedRound, Rules
+from tests.games.test_seven_prophecies_reference import finish_round, reference_places
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -23,11 +23,22 @@ def test_earlier_rounds_stay_in_the_observation(players: int) -> None:
         if after.round == state.round + 1:
             assert isinstance(action, Play)
             last = (*state.trick, action.card)
-            fs = DECK.suit_of[state.future[len(state.tricks)]]
-            expected = (
+            fs = DECK.suit_of[state.future[len(state.round_tricks)]]
+            n = players
+            seat_at = [(state.leader + j) % n for j in range(n)]  # play position -> seat
+            pl = reference_places(last, fs)
+            row = (
+                state.leader,
+                tuple(last[seat_at.index(s)] for s in range(n)),
+                tuple(pl[seat_at.index(s)] for s in range(n)),
+            )
+            expected = PlayedRound(
                 state.start,
+                state.future,
+                state.aside_up,
                 state.prophecies,
-                (*state.tricks, (state.leader, last, reference_places(last, fs))),
+                (*state.round_tricks, row),
+                tuple(finish_round(state, action.card)),
             )
             for seat in range(players):
                 obs = after.observation(seat)
