@@ -71,6 +71,7 @@ ROUND_DECK: dict[int, tuple[int, ...]] = {
     3: tuple(c for c in DECK.cards if _RANK[c] <= 11),
     4: tuple(DECK.cards),
 }
+_IN_PLAY = {n: frozenset(cards) for n, cards in ROUND_DECK.items()}
 #: cards set aside face up and unseen, by player count (SP-SETUP-2, SP-SETUP-5)
 ASIDE: dict[int, tuple[int, int]] = {3: (2, 2), 4: (0, 2)}
 
@@ -168,7 +169,8 @@ class Prophesy(Action):
     place: int
 
     def __str__(self) -> str:
-        return f"prophesy {self.place}"
+        place = self.place
+        return f"prophesy {place}" if type(place) is int else f"prophesy {place!r}"
 
 
 @attrs.frozen(slots=True)
@@ -756,6 +758,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 raise self.illegal(
                     f"there is no card {card} (cards are 0..{DECK.size - 1})", "SP-COMP-1", action
                 ) from None
+            if card not in _IN_PLAY[self.rules.players]:
+                raise self.illegal("with 3 players the 12s and 13s are not in play", "SP-SETUP-5", action) from None
             raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
         tricks = self.round_tricks
         suit = _SUIT[self.info.future[len(tricks)]]
