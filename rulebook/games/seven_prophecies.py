@@ -571,7 +571,12 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2)."""
+        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2).
+
+        Always additive over :attr:`rounds` (the score floor is recorded there as its own
+        change): ``scores == round_totals(rounds, P)``, plus in variant 2, while its round is
+        being played, the cubes moved so far.
+        """
         variant = self.rules.variant
         if variant == POINTS:
             return self.points

@@ -64,3 +64,28 @@ def test_prophecy_in_progress_shows_neither_count_nor_places() -> None:
         assert two.observation(seat) == three.observation(seat)
         assert two.observation_tensor(seat) == three.observation_tensor(seat)
     assert two.observation(1) != three.observation(1)
+
+
+@pytest.mark.parametrize("every_place", [False, True])
+def test_resample_before_the_reveal_keeps_each_seat_cube_count(every_place: bool) -> None:
+    """SP-RULING-5, SP-RULING-4, SP-RULING-3: a redraw of the hidden prophecies keeps how many cubes
+    each seat has put down (the turn order shows it) and redraws only legal partial prophecies."""
+    state = GAME.new_game(Rules(players=4, every_place=every_place), seed=5)
+    for _ in range(7 + 7 + 3):  # seats 0 and 1 done, seat 2 has placed three cubes
+        state = state.apply(state.legal_actions()[-1])
+    assert [sum(c) for c in state.cubes] == [7, 7, 3, 0]
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(30):
+        other = state.resample(3, rng)
+        assert [sum(c) for c in other.cubes] == [7, 7, 3, 0]
+        assert other.prophecies == other.cubes and other.cubes[3] == state.cubes[3]
+        for s in (0, 1, 2):
+            if every_place and sum(other.cubes[s]) == 7:
+                assert all(other.cubes[s])
+        seen.add(other.cubes[:3])
+        # play on from the redrawn state to the reveal: only legal moves, and the reveal happens
+        while other.phase == 0:
+            other = other.apply(other.legal_actions()[0])
+        assert [sum(p) for p in other.prophecies] == [7, 7, 7, 7]
+    assert len(seen) > 1
