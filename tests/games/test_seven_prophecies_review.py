@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from rulebook.games.seven_prophecies import DECK, GAME, Play, PlayedRound, Rules
+from rulebook.errors import IllegalAction
+from rulebook.games.seven_prophecies import DECK, GAME, Play, PlayedRound, Prophesy, Rules
 from tests.games.test_seven_prophecies_reference import finish_round, reference_places
 
 
@@ -89,3 +90,20 @@ def test_resample_before_the_reveal_keeps_each_seat_cube_count(every_place: bool
             other = other.apply(other.legal_actions()[0])
         assert [sum(p) for p in other.prophecies] == [7, 7, 7, 7]
     assert len(seen) > 1
+
+
+def test_house_rule_errors_name_the_right_ruling() -> None:
+    """SP-RULING-4 vs SP-RULING-3 under the house rule: going back to an earlier place breaks the order
+    of placing; skipping a place would leave it empty."""
+    state = GAME.new_game(Rules(players=4, every_place=True), seed=1)
+    state = state.apply(Prophesy(1)).apply(Prophesy(2))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Prophesy(1))
+    assert (str(info.value), info.value.rule) == (
+        "prophesy 1 is not legal: cubes are placed in order of place, first to last [SP-RULING-4]",
+        "SP-RULING-4",
+    )
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Prophesy(4))
+    assert info.value.rule == "SP-RULING-3"
+    assert [str(a) for a in state.legal_actions()] == ["prophesy 2", "prophesy 3"]
