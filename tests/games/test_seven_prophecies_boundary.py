@@ -147,6 +147,7 @@ def test_bad_play_actions() -> None:
         (Play("3"), "play '3' is not legal: a card is an int 0..51, not str", "SP-PLAY-1"),
         (Play(-1), "play -1 is not legal: there is no card -1 (cards are 0..51)", "SP-COMP-1"),
         (Play(10**6), "play 1000000 is not legal: there is no card 1000000 (cards are 0..51)", "SP-COMP-1"),
+        (Play(52), "play 52 is not legal: there is no card 52 (cards are 0..51)", "SP-COMP-1"),
         (Play(51), "play D13 is not legal: with 3 players the 12s and 13s are not in play", "SP-SETUP-5"),
         (Prophesy(1), f"prophesy 1 is not legal: seat {seat} must play a card", "SP-PLAY-1"),
         (Prophesy("x"), f"prophesy 'x' is not legal: seat {seat} must play a card", "SP-PLAY-1"),  # type: ignore[arg-type]

@@ -107,3 +107,30 @@ def test_house_rule_errors_name_the_right_ruling() -> None:
         state.apply(Prophesy(4))
     assert info.value.rule == "SP-RULING-3"
     assert [str(a) for a in state.legal_actions()] == ["prophesy 2", "prophesy 3"]
+
+
+def test_resample_keeps_a_void_shown_in_the_current_trick() -> None:
+    """SP-PLAY-2, SP-INFO-1: a seat that did not follow the future suit in the trick being played
+    holds none of it in any redraw; the seat that followed may still hold more of it."""
+    state = GAME.new_game(Rules(players=4), seed=22)
+    while state.phase == 0:
+        state = state.apply(state.legal_actions()[0])
+    fs = state.future_suit
+    assert (state.current_player, fs) == (0, 3)
+    state = state.apply(state.legal_actions()[0])  # seat 0 follows the future suit D
+    assert not any(DECK.suit_of[c] == fs for c in state.hands[1])
+    state = state.apply(state.legal_actions()[0])  # seat 1 cannot follow: a void in D
+    assert DECK.suit_of[state.trick[1]] != fs
+    rng = random.Random(0)
+    seat0_got_d = False
+    for _ in range(40):
+        other = state.resample(2, rng)
+        assert not any(DECK.suit_of[c] == fs for c in other.hands[1])
+        seat0_got_d |= any(DECK.suit_of[c] == fs for c in other.hands[0])
+    assert seat0_got_d
+    # once the trick is finished the void still holds
+    for _ in range(2):
+        state = state.apply(state.legal_actions()[0])
+    assert len(state.round_tricks) == 1 and not state.trick
+    for _ in range(40):
+        assert not any(DECK.suit_of[c] == fs for c in state.resample(2, rng).hands[1])
