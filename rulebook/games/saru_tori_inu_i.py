@@ -1720,16 +1720,34 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         return tuple(cards + missions)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1)."""
-        if not 0 <= index < rules.race_count:
-            raise ValueError(f"these rules have {rules.race_count} race(s), so deals 0..{rules.race_count - 1}")
+        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1).
+
+        One deal per race, so at most ``rules.race_count`` deals (the number of players with
+        ``races='full'``, 2 with ``'short'``, 1 with ``'trial'``); a deal is a tuple or list
+        of ``int`` (not bool, float or str). Faults raise ``ValueError`` naming the deal.
+        """
+        count = rules.race_count
+        if type(index) is not int or not 0 <= index < count:
+            raise ValueError(
+                f"deal {index!r}: these rules have {count} race(s), so at most {count} deal(s), numbered 0..{count - 1}"
+            )
+        what = f"deal {index} (race {index})"
+        kind: type = type(deal)  # the annotation says tuple; callers may pass anything
+        if kind is not tuple and kind is not list:
+            raise ValueError(f"{what} must be a tuple or list of ints, not {kind.__name__}")
+        for k, x in enumerate(deal):
+            if type(x) is not int:
+                raise ValueError(f"{what}: number {k} must be an int, not {type(x).__name__} {x!r}")
         m = len(rules.missions)
         if len(deal) != DECK_SIZE + m:
-            raise ValueError(f"a deal has {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order")
+            raise ValueError(
+                f"{what} has {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
+                f"(got {len(deal)})"
+            )
         if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):
-            raise ValueError(f"the first {DECK_SIZE} numbers must order the cards 0..{DECK_SIZE - 1}, each once")
+            raise ValueError(f"{what}: the first {DECK_SIZE} numbers must order the cards 0..35, each once")
         if sorted(deal[DECK_SIZE:]) != list(range(m)):
-            raise ValueError(f"the last {m} numbers must order the missions 0..{m - 1}, each once")
+            raise ValueError(f"{what}: the last {m} numbers must order the missions 0..{m - 1}, each once")
 
     def initial_state(self, rules: Rules, setup: Setup) -> SaruState:
         """The first race's set-up (ST-SETUP-1..5)."""
@@ -1827,7 +1845,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         for k in o.columns:
             out[at + k] = 1
         at += 4
-        out[at] = int(o.road_laid)
+        out[at] = 1 if o.road_laid else 0
         at += 1
         for s, v in enumerate(o.totals):
             out[at + s] = v
