@@ -233,6 +233,10 @@ def test_good_data_in_every_accepted_form() -> None:
     assert Rules(deck=as_tables).deck == DEFAULT_DECK
     assert Rules(track={"start": {"monkey": 0, "dog": 0, "bird": 0, "boar": 0}}).track == DEFAULT_TRACK
     assert Rules(missions=[{"kind": "cards", "counted": "all"}] * 4).missions[0].counted == -1
+    # a table's missing mission fields take the Mission defaults, exactly
+    assert Rules(missions=[{"kind": "cards"}] * 4).missions[0] == Mission(
+        "cards", (), "always", animal=0, place=1, colour=0, per_card=1, counted=-1
+    )
 
 
 # -- the observation tensor --------------------------------------------------------------------------
@@ -280,3 +284,91 @@ def test_observation_tensor_value_by_value() -> None:
     assert s.observation_tensor(1) == tuple(want)
     assert s.observation_tensor(0)[0] == 1 and s.observation_tensor(0)[base + loc * card(R, 3)] == 1
     assert [c for c in HAND0 if c not in (card(R, 8), card(R, 1), card(R, 2))] == list(s.hands[0])
+
+
+def test_data_ranges_are_exact_at_both_ends() -> None:
+    """ST-DATA-1: strengths 0..10, 1..8 icons, start squares 0..1000, 3..16 missions, points
+    per card -20..20, tier points -100..100, places 1..4: each end is in, one past is out."""
+    def deck_with(strength: int, icons: tuple[int, ...] = (0,)) -> tuple[OracleCard, ...]:
+        return (OracleCard(0, strength, icons),) + DEFAULT_DECK[1:]
+
+    assert Rules(deck=deck_with(0)).deck[0].strength == 0
+    assert Rules(deck=deck_with(10)).deck[0].strength == 10
+    assert Rules(deck=deck_with(1, (0,) * 8)).deck[0].icons == (0,) * 8
+    for bad, field in ((deck_with(-1), "deck[0].strength"), (deck_with(11), "deck[0].strength"),
+                       (deck_with(1, ()), "deck[0].icons"), (deck_with(1, (0,) * 9), "deck[0].icons")):
+        with pytest.raises(InvalidRules) as info:
+            Rules(deck=bad)
+        assert info.value.field == field
+    assert Rules(track=Track((1000, 0, 0, 0))).track.start == (1000, 0, 0, 0)
+    for start in ((1001, 0, 0, 0), (0, 0, 0, -1)):
+        with pytest.raises(InvalidRules, match="track.start"):
+            Rules(track=Track(start))  # type: ignore[arg-type]
+    assert len(Rules(players=3, missions=DEFAULT_MISSIONS[:3]).missions) == 3
+    assert len(Rules(missions=(DEFAULT_MISSIONS * 3)[:16]).missions) == 16
+    with pytest.raises(InvalidRules, match="missions"):
+        Rules(missions=(DEFAULT_MISSIONS * 3)[:17])
+    for per_card in (-20, 20):
+        assert Rules(missions=(Mission("cards", per_card=per_card),) * 4).missions[0].per_card == per_card
+    for per_card in (-21, 21):
+        with pytest.raises(InvalidRules, match="per_card"):
+            Rules(missions=(Mission("cards", per_card=per_card),) * 4)
+    for points in (-100, 100):
+        m = Mission("race", tiers=(Tier(((0, 1),), points),))
+        assert Rules(missions=(m,) * 4).missions[0].tiers[0].points == points
+    for points in (-101, 101):
+        with pytest.raises(InvalidRules, match="points"):
+            Rules(missions=(Mission("race", tiers=(Tier(((0, 1),), points),)),) * 4)
+    for place in (0, 5):
+        with pytest.raises(InvalidRules, match="places"):
+            Rules(missions=(Mission("race", tiers=(Tier(((0, place),), 1),)),) * 4)
+
+
+def test_placeholder_missions_are_the_spec_table() -> None:
+    """ST-DATA-3, ST-RULING-2: the six placeholder missions, exactly as the spec's table."""
+    monkey, dog, bird, boar = range(4)
+    assert DEFAULT_MISSIONS == (
+        Mission("race", tiers=(Tier(((boar, 1), (dog, 2)), 12), Tier(((monkey, 3),), 16))),
+        Mission("race", tiers=(Tier(((dog, 1), (bird, 2)), 12), Tier(((boar, 3),), 16))),
+        Mission("race", tiers=(Tier(((bird, 1), (monkey, 2)), 12), Tier(((dog, 3),), 16))),
+        Mission("cards", condition="every_colour", per_card=1, counted=-1),
+        Mission("cards", condition="animal_place", animal=monkey, place=4, per_card=1, counted=-1),
+        Mission("cards", condition="colour_first", colour=bird, per_card=1, counted=-1),
+    )
+
+
+def test_deal_messages_are_exact() -> None:
+    """ST-SETUP-1: the message names the deal, the race and the fault in full."""
+    with pytest.raises(ValueError) as info:
+        GAME.check_deal(Rules(players=3), DEAL3[:36] + (0, 0, 1, 2, 3, 4), 1)
+    assert str(info.value) == "deal 1 (race 1): the last 6 numbers must order the missions 0..5, each once"
+    with pytest.raises(ValueError) as info:
+        GAME.check_deal(Rules(players=3), (0,) * 36 + DEAL3[36:], 0)
+    assert str(info.value) == "deal 0 (race 0): the first 36 numbers must order the cards 0..35, each once"
+
+
+def test_engine_invariants_hold_and_catch_corruption() -> None:
+    """ST-COMP-1, ST-PLAY-2, ST-SETUP-4, ST-INFO-1: check_invariants passes on a scripted game
+    and names the rule of each corruption."""
+    s = start()
+    for text in (*ROUND0, "play B4", "play K5", "declare 10", "pair R1"):
+        GAME.check_invariants(s)
+        s = run(s, text)
+    GAME.check_invariants(s)
+    with pytest.raises(AssertionError, match="ST-PLAY-2"):
+        GAME.check_invariants(s.replace(used=s.used | 1))
+    with pytest.raises(AssertionError, match="ST-SETUP-4"):
+        GAME.check_invariants(s.replace(missions=(0, 0, 1)))
+    with pytest.raises(AssertionError, match="ST-COMP-1"):
+        GAME.check_invariants(s.replace(road=s.road + (card(K, 1),)))
+
+
+def test_heuristic_acquires_a_leading_animal_card() -> None:
+    """ST-RES-3: the heuristic player acquires the oracle card of an animal in the top two
+    (all on the start square: monkey then bird lead, by the tie order), whatever its rng."""
+    s = run(start(), "play R8", "play B7", "play K9", "under 1")
+    assert [str(a) for a in s.legal_actions()] == ["take Y9", "road Y9"]
+    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"take Y9"}
+    # the dog (blue) is not in the top two: B9 is laid as road
+    s = run(s, "take Y9", "under 2")
+    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"road B9"}
