@@ -301,9 +301,9 @@ def test_data_ranges_are_exact_at_both_ends() -> None:
             Rules(deck=bad)
         assert info.value.field == field
     assert Rules(track=Track((1000, 0, 0, 0))).track.start == (1000, 0, 0, 0)
-    for start in ((1001, 0, 0, 0), (0, 0, 0, -1)):
-        with pytest.raises(InvalidRules, match="track.start"):
-            Rules(track=Track(start))  # type: ignore[arg-type]
+    for squares in ((1001, 0, 0, 0), (0, 0, 0, -1)):
+        with pytest.raises(InvalidRules, match=r"track\.start"):
+            Rules(track=Track(squares))
     assert len(Rules(players=3, missions=DEFAULT_MISSIONS[:3]).missions) == 3
     assert len(Rules(missions=(DEFAULT_MISSIONS * 3)[:16]).missions) == 16
     with pytest.raises(InvalidRules, match="missions"):
