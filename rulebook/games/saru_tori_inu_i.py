@@ -794,7 +794,6 @@ class Keep(Action):
 SaruAction = Play | Down | Declare | Pair | Place | Take | Road | Keep
 
 
-
 class Phase(enum.IntEnum):
     """The step of a round the player to act is in (``state.phase``)."""
 
@@ -1156,7 +1155,8 @@ class SaruState(State[Rules, SaruAction]):
         played what, who put which card beneath which column and what each took.
 
         Rebuilt from the history on each access (the hot path keeps nothing for it), so a
-        resampled state, which has no history, has none."""
+        resampled state, which has no history, has none, and a state changed by hand with
+        :meth:`replace` may not replay (``ValueError``)."""
         return _placements(self)
 
     @property
