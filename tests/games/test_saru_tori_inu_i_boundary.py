@@ -234,6 +234,7 @@ def test_good_data_in_every_accepted_form() -> None:
     assert Rules(track={"start": {"monkey": 0, "dog": 0, "bird": 0, "boar": 0}}).track == DEFAULT_TRACK
     assert Rules(missions=[{"kind": "cards", "counted": "all"}] * 4).missions[0].counted == -1
     # a table's missing mission fields take the Mission defaults, exactly
+    assert Mission("cards") == Mission("cards", (), "always", 0, 1, 0, 1, -1)
     assert Rules(missions=[{"kind": "cards"}] * 4).missions[0] == Mission(
         "cards", (), "always", animal=0, place=1, colour=0, per_card=1, counted=-1
     )

@@ -216,3 +216,31 @@ def test_card_text_and_parse_card(cardno: int, text: str) -> None:
         GAME.card_text(36)
     with pytest.raises(ValueError):
         GAME.parse_card("G1")
+
+
+def test_placements_with_separate_pair_placement() -> None:
+    """ST-RULING-5 ('separate'), ST-RULING-20 ('shared'), ST-PLAY-4: the declarer's two cards
+    go beneath a column each, and the record shows both places."""
+    s = run(
+        default3(column_sharing="shared", pair_placement="separate"),
+        "play R8", "play B7", "declare 10", "pair K1", "pair K2", "under 1", "under 3", "take Y9",
+        "under 2", "road B9", "under 2", "take R9",
+    )
+    assert s.placements[0].plays[2] == (2, 10, (card(K, 1), card(K, 2)))
+    assert s.placements[0].steps[0] == Resolution(
+        2, 10, ((card(K, 1), 0), (card(K, 2), 2)), "take", card(Y, 9), 0, (), "ST-RES-3"
+    )
+    assert s.area == ((card(K, 1),), (card(R, 8), card(B, 7)), (card(K, 2),))
+
+
+def test_removed_cards_in_the_tensor() -> None:
+    """ST-RES-3, ST-INFO-1: cards out of the game are marked in their slot (offset 18)."""
+    s = run(
+        default3(column_sharing="shared"), "play R8", "play B7", "play K9",
+        "under 1", "take Y9", "under 1", "road B9", "under 1", "take R9",
+        "play B4", "play K5", "play R1", "under 1", "take K9",
+    )
+    assert s.removed == (card(R, 8), card(B, 7))
+    tensor = s.observation_tensor(0)
+    assert [c for c in range(36) if tensor[25 + 23 * c + 18]] == [card(R, 8), card(B, 7)]
+    assert all(tensor[25 + 23 * c + 19 + k] == 0 for c in (card(B, 7), card(R, 8)) for k in range(4))
