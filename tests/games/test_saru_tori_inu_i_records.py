@@ -242,5 +242,23 @@ def test_removed_cards_in_the_tensor() -> None:
     )
     assert s.removed == (card(R, 8), card(B, 7))
     tensor = s.observation_tensor(0)
-    assert [c for c in range(36) if tensor[25 + 23 * c + 18]] == [card(R, 8), card(B, 7)]
+    assert [tensor[25 + 23 * c + 18] for c in range(36)] == [int(c in s.removed) for c in range(36)]
+    assert sum(tensor[25 + 23 * c + 18] for c in range(36)) == 2
     assert all(tensor[25 + 23 * c + 19 + k] == 0 for c in (card(B, 7), card(R, 8)) for k in range(4))
+
+
+def test_a_separate_pair_placed_on_an_empty_area() -> None:
+    """ST-RULING-5, ST-RULING-13, ST-RULING-20: a declarer who resolves last finds the area
+    empty, puts each card beneath its own column and takes nothing: one step in the record."""
+    s = run(
+        default3(column_sharing="shared", pair_placement="separate"), "play R8", "play B7", "play K9",
+        "under 1", "take Y9", "under 1", "road B9", "under 1", "take R9",
+        "play B4", "play K5", "declare 0", "pair R1", "pair R2",
+        "under 1", "take K9", "under 2", "under 1", "under 3",
+    )
+    assert s.rnd == 2 and len(s.placements) == 2
+    assert s.placements[1].steps == (
+        Resolution(2, 5, ((card(K, 5), 0),), "take", card(K, 9), 0, (card(R, 8), card(B, 7)), "ST-RES-3"),
+        Resolution(1, 4, ((card(B, 4), 1),), "none", None, None, (), "ST-RULING-13"),
+        Resolution(0, 0, ((card(R, 1), 0), (card(R, 2), 2)), "none", None, None, (), "ST-RULING-13"),
+    )
