@@ -27,6 +27,11 @@ def test_scenarios_exist_for_gods_and_humans() -> None:
     assert {"eight-player-deal.toml", "red-trump.toml", "no-trump-house-rule.toml", "lone-human.toml"} <= names
 
 
+def test_scenarios_exist_for_seven_prophecies() -> None:
+    names = {p.name for p in FILES if p.parent.name == "seven-prophecies"}
+    assert {"prophecy-and-equal-numbers.toml", "scoring-example.toml", "scoring-example-no-floor.toml"} <= names
+
+
 def test_a_deal_may_end_with_whole_numbers() -> None:
     sc = scenarios.load(ROOT / "spec/examples/gods-and-humans/lone-human.toml")
     assert len(sc.deals[0]) == 30 + 7 and sc.deals[0][-7:] == (0, 1, 2, 3, 1, 0, 2)

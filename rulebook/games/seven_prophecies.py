@@ -359,6 +359,18 @@ class Observation:
     #: every round before the current one as it was played, kept for perfect recall (SP-INFO-1)
     earlier_rounds: tuple[PlayedRound, ...]
 
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        from rulebook import render
+
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        from rulebook import render
+
+        return render.observation_svg(self)
+
 
 # -- state ------------------------------------------------------------------------------
 

@@ -56,10 +56,12 @@ class Board:
         """A line of text."""
         self.rows.append(("line", text))
 
-    def head(self, to_act: int | None, scores: Sequence[int], winners: Sequence[int] = ()) -> None:
-        """The two standard lines: who acts (or the winners), and the scores."""
-        if to_act is None:
-            self.line("game over; winners: " + (" ".join(seat_name(w) for w in sorted(winners)) or "none"))
+    def head(self, to_act: int | None, scores: Sequence[int], winners: Sequence[int] | None = ()) -> None:
+        """The two standard lines: who acts (or the winners; ``None``: not known to this view), and the scores."""
+        if to_act is None and winners is None:
+            self.line("game over")
+        elif to_act is None:
+            self.line("game over; winners: " + (" ".join(seat_name(w) for w in sorted(winners or ())) or "none"))
         else:
             self.line(f"to act: {seat_name(to_act)}")
         self.line("scores: " + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(scores)))

@@ -1,0 +1,174 @@
+"""The Seven Prophecies board: the future-card row, the place cards with each seat's
+prophecy cubes, the cubes moved onto played cards, the trick with its places, the hands;
+as text and as SVG, for a state or a seat's view.
+
+A seat's view is drawn from
+:meth:`~rulebook.games.seven_prophecies.SevenPropheciesState.observation` only: its own
+hand and prophecy, and what is public (the future row, the revealed prophecies, the tricks).
+The set-aside cards nobody has seen are drawn face down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook import render
+from rulebook.games.seven_prophecies import (
+    GAME,
+    MOST_CUBES,
+    POINTS,
+    TWICE,
+    Observation,
+    Phase,
+    PlayedRound,
+    SevenPropheciesState,
+    TrickRow,
+)
+from rulebook.render._board import Board, seat_name
+
+__all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
+
+#: a colour per seat for its cubes (the source's example players are red, blue, black, white)
+CUBE_COLOURS = ("#c62828", "#1565c0", "#212121", "#757575")
+VARIANT_WORDS = {POINTS: "points", TWICE: "variant 1: twice the seven prophecies", MOST_CUBES: "variant 2: one round"}
+
+
+def _last_trick(v: Any, earlier: tuple[PlayedRound, ...]) -> tuple[int, TrickRow, bool] | None:
+    """(its future card, the trick row, whether it was in an earlier round) of the last trick."""
+    if v.round_tricks:
+        return v.future[len(v.round_tricks) - 1], v.round_tricks[-1], False
+    for r in reversed(earlier):
+        if r.tricks:
+            return r.future[len(r.tricks) - 1], r.tricks[-1], True
+    return None
+
+
+def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, scores: tuple[int, ...],
+           winners: tuple[int, ...] | None, hands: dict[int, tuple[int, ...]], sizes: tuple[int, ...],
+           trick: tuple[tuple[int, int], ...], own: tuple[int, ...], prophecies: tuple[tuple[int, ...], ...],
+           remaining: tuple[tuple[int, ...], ...], aside_down: tuple[int, ...] | None,
+           earlier: tuple[PlayedRound, ...], legal: list[str]) -> Board:
+    rounds = getattr(rules, "rounds", None)
+    of = f" of {rounds}" if rounds else ""
+    title = f"{GAME.title} · round {v.round + 1}{of} · {players} players"
+    if seat is not None:
+        title += f" · seen by seat {seat}"
+    b = Board(GAME, rules, title)
+    b.head(v.current_player, scores, winners)
+    b.line(f"scoring: {VARIANT_WORDS.get(variant, variant)}; round start player: {seat_name(_start(v))}")
+    done = len(v.round_tricks)
+    if v.phase == Phase.PROPHECY:
+        b.line("now: the players prophesy (seven cubes each, in secret)")
+    elif v.phase == Phase.TRICKS:
+        b.line(f"now: trick {done + 1}; its future card is {render.card_text(GAME, v.future[done])}: "
+               "that suit must be followed and ranks first")
+    else:
+        b.line("now: the game is over")
+    b.cards("future row (one card per trick)", list(v.future), seats=[f"trick {i + 1}" for i in range(len(v.future))],
+            marks={done: "this trick"} if v.phase == Phase.TRICKS else {})
+    if v.aside_up:
+        b.cards("set aside face up", list(v.aside_up))
+    if aside_down is not None:
+        b.cards("set aside face down (unseen)", list(aside_down))
+    else:
+        b.cards("set aside face down (unseen)", [None, None])
+    for place in range(1, players + 1):
+        b.chips(f"place card {place}: cubes left", [
+            (f"{seat_name(s)} × {remaining[s][place - 1]}", CUBE_COLOURS[s])
+            for s in range(players) if remaining[s] and remaining[s][place - 1]
+        ])
+    secret = [s for s in range(players) if not remaining[s]]
+    if secret:
+        b.line(f"prophecies of {', '.join(seat_name(s) for s in secret)}: secret until everybody has placed")
+    if seat is not None and v.phase == Phase.PROPHECY:
+        b.line(f"your prophecy so far (cubes on places 1-{players}): {' '.join(map(str, own))}")
+    revealed = [s for s in range(players) if prophecies[s]]
+    if revealed and v.phase != Phase.PROPHECY:
+        b.line("prophecies (cubes on places 1-{}): {}".format(
+            players, "; ".join(f"{seat_name(s)} {' '.join(map(str, prophecies[s]))}" for s in revealed)))
+    b.chips("cubes moved onto played cards this round",
+            [(f"{seat_name(s)}: {k} of 7", CUBE_COLOURS[s]) for s, k in enumerate(v_placed(v))])
+    if trick:
+        b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
+    last = _last_trick(v, earlier)
+    if last is not None:
+        future, (_leader, cards, places), before = last
+        order = sorted(range(players), key=places.__getitem__)
+        where = " of the previous round" if before else ""
+        b.cards(f"last trick{where} (future {render.card_text(GAME, future)}), laid out by place, 1st first",
+                [cards[s] for s in order], seats=list(order), marks={0: "1st place"})
+    for s in range(players):
+        if s in hands:
+            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+        elif sizes[s]:
+            b.cards(f"hand of {seat_name(s)} ({sizes[s]} cards, hidden)", [None] * sizes[s])
+    if legal:
+        b.line("legal: " + ", ".join(legal))
+    return b
+
+
+def _start(v: Any) -> int:
+    return int(v.start) if isinstance(v, SevenPropheciesState) else int(v.start_player)
+
+
+def v_placed(v: Any) -> tuple[int, ...]:
+    return tuple(v.placed) if isinstance(v, SevenPropheciesState) else tuple(v.cubes_placed)
+
+
+def _from_state(state: SevenPropheciesState) -> Board:
+    n = state.rules.players
+    trick = tuple(((state.leader + i) % n, c) for i, c in enumerate(state.trick))
+    legal = [str(a) for a in state.legal_actions()]
+    return _board(state, None, rules=state.rules, variant=state.rules.variant, players=n, scores=state.scores,
+                  winners=tuple(state.winners), hands=dict(enumerate(state.hands)),
+                  sizes=tuple(map(len, state.hands)), trick=trick, own=(), prophecies=state.prophecies,
+                  remaining=state.cubes, aside_down=state.aside_down, earlier=state.earlier, legal=legal)
+
+
+def _obs_scores(obs: Observation) -> tuple[int, ...]:
+    if obs.variant == POINTS:
+        return obs.points
+    if obs.variant == TWICE:
+        return obs.successes
+    return obs.cubes_placed
+
+
+def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None) -> Board:
+    return _board(obs, obs.seat, rules=rules, variant=obs.variant, players=obs.players, scores=_obs_scores(obs),
+                  winners=None, hands={obs.seat: obs.hand}, sizes=obs.hand_sizes, trick=obs.trick,
+                  own=obs.own_prophecy, prophecies=obs.prophecies, remaining=obs.remaining, aside_down=None,
+                  earlier=obs.earlier_rounds, legal=legal or [])
+
+
+def _view(state: SevenPropheciesState, seat: int | None) -> Board:
+    if seat is None:
+        return _from_state(state)
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    board = _from_observation(state.observation(seat), state.rules, legal)
+    if state.is_terminal:  # the state knows the winners; an observation shows the scores only
+        board.rows[0] = ("line", "game over; winners: " + " ".join(seat_name(w) for w in sorted(state.winners)))
+    return board
+
+
+def state_text(state: SevenPropheciesState, seat: int | None = None) -> str:
+    """The board as text (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).text()
+
+
+def state_svg(state: SevenPropheciesState, seat: int | None = None) -> str:
+    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).svg()
+
+
+def observation_text(obs: Observation) -> str:
+    """An observation as text (what ``obs.seat`` sees)."""
+    return _from_observation(obs).text()
+
+
+def observation_svg(obs: Observation) -> str:
+    """An observation as SVG (what ``obs.seat`` sees)."""
+    return _from_observation(obs).svg()
+
+
+render.register(GAME.slug, text=state_text, svg=state_svg)
+render.register_observation(Observation, text=observation_text, svg=observation_svg)
