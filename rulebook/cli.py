@@ -4,7 +4,8 @@
 ``rulebook simulate GAME`` plays games and prints a balance report (``GAME`` may be
 ``all``; ``--compare`` sets a variant against the printed rules);
 ``rulebook verify GAME`` checks a variant's well-formedness with Hypothesis;
-``rulebook replay FILE`` steps through a saved record (a counterexample of verify).
+``rulebook replay FILE`` tells a saved game in words and checks every position;
+``rulebook play GAME`` plays a game in the terminal against bots.
 
 Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 ``--variant module:NAME`` / ``file.py:NAME`` (a Python :class:`~rulebook.variants.Variant`).
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -31,8 +33,29 @@ from rulebook.simulate import PLAYERS, Difference, Summary, check_players, compa
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
-def _variant_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
+def _slugs() -> str:
+    return ", ".join(rulebook.GAMES)
+
+
+def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
+    p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
+
+
+def _sub(
+    sub: Any, name: str, help: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    epilog = "games: " + _slugs() + "\n\nexamples:\n" + "\n".join(f"  {e}" for e in examples)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    return parser
+
+
+def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+    p.add_argument(
+        "--players", type=int, default=None,
+        help=players_help or "number of players (default: the game's default, see rulebook games)",
+    )
     p.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="set a Rules option (repeatable)"
     )
@@ -44,15 +67,24 @@ def _variant_args(p: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
-    p = argparse.ArgumentParser(prog="rulebook", description=about)
+    p = argparse.ArgumentParser(
+        prog="rulebook", description=about, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="games: " + _slugs() + "\n\nexamples:\n  rulebook games\n  rulebook play witches-of-blackmore"
+        "\n  rulebook simulate all --games 200 --seed 1\n  rulebook verify witches-of-blackmore --set must_follow=true"
+        "\n\nrulebook COMMAND --help shows each command's options and examples.",
+    )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games")
-    opts = sub.add_parser("options", help="list a game's Rules options with their documentation")
-    opts.add_argument("game")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
+    opts = _sub(sub, "options", "list a game's Rules options with their documentation",
+                ["rulebook options witches-of-blackmore"])
+    _game_arg(opts)
 
-    sim = sub.add_parser("simulate", help="play games and print a balance report")
-    sim.add_argument("game", help="a game slug, or 'all'")
+    sim = _sub(sub, "simulate", "play games and print a balance report", [
+        "rulebook simulate all --games 200 --seed 1",
+        "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
+    ])
+    _game_arg(sim, ", or all")
     _variant_args(sim)
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
@@ -69,9 +101,12 @@ def _parser() -> argparse.ArgumentParser:
         help="run on a Dask cluster (scheduler address, or 'local' for a local cluster; needs distributed)",
     )
 
-    ver = sub.add_parser("verify", help="check that a variant keeps the game well-formed (Hypothesis)")
-    ver.add_argument("game")
-    _variant_args(ver)
+    ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
+        "rulebook verify witches-of-blackmore --set must_follow=true",
+        "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
+    ])
+    _game_arg(ver)
+    _variant_args(ver, "check only this number of players (default: every player count the game allows)")
     ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
@@ -80,14 +115,37 @@ def _parser() -> argparse.ArgumentParser:
     )
     ver.add_argument(
         "--out", default=".", metavar="PATH",
-        help="where to save a counterexample record: a file, or a directory (default: the current one)",
+        help="where to save a counterexample record, only when a check fails: a file, or a directory "
+        "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    rep = sub.add_parser("replay", help="step through a saved game record, checking each position")
-    rep.add_argument("file")
+    rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
+        "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
+        "rulebook replay game.json --seat 0   (only what seat 0 could see)",
+    ])
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
-    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not every action")
+    rep.add_argument("--seat", type=int, default=None, metavar="S", help="tell the game from seat S's view only")
+    rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
+    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
+
+    pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
+        "rulebook play witches-of-blackmore",
+        "rulebook play seven-prophecies --players 4 --seat 0 --seat 2 --opponents random",
+        "rulebook play utsuke --set players=3 --seed 7 --out my-game.json",
+        "printf '1\\n1\\n' | rulebook play witches-of-blackmore   (one move per line)",
+    ])
+    _game_arg(pl)
+    _variant_args(pl)
+    pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
+                    help="the seat you play (repeatable for hot-seat; default 0)")
+    pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
+                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYERS)} "
+                    "(default heuristic)")
+    pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
+    pl.add_argument("--out", default=None, metavar="FILE",
+                    help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     return p
 
 
@@ -187,8 +245,30 @@ def _changes(variant: Variant) -> str:
     return ", ".join(f"{k}={text(v)}" for k, v in variant.changes().items())
 
 
+@contextmanager
+def _cwd_importable(ref: str | None) -> Iterator[None]:
+    """Let ``--variant module:NAME`` find a module in the current folder (the user named it)."""
+    if ref is None or ":" not in ref or ref.partition(":")[0].endswith(".py"):
+        yield
+        return
+    sys.path.insert(0, str(Path.cwd()))
+    try:
+        yield
+    finally:
+        try:
+            sys.path.remove(str(Path.cwd()))
+        except ValueError:
+            pass
+
+
 def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
-    return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+    with _cwd_importable(args.variant):
+        return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+
+
+def _name(game: Game[Any, Any, Any]) -> str:
+    """``Title [slug]`` (titles may hold brackets of their own)."""
+    return f"{game.title} [{game.slug}]"
 
 
 def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
@@ -291,7 +371,7 @@ def _simulate(args: argparse.Namespace) -> int:
                         workers=args.workers, executor=executor,
                     )
                 elapsed = time.perf_counter() - start
-            title = f"{game.title} ({slug}), {variant.rules.players} players, {args.games} games, seed {args.seed}"
+            title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
             entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
             if args.compare:
                 (_, base), (var_label, other) = runs.items()
@@ -395,12 +475,31 @@ def _replay(args: argparse.Namespace) -> int:
     variant = load_variant(game, ref) if ref else None
     if variant is not None and not args.quiet:
         print(f"checking with the hooks of variant {variant.name!r} ({ref})")
-    print(f"{game.title} ({game.slug}), {len(record.actions)} actions, seed {record.seed}")
+    if args.seat is None and not args.actions and not args.quiet:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record)
+        except RulebookError:
+            story = []
+        for line in story:
+            print(line)
+    elif args.seat is not None:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record, args.seat)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        for line in story:
+            print(line)
+    if args.actions or args.quiet:
+        print(f"{_name(game)}, {len(record.actions)} actions, seed {record.seed}")
     broke = None
     last = None
     for step in walk(record, variant):
         last = step
-        if not args.quiet and step.action is not None:
+        if args.actions and step.action is not None:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             print(f"  #{step.index:<4} seat {step.seat}: {step.action:<16} scores {list(scores)}")
         if step.violation is not None:
@@ -417,6 +516,18 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"✓ every position passed the checks ({end})")
         return 0
     return 1
+
+
+def _play(args: argparse.Namespace) -> int:
+    from rulebook.play import play
+
+    game = rulebook.get_game(args.game)
+    variant = _variant_of(game, args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return play(
+        game, variant.rules, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
+        seed=seed, out=args.out,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -438,6 +549,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "play":
+            return _play(args)
         return _simulate(args)
     except RulebookError as exc:
         print(f"rulebook: error: {exc}", file=sys.stderr)
