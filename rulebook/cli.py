@@ -26,6 +26,7 @@ from typing import Any
 
 import rulebook
 from rulebook import records
+from rulebook._install import install_hint
 from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
@@ -277,7 +278,7 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     try:  # an optional, untyped dependency
         dask: Any = importlib.import_module("distributed")
     except ImportError:
-        raise RulebookError("--dask needs Dask's distributed: pip install 'rulebook[distributed]'") from None
+        raise RulebookError(f"--dask needs Dask's distributed: {install_hint('distributed')}") from None
     if args.dask == "local":
         cluster = dask.LocalCluster(n_workers=max(1, args.workers), threads_per_worker=1, processes=True)
         client = dask.Client(cluster)
@@ -306,7 +307,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise RulebookError("--plot needs matplotlib: pip install 'rulebook[plot]'") from None
+        raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     paths = []

@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from rulebook import records
+from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.registry import get_game
@@ -388,7 +389,7 @@ def verify(
         from hypothesis import seed as hypothesis_seed
         from hypothesis import strategies as st
     except ImportError:  # pragma: no cover - depends on the installation
-        raise RulebookError("verify needs hypothesis: pip install 'rulebook[verify]'") from None
+        raise RulebookError(f"verify needs hypothesis: {install_hint('verify')}") from None
     if isinstance(game, str):
         game = get_game(game)
     if isinstance(rules, Variant):

@@ -150,7 +150,7 @@ def test_simulate_plot_without_matplotlib(
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(["simulate", "witches-of-blackmore", "--games", "5", "--plot", str(tmp_path)]) == 2
-    assert "pip install 'rulebook[plot]'" in capsys.readouterr().err
+    assert "--plot needs matplotlib: pip install -e '.[plot]' (in your clone of rulebook)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
