@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import random
 import sys
 import time
@@ -300,6 +301,13 @@ def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
     return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
 
 
+def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
+    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``."""
+    lo, hi = math.ceil(bins[0]), math.floor(bins[-1])
+    step = max(1, -(-(hi - lo) // most))
+    ax.set_xticks(range(lo, hi + 1, step))
+
+
 def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -> list[Path]:
     try:
         import matplotlib
@@ -318,6 +326,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         values = sorted(s.length_hist)
         ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
     ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
+    _whole_ticks(ax, bins)
     ax.legend()
     paths.append(out / f"{game.slug}-lengths.png")
     fig.tight_layout()
@@ -333,6 +342,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
             values = sorted(h)
             ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
         ax.set(title=f"seat {seat}", xlabel="score")
+        _whole_ticks(ax, bins)
     axes[0][0].set_ylabel("share of games")
     axes[0][0].legend()
     fig.suptitle(f"{game.title}: final scores")
