@@ -37,9 +37,13 @@ __all__ = ["narrate", "narrate_states", "summary", "tricks_and_rounds"]
 def tricks_and_rounds(state: State[Any, Any]) -> tuple[tuple[TrickRecord, ...], tuple[RoundRecord, ...]] | None:
     """``(state.tricks, state.rounds)``, or ``None`` when the game does not record them yet."""
     try:
-        return tuple(state.tricks), tuple(state.rounds)
+        tricks, rounds = tuple(state.tricks), tuple(state.rounds)
     except (NotImplementedError, AttributeError):
         return None
+    # a game may still use its own shapes under these names: tell only the shared records
+    if not all(isinstance(t, TrickRecord) for t in tricks) or not all(isinstance(r, RoundRecord) for r in rounds):
+        return None
+    return tricks, rounds
 
 
 def _rule(rule: str) -> str:

@@ -261,11 +261,11 @@ def _legal_text(legal: Sequence[Action]) -> str:
 
 def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Action | str:
     """The action ``entry`` names, or a message saying why it is not a legal move."""
-    legal = state.legal_actions()
-    if entry.isdigit():
-        n = int(entry)  # digits only: a move number the user typed
-        if 1 <= n <= len(legal):
-            return legal[n - 1]
+    legal: tuple[Action, ...] = state.legal_actions()
+    numbered = {str(i): a for i, a in enumerate(legal, 1)}  # the numbers as listed, compared as text
+    if entry in numbered:
+        return numbered[entry]
+    if entry.isascii() and entry.isdigit():
         return f"there is no move {entry}: choose 1–{len(legal)}"
     try:
         action: Action = game.parse_action(entry, state.rules)

@@ -91,9 +91,30 @@ def test_cli_replay_tells_the_game_and_takes_a_seat(tmp_path: Path, capsys: pyte
     path = records.save(_game(WB, 6, players=3), tmp_path / "g.json")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\n#1    seat 0: ")
+    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\n#1    seat 0: "
+    assert out.startswith(head)
     assert "✓ every position passed the checks (game not over)" in out
     assert main(["replay", str(path), "--seat", "2"]) == 0
     assert "told from seat 2's view" in capsys.readouterr().out
     assert main(["replay", str(path), "--seat", "5"]) == 2
     assert "seat 5 is not a seat of this game: seats are 0–2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_every_game_is_told_to_the_end(slug: str) -> None:
+    """Whole games of every game are told; games without the shared records fall back to actions."""
+    record = _game(slug, 100_000, seed=2)
+    states = list(records.iter_states(record))
+    assert states[-1].is_terminal
+    lines = narrate(record)
+    assert lines[0].endswith(f"seed 2, {len(record.actions)} actions")
+    rec = narrate_module.tricks_and_rounds(states[-1])
+    if rec is None:
+        first = f"#1    seat {states[0].current_player}: {record.actions[0]}"
+        assert lines[1] == first or lines[1].startswith(first + "   (points: ")
+    final = states[-1]
+    scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(final.scores))
+    assert f"Final scores: {scores}." in lines
+    expected = "Nobody wins: the rules give this game no winner." if not final.winners else (
+        f"Seat {min(final.winners)} wins." if len(final.winners) == 1 else "Shared win: ")
+    assert any(line.startswith(expected) for line in lines)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-import pexpect
 import pytest
 
 import rulebook
@@ -30,7 +30,7 @@ def _human_choices(path: Path, seat: int = 0) -> list[int]:
     record = records.load(path)
     states = list(records.iter_states(record))
     out = []
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         if before.current_player == seat:
             out.append(before.legal_actions().index(after.history[-1]))
     return out
@@ -75,6 +75,7 @@ def test_default_record_path_is_in_the_current_folder(tmp_path: Path) -> None:
 
 
 def test_pseudo_terminal_session(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives a pseudo-terminal (pip install pexpect)")
     out = tmp_path / "pty.json"
     child = pexpect.spawn(sys.executable, ["-m", "rulebook.cli", "play", WB, "--players", "3", "--seed", "1",
                                            "--out", str(out)], env=ENV, cwd=str(tmp_path), encoding="utf-8",

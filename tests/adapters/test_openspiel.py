@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 import rulebook
 from rulebook.testing import rules_strategy
 
-pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'rulebook-games[openspiel]'")
-np = pytest.importorskip("numpy", reason="OpenSpiel is an optional extra: pip install 'rulebook-games[openspiel]'")
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")
+np = pytest.importorskip("numpy", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")
 ad = pytest.importorskip("rulebook.adapters.openspiel")
 
 CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import rulebook
 from rulebook.testing import rules_strategy
 
-REASON = "PettingZoo is an optional extra: pip install 'rulebook-games[pettingzoo]'"
+REASON = "PettingZoo is an optional extra: pip install 'rulebook[pettingzoo]'"
 pettingzoo = pytest.importorskip("pettingzoo", reason=REASON)
 np = pytest.importorskip("numpy", reason=REASON)
 rz = pytest.importorskip("rulebook.adapters.pettingzoo")
