@@ -48,6 +48,8 @@ CARD_FIELDS = frozenset({
 })
 #: Fields of a trick: a tuple of ``(seat, card)`` pairs, or of cards.
 TRICK_FIELDS = frozenset({"trick", "last_trick"})
+#: Fields that hold a suit index (shown by the suit's name).
+SUIT_FIELDS = frozenset({"trump_suit", "trump"})
 #: Fields not worth showing (the seat itself is in the heading).
 SKIP_FIELDS = frozenset({"seat"})
 
@@ -135,13 +137,19 @@ def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
     and shows exactly what the observation holds, nothing from the state.
     """
     text, size = card_namer(game, rules)
-    players = int(getattr(rules, "players", 0))
+    players = rules.players
+    deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
+    suits: tuple[tuple[str, str], ...] = getattr(deck, "suits", ())
     out = []
     for f in attrs.fields(type(observation)):
         if f.name in SKIP_FIELDS:
             continue
         value = getattr(observation, f.name)
-        out.append((f.name.replace("_", " "), _field_text(f.name, value, text, size, players, you)))
+        if f.name in SUIT_FIELDS and type(value) is int and 0 <= value < len(suits):
+            shown = f"{suits[value][0]} ({suits[value][1]})"
+        else:
+            shown = _field_text(f.name, value, text, size, players, you)
+        out.append((f.name.replace("_", " "), shown))
     return out
 
 

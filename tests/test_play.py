@@ -166,3 +166,20 @@ def test_bad_seat_and_opponents_are_errors(tmp_path: Path, capsys: pytest.Captur
     assert "--seat 7 is not a seat: seats are 0–3" in capsys.readouterr().err
     assert main(["play", WB, "--opponents", "genius", "--out", str(tmp_path / "x.json")]) == 2
     assert "unknown player kind 'genius'" in capsys.readouterr().err
+
+
+def test_render_shows_card_texts_and_suit_names_exactly() -> None:
+    game = rulebook.get_game(WB)
+    state = game.new_game(game.Rules(players=3), seed=1)
+    obs = state.observation(0)
+    shown = dict(render_observation(game, state.rules, obs, (0,)))
+    assert shown["hand"] == "[R4 R8 B8 Y1 Y2 P9]"
+    assert shown["trump stack"] == "[Y3]"
+    assert shown["trump suit"] == "yellow (Y)"
+    assert shown["captured"] == "0: -; 1: -; 2: -"
+    assert shown["trick"] == "-"
+    import attrs
+
+    assert list(shown) == [f.name.replace("_", " ") for f in attrs.fields(type(obs)) if f.name != "seat"]
+    after = state.apply(game.parse_action("play R8"))
+    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 0: R8"
