@@ -434,6 +434,10 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
+    if not args.json:
+        out = Path(args.out)
+        where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+        print(f"checking {args.examples} games of {_name(game)}; a failing game would be saved to {where} (--out)")
     report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
                     boundary_every=args.boundary_every, save=args.out)
     if args.json:

@@ -222,3 +222,11 @@ def test_variant_module_in_the_current_folder(tmp_path: Path, monkeypatch: pytes
     assert main(["simulate", "witches-of-blackmore", "--games", "2", "--variant", "sevens_house:LUCKY"]) == 0
     assert "[lucky]" in capsys.readouterr().out
     assert sys.path == path_before  # the current folder was importable for that lookup only
+
+
+def test_verify_says_up_front_where_a_failure_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "witches-of-blackmore", "--players", "2", "--examples", "2", "--out", str(tmp_path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == (f"checking 2 games of The Witches of Blackmore [witches-of-blackmore]; a failing game would be "
+                     f"saved to {tmp_path / 'verify-witches-of-blackmore-seed0.json'} (--out)")
+    assert list(tmp_path.iterdir()) == []  # nothing written when every check passes
