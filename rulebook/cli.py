@@ -302,8 +302,16 @@ def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
 
 
 def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
-    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``."""
-    lo, hi = math.ceil(bins[0]), math.floor(bins[-1])
+    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``.
+
+    A narrow range (every game the same length) is shown ten units wide, so one bar reads as one value.
+    """
+    left, right = bins[0], bins[-1]
+    if right - left < most:
+        middle = (left + right) / 2
+        left, right = middle - most / 2, middle + most / 2
+        ax.set_xlim(left, right)
+    lo, hi = math.ceil(left), math.floor(right)
     step = max(1, -(-(hi - lo) // most))
     ax.set_xticks(range(lo, hi + 1, step))
 

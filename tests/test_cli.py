@@ -186,6 +186,8 @@ def test_plot_ticks_are_whole_numbers(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["simulate", "witches-of-blackmore", "--games", "1", "--plot", str(tmp_path)]) == 0
     assert len(ticks) == 1 + 4  # the lengths plot and one per seat
     assert all(t and all(float(x).is_integer() for x in t) for t in ticks)
+    # the single length is shown in a window ten actions wide, one tick per action
+    assert ticks[0] == [ticks[0][0] + i for i in range(11)]
 
 
 def test_help_lists_the_games_and_examples(capsys: pytest.CaptureFixture[str]) -> None:
