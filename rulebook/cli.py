@@ -152,7 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
                     help="the seat you play (repeatable for hot-seat; default 0)")
     pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
-                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} (ismcts:N for N iterations) "
+                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
+                    "(ismcts:N searches N iterations) "
                     "(default heuristic)")
     pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
     pl.add_argument("--out", default=None, metavar="FILE",
