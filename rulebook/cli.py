@@ -4,7 +4,8 @@
 ``rulebook simulate GAME`` plays games and prints a balance report (``GAME`` may be
 ``all``; ``--compare`` sets a variant against the printed rules);
 ``rulebook verify GAME`` checks a variant's well-formedness with Hypothesis;
-``rulebook replay FILE`` steps through a saved record (a counterexample of verify).
+``rulebook replay FILE`` tells a saved game in words and checks every position;
+``rulebook play GAME`` plays a game in the terminal against bots.
 
 Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 ``--variant module:NAME`` / ``file.py:NAME`` (a Python :class:`~rulebook.variants.Variant`).
@@ -15,6 +16,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
+import random
 import shlex
 import sys
 import time
@@ -30,12 +33,34 @@ from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
 from rulebook.optional import install_hint, require
+from rulebook.players import PLAYER_KINDS
 from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
-def _variant_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
+def _slugs() -> str:
+    return ", ".join(rulebook.GAMES)
+
+
+def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
+    p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
+
+
+def _sub(
+    sub: Any, name: str, help: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    epilog = "games: " + _slugs() + "\n\nexamples:\n" + "\n".join(f"  {e}" for e in examples)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    return parser
+
+
+def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+    p.add_argument(
+        "--players", type=int, default=None,
+        help=players_help or "number of players (default: the game's default, see rulebook games)",
+    )
     p.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="set a Rules option (repeatable)"
     )
@@ -47,15 +72,24 @@ def _variant_args(p: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
-    p = argparse.ArgumentParser(prog="rulebook", description=about)
+    p = argparse.ArgumentParser(
+        prog="rulebook", description=about, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="games: " + _slugs() + "\n\nexamples:\n  rulebook games\n  rulebook play witches-of-blackmore"
+        "\n  rulebook simulate all --games 200 --seed 1\n  rulebook verify witches-of-blackmore --set must_follow=true"
+        "\n\nrulebook COMMAND --help shows each command's options and examples.",
+    )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games")
-    opts = sub.add_parser("options", help="list a game's Rules options with their documentation")
-    opts.add_argument("game")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
+    opts = _sub(sub, "options", "list a game's Rules options with their documentation",
+                ["rulebook options witches-of-blackmore"])
+    _game_arg(opts)
 
-    sim = sub.add_parser("simulate", help="play games and print a balance report")
-    sim.add_argument("game", help="a game slug, or 'all'")
+    sim = _sub(sub, "simulate", "play games and print a balance report", [
+        "rulebook simulate all --games 200 --seed 1",
+        "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
+    ])
+    _game_arg(sim, ", or all")
     _variant_args(sim)
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
@@ -78,9 +112,12 @@ def _parser() -> argparse.ArgumentParser:
         help="run on a Dask cluster (scheduler address, or 'local' for a local cluster; needs distributed)",
     )
 
-    ver = sub.add_parser("verify", help="check that a variant keeps the game well-formed (Hypothesis)")
-    ver.add_argument("game")
-    _variant_args(ver)
+    ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
+        "rulebook verify witches-of-blackmore --set must_follow=true",
+        "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
+    ])
+    _game_arg(ver)
+    _variant_args(ver, "check only this number of players (default: every player count the game allows)")
     ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
@@ -89,14 +126,38 @@ def _parser() -> argparse.ArgumentParser:
     )
     ver.add_argument(
         "--out", default=".", metavar="PATH",
-        help="where to save a counterexample record: a file, or a directory (default: the current one)",
+        help="where to save a counterexample record, only when a check fails: a file, or a directory "
+        "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    rep = sub.add_parser("replay", help="step through a saved game record, checking each position")
-    rep.add_argument("file")
+    rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
+        "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
+        "rulebook replay game.json --seat 0   (only what seat 0 could see)",
+    ])
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
-    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not every action")
+    rep.add_argument("--seat", type=int, default=None, metavar="S", help="tell the game from seat S's view only")
+    rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
+    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
+
+    pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
+        "rulebook play witches-of-blackmore",
+        "rulebook play seven-prophecies --players 4 --seat 0 --seat 2 --opponents random",
+        "rulebook play utsuke --set players=3 --seed 7 --out my-game.json",
+        "printf '1\\n1\\n' | rulebook play witches-of-blackmore   (one move per line)",
+    ])
+    _game_arg(pl)
+    _variant_args(pl)
+    pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
+                    help="the seat you play (repeatable for hot-seat; default 0)")
+    pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
+                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
+                    "(ismcts:N searches N iterations) "
+                    "(default heuristic)")
+    pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
+    pl.add_argument("--out", default=None, metavar="FILE",
+                    help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     return p
 
 
@@ -215,8 +276,30 @@ def _changes(variant: Variant) -> str:
     return ", ".join(f"{k}={text(v)}" for k, v in variant.changes().items())
 
 
+@contextmanager
+def _cwd_importable(ref: str | None) -> Iterator[None]:
+    """Let ``--variant module:NAME`` find a module in the current folder (the user named it)."""
+    if ref is None or ":" not in ref or ref.partition(":")[0].endswith(".py"):
+        yield
+        return
+    sys.path.insert(0, str(Path.cwd()))
+    try:
+        yield
+    finally:
+        try:
+            sys.path.remove(str(Path.cwd()))
+        except ValueError:
+            pass
+
+
 def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
-    return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+    with _cwd_importable(args.variant):
+        return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+
+
+def _name(game: Game[Any, Any, Any]) -> str:
+    """``Title [slug]`` (titles may hold brackets of their own)."""
+    return f"{game.title} [{game.slug}]"
 
 
 def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
@@ -247,6 +330,21 @@ def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
     return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
 
 
+def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
+    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``.
+
+    A narrow range (every game the same length) is shown ten units wide, so one bar reads as one value.
+    """
+    left, right = bins[0], bins[-1]
+    if right - left < most:
+        middle = (left + right) / 2
+        left, right = middle - most / 2, middle + most / 2
+        ax.set_xlim(left, right)
+    lo, hi = math.ceil(left), math.floor(right)
+    step = max(1, -(-(hi - lo) // most))
+    ax.set_xticks(range(lo, hi + 1, step))
+
+
 def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -> list[Path]:
     try:
         import matplotlib
@@ -265,6 +363,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         values = sorted(s.length_hist)
         ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
     ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
+    _whole_ticks(ax, bins)
     ax.legend()
     paths.append(out / f"{game.slug}-lengths.png")
     fig.tight_layout()
@@ -280,6 +379,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
             values = sorted(h)
             ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
         ax.set(title=f"seat {seat}", xlabel="score")
+        _whole_ticks(ax, bins)
     axes[0][0].set_ylabel("share of games")
     axes[0][0].legend()
     fig.suptitle(f"{game.title}: final scores")
@@ -349,7 +449,7 @@ def _simulate(args: argparse.Namespace) -> int:
                         workers=args.workers, executor=executor,
                     )
                 elapsed = time.perf_counter() - start
-            title = f"{game.title} ({slug}), {variant.rules.players} players, {args.games} games, seed {args.seed}"
+            title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
             entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
             if args.compare:
                 (_, base), (var_label, other) = runs.items()
@@ -417,6 +517,10 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
+    if not args.json:
+        out = Path(args.out)
+        where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+        print(f"checking {args.examples} games of {_name(game)}; a failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
                         boundary_every=args.boundary_every, save=args.out, progress=advance)
@@ -470,12 +574,31 @@ def _replay(args: argparse.Namespace) -> int:
     variant = load_variant(game, ref) if ref else None
     if variant is not None and not args.quiet:
         print(f"checking with the hooks of variant {variant.name!r} ({ref})")
-    print(f"{game.title} ({game.slug}), {len(record.actions)} actions, seed {record.seed}")
+    if args.seat is None and not args.actions and not args.quiet:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record)
+        except RulebookError:
+            story = []
+        for line in story:
+            print(line)
+    elif args.seat is not None:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record, args.seat)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        for line in story:
+            print(line)
+    if args.actions or args.quiet:
+        print(f"{_name(game)}, {len(record.actions)} actions, seed {record.seed}")
     broke = None
     last = None
     for step in walk(record, variant):
         last = step
-        if not args.quiet and step.action is not None:
+        if args.actions and step.action is not None:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             print(f"  #{step.index:<4} seat {step.seat}: {step.action:<16} scores {list(scores)}")
         if step.violation is not None:
@@ -492,6 +615,18 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"✓ every position passed the checks ({end})")
         return 0
     return 1
+
+
+def _play(args: argparse.Namespace) -> int:
+    from rulebook.play import play
+
+    game = rulebook.get_game(args.game)
+    variant = _variant_of(game, args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return play(
+        game, variant.rules, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
+        seed=seed, out=args.out,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -513,6 +648,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "play":
+            return _play(args)
         return _simulate(args)
     except RulebookError as exc:
         print(f"rulebook: error: {exc}", file=sys.stderr)

@@ -31,9 +31,9 @@ from typing import Any
 import attrs
 
 from rulebook import records
+from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, RulebookError
-from rulebook.optional import install_hint
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
