@@ -32,6 +32,11 @@ def test_scenarios_exist_for_seven_prophecies() -> None:
     assert {"prophecy-and-equal-numbers.toml", "scoring-example.toml", "scoring-example-no-floor.toml"} <= names
 
 
+def test_scenarios_exist_for_saru_tori_inu_i() -> None:
+    names = {p.name for p in FILES if p.parent.name == "saru-tori-inu-i"}
+    assert {"two-rounds.toml", "shared-columns.toml"} <= names
+
+
 def test_a_deal_may_end_with_whole_numbers() -> None:
     sc = scenarios.load(ROOT / "spec/examples/gods-and-humans/lone-human.toml")
     assert len(sc.deals[0]) == 30 + 7 and sc.deals[0][-7:] == (0, 1, 2, 3, 1, 0, 2)

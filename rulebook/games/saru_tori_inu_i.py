@@ -907,6 +907,18 @@ class Observation:
     #: per seat, the colour points of the race being run if it ended now (missions aside)
     race_standing: tuple[int, ...]
 
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        from rulebook import render
+
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        from rulebook import render
+
+        return render.observation_svg(self)
+
 
 # -- the record of play (ST-RES-1..5, ST-ROUND-1) ------------------------------------------------
 

@@ -1,0 +1,194 @@
+"""The Saru Tori Inu I board: the race track with the four animals, the oracle area and
+the cards beneath it, the road, the cards played this round, each seat's acquired cards
+and mission, the hands; as text and as SVG, for a state or a seat's view.
+
+A seat's view is drawn from :meth:`~rulebook.games.saru_tori_inu_i.SaruState.observation`
+only: its own hand and mission, the face-up cards, the cards others are known to hold, and
+face-down cards as backs. An observation carries no rules, so :func:`observation_text` and
+:func:`observation_svg` name cards and missions from the default data and leave out the
+number of races and rounds unless ``rules`` are given (the state views always use the
+state's rules).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook import render
+from rulebook.games.saru_tori_inu_i import (
+    ANIMALS,
+    COLOURS,
+    GAME,
+    Mission,
+    Observation,
+    Phase,
+    Rules,
+    SaruState,
+    race_order,
+)
+from rulebook.render._board import Board, seat_name
+
+__all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
+
+ANIMAL_COLOURS = ("#c62828", "#1565c0", "#b8860b", "#212121")
+PLACES = ("1st", "2nd", "3rd", "4th")
+PHASE_WORDS = {
+    Phase.PLAY: "play a card (face up, face down, or the last player declares)",
+    Phase.PAIR: "the declarer picks its two cards",
+    Phase.PLACE: "put the played card(s) beneath a column",
+    Phase.TAKE: "take the leftmost oracle card: acquire it, lay it as road, or keep it",
+}
+FACE_DOWN, NOT_PLAYED = -1, -2
+_DEFAULTS: dict[int, Rules] = {}
+
+
+def _default(players: int) -> Rules:
+    """The default rules for ``players`` (an observation carries no rules)."""
+    if players not in _DEFAULTS:
+        _DEFAULTS[players] = Rules(players=players)
+    return _DEFAULTS[players]
+
+
+def mission_text(mission: Mission) -> str:
+    """A mission card in words."""
+    if mission.kind == "race":
+        steps = []
+        for tier in mission.tiers:
+            need = " and ".join(f"{ANIMALS[a]} {PLACES[p - 1]}" for a, p in tier.places)
+            steps.append(f"{need}: {tier.points}")
+        return "race: " + "; then ".join(steps)
+    counted = "card" if mission.counted < 0 else f"{COLOURS[mission.counted]} card"
+    if mission.condition == "animal_place":
+        cond = f" if the {ANIMALS[mission.animal]} finishes {PLACES[mission.place - 1]}"
+    elif mission.condition == "colour_first":
+        cond = f" if 1st in {COLOURS[mission.colour]}"
+    elif mission.condition == "every_colour":
+        cond = " if a card of every colour was acquired"
+    else:
+        cond = ""
+    return f"cards: {mission.per_card} per acquired {counted}{cond}"
+
+
+def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int, ...]],
+           known: tuple[tuple[int, ...], ...], sizes: tuple[int, ...], missions: dict[int, int],
+           plays: tuple[tuple[int, ...], ...], winners: tuple[int, ...] | None, legal: list[str],
+           counts: bool = True) -> Board:
+    players = len(v.totals)
+    races, rounds = (f" of {rules.race_count}", f" of {rules.rounds}") if counts else ("", "")
+    title = f"{GAME.title} · race {v.race + 1}{races} · round {v.round + 1}{rounds} · {players} players"
+    if seat is not None:
+        title += f" · seen by seat {seat}"
+    b = Board(GAME, rules, title)
+    b.head(v.current_player, v.totals, winners)
+    over = v.current_player is None
+    b.line("now: " + ("the game is over" if over else PHASE_WORDS[Phase(v.phase)]))
+    pos = v.positions
+    squares = max(max(pos) + 2, 10)
+    b.track("race track", [f"square {i}" for i in range(squares)],
+            [[(ANIMALS[a], ANIMAL_COLOURS[a]) for a in range(4) if pos[a] == i] for i in range(squares)])
+    order = race_order(rules.track, pos)
+    b.line("animals in order: " + ", ".join(f"{PLACES[i]} {ANIMALS[a]} ({COLOURS[a]})" for i, a in enumerate(order)))
+    b.cards("road (oldest first)", list(v.road))
+    if v.road:
+        b.line("road icons: " + "; ".join(
+            f"{b.face(c).text} " + " ".join(ANIMALS[a] for a in rules.deck[c].icons) for c in v.road))
+    for k, column in enumerate(v.area):
+        b.cards(f"oracle area, column {k + 1}", list(column), empty="(empty)")
+    for k, column in enumerate(v.beneath):
+        if column:
+            b.cards(f"beneath column {k + 1} (the next oracle area)", list(column))
+    chips = []
+    for s in range(players):
+        shown = v.shown[s]
+        if shown == NOT_PLAYED:
+            continue
+        chips.append((f"{seat_name(s)}: " + ("face down" if shown == FACE_DOWN else f"strength {shown}"), "#455a64"))
+    b.chips("played this round", chips)
+    for s in range(players):
+        if v.shown[s] != NOT_PLAYED and (plays[s] or v.shown[s] == FACE_DOWN):
+            cards: list[int | None] = list(plays[s]) if plays[s] else [None]
+            b.cards(f"played by {seat_name(s)}, not yet placed", cards)
+    if v.queue:
+        b.line("resolution order: " + ", ".join(seat_name(s) for s in v.queue))
+    for s in range(players):
+        b.cards(f"acquired by {seat_name(s)}", list(v.acquired[s]))
+    if v.removed:
+        b.cards("out of the game", list(v.removed))
+    b.chips("colour points if the race ended now (missions aside)",
+            [(f"{seat_name(s)}: {p}", "#00695c") for s, p in enumerate(v.race_standing)])
+    for s, m in sorted(missions.items()):
+        b.line(f"mission of {seat_name(s)}: {mission_text(rules.missions[m])}")
+    for r, (res, shown_missions) in enumerate(zip(v.results, v.revealed)):
+        b.line(f"race {r + 1} scored: " + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(res))
+               + "; missions " + " ".join(str(m) for m in shown_missions))
+    for s in range(players):
+        if s in hands:
+            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+        elif sizes[s]:
+            seen = list(known[s])
+            rest = sizes[s] - len(seen)
+            label = f"hand of {seat_name(s)} ({sizes[s]} cards" + (", some seen taken" if seen else "") + ")"
+            b.cards(label, [*seen, *([None] * rest)])
+    if legal:
+        more = f" … ({len(legal)} in all)" if len(legal) > 14 else ""
+        b.line("legal: " + ", ".join(legal[:14]) + more)
+    return b
+
+
+class _StateView:
+    """The state's facts under the observation's names."""
+
+    def __init__(self, state: SaruState) -> None:
+        self.race, self.round, self.phase = state.race, state.rnd, state.phase
+        self.current_player, self.totals = state.current_player, state.totals
+        self.positions, self.road, self.area, self.beneath = state.pos, state.road, state.area, state.beneath
+        self.shown, self.queue, self.acquired, self.removed = state.shown, state.queue, state.acquired, state.removed
+        self.race_standing, self.results, self.revealed = state.race_standing, state.results, state.revealed
+
+
+def _from_state(state: SaruState) -> Board:
+    legal = [str(a) for a in state.legal_actions()]
+    missions = dict(enumerate(state.missions)) if state.current_player is not None else {}
+    return _board(_StateView(state), None, state.rules, hands=dict(enumerate(state.hands)), known=state.known,
+                  sizes=tuple(map(len, state.hands)), missions=missions, plays=state.played,
+                  winners=tuple(state.winners), legal=legal)
+
+
+def _from_observation(obs: Observation, rules: Rules | None = None, legal: list[str] | None = None,
+                      winners: tuple[int, ...] | None = None) -> Board:
+    missions = {obs.seat: obs.mission} if obs.current_player is not None else {}
+    return _board(obs, obs.seat, rules or _default(obs.players), hands={obs.seat: obs.hand},
+                  known=obs.known_in_hands, sizes=obs.hand_sizes, missions=missions, plays=obs.plays,
+                  winners=winners, legal=legal or [], counts=rules is not None)
+
+
+def _view(state: SaruState, seat: int | None) -> Board:
+    if seat is None:
+        return _from_state(state)
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    winners = tuple(state.winners) if state.is_terminal else None
+    return _from_observation(state.observation(seat), state.rules, legal, winners)
+
+
+def state_text(state: SaruState, seat: int | None = None) -> str:
+    """The board as text (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).text()
+
+
+def state_svg(state: SaruState, seat: int | None = None) -> str:
+    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).svg()
+
+
+def observation_text(obs: Observation, rules: Rules | None = None) -> str:
+    """An observation as text (what ``obs.seat`` sees; cards of ``rules``' deck, default the default deck)."""
+    return _from_observation(obs, rules).text()
+
+
+def observation_svg(obs: Observation, rules: Rules | None = None) -> str:
+    """An observation as SVG (what ``obs.seat`` sees; cards of ``rules``' deck, default the default deck)."""
+    return _from_observation(obs, rules).svg()
+
+
+render.register(GAME.slug, text=state_text, svg=state_svg)
+render.register_observation(Observation, text=observation_text, svg=observation_svg)
