@@ -1,0 +1,125 @@
+"""The UTSUKE board: the lord's row (and the young lord's) with the trump, the honour and
+execution chips, the bids, the tricks taken, the trick, the hands; as text and as SVG, for a
+state or a seat's view.
+
+A seat's view is drawn from :meth:`~rulebook.games.utsuke.UtsukeState.observation` only: its
+own hand and bid, whether the others have bid (their bids stay hidden until the reveal), and
+what is public (the NPC rows, the tricks, the chips, earlier rounds' results).
+"""
+
+from __future__ import annotations
+
+from rulebook import render
+from rulebook.core.history import TrickRecord
+from rulebook.games.utsuke import DECK, GAME, Observation, UtsukeState
+from rulebook.render._board import Board, seat_name
+
+__all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
+
+HONOUR, CHIP, NPC = "#b8860b", "#b71c1c", "#4e342e"
+
+
+def _place(place: object, players: int) -> str:
+    """A place's name: seats by number, the NPCs by name (older engines give NPC places as ints)."""
+    if type(place) is int and place >= players:
+        return ("lord", "young lord")[place - players]
+    return seat_name(place)
+
+
+def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ...]], bids: tuple[int, ...] | None,
+           winners: tuple[int, ...] | None, legal: list[str]) -> Board:
+    n = obs.players
+    title = f"{GAME.title} · round {obs.round + 1} · {n} players"
+    if seat is not None:
+        title += f" · seen by seat {seat}"
+    b = Board(GAME, None, title)
+    b.head(obs.current_player, obs.honour, winners)
+    if obs.current_player is None:
+        b.line("now: the game is over")
+    elif obs.bidding:
+        b.line("now: the players bid, in secret, how many tricks the lord will take")
+    else:
+        b.line(f"now: trick {sum(obs.won) + 1}; {_place(obs.leader, n)} leads")
+    nxt = (obs.lord_before - 1) % n
+    b.line(f"the lord sits between seat {nxt} and seat {obs.lord_before}"
+           + ("; the young lord sits opposite" if obs.young_row else ""))
+    if obs.trump >= 0:
+        suit = DECK.suits[obs.trump][0]
+        b.chips("trump chip (on the lord's rightmost card; it moves after a trick in which that card was played)",
+                [(f"trump: {suit}", render.suit_colour(suit, obs.trump))])
+    b.cards("the lord's row (face up, leftmost first)", list(obs.lord_row), empty="(empty)")
+    if obs.young_row:
+        b.cards("the young lord's row (face up, leftmost first; no chip)", list(obs.young_row), empty="(empty)")
+    b.chips("honour (誉; 3 wins)", [(f"{seat_name(s)}: {h}", HONOUR) for s, h in enumerate(obs.honour)])
+    b.chips("execution chips (打ち首; 2 lose)", [(f"{seat_name(s)}: {c}", CHIP) for s, c in enumerate(obs.chips)])
+    if bids is not None:
+        b.line("bids: " + "  ".join(f"{seat_name(s)} {'-' if x < 0 else x}" for s, x in enumerate(bids)))
+    else:
+        shown = []
+        for s in range(n):
+            if s == seat:
+                shown.append(f"{seat_name(s)} {'-' if obs.own_bid < 0 else obs.own_bid}")
+            else:
+                shown.append(f"{seat_name(s)} {'hidden' if obs.has_bid[s] else '-'}")
+        b.line("bids: " + "  ".join(shown))
+    b.chips("tricks taken this round",
+            [(f"{_place(p, n)}: {w}", NPC if p >= n else "#455a64") for p, w in enumerate(obs.won)])
+    if obs.trick:
+        b.cards("current trick", [c for _, c in obs.trick], seats=[_place(p, n) for p, _ in obs.trick])
+    records = [t for t in obs.tricks if isinstance(t, TrickRecord)]
+    if records:
+        t = records[-1]
+        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
+        b.cards(f"last trick (trick {t.number + 1} of the game), won by {_place(t.winner, n)}",
+                [c for _, c in t.plays], seats=[_place(p, n) for p, _ in t.plays],
+                marks={i: "wins the trick" for i in won})
+    for r, result in enumerate(obs.results):
+        rbids, rwon = result[0], result[1]
+        b.line(f"round {r + 1}: bids " + " ".join(map(str, rbids)) + f"; the lord took {rwon[n]}; tricks "
+               + " ".join(f"{seat_name(s)} {rwon[s]}" for s in range(n)))
+    for s in range(n):
+        if s in hands:
+            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+        elif obs.hand_sizes[s]:
+            b.cards(f"hand of {seat_name(s)} ({obs.hand_sizes[s]} cards)", [None] * obs.hand_sizes[s])
+    if legal:
+        more = f" … ({len(legal)} in all)" if len(legal) > 16 else ""
+        b.line("legal: " + ", ".join(legal[:16]) + more)
+    return b
+
+
+def _view(state: UtsukeState, seat: int | None) -> Board:
+    n = state.rules.players
+    winners = tuple(state.winners) if state.is_terminal else None
+    if seat is None:  # the public facts from any seat's view, with every hand and bid
+        obs = state.observation(0)
+        legal = [str(a) for a in state.legal_actions()]
+        return _board(obs, None, hands={s: state.hands[s] for s in range(n)}, bids=tuple(state.bids),
+                      winners=winners, legal=legal)
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    obs = state.observation(seat)
+    return _board(obs, seat, hands={seat: obs.hand}, bids=None, winners=winners, legal=legal)
+
+
+def state_text(state: UtsukeState, seat: int | None = None) -> str:
+    """The board as text (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).text()
+
+
+def state_svg(state: UtsukeState, seat: int | None = None) -> str:
+    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).svg()
+
+
+def observation_text(obs: Observation) -> str:
+    """An observation as text (what ``obs.seat`` sees)."""
+    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[]).text()
+
+
+def observation_svg(obs: Observation) -> str:
+    """An observation as SVG (what ``obs.seat`` sees)."""
+    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[]).svg()
+
+
+render.register(GAME.slug, text=state_text, svg=state_svg)
+render.register_observation(Observation, text=observation_text, svg=observation_svg)

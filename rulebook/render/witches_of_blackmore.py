@@ -1,0 +1,125 @@
+"""The Witches of Blackmore board: the witches' wheel at its side and anchor, the trump
+stack, the draw pile, the trick, the captured cards, the hands; as text and as SVG, for a
+state or a seat's view.
+
+A seat's view is drawn from
+:meth:`~rulebook.games.witches_of_blackmore.WitchesState.observation` only: its own hand,
+the cards others are publicly known to hold (taken from the trump stack), and what lies
+face up; the other cards in hands and the draw pile are drawn as backs or counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook import render
+from rulebook.core.history import TrickRecord
+from rulebook.games.witches_of_blackmore import DECK, GAME, Observation, WitchesState, wheel_order
+from rulebook.render._board import Board, seat_name
+
+__all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
+
+
+def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int, tuple[int, ...]],
+           known: tuple[tuple[int, ...], ...], sizes: tuple[int, ...], pile: int | tuple[int, ...],
+           trick: tuple[tuple[int, int], ...], replacing: bool, tricks: tuple[TrickRecord, ...],
+           winners: tuple[int, ...] | None, legal: list[str]) -> Board:
+    players = len(v.scores)
+    title = f"{GAME.title} · {players} players · {wheel} wheel"
+    if seat is not None:
+        title += f" · seen by seat {seat}"
+    b = Board(GAME, rules, title)
+    b.head(v.current_player, v.scores, winners)
+    if v.current_player is None:
+        b.line("now: the game is over")
+    elif replacing:
+        b.line(f"now: {seat_name(v.current_player)} won the trick and may lay one of its cards on the trump stack")
+    else:
+        b.line("now: play any card (the leader's colour need not be followed)")
+    stack = v.trumps if isinstance(v, WitchesState) else v.trump_stack
+    suit = DECK.suits[DECK.suit_of[stack[-1]]][0] if stack else None
+    order = wheel_order(v.anchor, wheel)
+    centre = f"{suit} is trump" if suit else "no trump"
+    b.wheel(f"the witches' wheel, {wheel} side, aligned to {v.anchor}: strongest first, clockwise",
+            [str(n) for n in order], 0, centre, render.suit_colour(suit, DECK.suit_of[stack[-1]]) if suit else "#555")
+    b.cards("trump stack (bottom first; the top card is the trump)", list(stack),
+            marks={len(stack) - 1: "the trump"} if stack else {}, empty="(empty: no trump colour)")
+    if isinstance(pile, tuple):
+        b.line(f"draw pile: {len(pile)} cards" + (f", top first: {DECK.texts(pile)}" if pile else ""))
+    else:
+        b.line(f"draw pile: {pile} cards")
+    if trick:
+        b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
+    if tricks:
+        t = tricks[-1]
+        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
+        b.cards(f"last trick (trick {t.number + 1}), won by {seat_name(t.winner)}", [c for _, c in t.plays],
+                seats=[p for p, _ in t.plays], marks={i: "wins the trick" for i in won})
+    elif replacing and v.last_trick:
+        b.cards("the trick just won", list(v.last_trick))
+    for s in range(players):
+        b.cards(f"captured by {seat_name(s)} ({v.scores[s]} points)", list(v.captured[s]))
+    for s in range(players):
+        if s in hands:
+            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+        elif sizes[s]:
+            seen = list(known[s])
+            label = f"hand of {seat_name(s)} ({sizes[s]} cards" + (", some taken from the trump stack" if seen else "")
+            b.cards(label + ")", [*seen, *([None] * (sizes[s] - len(seen)))])
+    if legal:
+        b.line("legal: " + ", ".join(legal))
+    return b
+
+
+def _state_tricks(state: WitchesState) -> tuple[TrickRecord, ...]:
+    try:
+        return tuple(state.tricks)
+    except NotImplementedError:  # an engine without a record of tricks
+        return ()
+
+
+def _from_state(state: WitchesState) -> Board:
+    legal = [str(a) for a in state.legal_actions()]
+    return _board(state, None, state.rules, wheel=state.rules.wheel, hands=dict(enumerate(state.hands)),
+                  known=state.known, sizes=tuple(map(len, state.hands)), pile=tuple(state.deck[state.drawn:]),
+                  trick=tuple(zip(state.order, state.trick)), replacing=bool(state.last_trick),
+                  tricks=_state_tricks(state), winners=tuple(state.winners), legal=legal)
+
+
+def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None,
+                      winners: tuple[int, ...] | None = None) -> Board:
+    return _board(obs, obs.seat, rules, wheel=obs.wheel, hands={obs.seat: obs.hand}, known=obs.known_in_hands,
+                  sizes=obs.hand_sizes, pile=obs.pile_size, trick=obs.trick, replacing=obs.replacing,
+                  tricks=tuple(getattr(obs, "tricks", ())), winners=winners, legal=legal or [])
+
+
+def _view(state: WitchesState, seat: int | None) -> Board:
+    if seat is None:
+        return _from_state(state)
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    winners = tuple(state.winners) if state.is_terminal else None
+    return _from_observation(state.observation(seat), state.rules, legal, winners)
+
+
+def state_text(state: WitchesState, seat: int | None = None) -> str:
+    """The board as text (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).text()
+
+
+def state_svg(state: WitchesState, seat: int | None = None) -> str:
+    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+    return _view(state, seat).svg()
+
+
+def observation_text(obs: Observation) -> str:
+    """An observation as text (what ``obs.seat`` sees)."""
+    return _from_observation(obs).text()
+
+
+def observation_svg(obs: Observation) -> str:
+    """An observation as SVG (what ``obs.seat`` sees)."""
+    return _from_observation(obs).svg()
+
+
+render.register(GAME.slug, text=state_text, svg=state_svg)
+render.register_observation(Observation, text=observation_text, svg=observation_svg)
