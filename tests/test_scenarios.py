@@ -19,7 +19,20 @@ BLUE_7 = ROOT / "spec/examples/witches-of-blackmore/blue-7-trick.toml"
 
 def test_scenarios_exist_for_the_witches() -> None:
     names = {p.name for p in FILES if p.parent.name == "witches-of-blackmore"}
-    assert {"blue-7-trick.toml", "green-8-descending.toml", "green-8-ascending.toml"} <= names
+    assert {"blue-7-trick.toml", "green-8-descending.toml", "green-8-ascending.toml", "new-trump.toml"} <= names
+
+
+def test_scenarios_exist_for_utsuke() -> None:
+    names = {p.name for p in FILES if p.parent.name == "utsuke"}
+    assert {"honour-example.toml", "lords-conduct.toml", "young-lord.toml"} <= names
+
+
+def test_the_honour_example_gives_b_and_c_one_honour_each() -> None:
+    """The source's example: the lord takes 5, A bids 4, B and C bid 6."""
+    states = scenarios.run(scenarios.load(ROOT / "spec/examples/utsuke/honour-example.toml"))
+    bids, won = states[-1].results[0][:2]
+    assert bids == (4, 6, 6) and won[3] == 5
+    assert states[-1].scores == (0, 1, 1)
 
 
 def test_scenarios_exist_for_gods_and_humans() -> None:

@@ -1,0 +1,48 @@
+"""The board pictures in the docs (docs/boards/*.svg) are what rulebook draws today.
+
+Each picture is one position of a worked example seen by one seat. Regenerate them with
+``python tests/test_render_boards.py`` after changing a board; this test fails while a
+committed picture differs from a fresh drawing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if __name__ == "__main__":  # pragma: no cover - run as a script from the checkout
+    sys.path.insert(0, str(ROOT))
+
+from rulebook import render, scenarios  # noqa: E402
+
+#: picture name -> (scenario file, index of the state after that many steps, seat)
+BOARDS = {
+    "witches-of-blackmore": ("witches-of-blackmore/blue-7-trick.toml", 5, 3),
+    "seven-prophecies": ("seven-prophecies/prophecy-and-equal-numbers.toml", 32, 3),
+    "utsuke": ("utsuke/lords-conduct.toml", 13, 1),
+    "gods-and-humans": ("gods-and-humans/eight-player-deal.toml", 20, 0),
+    "saru-tori-inu-i": ("saru-tori-inu-i/two-rounds.toml", 11, 1),
+}
+
+
+def draw(name: str) -> str:
+    path, index, seat = BOARDS[name]
+    state = scenarios.run(scenarios.load(ROOT / "spec" / "examples" / path))[index]
+    return render.state_svg(state, seat) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_board_picture_is_current(name: str) -> None:
+    committed = (ROOT / "docs" / "boards" / f"{name}.svg").read_text(encoding="utf-8")
+    assert committed == draw(name), f"run: python tests/test_render_boards.py (docs/boards/{name}.svg is stale)"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    out = ROOT / "docs" / "boards"
+    out.mkdir(exist_ok=True)
+    for board in BOARDS:
+        (out / f"{board}.svg").write_text(draw(board), encoding="utf-8")
+        print(out / f"{board}.svg")
