@@ -856,9 +856,26 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         return tuple(sorted(DECK.cards, key=keys.__getitem__))
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round."""
+        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round.
+
+        Checked exactly, never coerced: a tuple or list of 60 ``int`` (not bool, float or
+        str). There can be no more deals than the game can have rounds, ``max_rounds(rules)``
+        (UT-END-5): 9 with the printed rules and four players.
+        """
+        limit = self.max_rounds(rules)
+        if type(index) is not int or not 0 <= index < limit:
+            raise ValueError(f"deal {index!r}: a game with these rules has at most {limit} rounds (UT-END-5), "
+                             f"so deals 0..{limit - 1}")
+        given: object = deal  # checked as it came, whatever the annotation says
+        if type(given) is not tuple and type(given) is not list:
+            raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(given).__name__}")
+        if len(deal) != DECK.size:
+            raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
+        for pos, card in enumerate(deal):
+            if type(card) is not int:
+                raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
         if sorted(deal) != list(DECK.cards):
-            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+            raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
 
     def initial_state(self, rules: Rules, setup: Setup) -> UtsukeState:
         """The first round: the lord at ``rules.first_lord`` (UT-SETUP-3), then the deal."""
@@ -1054,7 +1071,7 @@ def _place_slot(place: int, players: int) -> int:
 
 def _slot(player: Player) -> int:
     """Tensor slot of a named player: seats 0..4, the lord 5, the young lord 6."""
-    return player if type(player) is int else 5 + _NPC_NAMES.index(player)  # type: ignore[arg-type]
+    return player if type(player) is int else 5 + _NPC_NAMES.index(player)
 
 
 _TENSOR_SIZE = 382

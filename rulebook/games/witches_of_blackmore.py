@@ -413,8 +413,9 @@ class WitchesState(State[Rules, WitchesAction]):
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` if it is a real seat (an ``int``, not a bool, in range); else ``ValueError``."""
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise ValueError(f"seat: {seat!r} is not a seat of a {self.rules.players}-player game (0..{self.rules.players - 1})")
+        n = self.rules.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat: {seat!r} is not a seat of a {n}-player game (0..{n - 1})")
         return seat
 
     def observation(self, seat: int) -> Observation:
@@ -578,6 +579,21 @@ class WitchesState(State[Rules, WitchesAction]):
 
 
 
+def _check_order(deal: object, index: object, limit: int, too_many: str) -> None:
+    """Raise ``ValueError`` naming the deal and the fault unless ``deal`` orders the whole deck."""
+    if type(index) is not int or not 0 <= index < limit:
+        raise ValueError(f"deal {index!r}: {too_many}")
+    if type(deal) is not tuple and type(deal) is not list:
+        raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(deal).__name__}")
+    if len(deal) != DECK.size:
+        raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
+    for pos, card in enumerate(deal):
+        if type(card) is not int:
+            raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
+    if sorted(deal) != list(DECK.cards):
+        raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+
+
 class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     """The Witches of Blackmore: 2-6 players, 54 cards, the witches' wheel."""
 
@@ -596,11 +612,11 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return tuple(order)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is an order of the 54 cards, each once (WB-SETUP-1)."""
-        if index != 0:
-            raise ValueError("The Witches of Blackmore has a single deal")
-        if sorted(deal) != list(DECK.cards):
-            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+        """A deal is an order of the 54 cards, each once (WB-SETUP-1); the game has one deal.
+
+        Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
+        """
+        _check_order(deal, index, 1, "The Witches of Blackmore has a single deal (deal 0)")
 
     def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
         """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,

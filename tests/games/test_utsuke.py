@@ -18,6 +18,7 @@ from rulebook.games.utsuke import (
     GAME,
     Bid,
     Play,
+    RoundResult,
     Rules,
     UtsukeState,
     honour_gains,
@@ -305,7 +306,7 @@ def test_round_start_rule_beats_the_after_win_rule() -> None:
     assert state.trick == (deal1[3 * 15],)  # the leftmost card of the lord's new row
 
 
-def last_trick_winner(result: tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...], int], ...], int]) -> int:
+def last_trick_winner(result: RoundResult) -> int:
     """Each trick's winner leads the next, so the last winner is the one count left over."""
     _, won, tricks, _ = result
     counts = [0] * len(won)

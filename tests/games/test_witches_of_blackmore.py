@@ -260,7 +260,8 @@ def test_first_leader_and_deal_layout() -> None:
 @settings(max_examples=6)
 @given(data=st.data())
 def test_properties_of_random_games(hand_size: int, data: st.DataObject) -> None:
-    """Every hand size 1..8 (WB-SETUP-2, WB-RULING-10). Card conservation (WB-COMP-1), one winner per trick equal to a reference (WB-TRICK-1,
+    """Every hand size 1..8 (WB-SETUP-2, WB-RULING-10). Card conservation (WB-COMP-1), one
+    winner per trick equal to a reference (WB-TRICK-1,
     WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-TRICK-4), scores are captured values
     (WB-SCORE-1), the trump stack keeps the wheel aligned (WB-TRUMP-2), and the game ends
     within the bound (WB-END-4)."""
