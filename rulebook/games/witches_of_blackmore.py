@@ -493,11 +493,12 @@ class WitchesState(State[Rules, WitchesAction]):
         # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
         # WB-RULING-8 (the source's example) is checked against this.
         trumps = board[2]
-        keys = _WIN[self.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][_SUIT[trick[0]]]
+        tsuit = _SUIT[trumps[-1]] if trumps else 6
+        keys = _WIN[self.rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
         winner = order[best_position(trick, keys)]
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
-        played = (*board[7], (order, trick, winner, _SUIT[trumps[-1]] if trumps else 6))
+        played = board[7] + ((order, trick, winner, tsuit),)
         rules = self.rules
         # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
         # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
