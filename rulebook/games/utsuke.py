@@ -467,11 +467,13 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 w, c = self.rules.honour_to_win, self.rules.chips_to_lose
                 losers = [s for s in range(players) if chips[s] >= c]
                 if losers:
-                    end = f"the round's cards were played; seats {losers} have {c} execution chips: the game ends"
+                    names = ", ".join(map(str, losers))
+                    end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
                     rule = "UT-END-2"
                 else:
                     top = [s for s in range(players) if honour[s] >= w]
-                    end = f"the round's cards were played; seats {top} have {w} honour: the game ends"
+                    names = ", ".join(map(str, top))
+                    end = f"the round's cards were played; seats {names} reached {w} honour: the game ends"
                     rule = "UT-END-1"
             else:
                 end, rule = "the round's cards were played; the lord moves on", "UT-END-3"

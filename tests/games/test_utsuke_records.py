@@ -91,7 +91,7 @@ def test_when_every_seat_loses_nobody_wins() -> None:
     assert GAME.end_stats(state)["everyone_lost"] == 1
     last = state.rounds[-1]
     assert last.rule == "UT-END-2" and last.chips == (1, 1)
-    assert last.end == "the round's cards were played; seats [0, 1] have 1 execution chips: the game ends"
+    assert last.end == "the round's cards were played; seats 0, 1 reached 1 execution chips and lose"
 
 
 def test_phase_and_cards() -> None:
@@ -145,4 +145,10 @@ def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
         lord = sum(1 for t in tricks if t.round == r and t.winner == "lord")
         assert record.lord_tricks == lord
         assert record.won == tuple(sum(1 for t in tricks if t.round == r and t.winner == s) for s in range(n))
+    # UT-END-1, UT-END-2, UT-END-3: every round but the last moved the lord on
+    rounds = state.rounds
+    assert [r.rule for r in rounds[:-1]] == ["UT-END-3"] * (len(rounds) - 1)
+    assert rounds[-1].rule == ("UT-END-2" if state.losers else "UT-END-1")
+    assert tuple(map(sum, zip(*(r.chips for r in rounds)))) == state.chips  # UT-SCORE-4
+    assert [r.lord_before for r in rounds] == [(rules.first_lord + r) % n for r in range(len(rounds))]
     assert state.legal_actions() == ()

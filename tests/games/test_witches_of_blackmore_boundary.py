@@ -186,3 +186,26 @@ def test_tensor_marks_the_end_and_the_wheel_side() -> None:
     assert state.observation_tensor(0)[-2:] == (1, 1)
     assert state.observation(0).pile_size == 0 and state.observation(0).hand_sizes == (0, 0)
     assert DECK.size == 54
+
+
+def test_tensor_blocks_of_known_cards_and_captured_piles() -> None:
+    """WB-INFO-1, WB-END-2, WB-RULING-12: per seat, the captured pile and the cards it drew from the
+    trump stack (public) sit at their documented offsets, exactly."""
+    rules = Rules(players=3, trump_replacement=False)
+    rng = random.Random(8)
+    state = GAME.new_game(rules, seed=8)
+    while not any(state.known):
+        state = state.apply(rng.choice(state.legal_actions()))
+    n, c = 3, 54
+    for observer in range(n):
+        tensor = state.observation_tensor(observer)
+        assert len(tensor) == 4 * c + 11 + n * (3 * c + 5) + 2
+        for seat in range(n):
+            row = 227 + seat * 167
+            assert tensor[row : row + c] == tuple(int(x in state.captured[seat]) for x in range(c))
+            assert tensor[row + c : row + 2 * c] == tuple(int(x in state.known[seat]) for x in range(c))
+            assert tensor[row + 162 : row + 167] == (
+                len(state.hands[seat]), state.scores[seat], int(seat == state.leader),
+                int(seat == state.current_player), int(seat == observer),
+            )
+        assert tensor[225] == 0  # the pile is empty once cards came from the trump stack
