@@ -404,7 +404,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
     def round_tricks(self) -> tuple[TrickEntry, ...]:
         """This round's finished tricks as places and cards: (leader, cards, winner).
 
-        (Called ``tricks`` before 0.x; ``tricks`` is now the record of the whole game.)
+        (Formerly called ``tricks``; ``tricks`` is now the record of the whole game.)
         """
         return self.board[4]
 
