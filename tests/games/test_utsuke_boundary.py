@@ -182,3 +182,21 @@ def test_observation_tensor_value_by_value() -> None:
     entries |= {361 + s: 1 for s in range(4)}
     assert state.observation_tensor(seat) == _expected(entries)
     assert GAME.observation_size(state.rules) == 382
+
+
+def test_tensor_counts_tricks_per_place_slot() -> None:
+    """UT-INFO-1, UT-TRICK-2, UT-LORD-4: tricks won per place slot (seats 0-4, lord 5, young lord 6),
+    the leader slot and the current trick, after seat 0 and then the lord won a trick."""
+    state = play(_playing(), "play D12", "play D3", "play D4", "play D6", "play A5", "play A6", "play A7", "play A8")
+    assert state.won == (1, 0, 0, 0, 1)
+    tensor = state.observation_tensor(3)
+    assert tensor[333:340] == (1, 0, 0, 0, 0, 1, 0)
+    assert tensor[266:273] == (0, 0, 0, 0, 0, 1, 0)  # the lord leads after its win
+    assert [i for i in range(60) if tensor[206 + i]] == [C("C9")] and tensor[206 + C("C9")] == 1
+    assert tensor[340:345] == (10, 10, 10, 10, 0)
+    rules = Rules(players=2)
+    two = GAME.new_game(rules, seed=3).apply(Bid(1)).apply(Bid(2))
+    while two.won[3] == 0 and not two.is_terminal:
+        two = two.apply(two.legal_actions()[0])
+    assert two.observation_tensor(0)[333 + 6] == two.won[3] == 1  # the young lord's slot
+    assert two.observation_tensor(0)[5:9] == (1, 0, 0, 0)  # two players
