@@ -200,3 +200,36 @@ def test_tensor_counts_tricks_per_place_slot() -> None:
         two = two.apply(two.legal_actions()[0])
     assert two.observation_tensor(0)[333 + 6] == two.won[3] == 1  # the young lord's slot
     assert two.observation_tensor(0)[5:9] == (1, 0, 0, 0)  # two players
+
+
+# -- from the mutation sample -------------------------------------------------------------
+
+
+def test_action_texts_of_the_edge_cards_and_of_non_cards() -> None:
+    """UT-PLAY-2, UT-BID-1: card 0 is A1 and 59 is E12; anything else prints as its repr."""
+    texts = [str(Play(0)), str(Play(59)), str(Play(60)), str(Play(True))]
+    assert texts == ["play A1", "play E12", "play 60", "play True"]
+    assert [str(Bid(0)), str(Bid(15)), str(Bid(1.5))] == ["bid 0", "bid 15", "bid 1.5"]  # type: ignore[arg-type]
+
+
+def test_npc_follows_with_card_zero() -> None:
+    """UT-LORD-2: card 0 (A1) is the NPC's highest card of the suit led when it is its only one."""
+    from rulebook.games.utsuke import npc_card
+
+    assert npc_card((C("B3"), C("A1")), (C("A5"),), False) == C("A1")
+
+
+def test_hall_condition_checks_single_suits() -> None:
+    """UT-INFO-1: a resampled deal must fit the known voids; one suit alone can overflow its seats."""
+    from rulebook.games.utsuke import _feasible
+
+    allowed = [[True] * 5, [False] + [True] * 4]  # seat 1 is void in suit A
+    assert _feasible([2, 0, 0, 0, 0], [2, 5], allowed)
+    assert not _feasible([3, 0, 0, 0, 0], [2, 5], allowed)
+
+
+def test_resample_redraws_another_seats_bid_of_zero() -> None:
+    """UT-BID-1, UT-INFO-1: a bid of 0 is hidden like any other until the reveal."""
+    state = GAME.new_game(Rules(players=3), seed=2).apply(Bid(0)).apply(Bid(0)).apply(Bid(0))
+    bids = {state.resample(1, random.Random(k)).bids for k in range(10)}
+    assert all(b[1] == 0 for b in bids) and any(b[0] != 0 for b in bids) and any(b[2] != 0 for b in bids)

@@ -209,3 +209,28 @@ def test_tensor_blocks_of_known_cards_and_captured_piles() -> None:
                 int(seat == state.current_player), int(seat == observer),
             )
         assert tensor[225] == 0  # the pile is empty once cards came from the trump stack
+
+
+# -- from the mutation sample -------------------------------------------------------------
+
+
+def test_end_stats_count_replacements_exactly() -> None:
+    """WB-TRUMP-1, WB-TRUMP-2: end_stats counts the trumps laid and the stack left, exactly."""
+    state = GAME.new_game(Rules(players=2), seed=9)
+    rng = random.Random(9)
+    laid = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = legal[0] if type(legal[0]) is Replace and laid < 3 else rng.choice(legal)
+        laid += type(action) is Replace
+        state = state.apply(action)
+    stats = GAME.end_stats(state)
+    assert stats == {"replacements": laid, "trump_stack_left": len(state.trumps), "top_score": max(state.scores)}
+    assert laid >= 3
+
+
+def test_action_texts_of_the_edge_cards_and_of_non_cards() -> None:
+    """WB-PLAY-1, WB-TRUMP-1: card 0 is R1 and 53 is O9; anything else prints as its repr."""
+    assert [str(Play(0)), str(Play(53)), str(Play(54)), str(Replace(True))] == [
+        "play R1", "play O9", "play 54", "trump True"
+    ]
