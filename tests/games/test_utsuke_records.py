@@ -152,3 +152,14 @@ def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
     assert tuple(map(sum, zip(*(r.chips for r in rounds)))) == state.chips  # UT-SCORE-4
     assert [r.lord_before for r in rounds] == [(rules.first_lord + r) % n for r in range(len(rounds))]
     assert state.legal_actions() == ()
+
+
+def test_verify_and_records_accept_a_game_nobody_wins() -> None:
+    """UT-RULING-4: verify's end-of-game check and the record round trip accept empty winners."""
+    from rulebook import records
+    from rulebook.variants import Variant
+    from rulebook.verify import _check_end
+
+    state = _everyone_loses()
+    _check_end(Variant(GAME, state.rules), state)  # raises a Violation on any fault
+    assert records.replay(records.loads(records.dumps(state)), complete=True).winners == frozenset()
