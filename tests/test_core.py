@@ -70,3 +70,89 @@ def test_check_choice_names_the_field() -> None:
     with pytest.raises(InvalidRules, match="wheel"):
         check_choice("wheel", True, (False, True, "x")[2:])
     assert OptionInfo("x", 1, "", (1, 2)).choices_text() == "1, 2"
+
+
+# -- long games (issue 11): the LogNode history at any length ----------------------------------
+
+import copy  # noqa: E402
+import json  # noqa: E402
+import pickle  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import attrs  # noqa: E402
+
+import rulebook  # noqa: E402
+from rulebook import records  # noqa: E402
+from rulebook.core.contract import LogNode, log_actions, log_from, log_push  # noqa: E402
+
+
+def _longest_game() -> rulebook.State:  # type: ignore[type-arg]
+    """The longest game valid Rules allow: Seven Prophecies 'twice', 4 players, 40 rounds.
+
+    No game reaches 20,000 moves under valid Rules (the largest ``max_game_length`` is
+    this one's 2,720); with seed 0 and random choices from ``Random(0)`` it plays all
+    40 rounds, exactly the bound.
+    """
+    game = rulebook.get_game("seven-prophecies")
+    rules = game.Rules(players=4, variant="twice", round_limit=40)
+    state = game.new_game(rules, seed=0)
+    rng = random.Random(0)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(state.history) == game.max_game_length(rules) == 2720
+    return state
+
+
+def test_the_longest_valid_game_compares_hashes_pickles_copies_saves_and_replays(tmp_path: Path) -> None:
+    state = _longest_game()
+    again = records.replay(records.load(records.save(state, tmp_path / "long.json")), complete=True)
+    assert again == state and hash(again) == hash(state) and again is not state
+    assert again.log is not state.log  # equal by value, walked in a loop
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+        assert copied == state and hash(copied) == hash(state)
+        assert copied.history == state.history
+    shorter = records.replay(attrs.evolve(records.record_of(state), actions=records.record_of(state).actions[:-1]))
+    assert shorter != state and shorter.history == state.history[:-1]
+
+
+def test_a_20000_link_log_and_a_state_holding_it() -> None:
+    actions = tuple(range(20_000))
+    log = log_from(actions)
+    assert isinstance(log, LogNode) and log_actions(log) == actions
+    assert log == log_from(actions) and hash(log) == hash(log_from(actions))
+    assert log != log_push(log, 0) and log != log_from(actions[:-1] + (-1,))
+    assert pickle.loads(pickle.dumps(log)) == log and copy.deepcopy(log) is log
+    assert repr(log) == "<log of 20000 actions>"
+    game = rulebook.get_game("witches-of-blackmore")
+    played = game.new_game(seed=1)
+    played = played.apply(played.legal_actions()[0])
+    action = played.history[0]
+    state = attrs.evolve(played, log=log_from([action] * 20_000))
+    twin = attrs.evolve(played, log=log_from([action] * 20_000))
+    assert state == twin and hash(state) == hash(twin) and state != played
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert copied == state and len(copied.history) == 20_000
+    # its record saves and loads at this length; replaying it fails with a typed error, not a RecursionError
+    text = records.dumps(state)
+    assert len(json.loads(text)["actions"]) == 20_000
+    with pytest.raises(rulebook.InvalidRecord, match="action #"):
+        records.replay(records.loads(text))
+
+
+def test_verify_replays_the_record_of_the_longest_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulebook.cli import main
+    from rulebook.variants import Variant
+    from rulebook.verify import play_checked
+
+    state = _longest_game()
+    rng = random.Random(0)
+    variant = Variant(type(state).GAME, state.rules)
+    # verify's own path: every position checked, then the record-replay check at the end
+    counter = [0]
+    end = play_checked(variant, 0, ("random",) * 4, rng.randrange, random.Random(1), 500, counter)
+    assert end == state and counter[0] == 2721  # the same game: every position checked
+    path = records.save(state, tmp_path / "long.json")
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "2720 actions" in capsys.readouterr().out
