@@ -283,6 +283,11 @@ def _simulate(args: argparse.Namespace) -> int:
         raise RulebookError("--games and --workers must be at least 1")
     if not 0.0 < args.alpha < 1.0:  # also refuses nan
         raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
+    if args.plot:  # fail before the games are played, not after
+        try:
+            Path(args.plot).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
@@ -462,7 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse printed its usage message
         return exc.code if isinstance(exc.code, int) else 2
     try:
-        return _run(args)
+        code = _run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
     except BrokenPipeError:
         # the reader went away (``rulebook replay x.json | head``): stop quietly
         try:
