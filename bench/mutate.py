@@ -149,13 +149,14 @@ class _Apply(ast.NodeTransformer):
 
     def visit(self, node: ast.AST) -> ast.AST:
         if id(node) != self.target:
-            return super().visit(node)
+            visited: ast.AST = super().visit(node)
+            return visited
         m = self.mutant
         if m.kind == "compare" and isinstance(node, ast.Compare):
             node.ops[m.arg] = COMPARE_FLIPS[type(node.ops[m.arg])]()
         elif m.kind == "binop" and isinstance(node, (ast.BinOp, ast.AugAssign)):
             node.op = BIN_SWAPS[type(node.op)]()
-        elif m.kind == "int" and isinstance(node, ast.Constant):
+        elif m.kind == "int" and isinstance(node, ast.Constant) and type(node.value) is int:
             node.value = node.value + m.arg
         elif m.kind == "bool" and isinstance(node, ast.Constant):
             node.value = not node.value
@@ -174,8 +175,8 @@ def mutated_source(source: str, mutant: Mutant) -> str:
     """``source`` with ``mutant`` applied (formatting and comments are not kept)."""
     tree = ast.parse(source)
     targets = {id(n): i for i, n in enumerate(ast.walk(tree))}
-    tree = _Apply(mutant, targets).visit(tree)
-    return ast.unparse(ast.fix_missing_locations(tree))
+    new = _Apply(mutant, targets).visit(tree)
+    return ast.unparse(ast.fix_missing_locations(new))
 
 
 def _copy_tree(root: Path, into: Path) -> Path:
@@ -279,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
     args = p.parse_args(argv)
     root = Path(args.root).resolve()
-    if args.sample is not None and args.sample < 1 or args.workers < 1:
+    if (args.sample is not None and args.sample < 1) or args.workers < 1:
         p.error("--sample and --workers must be at least 1")
     for target in args.targets:
         path = Path(target).resolve()

@@ -300,12 +300,12 @@ def _simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 raise RulebookError(str(exc)) from None
             runs: dict[str, Summary] = {}
-            base = printed(game, variant.rules.players)
-            if args.compare and variant.rules == base.rules and not variant.has_hooks:
+            printed_rules = printed(game, variant.rules.players)
+            if args.compare and variant.rules == printed_rules.rules and not variant.has_hooks:
                 raise RulebookError("--compare needs a variant that differs from the printed rules "
                                     "(give --set NAME=VALUE or --variant)")
-            label = variant.name if variant.name != base.name else "variant"
-            todo = [("printed rules", base)] if args.compare else []
+            label = variant.name if variant.name != printed_rules.name else "variant"
+            todo = [("printed rules", printed_rules)] if args.compare else []
             todo.append((label if args.compare else "result", variant))
             elapsed = 0.0
             for label, v in todo:

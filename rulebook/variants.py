@@ -43,8 +43,8 @@ or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
 from __future__ import annotations
 
 import importlib
-import inspect
 import importlib.util
+import inspect
 import sys
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -299,7 +299,7 @@ def resolve(
     else:
         v = Variant(game, rules if rules is not None else game.Rules())
     text = not isinstance(sets, Mapping)
-    values: dict[str, Any] = dict(parse_sets(sets)) if text else dict(sets)
+    values: dict[str, Any] = dict(sets) if isinstance(sets, Mapping) else dict(parse_sets(sets))
     label = ", ".join(f"{k}={val}" for k, val in values.items())
     if players is not None:
         values["players"] = players

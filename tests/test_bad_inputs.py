@@ -328,10 +328,11 @@ def _one_line_error(capsys: pytest.CaptureFixture[str], code: int, expected: int
     if expected is not None:
         assert code == expected, err
     assert "Traceback" not in err
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert lines and lines[-1].startswith(("rulebook: error:", "rulebook: internal error:", "usage:")) or any(
-        "error:" in line for line in lines
-    ), err
+    lines = err.splitlines()
+    if err.startswith("usage:"):  # argparse: its usage line(s), then one error line
+        assert lines[-1].startswith("rulebook") and ": error: " in lines[-1], err
+    else:
+        assert len(lines) == 1 and lines[0].startswith("rulebook: error: "), err
     return err
 
 

@@ -156,3 +156,28 @@ def test_verify_replays_the_record_of_the_longest_game(
     path = records.save(state, tmp_path / "long.json")
     assert main(["replay", str(path), "--quiet"]) == 0
     assert "2720 actions" in capsys.readouterr().out
+
+
+# -- mutation survivors of rulebook/core/tricks.py (bench/mutate.py), killed by exact values ----------
+
+
+def test_win_keys_exact_table() -> None:
+    """The whole table, one row per lead suit: trumps at 2*2**20 + strength, the lead suit at
+    2**20 + strength, every other card -1 (kills off-by-one mutants of the row count and keys)."""
+    span = 1 << 20
+    keys = win_keys((0, 0, 1, 1, 2), (0, 1, 0, 1, 7), trump_suit=1)
+    assert keys == (
+        (span + 0, span + 1, 2 * span + 0, 2 * span + 1, -1),
+        (-1, -1, 2 * span + 0, 2 * span + 1, -1),
+        (-1, -1, 2 * span + 0, 2 * span + 1, span + 7),
+    )
+    assert win_keys((0, 1), (3, 4), trump_suit=None) == ((span + 3, -1), (-1, span + 4))
+
+
+def test_the_weakest_trump_beats_the_strongest_card_of_the_lead_suit() -> None:
+    """Strengths may use the whole documented range 0 .. 2**20 - 1."""
+    top = (1 << 20) - 1
+    suit_of, strength = (0, 1), (top, 0)
+    assert trick_winner((0, 1), suit_of, strength, lead_suit=0, trump_suit=1) == 1
+    assert best_position((0, 1), win_keys(suit_of, strength, trump_suit=1)[0]) == 1
+    assert trick_winner((0, 1), suit_of, strength, lead_suit=0, trump_suit=None) == 0

@@ -58,8 +58,8 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("openspiel", exc)
 from rulebook.core.contract import Game, State, log_from
-from rulebook.errors import InvalidRules
 from rulebook.core.options import rules_from_mapping
+from rulebook.errors import InvalidRules
 
 __all__ = [
     "SEED_BYTES",

@@ -31,12 +31,12 @@ from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
 
 __all__ = [
+    "SEED_RANGE",
     "Action",
     "Deal",
     "Game",
     "Log",
     "LogNode",
-    "SEED_RANGE",
     "Setup",
     "State",
     "check_seed",
@@ -476,7 +476,7 @@ class Game(ABC, Generic[R, S, A]):
             return self.Rules()
         if type(rules) is not self.Rules:
             raise InvalidRules("players", f"expected {self.slug} Rules, got {type(rules).__name__}")
-        return rules  # type: ignore[return-value]
+        return rules
 
     def _table(self, rules: R | None) -> _Tables[A]:
         if type(rules) is not self.Rules:
