@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -181,3 +182,57 @@ def test_the_weakest_trump_beats_the_strongest_card_of_the_lead_suit() -> None:
     assert trick_winner((0, 1), suit_of, strength, lead_suit=0, trump_suit=1) == 1
     assert best_position((0, 1), win_keys(suit_of, strength, trump_suit=1)[0]) == 1
     assert trick_winner((0, 1), suit_of, strength, lead_suit=0, trump_suit=None) == 0
+
+
+# -- mutation survivors of rulebook/core/contract.py (bench/mutate.py, sampled), killed by exact values --
+
+from rulebook.core.contract import MAX_DEAL_LENGTH, SEED_RANGE, Game, Setup, check_seed, deal_rng  # noqa: E402
+
+
+def test_seed_range_bounds_are_exact() -> None:
+    assert check_seed(2**64 - 1) == 2**64 - 1 and check_seed(-(2**63)) == -(2**63)
+    assert SEED_RANGE == range(-(2**63), 2**64)
+    for bad in (2**64, -(2**63) - 1):
+        with pytest.raises(ValueError, match="seed: must be in"):
+            check_seed(bad)
+
+
+def test_deal_length_bound_is_exact() -> None:
+    assert Setup(deals=[[0] * MAX_DEAL_LENGTH]).deals == ((0,) * 4096,)
+    with pytest.raises(ValueError, match=r"deals\[0\]: at most 4096 entries \(got 4097\)"):
+        Setup(deals=[[0] * (MAX_DEAL_LENGTH + 1)])
+
+
+def test_setup_resampled_and_seedless_deals() -> None:
+    assert Setup(seed=5, deals=[[1, 2]]).resampled(random.Random(1)) == Setup(
+        seed=random.Random(1).getrandbits(63)
+    )
+    game = rulebook.get_game("utsuke")
+    rules = game.Rules()
+    assert Setup().deal(game, rules, 0) == game.random_deal(rules, deal_rng(0, 0), 0)
+    assert game.new_game().setup == Setup(seed=0)
+
+
+def test_log_equality_copy_and_inequality_by_value() -> None:
+    a, b = log_from([1, 2, 3]), log_from([1, 2, 3])
+    assert a is not b and a == b and not (a != b)
+    assert a != log_from([1, 2, 4]) and not (a == log_from([1, 2, 4]))
+    assert copy.copy(a) is a
+
+
+def test_default_heuristic_plays_a_legal_action() -> None:
+    game = rulebook.get_game("utsuke")
+    state = game.new_game(seed=1)
+    rng = random.Random(4)
+    expected = random.Random(4).choice(state.legal_actions())
+    assert Game.heuristic_action(game, state, rng) == expected
+
+
+def test_card_text_refuses_bools_and_the_first_card_past_the_deck() -> None:
+    import types
+
+    fake: Any = types.SimpleNamespace(deck=DECK, slug="three-suits")  # any object with a deck and a slug
+    assert Game.card_text(fake, DECK.size - 1) == DECK.text(DECK.size - 1) == "G5"
+    for bad in (DECK.size, True, -1):
+        with pytest.raises(ValueError, match="not a card of three-suits"):
+            Game.card_text(fake, bad)
