@@ -450,7 +450,7 @@ def _error(message: str) -> None:
     """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
     lines = str(message).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
-    more = " (see `rulebook options GAME`)" if len(lines) > 1 and "valid options" in str(message) else ""
+    more = " (`rulebook options GAME` lists the valid options)" if "valid options" in str(message) else ""
     print(f"rulebook: error: {first}{more}", file=sys.stderr)
 
 

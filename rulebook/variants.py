@@ -54,7 +54,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
-from rulebook.core.options import rules_from_mapping, rules_to_dict
+from rulebook.core.options import describe_options, options_help, rules_from_mapping, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 
@@ -166,19 +166,27 @@ def rules_with(
 ) -> Any:
     """``game.Rules`` with ``values`` set (``parse_text``: strings are ``--set`` texts).
 
-    An unknown option fails listing every option with its documentation; a bad
-    value fails in one line naming the option and pointing to ``rulebook options``.
+    A bad option fails listing the options and their docs (the command line
+    prints the first line only, pointing to ``rulebook options``).
     """
     try:
         return rules_from_mapping(game.Rules, values, base=base, parse_text=parse_text)
     except InvalidRules as exc:
         if "valid options are" in str(exc):
             raise
+        doc = _option_doc(game, exc.field)
         raise InvalidRules(
             exc.field,
-            f"{str(exc).partition(': ')[2].splitlines()[0] if str(exc) else ''} "
-            f"(`rulebook options {game.slug}` lists the options)",
+            f"{str(exc).partition(': ')[2]}\n{doc + chr(10) if doc else ''}"
+            f"valid options of {game.slug} are:\n{options_help(game.Rules)}",
         ) from None
+
+
+def _option_doc(game: Game[Any, Any, Any], name: str) -> str:
+    for info in describe_options(game.Rules):
+        if info.name == name:
+            return f"  {info.name} ({info.choices_text()}): {info.doc}"
+    return ""
 
 
 def parse_sets(items: Iterable[str]) -> dict[str, str]:
