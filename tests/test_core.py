@@ -236,3 +236,14 @@ def test_card_text_refuses_bools_and_the_first_card_past_the_deck() -> None:
     for bad in (DECK.size, True, -1):
         with pytest.raises(ValueError, match="not a card of three-suits"):
             Game.card_text(fake, bad)
+
+
+def test_explicit_deals_without_a_seed_keep_no_seed() -> None:
+    game = rulebook.get_game("witches-of-blackmore")
+    deal = game.random_deal(game.Rules(), random.Random(2), 0)
+    assert game.new_game(deals=[deal]).setup == Setup(seed=None, deals=(deal,))
+    assert game.new_game(seed=None).setup == Setup(seed=0)
+    with pytest.raises(ValueError, match=r"action index must be an int"):
+        game.decode_action(1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"out of range 0\.\."):
+        game.decode_action(-1)
