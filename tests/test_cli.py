@@ -93,7 +93,13 @@ def test_verify_catches_a_broken_variant_and_replay_names_it(
     assert main(args) == 1
     out = capsys.readouterr().out
     assert "FAILED [WB-SCORE-1] contract:score-floor" in out and str(out_file) in out
-    assert main(["replay", str(out_file)]) == 1
+    # data never names code that runs: the record names its Python variant, the user supplies it
+    assert main(["replay", str(out_file)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "records never load code" in err and f"--variant {CURSED}:CURSED_NINES" in err
+    assert main(["replay", str(out_file), "--variant", CURSED + ":FORGIVING_NINES"]) == 2
+    assert "differs from the record's in name" in capsys.readouterr().err
+    assert main(["replay", str(out_file), "--variant", CURSED + ":CURSED_NINES"]) == 1
     out = capsys.readouterr().out
     assert "✗ broken at action" in out and "[WB-SCORE-1]" in out and "recorded failure" in out
     assert "seat" in out and "play " in out  # every action is printed
