@@ -180,11 +180,7 @@ def test_apply_a_foreign_action_is_illegal(slug: str) -> None:
                 state.apply(foreign)
 
 
-@pytest.mark.parametrize("slug", [
-    pytest.param(slug, marks=pytest.mark.xfail(
-        strict=False, reason=f"{slug}: observation/resample seat checks belong to the game module (issue 11)"))
-    for slug in SLUGS
-])
+@pytest.mark.parametrize("slug", SLUGS)
 @pytest.mark.parametrize("seat", [None, True, False, 1.5, "0", b"0", -1, 9, 2**70, [0], object()])
 def test_observation_and_resample_seats(slug: str, seat: Any) -> None:
     game = rulebook.get_game(slug)

@@ -479,7 +479,8 @@ class Game(ABC, Generic[R, S, A]):
             try:
                 self.check_deal(rules, deal, i)
             except ValueError as exc:
-                raise ValueError(f"deal {i}: {exc}") from None
+                message = str(exc)  # the games' own messages already name the deal
+                raise ValueError(message if message.startswith(f"deal {i}") else f"deal {i}: {message}") from None
         return self.initial_state(rules, setup)
 
     def _rules(self, rules: object) -> R:
