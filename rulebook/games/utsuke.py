@@ -329,6 +329,18 @@ class Observation:
     results: tuple[RoundResult, ...]
     current_player: int | None
 
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        from rulebook import render
+
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        from rulebook import render
+
+        return render.observation_svg(self)
+
 
 @attrs.frozen(slots=True)
 class UtsukeState(State[Rules, UtsukeAction]):

@@ -246,6 +246,18 @@ class Observation:
     #: every finished trick of the game (all played face up, so public): see ``WitchesState.tricks``
     tricks: tuple[TrickRecord, ...] = ()
 
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        from rulebook import render
+
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        from rulebook import render
+
+        return render.observation_svg(self)
+
 
 @attrs.frozen(slots=True)
 class WitchesState(State[Rules, WitchesAction]):
