@@ -118,12 +118,16 @@ def test_seat_view_shows_only_that_seat() -> None:
 
 def test_register_overrides_one_game() -> None:
     state = WITCHES.new_game(seed=1)
+    render.state_text(state)  # loads the game's own views (rulebook.render.witches_of_blackmore)
+    own = render._TEXT.get("witches-of-blackmore")
     try:
         render.register("witches-of-blackmore", text=lambda s, seat: f"custom {seat}")
         assert render.state_text(state, 2) == "custom 2"
         assert render.state_text(_played("utsuke", 1)).startswith("UTSUKE")  # type: ignore[arg-type]
     finally:
         render._TEXT.pop("witches-of-blackmore", None)
+        if own is not None:
+            render._TEXT["witches-of-blackmore"] = own
     assert render.state_text(state).startswith("The Witches of Blackmore")
     with pytest.raises(ValueError, match="callable"):
         render.register("utsuke", svg="no")  # type: ignore[arg-type]
