@@ -4,7 +4,11 @@
   their suit colour, with the card's text form (``R7``) as the accessible name;
 * :func:`state_text` and :func:`state_svg` show any state from the common contract
   (players, scores, the seat to act, hands, the last recorded trick, legal actions);
-* :func:`register` lets a game replace the generic views with its own.
+* :func:`register` lets a game replace the generic views with its own; each game's board
+  (``rulebook.render.<game module>``, imported on first use) is registered that way;
+* :func:`observation_text` and :func:`observation_svg` draw an observation (what one seat
+  sees) with the views a game registers by :func:`register_observation`; the games'
+  ``Observation.__str__`` and ``_repr_svg_`` call them.
 
 Hidden information: with ``seat`` given, a view shows only what that seat may see (its
 own hand from :meth:`~rulebook.core.contract.State.observation`, public scores and
