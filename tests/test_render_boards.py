@@ -7,7 +7,9 @@ committed picture differs from a fresh drawing.
 
 from __future__ import annotations
 
+import random
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if __name__ == "__main__":  # pragma: no cover - run as a script from the checkout
     sys.path.insert(0, str(ROOT))
 
+import rulebook  # noqa: E402
 from rulebook import render, scenarios  # noqa: E402
 
 #: picture name -> (scenario file, index of the state after that many steps, seat)
@@ -38,6 +41,34 @@ def draw(name: str) -> str:
 def test_board_picture_is_current(name: str) -> None:
     committed = (ROOT / "docs" / "boards" / f"{name}.svg").read_text(encoding="utf-8")
     assert committed == draw(name), f"run: python tests/test_render_boards.py (docs/boards/{name}.svg is stale)"
+
+
+@pytest.mark.parametrize("slug", sorted(BOARDS))
+def test_every_board_draws_a_whole_game(slug: str) -> None:
+    """Every third position of a random game and its end, in every view, is a well-formed board."""
+    game = rulebook.get_game(slug)
+    state = game.new_game(seed=7)
+    rng = random.Random(7)
+    title = game.title
+    step = 0
+    while True:
+        step += 1
+        for seat in (None, *range(len(state.scores))) if step % 3 == 0 or state.is_terminal else ():
+            lines = render.state_text(state, seat).splitlines()
+            assert lines[0].startswith(title)
+            if state.is_terminal:
+                assert lines[1].startswith("game over; winners: seat ")
+            else:
+                assert lines[1] == f"to act: seat {state.current_player}"
+            assert lines[2] == "scores: " + "  ".join(f"seat {s} {p}" for s, p in enumerate(state.scores))
+            root = ET.fromstring(render.state_svg(state, seat))
+            assert root.get("aria-label") == lines[0]
+            if seat is not None:
+                obs = state.observation(seat)
+                assert str(obs).splitlines()[0].startswith(title)
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
 
 
 if __name__ == "__main__":  # pragma: no cover
