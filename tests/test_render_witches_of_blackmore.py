@@ -125,3 +125,19 @@ def test_a_seats_view_survives_resampling(players: int) -> None:
         other = state.resample(seat, random.Random(step))
         assert render.state_text(other, seat) == render.state_text(state, seat)
         assert render.state_svg(other, seat) == render.state_svg(state, seat)
+
+
+def test_the_last_refill_from_the_trump_stack() -> None:
+    states = scenarios.run(scenarios.load(ROOT / "spec/examples/witches-of-blackmore/end-of-the-pile.toml"))
+    before = render.state_text(states[39]).splitlines()
+    assert "trump stack (bottom first; the top card is the trump): O9 R1 (the trump)" in before
+    assert "draw pile: 1 card, top first: G5" in before
+    after = render.state_text(states[40], 1).splitlines()
+    assert ("the witches' wheel, descending side, aligned to 9: strongest first, clockwise: no trump; "
+            "[9] 8 7 6 5 4 3 2 1") in after
+    assert "trump stack (bottom first; the top card is the trump): (empty: no trump colour)" in after
+    assert "draw pile: 0 cards" in after
+    assert "hand of seat 0 (5 cards): ?? ?? ?? ?? ??" in after
+    assert "hand of seat 2 (6 cards, some taken from the trump stack): R1 ?? ?? ?? ?? ??" in after
+    assert "hand of seat 3 (6 cards, some taken from the trump stack): O9 ?? ?? ?? ?? ??" in after
+    assert render.state_text(states[-1]).splitlines()[1] == "game over; winners: seat 0"

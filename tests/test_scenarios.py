@@ -19,7 +19,8 @@ BLUE_7 = ROOT / "spec/examples/witches-of-blackmore/blue-7-trick.toml"
 
 def test_scenarios_exist_for_the_witches() -> None:
     names = {p.name for p in FILES if p.parent.name == "witches-of-blackmore"}
-    assert {"blue-7-trick.toml", "green-8-descending.toml", "green-8-ascending.toml", "new-trump.toml"} <= names
+    assert {"blue-7-trick.toml", "green-8-descending.toml", "green-8-ascending.toml", "new-trump.toml",
+            "end-of-the-pile.toml"} <= names
 
 
 def test_scenarios_exist_for_utsuke() -> None:

@@ -44,10 +44,9 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
             [str(n) for n in order], 0, centre, render.suit_colour(suit, DECK.suit_of[stack[-1]]) if suit else "#555")
     b.cards("trump stack (bottom first; the top card is the trump)", list(stack),
             marks={len(stack) - 1: "the trump"} if stack else {}, empty="(empty: no trump colour)")
-    if isinstance(pile, tuple):
-        b.line(f"draw pile: {len(pile)} cards" + (f", top first: {DECK.texts(pile)}" if pile else ""))
-    else:
-        b.line(f"draw pile: {pile} cards")
+    count = len(pile) if isinstance(pile, tuple) else pile
+    shown = f", top first: {DECK.texts(pile)}" if isinstance(pile, tuple) and pile else ""
+    b.line(f"draw pile: {count} card{'' if count == 1 else 's'}{shown}")
     if trick:
         b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
     if tricks:
