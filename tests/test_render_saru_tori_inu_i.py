@@ -132,3 +132,21 @@ def test_a_seats_view_survives_resampling(players: int) -> None:
         other = state.resample(seat, random.Random(step))
         assert render.state_text(other, seat) == render.state_text(state, seat)
         assert render.state_svg(other, seat) == render.state_svg(state, seat)
+
+
+def test_a_face_down_card_and_the_scored_race() -> None:
+    states = scenarios.run(scenarios.load(ROOT / "spec/examples/saru-tori-inu-i/face-down-and-scoring.toml"))
+    down = states[76]  # seat 1 has played B3 face down
+    assert "played this round: [seat 0: strength 4]  [seat 1: face down]  [seat 2: strength 3]" in (
+        render.state_text(down, 0).splitlines())
+    assert "played by seat 1, not yet placed: ??" in render.state_text(down, 0).splitlines()
+    assert "played by seat 1, not yet placed: B3" in render.state_text(down, 1).splitlines()
+    assert "face-down card" in labels(render.state_svg(down, 0))
+    final = render.state_text(states[-1]).splitlines()
+    assert final[:3] == [
+        "Saru Tori Inu I (サルトリイヌイ) · race 1 of 1 · round 8 of 8 · 3 players",
+        "game over; winners: seat 1",
+        "scores: seat 0 0  seat 1 5  seat 2 4",
+    ]
+    assert "animals in order: 1st monkey (red), 2nd bird (yellow), 3rd boar (black), 4th dog (blue)" in final
+    assert "race 1 scored: seat 0 0  seat 1 5  seat 2 4; missions 4 1 5" in final

@@ -48,7 +48,7 @@ def test_scenarios_exist_for_seven_prophecies() -> None:
 
 def test_scenarios_exist_for_saru_tori_inu_i() -> None:
     names = {p.name for p in FILES if p.parent.name == "saru-tori-inu-i"}
-    assert {"two-rounds.toml", "shared-columns.toml"} <= names
+    assert {"two-rounds.toml", "shared-columns.toml", "face-down-and-scoring.toml"} <= names
 
 
 def test_a_deal_may_end_with_whole_numbers() -> None:

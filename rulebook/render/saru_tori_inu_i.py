@@ -75,7 +75,8 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
            counts: bool = True) -> Board:
     players = len(v.totals)
     races, rounds = (f" of {rules.race_count}", f" of {rules.rounds}") if counts else ("", "")
-    title = f"{GAME.title} · race {v.race + 1}{races} · round {v.round + 1}{rounds} · {players} players"
+    rnd = min(v.round + 1, rules.rounds) if counts else v.round + 1  # a finished race stays at its last round
+    title = f"{GAME.title} · race {v.race + 1}{races} · round {rnd}{rounds} · {players} players"
     if seat is not None:
         title += f" · seen by seat {seat}"
     b = Board(GAME, rules, title)
