@@ -368,7 +368,8 @@ class Game(ABC, Generic[R, S, A]):
     State: type[S]
     Action: ClassVar[type[Action]] = Action
     player_counts: ClassVar[range]
-    #: The game's cards; :meth:`card_text` and :meth:`parse_card` use it.
+    #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
+    #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
