@@ -124,3 +124,16 @@ def test_a_seats_view_survives_resampling(players: int) -> None:
         other = state.resample(seat, random.Random(step))
         assert render.state_text(other, seat) == render.state_text(state, seat)
         assert render.state_svg(other, seat) == render.state_svg(state, seat)
+
+
+def test_variant_two_names_its_scoring_and_winner() -> None:
+    final = scenarios.run(scenarios.load(ROOT / "spec/examples/seven-prophecies/variant-2-tie-break.toml"))[-1]
+    text = render.state_text(final).splitlines()
+    assert text[1:5] == [
+        "game over; winners: seat 1",
+        "scores: seat 0 7  seat 1 7  seat 2 6  seat 3 5",
+        "scoring: variant 2: one round; round start player: seat 0",
+        "now: the game is over",
+    ]
+    assert "cubes moved onto played cards this round: [seat 0: 7 of 7]  [seat 1: 7 of 7]  [seat 2: 6 of 7]  " \
+           "[seat 3: 5 of 7]" in text
