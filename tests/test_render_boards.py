@@ -71,6 +71,21 @@ def test_every_board_draws_a_whole_game(slug: str) -> None:
         state = state.apply(rng.choice(state.legal_actions()))
 
 
+def test_observation_views_are_registered_by_class() -> None:
+    with pytest.raises(ValueError, match="cls must be a class, not str"):
+        render.register_observation("Observation", text=str, svg=str)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="text and svg must be callable"):
+        render.register_observation(int, text=str, svg="no")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no picture for observations of type float"):
+        render.observation_svg(1.5)
+    for slug in BOARDS:
+        state = rulebook.get_game(slug).new_game(seed=1)
+        obs = state.observation(0)
+        assert str(obs) == render.observation_text(obs)
+        assert obs._repr_svg_() == render.observation_svg(obs)
+        assert " · seen by seat 0" in str(obs).splitlines()[0]
+
+
 if __name__ == "__main__":  # pragma: no cover
     out = ROOT / "docs" / "boards"
     out.mkdir(exist_ok=True)
