@@ -137,3 +137,15 @@ def test_variant_two_names_its_scoring_and_winner() -> None:
     ]
     assert "cubes moved onto played cards this round: [seat 0: 7 of 7]  [seat 1: 7 of 7]  [seat 2: 6 of 7]  " \
            "[seat 3: 5 of 7]" in text
+
+
+def test_three_players_see_the_face_up_set_aside_cards() -> None:
+    state = scenarios.run(scenarios.load(ROOT / "spec/examples/seven-prophecies/three-players.toml"))[0]
+    for seat in range(3):
+        text = render.state_text(state, seat).splitlines()
+        assert "set aside face up: A10 C6" in text
+        assert "set aside face down (unseen): ?? ??" in text
+    everything = render.state_text(state).splitlines()
+    assert "set aside face down (unseen): B1 D10" in everything
+    assert "place card 3: cubes left: (none)" in everything
+    assert not any(line.startswith("place card 4") for line in everything)

@@ -44,7 +44,7 @@ def test_scenarios_exist_for_gods_and_humans() -> None:
 def test_scenarios_exist_for_seven_prophecies() -> None:
     names = {p.name for p in FILES if p.parent.name == "seven-prophecies"}
     assert {"prophecy-and-equal-numbers.toml", "scoring-example.toml", "scoring-example-no-floor.toml",
-            "variant-2-tie-break.toml"} <= names
+            "variant-2-tie-break.toml", "three-players.toml"} <= names
 
 
 def test_scenarios_exist_for_saru_tori_inu_i() -> None:
