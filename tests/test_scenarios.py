@@ -38,7 +38,8 @@ def test_the_honour_example_gives_b_and_c_one_honour_each() -> None:
 
 def test_scenarios_exist_for_gods_and_humans() -> None:
     names = {p.name for p in FILES if p.parent.name == "gods-and-humans"}
-    assert {"eight-player-deal.toml", "red-trump.toml", "no-trump-house-rule.toml", "lone-human.toml"} <= names
+    assert {"eight-player-deal.toml", "red-trump.toml", "no-trump-house-rule.toml", "lone-human.toml",
+            "mixed-sources-house-rule.toml"} <= names
 
 
 def test_scenarios_exist_for_seven_prophecies() -> None:
