@@ -6,8 +6,8 @@
   (players, scores, the seat to act, hands, the last recorded trick, legal actions);
 * :func:`register` lets a game replace the generic views with its own; each game's board
   (``rulebook.render.<game module>``, imported on first use) is registered that way;
-* :func:`observation_text` and :func:`observation_svg` draw an observation (what one seat
-  sees) with the views a game registers by :func:`register_observation`; the games'
+* ``observation_text(obs)`` and ``observation_svg(obs)`` draw an observation (what one
+  seat sees) with the views a game registers by ``register_observation``; the games'
   ``Observation.__str__`` and ``_repr_svg_`` call them.
 
 Hidden information: with ``seat`` given, a view shows only what that seat may see (its
