@@ -15,7 +15,8 @@ need.
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from rulebook._install import install_hint
 
@@ -34,3 +35,25 @@ def _missing(extra: str, exc: ImportError) -> NoReturn:
 
         pytest.skip(message, allow_module_level=True)
     raise ImportError(message) from exc
+
+
+def _numberer(actions: Sequence[Any]) -> Callable[[Sequence[Any]], list[int]]:
+    """A function giving the sorted table numbers of a ``legal_actions()`` tuple.
+
+    Games hand out their action table's own objects, so the number is looked up
+    by identity first (no hashing of attrs actions); any other object falls back
+    to the equality index. The table keeps its objects alive, so an identity in
+    the first map never comes to mean another object.
+    """
+    by_id = {id(a): i for i, a in enumerate(actions)}
+    index = {a: i for i, a in enumerate(actions)}
+    get = by_id.get
+
+    def numbers(legal: Sequence[Any]) -> list[int]:
+        out = [get(id(a), -1) for a in legal]
+        if -1 in out:
+            out = [index[a] for a in legal]
+        out.sort()
+        return out
+
+    return numbers

@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 import rulebook
-from rulebook.adapters import _missing
+from rulebook.adapters import _missing, _numberer
 
 try:
     import numpy as np
@@ -101,28 +101,16 @@ def seed_actions(seed: int) -> list[int]:
 class _Context:
     """The rulebook game, its rules and action tables; immutable and shared by clones."""
 
-    __slots__ = ("actions", "by_id", "game", "index", "players", "rules")
+    __slots__ = ("actions", "game", "ids", "index", "players", "rules")
 
     def __init__(self, game: Game[Any, Any, Any], rules: Any) -> None:
         self.game = game
         self.rules = rules
         self.actions: tuple[Any, ...] = game.action_table(rules)
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
-        # The number of a table action by its identity: games hand out the table's own
-        # action objects, so this skips hashing; any other object falls back to ``index``.
-        # The table keeps its objects alive, so an identity here never changes meaning.
-        self.by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
+        #: the sorted numbers of a ``legal_actions()`` tuple
+        self.ids: Callable[[Sequence[Any]], list[int]] = _numberer(self.actions)
         self.players: int = rules.players
-
-    def ids(self, legal: tuple[Any, ...]) -> list[int]:
-        """The sorted action numbers of ``legal`` (a rulebook ``legal_actions()`` tuple)."""
-        get = self.by_id.get
-        index = self.index
-        out = [get(id(a)) for a in legal]
-        if None in out:
-            out = [index[a] for a in legal]
-        out.sort()
-        return out
 
     def __deepcopy__(self, memo: Any) -> _Context:
         return self
@@ -308,13 +296,14 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers (sorted) of ``player``, by default the player to act.
 
-        Same answer as pyspiel's ``State.legal_actions`` (chance outcomes at a
-        chance node, ``[]`` for a seat not to act and at the end), computed here
+        Same answer as pyspiel's ``State.legal_actions`` (the chance outcomes at
+        a chance node, for any ``player``; ``[]`` for a seat not to act and at
+        the end), computed here
         so a Python caller skips the C++ round trips of the base method.
         """
         box = self._box
         if box is None:
-            return list(range(_BASE)) if player is None or player == _CHANCE else []
+            return list(range(_BASE))  # a chance node answers its outcomes whoever asks, as pyspiel does
         state = box.state
         seat = state.current_player
         if seat is None or (player is not None and player != seat):
