@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     slugs = args.games or list(rulebook.GAMES)
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.1f} s per row")
-    extra = f" {'vs ref':>7}" if args.reference else ""
+    extra = f" {'vs-ref':>7}" if args.reference else ""
     print(f"{'game':24} {'players':>7} {'moves/s':>12} {'games/s':>10} {'games':>8}{extra}")
     rows: list[tuple[str, int, float, float, int]] = []
     refs: list[tuple[float, float, int]] = []
