@@ -17,6 +17,7 @@ import argparse
 import importlib
 import json
 import math
+import os
 import random
 import shlex
 import sys
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
         "\n\nrulebook COMMAND --help shows each command's options and examples.",
     )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
+    p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
     opts = _sub(sub, "options", "list a game's Rules options with their documentation",
@@ -302,6 +304,10 @@ def _name(game: Game[Any, Any, Any]) -> str:
     return f"{game.title} [{game.slug}]"
 
 
+#: Seconds to wait for a Dask scheduler before giving up.
+DASK_TIMEOUT = 5
+
+
 def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     if args.dask is None:
         return None, lambda: None
@@ -318,7 +324,11 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
             cluster.close()
 
         return client.get_executor(), close
-    client = dask.Client(args.dask)
+    try:
+        client = dask.Client(args.dask, timeout=DASK_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise RulebookError(f"--dask: cannot reach the scheduler at {args.dask!r:.80} "
+                            f"within {DASK_TIMEOUT} s ({type(exc).__name__})") from None
     return client.get_executor(), client.close
 
 
@@ -354,7 +364,10 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     except ImportError:
         raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
     paths = []
     first = next(iter(runs.values()))
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -418,6 +431,8 @@ def _simulate(args: argparse.Namespace) -> int:
     slugs = list(rulebook.GAMES) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1:
         raise RulebookError("--games and --workers must be at least 1")
+    if not 0.0 < args.alpha < 1.0:  # also refuses nan
+        raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
     # optional dependencies, checked before a long run rather than after it
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
@@ -426,6 +441,11 @@ def _simulate(args: argparse.Namespace) -> int:
         require("matplotlib", "plot", "--report")
         if args.game == "all":
             raise RulebookError("--report describes one game; name it instead of 'all'")
+    if args.plot:  # fail before the games are played, not after
+        try:
+            Path(args.plot).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
@@ -438,8 +458,13 @@ def _simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 raise RulebookError(str(exc)) from None
             runs: dict[str, Summary] = {}
-            todo = [("printed rules", printed(game, variant.rules.players))] if args.compare else []
-            todo.append((variant.name if args.compare else "result", variant))
+            printed_rules = printed(game, variant.rules.players)
+            if args.compare and variant.rules == printed_rules.rules and not variant.has_hooks:
+                raise RulebookError("--compare needs a variant that differs from the printed rules "
+                                    "(give --set NAME=VALUE or --variant)")
+            label = variant.name if variant.name != printed_rules.name else "variant"
+            todo = [("printed rules", printed_rules)] if args.compare else []
+            todo.append((label if args.compare else "result", variant))
             elapsed = 0.0
             for label, v in todo:
                 start = time.perf_counter()
@@ -493,7 +518,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 if not args.json:
                     print(f"report: {args.report}")
             if args.plot:
-                paths = _plot(args.plot, game, runs)
+                try:
+                    paths = _plot(args.plot, game, runs)
+                except OSError as exc:
+                    raise RulebookError(f"--plot: cannot write to {args.plot}: {exc.strerror or exc}") from None
                 entry["plots"] = [str(p) for p in paths]
                 if not args.json:
                     print("plots: " + ", ".join(str(p) for p in paths))
@@ -565,13 +593,11 @@ def _replay(args: argparse.Namespace) -> int:
         raise RulebookError(f"cannot read {args.file}: {exc.strerror}") from None
     game = rulebook.get_game(record.game)
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
+    # Data never names code that runs: Python hooks come only from --variant, and the
+    # record's description of its variant is only compared with the one supplied.
     ref = args.variant
-    meta_variant = record.meta.get("variant")
-    if ref is None and isinstance(meta_variant, dict):
-        source = str(meta_variant.get("source", ""))
-        if ":" in source or source.endswith(".py"):
-            ref = source
     variant = load_variant(game, ref) if ref else None
+    records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
         print(f"checking with the hooks of variant {variant.name!r} ({ref})")
     if args.seat is None and not args.actions and not args.quiet:
@@ -608,7 +634,8 @@ def _replay(args: argparse.Namespace) -> int:
             break
     if failure is not None:
         nxt = f"; next move {failure['next_action']}" if failure.get("next_action") else ""
-        print(f"recorded failure: [{failure.get('rule')}] {failure.get('check')}: {failure.get('message')}{nxt}")
+        print(f"recorded failure: [{failure.get('rule')}] {failure.get('check')}: {failure.get('message')}{nxt}"
+              .replace("\n", " "))
     if broke is None and failure is None:
         state = last.state if last is not None else None
         end = "game over" if state is not None and state.is_terminal else "game not over"
@@ -629,31 +656,80 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
+def _error(message: str) -> None:
+    """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
+    lines = str(message).splitlines() or [""]
+    first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
+    more = " (`rulebook options GAME` lists the valid options)" if "valid options" in str(message) else ""
+    print(f"rulebook: error: {first}{more}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    0: success; 1: a check failed (``verify``, ``replay``); 2: a usage or input
+    error (one line on stderr); 3: an internal error (one line; ``--debug``
+    shows the traceback).
+    """
+    parser = _parser()
     try:
-        if args.command == "games":
-            rows = [
-                [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
-                for slug, g in rulebook.GAMES.items()
-            ]
-            _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
-            return 0
-        if args.command == "options":
-            game = rulebook.get_game(args.game)
-            print(f"Options of {game.title} ({game.slug}):")
-            print(options_help(game.Rules))
-            return 0
-        if args.command == "verify":
-            return _verify(args)
-        if args.command == "replay":
-            return _replay(args)
-        if args.command == "play":
-            return _play(args)
-        return _simulate(args)
-    except RulebookError as exc:
-        print(f"rulebook: error: {exc}", file=sys.stderr)
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse printed its usage message
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        code = _run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        # the reader went away (``rulebook replay x.json | head``): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout has no file descriptor (tests)
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print("rulebook: interrupted", file=sys.stderr)
+        return 130
+    except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
+        if args.debug:
+            raise
+        _error(str(exc))
         return 2
+    except RecursionError:
+        if args.debug:
+            raise
+        _error("input nested too deeply")
+        return 2
+    except Exception as exc:
+        if args.debug:
+            raise
+        what = str(exc).splitlines()[0][:300] if str(exc) else ""
+        print(f"rulebook: internal error: {type(exc).__name__}: {what} (run with --debug for the traceback)",
+              file=sys.stderr)
+        return 3
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "games":
+        rows = [
+            [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
+            for slug, g in rulebook.GAMES.items()
+        ]
+        _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
+        return 0
+    if args.command == "options":
+        game = rulebook.get_game(args.game)
+        print(f"Options of {_name(game)}:")
+        print(options_help(game.Rules))
+        return 0
+    if args.command == "verify":
+        return _verify(args)
+    if args.command == "replay":
+        return _replay(args)
+    if args.command == "play":
+        return _play(args)
+    return _simulate(args)
 
 
 if __name__ == "__main__":

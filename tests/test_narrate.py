@@ -30,7 +30,9 @@ def _game(slug: str, actions: int, players: int | None = None, seed: int = 1) ->
     return records.record_of(state)
 
 
-def test_action_by_action_fallback_names_every_move_and_points() -> None:
+def test_action_by_action_fallback_names_every_move_and_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that records no tricks or rounds is told action by action."""
+    monkeypatch.setattr(narrate_module, "tricks_and_rounds", lambda s: None)
     record = _game(WB, 3, players=3)
     states = list(records.iter_states(record))
     lines = narrate(record)
@@ -91,8 +93,9 @@ def test_cli_replay_tells_the_game_and_takes_a_seat(tmp_path: Path, capsys: pyte
     path = records.save(_game(WB, 6, players=3), tmp_path / "g.json")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\n#1    seat 0: "
+    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\nTrick 1: seat 0 leads; "
     assert out.startswith(head)
+    assert "Seat 0 wins with R8 (WB-TRICK-3: No trump: the leader's colour)" in out
     assert "✓ every position passed the checks (game not over)" in out
     assert main(["replay", str(path), "--seat", "2"]) == 0
     assert "told from seat 2's view" in capsys.readouterr().out

@@ -1741,7 +1741,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         m = len(rules.missions)
         if len(deal) != DECK_SIZE + m:
             raise ValueError(
-                f"{what} has {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
+                f"{what} must have {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
                 f"(got {len(deal)})"
             )
         if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):

@@ -82,7 +82,7 @@ def test_the_printed_game_options_are_pinned() -> None:
         (DEAL3[:3] + ("3",) + DEAL3[4:], "number 3 must be an int, not str"),
         ("0123", "must be a tuple or list of ints, not str"),
         ({0: 1}, "must be a tuple or list of ints, not dict"),
-        (DEAL3[:-1], "has 42 numbers"),
+        (DEAL3[:-1], "must have 42 numbers"),
         ((0,) * 36 + DEAL3[36:], "order the cards"),
         (DEAL3[:36] + (0, 0, 1, 2, 3, 4), "order the missions"),
         (tuple(range(-1, 35)) + DEAL3[36:], "order the cards"),

@@ -97,12 +97,11 @@ def test_no_more_deals_than_rounds(options: dict[str, Any], limit: int) -> None:
             GAME.check_deal(rules, deals[0], index)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(reason="core Setup still converts deals with int(); fixed centrally (issue 11)", strict=False)
 def test_new_game_refuses_a_bool_in_a_deal() -> None:
     """SP-SETUP-1: a bool among the cards never becomes card 1."""
     deal = list(seeded_deal(4, 1))
     deal[deal.index(1)] = True
-    with pytest.raises(ValueError, match="deal 0"):
+    with pytest.raises(ValueError, match=r"deals\[0\]\[\d+\]: must be an int, not bool True"):
         GAME.new_game(Rules(players=4), deals=[deal])
 
 
