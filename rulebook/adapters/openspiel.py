@@ -328,7 +328,10 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
                 ctx = self._ctx
                 self._box = _Box(ctx.game.new_game(ctx.rules, seed=self._seed))
         else:
-            self._box = _Box(box.state.apply(self._ctx.actions[self._check(action)]))
+            actions = self._ctx.actions
+            if type(action) is not int or not 0 <= action < len(actions):
+                self._check(action)  # raises, naming what is wrong
+            self._box = _Box(box.state.apply(actions[action]))
 
     def _check(self, action: object) -> int:
         """``action`` if it is an int in the action table's range (no wrap-around, no bools)."""

@@ -132,6 +132,8 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
         self._seeds = random.Random()
         self._state: State[Any, Any] | None = None
+        #: the last state whose legal actions observe() listed, with them (reused by step)
+        self._legal: tuple[State[Any, Any] | None, tuple[Any, ...]] = (None, ())
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
@@ -181,7 +183,9 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         mask = np.zeros(len(self._actions), dtype=np.int8)
         if state.current_player == seat:
-            mask[self._numbers(state.legal_actions())] = 1
+            legal = state.legal_actions()
+            self._legal = (state, legal)
+            mask[self._numbers(legal)] = 1
         return {"observation": _int32(state.observation_tensor(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -190,13 +194,19 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if type(action) is int:  # the common case first: one type test, no conversion
+            number = action
+        elif isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"action must be an integer, not {type(action).__name__}")
-        number = operator.index(action)
+        else:
+            number = operator.index(action)
         if not 0 <= number < len(self._actions):
             raise ValueError(f"action {number} out of range 0..{len(self._actions) - 1}")
         chosen = self._actions[number]
-        if chosen not in state.legal_actions():
+        seen, legal = self._legal  # the legal actions observe() just listed for this state, if any
+        if seen is not state:
+            legal = state.legal_actions()
+        if chosen not in legal:
             raise IllegalAction(f"{chosen} (action {number}) is not legal for {agent} now", "action_mask", chosen)
         self._cumulative_rewards[agent] = 0.0
         self._state = state.apply(chosen)
