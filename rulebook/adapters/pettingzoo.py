@@ -70,13 +70,64 @@ def env(
 ) -> AECEnv:
     """The AEC environment of ``slug``, wrapped as PettingZoo's own games are.
 
+    The wrappers are PettingZoo's ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper`` (subclasses with the same checks, which forward
+    the attributes every step reads directly instead of through ``__getattr__``).
+
     Options are the game's ``Rules`` options by name (``env("utsuke", players=4,
     on_loss="most_honour")``); or pass a whole ``rules``.
     """
-    wrapped: AECEnv = RulebookEnv(slug, players, rules=rules, reward=reward, render_mode=render_mode, **options)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    raw = RulebookEnv(slug, players, rules=rules, reward=reward, render_mode=render_mode, **options)
+    return _OrderEnforcing(_AssertOutOfBounds(raw), raw)
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's bounds check, with a plain ``int`` in range passed without the space's ``contains``."""
+
+    def __init__(self, env: RulebookEnv) -> None:
+        super().__init__(env)
+        self._n = len(env._actions)
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._n:  # what Discrete(n).contains accepts
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the raw environment read directly, with OrderEnforcingWrapper's reset rule."""
+
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset and name != "_cumulative_rewards":
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    return property(get)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with the attributes every step reads forwarded directly.
+
+    ``OrderEnforcingWrapper`` reaches them through two ``__getattr__`` calls per
+    read (one per wrapper), several times per step; these properties give the
+    same values and the same errors before ``reset``.
+    """
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def __init__(self, env: AECEnv, raw: RulebookEnv) -> None:
+        self._raw = raw
+        super().__init__(env)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class RulebookEnv(AECEnv):  # type: ignore[misc]

@@ -110,3 +110,35 @@ def test_pettingzoo_observation_and_mask_exact(slug: str, players: int) -> None:
         steps += 1
         assert agent in env.possible_agents
     assert steps > 10
+
+
+def test_pettingzoo_wrappers_keep_pettingzoo_checks() -> None:
+    pz = pytest.importorskip("rulebook.adapters.pettingzoo")
+    from pettingzoo.utils import wrappers
+
+    env = pz.env("utsuke", players=3)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env, wrappers.AssertOutOfBoundsWrapper)
+    assert str(env) == "rulebook_utsuke_v0"
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(env, name)
+    with pytest.raises(AttributeError):
+        env._cumulative_rewards  # noqa: B018 - the raw env has none before reset
+    env.reset(seed=2)
+    raw = env.unwrapped
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos"):
+        assert getattr(env, name) is getattr(raw, name)
+    assert env._cumulative_rewards is raw._cumulative_rewards
+    n = env.action_space(env.agent_selection).n
+    for bad in (-1, n, np.int64(n), 1.0):
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            env.step(bad)
+    # an int in range passes the bounds check and reaches the environment's own checks
+    legal = list(raw.state.legal_action_ids())
+    illegal = next(i for i in range(n) if i not in legal)
+    with pytest.raises(rulebook.IllegalAction):
+        env.step(illegal)
+    before = raw.state
+    env.step(np.int64(legal[0]))
+    assert raw.state is not before
