@@ -189,6 +189,16 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
     def __str__(self) -> str:
         return str(self.metadata["name"])
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the game by its slug: the registered game object is shared, not copied."""
+        values = dict(self.__dict__)
+        values["game"] = self.game.slug
+        return values
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        values["game"] = rulebook.get_game(values["game"])
+        self.__dict__.update(values)
+
     # -- spaces ----------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

@@ -142,3 +142,29 @@ def test_pettingzoo_wrappers_keep_pettingzoo_checks() -> None:
     before = raw.state
     env.step(np.int64(legal[0]))
     assert raw.state is not before
+
+
+def test_numbers_survive_pickle_and_copy() -> None:
+    import pickle
+
+    game = rulebook.get_game("utsuke")
+    rules = game.Rules(players=3)
+    numbers = _numberer(game.action_table(rules))
+    assert copy.deepcopy(numbers) is numbers
+    again = pickle.loads(pickle.dumps(numbers))
+    state = game.new_game(rules, seed=5)
+    assert again(state.legal_actions()) == numbers(state.legal_actions()) == list(state.legal_action_ids())
+
+
+def test_pettingzoo_env_pickles_and_plays_on() -> None:
+    import pickle
+
+    pz = pytest.importorskip("rulebook.adapters.pettingzoo")
+    env = pz.env("utsuke", players=3)
+    env.reset(seed=1)
+    clone = pickle.loads(pickle.dumps(env))
+    for e in (env, clone):
+        obs, *_ = e.last()
+        assert np.flatnonzero(obs["action_mask"]).tolist() == list(e.unwrapped.state.legal_action_ids())
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert clone.unwrapped.state == env.unwrapped.state
