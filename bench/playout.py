@@ -6,6 +6,14 @@ For each game and supported player count it plays uniformly random legal
 actions from fresh seeded games for about ``--seconds`` and reports moves per
 second and games per second. A move is one ``legal_actions()`` plus one
 ``apply()``; the random choice is included, as in any driver.
+
+``--reference`` adds the engine bar: OpenSpiel's C++ ``oh_hell``
+(``pyspiel.load_game("oh_hell")``, 3 players, the game's own random number of
+tricks) driven from Python the same way (random legal actions; chance outcomes
+sampled by their probabilities and not counted as moves). It is measured in
+turns with the rulebook rows, one slice before each row, so a change in the
+machine's load touches both; the last line gives its mean and range over the
+slices, and the ``vs ref`` column each row's moves/s over that mean.
 """
 
 from __future__ import annotations
@@ -36,19 +44,63 @@ def playout_speed(game: Any, players: int, seconds: float) -> tuple[float, float
     return moves / elapsed, games / elapsed, games
 
 
+def reference_speed(seconds: float) -> tuple[float, float, int]:
+    """Random playouts of OpenSpiel's C++ ``oh_hell`` driven from Python (moves exclude chance)."""
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell")
+    rng = random.Random(12345)
+    choice, choices = rng.choice, rng.choices
+    moves = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(choices(outcomes, probs)[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, games / elapsed, games
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game and player count")
     parser.add_argument("--games", nargs="*", default=None, help="slugs (default: all)")
+    parser.add_argument(
+        "--reference", action="store_true", help="interleave OpenSpiel's C++ oh_hell as the engine bar"
+    )
     args = parser.parse_args(argv)
     slugs = args.games or list(rulebook.GAMES)
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.1f} s per row")
-    print(f"{'game':24} {'players':>7} {'moves/s':>12} {'games/s':>10} {'games':>8}")
+    extra = f" {'vs-ref':>7}" if args.reference else ""
+    print(f"{'game':24} {'players':>7} {'moves/s':>12} {'games/s':>10} {'games':>8}{extra}")
+    rows: list[tuple[str, int, float, float, int]] = []
+    refs: list[tuple[float, float, int]] = []
     for slug in slugs:
         game = rulebook.get_game(slug)
         for players in game.player_counts:
+            if args.reference:
+                refs.append(reference_speed(args.seconds / 2))
             mps, gps, n = playout_speed(game, players, args.seconds)
-            print(f"{slug:24} {players:7d} {mps:12,.0f} {gps:10,.1f} {n:8d}")
+            rows.append((slug, players, mps, gps, n))
+            if not args.reference:
+                print(f"{slug:24} {players:7d} {mps:12,.0f} {gps:10,.1f} {n:8d}")
+    if args.reference:
+        ref = sum(r[0] for r in refs) / len(refs)
+        ref_games = sum(r[1] for r in refs) / len(refs)
+        for slug, players, mps, gps, n in rows:
+            print(f"{slug:24} {players:7d} {mps:12,.0f} {gps:10,.1f} {n:8d} {mps / ref:7.2f}")
+        low, high = min(r[0] for r in refs), max(r[0] for r in refs)
+        print(
+            f"{'oh_hell (OpenSpiel C++)':24} {3:7d} {ref:12,.0f} {ref_games:10,.1f} {sum(r[2] for r in refs):8d}"
+            f"  range {low:,.0f}..{high:,.0f} over {len(refs)} slices"
+        )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,8 @@ need.
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from rulebook._install import install_hint
 
@@ -34,3 +35,41 @@ def _missing(extra: str, exc: ImportError) -> NoReturn:
 
         pytest.skip(message, allow_module_level=True)
     raise ImportError(message) from exc
+
+
+class _Numberer:
+    """Gives the sorted table numbers of a ``legal_actions()`` tuple (call it).
+
+    Games hand out their action table's own objects, so the number is looked up
+    by identity first (no hashing of attrs actions); any other object falls back
+    to the equality index. The table keeps its objects alive, so an identity in
+    the first map never comes to mean another object. Identities belong to one
+    process: a copy shares this object and a pickle rebuilds it from the actions.
+    """
+
+    __slots__ = ("_by_id", "_index", "actions")
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self.actions = tuple(actions)
+        self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        self._index = {a: i for i, a in enumerate(self.actions)}
+
+    def __call__(self, legal: Sequence[Any]) -> list[int]:
+        get = self._by_id.get
+        out = [get(id(a), -1) for a in legal]
+        if -1 in out:
+            index = self._index
+            out = [index[a] for a in legal]
+        out.sort()
+        return out
+
+    def __deepcopy__(self, memo: Any) -> _Numberer:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Numberer], tuple[tuple[Any, ...]]]:
+        return (_Numberer, (self.actions,))
+
+
+def _numberer(actions: Sequence[Any]) -> Callable[[Sequence[Any]], list[int]]:
+    """The :class:`_Numberer` of an action table."""
+    return _Numberer(actions)

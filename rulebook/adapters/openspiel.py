@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 import rulebook
-from rulebook.adapters import _missing
+from rulebook.adapters import _missing, _numberer
 
 try:
     import numpy as np
@@ -102,13 +102,15 @@ def seed_actions(seed: int) -> list[int]:
 class _Context:
     """The rulebook game, its rules and action tables; immutable and shared by clones."""
 
-    __slots__ = ("actions", "game", "index", "players", "rules")
+    __slots__ = ("actions", "game", "ids", "index", "players", "rules")
 
     def __init__(self, game: Game[Any, Any, Any], rules: Any) -> None:
         self.game = game
         self.rules = rules
         self.actions: tuple[Any, ...] = game.action_table(rules)
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
+        #: the sorted numbers of a ``legal_actions()`` tuple
+        self.ids: Callable[[Sequence[Any]], list[int]] = _numberer(self.actions)
         self.players: int = rules.players
 
     def __deepcopy__(self, memo: Any) -> _Context:
@@ -290,10 +292,26 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
         player = box.state.current_player
         return _TERMINAL if player is None else player
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers (sorted) of ``player``, by default the player to act.
+
+        Same answer as pyspiel's ``State.legal_actions`` (the chance outcomes at
+        a chance node, for any ``player``; ``[]`` for a seat not to act and at
+        the end), computed here
+        so a Python caller skips the C++ round trips of the base method.
+        """
+        box = self._box
+        if box is None:
+            return list(range(_BASE))  # a chance node answers its outcomes whoever asks, as pyspiel does
+        state = box.state
+        seat = state.current_player
+        if seat is None or (player is not None and player != seat):
+            return []
+        return self._ctx.ids(state.legal_actions())
+
     def _legal_actions(self, player: int) -> list[int]:
         assert self._box is not None
-        index = self._ctx.index
-        return sorted([index[a] for a in self._box.state.legal_actions()])
+        return self._ctx.ids(self._box.state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._box is None
@@ -310,7 +328,10 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
                 ctx = self._ctx
                 self._box = _Box(ctx.game.new_game(ctx.rules, seed=self._seed))
         else:
-            self._box = _Box(box.state.apply(self._ctx.actions[self._check(action)]))
+            actions = self._ctx.actions
+            if type(action) is not int or not 0 <= action < len(actions):
+                self._check(action)  # raises, naming what is wrong
+            self._box = _Box(box.state.apply(actions[action]))
 
     def _check(self, action: object) -> int:
         """``action`` if it is an int in the action table's range (no wrap-around, no bools)."""

@@ -38,7 +38,7 @@ import random
 from typing import Any, ClassVar
 
 import rulebook
-from rulebook.adapters import _missing
+from rulebook.adapters import _missing, _numberer
 
 try:
     import gymnasium
@@ -70,13 +70,64 @@ def env(
 ) -> AECEnv:
     """The AEC environment of ``slug``, wrapped as PettingZoo's own games are.
 
+    The wrappers are PettingZoo's ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper`` (subclasses with the same checks, which forward
+    the attributes every step reads directly instead of through ``__getattr__``).
+
     Options are the game's ``Rules`` options by name (``env("utsuke", players=4,
     on_loss="most_honour")``); or pass a whole ``rules``.
     """
-    wrapped: AECEnv = RulebookEnv(slug, players, rules=rules, reward=reward, render_mode=render_mode, **options)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    raw = RulebookEnv(slug, players, rules=rules, reward=reward, render_mode=render_mode, **options)
+    return _OrderEnforcing(_AssertOutOfBounds(raw), raw)
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's bounds check, with a plain ``int`` in range passed without the space's ``contains``."""
+
+    def __init__(self, env: RulebookEnv) -> None:
+        super().__init__(env)
+        self._n = len(env._actions)
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._n:  # what Discrete(n).contains accepts
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the raw environment read directly, with OrderEnforcingWrapper's reset rule."""
+
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset and name != "_cumulative_rewards":
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    return property(get)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with the attributes every step reads forwarded directly.
+
+    ``OrderEnforcingWrapper`` reaches them through two ``__getattr__`` calls per
+    read (one per wrapper), several times per step; these properties give the
+    same values and the same errors before ``reset``.
+    """
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def __init__(self, env: AECEnv, raw: RulebookEnv) -> None:
+        self._raw = raw
+        super().__init__(env)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class RulebookEnv(AECEnv):  # type: ignore[misc]
@@ -115,7 +166,7 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"rulebook_{slug.replace('-', '_')}_v0"}  # type: ignore[misc]
         self._actions: tuple[Any, ...] = game.action_table(rules)
-        self._index: dict[Any, int] = {a: i for i, a in enumerate(self._actions)}
+        self._numbers = _numberer(self._actions)
         n_actions = len(self._actions)
         size = game.observation_size(rules)
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
@@ -132,9 +183,21 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.possible_agents}
         self._seeds = random.Random()
         self._state: State[Any, Any] | None = None
+        #: the last state whose legal actions observe() listed, with them (reused by step)
+        self._legal: tuple[State[Any, Any] | None, tuple[Any, ...]] = (None, ())
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the game by its slug: the registered game object is shared, not copied."""
+        values = dict(self.__dict__)
+        values["game"] = self.game.slug
+        return values
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        values["game"] = rulebook.get_game(values["game"])
+        self.__dict__.update(values)
 
     # -- spaces ----------------------------------------------------------------------
 
@@ -181,13 +244,10 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         mask = np.zeros(len(self._actions), dtype=np.int8)
         if state.current_player == seat:
-            index = self._index
-            for action in state.legal_actions():
-                mask[index[action]] = 1
-        return {
-            "observation": np.asarray(state.observation_tensor(seat), dtype=np.int32),
-            "action_mask": mask,
-        }
+            legal = state.legal_actions()
+            self._legal = (state, legal)
+            mask[self._numbers(legal)] = 1
+        return {"observation": _int32(state.observation_tensor(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -195,13 +255,19 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if type(action) is int:  # the common case first: one type test, no conversion
+            number = action
+        elif isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"action must be an integer, not {type(action).__name__}")
-        number = operator.index(action)
+        else:
+            number = operator.index(action)
         if not 0 <= number < len(self._actions):
             raise ValueError(f"action {number} out of range 0..{len(self._actions) - 1}")
         chosen = self._actions[number]
-        if chosen not in state.legal_actions():
+        seen, legal = self._legal  # the legal actions observe() just listed for this state, if any
+        if seen is not state:
+            legal = state.legal_actions()
+        if chosen not in legal:
             raise IllegalAction(f"{chosen} (action {number}) is not legal for {agent} now", "action_mask", chosen)
         self._cumulative_rewards[agent] = 0.0
         self._state = state.apply(chosen)
@@ -248,6 +314,20 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"score": scores[seat], "winner": won}
         if self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
+
+
+def _int32(tensor: tuple[int, ...]) -> np.ndarray[Any, Any]:
+    """``tensor`` as a new ``int32`` array, equal to ``np.asarray(tensor, dtype=np.int32)``.
+
+    Most tensors are 0/1 flags and small counts: ``bytes`` packs those in C,
+    several times faster than numpy's element-by-element conversion; a value
+    outside 0..255 (a score, say) makes ``bytes`` refuse and the general path runs.
+    """
+    try:
+        packed = bytes(tensor)
+    except ValueError:
+        return np.array(tensor, dtype=np.int32)
+    return np.frombuffer(packed, dtype=np.uint8).astype(np.int32)
 
 
 #: PettingZoo's name for the unwrapped environment class.

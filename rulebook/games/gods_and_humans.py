@@ -1516,6 +1516,17 @@ def _encode_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
     )
 
 
+_SIZES: dict[tuple[int, int], int] = {}
+
+
+def _tensor_size(players: int, deals: int) -> int:
+    """The tensor's length, which depends on the player and deal counts only (cached)."""
+    size = _SIZES.get((players, deals))
+    if size is None:
+        size = _SIZES[players, deals] = sum(k for _, k in _encode_layout(Rules(players=players, deals=deals)))
+    return size
+
+
 class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     """The gods-and-humans oracle game: 5-8 players, humans play tricks, gods predict and intervene."""
 
@@ -1654,29 +1665,41 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         return sum(size for _, size in _encode_layout(rules))
 
     def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
-        """The fields of :func:`_encode_layout`, in order (see the docs page for the table)."""
+        """The fields of :func:`_encode_layout`, in order (see the docs page for the table).
+
+        Written into a zeroed list field by field (only ones and counts are
+        stored), so no per-field rows are built.
+        """
         obs: Observation = observation
         n, d, c = rules.players, rules.deals, DECK.size
-        out: list[int] = []
+        out = [0] * _tensor_size(n, d)
+        pos = 0  # the next field's offset: every helper writes its field's nonzeros and moves on
 
         def onehot(size: int, index: int) -> None:
-            row = [0] * size
+            nonlocal pos
             if 0 <= index < size:
-                row[index] = 1
-            out.extend(row)
+                out[pos + index] = 1
+            pos += size
 
         def cardset(cards: Any) -> None:
-            row = [0] * c
+            nonlocal pos
             for x in cards:
                 if x >= 0:
-                    row[x] = 1
-            out.extend(row)
+                    out[pos + x] = 1
+            pos += c
 
         def seatset(seats: Any) -> None:
-            row = [0] * n
+            nonlocal pos
             for s in seats:
-                row[s] = 1
-            out.extend(row)
+                out[pos + s] = 1
+            pos += n
+
+        def values(items: Any) -> None:
+            nonlocal pos
+            row = tuple(items)
+            k = len(row)
+            out[pos : pos + k] = row
+            pos += k
 
         humans = obs.humans
         h = len(humans)
@@ -1691,7 +1714,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         cardset(obs.hand)
         for i in range(4):
             cardset(obs.human_hands[humans[i]] if i < h and obs.human_hands else ())
-        out.extend(obs.hand_sizes)
+        values(obs.hand_sizes)
         cardset(obs.field)
         for i in range(4):
             onehot(7, obs.oracle[humans[i]] + 1 if i < h else -1)
@@ -1710,13 +1733,13 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
                 played[index[seat]].append(card)  # type: ignore[index]
         for i in range(4):
             cardset(played[i])
-        out.extend(obs.won[humans[i]] if i < h else 0 for i in range(4))
+        values(obs.won[humans[i]] if i < h else 0 for i in range(4))
         seatset(obs.waiting)
         seatset(obs.asking)
         passes = [0] * n
         for _, god in obs.passes:
             passes[god] += 1
-        out.extend(passes)
+        values(passes)
         received: list[list[int]] = [[], [], [], []]
         given: list[list[int]] = [[] for _ in range(n)]
         gap = [0] * n
@@ -1739,21 +1762,23 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
             cardset(received[i])
         for s in range(n):
             cardset(given[s])
-        out.extend(gap)
+        values(gap)
         if forced is None:
-            out.extend((0, 0, 0))
+            values((0, 0, 0))
         else:
-            out.extend((forced.gap + 1, forced.laid, 1 if forced.revealed else 0))
-        out.extend(obs.scores)
+            values((forced.gap + 1, forced.laid, 1 if forced.revealed else 0))
+        values(obs.scores)
         results = list(obs.past) + [None] * (d - len(obs.past))
         for res in results:
             seatset(res.gods if res else ())
         for res in results:
-            out.extend(res.points if res else (0,) * n)
+            values(res.points if res else (0,) * n)
         for res in results:
-            out.extend((res.oracle[res.humans[i]] + 1 if res and i < len(res.humans) else 0) for i in range(4))
+            values((res.oracle[res.humans[i]] + 1 if res and i < len(res.humans) else 0) for i in range(4))
         for res in results:
-            out.extend((res.won[res.humans[i]] if res and i < len(res.humans) else 0) for i in range(4))
+            values((res.won[res.humans[i]] if res and i < len(res.humans) else 0) for i in range(4))
+        if pos != len(out):  # the layout and the writes disagree: a bug, never data
+            raise AssertionError(f"gods-and-humans tensor: wrote {pos} of {len(out)} entries")
         return tuple(out)
 
     # -- simulation helpers ----------------------------------------------------------------

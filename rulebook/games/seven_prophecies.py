@@ -967,59 +967,74 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         return _layout(n)[-1][1]
 
     def encode_observation(self, rules: SPRules, observation: Any) -> tuple[int, ...]:
-        """The fields of :class:`Observation` as one-hots and counts (see the docs page)."""
+        """The fields of :class:`Observation` as one-hots and counts (see the docs page).
+
+        Written straight into a zeroed list at the field offsets of :func:`_layout`
+        (only the ones and counts are touched), so the cost follows the cards seen,
+        not the tensor's length.
+        """
         obs: Observation = observation
         n = rules.players
-        out: list[int] = []
+        at = _starts(n)
+        out = [0] * at["end"]
+        c = DECK.size
 
-        def onehot(size: int, index: int | None) -> None:
-            v = [0] * size
+        def onehot(field: str, size: int, index: int | None) -> None:
             if index is not None and 0 <= index < size:
-                v[index] = 1
-            out.extend(v)
+                out[at[field] + index] = 1
 
-        def cardset(cards: Any) -> None:
-            v = [0] * DECK.size
-            for c in cards:
-                v[c] = 1
-            out.extend(v)
-
-        onehot(n, obs.seat)
-        onehot(n + 1, n if obs.current_player is None else obs.current_player)
-        onehot(3, obs.phase)
-        out.append(obs.round)
-        out.append(len(obs.round_tricks))
-        onehot(n, obs.leader)
-        cardset(obs.hand)
-        out.extend(obs.hand_sizes)
-        for c in obs.future:
-            onehot(4, _SUIT[c])
-        cardset(obs.future)
-        cardset(obs.aside_up)
-        played: list[list[int]] = [[] for _ in range(n)]
-        for _leader, cards, _pl in obs.round_tricks:
-            for s, c in enumerate(cards):
-                played[s].append(c)
-        for s, c in obs.trick:
-            played[s].append(c)
-        for s in range(n):
-            cardset(played[s])
-        current = dict(obs.trick)
-        for s in range(n):
-            cardset((current[s],) if s in current else ())
-        t = len(obs.round_tricks)
-        onehot(4, _SUIT[obs.future[t]] if obs.phase == TRICK else None)
-        out.extend(obs.own_prophecy)
-        out.append(int(obs.phase != PROPHECY))
-        for s in range(n):
-            r = obs.remaining[s]
-            out.extend(r if r else (0,) * n)
-        out.extend(obs.cubes_placed)
-        last = obs.round_tricks[-1][2] if obs.round_tricks else (0,) * n
-        for s in range(n):
-            onehot(n, last[s] - 1 if last[s] else None)
-        out.extend(obs.points)
-        out.extend(obs.successes)
+        onehot("seat", n, obs.seat)
+        onehot("current_player", n + 1, n if obs.current_player is None else obs.current_player)
+        onehot("phase", 3, obs.phase)
+        out[at["round"]] = obs.round
+        out[at["tricks_done"]] = len(obs.round_tricks)
+        onehot("leader", n, obs.leader)
+        base = at["hand"]
+        for card in obs.hand:
+            out[base + card] = 1
+        base = at["hand_sizes"]
+        out[base : base + n] = obs.hand_sizes
+        base = at["future_suits"]
+        for i, card in enumerate(obs.future):
+            out[base + 4 * i + _SUIT[card]] = 1
+        base = at["future_cards"]
+        for card in obs.future:
+            out[base + card] = 1
+        base = at["aside_up"]
+        for card in obs.aside_up:
+            out[base + card] = 1
+        base = at["played_by_seat"]
+        for _leader, cards, _places in obs.round_tricks:
+            for seat, card in enumerate(cards):
+                out[base + seat * c + card] = 1
+        for seat, card in obs.trick:
+            out[base + seat * c + card] = 1
+        base = at["current_trick_by_seat"]
+        for seat, card in obs.trick:
+            out[base + seat * c + card] = 1
+        if obs.phase == TRICK:
+            out[at["future_suit_now"] + _SUIT[obs.future[len(obs.round_tricks)]]] = 1
+        base = at["own_prophecy"]
+        out[base : base + n] = obs.own_prophecy
+        out[at["revealed"]] = int(obs.phase != PROPHECY)
+        base = at["remaining"]
+        for seat in range(n):
+            row = obs.remaining[seat]
+            if row:
+                out[base + seat * n : base + seat * n + n] = row
+        base = at["cubes_placed"]
+        out[base : base + n] = obs.cubes_placed
+        if obs.round_tricks:
+            base = at["last_trick_places"]
+            last = obs.round_tricks[-1][2]
+            for seat in range(n):
+                place = last[seat]
+                if 0 < place <= n:
+                    out[base + seat * n + place - 1] = 1
+        base = at["points"]
+        out[base : base + n] = obs.points
+        base = at["successes"]
+        out[base : base + n] = obs.successes
         return tuple(out)
 
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
@@ -1162,6 +1177,23 @@ def _layout(n: int) -> list[tuple[str, int]]:
         end += size
         out.append((name, end))
     return out
+
+
+_STARTS: dict[int, dict[str, int]] = {}
+
+
+def _starts(n: int) -> dict[str, int]:
+    """Each field's start offset in the tensor (and ``end``, its length), from :func:`_layout`."""
+    starts = _STARTS.get(n)
+    if starts is None:
+        starts = {}
+        begin = 0
+        for name, end in _layout(n):
+            starts[name] = begin
+            begin = end
+        starts["end"] = begin
+        _STARTS[n] = starts
+    return starts
 
 
 GAME = SevenProphecies()
