@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 import random
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import combinations, repeat, starmap
 from typing import Any
 
@@ -138,6 +139,24 @@ class Rules:
         """Cards per hand, so tricks per round (UT-SETUP-4)."""
         return DECK.size // self.places
 
+
+
+@lru_cache(maxsize=1 << 16)
+def _trick_record(
+    number: int, round_: int, entry: tuple[int, tuple[int, ...], int], players: int, lord_before: int
+) -> TrickRecord:
+    """The record of the compact trick ``(leader place, cards, winner place)`` (UT-TRICK-1).
+
+    Cached: every observation carries the game's tricks, and most of them repeat.
+    """
+    leader, cards, winner = entry
+    nxt = _NEXT[players, lord_before]
+    plays = []
+    place = leader
+    for c in cards:
+        plays.append((_player(place, players), c))
+        place = nxt[place]
+    return TrickRecord(number, round_, _player(leader, players), tuple(plays), _player(winner, players), "UT-TRICK-1")
 
 # -- actions -------------------------------------------------------------------------
 
@@ -436,18 +455,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if self.current_player is not None:
             rounds.append((self.round, self.board[4], self.lord_before))
         for r, entries, lord_before in rounds:
-            nxt = _NEXT[players, lord_before]
-            for leader, cards, winner in entries:
-                plays = []
-                place = leader
-                for c in cards:
-                    plays.append((_player(place, players), c))
-                    place = nxt[place]
-                out.append(
-                    TrickRecord(
-                        len(out), r, _player(leader, players), tuple(plays), _player(winner, players), "UT-TRICK-1"
-                    )
-                )
+            for entry in entries:
+                out.append(_trick_record(len(out), r, entry, players, lord_before))
         return tuple(out)
 
     @property

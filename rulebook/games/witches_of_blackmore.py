@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import enum
 import random
+from functools import lru_cache
+from itertools import starmap
 from typing import Any
 
 import attrs
@@ -200,6 +202,17 @@ OVER = Phase.OVER
 #: trick-winner rule by the number of trumps in the trick (0, 1, 2 or more)
 _TRICK_RULE = ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")
 
+
+@lru_cache(maxsize=1 << 16)
+def _trick_record(number: int, entry: tuple[Any, ...]) -> TrickRecord:
+    """The record of the compact trick entry ``(order, cards, winner, trump suit)``.
+
+    Cached: every observation carries the game's tricks, and most of them repeat.
+    """
+    order, cards, winner, tsuit = entry[0], entry[1], entry[2], entry[3]
+    trumps = sum(1 for c in cards if _SUIT[c] == tsuit)
+    return TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, _TRICK_RULE[min(trumps, 2)])
+
 #: players -> first seat -> every seat clockwise from it (WB-TRICK-5, WB-DRAW-1)
 _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(2, 7)}
 
@@ -328,14 +341,7 @@ class WitchesState(State[Rules, WitchesAction]):
         ``WB-TRICK-2`` (several trumps, by the wheel) or ``WB-TRICK-3`` (no trump: the
         strongest card of the leader's colour).
         """
-        out = []
-        for number, entry in enumerate(self.board[7]):
-            order, cards, winner, tsuit = entry[0], entry[1], entry[2], entry[3]
-            trumps = sum(1 for c in cards if _SUIT[c] == tsuit)
-            out.append(
-                TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, _TRICK_RULE[min(trumps, 2)])
-            )
-        return tuple(out)
+        return tuple(starmap(_trick_record, enumerate(self.board[7])))
 
     @property
     def rounds(self) -> tuple[RoundRecord, ...]:
