@@ -63,6 +63,13 @@ CHECKS: dict[str, str] = {
 #: by default the observation boundary is checked at one position in SAMPLE (drawn at random)
 SAMPLE = 16
 
+#: by default the first PREFIX choices of random seats are drawn by Hypothesis (shrinkable),
+#: the later ones by a drawn generator (thorough: 200)
+PREFIX = 64
+
+#: by default the record of one game in REPLAY (drawn at random) is replayed
+REPLAY = 4
+
 _link = tuple.__getitem__
 
 #: from this many games on, a run in which no resample ever changed another seat's view fails
@@ -118,8 +125,16 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
         )
 
 
-def _check_step(variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random) -> None:
-    """The per-position checks of a state that is not terminal."""
+def _check_step(
+    variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random,
+    known: dict[Any, int] | None = None,
+) -> None:
+    """The per-position checks of a state that is not terminal.
+
+    ``known`` maps the moves whose encodings were already checked (in this game's
+    rules) to their ids: encoding and parsing do not depend on the position, so each
+    move is round-tripped once.
+    """
     game, rules = variant.game, variant.rules
 
     def fail(check: str, message: str) -> Violation:
@@ -136,13 +151,18 @@ def _check_step(variant: Variant, state: State[Any, Any], legal: tuple[Any, ...]
     if len(set(texts)) != len(texts) or len(set(legal)) != len(legal):
         raise fail("contract:legal-move", f"duplicate legal moves in {texts}")
     size = game.num_distinct_actions(rules)
+    if known is None:
+        known = {}
     ids = []
     for a, text in zip(legal, texts):
-        i = game.encode_action(a, rules)
-        if not 0 <= i < size or game.decode_action(i, rules) != a:
-            raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
-        if game.parse_action(text, rules) != a:
-            raise fail("contract:action-encoding", f"{text!r} does not parse back")
+        i = known.get(a)
+        if i is None:
+            i = game.encode_action(a, rules)
+            if not 0 <= i < size or game.decode_action(i, rules) != a:
+                raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
+            if game.parse_action(text, rules) != a:
+                raise fail("contract:action-encoding", f"{text!r} does not parse back")
+            known[a] = i
         ids.append(i)
     if tuple(sorted(ids)) != state.legal_action_ids():
         raise fail("contract:action-encoding", "legal_action_ids() disagrees with legal_actions()")
@@ -242,7 +262,7 @@ def play_checked(
     *,
     sample: int = 0,
     check_rng: random.Random | None = None,
-    replay: bool = True,
+    replay: bool | None = True,
     redrawn: list[int] | None = None,
 ) -> State[Any, Any]:
     """Play one game and run every check of :data:`CHECKS` on every position.
@@ -257,7 +277,8 @@ def play_checked(
     > 0 instead at the first position and then at each position with probability
     ``1/sample``, for one seat drawn at random. ``check_rng`` (default ``rng``)
     draws those positions and seats, the illegal moves tried and the resamples, so
-    the checks do not change the game played. ``replay``: check the final record.
+    the checks do not change the game played. ``replay``: check the final record
+    (``None``: in one game of :data:`REPLAY`, drawn).
     ``redrawn`` (two counters) gains the boundary checks made and those in which a
     resample changed another seat's view.
     """
@@ -287,7 +308,7 @@ def _play_checked(
     where: list[Any],
     sample: int,
     check_rng: random.Random,
-    replay: bool,
+    replay: bool | None,
     redrawn: list[int],
 ) -> State[Any, Any]:
     """Play and check one game; ``choose(k)`` gives the index of a random seat's move among ``k``.
@@ -302,13 +323,14 @@ def _play_checked(
     bound = game.max_game_length(rules)
     steps = 0
     played: list[Any] = []
+    known: dict[Any, int] = {}
     while True:
         counter[0] += 1
         check_state(variant, state)
         if state.current_player is None:
             break
         legal = state.legal_actions()
-        _check_step(variant, state, legal, check_rng)
+        _check_step(variant, state, legal, check_rng, known)
         seats: Sequence[int] = ()
         if steps == 0 or (not sample and steps % boundary_every == 0):
             seats = range(rules.players)
@@ -355,7 +377,7 @@ def _play_checked(
     if state.history != tuple(played):
         raise Violation("contract:immutability", "contract:immutability", "the history is not the moves played",
                         state)
-    _check_end(variant, state, replay)
+    _check_end(variant, state, replay if replay is not None else check_rng.random() * REPLAY < 1.0)
     return state
 
 
@@ -493,7 +515,9 @@ def verify(
     kinds_of = ("random", "heuristic")
     counter = [0, 0]  # positions, games
     redrawn = [0, 0]  # boundary checks, those in which a resample changed another seat's view
-    prefix = 200  # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
+    # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
+    prefix = 200 if thorough else PREFIX
+    choices: dict[int, Any] = {}
 
     @settings(
         max_examples=examples, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
@@ -513,14 +537,18 @@ def verify(
         def choose(k: int) -> int:
             made[0] += 1
             if made[0] <= prefix:
-                return data.draw(st.integers(0, k - 1))
+                strategy = choices.get(k)
+                if strategy is None:
+                    strategy = choices[k] = st.integers(0, k - 1)
+                index: int = data.draw(strategy)
+                return index
             return rng.randrange(k)
 
         counter[1] += 1
         positions = [0]
         try:
             play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
-                         redrawn=redrawn)
+                         replay=None if sample else True, redrawn=redrawn)
         finally:
             counter[0] += positions[0]
             if progress is not None:
