@@ -166,9 +166,15 @@ def _check_step(
         ids.append(i)
     if tuple(sorted(ids)) != state.legal_action_ids():
         raise fail("contract:action-encoding", "legal_action_ids() disagrees with legal_actions()")
-    illegal = [i for i in rng.sample(range(size), min(size, 8)) if i not in ids]
-    if illegal:
-        bad = game.decode_action(illegal[0], rules)
+    illegal = None
+    if len(ids) < size:
+        for _ in range(8):  # a random id that is not legal, if one of 8 draws finds it
+            i = rng.randrange(size)
+            if i not in ids:
+                illegal = i
+                break
+    if illegal is not None:
+        bad = game.decode_action(illegal, rules)
         try:
             state.apply(bad)
         except IllegalAction as exc:
