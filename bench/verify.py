@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+_MAIN = "import sys; from rulebook.cli import main; sys.exit(main())"
 GAMES = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 
 
@@ -25,7 +26,7 @@ def run(tree: Path, slug: str, extra: list[str]) -> tuple[float, int, float]:
     load = os.getloadavg()[0]
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from rulebook.cli import main; sys.exit(main())", "verify", slug, "--out", "/tmp", *extra],
+        [sys.executable, "-c", _MAIN, "verify", slug, "--out", "/tmp", *extra],
         env=env, cwd=tree, capture_output=True, text=True, check=False,
     )
     return time.perf_counter() - start, done.returncode, load

@@ -417,6 +417,8 @@ class Report:
     seconds: float
     checks: tuple[str, ...]
     failure: Failure | None = None
+    #: whether the costly checks ran on every position and game (``thorough=True``)
+    thorough: bool = False
 
     @property
     def ok(self) -> bool:
@@ -443,6 +445,7 @@ class Report:
             "game": self.game, "variant": self.variant, "seed": self.seed, "examples": self.examples,
             "players": list(self.players), "games": self.games, "states": self.states,
             "seconds": round(self.seconds, 3), "checks": list(self.checks), "ok": self.ok,
+            "thorough": self.thorough,
         }
         if self.failure is not None:
             f = self.failure
@@ -583,7 +586,7 @@ def verify(
     return Report(
         game=game.slug, variant=variant.describe(), seed=seed, examples=examples,
         players=tuple(n for n, _ in cases), games=counter[1], states=counter[0], seconds=elapsed,
-        checks=tuple(CHECKS), failure=failure,
+        checks=tuple(CHECKS), failure=failure, thorough=thorough,
     )
 
 
