@@ -541,6 +541,8 @@ def verify(
         kinds = data.draw(st.tuples(*[st.sampled_from(kinds_of)] * n))
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
         check_rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+        # drawn by Hypothesis so that a failing replay shrinks towards replaying
+        replay = not sample or data.draw(st.integers(0, REPLAY - 1)) == 0
         made = [0]
 
         def choose(k: int) -> int:
@@ -557,7 +559,7 @@ def verify(
         positions = [0]
         try:
             play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
-                         replay=None if sample else True, redrawn=redrawn)
+                         replay=replay, redrawn=redrawn)
         finally:
             counter[0] += positions[0]
             if progress is not None:
