@@ -127,13 +127,14 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
 
 def _check_step(
     variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random,
-    known: dict[Any, int] | None = None,
+    known: dict[Any, int] | None = None, size: int | None = None,
 ) -> None:
     """The per-position checks of a state that is not terminal.
 
     ``known`` maps the moves whose encodings were already checked (in this game's
     rules) to their ids: encoding and parsing do not depend on the position, so each
-    move is round-tripped once.
+    move is round-tripped once (two moves with one text cannot both parse back).
+    ``size``: ``game.num_distinct_actions(rules)``, if known.
     """
     game, rules = variant.game, variant.rules
 
@@ -147,16 +148,17 @@ def _check_step(
         raise fail("contract:legal-move", "a position that is not terminal has no legal move")
     if state.legal_actions() != legal:
         raise fail("contract:legal-move", "two calls of legal_actions() gave different tuples")
-    texts = [str(a) for a in legal]
-    if len(set(texts)) != len(texts) or len(set(legal)) != len(legal):
-        raise fail("contract:legal-move", f"duplicate legal moves in {texts}")
-    size = game.num_distinct_actions(rules)
+    if len(set(legal)) != len(legal):
+        raise fail("contract:legal-move", f"duplicate legal moves in {[str(a) for a in legal]}")
+    if size is None:
+        size = game.num_distinct_actions(rules)
     if known is None:
         known = {}
     ids = []
-    for a, text in zip(legal, texts):
+    for a in legal:
         i = known.get(a)
         if i is None:
+            text = str(a)
             i = game.encode_action(a, rules)
             if not 0 <= i < size or game.decode_action(i, rules) != a:
                 raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
@@ -330,13 +332,14 @@ def _play_checked(
     steps = 0
     played: list[Any] = []
     known: dict[Any, int] = {}
+    size = game.num_distinct_actions(rules)
     while True:
         counter[0] += 1
         check_state(variant, state)
         if state.current_player is None:
             break
         legal = state.legal_actions()
-        _check_step(variant, state, legal, check_rng, known)
+        _check_step(variant, state, legal, check_rng, known, size)
         seats: Sequence[int] = ()
         if steps == 0 or (not sample and steps % boundary_every == 0):
             seats = range(rules.players)
