@@ -61,7 +61,7 @@ CHECKS: dict[str, str] = {
 }
 
 #: by default the observation boundary is checked at one position in SAMPLE (drawn at random)
-SAMPLE = 16
+SAMPLE = 32
 
 #: by default the first PREFIX choices of random seats are drawn by Hypothesis (shrinkable),
 #: the later ones by a drawn generator (thorough: 200)
