@@ -3,7 +3,8 @@
 :func:`verify` plays games chosen by `Hypothesis <https://hypothesis.readthedocs.io>`_
 (player count, deal, who plays each seat, and the moves), seeded and reproducible,
 and checks the contract properties below and the game's own invariants
-(``game.check_invariants``) on every state it reaches. When a check fails,
+(``game.check_invariants``) on every state it reaches, the costly ones (the observation
+boundary, the record replay) on a seeded sample unless ``thorough=True``. When a check fails,
 Hypothesis shrinks the game, and the report carries the smallest failing game as
 a :class:`~rulebook.records.Record` whose ``meta`` names the broken check, its rule
 ID and the message; ``rulebook replay FILE`` steps through it.
