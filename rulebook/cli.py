@@ -123,8 +123,13 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
-        "--boundary-every", type=int, default=1, metavar="K",
-        help="check the observation boundary every K positions (default 1: every position)",
+        "--thorough", action="store_true",
+        help="check the observation boundary at every position for every seat and replay every record "
+        "(default: a seeded sample of positions and records, in seconds)",
+    )
+    ver.add_argument(
+        "--boundary-every", type=int, default=None, metavar="K",
+        help="check the observation boundary for every seat every K positions (default: a seeded sample)",
     )
     ver.add_argument(
         "--out", default=".", metavar="PATH",
@@ -543,7 +548,7 @@ def _verify(args: argparse.Namespace) -> int:
     variant = _variant_of(game, args)
     explicit = args.players is not None or any(s.partition("=")[0].strip() == "players" for s in args.set)
     players = variant.rules.players if explicit else None
-    if args.boundary_every < 1:
+    if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     if not args.json:
         out = Path(args.out)
@@ -551,7 +556,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"checking {args.examples} games of {_name(game)}; a failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                        boundary_every=args.boundary_every, save=args.out, progress=advance)
+                        boundary_every=args.boundary_every, save=args.out, progress=advance,
+                        thorough=args.thorough)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1
@@ -561,7 +567,8 @@ def _verify(args: argparse.Namespace) -> int:
         ["variant", f"{variant.name} ({changes}{'; hooks: ' + ', '.join(hooks) if hooks else ''})"],
         ["player counts", ", ".join(str(n) for n in report.players)],
         ["games / positions checked", f"{report.games} / {report.states}"],
-        ["time", f"{report.seconds:.1f} s (Hypothesis seed {args.seed}, {args.examples} examples)"],
+        ["time", f"{report.seconds:.1f} s (Hypothesis seed {args.seed}, {args.examples} examples"
+                 f"{', thorough' if args.thorough else ''})"],
     ]
     failed = report.failure
     names = [*CHECKS, "game invariant", "variant invariant"]

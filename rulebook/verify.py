@@ -3,7 +3,8 @@
 :func:`verify` plays games chosen by `Hypothesis <https://hypothesis.readthedocs.io>`_
 (player count, deal, who plays each seat, and the moves), seeded and reproducible,
 and checks the contract properties below and the game's own invariants
-(``game.check_invariants``) on every state it reaches. When a check fails,
+(``game.check_invariants``) on every state it reaches, the costly ones (the observation
+boundary, the record replay) on a seeded sample unless ``thorough=True``. When a check fails,
 Hypothesis shrinks the game, and the report carries the smallest failing game as
 a :class:`~rulebook.records.Record` whose ``meta`` names the broken check, its rule
 ID and the message; ``rulebook replay FILE`` steps through it.
@@ -32,8 +33,8 @@ import attrs
 
 from rulebook import records
 from rulebook._install import install_hint
-from rulebook.core.contract import Game, State
-from rulebook.errors import IllegalAction, RulebookError
+from rulebook.core.contract import Game, LogNode, State
+from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
@@ -50,13 +51,30 @@ CHECKS: dict[str, str] = {
     "contract:immutability": "apply() leaves the state it was called on unchanged",
     "contract:termination": "every game ends within game.max_game_length(rules) actions",
     "contract:observation-boundary": "resampling what a seat cannot see leaves its observation and tensor "
-    "unchanged (no seat learns what it should not)",
+    "unchanged and really redraws it: the resampled state is consistent (the game's invariants, the same "
+    "seat to move and moves), keeps neither the history nor the true deal, and moves some hidden card "
+    "(no seat learns what it should not)",
     "contract:game-over": "a finished game has nobody to move, no legal move, and refuses moves",
     "contract:scores": "scores are one whole number per seat; a finished game has winners, all of them seats",
     "contract:score-floor": "no score is ever below the floor (game.score_floor(rules) or the variant's)",
     "contract:record-replay": "the game's JSON record replays to the same final state",
     "contract:no-crash": "the engine raises nothing but IllegalAction for an illegal move",
 }
+
+#: by default the observation boundary is checked at one position in SAMPLE (drawn at random)
+SAMPLE = 32
+
+#: by default the first PREFIX choices of random seats are drawn by Hypothesis (shrinkable),
+#: the later ones by a drawn generator (thorough: 200)
+PREFIX = 64
+
+#: by default the record of one game in REPLAY (drawn at random) is replayed
+REPLAY = 4
+
+_link = tuple.__getitem__
+
+#: from this many games on, a run in which no resample ever changed another seat's view fails
+_REDRAW_GAMES = 10
 
 _RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]{2,}-\d+\b")
 
@@ -109,9 +127,16 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
 
 
 def _check_step(
-    variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random, boundary: bool
+    variant: Variant, state: State[Any, Any], legal: tuple[Any, ...], rng: random.Random,
+    known: dict[Any, int] | None = None, size: int | None = None,
 ) -> None:
-    """The per-position checks of a state that is not terminal."""
+    """The per-position checks of a state that is not terminal.
+
+    ``known`` maps the moves whose encodings were already checked (in this game's
+    rules) to their ids: encoding and parsing do not depend on the position, so each
+    move is round-tripped once (two moves with one text cannot both parse back).
+    ``size``: ``game.num_distinct_actions(rules)``, if known.
+    """
     game, rules = variant.game, variant.rules
 
     def fail(check: str, message: str) -> Violation:
@@ -124,23 +149,35 @@ def _check_step(
         raise fail("contract:legal-move", "a position that is not terminal has no legal move")
     if state.legal_actions() != legal:
         raise fail("contract:legal-move", "two calls of legal_actions() gave different tuples")
-    texts = [str(a) for a in legal]
-    if len(set(texts)) != len(texts) or len(set(legal)) != len(legal):
-        raise fail("contract:legal-move", f"duplicate legal moves in {texts}")
-    size = game.num_distinct_actions(rules)
+    if len(set(legal)) != len(legal):
+        raise fail("contract:legal-move", f"duplicate legal moves in {[str(a) for a in legal]}")
+    if size is None:
+        size = game.num_distinct_actions(rules)
+    if known is None:
+        known = {}
     ids = []
-    for a, text in zip(legal, texts):
-        i = game.encode_action(a, rules)
-        if not 0 <= i < size or game.decode_action(i, rules) != a:
-            raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
-        if game.parse_action(text, rules) != a:
-            raise fail("contract:action-encoding", f"{text!r} does not parse back")
+    for a in legal:
+        i = known.get(a)
+        if i is None:
+            text = str(a)
+            i = game.encode_action(a, rules)
+            if not 0 <= i < size or game.decode_action(i, rules) != a:
+                raise fail("contract:action-encoding", f"{text} -> {i} does not round-trip")
+            if game.parse_action(text, rules) != a:
+                raise fail("contract:action-encoding", f"{text!r} does not parse back")
+            known[a] = i
         ids.append(i)
     if tuple(sorted(ids)) != state.legal_action_ids():
         raise fail("contract:action-encoding", "legal_action_ids() disagrees with legal_actions()")
-    illegal = [i for i in rng.sample(range(size), min(size, 8)) if i not in ids]
-    if illegal:
-        bad = game.decode_action(illegal[0], rules)
+    illegal = None
+    if len(ids) < size:
+        for _ in range(8):  # a random id that is not legal, if one of 8 draws finds it
+            i = rng.randrange(size)
+            if i not in ids:
+                illegal = i
+                break
+    if illegal is not None:
+        bad = game.decode_action(illegal, rules)
         try:
             state.apply(bad)
         except IllegalAction as exc:
@@ -150,22 +187,53 @@ def _check_step(
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
         if state.legal_actions() != legal or state.current_player != cp:
             raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
-    if boundary:
-        obs_size = game.observation_size(rules)
-        for seat in range(rules.players):
-            before = state.observation(seat)
-            tensor = state.observation_tensor(seat)
-            if len(tensor) != obs_size or not all(isinstance(x, int) for x in tensor):
-                raise fail("contract:observation-boundary", f"seat {seat}'s tensor is not {obs_size} whole numbers")
+
+
+def _check_boundary(
+    variant: Variant, state: State[Any, Any], seats: Sequence[int], rng: random.Random, redraws: int = 1,
+    moved: bool = False,
+) -> bool:
+    """The observation boundary of ``seats`` at ``state`` (see ``contract:observation-boundary``),
+    with ``redraws`` resamples per seat; returns whether one of them changed another seat's view
+    (:func:`verify` requires that some do over a run: a resample must redraw what is hidden);
+    once ``moved`` is true that is not looked at again.
+    """
+    game, rules = variant.game, variant.rules
+    check = "contract:observation-boundary"
+
+    def fail(message: str) -> Violation:
+        return Violation(check, check, message, state)
+
+    obs_size = game.observation_size(rules)
+    cp = state.current_player
+    legal = state.legal_actions()
+    for seat in seats:
+        before = state.observation(seat)
+        tensor = state.observation_tensor(seat)
+        if len(tensor) != obs_size or not set(map(type, tensor)) <= {int}:
+            raise fail(f"seat {seat}'s tensor is not {obs_size} whole numbers")
+        others = [s for s in range(rules.players) if s != seat]
+        for _ in range(redraws):
             other = state.resample(seat, rng)
             if other.observation(seat) != before or other.observation_tensor(seat) != tensor:
+                raise fail(f"seat {seat} sees a difference after what it cannot see is redrawn")
+            if other.history or other.setup == state.setup:
                 raise fail(
-                    "contract:observation-boundary",
-                    f"seat {seat} sees a difference after what it cannot see is redrawn",
+                    f"seat {seat}'s resampled state keeps the true {'history' if other.history else 'deal'} "
+                    "(its record would reveal the hidden cards)"
                 )
+            try:
+                game.check_invariants(other)
+            except AssertionError as exc:
+                raise fail(f"seat {seat}'s resampled state breaks an invariant: {exc}") from None
+            if other.current_player != cp or (cp == seat and other.legal_actions() != legal):
+                raise fail(f"seat {seat}'s resampled state has another seat to move or other legal moves")
+            if not moved:
+                moved = any(other.observation(s) != state.observation(s) for s in others)
+    return moved
 
 
-def _check_end(variant: Variant, state: State[Any, Any]) -> None:
+def _check_end(variant: Variant, state: State[Any, Any], replay: bool = True) -> None:
     game, rules = variant.game, variant.rules
 
     def fail(check: str, message: str) -> Violation:
@@ -180,10 +248,17 @@ def _check_end(variant: Variant, state: State[Any, Any]) -> None:
     else:
         raise fail("contract:game-over", "a move was accepted after the end")
     winners = variant.winners(state)
-    # winners may be empty when the rules say nobody wins (UTSUKE when every seat loses)
     if not isinstance(winners, frozenset) or not winners <= set(range(rules.players)):
         raise fail("contract:scores", f"winners {sorted(winners)} are not a set of seats")
-    replayed = records.replay(records.loads(records.dumps(state)), complete=True)
+    # winners may be empty only in a game whose rules let nobody win (UTSUKE when every seat loses)
+    if not winners and not game.nobody_may_win:
+        raise fail("contract:scores", f"nobody wins, but the rules of {game.slug} always name a winner")
+    if not replay:
+        return
+    try:
+        replayed = records.replay(records.loads(records.dumps(state)), complete=True)
+    except InvalidRecord as exc:
+        raise fail("contract:record-replay", f"the saved record does not replay: {exc}") from None
     if replayed != state:
         raise fail("contract:record-replay", "the saved record does not replay to the same final state")
 
@@ -196,6 +271,11 @@ def play_checked(
     rng: random.Random,
     boundary_every: int,
     counter: list[int],
+    *,
+    sample: int = 0,
+    check_rng: random.Random | None = None,
+    replay: bool | None = True,
+    redrawn: list[int] | None = None,
 ) -> State[Any, Any]:
     """Play one game and run every check of :data:`CHECKS` on every position.
 
@@ -203,10 +283,23 @@ def play_checked(
     ``kinds`` entry is ``"heuristic"`` play ``game.heuristic_action``. Any
     unexpected exception becomes a ``contract:no-crash`` violation. Returns the
     final state; raises :class:`Violation` (an ``AssertionError``).
+
+    The observation boundary (resampling, the costly check) is checked for every
+    seat at the first position and every ``boundary_every``-th one; with ``sample``
+    > 0 instead at the first position and then at each position with probability
+    ``1/sample``, for one seat drawn at random. ``check_rng`` (default ``rng``)
+    draws those positions and seats, the illegal moves tried and the resamples, so
+    the checks do not change the game played. ``replay``: check the final record
+    (``None``: in one game of :data:`REPLAY`, drawn).
+    ``redrawn`` (two counters) gains the boundary checks made and those in which a
+    resample changed another seat's view.
     """
     where: list[Any] = [None, None]
     try:
-        return _play_checked(variant, seed, kinds, choose, rng, boundary_every, counter, where)
+        return _play_checked(
+            variant, seed, kinds, choose, rng, boundary_every, counter, where, sample, check_rng or rng, replay,
+            redrawn if redrawn is not None else [0, 0],
+        )
     except Violation:
         raise
     except Exception as exc:
@@ -225,6 +318,10 @@ def _play_checked(
     boundary_every: int,
     counter: list[int],
     where: list[Any],
+    sample: int,
+    check_rng: random.Random,
+    replay: bool | None,
+    redrawn: list[int],
 ) -> State[Any, Any]:
     """Play and check one game; ``choose(k)`` gives the index of a random seat's move among ``k``.
 
@@ -237,13 +334,24 @@ def _play_checked(
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
     bound = game.max_game_length(rules)
     steps = 0
+    played: list[Any] = []
+    known: dict[Any, int] = {}
+    size = game.num_distinct_actions(rules)
     while True:
         counter[0] += 1
         check_state(variant, state)
         if state.current_player is None:
             break
         legal = state.legal_actions()
-        _check_step(variant, state, legal, rng, steps % boundary_every == 0)
+        _check_step(variant, state, legal, check_rng, known, size)
+        seats: Sequence[int] = ()
+        if steps == 0 or (not sample and steps % boundary_every == 0):
+            seats = range(rules.players)
+        elif sample and check_rng.random() * sample < 1.0:
+            seats = (check_rng.randrange(rules.players),)
+        if seats:
+            redrawn[0] += 1
+            redrawn[1] += _check_boundary(variant, state, seats, check_rng, 1, bool(redrawn[1]))
         seat = state.current_player
         if kinds[seat] == "heuristic":
             action = game.heuristic_action(state, rng)
@@ -255,7 +363,7 @@ def _play_checked(
         else:
             action = legal[choose(len(legal))]
         where[1] = action
-        before = state.observation(seat)
+        before = state.observation(seat) if seats else None
         try:
             nxt = state.apply(action)
         except IllegalAction as exc:
@@ -263,12 +371,14 @@ def _play_checked(
                 "contract:legal-move", "contract:legal-move", f"the legal move {action} was rejected: {exc}",
                 state, action,
             ) from None
-        if state.legal_actions() != legal or state.observation(seat) != before:
+        if state.legal_actions() != legal or (seats and state.observation(seat) != before):
             raise Violation("contract:immutability", "contract:immutability", f"applying {action} changed the "
                             "old state", state, action)
-        if nxt.history[-1:] != (action,):
+        log = getattr(nxt, "log", None)
+        if isinstance(log, LogNode) and (_link(log, 1) != action or _link(log, 0) != getattr(state, "log", None)):
             raise Violation("contract:immutability", "contract:immutability", "the move is not last in the "
                             "history", nxt)
+        played.append(action)
         state = nxt
         where[0], where[1] = state, None
         steps += 1
@@ -277,7 +387,10 @@ def _play_checked(
                 "contract:termination", "contract:termination",
                 f"more than max_game_length={bound} actions", state,
             )
-    _check_end(variant, state)
+    if state.history != tuple(played):
+        raise Violation("contract:immutability", "contract:immutability", "the history is not the moves played",
+                        state)
+    _check_end(variant, state, replay if replay is not None else check_rng.random() * REPLAY < 1.0)
     return state
 
 
@@ -311,6 +424,8 @@ class Report:
     seconds: float
     checks: tuple[str, ...]
     failure: Failure | None = None
+    #: whether the costly checks ran on every position and game (``thorough=True``)
+    thorough: bool = False
 
     @property
     def ok(self) -> bool:
@@ -337,6 +452,7 @@ class Report:
             "game": self.game, "variant": self.variant, "seed": self.seed, "examples": self.examples,
             "players": list(self.players), "games": self.games, "states": self.states,
             "seconds": round(self.seconds, 3), "checks": list(self.checks), "ok": self.ok,
+            "thorough": self.thorough,
         }
         if self.failure is not None:
             f = self.failure
@@ -372,9 +488,10 @@ def verify(
     examples: int = 100,
     seed: int = 0,
     players: int | Sequence[int] | None = None,
-    boundary_every: int = 1,
+    boundary_every: int | None = None,
     save: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
+    thorough: bool = False,
 ) -> Report:
     """Check ``game`` under ``rules`` (a ``Rules`` value or a :class:`~rulebook.variants.Variant`).
 
@@ -382,7 +499,11 @@ def verify(
     arguments give the same games), over every supported player count the variant
     allows (or ``players``), random and heuristic players mixed, and runs every
     check of :data:`CHECKS` plus the game's and the variant's invariants at every
-    position (the observation boundary every ``boundary_every`` positions). On a
+    position, except the observation boundary (resampling, which costs far more than
+    playing): by default it is checked for every seat at each game's first position,
+    then at a seeded random sample of positions (one in :data:`SAMPLE`, one seat
+    each); with ``thorough=True`` at every position for every seat, as is
+    ``boundary_every=K`` at every ``K``-th position. On a
     failure the smallest failing game is kept as a record (saved to ``save``, a file
     or a directory, if given). ``progress`` is called with 1 after each game played
     (shrinking a failure plays more games than ``examples``).
@@ -401,10 +522,18 @@ def verify(
         variant = Variant(game, rules if rules is not None else game.Rules())
     if examples < 1:
         raise RulebookError("--examples must be at least 1")
+    if boundary_every is not None and (isinstance(boundary_every, bool) or not isinstance(boundary_every, int)
+                                       or boundary_every < 1):
+        raise RulebookError("--boundary-every must be a whole number of at least 1")
+    every = boundary_every if boundary_every is not None else 1
+    sample = 0 if thorough or boundary_every is not None else SAMPLE
     cases = _player_counts(variant, players)
     kinds_of = ("random", "heuristic")
     counter = [0, 0]  # positions, games
-    prefix = 200  # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
+    redrawn = [0, 0]  # boundary checks, those in which a resample changed another seat's view
+    # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
+    prefix = 200 if thorough else PREFIX
+    choices: dict[int, Any] = {}
 
     @settings(
         max_examples=examples, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
@@ -418,18 +547,26 @@ def verify(
         game_seed = data.draw(st.integers(0, 2**32 - 1))
         kinds = data.draw(st.tuples(*[st.sampled_from(kinds_of)] * n))
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+        check_rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+        # drawn by Hypothesis so that a failing replay shrinks towards replaying
+        replay = not sample or data.draw(st.integers(0, REPLAY - 1)) == 0
         made = [0]
 
         def choose(k: int) -> int:
             made[0] += 1
             if made[0] <= prefix:
-                return data.draw(st.integers(0, k - 1))
+                strategy = choices.get(k)
+                if strategy is None:
+                    strategy = choices[k] = st.integers(0, k - 1)
+                index: int = data.draw(strategy)
+                return index
             return rng.randrange(k)
 
         counter[1] += 1
         positions = [0]
         try:
-            play_checked(v, game_seed, kinds, choose, rng, boundary_every, positions)
+            play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
+                         replay=replay, redrawn=redrawn)
         finally:
             counter[0] += positions[0]
             if progress is not None:
@@ -441,6 +578,13 @@ def verify(
         run()
     except Violation as v:
         failure = _failure(variant, v, seed)
+    if failure is None and counter[1] >= _REDRAW_GAMES and not redrawn[1]:
+        first = cases[0][1].game.new_game(cases[0][1].rules, seed=seed)
+        failure = _failure(variant, Violation(
+            "contract:observation-boundary", "contract:observation-boundary",
+            f"no resample in {redrawn[0]} boundary checks of {counter[1]} games changed another seat's view "
+            "(resample keeps the hidden cards instead of redrawing them)", first,
+        ), seed)
     elapsed = time.perf_counter() - start
     if failure is not None and save is not None:
         path = Path(save)
@@ -451,7 +595,7 @@ def verify(
     return Report(
         game=game.slug, variant=variant.describe(), seed=seed, examples=examples,
         players=tuple(n for n, _ in cases), games=counter[1], states=counter[0], seconds=elapsed,
-        checks=tuple(CHECKS), failure=failure,
+        checks=tuple(CHECKS), failure=failure, thorough=thorough,
     )
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -12,7 +14,8 @@ import rulebook
 from rulebook import records
 from rulebook.core.options import describe_options
 from rulebook.variants import Variant, highest_scores_win, load_variant, resolve
-from rulebook.verify import CHECKS, Report, check_state, verify, walk
+from rulebook.verify import CHECKS, SAMPLE, Report, check_state, verify, walk
+from tests.test_verify_mutants import Mutant, mutant
 
 ROOT = Path(__file__).resolve().parents[1]
 CURSED = str(ROOT / "docs" / "examples" / "cursed_nines.py")
@@ -212,3 +215,72 @@ def test_python_variants_and_pickling() -> None:
         load_variant(WB, "no_such_module_anywhere:X")
     state = WB.new_game(WB.Rules(players=2), seed=0)
     assert highest_scores_win(state, (1, 2)) == frozenset()
+
+
+# -- the cost of default verify (issue 14): the costly checks on a seeded sample -------------
+
+
+class _CountsResamples(Mutant):
+    calls: ClassVar[list[int]] = [0]
+
+    def resample(self, seat: int, rng: random.Random) -> Mutant:
+        _CountsResamples.calls[0] += 1
+        return super().resample(seat, rng)
+
+
+def _resamples(**kwargs: Any) -> tuple[int, Report]:
+    _CountsResamples.calls[0] = 0
+    v = mutant("witches-of-blackmore", _CountsResamples)
+    report = verify(v.game, v, seed=4, players=4, **kwargs)
+    assert report.ok, str(report)
+    return _CountsResamples.calls[0], report
+
+
+def test_thorough_resamples_every_seat_at_every_position() -> None:
+    calls, report = _resamples(examples=6, thorough=True)
+    assert report.thorough and report.to_json()["thorough"] is True
+    # every position but the last of each game, for each of the 4 seats
+    assert calls == 4 * (report.states - report.games)
+    calls_k, report_k = _resamples(examples=6, boundary_every=1)
+    assert calls_k == 4 * (report_k.states - report_k.games) and not report_k.thorough
+
+
+def test_default_resamples_the_first_position_and_a_sample() -> None:
+    calls, report = _resamples(examples=30)
+    assert not report.thorough
+    sampled = calls - 4 * report.games  # every seat at each game's first position
+    later = report.states - 2 * report.games  # the positions after the first that have a seat to move
+    assert 0 < sampled < 2 * later / SAMPLE, (sampled, later)
+
+
+def test_default_replays_a_sample_of_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    replays = [0]
+    real = records.replay
+
+    def counting(record: Any, *, complete: bool = False) -> Any:
+        replays[0] += 1
+        return real(record, complete=complete)
+
+    monkeypatch.setattr(records, "replay", counting)
+    report = verify(WB, examples=40, seed=4)
+    assert report.ok and 0 < replays[0] < report.games / 2, (replays[0], report.games)
+    replays[0] = 0
+    report = verify(WB, examples=5, seed=4, thorough=True)
+    assert report.ok and replays[0] == report.games
+
+
+def test_cli_thorough(capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook.cli import main
+
+    assert main(["verify", "witches-of-blackmore", "--examples", "2", "--thorough", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["thorough"] is True and out["ok"] is True and out["examples"] == 2
+    assert main(["verify", "witches-of-blackmore", "--examples", "2", "--players", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "2 examples)" in text and "thorough" not in text
+
+
+def test_boundary_every_is_checked() -> None:
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(rulebook.RulebookError, match="boundary-every"):
+            verify(WB, examples=1, boundary_every=bad)  # type: ignore[arg-type]

@@ -368,6 +368,9 @@ class Game(ABC, Generic[R, S, A]):
     State: type[S]
     Action: ClassVar[type[Action]] = Action
     player_counts: ClassVar[range]
+    #: Whether the rules may end a game with nobody winning (empty ``winners``):
+    #: UTSUKE when every seat loses; ``rulebook verify`` refuses empty winners elsewhere.
+    nobody_may_win: ClassVar[bool] = False
     #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
     #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]

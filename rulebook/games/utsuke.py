@@ -867,6 +867,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     prefix = "UT"
     player_counts = range(2, 6)
     deck = DECK
+    nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins
 
     def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
         """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""
