@@ -144,33 +144,41 @@ class ISMCTS:
         result = self.result
         log = math.log
         sqrt = math.sqrt
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        choice = rng.choice
+        resample = state.resample
+        perf = time.perf_counter
+        deadline = None if self.seconds is None else perf() + self.seconds
         budget = self.iterations
         done = 0
         first: tuple[Action, ...] | None = None
-        while (budget is None or done < budget) and (deadline is None or time.perf_counter() < deadline):
-            det = state.resample(seat, rng)
+        path: list[tuple[list[float], int]] = []
+        while (budget is None or done < budget) and (deadline is None or perf() < deadline):
+            det = resample(seat, rng)
             if first is None:
                 first = det.legal_actions()
                 if len(first) == 1:
                     return first[0], {first[0]: (0, 0.0)}
             node: _Node | None = root
-            path: list[tuple[list[float], int]] = []
+            path.clear()
             player = det.current_player
             # selection and expansion, in the tree while it has the node
             while player is not None and node is not None:
                 legal = det.legal_actions()
                 stats = node.stats
-                fresh: list[Action] = []
+                fresh: list[Action] | None = None
                 for a in legal:
                     s = stats.get(a)
                     if s is None:
-                        s = stats[a] = [0, 0.0, 0]
-                    s[2] += 1
+                        s = stats[a] = [0, 0.0, 1]
+                    else:
+                        s[2] += 1
                     if s[0] == 0:
-                        fresh.append(a)
-                if fresh:
-                    action = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
+                        if fresh is None:
+                            fresh = [a]
+                        else:
+                            fresh.append(a)
+                if fresh is not None:
+                    action = fresh[0] if len(fresh) == 1 else choice(fresh)
                     child = None
                     node.children[action] = _Node()
                 else:
@@ -188,7 +196,6 @@ class ISMCTS:
                 node = child
             # rollout on the lean path
             if rollout is None:
-                choice = rng.choice
                 while player is not None:
                     det = det.apply(choice(det.legal_actions()))
                     player = det.current_player
