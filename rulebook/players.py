@@ -11,9 +11,9 @@ Built in, by name (:func:`player_from_spec` parses the names the CLI takes):
 
 * ``random``: uniformly random among the legal actions;
 * ``heuristic``: the game's simple rule-aware player (``game.heuristic_action``);
-* ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:heuristic`` for heuristic rollouts):
+* ``ismcts``, ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:random`` for random rollouts):
   information-set Monte Carlo tree search (:class:`ISMCTS`) with ``N`` iterations
-  or ``T`` seconds per decision.
+  (200 by default) or ``T`` seconds per decision and heuristic rollouts.
 
 >>> import random, rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -40,6 +40,8 @@ import attrs
 from rulebook.core.contract import Action, State
 
 __all__ = [
+    "DEFAULT_EXPLORATION",
+    "DEFAULT_ITERATIONS",
     "ISMCTS",
     "PLAYER_KINDS",
     "Player",
@@ -67,6 +69,11 @@ def heuristic_player(state: State[Any, Any], rng: random.Random) -> Action:
 
 
 # -- ISMCTS -------------------------------------------------------------------------
+
+#: ISMCTS iterations per decision by default (``docs/balance.md``: the measured strength).
+DEFAULT_ITERATIONS = 200
+#: The UCB exploration constant ``c`` by default (tuned on The Witches of Blackmore).
+DEFAULT_EXPLORATION = 0.7
 
 
 class _Node:
@@ -98,8 +105,8 @@ class ISMCTS:
     real hands. It then descends one shared tree, choosing among the actions legal *in
     this determinization* by UCB with availability counts (an action's exploration term
     uses how often it was available, not the parent's visits), adds one node, plays the
-    game out with ``rollout`` (random by default) on the lean path (``legal_actions`` and
-    ``apply`` only), and backs up each seat's result (``result``; by default
+    game out with ``rollout`` (the game's heuristic by default; ``None`` for uniformly
+    random moves) on the lean path (``legal_actions`` and ``apply`` only), and backs up each seat's result (``result``; by default
     :func:`win_share`) at the nodes where that seat acted.
 
     Nodes are keyed by the path of actions from the root. Most actions in these games
@@ -114,10 +121,10 @@ class ISMCTS:
     the root action visited most (ties: first in ``legal_actions`` order).
     """
 
-    iterations: int | None = 400
+    iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = None
-    exploration: float = 0.7
-    rollout: Player | None = None
+    exploration: float = DEFAULT_EXPLORATION
+    rollout: Player | None = heuristic_player
     result: Callable[[State[Any, Any]], tuple[float, ...]] = win_share
 
     def __attrs_post_init__(self) -> None:
@@ -129,6 +136,10 @@ class ISMCTS:
             type(self.seconds) not in (int, float) or not 0 < self.seconds < math.inf
         ):
             raise ValueError(f"ismcts seconds must be a positive number, got {self.seconds!r}")
+        if type(self.exploration) not in (int, float) or not 0 <= self.exploration < math.inf:
+            raise ValueError(f"ismcts exploration must be a finite number of at least 0, got {self.exploration!r}")
+        if self.rollout is not None and not callable(self.rollout):
+            raise ValueError(f"ismcts rollout must be a player callable or None, got {self.rollout!r}")
 
     def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
         return self.search(state, rng)[0]
@@ -215,14 +226,14 @@ class ISMCTS:
 
 
 def ismcts_player(arg: str | None) -> Player:
-    """The ISMCTS player of a CLI argument: ``400`` (iterations), ``2s`` (seconds), and
-    optionally ``:heuristic`` for heuristic rollouts (``ismcts:200:heuristic``)."""
+    """The ISMCTS player of a CLI argument: ``200`` (iterations), ``2s`` (seconds), and
+    optionally the rollouts: ``:heuristic`` (the default) or ``:random`` (``ismcts:200:random``)."""
     if arg is None:
         return ISMCTS()
     budget, _, roll = arg.partition(":")
     if roll not in ("", "random", "heuristic"):
-        raise ValueError(f"ismcts rollouts are random or heuristic, got {roll!r}")
-    rollout = heuristic_player if roll == "heuristic" else None
+        raise ValueError(f"ismcts rollouts are heuristic or random, got {roll!r}")
+    rollout = None if roll == "random" else heuristic_player
     budget = budget.strip()
     try:
         if budget.endswith("s"):
@@ -235,7 +246,7 @@ def ismcts_player(arg: str | None) -> Player:
         return ISMCTS(iterations=int(budget), rollout=rollout)
     except ValueError:
         raise ValueError(
-            f"ismcts takes a budget of iterations (ismcts:400) or seconds (ismcts:2s), got {arg!r}"
+            f"ismcts takes a budget of iterations (ismcts:200) or seconds (ismcts:2s), got {arg!r}"
         ) from None
 
 

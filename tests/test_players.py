@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -150,7 +151,7 @@ def test_win_share_counts_shared_and_empty_wins() -> None:
         ("ismcts:1.5", "budget"),
         ("ismcts:0s", "budget"),
         ("ismcts:infs", "budget"),
-        ("ismcts:10:clever", "random or heuristic"),
+        ("ismcts:10:clever", "heuristic or random"),
         ("random:3", "takes no argument"),
         ("genius", "unknown player kind"),
     ],
@@ -167,6 +168,11 @@ def test_bad_ismcts_budgets_from_python() -> None:
         ISMCTS(iterations=None)
     with pytest.raises(ValueError, match="seconds"):
         ISMCTS(iterations=None, seconds=-1.0)
+    for bad in (True, -0.1, math.inf, math.nan, "1"):
+        with pytest.raises(ValueError, match="exploration"):
+            ISMCTS(exploration=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rollout"):
+        ISMCTS(rollout="heuristic")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
         state = _forced_win()
         while state.current_player is not None:
@@ -179,3 +185,9 @@ def test_player_kinds_are_registered() -> None:
     assert isinstance(player_from_spec("ismcts:12"), ISMCTS) and player_from_spec("ismcts:12").iterations == 12
     timed = player_from_spec("ismcts:2s")
     assert isinstance(timed, ISMCTS) and timed.seconds == 2.0 and timed.iterations is None
+    # defaults: 200 iterations, c = 0.7, heuristic rollouts; ":random" for random ones
+    plain = player_from_spec("ismcts")
+    assert plain == ISMCTS() and (plain.iterations, plain.exploration, plain.rollout) == (200, 0.7, heuristic_player)
+    assert player_from_spec("ismcts:30").rollout is heuristic_player
+    assert player_from_spec("ismcts:30:heuristic") == ISMCTS(iterations=30)
+    assert player_from_spec("ismcts:30:random") == ISMCTS(iterations=30, rollout=None)
