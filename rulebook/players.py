@@ -116,15 +116,19 @@ class ISMCTS:
     correctness: only the root's statistics choose the move, and every root action is
     one the seat can take. Paths need no observation call on the hot path.
 
-    ``iterations`` (exactly that many, deterministic for a given generator) or
-    ``seconds`` (a time budget, not reproducible) bounds the search. The move played is
-    the root action visited most (ties: first in ``legal_actions`` order).
+    ``iterations`` (deterministic for a given generator) or ``seconds`` (a time budget,
+    not reproducible) bounds the search. The move played is the root action visited most
+    (ties: first in ``legal_actions`` order). With ``stop_early`` (the default) an
+    iteration budget ends as soon as no other root action could catch up the most visited
+    one within the iterations left: the move is the one the full budget would choose, at
+    a fraction of the cost when one action stands out.
     """
 
     iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = None
     exploration: float = DEFAULT_EXPLORATION
     rollout: Player | None = heuristic_player
+    stop_early: bool = True
     result: Callable[[State[Any, Any]], tuple[float, ...]] = win_share
 
     def __attrs_post_init__(self) -> None:
@@ -138,6 +142,8 @@ class ISMCTS:
             raise ValueError(f"ismcts seconds must be a positive number, got {self.seconds!r}")
         if type(self.exploration) not in (int, float) or not 0 <= self.exploration < math.inf:
             raise ValueError(f"ismcts exploration must be a finite number of at least 0, got {self.exploration!r}")
+        if type(self.stop_early) is not bool:
+            raise ValueError(f"ismcts stop_early must be a bool, got {self.stop_early!r}")
         if self.rollout is not None and not callable(self.rollout):
             raise ValueError(f"ismcts rollout must be a player callable or None, got {self.rollout!r}")
 
@@ -160,6 +166,7 @@ class ISMCTS:
         perf = time.perf_counter
         deadline = None if self.seconds is None else perf() + self.seconds
         budget = self.iterations
+        stop_early = self.stop_early and budget is not None
         done = 0
         first: tuple[Action, ...] | None = None
         path: list[tuple[list[float], int]] = []
@@ -219,6 +226,17 @@ class ISMCTS:
                 s[0] += 1
                 s[1] += outcome[p]
             done += 1
+            if stop_early and not done & 7:
+                # the most visited root action is settled once the runner-up cannot catch it
+                lead = second = 0
+                for a in first:
+                    n = root.stats[a][0] if a in root.stats else 0
+                    if n > lead:
+                        lead, second = n, lead
+                    elif n > second:
+                        second = n
+                if lead - second > budget - done:  # type: ignore[operator]
+                    break
         assert first is not None, "the search ran no iteration: give it a larger budget"
         stats = root.stats
         chosen = max(first, key=lambda a: stats[a][0] if a in stats else -1)

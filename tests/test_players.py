@@ -114,7 +114,7 @@ def test_ismcts_finds_a_forced_win() -> None:
     assert state.current_player == 0
     win = WB.parse_action("trump G3", state.rules)
     assert win in state.legal_actions() and len(state.legal_actions()) == 3
-    choice, stats = ISMCTS(iterations=60).search(state, random.Random(0))
+    choice, stats = ISMCTS(iterations=60, stop_early=False).search(state, random.Random(0))
     assert choice == win
     assert stats[win][1] == 1.0
     assert all(mean == 0.0 for a, (_, mean) in stats.items() if a != win)
@@ -130,6 +130,22 @@ def test_ismcts_is_deterministic_for_a_seed() -> None:
     b = ISMCTS(iterations=50).search(state, random.Random(9))
     assert a == b
     assert sum(n for n, _ in a[1].values()) == 50
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_ismcts_stopping_early_keeps_the_choice(slug: str) -> None:
+    """Stopping once the runner-up cannot catch up changes the cost, never the move."""
+    for i, state in enumerate(_states(slug, 4, seed=21)):
+        full = ISMCTS(iterations=64, stop_early=False).search(state, random.Random(i))
+        early = ISMCTS(iterations=64).search(state, random.Random(i))
+        assert early[0] == full[0]
+        used = sum(n for n, _ in early[1].values())
+        assert used <= 64 and used % 8 == 0 or used == 0
+        assert sum(n for n, _ in full[1].values()) in (0, 64)
+    state = _forced_win()  # one action wins every playout: settled after 40 of 60 iterations
+    choice, stats = ISMCTS(iterations=60).search(state, random.Random(0))
+    assert choice == WB.parse_action("trump G3", state.rules)
+    assert sum(n for n, _ in stats.values()) == 40
 
 
 def test_win_share_counts_shared_and_empty_wins() -> None:
@@ -171,6 +187,8 @@ def test_bad_ismcts_budgets_from_python() -> None:
     for bad in (True, -0.1, math.inf, math.nan, "1"):
         with pytest.raises(ValueError, match="exploration"):
             ISMCTS(exploration=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="stop_early"):
+        ISMCTS(stop_early=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rollout"):
         ISMCTS(rollout="heuristic")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
