@@ -123,8 +123,9 @@ def main(argv: list[str] | None = None) -> None:
             m = compare_speed(game, players, args.measure, rollout, args.measure == args.iterations)
             per_game = m["other_s"] + m["search_s"] * args.iterations / args.measure
             minutes = 1000 * per_game / 2 / 60
+            run = m["searched"] / m["decisions"] / args.measure
             print(f"{slug:22} {players:2d} {res * 1e6:11.0f} {roll * 1e6:10.0f} {res / roll:5.2f} "
-                  f"{m['iterations_per_s']:6.0f} {m['decisions']:8.1f} {m['searched'] / m['decisions'] / args.measure:4.0%} "
+                  f"{m['iterations_per_s']:6.0f} {m['decisions']:8.1f} {run:4.0%} "
                   f"{per_game:7.1f} {minutes:17.0f} min",
                   flush=True)
 

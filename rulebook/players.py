@@ -106,8 +106,9 @@ class ISMCTS:
     this determinization* by UCB with availability counts (an action's exploration term
     uses how often it was available, not the parent's visits), adds one node, plays the
     game out with ``rollout`` (the game's heuristic by default; ``None`` for uniformly
-    random moves) on the lean path (``legal_actions`` and ``apply`` only), and backs up each seat's result (``result``; by default
-    :func:`win_share`) at the nodes where that seat acted.
+    random moves) on the lean path (``legal_actions`` and ``apply`` only), and backs up
+    each seat's result (``result``; by default :func:`win_share`) at the nodes where that
+    seat acted.
 
     Nodes are keyed by the path of actions from the root. Most actions in these games
     are public (cards played, bids shown), so the path is the searching seat's
@@ -167,6 +168,7 @@ class ISMCTS:
         deadline = None if self.seconds is None else perf() + self.seconds
         budget = self.iterations
         stop_early = self.stop_early and budget is not None
+        limit = budget or 0
         done = 0
         first: tuple[Action, ...] | None = None
         path: list[tuple[list[float], int]] = []
@@ -228,14 +230,14 @@ class ISMCTS:
             done += 1
             if stop_early and not done & 7:
                 # the most visited root action is settled once the runner-up cannot catch it
-                lead = second = 0
+                lead = second = 0.0
                 for a in first:
-                    n = root.stats[a][0] if a in root.stats else 0
+                    n = root.stats[a][0] if a in root.stats else 0.0
                     if n > lead:
                         lead, second = n, lead
                     elif n > second:
                         second = n
-                if lead - second > budget - done:  # type: ignore[operator]
+                if lead - second > limit - done:
                     break
         assert first is not None, "the search ran no iteration: give it a larger budget"
         stats = root.stats
