@@ -4,7 +4,8 @@
 ``rulebook simulate GAME`` plays games and prints a balance report (``GAME`` may be
 ``all``; ``--compare`` sets a variant against the printed rules);
 ``rulebook verify GAME`` checks a variant's well-formedness with Hypothesis;
-``rulebook replay FILE`` steps through a saved record (a counterexample of verify).
+``rulebook replay FILE`` tells a saved game in words and checks every position;
+``rulebook play GAME`` plays a game in the terminal against bots.
 
 Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 ``--variant module:NAME`` / ``file.py:NAME`` (a Python :class:`~rulebook.variants.Variant`).
@@ -15,6 +16,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
+import os
+import random
 import shlex
 import sys
 import time
@@ -30,12 +34,34 @@ from rulebook.core.contract import Game
 from rulebook.core.options import options_help
 from rulebook.errors import RulebookError
 from rulebook.optional import install_hint, require
+from rulebook.players import PLAYER_KINDS
 from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
-def _variant_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=None, help="number of players (default: the game's default)")
+def _slugs() -> str:
+    return ", ".join(rulebook.GAMES)
+
+
+def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
+    p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
+
+
+def _sub(
+    sub: Any, name: str, help: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    epilog = "games: " + _slugs() + "\n\nexamples:\n" + "\n".join(f"  {e}" for e in examples)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    return parser
+
+
+def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+    p.add_argument(
+        "--players", type=int, default=None,
+        help=players_help or "number of players (default: the game's default, see rulebook games)",
+    )
     p.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="set a Rules option (repeatable)"
     )
@@ -47,15 +73,25 @@ def _variant_args(p: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
-    p = argparse.ArgumentParser(prog="rulebook", description=about)
+    p = argparse.ArgumentParser(
+        prog="rulebook", description=about, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="games: " + _slugs() + "\n\nexamples:\n  rulebook games\n  rulebook play witches-of-blackmore"
+        "\n  rulebook simulate all --games 200 --seed 1\n  rulebook verify witches-of-blackmore --set must_follow=true"
+        "\n\nrulebook COMMAND --help shows each command's options and examples.",
+    )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games")
-    opts = sub.add_parser("options", help="list a game's Rules options with their documentation")
-    opts.add_argument("game")
+    p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
+    opts = _sub(sub, "options", "list a game's Rules options with their documentation",
+                ["rulebook options witches-of-blackmore"])
+    _game_arg(opts)
 
-    sim = sub.add_parser("simulate", help="play games and print a balance report")
-    sim.add_argument("game", help="a game slug, or 'all'")
+    sim = _sub(sub, "simulate", "play games and print a balance report", [
+        "rulebook simulate all --games 200 --seed 1",
+        "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
+    ])
+    _game_arg(sim, ", or all")
     _variant_args(sim)
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
@@ -78,9 +114,12 @@ def _parser() -> argparse.ArgumentParser:
         help="run on a Dask cluster (scheduler address, or 'local' for a local cluster; needs distributed)",
     )
 
-    ver = sub.add_parser("verify", help="check that a variant keeps the game well-formed (Hypothesis)")
-    ver.add_argument("game")
-    _variant_args(ver)
+    ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
+        "rulebook verify witches-of-blackmore --set must_follow=true",
+        "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
+    ])
+    _game_arg(ver)
+    _variant_args(ver, "check only this number of players (default: every player count the game allows)")
     ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
@@ -89,14 +128,38 @@ def _parser() -> argparse.ArgumentParser:
     )
     ver.add_argument(
         "--out", default=".", metavar="PATH",
-        help="where to save a counterexample record: a file, or a directory (default: the current one)",
+        help="where to save a counterexample record, only when a check fails: a file, or a directory "
+        "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    rep = sub.add_parser("replay", help="step through a saved game record, checking each position")
-    rep.add_argument("file")
+    rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
+        "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
+        "rulebook replay game.json --seat 0   (only what seat 0 could see)",
+    ])
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
-    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not every action")
+    rep.add_argument("--seat", type=int, default=None, metavar="S", help="tell the game from seat S's view only")
+    rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
+    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
+
+    pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
+        "rulebook play witches-of-blackmore",
+        "rulebook play seven-prophecies --players 4 --seat 0 --seat 2 --opponents random",
+        "rulebook play utsuke --set players=3 --seed 7 --out my-game.json",
+        "printf '1\\n1\\n' | rulebook play witches-of-blackmore   (one move per line)",
+    ])
+    _game_arg(pl)
+    _variant_args(pl)
+    pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
+                    help="the seat you play (repeatable for hot-seat; default 0)")
+    pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
+                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
+                    "(ismcts:N searches N iterations) "
+                    "(default heuristic)")
+    pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
+    pl.add_argument("--out", default=None, metavar="FILE",
+                    help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     return p
 
 
@@ -215,8 +278,34 @@ def _changes(variant: Variant) -> str:
     return ", ".join(f"{k}={text(v)}" for k, v in variant.changes().items())
 
 
+@contextmanager
+def _cwd_importable(ref: str | None) -> Iterator[None]:
+    """Let ``--variant module:NAME`` find a module in the current folder (the user named it)."""
+    if ref is None or ":" not in ref or ref.partition(":")[0].endswith(".py"):
+        yield
+        return
+    sys.path.insert(0, str(Path.cwd()))
+    try:
+        yield
+    finally:
+        try:
+            sys.path.remove(str(Path.cwd()))
+        except ValueError:
+            pass
+
+
 def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
-    return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+    with _cwd_importable(args.variant):
+        return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+
+
+def _name(game: Game[Any, Any, Any]) -> str:
+    """``Title [slug]`` (titles may hold brackets of their own)."""
+    return f"{game.title} [{game.slug}]"
+
+
+#: Seconds to wait for a Dask scheduler before giving up.
+DASK_TIMEOUT = 5
 
 
 def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
@@ -235,7 +324,11 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
             cluster.close()
 
         return client.get_executor(), close
-    client = dask.Client(args.dask)
+    try:
+        client = dask.Client(args.dask, timeout=DASK_TIMEOUT)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise RulebookError(f"--dask: cannot reach the scheduler at {args.dask!r:.80} "
+                            f"within {DASK_TIMEOUT} s ({type(exc).__name__})") from None
     return client.get_executor(), client.close
 
 
@@ -247,6 +340,21 @@ def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
     return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
 
 
+def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
+    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``.
+
+    A narrow range (every game the same length) is shown ten units wide, so one bar reads as one value.
+    """
+    left, right = bins[0], bins[-1]
+    if right - left < most:
+        middle = (left + right) / 2
+        left, right = middle - most / 2, middle + most / 2
+        ax.set_xlim(left, right)
+    lo, hi = math.ceil(left), math.floor(right)
+    step = max(1, -(-(hi - lo) // most))
+    ax.set_xticks(range(lo, hi + 1, step))
+
+
 def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -> list[Path]:
     try:
         import matplotlib
@@ -256,7 +364,10 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
     except ImportError:
         raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
     paths = []
     first = next(iter(runs.values()))
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -265,6 +376,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
         values = sorted(s.length_hist)
         ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
     ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
+    _whole_ticks(ax, bins)
     ax.legend()
     paths.append(out / f"{game.slug}-lengths.png")
     fig.tight_layout()
@@ -280,6 +392,7 @@ def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -
             values = sorted(h)
             ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
         ax.set(title=f"seat {seat}", xlabel="score")
+        _whole_ticks(ax, bins)
     axes[0][0].set_ylabel("share of games")
     axes[0][0].legend()
     fig.suptitle(f"{game.title}: final scores")
@@ -318,6 +431,8 @@ def _simulate(args: argparse.Namespace) -> int:
     slugs = list(rulebook.GAMES) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1:
         raise RulebookError("--games and --workers must be at least 1")
+    if not 0.0 < args.alpha < 1.0:  # also refuses nan
+        raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
     # optional dependencies, checked before a long run rather than after it
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
@@ -326,6 +441,11 @@ def _simulate(args: argparse.Namespace) -> int:
         require("matplotlib", "plot", "--report")
         if args.game == "all":
             raise RulebookError("--report describes one game; name it instead of 'all'")
+    if args.plot:  # fail before the games are played, not after
+        try:
+            Path(args.plot).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
@@ -338,8 +458,13 @@ def _simulate(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 raise RulebookError(str(exc)) from None
             runs: dict[str, Summary] = {}
-            todo = [("printed rules", printed(game, variant.rules.players))] if args.compare else []
-            todo.append((variant.name if args.compare else "result", variant))
+            printed_rules = printed(game, variant.rules.players)
+            if args.compare and variant.rules == printed_rules.rules and not variant.has_hooks:
+                raise RulebookError("--compare needs a variant that differs from the printed rules "
+                                    "(give --set NAME=VALUE or --variant)")
+            label = variant.name if variant.name != printed_rules.name else "variant"
+            todo = [("printed rules", printed_rules)] if args.compare else []
+            todo.append((label if args.compare else "result", variant))
             elapsed = 0.0
             for label, v in todo:
                 start = time.perf_counter()
@@ -349,7 +474,7 @@ def _simulate(args: argparse.Namespace) -> int:
                         workers=args.workers, executor=executor,
                     )
                 elapsed = time.perf_counter() - start
-            title = f"{game.title} ({slug}), {variant.rules.players} players, {args.games} games, seed {args.seed}"
+            title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
             entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
             if args.compare:
                 (_, base), (var_label, other) = runs.items()
@@ -393,7 +518,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 if not args.json:
                     print(f"report: {args.report}")
             if args.plot:
-                paths = _plot(args.plot, game, runs)
+                try:
+                    paths = _plot(args.plot, game, runs)
+                except OSError as exc:
+                    raise RulebookError(f"--plot: cannot write to {args.plot}: {exc.strerror or exc}") from None
                 entry["plots"] = [str(p) for p in paths]
                 if not args.json:
                     print("plots: " + ", ".join(str(p) for p in paths))
@@ -417,6 +545,10 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
+    if not args.json:
+        out = Path(args.out)
+        where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+        print(f"checking {args.examples} games of {_name(game)}; a failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
                         boundary_every=args.boundary_every, save=args.out, progress=advance)
@@ -461,21 +593,38 @@ def _replay(args: argparse.Namespace) -> int:
         raise RulebookError(f"cannot read {args.file}: {exc.strerror}") from None
     game = rulebook.get_game(record.game)
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
+    # Data never names code that runs: Python hooks come only from --variant, and the
+    # record's description of its variant is only compared with the one supplied.
     ref = args.variant
-    meta_variant = record.meta.get("variant")
-    if ref is None and isinstance(meta_variant, dict):
-        source = str(meta_variant.get("source", ""))
-        if ":" in source or source.endswith(".py"):
-            ref = source
     variant = load_variant(game, ref) if ref else None
+    records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
         print(f"checking with the hooks of variant {variant.name!r} ({ref})")
-    print(f"{game.title} ({game.slug}), {len(record.actions)} actions, seed {record.seed}")
+    if args.seat is None and not args.actions and not args.quiet:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record)
+        except RulebookError:
+            story = []
+        for line in story:
+            print(line)
+    elif args.seat is not None:
+        from rulebook.narrate import narrate
+
+        try:
+            story = narrate(record, args.seat)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        for line in story:
+            print(line)
+    if args.actions or args.quiet:
+        print(f"{_name(game)}, {len(record.actions)} actions, seed {record.seed}")
     broke = None
     last = None
     for step in walk(record, variant):
         last = step
-        if not args.quiet and step.action is not None:
+        if args.actions and step.action is not None:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             print(f"  #{step.index:<4} seat {step.seat}: {step.action:<16} scores {list(scores)}")
         if step.violation is not None:
@@ -485,7 +634,8 @@ def _replay(args: argparse.Namespace) -> int:
             break
     if failure is not None:
         nxt = f"; next move {failure['next_action']}" if failure.get("next_action") else ""
-        print(f"recorded failure: [{failure.get('rule')}] {failure.get('check')}: {failure.get('message')}{nxt}")
+        print(f"recorded failure: [{failure.get('rule')}] {failure.get('check')}: {failure.get('message')}{nxt}"
+              .replace("\n", " "))
     if broke is None and failure is None:
         state = last.state if last is not None else None
         end = "game over" if state is not None and state.is_terminal else "game not over"
@@ -494,29 +644,92 @@ def _replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def _play(args: argparse.Namespace) -> int:
+    from rulebook.play import play
+
+    game = rulebook.get_game(args.game)
+    variant = _variant_of(game, args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return play(
+        game, variant.rules, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
+        seed=seed, out=args.out,
+    )
+
+
+def _error(message: str) -> None:
+    """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
+    lines = str(message).splitlines() or [""]
+    first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
+    more = " (`rulebook options GAME` lists the valid options)" if "valid options" in str(message) else ""
+    print(f"rulebook: error: {first}{more}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    0: success; 1: a check failed (``verify``, ``replay``); 2: a usage or input
+    error (one line on stderr); 3: an internal error (one line; ``--debug``
+    shows the traceback).
+    """
+    parser = _parser()
     try:
-        if args.command == "games":
-            rows = [
-                [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
-                for slug, g in rulebook.GAMES.items()
-            ]
-            _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
-            return 0
-        if args.command == "options":
-            game = rulebook.get_game(args.game)
-            print(f"Options of {game.title} ({game.slug}):")
-            print(options_help(game.Rules))
-            return 0
-        if args.command == "verify":
-            return _verify(args)
-        if args.command == "replay":
-            return _replay(args)
-        return _simulate(args)
-    except RulebookError as exc:
-        print(f"rulebook: error: {exc}", file=sys.stderr)
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse printed its usage message
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        code = _run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        # the reader went away (``rulebook replay x.json | head``): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout has no file descriptor (tests)
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print("rulebook: interrupted", file=sys.stderr)
+        return 130
+    except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
+        if args.debug:
+            raise
+        _error(str(exc))
         return 2
+    except RecursionError:
+        if args.debug:
+            raise
+        _error("input nested too deeply")
+        return 2
+    except Exception as exc:
+        if args.debug:
+            raise
+        what = str(exc).splitlines()[0][:300] if str(exc) else ""
+        print(f"rulebook: internal error: {type(exc).__name__}: {what} (run with --debug for the traceback)",
+              file=sys.stderr)
+        return 3
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "games":
+        rows = [
+            [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
+            for slug, g in rulebook.GAMES.items()
+        ]
+        _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
+        return 0
+    if args.command == "options":
+        game = rulebook.get_game(args.game)
+        print(f"Options of {_name(game)}:")
+        print(options_help(game.Rules))
+        return 0
+    if args.command == "verify":
+        return _verify(args)
+    if args.command == "replay":
+        return _replay(args)
+    if args.command == "play":
+        return _play(args)
+    return _simulate(args)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
 """Optional dependencies: check them before a long run, and say how to install them.
 
->>> install_hint("plot")
-"pip install -e '.[plot]'"
+>>> install_hint("plot", clone=True)
+"pip install -e '.[plot]' (in your clone of rulebook)"
 >>> require("math", "plot").pi > 3
 True
->>> require("no_such_module_here", "plot")
+>>> require("no_such_module_here", "plot")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rulebook.errors.RulebookError: this needs no_such_module_here: pip install -e '.[plot]'
+rulebook.errors.RulebookError: this needs no_such_module_here: pip install ...
 """
 
 from __future__ import annotations
@@ -15,14 +15,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from rulebook._install import install_hint
 from rulebook.errors import RulebookError
 
 __all__ = ["install_hint", "require"]
 
 
-def install_hint(extra: str) -> str:
-    """The command that installs the optional dependencies of ``extra`` (one place to change)."""
-    return f"pip install -e '.[{extra}]'"
 
 
 def require(module: str, extra: str, what: str = "this") -> ModuleType:

@@ -14,6 +14,16 @@ action against the rules; a tampered or truncated record fails with
 >>> text = records.dumps(state)
 >>> records.replay(records.loads(text)) == state
 True
+
+Security: **data never names code that runs.** A record is data: loading or
+replaying one never imports a module, opens a Python file or calls anything it
+names. A record may *describe* the variant it was made with (``meta.variant``:
+name, hooks, source); Python hooks are then loaded only from the reference the
+user gives on the command line (``rulebook replay FILE --variant file.py:NAME``),
+and :func:`check_variant` refuses to go on without it, or with a variant whose
+name and hooks differ from the recorded ones. Every field is checked exactly
+(no conversion: ``true`` is not a card, ``"3"`` is not a seed), and any fault is
+an :class:`~rulebook.InvalidRecord`.
 """
 
 from __future__ import annotations
@@ -25,12 +35,24 @@ from typing import Any
 
 import attrs
 
-from rulebook.core.contract import State
+from rulebook.core.contract import State, check_seed
 from rulebook.core.options import rules_from_mapping, rules_to_dict
 from rulebook.errors import InvalidRecord, InvalidRules, RulebookError
 from rulebook.registry import get_game
 
-__all__ = ["FORMAT", "Record", "dumps", "iter_states", "load", "loads", "record_of", "replay", "save"]
+__all__ = [
+    "FORMAT",
+    "Record",
+    "check_variant",
+    "dumps",
+    "iter_states",
+    "load",
+    "loads",
+    "record_of",
+    "recorded_variant",
+    "replay",
+    "save",
+]
 
 FORMAT = "rulebook-record/1"
 
@@ -94,38 +116,102 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
-def loads(text: str) -> Record:
-    """Parse a record; the header is checked here, the actions on replay."""
+#: The largest record text :func:`loads` reads (characters).
+MAX_RECORD_CHARS = 64 * 2**20
+
+
+def loads(text: str | bytes) -> Record:
+    """Parse a record; the header is checked here, the actions on replay.
+
+    Every fault is an :class:`~rulebook.InvalidRecord`: text that is not UTF-8 or
+    not JSON, nesting too deep, numbers too long, a field of the wrong type.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidRecord(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise InvalidRecord(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise InvalidRecord(f"record is longer than {MAX_RECORD_CHARS} characters")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidRecord(f"not valid JSON ({exc})") from None
+    except RecursionError:
+        raise InvalidRecord("not a record: JSON nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise InvalidRecord(f"not valid JSON ({str(exc).splitlines()[0]})") from None
     if not isinstance(data, dict):
         raise InvalidRecord("a record is a JSON object")
     if data.get("format") != FORMAT:
-        raise InvalidRecord(f"unknown record format {data.get('format')!r} (expected {FORMAT!r})")
+        raise InvalidRecord(f"unknown record format {data.get('format')!r:.60} (expected {FORMAT!r})")
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidRecord("record field 'seed' must be a whole number or null")
+    try:
+        check_seed(seed)
+    except ValueError as exc:
+        raise InvalidRecord(f"record field {exc}") from None
     deals = _field(data, "deals", list)
-    if not all(isinstance(d, list) and all(isinstance(x, int) for x in d) for d in deals):
+    if not all(isinstance(d, list) and all(type(x) is int for x in d) for d in deals):
         raise InvalidRecord("record field 'deals' must be a list of lists of whole numbers")
     actions = _field(data, "actions", list)
     if not all(isinstance(a, str) for a in actions):
         raise InvalidRecord("record field 'actions' must be a list of strings")
     meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise InvalidRecord(f"record field 'meta' must be an object, not {type(meta).__name__}")
     return Record(
         game=_field(data, "game", str),
         rules=_field(data, "rules", dict),
         seed=seed,
         deals=tuple(tuple(d) for d in deals),
         actions=tuple(actions),
-        meta=meta if isinstance(meta, dict) else {},
+        meta=meta,
     )
 
 
 def load(path: str | Path) -> Record:
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """Read and parse the record in file ``path`` (``OSError`` if it cannot be read)."""
+    return loads(Path(path).read_bytes())
+
+
+def recorded_variant(record: Record) -> dict[str, Any] | None:
+    """The record's description of its variant if replaying it needs Python code, else ``None``.
+
+    That is a variant with hooks, or one loaded from a Python file or module.
+    """
+    described = record.meta.get("variant")
+    if not isinstance(described, dict):
+        return None
+    source = described.get("source", "")
+    python = isinstance(source, str) and (source.endswith(".py") or ":" in source)
+    return described if python or described.get("hooks") or "score_floor" in described else None
+
+
+def check_variant(record: Record, supplied: dict[str, Any] | None) -> None:
+    """Refuse to replay ``record`` without the Python variant it names, or with another one.
+
+    ``supplied`` is ``Variant.describe()`` of the variant the user gave
+    (``None``: none). The record's own description is only compared, never
+    loaded: data never names code that runs.
+    """
+    wanted = recorded_variant(record)
+    if wanted is None:
+        return
+    name = wanted.get("name", "?")
+    source = wanted.get("source") or "FILE.py:NAME"
+    if supplied is None:
+        raise InvalidRecord(
+            f"the record was made with the Python variant {name!r:.60}; records never load code: "
+            f"pass it yourself with --variant {source!s:.200}"
+        )
+    for key in ("name", "hooks", "score_floor"):
+        if wanted.get(key) != supplied.get(key):
+            raise InvalidRecord(
+                f"the supplied variant differs from the record's in {key}: "
+                f"{supplied.get(key)!r:.80} (record: {wanted.get(key)!r:.80})"
+            )
 
 
 def iter_states(record: Record) -> Iterator[State[Any, Any]]:
@@ -133,7 +219,7 @@ def iter_states(record: Record) -> Iterator[State[Any, Any]]:
     game = get_game(record.game)
     try:
         rules = rules_from_mapping(game.Rules, record.rules)
-    except InvalidRules as exc:
+    except (InvalidRules, RecursionError) as exc:
         raise InvalidRecord(f"bad rules: {exc}") from None
     try:
         state = game.new_game(rules, seed=record.seed, deals=record.deals or None)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import sys
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -160,17 +161,16 @@ def printed(game: Game[Any, Any, Any], players: int | None = None) -> Variant:
     return Variant(game, rules)
 
 
-def _option_doc(game: Game[Any, Any, Any], name: str) -> str:
-    for info in describe_options(game.Rules):
-        if info.name == name:
-            return f"  {info.name} ({info.choices_text()}): {info.doc}"
-    return ""
+def rules_with(
+    game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: Any = None, parse_text: bool = False
+) -> Any:
+    """``game.Rules`` with ``values`` set (``parse_text``: strings are ``--set`` texts).
 
-
-def rules_with(game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: Any = None) -> Any:
-    """``game.Rules`` with ``values`` set; a bad option fails listing the options and their docs."""
+    A bad option fails listing the options and their docs (the command line
+    prints the first line only, pointing to ``rulebook options``).
+    """
     try:
-        return rules_from_mapping(game.Rules, values, base=base)
+        return rules_from_mapping(game.Rules, values, base=base, parse_text=parse_text)
     except InvalidRules as exc:
         if "valid options are" in str(exc):
             raise
@@ -180,6 +180,13 @@ def rules_with(game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: An
             f"{str(exc).partition(': ')[2]}\n{doc + chr(10) if doc else ''}"
             f"valid options of {game.slug} are:\n{options_help(game.Rules)}",
         ) from None
+
+
+def _option_doc(game: Game[Any, Any, Any], name: str) -> str:
+    for info in describe_options(game.Rules):
+        if info.name == name:
+            return f"  {info.name} ({info.choices_text()}): {info.doc}"
+    return ""
 
 
 def parse_sets(items: Iterable[str]) -> dict[str, str]:
@@ -209,11 +216,18 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
             module = importlib.import_module(target)
     except (ImportError, OSError) as exc:
         raise RulebookError(f"cannot load variant {ref!r}: {exc}") from None
+    except Exception as exc:  # the user's module failed to run: a SyntaxError, any error at import
+        raise RulebookError(f"cannot load variant {ref!r}: {type(exc).__name__}: {exc}") from None
     obj = getattr(module, attr or "VARIANT", None)
     if obj is None:
         raise RulebookError(f"variant {ref!r}: {target} has no {attr or 'VARIANT'!r}")
-    if not isinstance(obj, Variant) and callable(obj):
-        obj = obj(game)
+    if not isinstance(obj, Variant) and inspect.isfunction(obj):  # never a builtin or a class
+        try:
+            obj = obj(game)
+        except RulebookError:
+            raise
+        except Exception as exc:
+            raise RulebookError(f"variant {ref!r}: calling it failed: {type(exc).__name__}: {exc}") from None
     if not isinstance(obj, Variant):
         raise RulebookError(f"variant {ref!r} is a {type(obj).__name__}, not a rulebook Variant")
     if obj.game is not game:
@@ -225,7 +239,14 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     """A variant from a TOML file, or from a Python object ``module:NAME`` / ``file.py[:NAME]``.
 
     ``game`` may be ``None`` when a TOML file names its game.
+
+    A Python reference *runs code*: pass only a reference the user gave (on the
+    command line, in their own code), never one read from a record or any other
+    data file (data never names code that runs; see :mod:`rulebook.records`).
+    Only functions are called to build a variant, never builtins or classes.
     """
+    if not isinstance(ref, str):
+        raise RulebookError(f"a variant reference is a string, not {type(ref).__name__}")
     path = Path(ref)
     if ref.endswith(".py") or (":" in ref and not path.exists()):
         if game is None:
@@ -235,16 +256,22 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise RulebookError(f"cannot read variant file {ref}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulebookError(f"variant file {ref} is not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise RulebookError(f"variant file {ref} is not UTF-8 text") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        reason = exc if isinstance(exc, tomllib.TOMLDecodeError) else "nested too deeply"
+        raise RulebookError(f"variant file {ref} is not valid TOML: {reason}") from None
     known = {"name", "game", "description", "rules"}
     extra = sorted(set(data) - known)
     if extra:
         raise RulebookError(f"variant file {ref}: unknown key {extra[0]!r} (expected {', '.join(sorted(known))})")
+    for key in ("name", "game", "description"):
+        if key in data and not isinstance(data[key], str):
+            raise RulebookError(f"variant file {ref}: {key} must be a string")
     named = data.get("game")
     if named is not None:
         if game is None:
-            game = get_game(str(named))
+            game = get_game(named)
         elif named != game.slug:
             raise RulebookError(f"variant file {ref} is for {named}, not {game.slug}")
     if game is None:
@@ -252,6 +279,8 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     rules_table = data.get("rules", {})
     if not isinstance(rules_table, dict):
         raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
+    if not all(isinstance(k, str) for k in rules_table):
+        raise RulebookError(f"variant file {ref}: option names must be strings")
     rules = rules_with(game, rules_table)
     return Variant(
         game, rules, name=str(data.get("name", path.stem)), description=str(data.get("description", "")),
@@ -277,12 +306,13 @@ def resolve(
         v = variant
     else:
         v = Variant(game, rules if rules is not None else game.Rules())
+    text = not isinstance(sets, Mapping)
     values: dict[str, Any] = dict(sets) if isinstance(sets, Mapping) else dict(parse_sets(sets))
     label = ", ".join(f"{k}={val}" for k, val in values.items())
     if players is not None:
         values["players"] = players
     if values:
-        new_rules = rules_with(game, values, base=v.rules)
+        new_rules = rules_with(game, values, base=v.rules, parse_text=text)
         if variant is None and rules is None:
             name = label or v.name
         else:

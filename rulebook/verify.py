@@ -31,9 +31,9 @@ from typing import Any
 import attrs
 
 from rulebook import records
+from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, RulebookError
-from rulebook.optional import install_hint
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
@@ -180,8 +180,9 @@ def _check_end(variant: Variant, state: State[Any, Any]) -> None:
     else:
         raise fail("contract:game-over", "a move was accepted after the end")
     winners = variant.winners(state)
-    if not winners or not winners <= set(range(rules.players)):
-        raise fail("contract:scores", f"winners {sorted(winners)} are not a non-empty set of seats")
+    # winners may be empty when the rules say nobody wins (UTSUKE when every seat loses)
+    if not isinstance(winners, frozenset) or not winners <= set(range(rules.players)):
+        raise fail("contract:scores", f"winners {sorted(winners)} are not a set of seats")
     replayed = records.replay(records.loads(records.dumps(state)), complete=True)
     if replayed != state:
         raise fail("contract:record-replay", "the saved record does not replay to the same final state")

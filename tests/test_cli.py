@@ -93,10 +93,16 @@ def test_verify_catches_a_broken_variant_and_replay_names_it(
     assert main(args) == 1
     out = capsys.readouterr().out
     assert "FAILED [WB-SCORE-1] contract:score-floor" in out and str(out_file) in out
-    assert main(["replay", str(out_file)]) == 1
+    # data never names code that runs: the record names its Python variant, the user supplies it
+    assert main(["replay", str(out_file)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "records never load code" in err and f"--variant {CURSED}:CURSED_NINES" in err
+    assert main(["replay", str(out_file), "--variant", CURSED + ":FORGIVING_NINES"]) == 2
+    assert "differs from the record's in name" in capsys.readouterr().err
+    assert main(["replay", str(out_file), "--variant", CURSED + ":CURSED_NINES"]) == 1
     out = capsys.readouterr().out
     assert "✗ broken at action" in out and "[WB-SCORE-1]" in out and "recorded failure" in out
-    assert "seat" in out and "play " in out  # every action is printed
+    assert "Trick 1: seat 0 leads" in out  # the game is told trick by trick
 
 
 def test_replay_of_a_clean_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,3 +174,66 @@ def test_simulate_plot_without_matplotlib(
 def test_more_errors_exit_with_code_2(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_plot_ticks_are_whole_numbers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game is one bar: its axis still shows whole numbers of actions, not 140.5."""
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    from matplotlib.figure import Figure
+
+    ticks: list[list[float]] = []
+    save = Figure.savefig
+
+    def spy(fig: Figure, *args: object, **kwargs: object) -> None:
+        fig.canvas.draw()
+        ticks.extend(list(ax.get_xticks()) for ax in fig.axes)
+        save(fig, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Figure, "savefig", spy)
+    assert main(["simulate", "witches-of-blackmore", "--games", "1", "--plot", str(tmp_path)]) == 0
+    assert len(ticks) == 1 + 4  # the lengths plot and one per seat
+    assert all(t and all(float(x).is_integer() for x in t) for t in ticks)
+    # the single length is shown in a window ten actions wide, one tick per action
+    assert ticks[0] == [ticks[0][0] + i for i in range(11)]
+
+
+def test_help_lists_the_games_and_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "verify", "replay", "play", "options"):
+        assert main([command, "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "games: " + ", ".join(rulebook.GAMES) in out
+        assert f"examples:\n  rulebook {command} " in out
+    assert main(["verify", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(default: every player count the game allows)" in out
+    assert "default: the current folder, as verify-GAME-seedN.json" in out
+
+
+def test_titles_with_brackets_are_not_doubled(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "seven-prophecies", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Seven Prophecies (七つの予言) [seven-prophecies]" in out
+    assert ") (seven-prophecies)" not in out
+
+
+def test_variant_module_in_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "sevens_house.py").write_text(
+        "import rulebook\nfrom rulebook.variants import Variant\n"
+        "GAME = rulebook.get_game('witches-of-blackmore')\n"
+        "LUCKY = Variant(GAME, GAME.Rules(must_follow=True), name='lucky')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    path_before = list(sys.path)
+    assert main(["simulate", "witches-of-blackmore", "--games", "2", "--variant", "sevens_house:LUCKY"]) == 0
+    assert "[lucky]" in capsys.readouterr().out
+    assert sys.path == path_before  # the current folder was importable for that lookup only
+
+
+def test_verify_says_up_front_where_a_failure_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "witches-of-blackmore", "--players", "2", "--examples", "2", "--out", str(tmp_path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == (f"checking 2 games of The Witches of Blackmore [witches-of-blackmore]; a failing game would be "
+                     f"saved to {tmp_path / 'verify-witches-of-blackmore-seed0.json'} (--out)")
+    assert list(tmp_path.iterdir()) == []  # nothing written when every check passes

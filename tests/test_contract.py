@@ -7,7 +7,9 @@ picked up from the registry with no change here.
 
 from __future__ import annotations
 
+import enum
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
+from rulebook import trace
 from rulebook.testing import check_game, check_observation_boundary, rules_strategy
 
 CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]
@@ -110,3 +113,57 @@ def test_resample_keeps_no_trace_of_the_true_deals(slug: str) -> None:
             assert other.history == ()  # the real history would show hidden choices
             nxt = other.apply(rng.choice(other.legal_actions()))  # play goes on
             assert nxt.history == nxt.history[-1:]
+
+
+# -- the record of play (issue 15): the same shapes in every game ------------------------------
+
+RULE_IDS = set(trace.load_spec(trace.find_root(Path(__file__))))
+
+
+def _check_records(state: Any, before: Any) -> None:
+    from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
+
+    game, players = state.GAME, state.rules.players
+    tricks, rounds = state.tricks, state.rounds
+    assert isinstance(tricks, tuple) and isinstance(rounds, tuple)
+    # the record only grows: what was recorded stays as it was
+    assert tricks[: len(before.tricks)] == before.tricks and rounds[: len(before.rounds)] == before.rounds
+    for i, t in enumerate(tricks):
+        assert isinstance(t, TrickRecord) and t.number == i
+        assert t.plays and t.leader == t.plays[0][0] and t.winner in t.players
+        for player, card in t.plays:  # seats by number, non-players (UTSUKE's lord) by name
+            assert (type(player) is int and 0 <= player < players) or (type(player) is str and player)
+            assert type(card) is int and game.parse_card(game.card_text(card)) == card
+        assert t.rule in RULE_IDS and t.rule.startswith(game.prefix + "-")
+        assert t.round <= len(rounds)  # a trick belongs to a finished round or the current one
+    for i, r in enumerate(rounds):
+        assert isinstance(r, RoundRecord) and r.number == i and len(r.points) == players
+        assert all(isinstance(c, ScoreChange) and 0 <= c.seat < players for c in r.changes)
+        for seat in range(players):  # the changes itemise each seat's points exactly
+            assert sum(c.points for c in r.changes if c.seat == seat) == r.points[seat], (r, seat)
+        assert r.rule in RULE_IDS and all(c.rule in RULE_IDS for c in r.changes)
+        assert r.end and isinstance(r.end, str)
+    assert isinstance(state.phase, enum.IntEnum)
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+@settings(max_examples=3)
+@given(data=st.data())
+def test_every_game_records_its_tricks_and_rounds_alike(slug: str, players: int, data: st.DataObject) -> None:
+    """Issue 15: ``state.tricks``, ``state.rounds``, ``Phase`` and card texts in every game;
+    at the end, each seat's score is the sum of its round points."""
+    from rulebook.core.history import round_totals
+
+    game = rulebook.get_game(slug)
+    rules = data.draw(rules_strategy(game, players=players), label="rules")
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="seed"))
+    state: Any = game.new_game(rules, seed=rng.getrandbits(32))
+    before = state
+    while not state.is_terminal:
+        before, state = state, state.apply(rng.choice(state.legal_actions()))
+        _check_records(state, before)
+    assert state.legal_actions() == ()
+    assert state.scores == round_totals(state.rounds, players)
+    # Saru Tori Inu I has no tricks (it records placements); every other game took at least one
+    assert (state.tricks == ()) if slug == "saru-tori-inu-i" else bool(state.tricks)
+    assert state.rounds  # every game finishes at least one round

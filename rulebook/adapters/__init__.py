@@ -1,9 +1,9 @@
 """Adapters that run every registered game under other frameworks.
 
 * :mod:`rulebook.adapters.openspiel` registers each game with OpenSpiel's
-  ``pyspiel`` (``pip install rulebook[openspiel]``).
+  ``pyspiel`` (extra ``openspiel``: ``pip install 'rulebook-games[openspiel]'``).
 * :mod:`rulebook.adapters.pettingzoo` gives a PettingZoo AEC environment for any
-  game (``pip install rulebook[pettingzoo]``).
+  game (extra ``pettingzoo``: ``pip install 'rulebook-games[pettingzoo]'``).
 
 Both are generic over :data:`rulebook.GAMES`: they use only the game contract
 (action tables, ``legal_action_ids``, ``observation_tensor``, ``winners``,
@@ -17,6 +17,8 @@ from __future__ import annotations
 import sys
 from typing import NoReturn
 
+from rulebook._install import install_hint
+
 __all__: list[str] = []
 
 
@@ -26,7 +28,7 @@ def _missing(extra: str, exc: ImportError) -> NoReturn:
     Under pytest (which imports every module for its doctests) the module is
     skipped with that reason instead, so a run without the extra still passes.
     """
-    message = f"rulebook.adapters.{extra} needs the {extra} extra: pip install 'rulebook[{extra}]' ({exc})"
+    message = f"rulebook.adapters.{extra} needs the {extra} extra: {install_hint(extra)} ({exc})"
     if "_pytest" in sys.modules:
         import pytest
 

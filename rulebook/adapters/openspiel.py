@@ -57,8 +57,9 @@ try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("openspiel", exc)
-from rulebook.core.contract import Game, State
+from rulebook.core.contract import Game, State, log_from
 from rulebook.core.options import rules_from_mapping
+from rulebook.errors import InvalidRules
 
 __all__ = [
     "SEED_BYTES",
@@ -90,7 +91,7 @@ def seed_actions(seed: int) -> list[int]:
 
     Applying them to a new initial state gives ``game.new_game(rules, seed=seed)``.
     """
-    if not 0 <= seed < _BASE**SEED_BYTES:
+    if type(seed) is not int or not 0 <= seed < _BASE**SEED_BYTES:
         raise ValueError(f"seed must be in 0..{_BASE**SEED_BYTES - 1} (got {seed})")
     return [(seed >> (8 * (SEED_BYTES - 1 - i))) & 0xFF for i in range(SEED_BYTES)]
 
@@ -149,9 +150,7 @@ class _Box:
 
 def _unbox(cls: type[State[Any, Any]], values: dict[str, Any], history: tuple[int, ...]) -> _Box:
     actions = _context(cls.GAME.slug, values["rules"]).actions
-    log: Any = None
-    for i in history:
-        log = (log, actions[i])
+    log = log_from(actions[i] for i in history)
     state = object.__new__(cls)
     for name, value in values.items():
         object.__setattr__(state, name, value)
@@ -211,8 +210,8 @@ class RulebookGame(pyspiel.Game):  # type: ignore[misc]
             rules = rules_from_mapping(game.Rules, values)
         elif params:
             raise ValueError("give either rules or parameters, not both")
-        elif not isinstance(rules, game.Rules):
-            raise TypeError(f"expected {slug} Rules, got {type(rules).__name__}")
+        elif type(rules) is not game.Rules:
+            raise InvalidRules("players", f"expected {slug} Rules, got {type(rules).__name__}")
         values = {name: getattr(rules, name) for name in spec}
         ctx = _context(slug, rules)
         info = pyspiel.GameInfo(
@@ -303,7 +302,7 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         box = self._box
         if box is None:
-            if not 0 <= action < _BASE:
+            if type(action) is not int or not 0 <= action < _BASE:
                 raise ValueError(f"chance outcome {action} out of range 0..{_BASE - 1}")
             self._seed = self._seed * _BASE + action
             self._drawn += 1
@@ -311,12 +310,21 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
                 ctx = self._ctx
                 self._box = _Box(ctx.game.new_game(ctx.rules, seed=self._seed))
         else:
-            self._box = _Box(box.state.apply(self._ctx.actions[action]))
+            self._box = _Box(box.state.apply(self._ctx.actions[self._check(action)]))
+
+    def _check(self, action: object) -> int:
+        """``action`` if it is an int in the action table's range (no wrap-around, no bools)."""
+        n = len(self._ctx.actions)
+        if type(action) is not int:
+            raise ValueError(f"action must be an int, not {type(action).__name__}")
+        if not 0 <= action < n:
+            raise ValueError(f"action {action} out of range 0..{n - 1}")
+        return action
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             return f"seed byte {action}"
-        return str(self._ctx.actions[action])
+        return str(self._ctx.actions[self._check(action)])
 
     def is_terminal(self) -> bool:
         box = self._box

@@ -33,6 +33,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -47,9 +48,9 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("pettingzoo", exc)
-from rulebook.core.contract import State
+from rulebook.core.contract import State, check_seed
 from rulebook.core.options import rules_from_mapping
-from rulebook.errors import IllegalAction
+from rulebook.errors import IllegalAction, InvalidRules
 
 __all__ = ["REWARDS", "RulebookEnv", "env", "raw_env"]
 
@@ -102,8 +103,8 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             rules = rules_from_mapping(game.Rules, values)
         elif options or (players is not None and players != rules.players):
             raise ValueError("give either rules or options, not both")
-        elif not isinstance(rules, game.Rules):
-            raise TypeError(f"expected {slug} Rules, got {type(rules).__name__}")
+        elif type(rules) is not game.Rules:
+            raise InvalidRules("players", f"expected {slug} Rules, got {type(rules).__name__}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)} (got {reward!r})")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -154,6 +155,7 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a game: ``game.new_game(rules, seed=...)`` (see the module docs for seeding)."""
+        check_seed(seed)  # an int or None: no bool, float or str (ValueError)
         if seed is not None:
             self._seeds = random.Random(seed)
             game_seed = seed
@@ -193,7 +195,9 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        number = int(action)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"action must be an integer, not {type(action).__name__}")
+        number = operator.index(action)
         if not 0 <= number < len(self._actions):
             raise ValueError(f"action {number} out of range 0..{len(self._actions) - 1}")
         chosen = self._actions[number]

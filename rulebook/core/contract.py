@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -30,6 +31,7 @@ from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
 
 __all__ = [
+    "SEED_RANGE",
     "Action",
     "Deal",
     "Game",
@@ -37,6 +39,7 @@ __all__ = [
     "LogNode",
     "Setup",
     "State",
+    "check_seed",
     "deal_rng",
     "log_actions",
     "log_from",
@@ -67,17 +70,65 @@ def deal_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"rulebook:{seed}:{index}")
 
 
-def _deals(value: Iterable[Iterable[int]] | None) -> tuple[Deal, ...]:
+#: The range of seeds: any whole number a record stores exactly.
+SEED_RANGE = range(-(2**63), 2**64)
+#: The most explicit deals and cards per deal accepted (far above any game's needs).
+MAX_DEALS = 1024
+MAX_DEAL_LENGTH = 4096
+
+
+def check_seed(seed: object, field: str = "seed") -> int | None:
+    """``seed`` itself if it is ``None`` or a whole number in :data:`SEED_RANGE`, else ``ValueError``.
+
+    Nothing is converted: ``True``, ``1.5``, ``"3"`` and ``b"x"`` are refused.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed: must be a whole number (int) or None, not str '7'
+    """
+    if seed is None:
+        return None
+    if type(seed) is not int:
+        raise ValueError(f"{field}: must be a whole number (int) or None, not {type(seed).__name__} {seed!r:.40}")
+    if seed not in SEED_RANGE:
+        raise ValueError(f"{field}: must be in -2**63 .. 2**64-1 (got a number of {len(str(abs(seed)))} digits)")
+    return seed
+
+
+def _deals(value: object) -> tuple[Deal, ...]:
+    """Explicit deals as tuples of ints, checked exactly (no conversion of any value)."""
     if value is None:
         return ()
-    return tuple(tuple(int(x) for x in deal) for deal in value)
+    if not isinstance(value, (tuple, list)):
+        raise ValueError(f"deals: must be a list or tuple of deals, not {type(value).__name__}")
+    if len(value) > MAX_DEALS:
+        raise ValueError(f"deals: at most {MAX_DEALS} deals (got {len(value)})")
+    out = []
+    for i, deal in enumerate(value):
+        if not isinstance(deal, (tuple, list)):
+            raise ValueError(f"deals[{i}]: must be a list or tuple of ints, not {type(deal).__name__}")
+        if len(deal) > MAX_DEAL_LENGTH:
+            raise ValueError(f"deals[{i}]: at most {MAX_DEAL_LENGTH} entries (got {len(deal)})")
+        for j, x in enumerate(deal):
+            if type(x) is not int:
+                raise ValueError(f"deals[{i}][{j}]: must be an int, not {type(x).__name__} {x!r:.40}")
+        out.append(tuple(deal))
+    return tuple(out)
 
 
 @attrs.frozen(slots=True)
 class Setup:
-    """How a game's chance was fixed: a seed, explicit deals, or both."""
+    """How a game's chance was fixed: a seed, explicit deals, or both.
 
-    seed: int | None = None
+    Both are checked exactly (``ValueError`` naming the field): the seed is an
+    ``int`` in :data:`SEED_RANGE` or ``None``, the deals a list or tuple of
+    lists or tuples of ``int`` (never ``bool``, ``float`` or ``str``).
+    """
+
+    seed: int | None = attrs.field(default=None, converter=check_seed)
     deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
 
     def resampled(self, rng: random.Random) -> Setup:
@@ -302,7 +353,7 @@ class State(Generic[R, A]):
 @attrs.frozen
 class _Tables(Generic[A]):
     actions: tuple[A, ...]
-    index: dict[A, int]
+    index: Mapping[A, int]
     by_text: dict[str, A]
 
 
@@ -317,7 +368,8 @@ class Game(ABC, Generic[R, S, A]):
     State: type[S]
     Action: ClassVar[type[Action]] = Action
     player_counts: ClassVar[range]
-    #: The game's cards; :meth:`card_text` and :meth:`parse_card` use it.
+    #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
+    #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
@@ -422,19 +474,27 @@ class Game(ABC, Generic[R, S, A]):
 
         With neither, the seed is 0. Explicit deals are checked before use.
         """
-        if rules is None:
-            rules = self.Rules()
-        elif not isinstance(rules, self.Rules):
-            raise InvalidRules("players", f"expected {self.slug} Rules, got {type(rules).__name__}")
+        rules = self._rules(rules)
         setup = Setup(seed=seed if seed is not None or deals else 0, deals=deals)
         for i, deal in enumerate(setup.deals):
             try:
                 self.check_deal(rules, deal, i)
             except ValueError as exc:
-                raise ValueError(f"deal {i}: {exc}") from None
+                message = str(exc)  # the games' own messages already name the deal
+                raise ValueError(message if message.startswith(f"deal {i}") else f"deal {i}: {message}") from None
         return self.initial_state(rules, setup)
 
-    def _table(self, rules: R) -> _Tables[A]:
+    def _rules(self, rules: object) -> R:
+        """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else :class:`InvalidRules`."""
+        if rules is None:
+            return self.Rules()
+        if type(rules) is not self.Rules:
+            raise InvalidRules("players", f"expected {self.slug} Rules, got {type(rules).__name__}")
+        return rules
+
+    def _table(self, rules: R | None) -> _Tables[A]:
+        if type(rules) is not self.Rules:
+            rules = self._rules(rules)
         t = self._tables.get(rules)
         if t is None:
             actions = self.action_table(rules)
@@ -442,33 +502,40 @@ class Game(ABC, Generic[R, S, A]):
             by_text = {str(a).lower(): a for a in actions}
             if len(index) != len(actions) or len(by_text) != len(actions):
                 raise AssertionError(f"{self.slug}: action table has duplicates")
-            t = self._tables[rules] = _Tables(actions, index, by_text)
+            t = self._tables[rules] = _Tables(actions, MappingProxyType(index), by_text)
         return t
 
-    def action_index(self, rules: R) -> dict[A, int]:
+    def action_index(self, rules: R) -> Mapping[A, int]:
+        """A read-only mapping from each action to its integer (shared by every caller)."""
         return self._table(rules).index
 
     def num_distinct_actions(self, rules: R | None = None) -> int:
         """The size of the integer action space under ``rules``."""
-        return len(self._table(rules or self.Rules()).actions)
+        return len(self._table(rules).actions)
 
     def encode_action(self, action: A, rules: R | None = None) -> int:
         """The integer of ``action``, in ``range(num_distinct_actions(rules))``."""
+        index = self._table(rules).index
         try:
-            return self._table(rules or self.Rules()).index[action]
-        except KeyError:
-            raise ValueError(f"{action!r} is not an action of {self.slug} under these rules") from None
+            return index[action]
+        except (KeyError, TypeError):  # TypeError: an unhashable value
+            raise ValueError(f"{action!r:.80} is not an action of {self.slug} under these rules") from None
 
     def decode_action(self, index: int, rules: R | None = None) -> A:
-        """The action whose integer is ``index``."""
-        actions: tuple[A, ...] = self._table(rules or self.Rules()).actions
+        """The action whose integer is ``index`` (an ``int``, not a ``bool`` or ``float``)."""
+        actions: tuple[A, ...] = self._table(rules).actions
+        if type(index) is not int:
+            raise ValueError(f"action index must be an int, not {type(index).__name__} {index!r:.40}")
         if not 0 <= index < len(actions):
             raise ValueError(f"action index {index} out of range 0..{len(actions) - 1}")
         return actions[index]
 
     def parse_action(self, text: str, rules: R | None = None) -> A:
         """The action whose text form is ``text`` (case-insensitive)."""
+        by_text = self._table(rules).by_text
+        if not isinstance(text, str):
+            raise ValueError(f"an action text must be a str, not {type(text).__name__}")
         try:
-            return self._table(rules or self.Rules()).by_text[text.strip().lower()]
+            return by_text[text.strip().lower()]
         except KeyError:
-            raise ValueError(f"not an action of {self.slug}: {text!r}") from None
+            raise ValueError(f"not an action of {self.slug}: {text!r:.80}") from None

@@ -9,6 +9,7 @@ strategies that generate random valid ``Rules`` all read them from one place.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -48,9 +49,52 @@ def option(
     ``Rules`` are generated.
     """
     meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None}
-    if converter is None:
-        return attrs.field(default=default, metadata=meta)
-    return attrs.field(default=default, metadata=meta, converter=converter)
+    return attrs.field(
+        default=default, metadata=meta, converter=attrs.Converter(_exact(default, converter), takes_field=True)
+    )
+
+
+def _type_name(value: Any) -> str:
+    return f"{type(value).__name__} {value!r:.60}"
+
+
+def _exact(default: Any, converter: Callable[[Any], Any] | None) -> Callable[[Any, Any], Any]:
+    """The converter of an option: type-exact checks from the default's type, then ``converter``.
+
+    Nothing is coerced: an ``int`` option refuses ``bool``, ``float`` and ``str``; a
+    ``bool`` option refuses ints; a ``str`` option refuses everything but ``str``; a
+    tuple option refuses strings, mappings and anything but a list or tuple, and a
+    tuple of ints keeps the default's length and refuses non-ints. Every fault is an
+    :class:`InvalidRules` naming the option; so is any ``TypeError`` or ``ValueError``
+    of the game's own ``converter``.
+    """
+    kind = type(default)
+    int_tuple = kind is tuple and len(default) > 0 and all(type(x) is int for x in default)
+
+    def convert(value: Any, field: Any) -> Any:
+        name = field.name if field is not None else "?"
+        if kind in (bool, int, float, str) and type(value) is not kind:
+            what = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}[kind]
+            raise InvalidRules(name, f"expected {what}, not {_type_name(value)}")
+        if kind is tuple:
+            if not isinstance(value, (tuple, list)):
+                raise InvalidRules(name, f"expected a list or tuple, not {_type_name(value)}")
+            if int_tuple:
+                if len(value) != len(default):
+                    raise InvalidRules(name, f"expected {len(default)} whole numbers (got {len(value)})")
+                for i, x in enumerate(value):
+                    if type(x) is not int:
+                        raise InvalidRules(name, f"entry {i}: expected a whole number, not {_type_name(x)}")
+        if converter is None:
+            return value
+        try:
+            return converter(value)
+        except InvalidRules:
+            raise
+        except (TypeError, ValueError, AttributeError, KeyError, RecursionError) as exc:
+            raise InvalidRules(name, f"{type(exc).__name__}: {exc}") from None
+
+    return convert
 
 
 @attrs.frozen
@@ -104,34 +148,44 @@ def validate_choices(rules: Any) -> None:
             check_choice(f.name, getattr(rules, f.name), choices)
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,30}")
+_NUMBER = re.compile(r"-?[0-9]{1,30}(\.[0-9]{1,30})?")
+
+
 def _coerce(info: OptionInfo, raw: Any) -> Any:
-    """Turn a command-line or TOML value into the option's type."""
+    """Parse a command-line text into the option's type (other values pass unchanged).
+
+    Only the option's own literal forms are read: ``true``/``false`` (also
+    ``yes``/``no``, ``on``/``off``) for a flag, decimal digits for a whole
+    number, and JSON for structured options. Values that are not strings
+    (from TOML, JSON records or Python) are never converted; the ``Rules``
+    class checks their type exactly.
+    """
     if not isinstance(raw, str):
         return raw
     default = info.default
+    text = raw.strip()
     if isinstance(default, bool):
-        low = raw.strip().lower()
-        if low in ("true", "yes", "1", "on"):
+        low = text.lower()
+        if low in ("true", "yes", "on"):
             return True
-        if low in ("false", "no", "0", "off"):
+        if low in ("false", "no", "off"):
             return False
-        raise InvalidRules(info.name, f"expected true or false (got {raw!r})")
+        raise InvalidRules(info.name, f"expected true or false (got {raw!r:.60})")
     if isinstance(default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise InvalidRules(info.name, f"expected a whole number (got {raw!r})") from None
+        if not _WHOLE.fullmatch(text):
+            raise InvalidRules(info.name, f"expected a whole number (got {raw!r:.60})")
+        return int(text)
     if isinstance(default, float):
-        try:
-            return float(raw)
-        except ValueError:
-            raise InvalidRules(info.name, f"expected a number (got {raw!r})") from None
+        if not _NUMBER.fullmatch(text):
+            raise InvalidRules(info.name, f"expected a number (got {raw!r:.60})")
+        return float(text)
     if isinstance(default, str):
         return raw
     try:
         return json.loads(raw)
-    except json.JSONDecodeError:
-        raise InvalidRules(info.name, f"expected a JSON value (got {raw!r})") from None
+    except (ValueError, RecursionError):  # JSONDecodeError, too many digits, too deep
+        raise InvalidRules(info.name, f"expected a JSON value (got {raw!r:.60})") from None
 
 
 def options_help(rules_cls: type[Any]) -> str:
@@ -145,23 +199,29 @@ def options_help(rules_cls: type[Any]) -> str:
     return "\n".join(lines)
 
 
-def rules_from_mapping(rules_cls: type[R], values: Mapping[str, Any], *, base: R | None = None) -> R:
-    """Build a ``Rules`` from option names and values (strings are coerced).
+def rules_from_mapping(
+    rules_cls: type[R], values: Mapping[str, Any], *, base: R | None = None, parse_text: bool = False
+) -> R:
+    """Build a ``Rules`` from option names and values.
 
-    Unknown names fail with a message that lists every valid option with its
-    documentation.
+    Values must have the option's exact type (``InvalidRules`` otherwise); with
+    ``parse_text=True`` (command-line ``--set`` values) strings are first parsed
+    in the option's literal form (see ``_coerce``). Unknown names fail with a
+    message that lists every valid option with its documentation.
     """
     infos = {i.name: i for i in describe_options(rules_cls)}
     kwargs: dict[str, Any] = {}
     if base is not None:
         kwargs.update({name: getattr(base, name) for name in infos})
     for key, raw in values.items():
+        if not isinstance(key, str):
+            raise InvalidRules("?", f"option names are strings, not {type(key).__name__}")
         name = key.replace("-", "_")
         if name not in infos:
             raise InvalidRules(
                 name, f"unknown option; valid options are:\n{options_help(rules_cls)}"
             )
-        kwargs[name] = _coerce(infos[name], raw)
+        kwargs[name] = _coerce(infos[name], raw) if parse_text else raw
     try:
         return rules_cls(**kwargs)
     except InvalidRules:

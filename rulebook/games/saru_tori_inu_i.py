@@ -24,6 +24,7 @@ ST-DATA-4). Load real ones with :meth:`Rules.from_file` or :func:`load_data`.
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import re
@@ -34,9 +35,11 @@ from typing import Any
 
 import attrs
 
+from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
-from rulebook.errors import InvalidRules
+from rulebook.errors import IllegalAction, InvalidRules
 
 #: builds one link of the action history (a LogNode) without a Python-level call
 _link = tuple.__new__
@@ -55,8 +58,11 @@ __all__ = [
     "Observation",
     "OracleCard",
     "Pair",
+    "Phase",
     "Place",
+    "PlacementRecord",
     "Play",
+    "Resolution",
     "Road",
     "Rules",
     "SaruState",
@@ -67,6 +73,8 @@ __all__ = [
     "load_data",
     "move_animals",
     "race_order",
+    "race_score_changes",
+    "score_colours",
     "score_race",
 ]
 
@@ -214,9 +222,13 @@ def _seq(value: Any, field: str, what: str) -> Sequence[Any]:
     return value
 
 
-def _table(value: Any, field: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-    if attrs.has(type(value)):
-        value = attrs.asdict(value, recurse=False)
+def _table(
+    value: Any, field: str, fields: tuple[str, ...], required: tuple[str, ...], cls: type | None = None
+) -> Mapping[str, Any]:
+    # Only this module's own records are read as tables (their plain fields, then checked
+    # like any file's); nothing in the data is called, imported or looked up by name.
+    if cls is not None and type(value) is cls:
+        value = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
     if not isinstance(value, Mapping):
         raise _bad(field, f"must be a table with the fields {', '.join(fields)} (got {type(value).__name__})")
     for key in value:
@@ -237,7 +249,7 @@ def _to_deck(value: Any) -> tuple[OracleCard, ...]:
     names: list[str] = []
     for i, item in enumerate(raw):
         f = f"deck[{i}]"
-        t = _table(item, f, ("colour", "color", "strength", "icons", "name"), ("strength", "icons"))
+        t = _table(item, f, ("colour", "color", "strength", "icons", "name"), ("strength", "icons"), OracleCard)
         if "colour" not in t and "color" not in t:
             raise _bad(f"{f}.colour", "is missing")
         colour = _animal(t.get("colour", t.get("color")), f"{f}.colour", "a colour")
@@ -247,7 +259,7 @@ def _to_deck(value: Any) -> tuple[OracleCard, ...]:
             raise _bad(f"{f}.icons", f"must list 1..{MAX_ICONS} animals (got {len(icons_raw)})")
         icons = tuple(_animal(a, f"{f}.icons[{k}]") for k, a in enumerate(icons_raw))
         name = t.get("name", "")
-        if not isinstance(name, str) or (name and not _NAME.match(name)):
+        if type(name) is not str or (name and not _NAME.match(name)):
             raise _bad(f"{f}.name", f"must be 1-16 letters, digits, _, + or - (got {name!r})")
         cards.append((colour, strength, icons))
         names.append(name)
@@ -302,9 +314,9 @@ def _to_missions(value: Any) -> tuple[Mission, ...]:
     out = []
     for i, item in enumerate(raw):
         f = f"missions[{i}]"
-        t = _table(item, f, _MISSION_FIELDS, ("kind",))
+        t = _table(item, f, _MISSION_FIELDS, ("kind",), Mission)
         kind = t["kind"]
-        if kind not in ("race", "cards"):
+        if type(kind) is not str or kind not in ("race", "cards"):
             raise _bad(f"{f}.kind", f"must be 'race' or 'cards' (got {kind!r})")
         tiers: list[Tier] = []
         if kind == "race":
@@ -314,7 +326,7 @@ def _to_missions(value: Any) -> tuple[Mission, ...]:
             places: set[int] = set()
             for k, tier in enumerate(_seq(t["tiers"], f"{f}.tiers", "tiers")):
                 tf = f"{f}.tiers[{k}]"
-                tt = _table(tier, tf, ("places", "points"), ("places", "points"))
+                tt = _table(tier, tf, ("places", "points"), ("places", "points"), Tier)
                 pl = _to_places(tt["places"], f"{tf}.places")
                 for a, p in pl:
                     if a in animals or p in places:
@@ -325,10 +337,10 @@ def _to_missions(value: Any) -> tuple[Mission, ...]:
             if not tiers:
                 raise _bad(f"{f}.tiers", "must hold at least one tier")
         condition = t.get("condition", "always")
-        if condition not in CONDITIONS:
+        if type(condition) is not str or condition not in CONDITIONS:
             raise _bad(f"{f}.condition", f"must be one of {', '.join(CONDITIONS)} (got {condition!r})")
         counted = t.get("counted", -1)
-        if counted in (-1, "all"):
+        if (type(counted) is int and counted == -1) or (type(counted) is str and counted == "all"):
             counted = -1
         else:
             counted = _animal(counted, f"{f}.counted", "a colour or 'all'")
@@ -351,7 +363,7 @@ def _to_track(value: Any) -> Track:
     """The track from a :class:`Track` or a table (ST-DATA-1)."""
     if id(value) == id(DEFAULT_TRACK):
         return DEFAULT_TRACK
-    t = _table(value, "track", ("start", "tie_order"), ())
+    t = _table(value, "track", ("start", "tie_order"), (), Track)
     start_raw = t.get("start", (0, 0, 0, 0))
     if isinstance(start_raw, Mapping):
         starts = [0, 0, 0, 0]
@@ -452,10 +464,10 @@ class Rules:
         choices=("setup", "round"),
     )
     column_sharing: str = option(
-        "shared",
+        "exclusive",
         doc="Whether several players may put their cards beneath one column in a round: "
-        "'shared' (yes) or 'exclusive' (one player's card(s) per column) (ST-RES-2, ST-RULING-20).",
-        choices=("shared", "exclusive"),
+        "'exclusive' (no: one player's card(s) per column) or 'shared' (yes) (ST-RES-2, ST-RULING-20).",
+        choices=("exclusive", "shared"),
     )
     deck: tuple[OracleCard, ...] = option(
         DEFAULT_DECK,
@@ -568,6 +580,44 @@ def score_race(
     ST-SCORE-1, ST-SCORE-2 (colours), ST-SCORE-3, ST-SCORE-4 (missions).
     ``acquired`` holds deck indices per seat, ``missions`` mission indices.
     """
+    return _score(rules, acquired, positions, missions, None)
+
+
+def score_colours(
+    rules: Rules, acquired: Sequence[Sequence[int]], positions: Sequence[int]
+) -> tuple[int, ...]:
+    """Each seat's colour-majority points if the race ended now (ST-SCORE-1, ST-SCORE-2).
+
+    The missions are left out: they are secret until the race is scored (ST-INFO-1).
+    This is ``state.race_standing``.
+    """
+    return _score(rules, acquired, positions, None, None)
+
+
+def race_score_changes(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int],
+) -> tuple[ScoreChange, ...]:
+    """:func:`score_race` itemised: one :class:`~rulebook.core.history.ScoreChange` per seat
+    and colour that scored (ST-SCORE-2), then per seat whose mission scored (ST-SCORE-3,
+    ST-SCORE-4); changes of 0 points are left out."""
+    changes: list[ScoreChange] = []
+    _score(rules, acquired, positions, missions, changes)
+    return tuple(changes)
+
+
+_PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+def _score(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int] | None,
+    changes: list[ScoreChange] | None,
+) -> tuple[int, ...]:
     t = _tab(rules)
     colour_of = t.colour
     strength_of = t.strength
@@ -589,6 +639,7 @@ def score_race(
             total[k] += strength_of[c]
         counts.append(count)
         sums.append(total)
+    colour_changes: list[list[ScoreChange]] = [[] for _ in range(n)]
     for colour in range(4):
         totals: list[int | None] = [sums[s][colour] if counts[s][colour] else None for s in range(n)]
         places = colour_places(totals, rules.tie_ranking)
@@ -597,17 +648,36 @@ def score_race(
             if places[s] == 1:
                 first_in[s][colour] = True
             if places[s] in (1, 2):
-                points[s] += counts[s][colour] * row[places[s] - 1]
+                got = counts[s][colour] * row[places[s] - 1]
+                points[s] += got
+                if changes is not None and got:
+                    colour_changes[s].append(ScoreChange(
+                        s, got,
+                        f"{counts[s][colour]} {COLOURS[colour]} card(s) (strength {sums[s][colour]}), "
+                        f"{_PLACE_WORDS[places[s] - 1]} in {COLOURS[colour]}, the {ANIMALS[colour]} "
+                        f"{_PLACE_WORDS[animal_place[colour] - 1]} in the race",
+                        "ST-SCORE-2",
+                    ))
+    if changes is not None:
+        for per_seat in colour_changes:
+            changes.extend(per_seat)
+    if missions is None:
+        return tuple(points)
     for s in range(n):
         m = rules.missions[missions[s]]
+        got = 0
         if m.kind == "race":
-            got = 0
+            tiers = 0
             for tier in m.tiers:  # ST-RULING-16: cumulative tiers pay their own totals
                 if all(animal_place[a] == p for a, p in tier.places):
                     got = tier.points
+                    tiers += 1
                 else:
                     break
-            points[s] += got
+            if changes is not None and got:
+                changes.append(ScoreChange(
+                    s, got, f"race mission {missions[s]}: {tiers} of {len(m.tiers)} tier(s) hold", "ST-SCORE-3"
+                ))
         else:
             if m.condition == "always":  # ST-RULING-17: the documented conditions
                 ok = True
@@ -618,7 +688,16 @@ def score_race(
             else:  # every_colour
                 ok = all(counts[s])
             if ok:
-                points[s] += m.per_card * (sum(counts[s]) if m.counted < 0 else counts[s][m.counted])
+                n_cards = sum(counts[s]) if m.counted < 0 else counts[s][m.counted]
+                got = m.per_card * n_cards
+                if changes is not None and got:
+                    changes.append(ScoreChange(
+                        s, got,
+                        f"collected-cards mission {missions[s]} ({m.condition}): {n_cards} card(s) "
+                        f"at {m.per_card} each",
+                        "ST-SCORE-4",
+                    ))
+        points[s] += got
     return tuple(points)
 
 
@@ -675,7 +754,8 @@ class Place(Action):
     column: int
 
     def __str__(self) -> str:
-        return f"under {self.column + 1}"
+        column = self.column
+        return f"under {column + 1}" if type(column) is int else f"under {column!r}"
 
 
 @attrs.frozen(slots=True)
@@ -713,7 +793,21 @@ class Keep(Action):
 
 SaruAction = Play | Down | Declare | Pair | Place | Take | Road | Keep
 
-PLAY, PAIR, PLACE, TAKE = range(4)
+
+class Phase(enum.IntEnum):
+    """The step of a round the player to act is in (``state.phase``)."""
+
+    #: play a card face up or down, or declare (ST-PLAY-1..4)
+    PLAY = 0
+    #: pick the two cards of a declaration (ST-PLAY-4)
+    PAIR = 1
+    #: put the played card(s) beneath a column (ST-RES-2)
+    PLACE = 2
+    #: take the leftmost oracle card (ST-RES-3..5)
+    TAKE = 3
+
+
+PLAY, PAIR, PLACE, TAKE = Phase.PLAY, Phase.PAIR, Phase.PLACE, Phase.TAKE
 NOT_PLAYED = -2
 FACE_DOWN = -1
 
@@ -785,7 +879,7 @@ class Observation:
     players: int
     race: int
     round: int
-    phase: int
+    phase: Phase
     current_player: int | None
     hand: tuple[int, ...]
     mission: int
@@ -810,6 +904,131 @@ class Observation:
     results: tuple[tuple[int, ...], ...]
     #: per finished race, each seat's mission (revealed at scoring, ST-SCORE-3)
     revealed: tuple[tuple[int, ...], ...]
+    #: per seat, the colour points of the race being run if it ended now (missions aside)
+    race_standing: tuple[int, ...]
+
+
+# -- the record of play (ST-RES-1..5, ST-ROUND-1) ------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Resolution:
+    """One player's step of the resolution (ST-RES-1): what it put beneath which column,
+    then what it took.
+
+    ``strength`` is the strength it played or declared (-1: face down); ``placed`` lists
+    ``(card, column)`` in the order put down (columns from 0 at the left); ``how`` is
+    ``"take"`` (acquired), ``"road"``, ``"keep"`` (into the hand, ST-RES-5) or ``"none"``
+    (the oracle area was empty, ST-RULING-13); ``card`` and ``column`` say which oracle
+    card from which column (``None`` with ``"none"``); ``discarded`` are the other cards
+    of that column, which left the game (ST-RES-3); ``rule`` is the rule that allowed or
+    forced the choice (ST-RES-3, ST-RES-4 forced road, ST-RES-5, ST-RULING-13).
+    """
+
+    seat: int
+    strength: int
+    placed: tuple[tuple[int, int], ...]
+    how: str
+    card: int | None
+    column: int | None
+    discarded: tuple[int, ...]
+    rule: str
+
+
+@attrs.frozen(slots=True)
+class PlacementRecord:
+    """One finished round of Saru Tori Inu I (the game's counterpart of a trick).
+
+    ``number`` counts rounds over the whole game from 0; ``race`` and ``round`` (from 0
+    within the race) say where it was; ``area`` is the oracle area when the round began,
+    by column; ``plays`` lists ``(seat, strength, cards)`` in turn order (strength -1:
+    face down; two cards after a declaration); ``steps`` are the :class:`Resolution`
+    steps in resolution order; ``leftover`` are oracle cards nobody took, which left the
+    game when the round ended (ST-RULING-13).
+    """
+
+    number: int
+    race: int
+    round: int
+    area: tuple[tuple[int, ...], ...]
+    plays: tuple[tuple[int, int, tuple[int, ...]], ...]
+    steps: tuple[Resolution, ...]
+    leftover: tuple[int, ...]
+
+    @property
+    def taken(self) -> tuple[tuple[int, str, int], ...]:
+        """``(seat, how, card)`` for every oracle card taken, in order."""
+        return tuple((r.seat, r.how, r.card) for r in self.steps if r.card is not None)
+
+
+def _check_seat(seat: object, players: int) -> None:
+    """ST-INFO-1: only a real seat observes; anything else is a ``ValueError`` naming it."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"seat must be an int 0..{players - 1} (a seat of this game), not {seat!r}")
+
+
+def _placements(state: SaruState) -> tuple[PlacementRecord, ...]:
+    """Replay ``state``'s history from its set-up and note each round (see ``placements``)."""
+    actions = state.history
+    if not actions:
+        return ()
+    s: SaruState = GAME.initial_state(state.rules, state.setup)
+    out: list[PlacementRecord] = []
+    area = s.area
+    plays: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    steps: list[Resolution] = []
+    step: dict[str, Any] = {}
+    for action in actions:
+        kind = type(action)
+        seat = s.to_act
+        assert seat is not None
+        if kind is Place and not step:
+            step = {"seat": seat, "strength": s.shown[seat], "placed": []}
+            if not plays:
+                played, shown = s.played, s.shown
+                plays = tuple((p, shown[p], played[p]) for p in s.order)
+        taken: tuple[int, ...] = ()
+        col = -1
+        if kind is Take or kind is Road or kind is Keep:
+            col = next(k for k, cards in enumerate(s.area) if cards)
+            taken = s.area[col]
+            legal = s.legal_actions()
+            if kind is Keep or s.shown[seat] == FACE_DOWN:
+                rule = "ST-RES-5"
+            elif kind is Road and all(type(a) is Road for a in legal):
+                rule = "ST-RES-4"
+            else:
+                rule = "ST-RES-3"
+        before = s
+        try:
+            s = s.apply(action)
+        except IllegalAction as exc:  # a state whose fields were changed by ``replace``
+            raise ValueError(f"the history does not replay from the set-up: {exc}") from None
+        if kind is Place:
+            column = action.column  # type: ignore[union-attr]
+            mine = before.played[seat]
+            together = before.rules.pair_placement == "together"  # ST-RULING-5
+            step["placed"].extend((c, column) for c in (mine if together else mine[:1]))
+            if (not together and len(mine) > 1) or any(before.area):  # it places again, or takes
+                continue
+            steps.append(Resolution(seat, step["strength"], tuple(step["placed"]), "none", None, None, (),
+                                    "ST-RULING-13"))
+            step = {}
+        elif col >= 0:
+            card = action.card  # type: ignore[union-attr]
+            how = "take" if kind is Take else "road" if kind is Road else "keep"
+            steps.append(Resolution(seat, step["strength"], tuple(step["placed"]), how, card, col,
+                                    tuple(c for c in taken if c != card), rule))
+            step = {}
+        if s.rounds_played != before.rounds_played:
+            if col >= 0:
+                left = tuple(c for k, cards in enumerate(before.area) if k != col for c in cards)
+            else:
+                left = tuple(c for cards in before.area for c in cards)
+            out.append(PlacementRecord(len(out), before.race, before.rnd, area, plays, tuple(steps), left))
+            area, plays, steps = s.area, (), []
+    return tuple(out)
+
 
 
 # -- state -----------------------------------------------------------------------------------------
@@ -817,14 +1036,16 @@ class Observation:
 Cards = tuple[int, ...]
 PerSeat = tuple[tuple[int, ...], ...]
 #: What changes only between rounds and races: race, rnd, missions, cols, order, queue,
-#: totals, results, revealed, rounds_played (see the properties of :class:`SaruState`).
-Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int]
+#: totals, results, revealed, rounds_played, records (see the properties of :class:`SaruState`).
+Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int, tuple[RoundRecord, ...]]
 #: What changes only when an oracle card is taken (or a known card is played): area,
 #: road, pos, acquired, removed, known, road_laid.
 Table = tuple[PerSeat, Cards, Cards, PerSeat, Cards, PerSeat, bool]
 #: What the plays and placements change: hands, played, shown, used, beneath.
 Plays = tuple[PerSeat, PerSeat, Cards, int, PerSeat]
-_BOARD = ("race", "rnd", "missions", "cols", "order", "queue", "totals", "results", "revealed", "rounds_played")
+_BOARD = (
+    "race", "rnd", "missions", "cols", "order", "queue", "totals", "results", "revealed", "rounds_played", "records"
+)
 _TABLE = ("area", "road", "pos", "acquired", "removed", "known", "road_laid")
 _PLAYS = ("hands", "played", "shown", "used", "beneath")
 
@@ -843,13 +1064,14 @@ class SaruState(State[Rules, SaruAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False)
-    #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played
+    #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played, records
     board: Board
     #: area, road, pos, acquired, removed, known, road_laid
     table: Table
     #: hands, played, shown, used, beneath
     plays: Plays
-    phase: int
+    #: the step of the round (a :class:`Phase`)
+    phase: Phase
     qi: int
     to_act: int | None
 
@@ -904,6 +1126,38 @@ class SaruState(State[Rules, SaruAction]):
     def rounds_played(self) -> int:
         """Rounds completed in the whole game."""
         return self.board[9]
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """One :class:`~rulebook.core.history.RoundRecord` per scored race, in order: each
+        seat's points and every :class:`~rulebook.core.history.ScoreChange` behind them
+        (ST-SCORE-2 colours, ST-SCORE-3/ST-SCORE-4 missions), and how the race ended
+        (ST-ROUND-3, or ST-RULING-9 when every hand ran out). ``scores`` is their sum."""
+        return self.board[10]
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Always ``()``: the game has no tricks; see :attr:`placements` (ST-RES-1)."""
+        return ()
+
+    @property
+    def race_standing(self) -> tuple[int, ...]:
+        """Each seat's colour points in the race being run if it ended now (ST-SCORE-1,
+        ST-SCORE-2); the secret missions are left out. All 0 once the game is over (the
+        last race is in ``scores``)."""
+        if self.to_act is None:
+            return (0,) * self.rules.players
+        return score_colours(self.rules, self.table[3], self.table[2])
+
+    @property
+    def placements(self) -> tuple[PlacementRecord, ...]:
+        """Every finished round of the game as a :class:`PlacementRecord`, in order: who
+        played what, who put which card beneath which column and what each took.
+
+        Rebuilt from the history on each access (the hot path keeps nothing for it), so a
+        resampled state, which has no history, has none, and a state changed by hand with
+        :meth:`replace` may not replay (``ValueError``)."""
+        return _placements(self)
 
     @property
     def area(self) -> tuple[tuple[int, ...], ...]:
@@ -1047,25 +1301,43 @@ class SaruState(State[Rules, SaruAction]):
             raise self.illegal("the game is over", "ST-RACE-2", action)
         phase = self.phase
         kind = type(action)
+        # The fast path is one of the engine's own action objects, whose fields are ints;
+        # a field of another type (a bool, a float, a str) is refused here, before use.
         if phase == PLAY:
-            if kind is Play:
-                return self._play(seat, action.card, False, action)  # type: ignore[union-attr]
-            if kind is Down:
-                return self._play(seat, action.card, True, action)  # type: ignore[union-attr]
+            if kind is Play or kind is Down:
+                card = action.card  # type: ignore[union-attr]
+                if type(card) is not int:
+                    raise self._not_a_number(action, "card", card, "ST-PLAY-1")
+                return self._play(seat, card, kind is Down, action)
             if kind is Declare:
-                return self._declare(seat, action.strength, action)  # type: ignore[union-attr]
+                strength = action.strength  # type: ignore[union-attr]
+                if type(strength) is not int:
+                    raise self._not_a_number(action, "strength", strength, "ST-PLAY-4")
+                return self._declare(seat, strength, action)
             raise self.illegal(f"seat {seat} must play a card", "ST-PLAY-1", action)
         if phase == PLACE:
             if kind is not Place:
                 raise self.illegal(f"seat {seat} must put its card beneath a column", "ST-RES-2", action)
-            return self._place(seat, action.column, action)  # type: ignore[union-attr]
+            column = action.column  # type: ignore[union-attr]
+            if type(column) is not int:
+                raise self._not_a_number(action, "column", column, "ST-RES-2")
+            return self._place(seat, column, action)
         if phase == PAIR:
             if kind is not Pair:
                 raise self.illegal(f"seat {seat} must pick the two cards of its declaration", "ST-PLAY-4", action)
-            return self._pair(seat, action.card, action)  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            if type(card) is not int:
+                raise self._not_a_number(action, "card", card, "ST-PLAY-4")
+            return self._pair(seat, card, action)
         if kind is Take or kind is Road or kind is Keep:
-            return self._take(seat, action.card, kind, action)  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            if type(card) is not int:
+                raise self._not_a_number(action, "card", card, "ST-RES-3")
+            return self._take(seat, card, kind, action)
         raise self.illegal(f"seat {seat} must take the leftmost oracle card", "ST-RES-3", action)
+
+    def _not_a_number(self, action: object, name: str, value: object, rule: str) -> IllegalAction:
+        return self.illegal(f"its {name} must be an int, not {type(value).__name__} {value!r}", rule, action)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -1084,16 +1356,15 @@ class SaruState(State[Rules, SaruAction]):
     def observation(self, seat: int) -> Observation:
         """Seat's view (ST-INFO-1): own hand and mission; all face-up cards; hand sizes."""
         n = self.rules.players
-        if not 0 <= seat < n:
-            raise ValueError(f"no seat {seat} with {n} players")
-        race, rnd, missions, cols, order, queue, totals, results, revealed, _ = self.board
+        _check_seat(seat, n)
+        race, rnd, missions, cols, order, queue, totals, results, revealed, _, _ = self.board
         area, road, pos, acquired, removed, known, laid = self.table
         hands, played, shown, _, beneath = self.plays
         plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(played))
         return Observation(
             seat, n, race, rnd, self.phase, self.to_act, hands[seat], missions[seat], tuple(map(len, hands)),
             known, area, beneath, cols, road, pos, acquired, removed, order, plays, shown, queue, laid, totals,
-            results, revealed,
+            results, revealed, self.race_standing,
         )
 
     def resample(self, seat: int, rng: random.Random) -> SaruState:
@@ -1103,6 +1374,7 @@ class SaruState(State[Rules, SaruAction]):
         ST-RULING-19: the inference that a face-down player had no playable card is not used.
         """
         n = self.rules.players
+        _check_seat(seat, n)
         others = [s for s in range(n) if s != seat]
         known = self.table[5]
         old_hands, old_played, shown, used, beneath = self.plays
@@ -1131,7 +1403,7 @@ class SaruState(State[Rules, SaruAction]):
             for i, s in enumerate(others):
                 missions[s] = pool[i]
         b = self.board
-        board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9])
+        board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10])
         # later races' deals are unknown to everybody: redraw them too (ST-INFO-1)
         setup = self.setup.resampled(rng)
         plays = (tuple(hands), tuple(played), shown, used, beneath)
@@ -1229,14 +1501,14 @@ class SaruState(State[Rules, SaruAction]):
         queue = tuple(up) + tuple([s for s in order if shown[s] == FACE_DOWN])
         b = board
         return SaruState(
-            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9]), table,
+            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
             plays, PLACE, 0, queue[0],
         )
 
     def _place(self, seat: int, column: int, action: SaruAction) -> SaruState:
         board = self.board
         if column not in board[3]:
-            if self.rules.column_sharing == "exclusive" and self.plays[4][column]:
+            if self.rules.column_sharing == "exclusive" and 0 <= column < len(self.plays[4]) and self.plays[4][column]:
                 raise self.illegal(f"another player's card is beneath column {column + 1}", "ST-RULING-20", action)
             raise self.illegal(f"column {column + 1} never held an oracle card", "ST-RES-2", action)
         hands, played, shown, used, beneath = self.plays
@@ -1252,7 +1524,7 @@ class SaruState(State[Rules, SaruAction]):
         if self.rules.column_sharing != "shared":  # ST-RULING-20: the column is now taken
             b = board
             cols = tuple([k for k in b[3] if k != column])
-            board = (b[0], b[1], b[2], cols, b[4], b[5], b[6], b[7], b[8], b[9])
+            board = (b[0], b[1], b[2], cols, b[4], b[5], b[6], b[7], b[8], b[9], b[10])
         pl = list(played)
         pl[seat] = rest
         plays: Plays = (hands, tuple(pl), shown, used, tuple(bl))
@@ -1333,7 +1605,7 @@ class SaruState(State[Rules, SaruAction]):
         left = tuple([c for col in area for c in col])
         if left:
             removed = removed + left
-        race, rnd, missions, cols, _, _, totals, results, revealed, rounds_played = board
+        race, rnd, missions, cols, _, _, totals, results, revealed, rounds_played, records = board
         hands = plays[0]
         beneath = plays[4]
         rules = self.rules
@@ -1351,19 +1623,30 @@ class SaruState(State[Rules, SaruAction]):
                 cols = tuple(range(n))
             return SaruState(
                 rules, self.setup, log,
-                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played),
+                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records),
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0],
             )
         # ST-SCORE-1..4: the race is scored; ST-RACE-1: the next race or the end.
-        points = score_race(rules, acquired, pos, missions)
+        changes = race_score_changes(rules, acquired, pos, missions)
+        gained = [0] * n
+        for change in changes:
+            gained[change.seat] += change.points
+        points = tuple(gained)
         totals = tuple([a + b for a, b in zip(totals, points)])
         results = results + (points,)
         revealed = revealed + (missions,)
+        if rnd >= rules.rounds:
+            end, rule = f"{rules.rounds} rounds were played", "ST-ROUND-3"
+        else:
+            end, rule = f"no seat had a card left after {rnd} round(s)", "ST-RULING-9"
+        records = records + (RoundRecord(race, points, changes, end, rule),)
         if race + 1 < rules.race_count:
-            return _race_start(rules, self.setup, log, race + 1, totals, results, revealed, rounds_played)
+            return _race_start(
+                rules, self.setup, log, race + 1, totals, results, revealed, rounds_played, records
+            )
         return SaruState(
             rules, self.setup, log,
-            (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played),
+            (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played, records),
             (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
         )
 
@@ -1387,6 +1670,7 @@ def _race_start(
     results: tuple[tuple[int, ...], ...],
     revealed: tuple[tuple[int, ...], ...],
     rounds_played: int,
+    records: tuple[RoundRecord, ...],
 ) -> SaruState:
     """Set up race ``race`` from its deal (ST-SETUP-1..5)."""
     deal = setup.deal(GAME, rules, race)
@@ -1400,7 +1684,7 @@ def _race_start(
     empty = ((),) * n
     return SaruState(
         rules, setup, log,
-        (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played),
+        (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records),
         (area, (), rules.track.start, empty, (), empty, False),
         (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
@@ -1420,6 +1704,10 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     title = "Saru Tori Inu I (サルトリイヌイ)"
     prefix = "ST"
     player_counts = range(3, 5)
+    #: The card names of the PLACEHOLDER deck (ST-DATA-2): colour letter and strength 1-9,
+    #: ``R1`` = card 0 ... ``K9`` = card 35. A custom ``Rules.deck`` names its own cards
+    #: (``rules.deck[c].name``, as the actions print them).
+    deck = Deck(suits=tuple(zip(COLOURS, LETTERS)), ranks=range(1, 10))
 
     def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
         return _tab(rules).actions
@@ -1432,21 +1720,39 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         return tuple(cards + missions)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1)."""
-        if not 0 <= index < rules.race_count:
-            raise ValueError(f"these rules have {rules.race_count} race(s), so deals 0..{rules.race_count - 1}")
+        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1).
+
+        One deal per race, so at most ``rules.race_count`` deals (the number of players with
+        ``races='full'``, 2 with ``'short'``, 1 with ``'trial'``); a deal is a tuple or list
+        of ``int`` (not bool, float or str). Faults raise ``ValueError`` naming the deal.
+        """
+        count = rules.race_count
+        if type(index) is not int or not 0 <= index < count:
+            raise ValueError(
+                f"deal {index!r}: these rules have {count} race(s), so at most {count} deal(s), numbered 0..{count - 1}"
+            )
+        what = f"deal {index} (race {index})"
+        kind: type = type(deal)  # the annotation says tuple; callers may pass anything
+        if kind is not tuple and kind is not list:
+            raise ValueError(f"{what} must be a tuple or list of ints, not {kind.__name__}")
+        for k, x in enumerate(deal):
+            if type(x) is not int:
+                raise ValueError(f"{what}: number {k} must be an int, not {type(x).__name__} {x!r}")
         m = len(rules.missions)
         if len(deal) != DECK_SIZE + m:
-            raise ValueError(f"a deal has {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order")
+            raise ValueError(
+                f"{what} must have {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
+                f"(got {len(deal)})"
+            )
         if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):
-            raise ValueError(f"the first {DECK_SIZE} numbers must order the cards 0..{DECK_SIZE - 1}, each once")
+            raise ValueError(f"{what}: the first {DECK_SIZE} numbers must order the cards 0..35, each once")
         if sorted(deal[DECK_SIZE:]) != list(range(m)):
-            raise ValueError(f"the last {m} numbers must order the missions 0..{m - 1}, each once")
+            raise ValueError(f"{what}: the last {m} numbers must order the missions 0..{m - 1}, each once")
 
     def initial_state(self, rules: Rules, setup: Setup) -> SaruState:
         """The first race's set-up (ST-SETUP-1..5)."""
         n = rules.players
-        return _race_start(rules, setup, None, 0, (0,) * n, (), (), 0)
+        return _race_start(rules, setup, None, 0, (0,) * n, (), (), 0, ())
 
     def max_game_length(self, rules: Rules) -> int:
         """Per round each seat plays once (the declarer: declare and two cards), places at
@@ -1486,7 +1792,9 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     # -- observation tensor -------------------------------------------------------------
 
     def observation_size(self, rules: Rules) -> int:
-        return 4 + 5 + 4 + 8 + _PHASES + DECK_SIZE * _LOC + 4 + 16 + 4 + 4 * _SHOWN + len(rules.missions) + 4 + 1 + 4
+        return (
+            4 + 5 + 4 + 8 + _PHASES + DECK_SIZE * _LOC + 4 + 16 + 4 + 4 * _SHOWN + len(rules.missions) + 4 + 1 + 4 + 4
+        )
 
     def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
         """See the docs page's table: one-hots and counts, built from the observation only."""
@@ -1537,9 +1845,12 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         for k in o.columns:
             out[at + k] = 1
         at += 4
-        out[at] = int(o.road_laid)
+        out[at] = 1 if o.road_laid else 0
         at += 1
         for s, v in enumerate(o.totals):
+            out[at + s] = v
+        at += 4
+        for s, v in enumerate(o.race_standing):
             out[at + s] = v
         return tuple(out)
 

@@ -21,6 +21,7 @@ after the tenth trick.
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
@@ -28,6 +29,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import InvalidRules
 
@@ -41,12 +43,16 @@ __all__ = [
     "TRICKS",
     "EarlierRound",
     "Observation",
+    "Phase",
+    "PlacedTrick",
     "Play",
+    "PlayedRound",
     "Prophesy",
     "RoundInfo",
     "Rules",
     "SevenProphecies",
     "SevenPropheciesState",
+    "TrickRow",
     "places",
     "round_points",
 ]
@@ -65,6 +71,7 @@ ROUND_DECK: dict[int, tuple[int, ...]] = {
     3: tuple(c for c in DECK.cards if _RANK[c] <= 11),
     4: tuple(DECK.cards),
 }
+_IN_PLAY = {n: frozenset(cards) for n, cards in ROUND_DECK.items()}
 #: cards set aside face up and unseen, by player count (SP-SETUP-2, SP-SETUP-5)
 ASIDE: dict[int, tuple[int, int]] = {3: (2, 2), 4: (0, 2)}
 
@@ -74,9 +81,21 @@ MOST_CUBES = "most-cubes"
 SHARE = "share"
 LAST_PLACE = "last-place"
 
-PROPHECY = 0
-TRICK = 1
-OVER = 2
+
+class Phase(enum.IntEnum):
+    """The phase of a position (``state.phase``)."""
+
+    #: the players place their prophecy cubes (SP-PROPH-1)
+    PROPHECY = 0
+    #: the tricks of a round (SP-PLAY-1)
+    TRICKS = 1
+    #: the game is over (SP-END-3, SP-VAR-1, SP-VAR-2)
+    OVER = 2
+
+
+PROPHECY = Phase.PROPHECY
+TRICK = Phase.TRICKS
+OVER = Phase.OVER
 
 
 @attrs.frozen
@@ -150,7 +169,8 @@ class Prophesy(Action):
     place: int
 
     def __str__(self) -> str:
-        return f"prophesy {self.place}"
+        place = self.place
+        return f"prophesy {place}" if type(place) is int else f"prophesy {place!r}"
 
 
 @attrs.frozen(slots=True)
@@ -160,7 +180,10 @@ class Play(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"play {DECK.text(self.card)}"
+        card = self.card
+        if type(card) is int and 0 <= card < DECK.size:
+            return f"play {DECK.text(card)}"
+        return f"play {card!r}"  # not a card: still printable, for the error that rejects it
 
 
 ProphecyAction = Prophesy | Play
@@ -242,8 +265,62 @@ def round_points(left: int) -> int:
 
 # -- observation ----------------------------------------------------------------------
 
-#: a finished round as it was played: (start player, revealed prophecies, tricks) (SP-INFO-1)
-EarlierRound = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]
+#: a finished trick as the state keeps it: (leader, the card each seat played, the place each
+#: seat took), the last two indexed by seat; play order runs from the leader clockwise
+TrickRow = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+#: a seat's rotation: ``_ROT[n][leader][s]`` is the play position of seat ``s`` in a trick led by ``leader``
+_ROT = {n: tuple(tuple((s - leader) % n for s in range(n)) for leader in range(n)) for n in (3, 4)}
+
+
+@attrs.frozen(slots=True)
+class PlacedTrick(TrickRecord):
+    """A finished trick of Seven Prophecies: a :class:`~rulebook.core.history.TrickRecord`
+    (``winner`` is the seat in 1st place, who leads next: SP-TRICK-3) with every place.
+
+    ``places[s]`` is the place (1..P) seat ``s`` took (SP-RANK-1); ``future`` is the trick's
+    future card, whose suit ranked first (SP-PLAY-2). ``rule`` names the ranking rule that
+    put the winner first: SP-RANK-1 (a card of the future suit), SP-RANK-2 (no future suit
+    played; the highest number) or SP-RANK-3 (the highest number was played twice; the later
+    card ranks higher).
+    """
+
+    future: int
+    places: tuple[int, ...]
+
+    def place_of(self, seat: int) -> int:
+        """The place ``seat`` took in this trick."""
+        return self.places[seat]
+
+
+@attrs.frozen(slots=True)
+class PlayedRound:
+    """A finished round as it was played; all of it is public once played (SP-INFO-1).
+
+    ``prophecies``, ``placed`` are indexed by seat; ``tricks`` are :data:`TrickRow` values.
+    """
+
+    #: the round's start player (SP-SETUP-4, SP-END-2)
+    start: int
+    #: the future row (SP-SETUP-3)
+    future: tuple[int, ...]
+    #: the 3-player face-up set-aside cards (SP-RULING-6)
+    aside_up: tuple[int, ...]
+    #: per seat, the revealed prophecy: cubes per place (SP-PROPH-2)
+    prophecies: tuple[tuple[int, ...], ...]
+    #: the round's tricks, in order
+    tricks: tuple[TrickRow, ...]
+    #: per seat, cubes moved onto played cards (SP-TRICK-2)
+    placed: tuple[int, ...]
+
+    @property
+    def done(self) -> tuple[int, ...]:
+        """The seats that fulfilled the seven prophecies (SP-END-1)."""
+        return tuple(s for s, k in enumerate(self.placed) if k == CUBES)
+
+
+#: the old name of :class:`PlayedRound` (was a plain tuple before 0.x)
+EarlierRound = PlayedRound
 
 
 @attrs.frozen(slots=True)
@@ -255,7 +332,7 @@ class Observation:
     variant: str
     round: int
     start_player: int
-    phase: int
+    phase: Phase
     current_player: int | None
     leader: int
     hand: tuple[int, ...]
@@ -273,15 +350,14 @@ class Observation:
     cubes_placed: tuple[int, ...]
     #: the current trick: (seat, card) in play order
     trick: tuple[tuple[int, int], ...]
-    #: the tricks played this round: (leader, cards in play order, places in play order)
-    tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    #: the tricks finished this round (:data:`TrickRow`: leader, cards by seat, places by seat)
+    round_tricks: tuple[TrickRow, ...]
     points: tuple[int, ...]
     successes: tuple[int, ...]
     #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
     rounds_played: tuple[tuple[int, tuple[int, ...]], ...]
-    #: per round before the current one: (start player, revealed prophecies, its tricks as in
-    #: ``tricks``), kept for perfect recall (SP-INFO-1)
-    earlier_rounds: tuple[EarlierRound, ...]
+    #: every round before the current one as it was played, kept for perfect recall (SP-INFO-1)
+    earlier_rounds: tuple[PlayedRound, ...]
 
 
 # -- state ------------------------------------------------------------------------------
@@ -301,9 +377,8 @@ class RoundInfo:
     future: tuple[int, ...]
     points: tuple[int, ...]
     successes: tuple[int, ...]
-    ends: tuple[tuple[int, tuple[int, ...]], ...]
-    #: the rounds before this one as they were played (SP-INFO-1, perfect recall)
-    earlier: tuple[EarlierRound, ...]
+    #: every finished round as it was played (the last one too, once the game is over)
+    finished: tuple[PlayedRound, ...]
 
 
 @attrs.frozen(slots=True)
@@ -325,9 +400,10 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     leader: int
     #: the cards of the current trick, in play order from the leader
     trick: tuple[int, ...]
-    #: the tricks of this round: (leader, cards in play order, places in play order)
-    tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
-    phase: int
+    #: the tricks finished this round (:data:`TrickRow`: leader, cards by seat, places by seat);
+    #: every trick of the game is in :attr:`tricks`
+    round_tricks: tuple[TrickRow, ...]
+    phase: Phase
     to_act: int | None
 
     @property
@@ -366,7 +442,93 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     @property
     def ends(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Per finished round: (tricks played, seats that fulfilled the seven prophecies)."""
-        return self.info.ends
+        return tuple((len(r.tricks), r.done) for r in self.info.finished)
+
+    @property
+    def earlier(self) -> tuple[PlayedRound, ...]:
+        """Every round before the current one, as it was played (SP-INFO-1)."""
+        info = self.info
+        return info.finished[: info.round]
+
+    # -- the record of play (built on access; the hot path keeps compact tuples) --------
+
+    @property
+    def tricks(self) -> tuple[PlacedTrick, ...]:
+        """Every finished trick of the game, across rounds, numbered from 0 (SP-TRICK-1).
+
+        ``winner`` is the seat in 1st place; ``places`` gives every seat's place.
+        """
+        info = self.info
+        rounds: list[tuple[int, tuple[int, ...], tuple[TrickRow, ...]]] = [
+            (r, pr.future, pr.tricks) for r, pr in enumerate(info.finished)
+        ]
+        if len(info.finished) == info.round:  # the current round is still being played
+            rounds.append((info.round, info.future, self.round_tricks))
+        n = self.rules.players
+        out: list[PlacedTrick] = []
+        for r, future, rows in rounds:
+            for t, (leader, cards, trick_places) in enumerate(rows):
+                winner = trick_places.index(1)
+                fs = _SUIT[future[t]]
+                w = cards[winner]
+                if _SUIT[w] == fs:
+                    rule = "SP-RANK-1"
+                elif any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards)):
+                    rule = "SP-RANK-3"
+                else:
+                    rule = "SP-RANK-2"
+                plays = tuple(((leader + j) % n, cards[(leader + j) % n]) for j in range(n))
+                out.append(PlacedTrick(len(out), r, leader, plays, winner, rule, future[t], trick_places))
+        return tuple(out)
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """Every finished round: each seat's change of :attr:`scores` and why, and how it ended.
+
+        ``points`` is in the unit of ``scores`` for the variant: points (SP-SCORE-1, with the
+        floor of SP-SCORE-2 recorded as its own change), successes (SP-VAR-1) or cubes moved
+        (SP-VAR-2). ``scores == round_totals(rounds)``, plus, in variant 2 while its single
+        round is being played, the cubes moved so far.
+        """
+        rules = self.rules
+        n = rules.players
+        variant = rules.variant
+        totals = [0] * n
+        out: list[RoundRecord] = []
+        for r, pr in enumerate(self.info.finished):
+            placed = pr.placed
+            done = pr.done
+            changes: list[ScoreChange] = []
+            before = list(totals)
+            for s in range(n):
+                left = CUBES - placed[s]
+                if variant == POINTS:
+                    gain = round_points(left)
+                    if left == 0:
+                        why = "fulfilled the seven prophecies"
+                    else:
+                        why = f"{left} cube{'s' if left > 1 else ''} left on prophecy cards"
+                    changes.append(ScoreChange(s, gain, why, "SP-SCORE-1"))
+                    totals[s] += gain
+                    if rules.score_floor and totals[s] < 0:  # SP-SCORE-2, SP-RULING-1
+                        changes.append(ScoreChange(s, -totals[s], "no score goes below 0", "SP-SCORE-2"))
+                        totals[s] = 0
+                elif variant == TWICE:
+                    if left == 0:
+                        changes.append(ScoreChange(s, 1, "fulfilled the seven prophecies: a success", "SP-VAR-1"))
+                        totals[s] += 1
+                elif placed[s]:
+                    changes.append(ScoreChange(s, placed[s], f"moved {placed[s]} cubes onto played cards", "SP-VAR-2"))
+                    totals[s] += placed[s]
+            count = len(pr.tricks)
+            if done:
+                who = " and ".join(f"seat {s}" for s in done)
+                end = f"{who} fulfilled the seven prophecies in trick {count}"
+            else:
+                end = "ten tricks were played without a seventh cube"
+            points = tuple(totals[s] - before[s] for s in range(n))
+            out.append(RoundRecord(r, points, tuple(changes), end, "SP-END-1"))
+        return tuple(out)
 
     # -- contract -------------------------------------------------------------------
 
@@ -379,7 +541,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         """The suit of the current trick's future card (SP-PLAY-2), or ``None`` outside tricks."""
         if self.phase != TRICK:
             return None
-        return _SUIT[self.future[len(self.tricks)]]
+        return _SUIT[self.future[len(self.round_tricks)]]
 
     def legal_actions(self) -> tuple[ProphecyAction, ...]:
         seat = self.to_act
@@ -389,7 +551,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             rules = self.rules
             return _prophecy_legal(rules.players, rules.every_place, self.cubes[seat])
         hand = self.hands[seat]
-        suit = _SUIT[self.info.future[len(self.tricks)]]
+        suit = _SUIT[self.info.future[len(self.round_tricks)]]
         follow = [_PLAY[c] for c in hand if _SUIT[c] == suit]  # SP-PLAY-2: must follow the future suit
         if follow:
             return tuple(follow)
@@ -409,7 +571,12 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2)."""
+        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2).
+
+        Always additive over :attr:`rounds` (the score floor is recorded there as its own
+        change): ``scores == round_totals(rounds, P)``, plus in variant 2, while its round is
+        being played, the cubes moved so far.
+        """
         variant = self.rules.variant
         if variant == POINTS:
             return self.points
@@ -439,16 +606,18 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         return frozenset(top)  # SP-RULING-9: ties the tie-break cannot settle are shared
 
     def _last_place(self, seats: list[int]) -> int:
-        leader, _cards, trick_places = self.tricks[-1]
+        return max(seats, key=self.round_tricks[-1][2].__getitem__)
+
+    def _check_seat(self, seat: object) -> int:
         n = self.rules.players
-        place_of = {(leader + i) % n: p for i, p in enumerate(trick_places)}
-        return max(seats, key=place_of.__getitem__)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not a seat of this {n}-player game (seats are the ints 0..{n - 1})")
+        return seat
 
     def observation(self, seat: int) -> Observation:
         """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
+        seat = self._check_seat(seat)
         n = self.rules.players
-        if not 0 <= seat < n:
-            raise ValueError(f"no seat {seat} with {n} players")
         hidden = self.phase == PROPHECY
         prophecies = tuple(p if (s == seat or not hidden) else () for s, p in enumerate(self.prophecies))
         remaining = tuple(c if (s == seat or not hidden) else () for s, c in enumerate(self.cubes))
@@ -471,16 +640,17 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             remaining=remaining,
             cubes_placed=self.placed,
             trick=tuple(((leader + i) % n, c) for i, c in enumerate(self.trick)),
-            tricks=self.tricks,
+            round_tricks=self.round_tricks,
             points=self.points,
             successes=self.successes,
             rounds_played=self.ends,
-            earlier_rounds=self.info.earlier,
+            earlier_rounds=self.earlier,
         )
 
     def resample(self, seat: int, rng: random.Random) -> SevenPropheciesState:
         """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
         (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+        seat = self._check_seat(seat)
         n = self.rules.players
         others = [s for s in range(n) if s != seat]
         voids = self._voids()
@@ -519,14 +689,17 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
         n = self.rules.players
         voids: list[set[int]] = [set() for _ in range(n)]
-        plays = [(t, leader, cards) for t, (leader, cards, _p) in enumerate(self.tricks)]
-        if self.phase == TRICK and self.trick:
-            plays.append((len(self.tricks), self.leader, self.trick))
-        for t, leader, cards in plays:
-            suit = _SUIT[self.future[t]]
-            for i, c in enumerate(cards):
+        future = self.future
+        for t, (_leader, cards, _p) in enumerate(self.round_tricks):
+            suit = _SUIT[future[t]]
+            for s, c in enumerate(cards):
                 if _SUIT[c] != suit:
-                    voids[(leader + i) % n].add(suit)
+                    voids[s].add(suit)
+        if self.phase == TRICK:
+            suit = _SUIT[future[len(self.round_tricks)]]
+            for i, c in enumerate(self.trick):
+                if _SUIT[c] != suit:
+                    voids[(self.leader + i) % n].add(suit)
         return voids
 
     def _assign(
@@ -554,7 +727,10 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         n = rules.players
         own = self.cubes[seat]
         step = _PROPHECY_STEP.get((n, rules.every_place, own, action))
-        if step is None:
+        if step is None or type(action.place) is not int:
+            # off the fast path: check the field's type before anything compares it
+            if type(action.place) is not int:
+                raise self.illegal(f"a place is an int 1..{n}, not {type(action.place).__name__}", "SP-PROPH-1", action)
             step = _prophecy_step(n, rules.every_place, own, action)
             if step is None:
                 last = max((p + 1 for p in range(n) if own[p]), default=0)
@@ -573,16 +749,25 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
         return SevenPropheciesState(
             rules, self.setup, _link(LogNode, (self.log, action)), self.info, self.hands, cubes, cubes, self.placed,
-            self.leader, (), self.tricks, phase, nxt,
+            self.leader, (), self.round_tricks, phase, nxt,
         )  # fmt: skip
 
     def _play(self, seat: int, card: int, action: Play) -> SevenPropheciesState:
         hand = self.hands[seat]
+        if type(card) is not int:  # bools and floats compare equal to cards: refuse them first
+            raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {type(card).__name__}", "SP-PLAY-1", action)
         try:
             i = hand.index(card)
         except ValueError:
+            if not 0 <= card < DECK.size:
+                raise self.illegal(
+                    f"there is no card {card} (cards are 0..{DECK.size - 1})", "SP-COMP-1", action
+                ) from None
+            if card not in _IN_PLAY[self.rules.players]:
+                raise self.illegal("with 3 players the 12s and 13s are not in play", "SP-SETUP-5", action) from None
             raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
-        suit = _SUIT[self.info.future[len(self.tricks)]]
+        tricks = self.round_tricks
+        suit = _SUIT[self.info.future[len(tricks)]]
         if _SUIT[card] != suit:
             for c in hand:
                 if _SUIT[c] == suit:
@@ -595,30 +780,30 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         if len(trick) < n:
             return SevenPropheciesState(
                 rules, self.setup, log, self.info, hands, self.cubes, self.prophecies, self.placed,
-                self.leader, trick, self.tricks, TRICK, (seat + 1) % n,
+                self.leader, trick, tricks, TRICK, (seat + 1) % n,
             )  # fmt: skip
         # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
         key = _KEY[suit]
-        strength = [key[c] * 4 + j for j, c in enumerate(trick)]  # later play breaks equal numbers
-        order = sorted(range(n), key=strength.__getitem__, reverse=True)
-        trick_places = [0] * n
-        for place, j in enumerate(order, 1):
-            trick_places[j] = place
         leader = self.leader
+        rot = _ROT[n][leader]  # each seat's play position
+        strength = [key[trick[j]] * 4 + j for j in rot]  # by seat; the later play breaks equal numbers
+        order = sorted(range(n), key=strength.__getitem__, reverse=True)  # seats, 1st place first
+        trick_places = [0] * n
+        for place, s in enumerate(order, 1):
+            trick_places[s] = place
         cubes = list(self.cubes)
         placed = list(self.placed)
         finished = False
-        for j in range(n):
-            s = (leader + j) % n
+        for s in range(n):
             own = cubes[s]
-            p = trick_places[j] - 1
+            p = trick_places[s] - 1
             if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
                 cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
                 placed[s] += 1
                 if placed[s] == CUBES:
                     finished = True
-        tricks = (*self.tricks, (leader, trick, tuple(trick_places)))
-        winner = (leader + order[0]) % n  # SP-TRICK-3: first place leads the next trick
+        tricks = (*tricks, (leader, tuple([trick[j] for j in rot]), tuple(trick_places)))
+        winner = order[0]  # SP-TRICK-3: first place leads the next trick
         if finished or len(tricks) == TRICKS:  # SP-END-1
             return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
         return SevenPropheciesState(
@@ -632,7 +817,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         hands: tuple[tuple[int, ...], ...],
         cubes: tuple[tuple[int, ...], ...],
         placed: tuple[int, ...],
-        tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+        tricks: tuple[TrickRow, ...],
         winner: int,
     ) -> SevenPropheciesState:
         rules = self.rules
@@ -643,19 +828,21 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             new = [v + round_points(CUBES - placed[s]) for s, v in enumerate(scores)]
             scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
         successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
-        ends = (*self.ends, (len(tricks), done))
+        info = self.info
+        # SP-INFO-1: the round stays public as it was played (perfect recall) and in the record
+        played = PlayedRound(info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
+        finished = (*info.finished, played)
         nxt_round = self.round + 1
         over = nxt_round >= rules.rounds  # SP-END-3, SP-VAR-2, SP-RULING-8
         if rules.variant == TWICE and max(successes) >= 2:  # SP-VAR-1
             over = True
         if over:
             return SevenPropheciesState(
-                rules, self.setup, log, attrs.evolve(self.info, points=scores, successes=successes, ends=ends),
+                rules, self.setup, log, attrs.evolve(info, points=scores, successes=successes, finished=finished),
                 hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
             )  # fmt: skip
         start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
-        earlier = (*self.info.earlier, (self.start, self.prophecies, tricks))  # SP-INFO-1: perfect recall
-        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, ends, earlier)
+        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, finished)
 
 
 class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
@@ -667,6 +854,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     Rules = Rules
     State = SevenPropheciesState
     player_counts = range(3, 5)
+    deck = DECK
 
     def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
         """``prophesy 1..P`` then ``play <card>`` for every card in play."""
@@ -678,20 +866,35 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         return tuple(order)
 
     def check_deal(self, rules: SPRules, deal: Deal, index: int) -> None:
-        """A deal is an order of the round's cards, each once (SP-SETUP-1, SP-SETUP-5)."""
-        if not 0 <= index < rules.rounds:
-            raise ValueError(f"this game has at most {rules.rounds} deals")
+        """A deal is an order of the round's cards, each once (SP-SETUP-1, SP-SETUP-5).
+
+        One deal per round, so at most ``rules.rounds`` deals: P (points), ``round_limit``
+        (variant 1) or 1 (variant 2). A deal is a tuple or list of exactly the 52 (4 players)
+        or 44 (3 players) card numbers, each a real ``int`` (not a bool, float or str).
+        """
+        if type(index) is not int or not 0 <= index < rules.rounds:
+            raise ValueError(f"deal {index!r}: this game has at most {rules.rounds} deals (one per round, SP-END-3)")
+        if type(deal) not in (tuple, list):
+            raise ValueError(f"deal {index}: must be a tuple or list of card numbers, not {type(deal).__name__}")
         cards = ROUND_DECK[rules.players]
+        if len(deal) != len(cards):
+            raise ValueError(
+                f"deal {index}: a {rules.players}-player deal orders the {len(cards)} cards in play, "
+                f"not {len(deal)} (SP-SETUP-1, SP-SETUP-5)"
+            )
+        for i, c in enumerate(deal):
+            if type(c) is not int:
+                raise ValueError(f"deal {index}: card {i} must be an int, not {type(c).__name__} ({c!r})")
         if sorted(deal) != list(cards):
             raise ValueError(
-                f"a {rules.players}-player deal must order the {len(cards)} cards in play "
+                f"deal {index}: a {rules.players}-player deal must order the {len(cards)} cards in play "
                 f"(card numbers {DECK.texts(cards[:1])}..{DECK.texts(cards[-1:])}), each once"
             )
 
     def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
         """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
         n = rules.players
-        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, (), ())
+        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, ())
 
     def check_invariants(self, state: SevenPropheciesState) -> None:
         """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
@@ -700,26 +903,29 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
         for h in state.hands:
             cards.extend(h)
-        for _leader, trick, _places in state.tricks:
+        for _leader, trick, _places in state.round_tricks:
             cards.extend(trick)
         if sorted(cards) != list(ROUND_DECK[n]):
             raise AssertionError("SP-SETUP-1: the round's cards are not each in exactly one place")
         if len(state.future) != TRICKS or len(state.aside_up) + len(state.aside_down) != sum(ASIDE[n]):
             raise AssertionError("SP-SETUP-2: the future row or the set-aside cards have the wrong size")
-        for t, (_leader, trick, trick_places) in enumerate(state.tricks):
+        for t, (leader, trick, trick_places) in enumerate(state.round_tricks):
             if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
                 raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
-            if trick_places != places(trick, _SUIT[state.future[t]]):
+            in_order = [(leader + j) % n for j in range(n)]
+            if [trick_places[s] for s in in_order] != list(
+                places([trick[s] for s in in_order], _SUIT[state.future[t]])
+            ):
                 raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
         if state.phase == PROPHECY:
-            if any(state.placed) or state.tricks or state.trick:
+            if any(state.placed) or state.round_tricks or state.trick:
                 raise AssertionError("SP-PROPH-2: cubes moved or cards played before the reveal")
         else:
             # replay the round's tricks against the revealed prophecies (SP-TRICK-2)
             left = [list(p) for p in state.prophecies]
-            for leader, _trick, trick_places in state.tricks:
-                for j, p in enumerate(trick_places):
-                    own = left[(leader + j) % n]
+            for _leader, _trick, trick_places in state.round_tricks:
+                for s, p in enumerate(trick_places):
+                    own = left[s]
                     if own[p - 1]:
                         own[p - 1] -= 1
             for s in range(n):
@@ -770,7 +976,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         onehot(n + 1, n if obs.current_player is None else obs.current_player)
         onehot(3, obs.phase)
         out.append(obs.round)
-        out.append(len(obs.tricks))
+        out.append(len(obs.round_tricks))
         onehot(n, obs.leader)
         cardset(obs.hand)
         out.extend(obs.hand_sizes)
@@ -779,9 +985,9 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         cardset(obs.future)
         cardset(obs.aside_up)
         played: list[list[int]] = [[] for _ in range(n)]
-        for leader, cards, _pl in obs.tricks:
-            for j, c in enumerate(cards):
-                played[(leader + j) % n].append(c)
+        for _leader, cards, _pl in obs.round_tricks:
+            for s, c in enumerate(cards):
+                played[s].append(c)
         for s, c in obs.trick:
             played[s].append(c)
         for s in range(n):
@@ -789,7 +995,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         current = dict(obs.trick)
         for s in range(n):
             cardset((current[s],) if s in current else ())
-        t = len(obs.tricks)
+        t = len(obs.round_tricks)
         onehot(4, _SUIT[obs.future[t]] if obs.phase == TRICK else None)
         out.extend(obs.own_prophecy)
         out.append(int(obs.phase != PROPHECY))
@@ -797,11 +1003,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
             r = obs.remaining[s]
             out.extend(r if r else (0,) * n)
         out.extend(obs.cubes_placed)
-        last = [0] * n
-        if obs.tricks:
-            leader, _cards, pl = obs.tricks[-1]
-            for j, p in enumerate(pl):
-                last[(leader + j) % n] = p
+        last = obs.round_tricks[-1][2] if obs.round_tricks else (0,) * n
         for s in range(n):
             onehot(n, last[s] - 1 if last[s] else None)
         out.extend(obs.points)
@@ -827,7 +1029,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
                     break
             return legal[0]
         own = state.cubes[seat]
-        suit = _SUIT[state.future[len(state.tricks)]]
+        suit = _SUIT[state.future[len(state.round_tricks)]]
         key = _KEY[suit]
         trick = state.trick
         later = n - len(trick) - 1
@@ -873,8 +1075,7 @@ def _deal_round(
     start: int,
     scores: tuple[int, ...],
     successes: tuple[int, ...],
-    ends: tuple[tuple[int, tuple[int, ...]], ...],
-    earlier: tuple[EarlierRound, ...],
+    finished: tuple[PlayedRound, ...],
 ) -> SevenPropheciesState:
     """Deal a round: SP-SETUP-1 (the deal's form), SP-SETUP-2 and SP-SETUP-5 (set-aside cards and
     hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
@@ -888,14 +1089,12 @@ def _deal_round(
     return SevenPropheciesState(
         rules, setup, log,
         RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
-                  ends, earlier),
+                  finished),
         hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
     )  # fmt: skip
 
 
-def _prophecy_target(
-    hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool
-) -> tuple[int, ...]:
+def _prophecy_target(hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool) -> tuple[int, ...]:
     """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes."""
     future_suits = {_SUIT[c] for c in future}
     guess = [0.0] * n

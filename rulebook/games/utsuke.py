@@ -22,6 +22,7 @@ in ``winners``; their plays happen inside ``apply``.
 
 from __future__ import annotations
 
+import enum
 import random
 from bisect import bisect_left
 from itertools import combinations, repeat, starmap
@@ -31,6 +32,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.history import Player, RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
@@ -43,8 +45,10 @@ __all__ = [
     "GAME",
     "Bid",
     "Observation",
+    "Phase",
     "Play",
     "Rules",
+    "UtsukeRound",
     "UtsukeState",
     "honour_gains",
     "npc_card",
@@ -65,6 +69,24 @@ MAX_BID = 15
 
 SURVIVORS = "survivors"
 MOST_HONOUR = "most_honour"
+
+#: the names of the NPC places in the record of play (UT-SETUP-2): place ``players`` and ``players + 1``
+LORD = "lord"
+YOUNG_LORD = "young lord"
+_NPC_NAMES = (LORD, YOUNG_LORD)
+
+
+def _player(place: int, players: int) -> Player:
+    """The record's name of a place: a seat is its int, an NPC its name (``"lord"``, ``"young lord"``)."""
+    return place if place < players else _NPC_NAMES[place - players]
+
+
+class Phase(enum.IntEnum):
+    """What happens next: the players bid, they play cards, or the game is over."""
+
+    BIDDING = 0
+    PLAYING = 1
+    OVER = 2
 
 
 @attrs.frozen
@@ -127,7 +149,7 @@ class Bid(Action):
     tricks: int
 
     def __str__(self) -> str:
-        return f"bid {self.tricks}"
+        return f"bid {self.tricks!r}" if type(self.tricks) is not int else f"bid {self.tricks}"
 
 
 @attrs.frozen(slots=True)
@@ -137,7 +159,8 @@ class Play(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"play {DECK.text(self.card)}"
+        card = self.card
+        return f"play {DECK.text(card) if type(card) is int and 0 <= card < DECK.size else repr(card)}"
 
 
 UtsukeAction = Bid | Play
@@ -233,9 +256,11 @@ def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
     return tuple([1 if b == best else 0 for b in bids])
 
 
+#: one finished trick as the state keeps it: (leader place, cards in play order, winner place)
+TrickEntry = tuple[int, tuple[int, ...], int]
 #: one finished round, public after the reveal: (bids per seat, tricks won per place,
-#: the tricks as (leader place, cards in play order))
-RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+#: the tricks, the seat the lord sat just before)
+RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[TrickEntry, ...], int]
 #: (round, lord_before, next place per place, honour, chips, results)
 Match = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[RoundResult, ...]]
 #: (match, bids per seat, trump, leader, this round's tricks, tricks won per place)
@@ -244,9 +269,26 @@ Board = tuple[
     tuple[int, ...],
     int,
     int,
-    tuple[tuple[int, tuple[int, ...]], ...],
+    tuple[TrickEntry, ...],
     tuple[int, ...],
 ]
+
+
+@attrs.frozen(slots=True)
+class UtsukeRound(RoundRecord):
+    """A finished round of UTSUKE: the shared record plus the revealed bids and the chips.
+
+    ``points`` is the honour each seat gained (UT-SCORE-2, UT-SCORE-3); ``bids`` the revealed
+    bids by seat (UT-SCORE-1); ``lord_tricks`` the lord's tricks; ``won`` the tricks each seat
+    took; ``chips`` the execution chips each seat gained (UT-SCORE-4); ``lord_before`` the seat
+    the lord sat just before (UT-SETUP-1).
+    """
+
+    bids: tuple[int, ...] = ()
+    lord_tricks: int = 0
+    won: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+    lord_before: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -269,11 +311,12 @@ class Observation:
     young_row: tuple[int, ...]
     #: the trump suit of the current trick (-1 once the round's cards are all played)
     trump: int
-    leader: int
-    #: the current trick as (place, card), in play order
-    trick: tuple[tuple[int, int], ...]
-    #: this round's finished tricks: (leader place, cards in play order)
-    tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    #: who leads the current trick: a seat, ``"lord"`` or ``"young lord"``
+    leader: Player
+    #: the current trick as (player, card), in play order (players named as in ``leader``)
+    trick: tuple[tuple[Player, int], ...]
+    #: every finished trick of the game, public (see ``UtsukeState.tricks``)
+    tricks: tuple[TrickRecord, ...]
     #: tricks taken this round, per place (seats, then the lord, then the young lord)
     won: tuple[int, ...]
     #: this seat's bid this round (-1 before it bids)
@@ -338,7 +381,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
-        """Every finished round: (bids, tricks won per place, the tricks), public after the reveal."""
+        """Every finished round: (bids, tricks won per place, the tricks as (leader, cards,
+        winner), the seat the lord sat before), public after the reveal; see also ``rounds``."""
         return self.board[0][5]
 
     @property
@@ -357,9 +401,93 @@ class UtsukeState(State[Rules, UtsukeAction]):
         return self.board[3]
 
     @property
-    def tricks(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """This round's finished tricks: (leader, cards)."""
+    def round_tricks(self) -> tuple[TrickEntry, ...]:
+        """This round's finished tricks as places and cards: (leader, cards, winner).
+
+        (Formerly called ``tricks``; ``tricks`` is now the record of the whole game.)
+        """
         return self.board[4]
+
+    # -- the record of play -----------------------------------------------------------
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick of the game, across rounds, in order (UT-TRICK-1, UT-TRICK-2).
+
+        Players are seats (``int``) or the NPCs by name, ``"lord"`` and ``"young lord"``
+        (UT-SETUP-2); ``rule`` is ``UT-TRICK-1`` (the highest trump, else the highest card of
+        the suit led).
+        """
+        players = self.rules.players
+        out: list[TrickRecord] = []
+        rounds = [(r, res[2], res[3]) for r, res in enumerate(self.results)]
+        if self.current_player is not None:
+            rounds.append((self.round, self.board[4], self.lord_before))
+        for r, entries, lord_before in rounds:
+            nxt = _NEXT[players, lord_before]
+            for leader, cards, winner in entries:
+                plays = []
+                place = leader
+                for c in cards:
+                    plays.append((_player(place, players), c))
+                    place = nxt[place]
+                out.append(
+                    TrickRecord(
+                        len(out), r, _player(leader, players), tuple(plays), _player(winner, players), "UT-TRICK-1"
+                    )
+                )
+        return tuple(out)
+
+    @property
+    def rounds(self) -> tuple[UtsukeRound, ...]:
+        """Every finished round (UT-SCORE-1..UT-SCORE-4), with how it ended (UT-END-1..UT-END-3).
+
+        ``points`` is the honour each seat gained, so ``scores`` (the honour) is the sum of
+        ``points`` over the rounds.
+        """
+        players = self.rules.players
+        out: list[UtsukeRound] = []
+        chips = [0] * players
+        honour = [0] * players
+        last = len(self.results) - 1
+        for r, (bids, won, _, lord_before) in enumerate(self.results):
+            lord = won[players]
+            gains = honour_gains(bids, lord)
+            exact = lord in bids
+            changes = tuple(
+                ScoreChange(s, g, f"bid {bids[s]}, the lord took {lord}: "
+                            + ("exact" if exact else "closest"), "UT-SCORE-2" if exact else "UT-SCORE-3")
+                for s, g in enumerate(gains) if g
+            )
+            gained = tuple(int(won[s] > lord) for s in range(players))
+            for s in range(players):
+                honour[s] += gains[s]
+                chips[s] += gained[s]
+            if r == last and self.current_player is None:
+                w, c = self.rules.honour_to_win, self.rules.chips_to_lose
+                losers = [s for s in range(players) if chips[s] >= c]
+                if losers:
+                    names = ", ".join(map(str, losers))
+                    end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
+                    rule = "UT-END-2"
+                else:
+                    top = [s for s in range(players) if honour[s] >= w]
+                    names = ", ".join(map(str, top))
+                    end = f"the round's cards were played; seats {names} reached {w} honour: the game ends"
+                    rule = "UT-END-1"
+            else:
+                end, rule = "the round's cards were played; the lord moves on", "UT-END-3"
+            out.append(UtsukeRound(r, gains, changes, end, rule, bids=bids, lord_tricks=lord,
+                                   won=tuple(won[:players]), chips=gained, lord_before=lord_before))
+        return tuple(out)
+
+    @property
+    def phase(self) -> Phase:
+        """Bidding, playing, or over (UT-BID-2, UT-PLAY-1, UT-END-1)."""
+        seat = self.current_player
+        if seat is None:
+            return Phase.OVER
+        return Phase.BIDDING if self.board[1][seat] < 0 else Phase.PLAYING
 
     @property
     def won(self) -> tuple[int, ...]:
@@ -414,12 +542,15 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if bids[seat] < 0:
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
-            if not 0 <= action.tricks <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
-                raise self.illegal(f"a bid is a number from 0 to {MAX_BID}", "UT-BID-1", action)
+            t = action.tricks
+            if type(t) is not int or not 0 <= t <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
+                raise self.illegal(f"a bid is an int from 0 to {MAX_BID}, not {t!r}", "UT-BID-1", action)
             return self._bid(seat, action)
         if type(action) is not Play:
             raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
         card = action.card
+        if type(card) is not int:  # never coerce: Play(True) is not Play(1)
+            raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {card!r}", "UT-PLAY-2", action)
         hand = self.hands[seat]
         try:
             i = hand.index(card)
@@ -477,7 +608,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             p = nxt[p]
         won = board[5]
         won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
-        tricks = board[4] + ((leader, trick),)
+        tricks = board[4] + ((leader, trick, winner),)
         # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
         # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
         # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
@@ -517,8 +648,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         Players with enough honour who did not lose win together. If there are none, the
         game ended by a loss: with ``on_loss='survivors'`` every player who did not lose
         wins; with ``'most_honour'`` the non-losers with the most honour. If every player
-        lost (UT-RULING-4), nobody survives and the players with the most honour are
-        reported as winners (placed first among the losers); ``losers`` is then every seat.
+        lost (UT-RULING-4), nobody wins: ``winners`` is empty and ``losers`` is every seat.
         """
         if self.current_player is not None:
             return frozenset()
@@ -528,10 +658,10 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if by_honour:
             return by_honour
         pool = [s for s in range(self.rules.players) if s not in losers]
-        if pool and self.rules.on_loss == SURVIVORS:
+        if not pool:  # UT-RULING-4: every seat lost, so nobody wins
+            return frozenset()
+        if self.rules.on_loss == SURVIVORS:
             return frozenset(pool)
-        if not pool:
-            pool = list(range(self.rules.players))
         best = max(self.honour[s] for s in pool)
         return frozenset(s for s in pool if self.honour[s] == best)
 
@@ -541,16 +671,14 @@ class UtsukeState(State[Rules, UtsukeAction]):
         Perfect recall of public events (UT-RULING-16): this round's tricks, and every
         finished round's bids and tricks.
         """
-        players = self.rules.players
-        if not 0 <= seat < players:
-            raise ValueError(f"no seat {seat} with {players} players")
+        players = self._check_seat(seat)
         hands = self.hands
         leader = self.leader
         nxt = self.nxt
-        trick = []
+        trick: list[tuple[Player, int]] = []
         place = leader
         for c in self.trick:
-            trick.append((place, c))
+            trick.append((_player(place, players), c))
             place = nxt[place]
         return Observation(
             seat=seat,
@@ -563,7 +691,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             lord_row=hands[players],
             young_row=self.young_row,
             trump=self.trump,
-            leader=leader,
+            leader=_player(leader, players),
             trick=tuple(trick),
             tricks=self.tricks,
             won=self.won,
@@ -575,12 +703,20 @@ class UtsukeState(State[Rules, UtsukeAction]):
             current_player=self.current_player,
         )
 
+    def _check_seat(self, seat: object) -> int:
+        """The number of players, if ``seat`` is a real seat (an ``int``, not a bool, in range);
+        else ``ValueError`` naming it (an NPC place is not a seat)."""
+        players = self.rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat: {seat!r} is not a seat of a {players}-player game (0..{players - 1})")
+        return players
+
     def voids(self) -> tuple[frozenset[int], ...]:
         """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2)."""
         players = self.rules.players
         out: list[set[int]] = [set() for _ in range(players)]
         nxt = self.nxt
-        for leader, cards in (*self.tricks, (self.leader, self.trick)):
+        for leader, cards, _ in (*self.board[4], (self.leader, self.trick, -1)):
             if not cards:
                 continue
             lead = _SUIT[cards[0]]
@@ -601,7 +737,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         come are unknown to everyone, so they are redrawn from a fresh seed, and no
         explicit deal is kept (UT-SETUP-4).
         """
-        players = self.rules.players
+        players = self._check_seat(seat)
         others = [s for s in range(players) if s != seat]
         voids = self.voids()
         hidden = [c for s in others for c in self.hands[s]]
@@ -649,7 +785,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         gains = honour_gains(bids, lord)
         honour = tuple([h + g for h, g in zip(match[3], gains)])
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
-        results = match[5] + ((bids, won, tricks),)
+        results = match[5] + ((bids, won, tricks, match[1]),)
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
         if max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose:  # UT-END-1, UT-END-2
@@ -709,6 +845,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     title = "UTSUKE (うつけ)"
     prefix = "UT"
     player_counts = range(2, 6)
+    deck = DECK
 
     def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
         """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""
@@ -721,9 +858,26 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         return tuple(sorted(DECK.cards, key=keys.__getitem__))
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round."""
+        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round.
+
+        Checked exactly, never coerced: a tuple or list of 60 ``int`` (not bool, float or
+        str). There can be no more deals than the game can have rounds, ``max_rounds(rules)``
+        (UT-END-5): 9 with the printed rules and four players.
+        """
+        limit = self.max_rounds(rules)
+        if type(index) is not int or not 0 <= index < limit:
+            raise ValueError(f"deal {index!r}: a game with these rules has at most {limit} rounds (UT-END-5), "
+                             f"so deals 0..{limit - 1}")
+        given: object = deal  # checked as it came, whatever the annotation says
+        if type(given) is not tuple and type(given) is not list:
+            raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(given).__name__}")
+        if len(deal) != DECK.size:
+            raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
+        for pos, card in enumerate(deal):
+            if type(card) is not int:
+                raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
         if sorted(deal) != list(DECK.cards):
-            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+            raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
 
     def initial_state(self, rules: Rules, setup: Setup) -> UtsukeState:
         """The first round: the lord at ``rules.first_lord`` (UT-SETUP-3), then the deal."""
@@ -769,14 +923,14 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         rules = state.rules
         players = rules.players
         cards = sorted(
-            [c for h in state.hands for c in h] + [c for _, t in state.tricks for c in t] + list(state.trick)
+            [c for h in state.hands for c in h] + [c for _, t, _ in state.round_tricks for c in t] + list(state.trick)
         )
         if cards != list(DECK.cards):
             raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
         row = state.hands[players]
         if not state.trick and row and state.trump != _SUIT[row[-1]]:
             raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
-        size = rules.tricks_per_round - len(state.tricks)
+        size = rules.tricks_per_round - len(state.round_tricks)
         played: set[int] = set()
         place = state.leader
         for _ in state.trick:
@@ -785,7 +939,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         for p, h in enumerate(state.hands):
             if len(h) != size - (p in played):
                 raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
-        if sum(state.won) != len(state.tricks):
+        if sum(state.won) != len(state.round_tricks):
             raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
         if state.current_player is not None:
             if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
@@ -829,11 +983,12 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
             out[base + c] = i + 1
         base += n
         players = o.players
-        out[base + _place_slot(o.leader, players)] = 1  # 266: leader place (7)
+        out[base + _slot(o.leader)] = 1  # 266: leader place (7)
         base += 7
-        for _, cards in o.tricks:  # 273: cards played in earlier tricks this round (60)
-            for c in cards:
-                out[base + c] = 1
+        for t in o.tricks:  # 273: cards played in earlier tricks this round (60)
+            if t.round == o.round:
+                for c in t.cards:
+                    out[base + c] = 1
         base += n
         for p, w in enumerate(o.won):  # 333: tricks won per place (7)
             out[base + _place_slot(p, players)] = w
@@ -852,7 +1007,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
             out[base + 5 + s] = o.chips[s]
         base += 10
         if o.results:  # 376: last round's bids + 1 (5), 381: the lord's tricks then (1)
-            bids, won, _ = o.results[-1]
+            bids, won, _, _ = o.results[-1]
             for s, b in enumerate(bids):
                 out[base + s] = b + 1
             out[base + 5] = won[players]
@@ -898,7 +1053,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         losers = state.losers
         w = state.rules.honour_to_win
         by_honour = any(h >= w and s not in losers for s, h in enumerate(state.honour))
-        exact = sum(1 for bids, won, _ in state.results for b in bids if b == won[players])
+        exact = sum(1 for bids, won, _, _ in state.results for b in bids if b == won[players])
         return {
             "rounds": len(state.results),
             "ended_by_honour": int(by_honour),
@@ -907,13 +1062,18 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
             "everyone_lost": int(len(losers) == players),
             "winners": len(state.winners),
             "exact_bids": exact,
-            "lord_tricks_mean": sum(won[players] for _, won, _ in state.results) / max(1, len(state.results)),
+            "lord_tricks_mean": sum(won[players] for _, won, _, _ in state.results) / max(1, len(state.results)),
         }
 
 
 def _place_slot(place: int, players: int) -> int:
     """Tensor slot of a place: seats 0..4, the lord 5, the young lord 6."""
     return place if place < players else 5 + place - players
+
+
+def _slot(player: Player) -> int:
+    """Tensor slot of a named player: seats 0..4, the lord 5, the young lord 6."""
+    return player if type(player) is int else 5 + _NPC_NAMES.index(player)
 
 
 _TENSOR_SIZE = 382

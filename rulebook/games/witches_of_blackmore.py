@@ -17,12 +17,15 @@ numbers on captured cards.
 
 from __future__ import annotations
 
+import enum
 import random
+from typing import Any
 
 import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import best_position, win_keys
 from rulebook.errors import InvalidRules
@@ -35,6 +38,7 @@ __all__ = [
     "GAME",
     "Keep",
     "Observation",
+    "Phase",
     "Play",
     "Replace",
     "Rules",
@@ -141,6 +145,11 @@ _WIN: dict[str, tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = {
 }
 
 
+def _card_text(card: object) -> str:
+    """The text of ``card`` if it is a card, else its ``repr`` (safe for error messages)."""
+    return DECK.text(card) if type(card) is int and 0 <= card < DECK.size else repr(card)
+
+
 @attrs.frozen(slots=True)
 class Play(Action):
     """Play ``card`` to the current trick (WB-PLAY-1)."""
@@ -148,7 +157,7 @@ class Play(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"play {DECK.text(self.card)}"
+        return f"play {_card_text(self.card)}"
 
 
 @attrs.frozen(slots=True)
@@ -158,7 +167,7 @@ class Replace(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"trump {DECK.text(self.card)}"
+        return f"trump {_card_text(self.card)}"
 
 
 @attrs.frozen(slots=True)
@@ -176,15 +185,37 @@ _REPLACE = tuple(Replace(c) for c in DECK.cards)
 _KEEP = Keep()
 _TABLE: tuple[WitchesAction, ...] = _PLAY + _REPLACE + (_KEEP,)
 
-PLAYING = 0
-REPLACING = 1
+class Phase(enum.IntEnum):
+    """What the seat to act decides: a card to play, or the trump replacement; or the game is over."""
+
+    PLAYING = 0
+    REPLACING = 1
+    OVER = 2
+
+
+PLAYING = Phase.PLAYING
+REPLACING = Phase.REPLACING
+OVER = Phase.OVER
+
+#: trick-winner rule by the number of trumps in the trick (0, 1, 2 or more)
+_TRICK_RULE = ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")
 
 #: players -> first seat -> every seat clockwise from it (WB-TRICK-5, WB-DRAW-1)
 _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(2, 7)}
 
-#: (deck, drawn, trumps, anchor, captured, exhausted, known): see WitchesState's properties
+#: one finished trick as the state keeps it: (seats in play order, cards, winner, trump colour
+#: during the trick (6: none)), plus the card the winner then laid on the trump stack, if any
+TrickEntry = tuple[Any, ...]
+#: (deck, drawn, trumps, anchor, captured, exhausted, known, finished tricks): see WitchesState's properties
 Board = tuple[
-    Deal, int, tuple[int, ...], int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, ...], ...]
+    Deal,
+    int,
+    tuple[int, ...],
+    int,
+    tuple[tuple[int, ...], ...],
+    bool,
+    tuple[tuple[int, ...], ...],
+    tuple[TrickEntry, ...],
 ]
 
 
@@ -205,11 +236,15 @@ class Observation:
     trump_suit: int | None
     captured: tuple[tuple[int, ...], ...]
     leader: int
+    #: the current trick as (seat, card), in play order
     trick: tuple[tuple[int, int], ...]
+    #: the cards of the trick just won, while its winner decides on the replacement (else empty)
     last_trick: tuple[int, ...]
     current_player: int | None
     replacing: bool
     scores: tuple[int, ...]
+    #: every finished trick of the game (all played face up, so public): see ``WitchesState.tricks``
+    tricks: tuple[TrickRecord, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -229,7 +264,8 @@ class WitchesState(State[Rules, WitchesAction]):
     trick: tuple[int, ...]
     #: the cards of the trick just won, while its winner decides on the replacement
     last_trick: tuple[int, ...]
-    phase: int
+    #: what the seat to act decides (:class:`Phase`; ``Phase.OVER`` once the game is over)
+    phase: Phase
     #: the seat to act, ``None`` once the game is over (a field: read on every move)
     current_player: int | None
 
@@ -270,6 +306,52 @@ class WitchesState(State[Rules, WitchesAction]):
         """Cards each seat drew from the trump stack and still holds (public knowledge)."""
         return self.board[6]
 
+    # -- the record of play -----------------------------------------------------------
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick, in order, built from the compact entries the state keeps.
+
+        ``rule`` names what decided the winner: ``WB-TRICK-1`` (a single trump),
+        ``WB-TRICK-2`` (several trumps, by the wheel) or ``WB-TRICK-3`` (no trump: the
+        strongest card of the leader's colour).
+        """
+        out = []
+        for number, entry in enumerate(self.board[7]):
+            order, cards, winner, tsuit = entry[0], entry[1], entry[2], entry[3]
+            trumps = sum(1 for c in cards if _SUIT[c] == tsuit)
+            out.append(
+                TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, _TRICK_RULE[min(trumps, 2)])
+            )
+        return tuple(out)
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """The game is one deal: ``()`` until it ends, then one record of it.
+
+        Each captured trick adds the numbers on its cards to the winner (WB-SCORE-1,
+        WB-TRICK-4); each card laid on the trump stack takes its number away again
+        (WB-TRUMP-1). The points equal ``scores``; while the game goes on, ``scores``
+        already shows the points so far (and equals the same sum over ``tricks``).
+        """
+        if self.current_player is not None:
+            return ()
+        changes: list[ScoreChange] = []
+        for number, entry in enumerate(self.board[7]):
+            winner = entry[2]
+            changes.append(
+                ScoreChange(winner, sum(_RANK[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
+            )
+            if len(entry) > 4:
+                card = entry[4]
+                changes.append(
+                    ScoreChange(winner, -_RANK[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
+                )
+        points = [0] * self.rules.players
+        for change in changes:
+            points[change.seat] += change.points
+        return (RoundRecord(0, tuple(points), tuple(changes), "every hand was played out", "WB-END-4"),)
+
     # -- contract -------------------------------------------------------------------
 
     @property
@@ -298,17 +380,22 @@ class WitchesState(State[Rules, WitchesAction]):
         if self.phase == PLAYING:
             if type(action) is not Play:
                 raise self.illegal(f"seat {seat} must play a card", "WB-PLAY-1", action)
-            return self._play(seat, action.card)
+            card = action.card
+            if type(card) is not int:  # never coerce: Play(True) is not Play(1)
+                raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {card!r}", "WB-PLAY-1", action)
+            return self._play(seat, card)
         if type(action) is Keep:
-            return self._after_replacement(self.trumps, self.captured, self.anchor, action)
+            return self._after_replacement(self.trumps, self.captured, self.anchor, action, self.board[7])
         if type(action) is not Replace:
             raise self.illegal(f"seat {seat} must choose to replace the trump or keep it", "WB-TRUMP-1", action)
         card = action.card
-        if card not in self.last_trick:
+        if type(card) is not int or card not in self.last_trick:
             raise self.illegal("only a card of the trick just won may become the trump", "WB-TRUMP-1", action)
         captured = list(self.captured)
         captured[seat] = tuple(c for c in captured[seat] if c != card)
-        return self._after_replacement(self.trumps + (card,), tuple(captured), _RANK[card], action)
+        played = self.board[7]
+        played = (*played[:-1], (*played[-1], card))
+        return self._after_replacement(self.trumps + (card,), tuple(captured), _RANK[card], action, played)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -324,10 +411,16 @@ class WitchesState(State[Rules, WitchesAction]):
         best = max(scores)
         return frozenset(s for s, v in enumerate(scores) if v == best)
 
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` if it is a real seat (an ``int``, not a bool, in range); else ``ValueError``."""
+        n = self.rules.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat: {seat!r} is not a seat of a {n}-player game (0..{n - 1})")
+        return seat
+
     def observation(self, seat: int) -> Observation:
         """Seat's view (WB-INFO-1): own hand; others' hand sizes; all played cards (WB-RULING-12)."""
-        if not 0 <= seat < self.rules.players:
-            raise ValueError(f"no seat {seat} with {self.rules.players} players")
+        self._check_seat(seat)
         return Observation(
             seat=seat,
             players=self.rules.players,
@@ -346,10 +439,12 @@ class WitchesState(State[Rules, WitchesAction]):
             current_player=self.current_player,
             replacing=self.phase == REPLACING,
             scores=self.scores,
+            tricks=self.tricks,
         )
 
     def resample(self, seat: int, rng: random.Random) -> WitchesState:
         """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
+        self._check_seat(seat)
         hidden = list(self.deck[self.drawn :])
         for s, hand in enumerate(self.hands):
             if s != seat:
@@ -385,7 +480,7 @@ class WitchesState(State[Rules, WitchesAction]):
         known = board[6]
         if card in known[seat]:
             known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
-            board = (*board[:6], known)
+            board = (*board[:6], known, board[7])
         trick = trick + (card,)
         log = _link(LogNode, (self.log, _PLAY[card]))
         order = self.order
@@ -398,23 +493,33 @@ class WitchesState(State[Rules, WitchesAction]):
         # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
         # WB-RULING-8 (the source's example) is checked against this.
         trumps = board[2]
-        keys = _WIN[self.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][_SUIT[trick[0]]]
+        tsuit = _SUIT[trumps[-1]] if trumps else 6
+        keys = _WIN[self.rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
         winner = order[best_position(trick, keys)]
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
+        played = board[7] + ((order, trick, winner, tsuit),)
         rules = self.rules
-        if not rules.trump_replacement or not any(hands):  # WB-TRUMP-1, WB-RULING-10
-            return self._close(log, hands, known, trumps, board[3], tuple(captured), winner, (), True, False)
+        # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
+        # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
+        if not rules.trump_replacement or (board[5] and not any(hands)):
+            return self._close(log, hands, known, trumps, board[3], tuple(captured), winner, (), True, False, played)
         return self._close(
-            log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True
+            log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True,
+            played,
         )
 
     def _after_replacement(
-        self, trumps: tuple[int, ...], captured: tuple[tuple[int, ...], ...], anchor: int, action: WitchesAction
+        self,
+        trumps: tuple[int, ...],
+        captured: tuple[tuple[int, ...], ...],
+        anchor: int,
+        action: WitchesAction,
+        played: tuple[TrickEntry, ...],
     ) -> WitchesState:
         return self._close(
             _link(LogNode, (self.log, action)), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
-            self.rules.replace_before_draw, False,
+            self.rules.replace_before_draw, False, played,
         )
 
     def _close(
@@ -429,11 +534,12 @@ class WitchesState(State[Rules, WitchesAction]):
         last_trick: tuple[int, ...],
         refill: bool,
         decide: bool,
+        played: tuple[TrickEntry, ...],
     ) -> WitchesState:
         """End of a trick: refill if due, then the winner's decision or the next trick."""
         rules = self.rules
         players = rules.players
-        deck, drawn, _, _, _, exhausted, _ = self.board
+        deck, drawn, _, _, _, exhausted, _, _ = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
             for seat in _ROTATION[players][winner]:
@@ -454,19 +560,39 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[seat] = tuple(sorted(hands[seat] + (card,)))
         if decide:
             return WitchesState(
-                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known), tuple(hands),
-                winner, (), (), last_trick, REPLACING, winner,
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                tuple(hands), winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
         order = _ROTATION[players][winner]
         if not all(hands):
             order = tuple(s for s in order if hands[s])
+        if not order:  # WB-END-4: every hand is empty
+            return WitchesState(
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                tuple(hands), winner, order, (), (), OVER, None,
+            )
         return WitchesState(
-            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known), tuple(hands),
-            order[0] if order else winner, order, (), (), PLAYING, order[0] if order else None,
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played), tuple(hands),
+            order[0], order, (), (), PLAYING, order[0],
         )
 
 
+
+
+def _check_order(deal: object, index: object, limit: int, too_many: str) -> None:
+    """Raise ``ValueError`` naming the deal and the fault unless ``deal`` orders the whole deck."""
+    if type(index) is not int or not 0 <= index < limit:
+        raise ValueError(f"deal {index!r}: {too_many}")
+    if type(deal) is not tuple and type(deal) is not list:
+        raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(deal).__name__}")
+    if len(deal) != DECK.size:
+        raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
+    for pos, card in enumerate(deal):
+        if type(card) is not int:
+            raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
+    if sorted(deal) != list(DECK.cards):
+        raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
 
 
 class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
@@ -476,6 +602,7 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     title = "The Witches of Blackmore"
     prefix = "WB"
     player_counts = range(2, 7)
+    deck = DECK
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
@@ -486,11 +613,11 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return tuple(order)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is an order of the 54 cards, each once (WB-SETUP-1)."""
-        if index != 0:
-            raise ValueError("The Witches of Blackmore has a single deal")
-        if sorted(deal) != list(DECK.cards):
-            raise ValueError(f"a deal must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+        """A deal is an order of the 54 cards, each once (WB-SETUP-1); the game has one deal.
+
+        Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
+        """
+        _check_order(deal, index, 1, "The Witches of Blackmore has a single deal (deal 0)")
 
     def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
         """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
@@ -501,7 +628,7 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         trump = deck[n * h]
         lead = rules.first_leader
         order = tuple((lead + i) % n for i in range(n))
-        board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n)
+        board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n, ())
         return WitchesState(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
     def check_invariants(self, state: WitchesState) -> None:

@@ -35,5 +35,5 @@ def test_missing_framework_gives_a_clear_import_error() -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == 2
-    assert "pip install 'rulebook[openspiel]'" in lines[0]
-    assert "pip install 'rulebook[pettingzoo]'" in lines[1]
+    assert "pip install -e '.[openspiel]' (in your clone of rulebook)" in lines[0]
+    assert "pip install -e '.[pettingzoo]' (in your clone of rulebook)" in lines[1]

@@ -238,3 +238,50 @@ def test_registration_is_idempotent_and_exits_cleanly() -> None:
     code = "import pyspiel, rulebook.adapters.openspiel; pyspiel.load_game('rulebook_witches_of_blackmore')"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+# -- the input boundary and games nobody wins (issue 11) ---------------------------------------
+
+
+def _finished(slug: str) -> Any:
+    game = pyspiel.load_game(ad.short_name(slug))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_returns_are_all_zero_when_nobody_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _finished("utsuke")
+    assert sum(state.returns()) >= 1.0  # the game as played has a winner
+    monkeypatch.setattr(type(state.rulebook_state), "winners", property(lambda s: frozenset()))
+    assert state.returns() == [0.0] * state.num_players()
+
+
+@pytest.mark.parametrize("bad", [-65, -1, 10**6, True, 1.5])
+def test_apply_action_refuses_what_is_not_in_the_table(bad: Any) -> None:
+    game = pyspiel.load_game(ad.short_name("witches-of-blackmore"))
+    state = game.new_initial_state()
+    for a in ad.seed_actions(1):
+        state.apply_action(a)
+    before = state.history()
+    # TypeError: pyspiel's own int check for 1.5; SpielError: its kInvalidAction for -1
+    with pytest.raises((ValueError, TypeError, pyspiel.SpielError)):
+        state.apply_action(bad)
+    assert state.history() == before
+    with pytest.raises(ValueError, match="out of range"):
+        state._check(game.num_distinct_actions())  # was an IndexError
+    with pytest.raises(ValueError, match="out of range"):
+        state._check(-65)  # would have wrapped round to action 44
+
+
+def test_seed_actions_and_rules_are_checked_exactly() -> None:
+    with pytest.raises(ValueError):
+        ad.seed_actions(True)  # type: ignore[arg-type]
+    other = rulebook.get_game("utsuke").Rules()
+    with pytest.raises(rulebook.InvalidRules):
+        type(pyspiel.load_game(ad.short_name("witches-of-blackmore")))(rules=other)

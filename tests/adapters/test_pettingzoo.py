@@ -191,3 +191,43 @@ def test_render() -> None:
     env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     text = env.render()
     assert isinstance(text, str) and "move 1" in text and "to act" in text
+
+
+# -- the input boundary and games nobody wins (issue 11) ---------------------------------------
+
+
+def test_rewards_are_all_zero_when_nobody_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = rz.env("utsuke")
+    env.reset(seed=2)
+    monkeypatch.setattr(type(env.unwrapped.state), "winners", property(lambda s: frozenset()))
+    rng = random.Random(0)
+    while not all(env.terminations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
+    assert all(info["winner"] is False for info in env.infos.values())
+
+
+@pytest.mark.parametrize("seed", [1.5, True, "1", b"x", [1], 2**64])
+def test_reset_refuses_a_seed_that_is_not_a_whole_number(seed: Any) -> None:
+    env = rz.env("witches-of-blackmore")
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("action", [True, 1.5, "3", -1, 10**6, np.bool_(True)])
+def test_step_refuses_a_non_integer_or_out_of_range_action(action: Any) -> None:
+    env = rz.raw_env("witches-of-blackmore")  # unwrapped: PettingZoo's wrappers assert on their own
+    env.reset(seed=1)
+    before = env.unwrapped.state
+    with pytest.raises(ValueError):
+        env.step(action)
+    assert env.unwrapped.state is before
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    env.step(np.int64(legal))  # NumPy integers are integers
+    assert env.unwrapped.state is not before
+
+
+def test_foreign_rules_are_invalid_rules() -> None:
+    with pytest.raises(rulebook.InvalidRules, match="expected witches-of-blackmore Rules"):
+        rz.env("witches-of-blackmore", rules=rulebook.get_game("utsuke").Rules())

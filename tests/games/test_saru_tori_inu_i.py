@@ -63,6 +63,11 @@ def texts(state: Any) -> list[str]:
 
 
 def new3(**options: Any) -> SaruState:
+    """Three players on DEAL3. These scripted rounds were written for shared columns (the
+    reading before ST-RULING-20 was revised), so they keep ``column_sharing='shared'``
+    unless told otherwise; the default, exclusive columns, is scripted in
+    ``test_saru_tori_inu_i_records.py``."""
+    options.setdefault("column_sharing", "shared")
     rules = Rules(players=3, **options)
     state: SaruState = GAME.new_game(rules, deals=[DEAL3])
     return state

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.games.saru_tori_inu_i import GAME, Rules, SaruState
+from rulebook.core.history import round_totals
+from rulebook.games.saru_tori_inu_i import GAME, Phase, Rules, SaruState
 from rulebook.testing import rules_strategy
 
 POINTS = {(1, 1): 4, (1, 2): 3, (2, 1): 2, (2, 2): 1, (3, 1): 0, (3, 2): 0, (4, 1): -3, (4, 2): -1}
@@ -104,7 +105,10 @@ def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:
     ]
 
 
-def reference_score(rules: Rules, acquired: Any, pos: tuple[int, ...], dealt: tuple[int, ...]) -> tuple[int, ...]:
+def reference_score(
+    rules: Rules, acquired: Any, pos: tuple[int, ...], dealt: tuple[int, ...] | None
+) -> tuple[int, ...]:
+    """The race's points; ``dealt=None``: colours only (the public ``race_standing``)."""
     deck = rules.deck
     n = len(acquired)
     aplace = animal_places(rules, pos)
@@ -122,6 +126,8 @@ def reference_score(rules: Rules, acquired: Any, pos: tuple[int, ...], dealt: tu
                 first[s].add(colour)
             if place <= 2:
                 points[s] += len(mine[s]) * POINTS[(aplace[colour], place)]
+    if dealt is None:
+        return tuple(points)
     for s in range(n):
         m = rules.missions[dealt[s]]
         if m.kind == "race":
@@ -180,8 +186,13 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
                     assert state.pos[a] == start[a] == start[b]
         # ST-ROAD-4: the animal order is a permutation
         assert sorted(animal_places(rules, state.pos)) == [1, 2, 3, 4]
+        assert type(state.phase) is Phase
         if state.is_terminal:
+            assert state.race_standing == (0,) * rules.players and state.legal_actions() == ()
             break
+        # ST-SCORE-1, ST-SCORE-2: the current race's public standing
+        standing = reference_score(rules, state.acquired, state.pos, None)
+        assert state.race_standing == standing == state.observation(state.current_player or 0).race_standing
         # ST-INFO-1: other seats' missions are not in a seat's observation
         seat = state.current_player
         assert seat is not None
@@ -214,7 +225,55 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
     assert round_changes == rules.race_count * rules.rounds == state.rounds_played
     assert len(state.results) == rules.race_count and state.revealed == tuple(dealt)
     assert state.scores == tuple(sum(r[s] for r in state.results) for s in range(rules.players))
+    check_records(state)
     return state
+
+
+def check_records(state: SaruState) -> None:
+    """Issue 15: the round records add up to the scores; the placement records account for
+    every card and follow the rules' order (ST-RES-1, ST-RES-3, ST-ROUND-1, ST-SCORE-1..4)."""
+    rules = state.rules
+    n = rules.players
+    assert state.tricks == ()
+    assert [r.number for r in state.rounds] == list(range(len(state.results)))
+    assert tuple(r.points for r in state.rounds) == state.results
+    assert state.scores == round_totals(state.rounds, n)
+    for r in state.rounds:
+        per_seat = [0] * n
+        for change in r.changes:
+            assert change.points != 0 and change.rule in ("ST-SCORE-2", "ST-SCORE-3", "ST-SCORE-4")
+            per_seat[change.seat] += change.points
+        assert tuple(per_seat) == r.points
+        assert r.rule in ("ST-ROUND-3", "ST-RULING-9")
+    records = state.placements
+    assert [p.number for p in records] == list(range(state.rounds_played))
+    per_race = Counter(p.race for p in records)
+    assert all(per_race[race] == rules.rounds for race in range(rules.race_count))
+    for p in records:
+        oracle = sorted(c for col in p.area for c in col)
+        seen = sorted(
+            [c for step in p.steps for c in ((step.card,) if step.card is not None else ()) + step.discarded]
+            + list(p.leftover)
+        )
+        assert seen == oracle  # every oracle card is taken, discarded or left over, once
+        assert sorted(seat for seat, _, _ in p.plays) == sorted(step.seat for step in p.steps)
+        played = {seat: cards for seat, _, cards in p.plays}
+        # ST-RES-1: resolution by strength from the highest, face-down players last
+        strengths = [step.strength for step in p.steps]
+        up = [v for v in strengths if v >= 0]
+        assert up == sorted(up, reverse=True) and strengths == up + [-1] * (len(strengths) - len(up))
+        for step in p.steps:
+            assert tuple(c for c, _ in step.placed) == played[step.seat]
+            if step.how == "none":
+                assert step.card is None and step.rule == "ST-RULING-13"
+            else:
+                assert step.column is not None and step.card is not None
+                assert step.card in p.area[step.column] and step.card not in step.discarded
+        if rules.column_sharing == "exclusive":
+            columns = [k for step in p.steps for k in {col for _, col in step.placed}]
+            assert len(columns) == len(set(columns))  # ST-RULING-20: one player per column
+            # ... and so every resolving player finds a card to take (ST-RES-3, ST-RES-5)
+            assert all(step.how != "none" for step in p.steps)
 
 
 @pytest.mark.parametrize("players", [3, 4])

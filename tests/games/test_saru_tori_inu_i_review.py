@@ -38,18 +38,18 @@ def test_three_missions_are_enough_for_three_players() -> None:
         Rules(players=3, missions=DEFAULT_MISSIONS * 3)
 
 
-def test_several_players_may_share_a_column_by_default() -> None:
-    """ST-RULING-20: by default a column may take the cards of several players."""
-    s = run(new3(), "play R8", "play B7", "play K9", "under 1", "take Y9")
+def test_several_players_may_share_a_column_when_shared() -> None:
+    """ST-RULING-20: with column_sharing='shared' a column may take the cards of several players."""
+    s = run(new3(column_sharing="shared"), "play R8", "play B7", "play K9", "under 1", "take Y9")
     assert texts(s) == ["under 1", "under 2", "under 3"]
     s = run(s, "under 1")
     assert s.beneath[0] == (card(K, 9), card(R, 8))
 
 
-def test_exclusive_columns_option() -> None:
-    """ST-RULING-20: with column_sharing='exclusive' each column takes one player's cards;
+def test_exclusive_columns_by_default() -> None:
+    """ST-RULING-20: by default (column_sharing='exclusive') each column takes one player's cards;
     every column is open again in the next round."""
-    s = run(new3(column_sharing="exclusive"), "play R8", "play B7", "play K9", "under 1", "take Y9")
+    s = run(new3(), "play R8", "play B7", "play K9", "under 1", "take Y9")  # exclusive: the default
     assert texts(s) == ["under 2", "under 3"]
     with pytest.raises(IllegalAction, match="ST-RULING-20"):
         s.apply(GAME.parse_action("under 1", s.rules))

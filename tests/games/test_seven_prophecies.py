@@ -34,7 +34,7 @@ def play_lowest(state: Any, tricks: int | None = None) -> Any:
     """Play the lowest legal card until the round (or ``tricks`` tricks) is over."""
     round_index = state.round
     while not state.is_terminal and state.round == round_index and state.phase == 1:
-        if tricks is not None and len(state.tricks) == tricks and not state.trick:
+        if tricks is not None and len(state.round_tricks) == tricks and not state.trick:
             break
         state = state.apply(state.legal_actions()[0])
     return state
@@ -71,7 +71,7 @@ def scoring_example_state(seed: int = 11, **options: Any) -> tuple[Any, list[lis
 def visible_cards(obs: Any) -> set[int]:
     """Every card an observation shows."""
     out = set(obs.hand) | set(obs.aside_up) | set(obs.future) | {c for _s, c in obs.trick}
-    for _leader, cards, _pl in obs.tricks:
+    for _leader, cards, _pl in obs.round_tricks:
         out |= set(cards)
     return out
 
@@ -125,7 +125,7 @@ def test_scoring_example_cubes_left() -> None:
     """
     state, _ = scoring_example_state()
     state = play_lowest(state, tricks=6)
-    assert len(state.tricks) == 6 and state.phase == 1
+    assert len(state.round_tricks) == 6 and state.phase == 1
     assert [sum(c) for c in state.cubes] == [1, 1, 1, 2]  # after trick 6
     while len(state.trick) < 3:
         state = state.apply(state.legal_actions()[0])
@@ -306,9 +306,12 @@ def test_trick_places_cubes_and_next_leader() -> None:
     leader = state.leader
     for _ in range(4):
         state = state.apply(state.legal_actions()[-1])
-    lead, cards, pl = state.tricks[0]
+    lead, by_seat, pl_by_seat = state.round_tricks[0]
     assert lead == leader
-    assert pl == reference_places(cards, DECK.suit_of[state.future[0]])
+    in_order = [(lead + j) % 4 for j in range(4)]
+    cards = [by_seat[s] for s in in_order]
+    pl = reference_places(cards, DECK.suit_of[state.future[0]])
+    assert pl_by_seat == tuple(pl[in_order.index(s)] for s in range(4))
     for j, p in enumerate(pl):
         s = (lead + j) % 4
         moved = 1 if prophecies[s][p - 1] else 0

@@ -57,7 +57,7 @@ def test_conservation_places_floor_and_termination(players: int, variant: str, d
     for state in states:
         cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
         cards += [c for h in state.hands for c in h]
-        cards += [c for _l, trick, _p in state.tricks for c in trick]
+        cards += [c for _l, trick, _p in state.round_tricks for c in trick]
         assert sorted(cards) == deck
         for s in range(players):
             on_places = sum(state.cubes[s])
@@ -66,9 +66,11 @@ def test_conservation_places_floor_and_termination(players: int, variant: str, d
             else:
                 assert on_places + state.placed[s] == 7
                 assert sum(state.prophecies[s]) == 7
-        for t, (_leader, trick, pl) in enumerate(state.tricks):
+        for t, (leader, by_seat, pl) in enumerate(state.round_tricks):
             assert sorted(pl) == list(range(1, players + 1))
-            assert pl == reference_places(trick, DECK.suit_of[state.future[t]])
+            in_order = [(leader + j) % players for j in range(players)]
+            expect = reference_places([by_seat[s] for s in in_order], DECK.suit_of[state.future[t]])
+            assert tuple(pl[s] for s in in_order) == expect
         if rules.score_floor:
             assert min(state.points) >= 0
         if variant != "points":
@@ -102,7 +104,7 @@ def test_round_scoring_matches_the_formula(players: int, variant: str, data: Any
         tricks_played, done = after.ends[-1]
         assert done == tuple(s for s in range(players) if placed[s] == 7)
         assert tricks_played == 10 or done  # SP-END-1
-        assert tricks_played == len(before.tricks) + 1
+        assert tricks_played == len(before.round_tricks) + 1
         if after.is_terminal:
             assert list(after.placed) == placed
         for s in range(players):
@@ -126,7 +128,7 @@ def test_must_follow_and_legal_actions(players: int, variant: str, data: Any, ga
         if state.phase != 1:
             continue
         hand = list(state.hands[state.current_player])
-        fs = DECK.suit_of[state.future[len(state.tricks)]]
+        fs = DECK.suit_of[state.future[len(state.round_tricks)]]
         legal = [a.card for a in state.legal_actions()]
         assert legal == legal_cards(hand, fs)
         for c in hand:
@@ -145,7 +147,7 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
         for seat in range(players):
             obs = state.observation(seat)
             shown = set(obs.hand) | set(obs.aside_up) | set(obs.future) | {c for _s, c in obs.trick}
-            shown |= {c for _l, cards, _p in obs.tricks for c in cards}
+            shown |= {c for _l, cards, _p in obs.round_tricks for c in cards}
             hidden = {c for s in range(players) if s != seat for c in state.hands[s]} | set(state.aside_down)
             assert not shown & hidden
             for other in range(players):
@@ -158,9 +160,8 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
             assert other_state.observation(seat) == obs
             assert other_state.observation_tensor(seat) == state.observation_tensor(seat)
             GAME.check_invariants(other_state)
-            for t, (leader, cards, _pl) in enumerate(obs.tricks):
+            for t, (_leader, cards, _pl) in enumerate(obs.round_tricks):
                 fs = DECK.suit_of[obs.future[t]]
-                for i, c in enumerate(cards):
-                    s = (leader + i) % players
+                for s, c in enumerate(cards):
                     if DECK.suit_of[c] != fs:  # s showed it has no card of the future suit
                         assert all(DECK.suit_of[x] != fs for x in other_state.hands[s])

@@ -120,7 +120,7 @@ def finish_round(before: Any, last_card: int) -> list[int]:
     """Cubes each seat has placed once ``last_card`` completes the trick of ``before``."""
     n = before.rules.players
     cards = [*before.trick, last_card]
-    fs = suit(before.future[len(before.tricks)])
+    fs = suit(before.future[len(before.round_tricks)])
     placed = list(before.placed)
     for i, p in enumerate(reference_places(cards, fs)):
         s = (before.leader + i) % n

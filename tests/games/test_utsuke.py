@@ -18,6 +18,7 @@ from rulebook.games.utsuke import (
     GAME,
     Bid,
     Play,
+    RoundResult,
     Rules,
     UtsukeState,
     honour_gains,
@@ -93,7 +94,7 @@ def test_honour_example_from_the_source() -> None:
     else:  # pragma: no cover
         raise AssertionError("no deal with 5 lord tricks in 200 seeds")
     state = first_legal_round(GAME.new_game(rules, seed=seed), (4, 6, 6))
-    bids, won, _ = state.results[0]
+    bids, won, _, _ = state.results[0]
     assert bids == (4, 6, 6) and won[rules.players] == 5
     assert state.honour == (0, 1, 1)  # A (seat 0) gains nothing; B and C gain 1 each
 
@@ -145,12 +146,16 @@ def test_the_lords_conduct_in_each_case() -> None:
     assert state.leader == lord and texts(state.trick) == ["D1"]
     assert state.current_player == 0
     state = play(state, "play D12", "play D3", "play D4", "play D6")
-    assert state.tricks[-1] == (lord, tuple(C(t) for t in ["D1", "D12", "D3", "D4", "D6"]))
+    assert state.round_tricks[-1] == (lord, tuple(C(t) for t in ["D1", "D12", "D3", "D4", "D6"]), 0)
+    # the record of play names the lord and every seat (issue 15)
+    assert state.tricks[-1].plays == (("lord", C("D1")), (0, C("D12")), (1, C("D3")), (2, C("D4")), (3, C("D6")))
+    assert (state.tricks[-1].leader, state.tricks[-1].winner, state.tricks[-1].rule) == ("lord", 0, "UT-TRICK-1")
     assert state.won[0] == 1 and state.trump == CS  # the chip did not move
 
     # UT-LORD-2: following, the lord plays its highest card of the suit led (A12, not A2/A3).
     state = play(state, "play A5", "play A6", "play A7", "play A8")
-    assert texts(state.tricks[-1][1]) == ["A5", "A6", "A7", "A8", "A12"]
+    assert texts(state.round_tricks[-1][1]) == ["A5", "A6", "A7", "A8", "A12"]
+    assert state.tricks[-1].winner == "lord" and state.tricks[-1].card_of("lord") == C("A12")
     assert state.won[lord] == 1
 
     # UT-LORD-4: after its win, the lord leads its rightmost card, the one under the chip.
@@ -163,7 +168,7 @@ def test_the_lords_conduct_in_each_case() -> None:
     state = play(state, "play C10")
     state = play(state, "play E12", "play C11", "play C2")  # seat 1 has no C: any card
     # E12 would win if E were already trump; C11, the highest trump, wins.
-    assert state.tricks[-1] == (lord, tuple(C(t) for t in ["C9", "C10", "E12", "C11", "C2"]))
+    assert state.round_tricks[-1] == (lord, tuple(C(t) for t in ["C9", "C10", "E12", "C11", "C2"]), 2)
     assert state.won[2] == 1
     # ... and after the trick the chip moves onto E7: E is trump from now on.
     assert state.trump == E
@@ -301,13 +306,15 @@ def test_round_start_rule_beats_the_after_win_rule() -> None:
     assert state.trick == (deal1[3 * 15],)  # the leftmost card of the lord's new row
 
 
-def last_trick_winner(result: tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]) -> int:
+def last_trick_winner(result: RoundResult) -> int:
     """Each trick's winner leads the next, so the last winner is the one count left over."""
-    _, won, tricks = result
+    _, won, tricks, _ = result
     counts = [0] * len(won)
-    for leader, _ in tricks[1:]:
+    for leader, _, _ in tricks[1:]:
         counts[leader] += 1
-    return [w - c for w, c in zip(won, counts)].index(1)
+    winner = [w - c for w, c in zip(won, counts)].index(1)
+    assert tricks[-1][2] == winner  # the stored winner agrees
+    return winner
 
 
 # -- execution chips, game end, winners and losers -------------------------------------------------
@@ -331,7 +338,7 @@ def test_execution_chips_compare_with_the_lord_only() -> None:
             n_before = len(state.results)
             state = state.apply(state.legal_actions()[-1])
             if len(state.results) > n_before:
-                _, won, _ = state.results[-1]
+                _, won, _, _ = state.results[-1]
                 lord = won[players]
                 gained = tuple(c - b for c, b in zip(state.chips, chips))
                 assert gained == tuple(int(won[s] > lord) for s in range(players))
@@ -361,9 +368,14 @@ def test_winners_and_losers_by_ruling() -> None:
     # ... or the survivors with the most honour under on_loss=most_honour
     s = at((2, 1, 0, 2), (2, 1, 0, 0), "most_honour")
     assert s.winners == {3}
-    # everyone lost: winners name the best placed by honour; losers is every seat
+    # everyone lost: nobody wins (UT-RULING-4), whatever the honour and on_loss
     s = at((1, 2, 2, 0), (2, 2, 2, 2))
-    assert s.losers == {0, 1, 2, 3} and s.winners == {1, 2}
+    assert s.losers == {0, 1, 2, 3} and s.winners == frozenset()
+    assert at((1, 2, 2, 0), (2, 2, 2, 2), "most_honour").winners == frozenset()
+    # several losers all lose; the survivor wins
+    s = at((1, 2, 2, 0), (2, 2, 1, 2))
+    assert s.losers == {0, 1, 3} and s.winners == {2}
+    s = at((1, 2, 2, 0), (2, 2, 2, 2))
     stats = GAME.end_stats(s)
     assert stats["everyone_lost"] == 1 and stats["losers"] == 4 and stats["ended_by_loss"] == 1
     # nothing is decided before the end
@@ -382,7 +394,8 @@ def test_game_ends_at_the_first_round_with_a_win_or_a_loss() -> None:
             if not state.is_terminal:
                 assert max(state.honour) < 3 and max(state.chips) < 2
         assert max(state.honour) >= 3 or max(state.chips) >= 2
-        assert state.winners and (state.losers or max(state.honour) >= 3)
+        assert state.losers or max(state.honour) >= 3
+        assert state.winners or state.losers == set(range(3))  # UT-RULING-4: nobody wins if all lose
 
 
 def test_house_rule_thresholds() -> None:

@@ -75,7 +75,7 @@ def ref_honour(bids: tuple[int, ...], lord: int) -> list[int]:
     return [points if b == best else 0 for b in bids]
 
 
-Tricks = tuple[tuple[int, tuple[int, ...]], ...]
+Tricks = tuple[tuple[int, tuple[int, ...], int], ...]
 
 
 def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tricks) -> list[int]:
@@ -91,7 +91,7 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     won = [0] * places
     leader = n  # UT-PLAY-1: the lord leads the first trick
     assert len(tricks) == size
-    for t, (got_leader, cards) in enumerate(tricks):
+    for t, (got_leader, cards, got_winner) in enumerate(tricks):
         assert got_leader == leader, "UT-PLAY-1: wrong leader"
         trump = suit(hands[n][-1])  # UT-TRUMP-1: the card under the chip, at the trick's start
         start = clockwise.index(leader)
@@ -110,6 +110,7 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
             hand.remove(card)
             played.append(card)
         leader = order[ref_winner(played, trump)]
+        assert got_winner == leader, "UT-TRICK-1: wrong winner stored"
         won[leader] += 1  # UT-TRICK-2: the winner takes the trick and leads the next
     assert not any(hands)
     return won
@@ -132,7 +133,7 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
         GAME.check_invariants(state)
         # UT-COMP-1: card conservation, written independently of check_invariants
         everywhere = Counter(c for h in state.hands for c in h)
-        everywhere.update(c for _, cards in state.tricks for c in cards)
+        everywhere.update(c for _, cards, _ in state.round_tricks for c in cards)
         everywhere.update(state.trick)
         assert everywhere == Counter(DECK.cards)
         if check_hidden and steps % 5 == 0:
@@ -182,9 +183,10 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     # UT-END-5: the proved bound on rounds
     assert 1 <= len(state.results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
     assert len(snapshots) == len(state.results) + 1
-    for r, (bids, won, tricks) in enumerate(state.results):
+    for r, (bids, won, tricks, stored_lord_before) in enumerate(state.results):
         deal = state.setup.deal(GAME, rules, r)
         lord_before = (rules.first_lord + r) % n  # UT-END-3, UT-END-4
+        assert stored_lord_before == lord_before
         assert ref_round(rules, deal, lord_before, tricks) == list(won)
         lord = won[n]
         (h0, c0), (h1, c1) = snapshots[r], snapshots[r + 1]
@@ -202,12 +204,13 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
         assert state.winners == by_honour
     else:
         survivors = set(range(n)) - losers
-        if survivors and rules.on_loss == "survivors":
+        if not survivors:  # UT-RULING-4: everyone lost, nobody wins
+            assert state.winners == frozenset()
+        elif rules.on_loss == "survivors":
             assert state.winners == survivors
         else:
-            pool = survivors or set(range(n))
-            top = max(state.honour[s] for s in pool)
-            assert state.winners == {s for s in pool if state.honour[s] == top}
+            top = max(state.honour[s] for s in survivors)
+            assert state.winners == {s for s in survivors if state.honour[s] == top}
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -256,13 +256,18 @@ def test_first_leader_and_deal_layout() -> None:
 
 # -- properties over random games and random valid Rules --------------------------------
 
-@settings(max_examples=30)
-@given(rules=rules_strategy(GAME), seed=st.integers(0, 2**31), choices=st.randoms(use_true_random=False))
-def test_properties_of_random_games(rules: Rules, seed: int, choices: random.Random) -> None:
-    """Card conservation (WB-COMP-1), one winner per trick equal to a reference (WB-TRICK-1,
+@pytest.mark.parametrize("hand_size", range(1, 9))
+@settings(max_examples=6)
+@given(data=st.data())
+def test_properties_of_random_games(hand_size: int, data: st.DataObject) -> None:
+    """Every hand size 1..8 (WB-SETUP-2, WB-RULING-10). Card conservation (WB-COMP-1), one
+    winner per trick equal to a reference (WB-TRICK-1,
     WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-TRICK-4), scores are captured values
     (WB-SCORE-1), the trump stack keeps the wheel aligned (WB-TRUMP-2), and the game ends
     within the bound (WB-END-4)."""
+    rules = data.draw(rules_strategy(GAME, hand_size=hand_size), label="rules")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    choices = data.draw(st.randoms(use_true_random=False), label="choices")
     state = GAME.new_game(rules, seed=seed)
     total = sum(DECK.rank_of)
     steps = 0

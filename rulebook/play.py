@@ -1,0 +1,432 @@
+"""Play a whole game in the terminal against bots: ``rulebook play GAME``.
+
+The human seats see only their observation (``state.observation(seat)``),
+rendered as text with card texts; the bots are any player of
+:mod:`rulebook.players` (:func:`~rulebook.players.player_from_spec`). A move is
+entered by its number or its text form (``play B4``, or just ``B4`` when that
+names one legal move); an illegal entry is explained with the rule ID and the
+rule's title from the spec. ``?`` shows the spec rules of the current phase,
+``hint`` asks the heuristic player, ``undo`` steps back to the previous human
+decision and ``quit`` stops. At the end the result, a narrated summary and the
+saved record (for ``rulebook replay``) are printed.
+
+When stdin is not a terminal, one move is read per line (scriptable).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from rulebook import records
+from rulebook.core.contract import Action, Game, State
+from rulebook.errors import IllegalAction, RulebookError
+from rulebook.players import Player, heuristic_player, player_from_spec
+
+__all__ = [
+    "CARD_FIELDS",
+    "card_namer",
+    "phase_rules",
+    "play",
+    "render_observation",
+    "rule_title",
+    "seat_name",
+    "spec_sections",
+]
+
+#: Observation fields that hold cards (or tuples of cards, or ``(seat, card)`` pairs).
+CARD_FIELDS = frozenset({
+    "hand", "human_hands", "future", "aside_up", "lord_row", "young_row", "field", "area", "beneath",
+    "road", "removed", "acquired", "captured", "trump_stack", "known_in_hands", "plays", "trick",
+    "last_trick", "tricks",
+})
+#: Fields of a trick: a tuple of ``(seat, card)`` pairs, or of cards.
+TRICK_FIELDS = frozenset({"trick", "last_trick"})
+#: Fields that hold a suit index (shown by the suit's name).
+SUIT_FIELDS = frozenset({"trump_suit", "trump"})
+#: Fields not worth showing (the seat itself is in the heading).
+SKIP_FIELDS = frozenset({"seat"})
+
+_COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "magenta", "O": "dark_orange",
+            "K": "grey70", "W": "white"}
+
+
+# -- cards and seats ------------------------------------------------------------------
+
+
+def card_namer(game: Game[Any, Any, Any], rules: Any) -> tuple[Callable[[int], str], int]:
+    """``(text_of(card), deck size)`` for ``game`` under ``rules``.
+
+    Uses ``game.card_text``; games whose cards are data (Saru Tori Inu I's deck
+    in ``rules.deck``) name cards by that data; the module's ``DECK`` otherwise.
+    """
+    deck = getattr(rules, "deck", None)
+    if isinstance(deck, tuple) and deck and hasattr(deck[0], "name"):
+        names = tuple(str(getattr(c, "name", "") or f"#{i}") for i, c in enumerate(deck))
+        return (lambda c: names[c]), len(names)
+    try:
+        game.card_text(0)
+        size = int(game.deck.size)
+        return game.card_text, size
+    except (AttributeError, NotImplementedError, ValueError):
+        pass
+    module_deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
+    if module_deck is not None and hasattr(module_deck, "text"):
+        return module_deck.text, int(module_deck.size)
+    return str, 0
+
+
+def seat_name(seat: Any, players: int, you: Iterable[int] = ()) -> str:
+    """``seat 2`` (``you`` for a human seat); a non-seat (UTSUKE's lord) by its name or ``lord``."""
+    if isinstance(seat, str):
+        return seat
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < players:
+            return f"you (seat {seat})" if seat in set(you) else f"seat {seat}"
+        return "the lord" if seat == players else "the young lord" if seat == players + 1 else f"player {seat}"
+    return str(seat)
+
+
+# -- rendering ------------------------------------------------------------------------
+
+
+def _cards(value: Any, text: Callable[[int], str], size: int) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return text(value) if 0 <= value < size else str(value)
+    if isinstance(value, tuple):
+        return "[" + " ".join(_cards(v, text, size) for v in value) + "]" if value else "-"
+    return str(value)
+
+
+def _is_pairs(value: Any) -> bool:
+    return isinstance(value, tuple) and all(
+        isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in value
+    )
+
+
+def _field_text(name: str, value: Any, text: Callable[[int], str], size: int, players: int,
+                you: Sequence[int]) -> str:
+    if name in TRICK_FIELDS and _is_pairs(value) and value:
+        return ", ".join(f"{seat_name(s, players, you)}: {text(c) if 0 <= c < size else c}" for s, c in value)
+    if name not in CARD_FIELDS:
+        if isinstance(value, tuple) and not value:
+            return "-"
+        return str(value)
+    if name == "tricks" and not all(isinstance(t, tuple) and all(isinstance(x, int) for x in t) for t in value):
+        return str(value)
+    if name in ("human_hands", "known_in_hands", "captured", "area", "beneath", "acquired", "plays") and isinstance(
+        value, tuple
+    ) and value and all(isinstance(v, tuple) for v in value):
+        return "; ".join(f"{i}: {_cards(v, text, size)}" for i, v in enumerate(value))
+    return _cards(value, text, size)
+
+
+def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
+                       you: Sequence[int] = ()) -> list[tuple[str, str]]:
+    """``(field, text)`` for every field of ``observation``, cards as card texts.
+
+    Generic: it reads the observation's attrs fields, so it works for every game
+    and shows exactly what the observation holds, nothing from the state.
+    """
+    text, size = card_namer(game, rules)
+    players = rules.players
+    deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
+    suits: tuple[tuple[str, str], ...] = getattr(deck, "suits", ())
+    out = []
+    for f in attrs.fields(type(observation)):
+        if f.name in SKIP_FIELDS:
+            continue
+        value = getattr(observation, f.name)
+        if f.name in SUIT_FIELDS and type(value) is int and 0 <= value < len(suits):
+            shown = f"{suits[value][0]} ({suits[value][1]})"
+        else:
+            shown = _field_text(f.name, value, text, size, players, you)
+        out.append((f.name.replace("_", " "), shown))
+    return out
+
+
+# -- the spec -------------------------------------------------------------------------
+
+
+def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The sections of ``spec/<slug>.md``: ``(heading, [(rule ID, title, first paragraph)])``.
+
+    Empty when the spec is not at hand (an installed package has no ``spec/``).
+    """
+    from rulebook.trace import HEADING, find_root
+
+    try:
+        path = find_root() / "spec" / f"{slug}.md"
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, OSError):
+        return []
+    sections: list[tuple[str, list[tuple[str, str, str]]]] = []
+    current: list[str] | None = None  # [id, title, first paragraph]
+    for line in [*lines, "## "]:
+        m = HEADING.match(line)
+        if (line.startswith("## ") or m) and current is not None and sections:
+            sections[-1][1].append((current[0], current[1], current[2]))
+            current = None
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        elif m:
+            current = [m["id"], m["title"], ""]
+        elif current is not None and line.strip() and not current[2].endswith("\n"):
+            current[2] = (current[2] + " " + line.strip()).strip()
+        elif current is not None and not line.strip() and current[2]:
+            current[2] += "\n"
+    for _, rules in sections:
+        rules[:] = [(r, t, b.strip()) for r, t, b in rules]
+    return sections
+
+
+def rule_title(rule: str) -> str:
+    """The one-line title of spec rule ``rule`` (``""`` when the spec is not at hand)."""
+    from rulebook.trace import find_root, load_spec
+
+    try:
+        found = load_spec(find_root()).get(rule)
+    except (FileNotFoundError, OSError, ValueError):
+        return ""
+    return found.title if found is not None else ""
+
+
+def phase_rules(state: State[Any, Any], tries: int = 400) -> list[str]:
+    """The rule IDs the engine cites against moves that are not legal now (the current phase's rules)."""
+    game = type(state).GAME
+    legal = set(state.legal_actions())
+    found: dict[str, int] = {}
+    for action in game.action_table(state.rules)[:tries]:
+        if action in legal:
+            continue
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            found[exc.rule] = found.get(exc.rule, 0) + 1
+        except ValueError:
+            continue
+    return sorted(found, key=lambda r: -found[r])
+
+
+# -- the session ----------------------------------------------------------------------
+
+
+@attrs.define
+class _Out:
+    stream: TextIO
+    colour: bool
+    console: Any = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.colour:
+            try:
+                from rich.console import Console
+            except ImportError:
+                self.colour = False
+            else:
+                self.console = Console(file=self.stream, highlight=False)
+
+    def line(self, text: str = "", style: str = "") -> None:
+        if self.console is not None:
+            from rich.markup import escape
+
+            body = escape(text)
+            if style:
+                body = f"[{style}]{body}[/]"
+            self.console.print(self._cards(body))
+        else:
+            print(text, file=self.stream)
+        self.stream.flush()
+
+    @staticmethod
+    def _cards(markup: str) -> str:
+        def paint(m: re.Match[str]) -> str:
+            colour = _COLOURS.get(m.group(1))
+            return f"[bold {colour}]{m.group(0)}[/]" if colour else m.group(0)
+
+        return re.sub(r"\b([A-Z])(\d{1,2})\b", paint, markup)
+
+
+def _describe_seat(state: State[Any, Any], seat: int, humans: Sequence[int], out: _Out) -> None:
+    game = type(state).GAME
+    out.line()
+    out.line(f"── {game.title}: {seat_name(seat, state.rules.players, humans)} to move ──", "bold")
+    for name, text in render_observation(game, state.rules, state.observation(seat), humans):
+        out.line(f"  {name:<16} {text}")
+
+
+def _legal_text(legal: Sequence[Action]) -> str:
+    return "  ".join(f"{i}) {a}" for i, a in enumerate(legal, 1))
+
+
+def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Action | str:
+    """The action ``entry`` names, or a message saying why it is not a legal move."""
+    legal: tuple[Action, ...] = state.legal_actions()
+    numbered = {str(i): a for i, a in enumerate(legal, 1)}  # the numbers as listed, compared as text
+    if entry in numbered:
+        return numbered[entry]
+    if entry.isascii() and entry.isdigit():
+        return f"there is no move {entry}: choose 1–{len(legal)}"
+    try:
+        action: Action = game.parse_action(entry, state.rules)
+    except ValueError:
+        ends = [a for a in legal if str(a).lower().endswith(" " + entry.lower())]
+        if len(ends) == 1:
+            return ends[0]
+        return f"{entry!r} is not a move of {game.slug}; type a number, a move as listed, ? or help"
+    if action in legal:
+        return action
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        title = rule_title(exc.rule)
+        reason = str(exc).split(" [")[0]
+        return f"{reason}. Rule {exc.rule}" + (f": {title}" if title else "")
+    return f"{entry} is not legal now"
+
+
+def _show_rules(state: State[Any, Any], out: _Out) -> None:
+    game = type(state).GAME
+    ids = phase_rules(state)
+    sections = spec_sections(game.slug)
+    if not sections:
+        out.line("the spec is not at hand (it ships with a clone of the repository): see the docs' game page")
+        return
+    shown = [(h, rules) for h, rules in sections if any(r[0] in ids for r in rules)]
+    if not shown:
+        shown = [(h, rules) for h, rules in sections if h.lower().startswith(("play", "trick"))][:1]
+    for heading, rules in shown:
+        out.line(f"## {heading}", "bold")
+        for rid, title, body in rules:
+            if rid:
+                out.line(f"{rid} · {title}", "bold")
+                out.line(f"  {body}")
+
+
+def _summary(state: State[Any, Any], humans: Sequence[int], out: _Out) -> None:
+    from rulebook.narrate import summary
+
+    for line in summary(state, seat=humans[0] if len(humans) == 1 else None):
+        out.line(line)
+
+
+def play(
+    game: Game[Any, Any, Any],
+    rules: Any,
+    *,
+    seats: Sequence[int] = (0,),
+    opponents: Sequence[str] = ("heuristic",),
+    seed: int = 0,
+    out: str | Path | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    interactive: bool | None = None,
+) -> int:
+    """Play one game; returns 0 when it was played to the end, 1 when the player quit.
+
+    ``opponents`` holds one player kind for every other seat, or one per other seat in seat order.
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if interactive is None:
+        interactive = stdin.isatty() and stdout.isatty()
+    players = rules.players
+    humans = tuple(dict.fromkeys(seats))
+    for s in humans:
+        if type(s) is not int or not 0 <= s < players:
+            raise RulebookError(f"--seat {s!r} is not a seat: seats are 0–{players - 1}")
+    others = [s for s in range(players) if s not in humans]
+    if len(opponents) not in (1, len(others)):
+        raise RulebookError(f"--opponents takes one kind, or one per other seat ({len(others)}), got {len(opponents)}")
+    try:
+        kinds = {s: (opponents[0] if len(opponents) == 1 else opponents[i]) for i, s in enumerate(others)}
+        bots: dict[int, Player] = {s: player_from_spec(k) for s, k in kinds.items()}
+    except ValueError as exc:
+        raise RulebookError(f"--opponents: {exc}") from None
+    path = Path(out) if out is not None else Path(f"rulebook-play-{game.slug}-seed{seed}.json")
+    o = _Out(stdout, colour=interactive)
+    rng = random.Random(seed)
+    state: State[Any, Any] = game.new_game(rules, seed=seed)
+    o.line(f"{game.title} [{game.slug}], {players} players, seed {seed}", "bold")
+    o.line("you play " + ", ".join(f"seat {s}" for s in humans)
+           + "".join(f"; seat {s}: {k}" for s, k in kinds.items()))
+    o.line("moves: a number or the move's text; ? rules of this phase; hint; undo; quit")
+    decisions: list[State[Any, Any]] = []
+    shown: State[Any, Any] | None = None
+    finished = True
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if seat not in humans:
+            state = state.apply(bots[seat](state, rng))
+            continue
+        if not decisions or decisions[-1] is not state:
+            decisions.append(state)
+        legal = state.legal_actions()
+        if shown is not state:
+            _describe_seat(state, seat, humans, o)
+            o.line("moves: " + _legal_text(legal))
+            shown = state
+        entry = _read(stdin, o, interactive, f"seat {seat}> ")
+        if entry is None:
+            o.line("input ended before the game did")
+            finished = False
+            break
+        entry = entry.strip()
+        if not entry:
+            continue
+        word = entry.lower()
+        if word in ("quit", "q", "exit"):
+            finished = False
+            break
+        if word in ("?", "help", "rules"):
+            _show_rules(state, o)
+            continue
+        if word == "hint":
+            o.line(f"hint (heuristic player): {heuristic_player(state, random.Random(rng.random()))}")
+            continue
+        if word == "undo":
+            if len(decisions) < 2:
+                o.line("nothing to undo: this is your first decision")
+                continue
+            decisions.pop()
+            state = decisions[-1]
+            o.line(f"undone: back to your previous decision (move {len(state.history) + 1})")
+            continue
+        choice = _match(game, state, entry)
+        if isinstance(choice, str):
+            o.line(f"not legal: {choice}", "bold red")
+            continue
+        o.line(f"{seat_name(seat, players, humans)}: {choice}")
+        state = state.apply(choice)
+    o.line()
+    if state.is_terminal:
+        o.line("── game over ──", "bold")
+    _summary(state, humans, o)
+    saved = records.save(records.record_of(state, play={"seats": list(humans), "opponents": kinds}), path)
+    o.line(f"record saved: {saved} (rulebook replay {saved})")
+    return 0 if finished else 1
+
+
+def _read(stdin: TextIO, out: _Out, interactive: bool, prompt: str) -> str | None:
+    if interactive and stdin is sys.stdin:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    out.stream.write(prompt)
+    out.stream.flush()
+    line = stdin.readline()
+    if not line:
+        return None
+    if not interactive:
+        out.stream.write(line if line.endswith("\n") else line + "\n")
+    return line

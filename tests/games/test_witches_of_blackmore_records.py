@@ -1,0 +1,180 @@
+"""The Witches of Blackmore: the record of play (tricks, rounds, phases) and the hand-size-1 fix.
+
+Spec prefix WB. The trick winners are checked against ``reference_winner`` of the main test
+file, written from the spec without the engine's tables.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
+from rulebook.games.witches_of_blackmore import DECK, GAME, Keep, Phase, Play, Replace, Rules, WitchesState
+from rulebook.testing import rules_strategy
+from tests.games.test_witches_of_blackmore import deal, play, reference_winner
+
+C = DECK.parse
+
+
+def test_hand_size_one_offers_the_trump_change_before_the_refill() -> None:
+    """WB-RULING-10, WB-TRUMP-1, WB-DRAW-1: with one card a hand every hand is empty after each
+    trick, but a refill follows, so the winner is offered the replacement (issue 15)."""
+    state = GAME.new_game(Rules(players=2, hand_size=1), deals=[tuple(range(54))])
+    assert state.hands == ((C("R1"),), (C("R2"),)) and state.trumps == (C("R3"),)
+    state = play(state, "play R1", "play R2")
+    # R3 is trump (descending from 3: 3 2 1 ...), so R2 beats R1: seat 1 wins
+    assert state.current_player == 1 and state.phase is Phase.REPLACING
+    assert [str(a) for a in state.legal_actions()] == ["trump R1", "trump R2", "keep"]
+    kept = state.apply(Keep())
+    # the refill: the winner draws first (R4), then seat 0 (R5); the winner leads
+    assert kept.hands == ((C("R5"),), (C("R4"),)) and kept.current_player == 1
+    assert [str(a) for a in kept.legal_actions()] == ["play R4"]
+    replaced = state.apply(Replace(C("R1")))
+    assert replaced.trumps == (C("R3"), C("R1")) and replaced.scores == (0, 2)
+
+
+def test_the_last_trick_offers_no_replacement_with_hand_size_one() -> None:
+    """WB-RULING-10, WB-END-2, WB-END-4: with one card a hand the game still ends without a final
+    decision: after the refill from the trump stack the last trick closes the game."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_game(Rules(players=3, hand_size=1), seed=seed)
+        decisions = 0
+        while not state.is_terminal:
+            if state.phase is Phase.REPLACING:
+                decisions += 1
+                assert not state.apply(Keep()).is_terminal  # another trick follows
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert decisions > 0 and state.phase is Phase.OVER
+        assert state.legal_actions() == ()
+
+
+def test_records_of_a_scripted_game() -> None:
+    """WB-TRICK-1, WB-TRICK-2, WB-TRICK-3, WB-TRICK-4, WB-SCORE-1, WB-TRUMP-1: exact records."""
+    hands = [["Y2", "G9"], ["R9", "G1"], ["Y1", "B1"]]
+    state = GAME.new_game(Rules(players=3, hand_size=2), deals=[deal(hands, "B7", hand_size=2)])
+    assert state.tricks == () and state.rounds == () and state.phase is Phase.PLAYING
+    state = play(state, "play Y2", "play R9", "play Y1")  # no trump: yellow led, Y2 beats Y1
+    assert state.tricks == (
+        TrickRecord(0, 0, 0, ((0, C("Y2")), (1, C("R9")), (2, C("Y1"))), 0, "WB-TRICK-3"),
+    )
+    state = play(state, "trump R9")  # seat 0 gives up the 9 and makes red trump, anchor 9
+    assert state.scores == (2 + 1, 0, 0)
+    # refill from the pile (R1, R2, R3 ...), seat 0 first: seat 0 holds G9 R1, seat 1 G1 R2, seat 2 B1 R3
+    assert state.hands == ((C("R1"), C("G9")), (C("R2"), C("G1")), (C("R3"), C("B1")))
+    # red is trump, wheel at 9 (descending 9 8 ... 1): of two trumps R3 beats R2
+    state = play(state, "play G9", "play R2", "play R3")
+    assert state.tricks[1] == TrickRecord(1, 0, 0, ((0, C("G9")), (1, C("R2")), (2, C("R3"))), 2, "WB-TRICK-2")
+    # seat 2 keeps; refill from seat 2: R4, then seat 0 R5, seat 1 R6; a single trump (R1) wins
+    state = play(state, "keep", "play B1", "play R1", "play G1")
+    assert state.tricks[2] == TrickRecord(2, 0, 2, ((2, C("B1")), (0, C("R1")), (1, C("G1"))), 0, "WB-TRICK-1")
+    assert state.tricks[2].winning_card == C("R1")
+    assert state.scores == ((2 + 9 + 1 - 9) + (1 + 1 + 1), 0, 9 + 2 + 3)
+    obs = state.observation(2)
+    assert obs.tricks == state.tricks
+
+
+def test_round_record_itemises_captures_and_replacements() -> None:
+    """WB-SCORE-1, WB-TRUMP-1, WB-END-4: the one round record of a finished game, exact values."""
+    rng = random.Random(5)
+    state = GAME.new_game(Rules(players=2), seed=5)
+    replaced: list[tuple[int, int]] = []
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        replaces = [a for a in legal if type(a) is Replace]
+        action = replaces[0] if replaces and rng.random() < 0.3 else rng.choice(legal)
+        if type(action) is Replace:
+            replaced.append((len(state.tricks) - 1, action.card))
+        state = state.apply(action)
+    assert replaced, "the scripted game should lay some trumps"
+    (record,) = state.rounds
+    assert isinstance(record, RoundRecord)
+    assert (record.number, record.end, record.rule) == (0, "every hand was played out", "WB-END-4")
+    expected: list[ScoreChange] = []
+    laid = dict(replaced)
+    for t in state.tricks:
+        expected.append(ScoreChange(t.winner, sum(DECK.rank_of[c] for c in t.cards), f"captured trick {t.number}",
+                                    "WB-SCORE-1"))
+        if t.number in laid:
+            card = laid[t.number]
+            expected.append(ScoreChange(t.winner, -DECK.rank_of[card], f"laid {DECK.text(card)} on the trump stack",
+                                        "WB-TRUMP-1"))
+    assert record.changes == tuple(expected)
+    assert record.points == state.scores == round_totals(state.rounds, 2)
+
+
+def test_phase_is_an_int_enum() -> None:
+    """WB-TRUMP-1, WB-END-4: phases are Phase members that still compare as small ints."""
+    assert [int(p) for p in Phase] == [0, 1, 2]
+    state = GAME.new_game(Rules(players=2), seed=1)
+    assert state.phase is Phase.PLAYING and state.phase == 0
+
+
+def test_card_text_and_parse_card() -> None:
+    """WB-COMP-1, WB-RULING-9: 54 cards R1..O9, colour letter then number."""
+    assert GAME.deck is DECK
+    assert [GAME.card_text(c) for c in (0, 8, 9, 26, 53)] == ["R1", "R9", "B1", "G9", "O9"]
+    assert GAME.parse_card("g8") == 25 and GAME.parse_card("O9") == 53
+    for bad in (54, -1, True, 1.0):
+        with pytest.raises(ValueError):
+            GAME.card_text(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        GAME.parse_card("R10")
+
+
+# -- properties over random games, every hand size ---------------------------------------
+
+
+def _check_records(rules: Rules, seed: int, rng: random.Random) -> WitchesState:
+    state = GAME.new_game(rules, seed=seed)
+    expected: list[tuple[tuple[int, ...], tuple[int, ...], int | None, int]] = []  # (seats, cards, trump, anchor)
+    held: set[tuple[int, int]] = {(s, c) for s, h in enumerate(state.hands) for c in h}
+    laid: list[tuple[int, int]] = []  # (seat, card) laid on the trump stack
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        if state.phase is Phase.PLAYING and len(state.trick) + 1 == len(state.order):
+            assert isinstance(action, Play)
+            expected.append((state.order, (*state.trick, action.card), state.trump_suit, state.anchor))
+        if type(action) is Replace:
+            laid.append((state.current_player, action.card))  # type: ignore[arg-type]
+            assert state.phase is Phase.REPLACING
+        state = state.apply(action)
+        held |= {(s, c) for s, h in enumerate(state.hands) for c in h}
+        # the points shown during the game are the captures so far less the cards laid
+        shown = [0] * rules.players
+        for t in state.tricks:
+            shown[t.winner] += sum(DECK.rank_of[c] for c in t.cards)
+        for s, c in laid:
+            shown[s] -= DECK.rank_of[c]
+        assert tuple(shown) == state.scores
+        if state.phase is Phase.REPLACING:
+            assert not state.apply(Keep()).is_terminal  # WB-RULING-10: a trick follows
+    tricks = state.tricks
+    assert [t.number for t in tricks] == list(range(len(expected)))
+    for t, (seats, cards, trump, anchor) in zip(tricks, expected):
+        assert t.round == 0 and t.players == seats and t.cards == cards and t.leader == seats[0]
+        assert t.winner == seats[reference_winner(cards, trump, anchor, rules.wheel)]
+        trumps = sum(1 for c in cards if DECK.suit_of[c] == trump)
+        assert t.rule == ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")[min(trumps, 2)]
+        assert all((s, c) in held for s, c in t.plays)  # every card was in its player's hand
+    assert round_totals(state.rounds, rules.players) == state.scores
+    assert state.phase is Phase.OVER and state.legal_actions() == ()
+    for seat in range(rules.players):
+        assert state.observation(seat).tricks == tricks
+    return state
+
+
+@pytest.mark.parametrize("hand_size", range(1, 9))
+@settings(max_examples=8)
+@given(data=st.data())
+def test_records_match_an_independent_ranking(hand_size: int, data: st.DataObject) -> None:
+    """WB-TRICK-1, WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-SCORE-1, WB-TRUMP-1,
+    WB-RULING-10 over random games and random valid Rules, for every hand size 1..8."""
+    rules = data.draw(rules_strategy(GAME, hand_size=hand_size), label="rules")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    rng = data.draw(st.randoms(use_true_random=False), label="choices")
+    _check_records(rules, seed, rng)
