@@ -11,9 +11,9 @@ Built in, by name (:func:`player_from_spec` parses the names the CLI takes):
 
 * ``random``: uniformly random among the legal actions;
 * ``heuristic``: the game's simple rule-aware player (``game.heuristic_action``);
-* ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:heuristic`` for heuristic rollouts):
+* ``ismcts``, ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:random`` for random rollouts):
   information-set Monte Carlo tree search (:class:`ISMCTS`) with ``N`` iterations
-  or ``T`` seconds per decision.
+  (200 by default) or ``T`` seconds per decision and heuristic rollouts.
 
 >>> import random, rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -40,6 +40,8 @@ import attrs
 from rulebook.core.contract import Action, State
 
 __all__ = [
+    "DEFAULT_EXPLORATION",
+    "DEFAULT_ITERATIONS",
     "ISMCTS",
     "PLAYER_KINDS",
     "Player",
@@ -67,6 +69,11 @@ def heuristic_player(state: State[Any, Any], rng: random.Random) -> Action:
 
 
 # -- ISMCTS -------------------------------------------------------------------------
+
+#: ISMCTS iterations per decision by default (``docs/balance.md``: the measured strength).
+DEFAULT_ITERATIONS = 200
+#: The UCB exploration constant ``c`` by default (tuned on The Witches of Blackmore).
+DEFAULT_EXPLORATION = 0.7
 
 
 class _Node:
@@ -98,9 +105,10 @@ class ISMCTS:
     real hands. It then descends one shared tree, choosing among the actions legal *in
     this determinization* by UCB with availability counts (an action's exploration term
     uses how often it was available, not the parent's visits), adds one node, plays the
-    game out with ``rollout`` (random by default) on the lean path (``legal_actions`` and
-    ``apply`` only), and backs up each seat's result (``result``; by default
-    :func:`win_share`) at the nodes where that seat acted.
+    game out with ``rollout`` (the game's heuristic by default; ``None`` for uniformly
+    random moves) on the lean path (``legal_actions`` and ``apply`` only), and backs up
+    each seat's result (``result``; by default :func:`win_share`) at the nodes where that
+    seat acted.
 
     Nodes are keyed by the path of actions from the root. Most actions in these games
     are public (cards played, bids shown), so the path is the searching seat's
@@ -109,15 +117,19 @@ class ISMCTS:
     correctness: only the root's statistics choose the move, and every root action is
     one the seat can take. Paths need no observation call on the hot path.
 
-    ``iterations`` (exactly that many, deterministic for a given generator) or
-    ``seconds`` (a time budget, not reproducible) bounds the search. The move played is
-    the root action visited most (ties: first in ``legal_actions`` order).
+    ``iterations`` (deterministic for a given generator) or ``seconds`` (a time budget,
+    not reproducible) bounds the search. The move played is the root action visited most
+    (ties: first in ``legal_actions`` order). With ``stop_early`` (the default) an
+    iteration budget ends as soon as no other root action could catch up the most visited
+    one within the iterations left: the move is the one the full budget would choose, at
+    a fraction of the cost when one action stands out.
     """
 
-    iterations: int | None = 400
+    iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = None
-    exploration: float = 0.7
-    rollout: Player | None = None
+    exploration: float = DEFAULT_EXPLORATION
+    rollout: Player | None = heuristic_player
+    stop_early: bool = True
     result: Callable[[State[Any, Any]], tuple[float, ...]] = win_share
 
     def __attrs_post_init__(self) -> None:
@@ -129,6 +141,12 @@ class ISMCTS:
             type(self.seconds) not in (int, float) or not 0 < self.seconds < math.inf
         ):
             raise ValueError(f"ismcts seconds must be a positive number, got {self.seconds!r}")
+        if type(self.exploration) not in (int, float) or not 0 <= self.exploration < math.inf:
+            raise ValueError(f"ismcts exploration must be a finite number of at least 0, got {self.exploration!r}")
+        if type(self.stop_early) is not bool:
+            raise ValueError(f"ismcts stop_early must be a bool, got {self.stop_early!r}")
+        if self.rollout is not None and not callable(self.rollout):
+            raise ValueError(f"ismcts rollout must be a player callable or None, got {self.rollout!r}")
 
     def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
         return self.search(state, rng)[0]
@@ -144,33 +162,43 @@ class ISMCTS:
         result = self.result
         log = math.log
         sqrt = math.sqrt
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        choice = rng.choice
+        resample = state.resample
+        perf = time.perf_counter
+        deadline = None if self.seconds is None else perf() + self.seconds
         budget = self.iterations
+        stop_early = self.stop_early and budget is not None
+        limit = budget or 0
         done = 0
         first: tuple[Action, ...] | None = None
-        while (budget is None or done < budget) and (deadline is None or time.perf_counter() < deadline):
-            det = state.resample(seat, rng)
+        path: list[tuple[list[float], int]] = []
+        while (budget is None or done < budget) and (deadline is None or perf() < deadline):
+            det = resample(seat, rng)
             if first is None:
                 first = det.legal_actions()
                 if len(first) == 1:
                     return first[0], {first[0]: (0, 0.0)}
             node: _Node | None = root
-            path: list[tuple[list[float], int]] = []
+            path.clear()
             player = det.current_player
             # selection and expansion, in the tree while it has the node
             while player is not None and node is not None:
                 legal = det.legal_actions()
                 stats = node.stats
-                fresh: list[Action] = []
+                fresh: list[Action] | None = None
                 for a in legal:
                     s = stats.get(a)
                     if s is None:
-                        s = stats[a] = [0, 0.0, 0]
-                    s[2] += 1
+                        s = stats[a] = [0, 0.0, 1]
+                    else:
+                        s[2] += 1
                     if s[0] == 0:
-                        fresh.append(a)
-                if fresh:
-                    action = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
+                        if fresh is None:
+                            fresh = [a]
+                        else:
+                            fresh.append(a)
+                if fresh is not None:
+                    action = fresh[0] if len(fresh) == 1 else choice(fresh)
                     child = None
                     node.children[action] = _Node()
                 else:
@@ -188,7 +216,6 @@ class ISMCTS:
                 node = child
             # rollout on the lean path
             if rollout is None:
-                choice = rng.choice
                 while player is not None:
                     det = det.apply(choice(det.legal_actions()))
                     player = det.current_player
@@ -201,6 +228,17 @@ class ISMCTS:
                 s[0] += 1
                 s[1] += outcome[p]
             done += 1
+            if stop_early and not done & 7:
+                # the most visited root action is settled once the runner-up cannot catch it
+                lead = second = 0.0
+                for a in first:
+                    n = root.stats[a][0] if a in root.stats else 0.0
+                    if n > lead:
+                        lead, second = n, lead
+                    elif n > second:
+                        second = n
+                if lead - second > limit - done:
+                    break
         assert first is not None, "the search ran no iteration: give it a larger budget"
         stats = root.stats
         chosen = max(first, key=lambda a: stats[a][0] if a in stats else -1)
@@ -208,14 +246,14 @@ class ISMCTS:
 
 
 def ismcts_player(arg: str | None) -> Player:
-    """The ISMCTS player of a CLI argument: ``400`` (iterations), ``2s`` (seconds), and
-    optionally ``:heuristic`` for heuristic rollouts (``ismcts:200:heuristic``)."""
+    """The ISMCTS player of a CLI argument: ``200`` (iterations), ``2s`` (seconds), and
+    optionally the rollouts: ``:heuristic`` (the default) or ``:random`` (``ismcts:200:random``)."""
     if arg is None:
         return ISMCTS()
     budget, _, roll = arg.partition(":")
     if roll not in ("", "random", "heuristic"):
-        raise ValueError(f"ismcts rollouts are random or heuristic, got {roll!r}")
-    rollout = heuristic_player if roll == "heuristic" else None
+        raise ValueError(f"ismcts rollouts are heuristic or random, got {roll!r}")
+    rollout = None if roll == "random" else heuristic_player
     budget = budget.strip()
     try:
         if budget.endswith("s"):
@@ -228,7 +266,7 @@ def ismcts_player(arg: str | None) -> Player:
         return ISMCTS(iterations=int(budget), rollout=rollout)
     except ValueError:
         raise ValueError(
-            f"ismcts takes a budget of iterations (ismcts:400) or seconds (ismcts:2s), got {arg!r}"
+            f"ismcts takes a budget of iterations (ismcts:200) or seconds (ismcts:2s), got {arg!r}"
         ) from None
 
 

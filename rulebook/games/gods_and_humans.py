@@ -1320,12 +1320,13 @@ class GodsState(State[Rules, GHAction]):
                 elif lone >= 0 and oracle[lone] >= 0:
                     oracle[lone] = rng.randrange(6)
             elif phase == ORACLE:
+                pair.sort()  # canonical order first: the real pairing must not show through
                 rng.shuffle(pair)
                 oracle = [-1] * h
                 for j in range(giver):
                     oracle[pair[j]] = rng.randrange(6)
             else:
-                head = pair[:g]
+                head = sorted(pair[:g])
                 rng.shuffle(head)
                 pair[:g] = head
                 for k in range(h):
@@ -1364,6 +1365,7 @@ class GodsState(State[Rules, GHAction]):
                     if r.from_field[k]:
                         known.add(r.cards[k])
                 voids = self._voids(k)
+                mine: list[tuple[int, int, int]] = []
                 for c in self.hands[s]:
                     if c in known:
                         continue
@@ -1372,8 +1374,11 @@ class GodsState(State[Rules, GHAction]):
                     for trick_index, suit in voids:
                         if trick_index >= e:
                             mask &= ~(1 << suit)
-                    slots.append(c)
-                    masks.append(mask)
+                    mine.append((mask, e, c))
+                # slots in an order the seat could know (colours allowed, gap received), not by the real cards
+                mine.sort(key=lambda mec: (mec[0], mec[1]))
+                slots.extend(c for _, _, c in mine)
+                masks.extend(m for m, _, _ in mine)
             for s in gods:
                 slots.extend(self.hands[s])
                 masks.extend([15] * len(self.hands[s]))
@@ -1395,6 +1400,7 @@ class GodsState(State[Rules, GHAction]):
             if len(rows) > 1:
                 columns = [[gifts[i].cards[k] for i in rows] for k in range(h)]
                 for col in columns:
+                    col.sort()
                     rng.shuffle(col)
                 for n, i in enumerate(rows):
                     gifts[i] = attrs.evolve(gifts[i], cards=tuple(col[n] for col in columns))
@@ -1445,7 +1451,7 @@ def _assign(masks: list[int], cards: list[int], rng: random.Random) -> list[int]
     constrained slots are filled first, keeping Hall's condition after each choice.
     """
     by_suit: list[list[int]] = [[], [], [], []]
-    for c in cards:
+    for c in sorted(cards):  # from a canonical order, so the real arrangement never shows
         by_suit[_SUIT[c]].append(c)
     for pile in by_suit:
         rng.shuffle(pile)

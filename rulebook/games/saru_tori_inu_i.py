@@ -1397,6 +1397,7 @@ class SaruState(State[Rules, SaruAction]):
             unknown = [c for c in held0 if c not in known[s]]
             hidden.extend(unknown)
             sizes.append(len(unknown))
+        hidden.sort()  # from a canonical order: the real arrangement must not show through
         rng.shuffle(hidden)
         hands = list(old_hands)
         played = list(old_played)

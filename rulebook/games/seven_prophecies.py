@@ -666,7 +666,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         n = self.rules.players
         others = [s for s in range(n) if s != seat]
         voids = self._voids()
-        pool = [c for s in others for c in self.hands[s]] + list(self.aside_down)
+        # from a canonical order: the real arrangement must not show through
+        pool = sorted([c for s in others for c in self.hands[s]] + list(self.aside_down))
         hands = list(self.hands)
         aside_down = self.aside_down
         for _attempt in range(40):

@@ -761,7 +761,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         players = self._check_seat(seat)
         others = [s for s in range(players) if s != seat]
         voids = self.voids()
-        hidden = [c for s in others for c in self.hands[s]]
+        hidden = sorted(c for s in others for c in self.hands[s])  # canonical: not the real arrangement
         sizes = {s: len(self.hands[s]) for s in others}
         hands = list(self.hands)
         for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():

@@ -467,6 +467,7 @@ class WitchesState(State[Rules, WitchesAction]):
         for s, hand in enumerate(self.hands):
             if s != seat:
                 hidden.extend(c for c in hand if c not in self.known[s])
+        hidden.sort()  # from a canonical order: the real arrangement must not show through
         rng.shuffle(hidden)
         hands = list(self.hands)
         pos = 0
