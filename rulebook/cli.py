@@ -97,8 +97,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     sim.add_argument(
         "--players-as", default=None,
-        help="comma-separated player per seat: random, heuristic, ismcts:N (iterations), ismcts:Ts (seconds), "
-        "ismcts:N:heuristic (heuristic rollouts)"
+        help="comma-separated player per seat: random, heuristic, ismcts (200 iterations), ismcts:N "
+        "(iterations), ismcts:Ts (seconds); ISMCTS rolls out with the heuristic (ismcts:N:random for random "
+        "rollouts). Default: random for every seat"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
