@@ -970,7 +970,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     def encode_observation(self, rules: SPRules, observation: Any) -> tuple[int, ...]:
         """The fields of :class:`Observation` as one-hots and counts (see the docs page).
 
-        Written straight into a zeroed list at the field offsets of :func:`_layout`
+        Written straight into a zeroed list at the field offsets of ``_layout``
         (only the ones and counts are touched), so the cost follows the cards seen,
         not the tensor's length.
         """
@@ -1184,7 +1184,7 @@ _STARTS: dict[int, dict[str, int]] = {}
 
 
 def _starts(n: int) -> dict[str, int]:
-    """Each field's start offset in the tensor (and ``end``, its length), from :func:`_layout`."""
+    """Each field's start offset in the tensor (and ``end``, its length), from ``_layout``."""
     starts = _STARTS.get(n)
     if starts is None:
         starts = {}
