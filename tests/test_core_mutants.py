@@ -1,0 +1,153 @@
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in ``rulebook/core/`` (issue 11).
+
+Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from rulebook.core.cards import Deck
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
+from rulebook.core.options import (
+    OptionInfo,
+    describe_options,
+    option,
+    options_help,
+    rules_from_mapping,
+    rules_to_dict,
+)
+from rulebook.core.tricks import trick_winner
+from rulebook.errors import InvalidRules
+
+SUIT_OF = (0, 0, 1, 1, 2, 2)
+STRENGTH = (0, 1, 0, 1, 0, 1)
+
+
+def test_trick_winner_refuses_a_trick_without_lead_suit_or_trump() -> None:
+    """No card of the lead suit and no trump: an error, never position 0 by default."""
+    with pytest.raises(ValueError, match=r"^no card of the lead suit or trump in the trick$"):
+        trick_winner((2, 3), SUIT_OF, STRENGTH, lead_suit=0, trump_suit=None)
+    with pytest.raises(ValueError, match=r"^no card of the lead suit or trump in the trick$"):
+        trick_winner((4, 2), SUIT_OF, STRENGTH, lead_suit=0, trump_suit=3)
+    # the first card may win at position 0 only when it is of the lead suit (or trump)
+    assert trick_winner((0, 2, 4), SUIT_OF, STRENGTH, lead_suit=0, trump_suit=None) == 0
+    assert trick_winner((2, 0, 5), SUIT_OF, STRENGTH, lead_suit=1, trump_suit=2) == 2
+
+
+# -- cards.py ------------------------------------------------------------------------------------
+
+SMALL = Deck([("red", "R"), ("blue", "B")], [1, 2, 3])
+
+
+def test_deck_values_exactly() -> None:
+    """Card numbering is suit-major: card = suit * len(ranks) + rank position."""
+    assert SMALL.size == 6 and SMALL.cards == range(6)
+    assert SMALL.card(0, 1) == 0 and SMALL.card(1, 3) == 5 and SMALL.card(1, 1) == 3
+    assert [SMALL.text(c) for c in SMALL.cards] == ["R1", "R2", "R3", "B1", "B2", "B3"]
+    assert [SMALL.name(c) for c in (0, 4)] == ["red 1", "blue 2"]
+    assert SMALL.parse(" b2 ") == 4 and SMALL.parse("r3") == 2
+    assert SMALL.texts([0, 5]) == "R1 B3" and SMALL.texts([]) == ""
+    assert SMALL.suit_of == (0, 0, 0, 1, 1, 1) and SMALL.rank_of == (1, 2, 3, 1, 2, 3)
+    with pytest.raises(ValueError, match=r"^not a card of this deck: 'R4'$"):
+        SMALL.parse("R4")
+
+
+def test_deck_repr_eq_and_hash_use_only_suits_and_ranks() -> None:
+    """The derived tables stay out of repr, equality and hash (a deck is hashable: rules hold decks)."""
+    assert repr(SMALL) == "Deck(suits=(('red', 'R'), ('blue', 'B')), ranks=(1, 2, 3))"
+    same = Deck((("red", "R"), ("blue", "B")), (1, 2, 3))
+    assert same == SMALL and hash(same) == hash(SMALL)
+    assert {SMALL: 1}[same] == 1
+    assert not hasattr(SMALL, "__dict__")
+
+
+# -- history.py ----------------------------------------------------------------------------------
+
+TRICK = TrickRecord(7, 1, "b", (("b", 12), ("c", 3), ("a", 40)), "c", "X-TRICK-1")
+
+
+def test_trick_record_values_exactly() -> None:
+    assert TRICK.cards == (12, 3, 40) and TRICK.players == ("b", "c", "a")
+    assert TRICK.card_of("b") == 12 and TRICK.card_of("a") == 40 and TRICK.card_of("c") == 3
+    assert TRICK.winning_card == 3
+    with pytest.raises(KeyError):
+        TRICK.card_of("d")
+
+
+def test_round_records_and_totals_exactly() -> None:
+    change = ScoreChange(1, -2, "penalty", "X-SCORE-1")
+    rounds = (RoundRecord(0, (5, -2, 0), (change,), "all tricks played", "X-END-1"),
+              RoundRecord(1, (1, 4, -3), (), "all tricks played", "X-END-1"))
+    assert rounds[0].points_of(1) == -2 and rounds[1].points_of(2) == -3
+    assert round_totals(rounds, 3) == (6, 2, -3)
+    assert round_totals((), 2) == (0, 0)
+
+
+def test_records_are_slotted() -> None:
+    """Records are built for every trick and round: slotted, with no per-instance ``__dict__``."""
+    for record in (TRICK, ScoreChange(0, 1, "r", "X-1"), RoundRecord(0, (1,), (), "", "X-1")):
+        assert not hasattr(record, "__dict__")
+
+
+# -- options.py ----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Rules:
+    size: int = option(3, doc="How many.", choices=range(1, 10))
+    fast: bool = option(False, doc="Go fast.", choices=(False, True))
+    rate: float = option(0.5, doc="A rate.")
+    name: str = option("a", doc="A name.", choices=("a", "b"))
+    start: tuple[int, ...] = option((0, 0), doc="Two squares.")
+    table: tuple[Any, ...] = option((), doc="Data.")
+
+
+def test_option_types_are_exact() -> None:
+    """Nothing is coerced: the default's type decides, and the fault names the option."""
+    assert _Rules(size=4, start=[1, 2]).start == [1, 2]
+    with pytest.raises(InvalidRules, match=r"size.*expected a whole number, not bool True"):
+        _Rules(size=True)
+    with pytest.raises(InvalidRules, match=r"start.*expected 2 whole numbers \(got 3\)"):
+        _Rules(start=(1, 2, 3))
+    with pytest.raises(InvalidRules, match=r"start.*entry 1: expected a whole number, not str '2'"):
+        _Rules(start=(1, "2"))
+    with pytest.raises(InvalidRules, match=r"table.*expected a list or tuple, not str 'ab'"):
+        _Rules(table="ab")
+    assert _Rules(table=("x", 1)).table == ("x", 1)  # an empty default: any entries
+
+
+def test_choices_text_exactly() -> None:
+    infos = {i.name: i for i in describe_options(_Rules)}
+    assert infos["size"].choices_text() == "1..9"
+    assert infos["fast"].choices_text() == "false, true"
+    assert infos["name"].choices_text() == "a, b"
+    assert infos["rate"].choices_text() == "structured value"
+    assert OptionInfo("x", 1, "", (1, 2, 3, 4)).choices_text() == "1, 2, 3, 4"
+    assert OptionInfo("x", 1, "", (1, 2, 3, 4, 5)).choices_text() == "1..5"
+    assert OptionInfo("x", 1, "", (True, False, True, False, True)).choices_text() == "true, false, true, false, true"
+    assert options_help(_Rules).splitlines()[0] == "  size (default 3; 1..9): How many."
+    assert options_help(_Rules).splitlines()[2] == "  rate (default ...; structured value): A rate."
+
+
+def test_command_line_values_are_parsed_in_the_options_literal_form() -> None:
+    """``parse_text=True``: flags, whole numbers, numbers, strings and JSON, each exactly."""
+    r = rules_from_mapping(_Rules, {"size": " 7 ", "fast": "On", "rate": "0.25", "name": "b", "start": "[3, 4]"},
+                           parse_text=True)
+    assert (r.size, r.fast, r.rate, r.name, r.start) == (7, True, 0.25, "b", [3, 4])
+    assert rules_from_mapping(_Rules, {"fast": "no"}, parse_text=True).fast is False
+    assert rules_from_mapping(_Rules, {"size": 5}, parse_text=True).size == 5  # non-strings pass unchanged
+    with pytest.raises(InvalidRules, match="expected true or false"):
+        rules_from_mapping(_Rules, {"fast": "maybe"}, parse_text=True)
+    with pytest.raises(InvalidRules, match="expected a number"):
+        rules_from_mapping(_Rules, {"rate": "1e3"}, parse_text=True)
+    with pytest.raises(InvalidRules, match="expected a JSON value"):
+        rules_from_mapping(_Rules, {"start": "[3,"}, parse_text=True)
+    with pytest.raises(InvalidRules, match="option names are strings, not int"):
+        rules_from_mapping(_Rules, {3: 1})
+    assert rules_from_mapping(_Rules, {"size": 2}, base=_Rules(name="b")) == _Rules(size=2, name="b")
+    assert rules_to_dict(_Rules(start=(1, 2))) == {
+        "size": 3, "fast": False, "rate": 0.5, "name": "a", "start": [1, 2], "table": []}
