@@ -14,6 +14,7 @@ from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.core.options import (
     OptionInfo,
+    check_choice,
     describe_options,
     option,
     options_help,
@@ -151,3 +152,13 @@ def test_command_line_values_are_parsed_in_the_options_literal_form() -> None:
     assert rules_from_mapping(_Rules, {"size": 2}, base=_Rules(name="b")) == _Rules(size=2, name="b")
     assert rules_to_dict(_Rules(start=(1, 2))) == {
         "size": 3, "fast": False, "rate": 0.5, "name": "a", "start": [1, 2], "table": []}
+
+
+def test_check_choice_exactly() -> None:
+    """A value must be one of the choices and of their type (a bool is not an int); a single choice works."""
+    check_choice("x", 1, (1,))
+    check_choice("mode", "b", ("a", "b"))
+    with pytest.raises(InvalidRules, match=r"must be one of 1\.\.9 \(got 0\)"):
+        check_choice("size", 0, range(1, 10))
+    with pytest.raises(InvalidRules, match=r"must be one of 0, 1 \(got True\)"):
+        check_choice("seat", True, (0, 1))
