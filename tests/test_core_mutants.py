@@ -5,12 +5,14 @@ Each test states exact values; see ``bench/MUTATION.md`` for the run and the fig
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import attrs
 import pytest
 
 from rulebook.core.cards import Deck
+from rulebook.core.contract import LogNode, check_seed, log_actions, log_from, log_push
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.core.options import (
     OptionInfo,
@@ -162,3 +164,27 @@ def test_check_choice_exactly() -> None:
         check_choice("size", 0, range(1, 10))
     with pytest.raises(InvalidRules, match=r"must be one of 0, 1 \(got True\)"):
         check_choice("seat", True, (0, 1))
+
+
+# -- contract.py ---------------------------------------------------------------------------------
+
+
+def test_seed_range_bounds_exactly() -> None:
+    """Seeds are whole numbers in -2**63 .. 2**64-1, both ends included."""
+    assert check_seed(-(2**63)) == -(2**63) and check_seed(-2) == -2 and check_seed(2**64 - 1) == 2**64 - 1
+    for bad in (-(2**63) - 1, 2**64):
+        with pytest.raises(ValueError, match=r"^seed: must be in -2\*\*63 \.\. 2\*\*64-1"):
+            check_seed(bad)
+
+
+def test_log_equality_copy_and_build_exactly() -> None:
+    """A log equals another exactly when it holds the same actions in the same order."""
+    xy = log_from(("x", "y"))
+    assert xy is not None and xy.actions() == ("x", "y") and log_actions(xy) == ("x", "y")
+    assert log_from(()) is None and log_actions(None) == ()
+    assert (xy == log_push(log_push(None, "x"), "y")) is True
+    assert (xy == log_from(("x", "z"))) is False and (xy != log_from(("x", "z"))) is True
+    assert (xy == log_from(("y",))) is False and (xy == log_from(("x", "y", "z"))) is False
+    assert LogNode.__eq__(xy, ("x", "y")) is NotImplemented
+    assert copy.copy(xy) is xy and copy.deepcopy(xy) is xy
+    assert hash(xy) == hash(log_from(["x", "y"])) and repr(xy) == "<log of 2 actions>"
