@@ -188,3 +188,17 @@ def test_log_equality_copy_and_build_exactly() -> None:
     assert LogNode.__eq__(xy, ("x", "y")) is NotImplemented
     assert copy.copy(xy) is xy and copy.deepcopy(xy) is xy
     assert hash(xy) == hash(log_from(["x", "y"])) and repr(xy) == "<log of 2 actions>"
+
+
+def test_str_of_a_state_is_its_rendered_text() -> None:
+    """``str(state)`` is :func:`rulebook.render.state_text` of it (contract ``State.__str__``)."""
+    from rulebook import render
+    from rulebook.games.witches_of_blackmore import GAME, Rules
+
+    s = GAME.new_game(Rules(players=2), seed=1)
+    text = str(s)
+    assert text == render.state_text(s)
+    assert text.splitlines()[:5] == [
+        "The Witches of Blackmore · 2 players", "to act: seat 0", "scores: seat 0 0  seat 1 0",
+        "hand of seat 0: R4 R8 B8 Y1 Y2 P9", "hand of seat 1: R3 R6 G4 Y5 O3 O5",
+    ]
