@@ -6,6 +6,7 @@ Each test states exact values; see ``bench/MUTATION.md`` for the run and the fig
 from __future__ import annotations
 
 import copy
+import sys
 from typing import Any
 
 import attrs
@@ -202,3 +203,26 @@ def test_str_of_a_state_is_its_rendered_text() -> None:
         "The Witches of Blackmore · 2 players", "to act: seat 0", "scores: seat 0 0  seat 1 0",
         "hand of seat 0: R4 R8 B8 Y1 Y2 P9", "hand of seat 1: R3 R6 G4 Y5 O3 O5",
     ]
+
+
+def test_mutate_lines_filter_lists_only_those_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bench/mutate.py --list --lines`` keeps the mutants of the named lines only; bad lists are refused."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("rulebook_bench_mutate", root / "bench" / "mutate.py")
+    assert spec is not None and spec.loader is not None
+    mutate = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, mutate)  # its dataclasses look their module up
+    spec.loader.exec_module(mutate)
+    target = str(root / "rulebook" / "core" / "history.py")
+    assert mutate.main([target, "--tests", "x", "--root", str(root), "--list", "--lines", "107,120"]) == 0
+    assert sorted(capsys.readouterr().out.splitlines()) == [
+        "rulebook/core/history.py:107: return self.points[seat] -> return None",
+        "rulebook/core/history.py:120: return tuple(totals) -> return None",
+    ]
+    with pytest.raises(SystemExit):
+        mutate.main([target, "--tests", "x", "--root", str(root), "--list", "--lines", "1.5"])
