@@ -47,3 +47,27 @@ def test_a_deal_with_a_repeated_card_names_the_card_range() -> None:
     assert DECK.size == 60
     with pytest.raises(ValueError, match=r"^deal 0: must order the 60 cards 0\.\.59, each once$"):
         GAME.check_deal(Rules(players=3), bad, 0)
+
+
+def test_resample_redraws_hidden_bids_over_all_sixteen_values() -> None:
+    """UT-BID-1, UT-BID-2: another seat's secret bid is redrawn from exactly 0..15 (MAX_BID)."""
+    import random
+
+    s = GAME.new_game(Rules(players=3), seed=1).apply(Bid(4))
+    assert s.bids[0] == 4
+    rng = random.Random(2)
+    drawn = {s.resample(1, rng).bids[0] for _ in range(300)}
+    assert drawn == set(range(16))
+    assert {s.resample(0, rng).bids[0] for _ in range(5)} == {4}
+
+
+def test_the_final_state_keeps_the_last_rounds_lord() -> None:
+    """UT-END-1, UT-END-2: when the match ends, ``lord_before`` still names the last round's lord."""
+    import random
+
+    s = GAME.new_game(Rules(players=3), seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert len(s.results) >= 1
+    assert s.lord_before == s.results[-1][3]
