@@ -3,7 +3,7 @@
 Usage::
 
     python bench/mutate.py rulebook/core/tricks.py --tests tests/test_core.py [--sample N]
-        [-k EXPR] [--seed S] [--workers W] [--timeout SECONDS] [--list] [--json]
+        [-k EXPR] [--seed S] [--workers W] [--timeout SECONDS] [--lines L,L] [--list] [--json]
 
 For each target module it makes *mutants*, each one small change of the source:
 
@@ -22,7 +22,8 @@ touched) and the given tests run there (``pytest -x``) with a timeout. A mutant
 is *killed* when the tests fail or time out, and *survives* when they pass; the
 report gives the kill rate and lists every survivor (file:line, the change) so a
 person can judge whether it is equivalent (no behaviour changed) or a gap in the
-tests. ``--sample N`` tests a seeded random sample of N mutants.
+tests. ``--sample N`` tests a seeded random sample of N mutants; ``--lines 107,713``
+keeps only the mutants on those source lines (to re-test survivors after adding tests).
 """
 
 from __future__ import annotations
@@ -206,6 +207,7 @@ def run(
     workers: int = 1,
     timeout: float | None = None,
     progress: Callable[[Outcome], None] | None = None,
+    lines: frozenset[int] | None = None,
 ) -> tuple[list[Outcome], int, float]:
     """Test the mutants of ``targets``; returns the outcomes, the number of mutants found and the baseline time."""
     mutants: list[Mutant] = []
@@ -215,6 +217,8 @@ def run(
         sources[rel] = (root / rel).read_text(encoding="utf-8")
         mutants.extend(find_mutants(rel, sources[rel]))
     total = len(mutants)
+    if lines is not None:
+        mutants = [m for m in mutants if m.line in lines]
     if sample is not None and sample < total:
         mutants = sorted(random.Random(seed).sample(mutants, sample), key=lambda m: (m.path, m.line, m.index))
     with tempfile.TemporaryDirectory(prefix="rulebook-mutate-") as tmp:
@@ -276,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1, help="mutants tested in parallel (default 1)")
     p.add_argument("--timeout", type=float, default=None,
                    help="seconds per mutant (default: 3 x the unmutated run, at least 10)")
+    p.add_argument("--lines", default=None, help="only the mutants on these lines (comma-separated, e.g. 107,713)")
     p.add_argument("--list", action="store_true", help="only list the mutants")
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
     args = p.parse_args(argv)
@@ -286,11 +291,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = Path(target).resolve()
         if not path.is_file() or root not in path.parents:
             p.error(f"{target} is not a file inside {root}")
+    lines: frozenset[int] | None = None
+    if args.lines is not None:
+        parts = args.lines.split(",")
+        if not all(part.isdigit() for part in parts):
+            p.error(f"--lines must be line numbers separated by commas, not {args.lines!r}")
+        lines = frozenset(int(part) for part in parts)
     if args.list:
         for target in args.targets:
             rel = str(Path(target).resolve().relative_to(root))
             for m in find_mutants(rel, (root / rel).read_text(encoding="utf-8")):
-                print(f"{m.path}:{m.line}: {m.change}")
+                if lines is None or m.line in lines:
+                    print(f"{m.path}:{m.line}: {m.change}")
         return 0
 
     def tick(o: Outcome) -> None:
@@ -300,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     tests = [*args.tests, "-k", args.keyword] if args.keyword else list(args.tests)
     outcomes, total, baseline = run(args.targets, tests, root=root, sample=args.sample, seed=args.seed,
-                                    workers=args.workers, timeout=args.timeout, progress=tick)
+                                    workers=args.workers, timeout=args.timeout, progress=tick, lines=lines)
     if args.json:
         print(json.dumps({"total": total, "baseline_seconds": baseline,
                           "outcomes": [{**asdict(o.mutant), "status": o.status, "seconds": o.seconds}

@@ -1,0 +1,38 @@
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in gods_and_humans.py (issue 11).
+
+Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook.games.gods_and_humans import GAME, Rules
+from tests.games.test_gods_and_humans import EIGHT_DEAL, eight_start, run
+
+
+def test_a_humans_resample_draws_oracle_numbers_from_the_six_colours_only() -> None:
+    """GH-INFO-4, GH-ORACLE-1: while the gods choose, a human's resample redraws the numbers
+    already given (hidden from it) from exactly 0..5, never a seventh value."""
+    s = run(eight_start(), "oracle 5")
+    assert s.oracle == (-1, -1, -1, -1, 5, -1, -1, -1)
+    rng = random.Random(1)
+    drawn = [v for _ in range(100) for v in s.resample(4, rng).oracle if v >= 0]
+    assert len(drawn) == 100  # one number given so far, redrawn each time
+    assert set(drawn) == {0, 1, 2, 3, 4, 5}
+
+
+def test_deal_index_error_names_the_last_deal() -> None:
+    """GH-END-2: with D deals the explicit deal indices are 0..D-1, and the message says so."""
+    three = Rules(players=8, deals=3)
+    with pytest.raises(ValueError, match=r"^deal 3: the game has only 3 deals \(0\.\.2\)$"):
+        GAME.check_deal(three, EIGHT_DEAL, 3)
+
+
+def test_human_index_error_names_the_range() -> None:
+    """GH-SETUP-5: the last numbers of a deal order the human indices 0..h-1."""
+    bad = (*EIGHT_DEAL[:-4], 0, 1, 2, 2)
+    with pytest.raises(ValueError, match=r"^deal 0: the last 4 numbers must order the human indices 0\.\.3$"):
+        GAME.check_deal(Rules(players=8, deals=1, stars=(3, 2, 2, 2, 2, 4)), bad, 0)
