@@ -33,7 +33,7 @@ import attrs
 
 from rulebook import records
 from rulebook._install import install_hint
-from rulebook.core.contract import Game, LogNode, State
+from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants import Variant
@@ -375,7 +375,7 @@ def _play_checked(
             raise Violation("contract:immutability", "contract:immutability", f"applying {action} changed the "
                             "old state", state, action)
         log = getattr(nxt, "log", None)
-        if isinstance(log, LogNode) and (_link(log, 1) != action or _link(log, 0) != getattr(state, "log", None)):
+        if isinstance(log, tuple) and (_link(log, 1) != action or _link(log, 0) != getattr(state, "log", None)):
             raise Violation("contract:immutability", "contract:immutability", "the move is not last in the "
                             "history", nxt)
         played.append(action)

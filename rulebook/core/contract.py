@@ -214,8 +214,12 @@ class LogNode(tuple):  # type: ignore[type-arg]
         return self
 
 
-#: The action history: ``None`` before the first move, else a :class:`LogNode`.
-Log = LogNode | None
+#: The action history: ``None`` before the first move, else a link ``(previous, action)``.
+#: Engines build plain tuples on the hot path (the cheapest object Python makes); a
+#: :class:`LogNode` (what :func:`log_push` and :func:`log_from` build) is a tuple too, and
+#: the two mix freely. States compare, hash, pickle and copy their history through
+#: :func:`log_actions`, a loop, so a nested history of any length never recurses.
+Log = tuple[Any, Any] | None
 
 _new = tuple.__new__
 
@@ -234,8 +238,27 @@ def log_from(actions: Iterable[Any]) -> Log:
 
 
 def log_actions(log: Log) -> tuple[Any, ...]:
-    """Every action of ``log`` in order (``()`` for ``None``)."""
-    return () if log is None else log.actions()
+    """Every action of ``log`` in order (``()`` for ``None``), plain links or :class:`LogNode` alike.
+
+    >>> log_actions((((None, "x"), "y"))), log_actions(None)
+    (('x', 'y'), ())
+    """
+    out: list[Any] = []
+    get = tuple.__getitem__
+    node: Any = log
+    while node is not None:
+        out.append(get(node, 1))
+        node = get(node, 0)
+    out.reverse()
+    return tuple(out)
+
+
+def _restore_state(cls: type[Any], values: tuple[Any, ...], actions: tuple[Any, ...]) -> Any:
+    """Rebuild a pickled state: its fields, with the history rebuilt from the flat ``actions``."""
+    state = object.__new__(cls)
+    for field, value in zip(attrs.fields(cls), values):
+        object.__setattr__(state, field.name, log_from(actions) if field.name == "log" else value)
+    return state
 
 
 class State(Generic[R, A]):
@@ -332,6 +355,19 @@ class State(Generic[R, A]):
         """The integer encodings of :meth:`legal_actions` (sorted)."""
         index = self.GAME.action_index(self.rules)
         return tuple(sorted(index[a] for a in self.legal_actions()))
+
+    # A state is immutable, and its history is a nested chain of links: pickling and copying
+    # go through the flat list of actions so that a game of any length never recurses.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        cls: Any = type(self)
+        values = tuple(None if f.name == "log" else getattr(self, f.name) for f in attrs.fields(cls))
+        return (_restore_state, (cls, values, log_actions(self.log)))
+
+    def __copy__(self) -> State[R, A]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[R, A]:
+        return self
 
     def __str__(self) -> str:
         """A readable multi-line view of the whole state with card texts (:func:`rulebook.render.state_text`)."""

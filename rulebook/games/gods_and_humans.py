@@ -32,14 +32,11 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import IllegalAction, InvalidRules
-
-#: builds one link of the action history (a LogNode) without a Python-level call
-_link = tuple.__new__
 
 __all__ = [
     "DEAL_LEADERS",
@@ -644,7 +641,7 @@ class GodsState(State[Rules, GHAction]):
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
-    log: Log = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
     #: per seat (humans and gods), the cards in hand, sorted
     hands: tuple[tuple[int, ...], ...]
     #: what the game waits for (a :class:`Phase`)
@@ -876,7 +873,7 @@ class GodsState(State[Rules, GHAction]):
             order = board[5]
             pos = len(trick)
             if pos < len(order):
-                link = _link(LogNode, (self.log, action))
+                link = (self.log, action)
                 return GodsState(
                     self.rules, self.setup, link, tuple(hands), PLAY, order[pos], trick, board
                 )
@@ -888,7 +885,7 @@ class GodsState(State[Rules, GHAction]):
             tally = list(won)
             tally[winner] += 1
             humans = facts.humans
-            link = _link(LogNode, (self.log, action))
+            link = (self.log, action)
             return self._gap(
                 link, tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
                 humans[winner:] + humans[:winner],
@@ -902,7 +899,7 @@ class GodsState(State[Rules, GHAction]):
         if phase == ASK:
             facts, gaps, leader, won, done, order = self.board
             if kind is Intervene:
-                link = _link(LogNode, (self.log, action))
+                link = (self.log, action)
                 return GodsState(
                     self.rules, self.setup, link, self.hands, GIVE, self.current_player, (),
                     (facts, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (), gaps.gifts, gaps.passes),
@@ -919,7 +916,7 @@ class GodsState(State[Rules, GHAction]):
                     gaps.passes + ((len(done), self.current_player),),  # type: ignore[operator]
                 )
                 return GodsState(
-                    self.rules, self.setup, _link(LogNode, (self.log, action)), self.hands, nxt, to_act, (),
+                    self.rules, self.setup, (self.log, action), self.hands, nxt, to_act, (),
                     (facts, gaps, leader, won, done, order),
                 )
             raise self.illegal("the god asked must intervene or pass", "GH-INTERVENE-2", action)
@@ -989,7 +986,7 @@ class GodsState(State[Rules, GHAction]):
         f, gaps, leader, won, done, order = self.board
         oracle = list(f.oracle)
         g = len(f.gods)
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         if self.phase == ORACLE:
             j = gaps.giver
             # GH-ORACLE-1, GH-RULING-9: gods choose in seat order, hidden from each other; the
@@ -1078,7 +1075,7 @@ class GodsState(State[Rules, GHAction]):
         hands[human] = (*hand[:i], card, *hand[i:])
         gift = gaps.gift + (card,)
         src = gaps.gift_src + (from_field,)
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         if len(gift) < len(humans):
             return GodsState(
                 self.rules, self.setup, log, tuple(hands), GIVE, self.current_player, (),
@@ -1106,7 +1103,7 @@ class GodsState(State[Rules, GHAction]):
         i = hand.index(card)
         hands[god] = hand[:i] + hand[i + 1 :]
         gift = gaps.gift + (card,)
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         h = len(facts.humans)
         if len(gift) < h:
             return GodsState(

@@ -36,13 +36,10 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import IllegalAction, InvalidRules
-
-#: builds one link of the action history (a LogNode) without a Python-level call
-_link = tuple.__new__
 
 __all__ = [
     "ANIMALS",
@@ -1075,7 +1072,7 @@ class SaruState(State[Rules, SaruAction]):
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
-    log: Log = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
     #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played, records
     board: Board
     #: area, road, pos, acquired, removed, known, road_laid
@@ -1459,9 +1456,9 @@ class SaruState(State[Rules, SaruAction]):
         order = self.board[4]
         qi = self.qi + 1
         if qi < len(order):  # the next player plays (the common case of _next_play, inlined)
-            link = _link(LogNode, (self.log, action))
+            link = (self.log, action)
             return SaruState(self.rules, self.setup, link, self.board, table, plays, PLAY, qi, order[qi])
-        return self._next_play(plays, table, _link(LogNode, (self.log, action)))
+        return self._next_play(plays, table, (self.log, action))
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
         hands, played, shown, used, beneath = self.plays
@@ -1474,7 +1471,7 @@ class SaruState(State[Rules, SaruAction]):
         sh = list(shown)
         sh[seat] = strength
         return SaruState(
-            self.rules, self.setup, _link(LogNode, (self.log, action)), self.board, self.table,
+            self.rules, self.setup, (self.log, action), self.board, self.table,
             (hands, played, tuple(sh), used | 1 << strength, beneath), PAIR, self.qi, seat,
         )
 
@@ -1496,9 +1493,9 @@ class SaruState(State[Rules, SaruAction]):
         pl[seat] = chosen + (card,)
         plays: Plays = (tuple(hl), tuple(pl), shown, used, beneath)
         if not chosen:
-            link = _link(LogNode, (self.log, action))
+            link = (self.log, action)
             return SaruState(self.rules, self.setup, link, self.board, table, plays, PAIR, self.qi, seat)
-        return self._next_play(plays, table, _link(LogNode, (self.log, action)))
+        return self._next_play(plays, table, (self.log, action))
 
     def _next_play(self, plays: Plays, table: Table, log: Log) -> SaruState:
         """The next player plays, or resolution begins (ST-RES-1)."""
@@ -1544,7 +1541,7 @@ class SaruState(State[Rules, SaruAction]):
         table = self.table
         if shown[seat] == FACE_DOWN and put[0] in table[5][seat]:  # ST-RULING-14: revealed now
             table = _forget(table, seat, put[0])
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         if rest or any(table[0]):
             return SaruState(
                 self.rules, self.setup, log, board, table, plays, PLACE if rest else TAKE, self.qi, seat
@@ -1599,7 +1596,7 @@ class SaruState(State[Rules, SaruAction]):
             kl[seat] = kl[seat] + (card,)
             known = tuple(kl)
         new_table: Table = (tuple(new_area), road, pos, acquired, removed, known, laid)
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         queue = self.board[5]
         qi = self.qi + 1
         if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)

@@ -28,13 +28,10 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import InvalidRules
-
-#: builds one link of the action history (a LogNode) without a Python-level call
-_link = tuple.__new__
 
 __all__ = [
     "CUBES",
@@ -399,7 +396,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
-    log: Log = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
     #: what stays fixed during a round: the deal's public layout and the totals so far
     info: RoundInfo
     hands: tuple[tuple[int, ...], ...]
@@ -761,7 +758,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             if nxt == self.start:
                 phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
         return SevenPropheciesState(
-            rules, self.setup, _link(LogNode, (self.log, action)), self.info, self.hands, cubes, cubes, self.placed,
+            rules, self.setup, (self.log, action), self.info, self.hands, cubes, cubes, self.placed,
             self.leader, (), self.round_tricks, phase, nxt,
         )  # fmt: skip
 
@@ -787,7 +784,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                     raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1 :], *self.hands[seat + 1 :])
         trick = (*self.trick, card)
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         rules = self.rules
         n = rules.players
         if len(trick) < n:

@@ -32,14 +32,11 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
 from rulebook.core.history import Player, RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
-
-#: builds one link of the action history (a LogNode) without a Python-level call
-_link = tuple.__new__
 
 __all__ = [
     "DECK",
@@ -367,7 +364,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
-    log: Log = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
     #: what changes only between tricks, by a bid or at a round's end:
     #: ``(match, bids, trump, leader, tricks, won)``, kept in one tuple so that a play
     #: inside a trick builds a small state; read it through the properties ``match`` ... ``won``
@@ -599,7 +596,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if len(trick) < nplaces:
             if place < players:
                 # the next place is a seat in the same trick: nothing happens in between
-                link = _link(LogNode, (self.log, action))
+                link = (self.log, action)
                 return UtsukeState(self.rules, self.setup, link, board, tuple(hands), trick, place)
             # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
             # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
@@ -614,7 +611,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
             place = nxt[place]
             if len(trick) < nplaces:
                 # the trick goes on: a seat always comes after an NPC (UT-SETUP-1, UT-SETUP-2)
-                link = _link(LogNode, (self.log, action))
+                link = (self.log, action)
                 return UtsukeState(self.rules, self.setup, link, board, tuple(hands), trick, place)
         # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
         # card of the lead suit takes it.
@@ -635,18 +632,18 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
         row = hands[players]
         if not row:
-            link = _link(LogNode, (self.log, action))
+            link = (self.log, action)
             return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
         board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
         # UT-PLAY-1: the winner leads
         if winner < players:
-            link = _link(LogNode, (self.log, action))
+            link = (self.log, action)
             return UtsukeState(self.rules, self.setup, link, board, tuple(hands), (), winner)
         # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
         # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
         row = hands[winner]
         hands[winner] = row[:-1]
-        link = _link(LogNode, (self.log, action))
+        link = (self.log, action)
         return UtsukeState(self.rules, self.setup, link, board, tuple(hands), row[-1:], nxt[winner])
 
     @property
@@ -786,7 +783,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         match = board[0]
         players = len(bids)
         nxt_seat = seat + 1 if seat + 1 < players else 0
-        log = _link(LogNode, (self.log, action))
+        log = (self.log, action)
         if nxt_seat != match[1]:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
             return UtsukeState(self.rules, self.setup, log, (match, bids, *board[2:]), self.hands, (), nxt_seat)
         # UT-PLAY-1: every bid is in; the lord leads the round's first trick. UT-LORD-1 (UT-LORD-5):

@@ -26,14 +26,11 @@ from typing import Any
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, LogNode, Setup, State
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import best_position, win_keys
 from rulebook.errors import InvalidRules
-
-#: builds one link of the action history (a LogNode) without a Python-level call
-_link = tuple.__new__
 
 __all__ = [
     "DECK",
@@ -278,7 +275,7 @@ class WitchesState(State[Rules, WitchesAction]):
 
     rules: Rules
     setup: Setup = attrs.field(repr=False)
-    log: Log = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
     #: what changes only between tricks, kept in one tuple so that a play inside a
     #: trick builds a small state: see the properties ``deck`` ... ``known`` below
     board: Board = attrs.field(repr=False)
@@ -501,7 +498,7 @@ class WitchesState(State[Rules, WitchesAction]):
             known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
             board = (*board[:6], known, board[7])
         trick = trick + (card,)
-        log = _link(LogNode, (self.log, _PLAY[card]))
+        log = (self.log, _PLAY[card])
         order = self.order
         if len(trick) < len(order):
             return WitchesState(
@@ -537,7 +534,7 @@ class WitchesState(State[Rules, WitchesAction]):
         played: tuple[TrickEntry, ...],
     ) -> WitchesState:
         return self._close(
-            _link(LogNode, (self.log, action)), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
+            (self.log, action), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
             self.rules.replace_before_draw, False, played,
         )
 
