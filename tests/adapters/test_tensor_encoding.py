@@ -7,6 +7,7 @@ player count) must encode to the same tuple.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -182,6 +183,10 @@ def reference_gods_and_humans(rules: Any, observation: Any) -> tuple[int, ...]:
 REFERENCES = {"seven-prophecies": reference_seven_prophecies, "gods-and-humans": reference_gods_and_humans}
 
 
+#: games compared per game: a dozen at the default (dev) Hypothesis profile, 60 under ci/thorough
+GAMES = 12 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 60
+
+
 @pytest.mark.parametrize("slug", sorted(REFERENCES))
 def test_same_tensor_as_the_reference(slug: str) -> None:
     game = rulebook.get_game(slug)
@@ -191,7 +196,7 @@ def test_same_tensor_as_the_reference(slug: str) -> None:
         rules = game.Rules(players=players)
         size = game.observation_size(rules)
         rng = random.Random(players)
-        for seed in range(60 // len(game.player_counts)):
+        for seed in range(GAMES // len(game.player_counts)):
             state = game.new_game(rules, seed=seed)
             while True:
                 for seat in range(players):
