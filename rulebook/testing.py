@@ -101,3 +101,21 @@ def check_game(
         boundary_every,
         [0],
     )
+
+
+def player_count_cases() -> list[tuple[str, int]]:
+    """``(slug, players)`` for the shared tests: every supported count of every game, or under
+    the quick default Hypothesis profile (``HYPOTHESIS_PROFILE`` unset or ``dev``) the smallest
+    and largest count of each game only. CI runs the slow tests under ``ci`` with every count.
+    """
+    import os
+
+    from rulebook.registry import GAMES
+
+    every = os.environ.get("HYPOTHESIS_PROFILE", "dev") != "dev"
+    return [
+        (slug, n)
+        for slug, game in GAMES.items()
+        for n in game.player_counts
+        if every or n in (min(game.player_counts), max(game.player_counts))
+    ]

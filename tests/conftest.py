@@ -46,6 +46,7 @@ SLOW = frozenset({
     "tests/test_simulate.py::test_dask_single_machine_cluster",
     "tests/test_trace.py::test_citations_know_their_enclosing_function",
     "tests/test_contract.py::test_random_games_keep_the_contract",
+    "tests/test_contract.py::test_every_game_records_its_tricks_and_rounds_alike",
     "tests/test_contract.py::test_resampling_has_something_to_hide",
     "tests/games/test_utsuke_properties.py::test_random_games_match_the_reference",
     "tests/games/test_utsuke.py::test_resample_keeps_known_voids",

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 import rulebook
 from rulebook import trace
-from rulebook.testing import check_game, check_observation_boundary, rules_strategy
+from rulebook.testing import check_game, check_observation_boundary, player_count_cases, rules_strategy
 
-CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]
+CASES = player_count_cases()  # every count under the ci and thorough profiles
 
 
 def test_all_five_games_are_registered() -> None:
@@ -48,7 +48,7 @@ def test_random_games_keep_the_contract(slug: str, players: int, data: st.DataOb
     assert final.is_terminal
 
 
-@pytest.mark.parametrize("slug,players", CASES)
+@pytest.mark.parametrize("slug,players", [(s, n) for s, g in rulebook.GAMES.items() for n in g.player_counts])
 def test_default_rules_construct_with_each_player_count(slug: str, players: int) -> None:
     game = rulebook.get_game(slug)
     rules = game.Rules(players=players)

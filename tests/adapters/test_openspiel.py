@@ -21,13 +21,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import rules_strategy
+from rulebook.testing import player_count_cases, rules_strategy
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")
 np = pytest.importorskip("numpy", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")
 ad = pytest.importorskip("rulebook.adapters.openspiel")
 
-CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]
+CASES = player_count_cases()  # every count under the ci and thorough profiles
 SLUGS = list(rulebook.GAMES)
 
 

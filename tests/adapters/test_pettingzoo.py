@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import rules_strategy
+from rulebook.testing import player_count_cases, rules_strategy
 
 REASON = "PettingZoo is an optional extra: pip install 'rulebook[pettingzoo]'"
 pettingzoo = pytest.importorskip("pettingzoo", reason=REASON)
@@ -26,7 +26,7 @@ np = pytest.importorskip("numpy", reason=REASON)
 rz = pytest.importorskip("rulebook.adapters.pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-CASES = [(slug, n) for slug, game in rulebook.GAMES.items() for n in game.player_counts]
+CASES = player_count_cases()  # every count under the ci and thorough profiles
 
 # api_test warns about every Dict observation (with an action mask) unless the
 # environment is one of PettingZoo's own classic games, which it lists by name.
