@@ -40,7 +40,12 @@ THOROUGH_FACTOR = 10
 
 #: Whole files of slow tests (glob patterns): the adapters (each imports a framework and runs whole
 #: games through it) and the games' property files (Hypothesis over whole games).
-SLOW_FILES = ("tests/adapters/*", "tests/games/test_*_properties.py")
+SLOW_FILES = (
+    "tests/adapters/*", "tests/games/test_*_properties.py", "tests/games/test_*_records.py",
+    # whole games, searches and simulations: seconds per file
+    "tests/test_players.py", "tests/test_bad_inputs.py", "tests/test_verify_mutants.py", "tests/test_simulate.py",
+    "tests/test_verify.py", "tests/test_render_boards.py",
+)
 #: Further tests (function-level node IDs, every parameter) that take seconds each: ``pytest --durations=40``.
 SLOW = frozenset({
     "tests/test_simulate.py::test_dask_single_machine_cluster",
