@@ -247,3 +247,59 @@ def test_explicit_deals_without_a_seed_keep_no_seed() -> None:
         game.decode_action(1.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"out of range 0\.\."):
         game.decode_action(-1)
+
+
+# -- state_builder: the engines' cheap state constructor -------------------------------------
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_engine_states_equal_what_attrs_init_builds(slug: str) -> None:
+    """Every state along a game is exactly the attrs class, equal field by field to ``cls(*fields)``."""
+    import weakref
+
+    game = rulebook.get_game(slug)
+    state = game.new_game(game.Rules(players=min(game.player_counts)), seed=3)
+    cls = type(state)
+    rng = random.Random(3)
+    seen = 0
+    while True:
+        assert type(state) is cls
+        fields = [getattr(state, f.name) for f in attrs.fields(cls)]
+        twin = cls(*fields)
+        assert state == twin and hash(state) == hash(twin) and repr(state) == repr(twin)
+        assert pickle.loads(pickle.dumps(state)) == state and copy.deepcopy(state) is state
+        assert weakref.ref(state)() is state
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.rules = state.rules  # type: ignore[misc]
+        seen += 1
+        if state.current_player is None:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 10
+
+
+def test_state_builder_refuses_what_it_would_skip() -> None:
+    from rulebook.core.contract import state_builder
+
+    class Base:
+        __slots__ = ("__weakref__",)
+
+    @attrs.frozen(slots=True)
+    class Defaulted(Base):
+        x: int = 0
+
+    @attrs.frozen(slots=True)
+    class Converted(Base):
+        x: int = attrs.field(converter=int)
+
+    @attrs.frozen(slots=True)
+    class Plain(Base):
+        x: int
+        y: tuple[int, ...]
+
+    for cls in (Defaulted, Converted):
+        with pytest.raises(TypeError, match=r"field .*\.x needs attrs' __init__"):
+            state_builder(cls)
+    build = state_builder(Plain)
+    assert build(1, (2,)) == Plain(1, (2,)) and type(build(1, (2,))) is Plain
+    assert build.__name__ == "build_Plain"

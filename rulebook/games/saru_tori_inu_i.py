@@ -31,12 +31,12 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions, state_builder
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.errors import IllegalAction, InvalidRules
@@ -1457,7 +1457,7 @@ class SaruState(State[Rules, SaruAction]):
         qi = self.qi + 1
         if qi < len(order):  # the next player plays (the common case of _next_play, inlined)
             link = (self.log, action)
-            return SaruState(self.rules, self.setup, link, self.board, table, plays, PLAY, qi, order[qi])
+            return _new_state(self.rules, self.setup, link, self.board, table, plays, PLAY, qi, order[qi])
         return self._next_play(plays, table, (self.log, action))
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
@@ -1470,7 +1470,7 @@ class SaruState(State[Rules, SaruAction]):
             raise self.illegal(f"strength {strength} is not free to declare", "ST-PLAY-4", action)
         sh = list(shown)
         sh[seat] = strength
-        return SaruState(
+        return _new_state(
             self.rules, self.setup, (self.log, action), self.board, self.table,
             (hands, played, tuple(sh), used | 1 << strength, beneath), PAIR, self.qi, seat,
         )
@@ -1494,7 +1494,7 @@ class SaruState(State[Rules, SaruAction]):
         plays: Plays = (tuple(hl), tuple(pl), shown, used, beneath)
         if not chosen:
             link = (self.log, action)
-            return SaruState(self.rules, self.setup, link, self.board, table, plays, PAIR, self.qi, seat)
+            return _new_state(self.rules, self.setup, link, self.board, table, plays, PAIR, self.qi, seat)
         return self._next_play(plays, table, (self.log, action))
 
     def _next_play(self, plays: Plays, table: Table, log: Log) -> SaruState:
@@ -1503,14 +1503,14 @@ class SaruState(State[Rules, SaruAction]):
         order = board[4]
         qi = self.qi + 1
         if qi < len(order):
-            return SaruState(self.rules, self.setup, log, board, table, plays, PLAY, qi, order[qi])
+            return _new_state(self.rules, self.setup, log, board, table, plays, PLAY, qi, order[qi])
         # ST-RES-1, ST-RULING-7: by strength (declared or printed) from the highest down;
         # ST-RULING-6: face-down players after them, in turn order.
         shown = plays[2]
         up = sorted([s for s in order if shown[s] >= 0], key=shown.__getitem__, reverse=True)
         queue = tuple(up) + tuple([s for s in order if shown[s] == FACE_DOWN])
         b = board
-        return SaruState(
+        return _new_state(
             self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
             plays, PLACE, 0, queue[0],
         )
@@ -1543,14 +1543,14 @@ class SaruState(State[Rules, SaruAction]):
             table = _forget(table, seat, put[0])
         log = (self.log, action)
         if rest or any(table[0]):
-            return SaruState(
+            return _new_state(
                 self.rules, self.setup, log, board, table, plays, PLACE if rest else TAKE, self.qi, seat
             )
         # ST-RULING-13: the oracle area is empty; this player takes nothing.
         queue = board[5]
         qi = self.qi + 1
         if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)
-            return SaruState(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
+            return _new_state(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
         return self._next_resolver(log, table, plays)  # the round ends: the columns are reset there
 
     def _take(self, seat: int, card: int, kind: type, action: SaruAction) -> SaruState:
@@ -1600,7 +1600,7 @@ class SaruState(State[Rules, SaruAction]):
         queue = self.board[5]
         qi = self.qi + 1
         if qi < len(queue):  # the next player resolves (the common case of _next_resolver, inlined)
-            return SaruState(self.rules, self.setup, log, self.board, new_table, plays, PLACE, qi, queue[qi])
+            return _new_state(self.rules, self.setup, log, self.board, new_table, plays, PLACE, qi, queue[qi])
         return self._next_resolver(log, new_table, plays)
 
     def _next_resolver(self, log: Log, table: Table, plays: Plays) -> SaruState:
@@ -1608,7 +1608,7 @@ class SaruState(State[Rules, SaruAction]):
         queue = board[5]
         qi = self.qi + 1
         if qi < len(queue):
-            return SaruState(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
+            return _new_state(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
         # ST-ROUND-1: leftover oracle cards leave the game (ST-RULING-13); the cards
         # beneath become the new oracle area, column by column.
         area, road, pos, acquired, removed, known, _ = table
@@ -1631,7 +1631,7 @@ class SaruState(State[Rules, SaruAction]):
                 cols = tuple([k for k in range(n) if beneath[k]])
             elif rules.column_sharing != "shared":  # ST-RULING-20: every column is open again
                 cols = tuple(range(n))
-            return SaruState(
+            return _new_state(
                 rules, self.setup, log,
                 (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records),
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0],
@@ -1654,11 +1654,17 @@ class SaruState(State[Rules, SaruAction]):
             return _race_start(
                 rules, self.setup, log, race + 1, totals, results, revealed, rounds_played, records
             )
-        return SaruState(
+        return _new_state(
             rules, self.setup, log,
             (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played, records),
             (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
         )
+
+
+if TYPE_CHECKING:
+    _new_state = SaruState
+else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
+    _new_state = state_builder(SaruState)
 
 
 def _without(known: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
@@ -1692,7 +1698,7 @@ def _race_start(
     start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple((start + i) % n for i in range(n))
     empty = ((),) * n
-    return SaruState(
+    return _new_state(
         rules, setup, log,
         (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records),
         (area, (), rules.track.start, empty, (), empty, False),

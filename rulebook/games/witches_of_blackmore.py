@@ -21,12 +21,12 @@ import enum
 import random
 from functools import lru_cache
 from itertools import starmap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions
+from rulebook.core.contract import Action, Deal, Game, Log, Setup, State, log_actions, state_builder
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import best_position, win_keys
@@ -501,7 +501,7 @@ class WitchesState(State[Rules, WitchesAction]):
         log = (self.log, _PLAY[card])
         order = self.order
         if len(trick) < len(order):
-            return WitchesState(
+            return _new_state(
                 self.rules, self.setup, log, board, tuple(hands), self.leader, order, trick, self.last_trick,
                 PLAYING, order[len(trick)],
             )
@@ -575,7 +575,7 @@ class WitchesState(State[Rules, WitchesAction]):
                     known = tuple(k + (card,) if s == seat else k for s, k in enumerate(known))
                 hands[seat] = tuple(sorted(hands[seat] + (card,)))
         if decide:
-            return WitchesState(
+            return _new_state(
                 rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
                 tuple(hands), winner, (), (), last_trick, REPLACING, winner,
             )
@@ -584,16 +584,22 @@ class WitchesState(State[Rules, WitchesAction]):
         if not all(hands):
             order = tuple(s for s in order if hands[s])
         if not order:  # WB-END-4: every hand is empty
-            return WitchesState(
+            return _new_state(
                 rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
                 tuple(hands), winner, order, (), (), OVER, None,
             )
-        return WitchesState(
+        return _new_state(
             rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played), tuple(hands),
             order[0], order, (), (), PLAYING, order[0],
         )
 
 
+
+
+if TYPE_CHECKING:
+    _new_state = WitchesState
+else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
+    _new_state = state_builder(WitchesState)
 
 
 def _check_order(deal: object, index: object, limit: int, too_many: str) -> None:
@@ -645,7 +651,7 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         lead = rules.first_leader
         order = tuple((lead + i) % n for i in range(n))
         board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n, ())
-        return WitchesState(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
+        return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
     def check_invariants(self, state: WitchesState) -> None:
         """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
