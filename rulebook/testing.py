@@ -103,19 +103,27 @@ def check_game(
     )
 
 
-def player_count_cases() -> list[tuple[str, int]]:
+def player_count_cases(dev: str = "ends") -> list[tuple[str, int]]:
     """``(slug, players)`` for the shared tests: every supported count of every game, or under
-    the quick default Hypothesis profile (``HYPOTHESIS_PROFILE`` unset or ``dev``) the smallest
-    and largest count of each game only. CI runs the slow tests under ``ci`` with every count.
+    the quick default Hypothesis profile (``HYPOTHESIS_PROFILE`` unset or ``dev``) only some:
+    ``dev="ends"`` the smallest and largest count of each game, ``"min"`` or ``"max"`` one of
+    them. CI runs the slow tests under ``ci`` with every count.
+
+    >>> player_count_cases("all")
+    Traceback (most recent call last):
+    ...
+    ValueError: dev: 'ends', 'min' or 'max', not 'all'
     """
     import os
 
     from rulebook.registry import GAMES
 
+    if dev not in ("ends", "min", "max"):
+        raise ValueError(f"dev: 'ends', 'min' or 'max', not {dev!r}")
     every = os.environ.get("HYPOTHESIS_PROFILE", "dev") != "dev"
-    return [
-        (slug, n)
-        for slug, game in GAMES.items()
-        for n in game.player_counts
-        if every or n in (min(game.player_counts), max(game.player_counts))
-    ]
+    cases = []
+    for slug, game in GAMES.items():
+        low, high = min(game.player_counts), max(game.player_counts)
+        quick = {"ends": (low, high), "min": (low,), "max": (high,)}[dev]
+        cases += [(slug, n) for n in game.player_counts if every or n in quick]
+    return cases

@@ -8,6 +8,7 @@ picked up from the registry with no change here.
 from __future__ import annotations
 
 import enum
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from rulebook import trace
 from rulebook.testing import check_game, check_observation_boundary, player_count_cases, rules_strategy
 
 CASES = player_count_cases()  # every count under the ci and thorough profiles
+BOUNDARY_EVERY = 3 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 1
 
 
 def test_all_five_games_are_registered() -> None:
@@ -44,7 +46,9 @@ def test_random_games_keep_the_contract(slug: str, players: int, data: st.DataOb
     rules = data.draw(rules_strategy(game, players=players), label="rules")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
-    final = check_game(game, rules, seed, rng.choice, rng=random.Random(seed))
+    # the boundary checks (resample, observation permutations) at every position under ci and
+    # thorough; at every third one under the quick dev profile (the cheap checks run at every one)
+    final = check_game(game, rules, seed, rng.choice, rng=random.Random(seed), boundary_every=BOUNDARY_EVERY)
     assert final.is_terminal
 
 

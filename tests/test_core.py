@@ -303,3 +303,16 @@ def test_state_builder_refuses_what_it_would_skip() -> None:
     build = state_builder(Plain)
     assert build(1, (2,)) == Plain(1, (2,)) and type(build(1, (2,))) is Plain
     assert build.__name__ == "build_Plain"
+
+
+def test_player_count_cases_pick_the_ends_under_dev(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.testing import player_count_cases
+
+    monkeypatch.setenv("HYPOTHESIS_PROFILE", "dev")
+    assert [n for s, n in player_count_cases() if s == "gods-and-humans"] == [5, 8]
+    assert [n for s, n in player_count_cases("min") if s == "utsuke"] == [2]
+    assert [n for s, n in player_count_cases("max") if s == "utsuke"] == [5]
+    monkeypatch.setenv("HYPOTHESIS_PROFILE", "ci")
+    assert [n for s, n in player_count_cases("min") if s == "witches-of-blackmore"] == [2, 3, 4, 5, 6]
+    with pytest.raises(ValueError, match="dev: 'ends', 'min' or 'max', not 'all'"):
+        player_count_cases("all")

@@ -183,8 +183,8 @@ def reference_gods_and_humans(rules: Any, observation: Any) -> tuple[int, ...]:
 REFERENCES = {"seven-prophecies": reference_seven_prophecies, "gods-and-humans": reference_gods_and_humans}
 
 
-#: games compared per game: a dozen at the default (dev) Hypothesis profile, 60 under ci/thorough
-GAMES = 12 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 60
+#: games compared per game: six at the default (dev) Hypothesis profile, 60 under ci/thorough
+GAMES = 6 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 60
 
 
 @pytest.mark.parametrize("slug", sorted(REFERENCES))
@@ -208,4 +208,4 @@ def test_same_tensor_as_the_reference(slug: str) -> None:
                 if state.current_player is None:
                     break
                 state = state.apply(rng.choice(state.legal_actions()))
-    assert checked > 5_000
+    assert checked > 400 * GAMES  # every seat at every state: thousands of tensors
