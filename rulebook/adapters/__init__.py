@@ -63,6 +63,15 @@ class _Numberer:
         out.sort()
         return out
 
+    def unsorted(self, legal: Sequence[Any]) -> list[int]:
+        """The table numbers of ``legal`` in its own order (for a mask, where order does not matter)."""
+        get = self._by_id.get
+        out = [get(id(a), -1) for a in legal]
+        if -1 in out:
+            index = self._index
+            out = [index[a] for a in legal]
+        return out
+
     def __deepcopy__(self, memo: Any) -> _Numberer:
         return self
 
