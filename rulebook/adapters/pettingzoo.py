@@ -48,6 +48,9 @@ try:
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
     from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
+
+    from rulebook.adapters import tensors
+    from rulebook.adapters.tensors import _int32  # noqa: F401  (re-exported: the bytes conversion)
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("pettingzoo", exc)
 from rulebook.core.contract import State, check_seed
@@ -232,6 +235,8 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**type(self).metadata, "name": f"rulebook_{slug.replace('-', '_')}_v0"}  # type: ignore[misc]
         self._actions: tuple[Any, ...] = game.action_table(rules)
         self._numbers = _Numberer(self._actions)
+        #: the seat's tensor as int32, equal to observation_tensor (rulebook.adapters.tensors)
+        self._encode = tensors.encoder(slug, rules)
         self._n = n_actions = len(self._actions)
         size = game.observation_size(rules)
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
@@ -312,7 +317,7 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             legal = state.legal_actions()
             self._legal = (state, legal)
             mask[self._numbers.unsorted(legal)] = 1
-        return {"observation": _int32(state.observation_tensor(seat)), "action_mask": mask}
+        return {"observation": self._encode(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -381,20 +386,6 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"score": scores[seat], "winner": won}
         if self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
-
-
-def _int32(tensor: tuple[int, ...]) -> np.ndarray[Any, Any]:
-    """``tensor`` as a new ``int32`` array, equal to ``np.asarray(tensor, dtype=np.int32)``.
-
-    Most tensors are 0/1 flags and small counts: ``bytes`` packs those in C,
-    several times faster than numpy's element-by-element conversion; a value
-    outside 0..255 (a score, say) makes ``bytes`` refuse and the general path runs.
-    """
-    try:
-        packed = bytes(tensor)
-    except ValueError:
-        return np.array(tensor, dtype=np.int32)
-    return np.frombuffer(packed, dtype=np.uint8).astype(np.int32)
 
 
 #: PettingZoo's name for the unwrapped environment class.
