@@ -4,6 +4,8 @@
   ``pyspiel`` (extra ``openspiel``: ``pip install 'rulebook-games[openspiel]'``).
 * :mod:`rulebook.adapters.pettingzoo` gives a PettingZoo AEC environment for any
   game (extra ``pettingzoo``: ``pip install 'rulebook-games[pettingzoo]'``).
+* :mod:`rulebook.adapters.tensors` builds the observation tensors both hand to
+  agents as numpy arrays, straight from the state (numpy comes with either extra).
 
 Both are generic over :data:`rulebook.GAMES`: they use only the game contract
 (action tables, ``legal_action_ids``, ``observation_tensor``, ``winners``,
@@ -23,13 +25,14 @@ from rulebook._install import install_hint
 __all__: list[str] = []
 
 
-def _missing(extra: str, exc: ImportError) -> NoReturn:
+def _missing(extra: str, exc: ImportError, module: str | None = None) -> NoReturn:
     """Fail an adapter import whose framework is absent, naming the extra to install.
 
-    Under pytest (which imports every module for its doctests) the module is
-    skipped with that reason instead, so a run without the extra still passes.
+    ``module`` is the adapter module's last name (default: ``extra``). Under
+    pytest (which imports every module for its doctests) the module is skipped
+    with that reason instead, so a run without the extra still passes.
     """
-    message = f"rulebook.adapters.{extra} needs the {extra} extra: {install_hint(extra)} ({exc})"
+    message = f"rulebook.adapters.{module or extra} needs the {extra} extra: {install_hint(extra)} ({exc})"
     if "_pytest" in sys.modules:
         import pytest
 
@@ -61,6 +64,15 @@ class _Numberer:
             index = self._index
             out = [index[a] for a in legal]
         out.sort()
+        return out
+
+    def unsorted(self, legal: Sequence[Any]) -> list[int]:
+        """The table numbers of ``legal`` in its own order (for a mask, where order does not matter)."""
+        get = self._by_id.get
+        out = [get(id(a), -1) for a in legal]
+        if -1 in out:
+            index = self._index
+            out = [index[a] for a in legal]
         return out
 
     def __deepcopy__(self, memo: Any) -> _Numberer:

@@ -55,6 +55,8 @@ from rulebook.adapters import _missing, _numberer
 try:
     import numpy as np
     import pyspiel
+
+    from rulebook.adapters import tensors
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("openspiel", exc)
 from rulebook.core.contract import Game, State, log_from
@@ -259,7 +261,7 @@ class RulebookGame(pyspiel.Game):  # type: ignore[misc]
                 "rulebook games provide one observation type: the seat's own view "
                 "(public information and its private information, perfect_recall=False)"
             )
-        return _Observer(self._obs_size)
+        return _Observer(self._obs_size, tensors.encoder(self.slug, self._ctx.rules))
 
 
 class RulebookState(pyspiel.State):  # type: ignore[misc]
@@ -388,16 +390,18 @@ class RulebookState(pyspiel.State):  # type: ignore[misc]
 class _Observer:
     """A pyspiel Python observer over ``observation(seat)`` and ``observation_tensor(seat)``."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, encode: tensors.Encoder) -> None:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self._encode = encode
 
     def set_from(self, state: RulebookState, player: int) -> None:
         box = state._box
         if box is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = box.state.observation_tensor(player)
+            # equal to observation_tensor(player), built by rulebook.adapters.tensors
+            self.tensor[:] = self._encode(box.state, player)
 
     def string_from(self, state: RulebookState, player: int) -> str:
         box = state._box

@@ -38,7 +38,7 @@ import random
 from typing import Any, ClassVar
 
 import rulebook
-from rulebook.adapters import _missing, _numberer
+from rulebook.adapters import _missing, _Numberer
 
 try:
     import gymnasium
@@ -46,6 +46,11 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
+
+    from rulebook.adapters import tensors
+    from rulebook.adapters.tensors import _int32  # noqa: F401  (re-exported: the bytes conversion)
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("pettingzoo", exc)
 from rulebook.core.contract import State, check_seed
@@ -107,11 +112,16 @@ def _forwarded(name: str) -> property:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order checks, with the attributes every step reads forwarded directly.
+    """PettingZoo's order checks, with the per-step paths reading the raw environment directly.
 
-    ``OrderEnforcingWrapper`` reaches them through two ``__getattr__`` calls per
-    read (one per wrapper), several times per step; these properties give the
-    same values and the same errors before ``reset``.
+    ``OrderEnforcingWrapper`` reaches the attributes through two ``__getattr__``
+    calls per read (one per wrapper), several times per step, and ``last``,
+    ``observe``, ``step`` and the ``agent_iter`` iterator each pass through both
+    wrappers. Here the attributes are properties giving the same values and the
+    same errors before ``reset``, and ``last``, ``observe``, ``step`` and the
+    iterator go straight to the raw environment once the checks of both wrappers
+    (reset done, agents left, the action an ``int`` in range) have passed; any
+    other case takes PettingZoo's own path.
     """
 
     agent_selection = _forwarded("agent_selection")
@@ -124,16 +134,74 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __init__(self, env: AECEnv, raw: RulebookEnv) -> None:
         self._raw = raw
+        self._n = len(raw._actions)
         super().__init__(env)
 
     def __str__(self) -> str:
         return str(self.env)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``, reading the raw environment (the same values and errors)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
+        agent = raw.agent_selection
+        assert agent is not None
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._raw.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self._raw.agents and type(action) is int and 0 <= action < self._n:
+            self._has_updated = True  # what OrderEnforcingWrapper.step does, then the bounds check passes
+            self._raw.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _Iterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
+
+
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """``AECOrderEnforcingIterator`` reading ``agents`` and ``agent_selection`` from the raw environment."""
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._raw = env._raw
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 class RulebookEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over one rulebook game and one ``Rules`` (unwrapped; see :func:`env`)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    agent_selection: str
 
     def __init__(
         self,
@@ -166,8 +234,10 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"rulebook_{slug.replace('-', '_')}_v0"}  # type: ignore[misc]
         self._actions: tuple[Any, ...] = game.action_table(rules)
-        self._numbers = _numberer(self._actions)
-        n_actions = len(self._actions)
+        self._numbers = _Numberer(self._actions)
+        #: the seat's tensor as int32, equal to observation_tensor (rulebook.adapters.tensors)
+        self._encode = tensors.encoder(slug, rules)
+        self._n = n_actions = len(self._actions)
         size = game.observation_size(rules)
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -242,12 +312,12 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         state = self.state
         seat = self._seat[agent]
-        mask = np.zeros(len(self._actions), dtype=np.int8)
+        mask = np.zeros(self._n, dtype=np.int8)
         if state.current_player == seat:
             legal = state.legal_actions()
             self._legal = (state, legal)
-            mask[self._numbers(legal)] = 1
-        return {"observation": _int32(state.observation_tensor(seat)), "action_mask": mask}
+            mask[self._numbers.unsorted(legal)] = 1
+        return {"observation": self._encode(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -261,8 +331,8 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"action must be an integer, not {type(action).__name__}")
         else:
             number = operator.index(action)
-        if not 0 <= number < len(self._actions):
-            raise ValueError(f"action {number} out of range 0..{len(self._actions) - 1}")
+        if not 0 <= number < self._n:
+            raise ValueError(f"action {number} out of range 0..{self._n - 1}")
         chosen = self._actions[number]
         seen, legal = self._legal  # the legal actions observe() just listed for this state, if any
         if seen is not state:
@@ -270,12 +340,14 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         if chosen not in legal:
             raise IllegalAction(f"{chosen} (action {number}) is not legal for {agent} now", "action_mask", chosen)
         self._cumulative_rewards[agent] = 0.0
-        self._state = state.apply(chosen)
-        if self._state.current_player is None:
+        self._state = new = state.apply(chosen)
+        seat = new.current_player
+        if seat is None:
             self._finish()
+            # rewards are 0 until _finish sets them: only this step has any to add
+            self._accumulate_rewards()
         else:
-            self._select()
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -314,20 +386,6 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"score": scores[seat], "winner": won}
         if self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
-
-
-def _int32(tensor: tuple[int, ...]) -> np.ndarray[Any, Any]:
-    """``tensor`` as a new ``int32`` array, equal to ``np.asarray(tensor, dtype=np.int32)``.
-
-    Most tensors are 0/1 flags and small counts: ``bytes`` packs those in C,
-    several times faster than numpy's element-by-element conversion; a value
-    outside 0..255 (a score, say) makes ``bytes`` refuse and the general path runs.
-    """
-    try:
-        packed = bytes(tensor)
-    except ValueError:
-        return np.array(tensor, dtype=np.int32)
-    return np.frombuffer(packed, dtype=np.uint8).astype(np.int32)
 
 
 #: PettingZoo's name for the unwrapped environment class.
