@@ -239,7 +239,7 @@ def html_report(
                      else f"{d.variant - d.printed:+.3f}")
             parts.append(f"<tr{' class=sig' if d.significant else ''}><td>{esc(d.metric)}</td>"
                          f"<td>{_fmt(d, d.printed)}</td><td>{_fmt(d, d.variant)}</td><td>{delta}</td>"
-                         f"<td>{_p(d.p_value)}</td><td>{_p(d.p_adjusted)}</td></tr>")
+                         f"<td>{esc(_p(d.p_value))}</td><td>{esc(_p(d.p_adjusted))}</td></tr>")
         parts.append("</table>")
     parts.append("<h2>Win rates per seat</h2><table><tr><th>run</th>"
                  + "".join(f"<th>seat {k}</th>" for k in range(first.players)) + "<th>chi-square p</th></tr>")
@@ -247,7 +247,7 @@ def html_report(
         p = measures(s)["seat_advantage"]["p_value"]
         parts.append(f"<tr><td>{esc(label)}</td>" + "".join(
             f"<td>{_pct(r)} [{_pct(lo)}, {_pct(hi)}]</td>" for r, (lo, hi) in zip(s.win_rate, s.win_ci))
-            + f"<td>{_p(p)}</td></tr>")
+            + f"<td>{esc(_p(p))}</td></tr>")
     parts.append("</table>")
     for title, uri in _plots(game, runs):
         parts.append(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{uri}'>")

@@ -177,6 +177,7 @@ def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.Captur
     assert "Holm" in page and "In plain words" in page and "Placeholder data" not in page
     assert page.count("src='data:image/png;base64,") == 5  # win rate, length, scores, lead changes, skill gap
     assert "http://" not in page and "https://" not in page  # nothing loaded from elsewhere
+    assert "<td>&lt;0.001</td>" in page and "<td><0" not in page  # a p-value below 0.001 is escaped text
     saru = tmp_path / "s.html"
     assert cli.main(["simulate", "saru-tori-inu-i", "--games", "3", "--report", str(saru)]) == 0
     text = saru.read_text(encoding="utf-8")
