@@ -499,7 +499,7 @@ def _simulate(args: argparse.Namespace) -> int:
                         [_difference_row(d) for d in diffs], [d.significant for d in diffs],
                     )
                     print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
-                          "(family-wise): two-proportion z-test for rates, Welch's t-test for means.")
+                          "(family-wise):\ntwo-proportion z-test for rates, Welch's t-test for means.")
             else:
                 summary = runs["result"]
                 entry["summary"] = summary.to_json()
@@ -554,7 +554,7 @@ def _verify(args: argparse.Namespace) -> int:
     if not args.json:
         out = Path(args.out)
         where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
-        print(f"checking {args.examples} games of {_name(game)}; a failing game would be saved to {where} (--out)")
+        print(f"checking {args.examples} games of {_name(game)};\na failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
                         boundary_every=args.boundary_every, save=args.out, progress=advance,
