@@ -708,19 +708,48 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return tuple(out)
 
     def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
-        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump."""
-        legal = state.legal_actions()
+        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump.
+
+        Among cards of equal number one is drawn at random: every candidate draws one
+        ``rng.random()``, in the order of ``legal_actions``, and the lowest draw wins.
+        """
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
         if state.phase == REPLACING:
             return _KEEP
+        # the legal plays' cards (as in legal_actions), in the same order
+        cards: tuple[int, ...] | list[int] = state.hands[seat]
         trick = state.trick
-        trump = state.trump_suit
-        by_lead = _WIN[state.rules.wheel][state.anchor][6 if trump is None else trump]
-        plays = [a for a in legal if isinstance(a, Play)]
-        winning = [
-            a for a in plays
-            if best_position((*trick, a.card), by_lead[_SUIT[trick[0] if trick else a.card]]) == len(trick)
-        ]
-        return min(winning or plays, key=lambda a: (_RANK[a.card], rng.random()))
+        if trick:
+            lead = _SUIT[trick[0]]
+            if state.rules.must_follow:  # WB-PLAY-2 (house rule)
+                follow = [c for c in cards if _SUIT[c] == lead]
+                if follow:
+                    cards = follow
+            # a card wins if its key beats the trick's best so far (best_position keeps the earlier card on ties)
+            board = state.board
+            trumps = board[2]
+            keys = _WIN[state.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][lead]
+            top = -1
+            for c in trick:
+                k = keys[c]
+                if k > top:
+                    top = k
+            winning = [c for c in cards if keys[c] > top]
+            if winning:
+                cards = winning
+        # min by (number, one random draw per candidate, in order): the first minimum is kept
+        draw = rng.random
+        best = cards[0]
+        low = 99
+        low_draw = 2.0
+        for c in cards:
+            x = draw()
+            r = _RANK[c]
+            if r < low or (r == low and x < low_draw):
+                best, low, low_draw = c, r, x
+        return _PLAY[best]
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:
         history = state.history
