@@ -172,56 +172,63 @@ class ISMCTS:
         done = 0
         first: tuple[Action, ...] | None = None
         path: list[tuple[list[float], int]] = []
+        add = path.append
+        # heuristic rollouts call the game's heuristic directly (one call level less)
+        play: Player | None = None
         while (budget is None or done < budget) and (deadline is None or perf() < deadline):
             det = resample(seat, rng)
             if first is None:
                 first = det.legal_actions()
                 if len(first) == 1:
                     return first[0], {first[0]: (0, 0.0)}
+                play = det.GAME.heuristic_action if rollout is heuristic_player else rollout
             node: _Node | None = root
             path.clear()
             player = det.current_player
             # selection and expansion, in the tree while it has the node
             while player is not None and node is not None:
                 legal = det.legal_actions()
-                stats = node.stats
-                fresh: list[Action] | None = None
+                setdefault = node.stats.setdefault
+                # each legal action's statistics, hashed once: new ones start unvisited
+                entries: list[list[float]] = []
+                fresh: list[tuple[Action, list[float]]] | None = None
                 for a in legal:
-                    s = stats.get(a)
-                    if s is None:
-                        s = stats[a] = [0, 0.0, 1]
-                    else:
-                        s[2] += 1
+                    s = setdefault(a, [0, 0.0, 0])
+                    s[2] += 1
+                    entries.append(s)
                     if s[0] == 0:
                         if fresh is None:
-                            fresh = [a]
+                            fresh = [(a, s)]
                         else:
-                            fresh.append(a)
+                            fresh.append((a, s))
                 if fresh is not None:
-                    action = fresh[0] if len(fresh) == 1 else choice(fresh)
+                    # an unvisited action, drawn as from the list of those actions
+                    action, chosen_stats = fresh[0] if len(fresh) == 1 else choice(fresh)
                     child = None
                     node.children[action] = _Node()
+                    add((chosen_stats, player))
                 else:
                     best = -1.0
                     action = legal[0]
-                    for a in legal:
-                        n, w, avail = stats[a]
+                    chosen_stats = entries[0]
+                    for a, s in zip(legal, entries):
+                        n, w, avail = s
                         u = w / n + c * sqrt(log(avail) / n)
                         if u > best:
-                            best, action = u, a
+                            best, action, chosen_stats = u, a, s
                     child = node.children[action]
-                path.append((stats[action], player))
+                    add((chosen_stats, player))
                 det = det.apply(action)
                 player = det.current_player
                 node = child
             # rollout on the lean path
-            if rollout is None:
+            if play is None:
                 while player is not None:
                     det = det.apply(choice(det.legal_actions()))
                     player = det.current_player
             else:
                 while player is not None:
-                    det = det.apply(rollout(det, rng))
+                    det = det.apply(play(det, rng))
                     player = det.current_player
             outcome = result(det)
             for s, p in path:

@@ -346,6 +346,15 @@ _GIVE = tuple(Give(c) for c in DECK.cards)
 _PLAY = tuple(Play(c) for c in DECK.cards)
 _TABLE: tuple[GHAction, ...] = (*_ORACLE, _INTERVENE, _PASS, *_GIVE, *_PLAY)
 _ASK_ACTIONS: tuple[GHAction, ...] = (_INTERVENE, _PASS)
+#: the heuristic's tables by trump suit (or ``None``): a card's power (its number, plus
+#: 20 for a trump) and whether it is strong (10 or more, or a trump of 8 or more)
+_POWER: dict[int | None, tuple[int, ...]] = {
+    t: tuple(_RANK[c] + (20 if _SUIT[c] == t else 0) for c in DECK.cards) for t in (None, *range(len(DECK.suits)))
+}
+_STRONG: dict[int | None, tuple[bool, ...]] = {
+    t: tuple(_RANK[c] >= 10 or (_SUIT[c] == t and _RANK[c] >= 8) for c in DECK.cards)
+    for t in (None, *range(len(DECK.suits)))
+}
 
 #: the first card of each colour, and 48: a sorted hand holds the cards of colour ``s``
 #: at the positions ``bisect_left(hand, _FIRST[s]) .. bisect_left(hand, _FIRST[s + 1])``
@@ -1799,35 +1808,48 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         question. Asking: intervene with probability 1/3 (always once the humans
         hold two cards). Giving: the partner gets the highest card if it still needs
         tricks, else the lowest; other humans the opposite. Playing: the highest legal
-        card while short of the prediction, else the lowest.
+        card while short of the prediction, else the lowest. A card's power is its
+        number, plus 20 for a trump; among equal powers the highest is the last legal
+        one, the lowest the first.
         """
-        legal = state.legal_actions()
         phase = state.phase
-        trump = state.trump
-
-        def power(card: int) -> int:
-            return _RANK[card] + (20 if _SUIT[card] == trump else 0)
-
         f, gaps = state.board[0], state.board[1]
+        trump = f.trump
         if phase == ORACLE or phase == LONE:
             human = f.pair[gaps.giver] if phase == ORACLE else state._lone
-            hand = state.hands[f.humans[human]]
-            strong = sum(1 for c in hand if _RANK[c] >= 10 or (_SUIT[c] == trump and _RANK[c] >= 8))
-            return _ORACLE[min(5, strong)]
+            strong = _STRONG[trump]
+            count = 0
+            for c in state.hands[f.humans[human]]:
+                if strong[c]:
+                    count += 1
+            return _ORACLE[min(5, count)]
         if phase == ASK:
-            size = len(state.hands[state.humans[0]])
+            size = len(state.hands[f.humans[0]])
             return _INTERVENE if size <= 2 or rng.random() < 1 / 3 else _PASS
         if phase == GIVE or phase == FORCED:
             partner = f.pair[gaps.giver]
-            i = len(gaps.gift)
             need = f.oracle[partner] - state.board[3][partner]
-            wants_high = (need > 0) == (i == partner)
-            cards = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: power(a.card))
-            return cards[-1] if wants_high else cards[0]
-        hi = f.humans.index(state.to_act)
-        need = f.oracle[hi] - state.board[3][hi]
-        plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: power(a.card))
-        return plays[-1] if need > 0 else plays[0]
+            high = (need > 0) == (len(gaps.gift) == partner)
+        elif phase == PLAY:
+            hi = f.humans.index(state.current_player)
+            high = f.oracle[hi] - state.board[3][hi] > 0
+        else:
+            raise ValueError("the game is over: nobody is to act")
+        power = _POWER[trump]
+        legal = state.legal_actions()  # Give actions (giving) or Play actions (playing), each with a card
+        best = legal[0]
+        top = power[best.card]  # type: ignore[union-attr]
+        if high:  # the highest power, the last of equals
+            for a in legal:
+                p = power[a.card]  # type: ignore[union-attr]
+                if p >= top:
+                    best, top = a, p
+        else:  # the lowest power, the first of equals
+            for a in legal:
+                p = power[a.card]  # type: ignore[union-attr]
+                if p < top:
+                    best, top = a, p
+        return best
 
     def end_stats(self, state: GodsState) -> dict[str, float]:
         """Deals, exact predictions (all, lone), and where the interventions came from."""

@@ -1043,15 +1043,17 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
 
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
         """Prophesy the places the hand's cards look likely to take; then play for a place
-        that still carries one of one's cubes."""
+        that still carries one of one's cubes (draws nothing from ``rng``)."""
         seat = state.to_act
-        legal = state.legal_actions()
-        if seat is None or len(legal) == 1:
-            return legal[0]
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
         n = state.rules.players
         top = 11 if n == 3 else 13
         if state.phase == PROPHECY:
-            target = _prophecy_target(state.hands[seat], state.future, n, top, state.rules.every_place)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            target = _prophecy_target(state.hands[seat], state.info.future, n, top, state.rules.every_place)
             own = state.cubes[seat]
             for p in range(n):
                 if own[p] < target[p]:
@@ -1059,30 +1061,46 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
                         return _PROPHESY[p]
                     break
             return legal[0]
+        # the legal plays' cards (as in legal_actions: the future suit if held, SP-PLAY-2), in order
+        hand = state.hands[seat]
+        suit = _SUIT[state.info.future[len(state.round_tricks)]]
+        cards = [c for c in hand if _SUIT[c] == suit] or hand
+        if len(cards) == 1:
+            return _PLAY[cards[0]]
         own = state.cubes[seat]
-        suit = _SUIT[state.future[len(state.round_tricks)]]
         key = _KEY[suit]
         trick = state.trick
         later = n - len(trick) - 1
-        best: tuple[float, int] | None = None
-        choice = legal[0]
-        for a in legal:
-            assert type(a) is Play
-            c = a.card
+        played = [key[x] for x in trick]
+        # the places that still carry one of one's cubes: (place, cubes on it)
+        targets = [(p + 1, own[p]) for p in range(n) if own[p]]
+        span = 2 * top
+        best_cost = 0.0
+        best = -1
+        for c in cards:
             k = key[c]
             # cards already played that outrank this one (on equal numbers the later card wins)
-            ahead = sum(1 for x in trick if key[x] > k)
+            ahead = 0
+            for x in played:
+                if x > k:
+                    ahead += 1
             if later:
                 # each later player beats the card with a chance that falls with its strength
-                strength = (k - 100 + top) / (2 * top) if k > 100 else k / (2 * top)
+                strength = (k - 100 + top) / span if k > 100 else k / span
                 expect = 1 + ahead + later * (1 - strength)
-                cost = min((abs(expect - (p + 1)) / own[p] for p in range(n) if own[p]), default=0.0)
+                cost = 0.0
+                first = True
+                for q, m in targets:
+                    v = abs(expect - q) / m
+                    if first or v < cost:
+                        cost = v
+                        first = False
             else:  # last to play: the place is known
                 cost = 0.0 if own[ahead] else 1.0
-            cand = (cost, c)
-            if best is None or cand < best:
-                best, choice = cand, a
-        return choice
+            # the least cost, then the lowest card
+            if best < 0 or cost < best_cost or (cost == best_cost and c < best):
+                best_cost, best = cost, c
+        return _PLAY[best]
 
     def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:
         """Rounds, how they ended, and the tricks they lasted."""
@@ -1125,18 +1143,53 @@ def _deal_round(
     )  # fmt: skip
 
 
+#: (players, top number) -> per card, the place the heuristic guesses for it: ``[0]`` when
+#: its suit is not in the future row, ``[1]`` when it is (see :func:`_prophecy_target`)
+_GUESS_PLACE: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: (guessed places' counts, every_place) -> the prophecy target (see :func:`_prophecy_target`)
+_TARGETS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+
+
+def _guess_places(n: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card, its guessed place (from 0) without and with its suit in the future row (memoised)."""
+    out = _GUESS_PLACE.get((n, top))
+    if out is None:
+        tables = []
+        for in_future in (False, True):
+            row = []
+            for c in DECK.cards:
+                strength = _RANK[c] / top
+                if in_future:
+                    strength = 0.5 + strength / 2
+                else:
+                    strength = strength / 2
+                row.append(min(n - 1, int((1 - strength) * n)))
+            tables.append(tuple(row))
+        out = _GUESS_PLACE[(n, top)] = (tables[0], tables[1])
+    return out
+
+
 def _prophecy_target(hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool) -> tuple[int, ...]:
-    """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes."""
+    """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes.
+
+    A card's strength is its number over ``top``, in the upper half when its suit is in
+    the future row, else the lower; its place follows from it. The histogram is scaled
+    to the seven cubes by largest remainders; with ``every`` no place stays empty.
+    """
     future_suits = {_SUIT[c] for c in future}
-    guess = [0.0] * n
+    off, on = _guess_places(n, top)
+    counts = [0] * n
     for c in hand:
-        strength = _RANK[c] / top
-        if _SUIT[c] in future_suits:
-            strength = 0.5 + strength / 2
-        else:
-            strength = strength / 2
-        place = min(n - 1, int((1 - strength) * n))
-        guess[place] += 1
+        counts[(on if _SUIT[c] in future_suits else off)[c]] += 1
+    memo = (tuple(counts), every)
+    target = _TARGETS.get(memo)
+    if target is None:
+        target = _TARGETS[memo] = _scale_target([float(g) for g in counts], n, every)
+    return target
+
+
+def _scale_target(guess: list[float], n: int, every: bool) -> tuple[int, ...]:
+    """The histogram ``guess`` scaled to the seven cubes (see :func:`_prophecy_target`)."""
     total = sum(guess)
     raw = [g * CUBES / total for g in guess]
     counts = [int(r) for r in raw]

@@ -58,6 +58,7 @@ DECK = Deck(
     ranks=range(1, 13),
 )
 _SUIT = DECK.suit_of
+_RANK = DECK.rank_of
 _NSUITS = len(DECK.suits)
 _NRANKS = len(DECK.ranks)
 #: card -> the lowest card of its suit (cards of a suit are consecutive ints)
@@ -1046,31 +1047,52 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         Bidding: count the lord's cards that are trumps or numbered 10 or more. Playing:
         duck (play the lowest card) when winning would take more tricks than the lord
         or when the lord still needs tricks to reach one's bid; otherwise win as cheaply
-        as possible.
+        as possible. Draws nothing from ``rng``.
         """
-        legal = state.legal_actions()
         seat = state.current_player
-        assert seat is not None
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
         players = state.rules.players
-        if state.bidding:
-            row = state.lord_row
-            guess = sum(1 for c in row if _SUIT[c] == state.trump or DECK.rank_of[c] >= 10)
+        board = state.board
+        bids = board[1]
+        trump = board[2]
+        if bids[seat] < 0:  # bidding
+            guess = 0
+            for c in state.hands[players]:  # the lord's row
+                if _SUIT[c] == trump or _RANK[c] >= 10:
+                    guess += 1
             return _BID[min(MAX_BID, guess * 2 // 3)]
-        lord = state.won[players]
-        mine = state.won[seat]
-        duck = mine >= lord or lord < state.bids[seat]
-        cards = sorted((a.card for a in legal if isinstance(a, Play)), key=lambda c: DECK.rank_of[c])
-        if not state.trick:
+        won = board[5]
+        lord = won[players]
+        duck = won[seat] >= lord or lord < bids[seat]
+        # the legal plays' cards (as in legal_actions: the lead suit's run if held, UT-PLAY-2),
+        # by number (a stable sort)
+        hand = state.hands[seat]
+        trick = state.trick
+        if trick:
+            lo = _SUIT_LO[trick[0]]
+            i = bisect_left(hand, lo)
+            j = bisect_left(hand, lo + _NRANKS, i)
+            if i < j:
+                hand = hand[i:j]
+        cards = sorted(hand, key=_RANK.__getitem__)
+        if not trick:
             return _PLAY[cards[0] if duck else cards[-1]]
-        trump = state.trump
-        lead = _SUIT[state.trick[0]]
-        strength = _STRENGTH[trump][lead]
-        top = max(strength[c] for c in state.trick)
-        winning = [c for c in cards if strength[c] > top]
-        losing = [c for c in cards if strength[c] <= top]
-        if duck:
-            return _PLAY[losing[-1] if losing else winning[0]]
-        return _PLAY[winning[0] if winning else cards[0]]
+        strength = _STRENGTH[trump][_SUIT[trick[0]]]
+        top = -1
+        for c in trick:
+            k = strength[c]
+            if k > top:
+                top = k
+        if duck:  # the highest losing card, else the lowest (winning) card
+            for c in reversed(cards):
+                if strength[c] <= top:
+                    return _PLAY[c]
+            return _PLAY[cards[0]]
+        for c in cards:  # the lowest winning card, else the lowest card
+            if strength[c] > top:
+                return _PLAY[c]
+        return _PLAY[cards[0]]
 
     def end_stats(self, state: UtsukeState) -> dict[str, float]:
         """Rounds played and how the game ended."""

@@ -399,8 +399,12 @@ class WitchesState(State[Rules, WitchesAction]):
             if type(card) is not int:  # never coerce: Play(True) is not Play(1)
                 raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {card!r}", "WB-PLAY-1", action)
             return self._play(seat, card)
-        if type(action) is Keep:
-            return self._after_replacement(self.trumps, self.captured, self.anchor, action, self.board[7])
+        if type(action) is Keep:  # as _after_replacement, one call less (the common decision)
+            board = self.board  # known, trumps, anchor, captured, finished tricks
+            return self._close(
+                (self.log, action), list(self.hands), board[6], board[2], board[3], board[4], self.leader, (),
+                self.rules.replace_before_draw, False, board[7],
+            )
         if type(action) is not Replace:
             raise self.illegal(f"seat {seat} must choose to replace the trump or keep it", "WB-TRUMP-1", action)
         card = action.card
@@ -460,37 +464,47 @@ class WitchesState(State[Rules, WitchesAction]):
     def resample(self, seat: int, rng: random.Random) -> WitchesState:
         """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
         self._check_seat(seat)
-        hidden = list(self.deck[self.drawn :])
-        for s, hand in enumerate(self.hands):
+        board = self.board
+        deck, drawn, known = board[0], board[1], board[6]
+        real = self.hands
+        hidden = list(deck[drawn:])
+        for s, hand in enumerate(real):
             if s != seat:
-                hidden.extend(c for c in hand if c not in self.known[s])
+                k = known[s]
+                hidden.extend([c for c in hand if c not in k] if k else hand)
         hidden.sort()  # from a canonical order: the real arrangement must not show through
         rng.shuffle(hidden)
-        hands = list(self.hands)
+        hands = list(real)
         pos = 0
-        for s, hand in enumerate(self.hands):
+        for s, hand in enumerate(real):
             if s != seat:
-                n = len(hand) - len(self.known[s])
-                hands[s] = tuple(sorted(self.known[s] + tuple(hidden[pos : pos + n])))
-                pos += n
-        deck = self.deck[: self.drawn] + tuple(hidden[pos:])
+                k = known[s]
+                end = pos + len(hand) - len(k)
+                hands[s] = tuple(sorted(k + tuple(hidden[pos:end])))
+                pos = end
+        deck = deck[:drawn] + tuple(hidden[pos:])
         setup = self.setup.resampled(rng)  # the true deal must not survive in the setup
-        return attrs.evolve(self, log=None, setup=setup, board=(deck, *self.board[1:]), hands=tuple(hands))
+        return _new_state(
+            self.rules, setup, None, (deck, *board[1:]), tuple(hands), self.leader, self.order, self.trick,
+            self.last_trick, self.phase, self.current_player,
+        )
 
     # -- engine ---------------------------------------------------------------------
 
     def _play(self, seat: int, card: int) -> WitchesState:
-        hand = self.hands[seat]
+        real = self.hands
+        hand = real[seat]
+        rules = self.rules
         try:
             i = hand.index(card)
         except ValueError:
             raise self.illegal(f"seat {seat} does not hold that card", "WB-PLAY-1", Play(card)) from None
         trick = self.trick
-        if self.rules.must_follow and trick:  # WB-PLAY-2
+        if rules.must_follow and trick:  # WB-PLAY-2
             lead = _SUIT[trick[0]]
             if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
                 raise self.illegal("house rule: the leader's colour must be followed", "WB-PLAY-2", Play(card))
-        hands = list(self.hands)
+        hands = list(real)
         hands[seat] = hand[:i] + hand[i + 1 :]
         board = self.board
         known = board[6]
@@ -502,7 +516,7 @@ class WitchesState(State[Rules, WitchesAction]):
         order = self.order
         if len(trick) < len(order):
             return _new_state(
-                self.rules, self.setup, log, board, tuple(hands), self.leader, order, trick, self.last_trick,
+                rules, self.setup, log, board, tuple(hands), self.leader, order, trick, self.last_trick,
                 PLAYING, order[len(trick)],
             )
         # The trick is complete; find the strongest card: WB-TRICK-1 (a single trump),
@@ -510,12 +524,11 @@ class WitchesState(State[Rules, WitchesAction]):
         # WB-RULING-8 (the source's example) is checked against this.
         trumps = board[2]
         tsuit = _SUIT[trumps[-1]] if trumps else 6
-        keys = _WIN[self.rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
+        keys = _WIN[rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
         winner = order[best_position(trick, keys)]
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         played = board[7] + ((order, trick, winner, tsuit),)
-        rules = self.rules
         # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
         # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
         if not rules.trump_replacement or (board[5] and not any(hands)):
@@ -558,8 +571,9 @@ class WitchesState(State[Rules, WitchesAction]):
         deck, drawn, _, _, _, exhausted, _, _ = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
+            hand_size = rules.hand_size
             for seat in _ROTATION[players][winner]:
-                if len(hands[seat]) >= rules.hand_size:
+                if len(hands[seat]) >= hand_size:
                     continue
                 if drawn < len(deck):
                     card = deck[drawn]
@@ -708,19 +722,48 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return tuple(out)
 
     def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
-        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump."""
-        legal = state.legal_actions()
+        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump.
+
+        Among cards of equal number one is drawn at random: every candidate draws one
+        ``rng.random()``, in the order of ``legal_actions``, and the lowest draw wins.
+        """
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: nobody is to act")
         if state.phase == REPLACING:
             return _KEEP
+        # the legal plays' cards (as in legal_actions), in the same order
+        cards: tuple[int, ...] | list[int] = state.hands[seat]
         trick = state.trick
-        trump = state.trump_suit
-        by_lead = _WIN[state.rules.wheel][state.anchor][6 if trump is None else trump]
-        plays = [a for a in legal if isinstance(a, Play)]
-        winning = [
-            a for a in plays
-            if best_position((*trick, a.card), by_lead[_SUIT[trick[0] if trick else a.card]]) == len(trick)
-        ]
-        return min(winning or plays, key=lambda a: (_RANK[a.card], rng.random()))
+        if trick:
+            lead = _SUIT[trick[0]]
+            if state.rules.must_follow:  # WB-PLAY-2 (house rule)
+                follow = [c for c in cards if _SUIT[c] == lead]
+                if follow:
+                    cards = follow
+            # a card wins if its key beats the trick's best so far (best_position keeps the earlier card on ties)
+            board = state.board
+            trumps = board[2]
+            keys = _WIN[state.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][lead]
+            top = -1
+            for c in trick:
+                k = keys[c]
+                if k > top:
+                    top = k
+            winning = [c for c in cards if keys[c] > top]
+            if winning:
+                cards = winning
+        # min by (number, one random draw per candidate, in order): the first minimum is kept
+        draw = rng.random
+        best = cards[0]
+        low = 99
+        low_draw = 2.0
+        for c in cards:
+            x = draw()
+            r = _RANK[c]
+            if r < low or (r == low and x < low_draw):
+                best, low, low_draw = c, r, x
+        return _PLAY[best]
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:
         history = state.history
