@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 from typing import Any
 
@@ -20,6 +21,10 @@ from rulebook.players import (
 
 GAMES = list(rulebook.GAMES)
 WB = rulebook.get_game("witches-of-blackmore")
+
+
+#: positions per game for the early-stop check: 4 under ci and thorough, 2 under the quick dev profile
+QUICK_STATES = 2 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 4
 
 
 def _states(slug: str, count: int, seed: int) -> list[Any]:
@@ -136,7 +141,7 @@ def test_ismcts_is_deterministic_for_a_seed() -> None:
 @pytest.mark.parametrize("slug", GAMES)
 def test_ismcts_stopping_early_keeps_the_choice(slug: str) -> None:
     """Stopping once the runner-up cannot catch up changes the cost, never the move."""
-    for i, state in enumerate(_states(slug, 4, seed=21)):
+    for i, state in enumerate(_states(slug, QUICK_STATES, seed=21)):
         full = ISMCTS(iterations=64, stop_early=False).search(state, random.Random(i))
         early = ISMCTS(iterations=64).search(state, random.Random(i))
         assert early[0] == full[0]
