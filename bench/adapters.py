@@ -116,7 +116,11 @@ def pettingzoo(game: Any, players: int, seconds: float) -> float | None:
         from rulebook.adapters import pettingzoo as adapter
     except ImportError:
         return None
-    env = adapter.env(game.slug, players=players)
+    return _aec_loop(adapter.env(game.slug, players=players), np, seconds)
+
+
+def _aec_loop(env: Any, np: Any, seconds: float) -> float:
+    """The PettingZoo driver (an agent picking a random legal action from the mask), timed."""
     choice = random.Random(1).choice
 
     def play(seed: int) -> int:
@@ -347,22 +351,7 @@ def pettingzoo_floor(game: Any, players: int, seconds: float) -> float | None:
         from rulebook.adapters import pettingzoo as _  # noqa: F401  (the wrappers must exist)
     except ImportError:
         return None
-    env = _floor_env(shape(game.slug, players))
-    choice = random.Random(1).choice
-
-    def play(seed: int) -> int:  # the pettingzoo driver, line for line
-        env.reset(seed=seed)
-        moves = 0
-        for _ in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-            else:
-                env.step(choice(np.flatnonzero(observation["action_mask"]).tolist()))
-                moves += 1
-        return moves
-
-    return _timed(play, seconds)
+    return _aec_loop(_floor_env(shape(game.slug, players)), np, seconds)  # the same driver
 
 
 COLUMNS: dict[str, Callable[[Any, int, float], float | None]] = {
