@@ -94,6 +94,8 @@ def test_state_views_work_for_every_game(slug: str) -> None:
     assert any(line.startswith("legal: ") for line in lines)
     ET.fromstring(render.state_svg(state))  # type: ignore[arg-type]  # well-formed XML
     assert render.repr_svg(state) == render.state_svg(state)  # type: ignore[arg-type]
+    assert state._repr_svg_() == render.state_svg(state)  # type: ignore[attr-defined]  # Jupyter's hook
+    assert str(state) == text  # print(state) is the same text
 
 
 def test_seat_view_shows_only_that_seat() -> None:

@@ -21,3 +21,16 @@ def test_actions_are_slotted(action: object) -> None:
     """The hot path keeps slotted frozen actions (no per-instance ``__dict__``)."""
     assert not hasattr(action, "__dict__")
     assert "__slots__" in type(action).__dict__
+
+
+def test_boundary_messages_state_the_exact_ranges() -> None:
+    """The refusals name the real ranges: cards 0..53, seats 0..n-1, the 54 cards of a deal."""
+    state = GAME.new_game(Rules(players=4), seed=1)
+    with pytest.raises(ValueError, match=r"a card is an int 0\.\.53, not True"):
+        state.apply(Play(True))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^seat: 4 is not a seat of a 4-player game \(0\.\.3\)$"):
+        state.observation(4)
+    deal = list(range(54))
+    deal[0] = 1  # 54 ints, one card twice and card 0 missing
+    with pytest.raises(ValueError, match=r"must order the 54 cards 0\.\.53, each once"):
+        GAME.new_game(Rules(players=4), deals=[deal])
