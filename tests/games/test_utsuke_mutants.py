@@ -71,3 +71,14 @@ def test_the_final_state_keeps_the_last_rounds_lord() -> None:
         s = s.apply(rng.choice(s.legal_actions()))
     assert len(s.results) >= 1
     assert s.lord_before == s.results[-1][3]
+
+
+def test_game_length_bound_and_deal_limit_are_exact() -> None:
+    """UT-END-5: rounds times players times (one bid and one card per trick), and the deal limit."""
+    game = GAME
+    two, five, four = (Rules(players=n) for n in (2, 5, 4))
+    assert (game.max_rounds(two), two.tricks_per_round, game.max_game_length(two)) == (5, 15, 5 * 2 * 16)
+    assert (game.max_rounds(five), five.tricks_per_round, game.max_game_length(five)) == (11, 10, 11 * 5 * 11)
+    with pytest.raises(ValueError, match=r"^deal 9: a game with these rules has at most 9 rounds \(UT-END-5\), "
+                                         r"so deals 0\.\.8$"):
+        game.new_game(four, deals=[list(range(60))] * 10)
