@@ -509,9 +509,244 @@ class _Saru(_Encoder):
         return np.frombuffer(out, dtype=np.int32)
 
 
+# -- Gods and Humans -----------------------------------------------------------------------
+
+
+class _Gods(_Encoder):
+    """GH-INFO-1, GH-INFO-2, GH-INFO-3, GH-RULING-5, GH-RULING-13. Mirrors ``GodsState.observation``.
+
+    The public template, rebuilt when ``board`` or ``phase`` changes, reads ``phase`` and of
+    ``board``: ``facts.deal``, ``facts.gods``, ``facts.marks`` (the marks are face up,
+    GH-PAIR-1), ``facts.totals`` and ``facts.past`` (finished deals are revealed, GH-INFO-3),
+    ``leader``, ``won`` and ``done`` (the tricks are played face up) -- these in a part of
+    their own, rebuilt about once per trick (not at each move of the gods' phases) --, and
+    ``gaps.field`` (face up), ``gaps.waiting``, ``gaps.asking`` and ``gaps.passes`` (the
+    answers are public); of
+    the interventions (``gaps.gifts``, and ``gaps.gift``/``gaps.gift_src``/``gaps.giver``
+    while a god gives) only each voluntary one's god, gap and the cards taken *from the field*
+    (seen by all, GH-RULING-5); of the forced one only its gap, its gods and how many cards
+    are laid (never which, GH-FORCED-2).
+
+    The per-seat part reads ``current_player``, ``trick_cards`` (face up), ``hands`` (the
+    seat's own; every human's hand if the seat is a god, GH-RULING-13; the others'
+    *lengths*), ``facts.humans``/``facts.gods`` (to know the seat's role), and, by the rules
+    of ``observation``: ``facts.oracle`` (all once the game is over; a god: every human's but
+    the lone one's once handed over, before that only its partner's; a human: its own once
+    handed over), ``facts.pair`` (the pairing and the lone human: gods, and everybody once the
+    game is over; the lone human's index also for humans once the oracle cards are handed
+    over), the voluntary interventions' hand cards (gods and the receiving human), the forced
+    intervention's cards (while it is laid, only the god's own; once revealed, gods see every
+    human's received cards and a human its own; a god also its own laid cards).
+    """
+
+    def __init__(self, rules: Any) -> None:
+        from rulebook.games import gods_and_humans as gh
+
+        self.rules = rules
+        self.n = rules.players
+        self.c = gh.DECK.size
+        at: dict[str, int] = {}
+        pos = 0
+        for name, k in gh._encode_layout(rules):
+            at[name] = pos
+            pos += k
+        self.at = at
+        self.size = pos
+        self.oracle_phase, self.give, self.forced, self.over = gh.ORACLE, gh.GIVE, gh.FORCED, gh.OVER
+        self.cache: tuple[Any, int, Buffer | None] = (None, -1, None)
+        self.deal_cache: tuple[tuple[Any, ...], Buffer | None] = ((), None)
+
+    def deal_part(self, facts: Any, leader: int, won: Any, done: Any) -> Buffer:
+        """The part that changes once per trick: the deal, roles, marks, totals, past deals, tricks."""
+        at, n, c = self.at, self.n, self.c
+        out = array.array(_I32, bytes(4 * self.size))
+        h = len(facts.humans)
+        out[at["deal"] + facts.deal] = 1
+        base = at["gods"]
+        for s in facts.gods:
+            out[base + s] = 1
+        base = at["marks"]
+        for i, m in enumerate(facts.marks):
+            out[base + 4 * i + m] = 1
+        out[at["leader"] + leader] = 1
+        base = at["played"]
+        for first, *cards in done:
+            for p, x in enumerate(cards):
+                out[base + (first + p) % h * c + x] = 1
+        base = at["won"]
+        for i, w in enumerate(won):
+            out[base + i] = w
+        base = at["scores"]
+        for s, v in enumerate(facts.totals):
+            out[base + s] = v
+        for k, res in enumerate(facts.past):
+            base = at["past_gods"] + k * n
+            for s in res.gods:
+                out[base + s] = 1
+            base = at["past_points"] + k * n
+            for s, v in enumerate(res.points):
+                out[base + s] = v
+            base = at["past_oracle"] + 4 * k
+            for i, s in enumerate(res.humans):
+                out[base + i] = res.oracle[s] + 1
+            base = at["past_won"] + 4 * k
+            for i, s in enumerate(res.humans):
+                out[base + i] = res.won[s]
+        return out
+
+    def public(self, board: Any, phase: int) -> Buffer:
+        """The part every seat sees alike: ``deal_part`` (cached) with the gods' phases added."""
+        facts, gaps, leader, won, done, _ = board
+        key = (facts.gods, facts.marks, facts.totals, facts.past, won, done)
+        was, base_part = self.deal_cache
+        if (
+            base_part is None
+            or was[0] != facts.deal
+            or was[1] != leader
+            or any(a is not b for a, b in zip(was[2:], key, strict=True))
+        ):
+            base_part = self.deal_part(facts, leader, won, done)
+            self.deal_cache = ((facts.deal, leader, *key), base_part)
+        out = base_part[:]
+        at, c = self.at, self.c
+        gods = facts.gods
+        h = len(facts.humans)
+        out[at["phase"] + phase] = 1
+        base = at["field"]
+        for x in gaps.field:
+            out[base + x] = 1
+        base = at["waiting"]
+        for j in gaps.waiting:
+            out[base + gods[j]] = 1
+        base = at["asking"]
+        for j in gaps.asking:
+            out[base + gods[j]] = 1
+        base = at["passes"]
+        for _, god in gaps.passes:
+            out[base + god] += 1
+        received, given, gap = at["received"], at["given"], at["gap"]
+        records = []
+        for r in gaps.gifts:
+            if r.forced:
+                records.append(r)
+                continue
+            for i, (x, from_field) in enumerate(zip(r.cards, r.from_field)):
+                if from_field:  # GH-RULING-5: field cards are seen by all
+                    out[received + i * c + x] = 1
+                    out[given + r.god * c + x] = 1
+            out[gap + r.god] = r.gap + 1
+        if phase == self.give:
+            god = gods[gaps.giver]
+            for i, (x, from_field) in enumerate(zip(gaps.gift, gaps.gift_src)):
+                if from_field:
+                    out[received + i * c + x] = 1
+                    out[given + god * c + x] = 1
+        base = at["forced"]
+        if phase == self.forced:
+            out[base] = len(done) + 1
+            out[base + 1] = len(records) * h + len(gaps.gift)
+        elif records:
+            out[base] = records[0].gap + 1
+            out[base + 1] = len(records) * h
+            out[base + 2] = 1
+            for r in records:
+                out[gap + r.god] = records[0].gap + 1
+        return out
+
+    def __call__(self, state: Any, seat: int) -> Array:
+        n = self.n
+        if type(seat) is not int or not 0 <= seat < n:
+            _seat_error(state, seat)
+        board = state.board
+        phase = state.phase
+        key, was, template = self.cache
+        if key is not board or was != phase or template is None:
+            template = self.public(board, phase)
+            self.cache = (board, phase, template)
+        out = template[:]
+        at, c = self.at, self.c
+        facts, gaps = board[0], board[1]
+        humans, gods = facts.humans, facts.gods
+        h, g = len(humans), len(gods)
+        is_god = seat in gods
+        me = gods.index(seat) if is_god else humans.index(seat)
+        over = phase == self.over
+        handed = phase != self.oracle_phase  # GH-ORACLE-2: the oracle cards have been handed over
+        pair = facts.pair
+        lone = pair[g] if g < h else -1
+        out[at["seat"] + seat] = 1
+        player = state.current_player
+        out[at["current_player"] + (n if player is None else player)] = 1
+        hands = state.hands
+        base = at["hand"]
+        for x in hands[seat]:
+            out[base + x] = 1
+        if is_god:  # GH-RULING-13: gods see every human's hand
+            base = at["human_hands"]
+            for i, s in enumerate(humans):
+                row = base + i * c
+                for x in hands[s]:
+                    out[row + x] = 1
+        base = at["hand_sizes"]
+        for s, hand in enumerate(hands):
+            out[base + s] = len(hand)
+        base = at["oracle"]
+        for i, v in enumerate(facts.oracle):
+            if over:  # GH-INFO-3
+                seen = v
+            elif is_god:
+                seen = -1 if i == lone else (v if handed or i == pair[me] else -1)
+            else:
+                seen = v if i == me and handed else -1
+            out[base + 7 * i + seen + 1] = 1
+        base = at["partners"]
+        if is_god or over:
+            for j in range(g):
+                out[base + 5 * j + pair[j] + 1] = 1
+        else:
+            for j in range(g):
+                out[base + 5 * j] = 1
+        out[at["lone"] + (lone + 1 if lone >= 0 and (is_god or handed) else 0)] = 1
+        base, leader = at["trick"], board[2]
+        for p, x in enumerate(state.trick_cards):
+            out[base + (leader + p) % h * c + x] = 1
+        received, given = at["received"], at["given"]
+        records = []
+        for r in gaps.gifts:
+            if r.forced:
+                records.append(r)
+                continue
+            for i, (x, from_field) in enumerate(zip(r.cards, r.from_field)):
+                if not from_field and (is_god or i == me):  # GH-RULING-5: hand cards
+                    out[received + i * c + x] = 1
+                    out[given + r.god * c + x] = 1
+        if phase == self.give:
+            god = gods[gaps.giver]
+            for i, (x, from_field) in enumerate(zip(gaps.gift, gaps.gift_src)):
+                if not from_field and (is_god or i == me):
+                    out[received + i * c + x] = 1
+                    out[given + god * c + x] = 1
+        own: tuple[int, ...] = ()
+        if phase == self.forced:  # face down: a god sees only the cards it laid
+            if is_god:
+                own = next((r.cards for r in records if r.god == seat), gaps.gift if gaps.giver == me else ())
+        elif records:  # revealed: gods see what every human received, a human what it did
+            own = next((r.cards for r in records if r.god == seat), ())
+            for i in range(h):
+                if is_god or i == me:
+                    row = received + i * c
+                    for r in records:
+                        out[row + r.cards[i]] = 1
+        base = given + seat * c
+        for x in own:
+            out[base + x] = 1
+        return np.frombuffer(out, dtype=np.int32)
+
+
 _ENCODERS: dict[str, Callable[[Any], _Encoder]] = {
     "witches-of-blackmore": _Witches,
     "utsuke": _Utsuke,
     "seven-prophecies": _Prophecies,
     "saru-tori-inu-i": _Saru,
+    "gods-and-humans": _Gods,
 }

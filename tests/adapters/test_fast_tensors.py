@@ -10,7 +10,8 @@
     at sampled states (``resample`` redraws everything ``seat`` cannot see), with
     a fresh encoder so that no cached part of the original state is reused.
 (c) The checks bite: an encoder with one wrong table entry fails (a), and one
-    that leaks another seat's hidden card fails (a) and (b).
+    that leaks another seat's hidden card (UTSUKE) or the hidden pairing of gods
+    and humans (gods-and-humans) fails (a) and (b).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ np = pytest.importorskip("numpy", reason="the adapters' extras are optional")
 tensors = pytest.importorskip("rulebook.adapters.tensors")
 
 CASES = player_count_cases()  # every count under the ci and thorough profiles
-FAST = ("witches-of-blackmore", "utsuke", "seven-prophecies", "saru-tori-inu-i")
+FAST = ("witches-of-blackmore", "utsuke", "seven-prophecies", "saru-tori-inu-i", "gods-and-humans")
 
 
 def fresh(slug: str, rules: Any) -> Any:
@@ -117,11 +118,12 @@ def test_a_bad_seat_is_refused_as_observation_refuses_it(slug: str) -> None:
         assert str(got.value) == str(want.value)
 
 
-def test_every_game_but_gods_and_humans_has_a_fast_encoder() -> None:
-    """Gods and Humans still goes through the reference (converted once); the others are direct."""
+def test_every_game_has_a_fast_encoder() -> None:
+    """Every game in ``FAST`` is encoded directly; a game missing there would go through the reference."""
     for slug, game in rulebook.GAMES.items():
         kind = type(tensors.encoder(slug, game.Rules())).__name__
         assert (kind != "_Reference") == (slug in FAST), slug
+    assert set(FAST) == set(rulebook.GAMES)
 
 
 def test_encoders_are_shared_and_survive_pickle_and_copy() -> None:
@@ -165,6 +167,33 @@ def test_a_leaking_encoder_fails_both_checks() -> None:
             if other >= 0:
                 n = self.n
                 out[21 + 4 * n + self.nsuits + 7 + n + 7 + 5 + other] = 1
+            return out
+
+    states = random_states(game, rules, 5)
+    with pytest.raises(AssertionError):
+        check_equal(states, Leaky(rules))
+    with pytest.raises(AssertionError):
+        check_resample(states, lambda: Leaky(rules), 5, every=1)
+    # the real encoder passes the same checks on the same states
+    assert check_resample(states, lambda: fresh(game.slug, rules), 5, every=10) > 0
+
+
+def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> None:
+    """An encoder that shows a human which human each god partners (hidden from humans until
+    the game ends, GH-INFO-1) fails the equality check and the resampling check."""
+    game = rulebook.get_game("gods-and-humans")
+    rules = game.Rules(players=5)
+    base = type(tensors.encoder(game.slug, rules))
+
+    class Leaky(base):  # type: ignore[misc, valid-type]
+        def __call__(self, state: Any, seat: int) -> Any:
+            out = super().__call__(state, seat)
+            facts = state.board[0]
+            if seat in facts.humans and state.current_player is not None:
+                at = self.at["partners"]
+                for j in range(len(facts.gods)):
+                    out[at + 5 * j] = 0
+                    out[at + 5 * j + facts.pair[j] + 1] = 1
             return out
 
     states = random_states(game, rules, 5)
