@@ -36,3 +36,22 @@ def test_human_index_error_names_the_range() -> None:
     bad = (*EIGHT_DEAL[:-4], 0, 1, 2, 2)
     with pytest.raises(ValueError, match=r"^deal 0: the last 4 numbers must order the human indices 0\.\.3$"):
         GAME.check_deal(Rules(players=8, deals=1, stars=(3, 2, 2, 2, 2, 4)), bad, 0)
+
+
+def test_facts_and_the_gap_of_an_intervention_in_progress() -> None:
+    """``state.facts`` is the deal's facts; a gift in progress shows the tricks finished before it."""
+    from rulebook.games.gods_and_humans import DealFacts, Phase
+
+    rng = random.Random(4)
+    seen = 0
+    for seed in range(40):
+        state = GAME.new_game(Rules(players=6), seed=seed)
+        while state.current_player is not None:
+            assert type(state.facts) is DealFacts and state.facts is state.board[0]
+            if state.phase == Phase.GIVE:
+                for seat in range(6):
+                    giving = state.observation(seat).giving
+                    assert giving is not None and giving.gap == len(state.deal_tricks)
+                seen += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 20
