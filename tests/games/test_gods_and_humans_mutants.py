@@ -55,3 +55,27 @@ def test_facts_and_the_gap_of_an_intervention_in_progress() -> None:
                 seen += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert seen > 20
+
+
+def test_a_humans_resample_redraws_every_other_oracle_number_even_a_zero() -> None:
+    """A human does not see the other humans' oracle numbers: resample redraws each of them over
+    0..5, whatever the real one is (here 0), and keeps the seat's own (GH-ORACLE rules, GH-INFO)."""
+    from rulebook.games.gods_and_humans import Phase
+
+    rng = random.Random(4)
+    state = GAME.new_game(Rules(players=6), seed=0)
+    for _ in range(4):
+        state = state.apply(rng.choice(state.legal_actions()))
+    facts = state.facts
+    me = state.current_player
+    assert state.phase == Phase.PLAY and facts.humans == (3, 4, 5) and me == 4 and facts.oracle == (0, 2, 1)
+    drawn = [state.resample(me, random.Random(i)).facts.oracle for i in range(300)]
+    assert {o[1] for o in drawn} == {2}  # the seat's own number stays
+    assert {o[0] for o in drawn} == set(range(6)) and {o[2] for o in drawn} == set(range(6))
+
+
+def test_state_repr_leaves_out_the_setup_and_the_history() -> None:
+    """The seed and deals would give the hidden cards away in a log line: repr omits them."""
+    text = repr(GAME.new_game(Rules(players=5), seed=123456789))
+    assert text.startswith("GodsState(rules=") and "setup" not in text and "123456789" not in text
+    assert "log=" not in text
