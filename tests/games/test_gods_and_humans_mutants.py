@@ -79,3 +79,23 @@ def test_state_repr_leaves_out_the_setup_and_the_history() -> None:
     text = repr(GAME.new_game(Rules(players=5), seed=123456789))
     assert text.startswith("GodsState(rules=") and "setup" not in text and "123456789" not in text
     assert "log=" not in text
+
+
+def test_resample_is_a_function_of_what_the_seat_sees() -> None:
+    """Two states a seat cannot tell apart resample alike with one seed: the real hidden cards
+    (their order included) leave no trace in the determinization."""
+    rng = random.Random(9)
+    checked = 0
+    for players in (5, 8):
+        for seed in range(6):
+            state = GAME.new_game(Rules(players=players), seed=seed)
+            while state.current_player is not None:
+                if rng.random() < 0.3:
+                    seat = rng.randrange(players)
+                    twin = state.resample(seat, random.Random(rng.random()))
+                    assert twin.observation(seat) == state.observation(seat)
+                    a, b = state.resample(seat, random.Random(5)), twin.resample(seat, random.Random(5))
+                    assert (a.hands, a.board) == (b.hands, b.board), (players, seed, seat, state.phase)
+                    checked += 1
+                state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 300
