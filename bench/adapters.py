@@ -93,7 +93,14 @@ def openspiel(game: Any, players: int, seconds: float) -> float | None:
         from rulebook.adapters import openspiel as adapter
     except ImportError:
         return None
-    loaded = adapter.load_game(game.slug, players=players)
+    return _spiel_loop(adapter.load_game(game.slug, players=players), adapter, seconds)
+
+
+def _spiel_loop(loaded: Any, adapter: Any, seconds: float) -> float:
+    """The OpenSpiel driver (seed bytes as chance outcomes, then random legal actions), timed.
+
+    ``adapter`` is :mod:`rulebook.adapters.openspiel`, passed in because importing it needs pyspiel.
+    """
     choice = random.Random(1).choice
 
     def play(seed: int) -> int:
@@ -273,19 +280,7 @@ def openspiel_floor(game: Any, players: int, seconds: float) -> float | None:
         return None
     s = shape(game.slug, players)
     loaded = _floor_game_class()({"players": s.players, "length": s.length, "actions": s.actions, "legal": s.legal})
-    choice = random.Random(1).choice
-
-    def play(seed: int) -> int:  # the openspiel driver, line for line
-        state = loaded.new_initial_state()
-        for byte in adapter.seed_actions(seed):
-            state.apply_action(byte)
-        moves = 0
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            moves += 1
-        return moves
-
-    return _timed(play, seconds)
+    return _spiel_loop(loaded, adapter, seconds)  # the same driver
 
 
 def _floor_env(s: Shape) -> Any:

@@ -81,6 +81,17 @@ def check_resample(states: list[Any], make: Callable[[], Callable[[Any, int], An
     return checked
 
 
+def assert_leak_caught(game: Any, rules: Any, leaky: Any) -> None:
+    """An encoder class ``leaky`` fails the equality and the resampling checks on states where
+    the real encoder passes them."""
+    states = random_states(game, rules, 5)
+    with pytest.raises(AssertionError):
+        check_equal(states, leaky(rules))
+    with pytest.raises(AssertionError):
+        check_resample(states, lambda: leaky(rules), 5, every=1)
+    assert check_resample(states, lambda: fresh(game.slug, rules), 5, every=10) > 0
+
+
 @pytest.mark.parametrize("slug,players", CASES)
 @settings(max_examples=10)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
@@ -169,13 +180,7 @@ def test_a_leaking_encoder_fails_both_checks() -> None:
                 out[21 + 4 * n + self.nsuits + 7 + n + 7 + 5 + other] = 1
             return out
 
-    states = random_states(game, rules, 5)
-    with pytest.raises(AssertionError):
-        check_equal(states, Leaky(rules))
-    with pytest.raises(AssertionError):
-        check_resample(states, lambda: Leaky(rules), 5, every=1)
-    # the real encoder passes the same checks on the same states
-    assert check_resample(states, lambda: fresh(game.slug, rules), 5, every=10) > 0
+    assert_leak_caught(game, rules, Leaky)
 
 
 def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> None:
@@ -196,10 +201,4 @@ def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> No
                     out[at + 5 * j + facts.pair[j] + 1] = 1
             return out
 
-    states = random_states(game, rules, 5)
-    with pytest.raises(AssertionError):
-        check_equal(states, Leaky(rules))
-    with pytest.raises(AssertionError):
-        check_resample(states, lambda: Leaky(rules), 5, every=1)
-    # the real encoder passes the same checks on the same states
-    assert check_resample(states, lambda: fresh(game.slug, rules), 5, every=10) > 0
+    assert_leak_caught(game, rules, Leaky)
