@@ -10,14 +10,14 @@ nothing of its face.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from rulebook import render
 from rulebook.render import CARD_H, CARD_W, GAP, CardFace
 
-__all__ = ["Board", "Chip", "seat_name"]
+__all__ = ["Board", "Chip", "Views", "register_views", "seat_name"]
 
 FONT = 'font-family="sans-serif"'
 #: a chip: its text and fill colour
@@ -223,3 +223,39 @@ class Board:
             f"<title>{escape(self.title)}</title>"
             f'<rect width="100%" height="100%" fill="#fff"/>{"".join(body)}</svg>'
         )
+
+
+#: a game's four views: ``(state_text, state_svg, observation_text, observation_svg)``
+Views = tuple[Callable[..., str], Callable[..., str], Callable[..., str], Callable[..., str]]
+
+
+def register_views(
+    slug: str, observation_cls: type, view: Callable[[Any, int | None], Board], from_observation: Callable[..., Board]
+) -> Views:
+    """Register one game's board views with :mod:`rulebook.render` and return them.
+
+    ``view(state, seat)`` draws a state (``seat=None``: everything; else what that seat
+    sees); ``from_observation(obs)`` draws an observation, and ``from_observation(obs,
+    rules)`` when a caller passes the game's ``Rules`` (Saru Tori Inu I's card texts depend
+    on its deck). Each game module calls this once and exports the four functions.
+    """
+
+    def state_text(state: Any, seat: int | None = None) -> str:
+        """The board as text (``seat``: that seat's view; ``None``: everything)."""
+        return view(state, seat).text()
+
+    def state_svg(state: Any, seat: int | None = None) -> str:
+        """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
+        return view(state, seat).svg()
+
+    def observation_text(obs: Any, rules: Any = None) -> str:
+        """An observation as text (what ``obs.seat`` sees)."""
+        return (from_observation(obs) if rules is None else from_observation(obs, rules)).text()
+
+    def observation_svg(obs: Any, rules: Any = None) -> str:
+        """An observation as SVG (what ``obs.seat`` sees)."""
+        return (from_observation(obs) if rules is None else from_observation(obs, rules)).svg()
+
+    render.register(slug, text=state_text, svg=state_svg)
+    render.register_observation(observation_cls, text=observation_text, svg=observation_svg)
+    return state_text, state_svg, observation_text, observation_svg

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook import render
 from rulebook.games.saru_tori_inu_i import (
     ANIMALS,
     COLOURS,
@@ -26,7 +25,7 @@ from rulebook.games.saru_tori_inu_i import (
     SaruState,
     race_order,
 )
-from rulebook.render._board import Board, seat_name
+from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -171,25 +170,6 @@ def _view(state: SaruState, seat: int | None) -> Board:
     return _from_observation(state.observation(seat), state.rules, legal, winners)
 
 
-def state_text(state: SaruState, seat: int | None = None) -> str:
-    """The board as text (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).text()
-
-
-def state_svg(state: SaruState, seat: int | None = None) -> str:
-    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).svg()
-
-
-def observation_text(obs: Observation, rules: Rules | None = None) -> str:
-    """An observation as text (what ``obs.seat`` sees; cards of ``rules``' deck, default the default deck)."""
-    return _from_observation(obs, rules).text()
-
-
-def observation_svg(obs: Observation, rules: Rules | None = None) -> str:
-    """An observation as SVG (what ``obs.seat`` sees; cards of ``rules``' deck, default the default deck)."""
-    return _from_observation(obs, rules).svg()
-
-
-render.register(GAME.slug, text=state_text, svg=state_svg)
-render.register_observation(Observation, text=observation_text, svg=observation_svg)
+state_text, state_svg, observation_text, observation_svg = register_views(
+    GAME.slug, Observation, _view, _from_observation
+)

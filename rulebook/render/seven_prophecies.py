@@ -24,7 +24,7 @@ from rulebook.games.seven_prophecies import (
     SevenPropheciesState,
     TrickRow,
 )
-from rulebook.render._board import Board, seat_name
+from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -150,25 +150,6 @@ def _view(state: SevenPropheciesState, seat: int | None) -> Board:
     return board
 
 
-def state_text(state: SevenPropheciesState, seat: int | None = None) -> str:
-    """The board as text (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).text()
-
-
-def state_svg(state: SevenPropheciesState, seat: int | None = None) -> str:
-    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).svg()
-
-
-def observation_text(obs: Observation) -> str:
-    """An observation as text (what ``obs.seat`` sees)."""
-    return _from_observation(obs).text()
-
-
-def observation_svg(obs: Observation) -> str:
-    """An observation as SVG (what ``obs.seat`` sees)."""
-    return _from_observation(obs).svg()
-
-
-render.register(GAME.slug, text=state_text, svg=state_svg)
-render.register_observation(Observation, text=observation_text, svg=observation_svg)
+state_text, state_svg, observation_text, observation_svg = register_views(
+    GAME.slug, Observation, _view, _from_observation
+)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rulebook import render
 from rulebook.core.history import TrickRecord
 from rulebook.games.utsuke import DECK, GAME, Observation, UtsukeState
-from rulebook.render._board import Board, seat_name
+from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -88,6 +88,10 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
     return b
 
 
+def _from_observation(obs: Observation) -> Board:
+    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[])
+
+
 def _view(state: UtsukeState, seat: int | None) -> Board:
     n = state.rules.players
     winners = tuple(state.winners) if state.is_terminal else None
@@ -101,25 +105,6 @@ def _view(state: UtsukeState, seat: int | None) -> Board:
     return _board(obs, seat, hands={seat: obs.hand}, bids=None, winners=winners, legal=legal)
 
 
-def state_text(state: UtsukeState, seat: int | None = None) -> str:
-    """The board as text (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).text()
-
-
-def state_svg(state: UtsukeState, seat: int | None = None) -> str:
-    """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
-    return _view(state, seat).svg()
-
-
-def observation_text(obs: Observation) -> str:
-    """An observation as text (what ``obs.seat`` sees)."""
-    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[]).text()
-
-
-def observation_svg(obs: Observation) -> str:
-    """An observation as SVG (what ``obs.seat`` sees)."""
-    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[]).svg()
-
-
-render.register(GAME.slug, text=state_text, svg=state_svg)
-render.register_observation(Observation, text=observation_text, svg=observation_svg)
+state_text, state_svg, observation_text, observation_svg = register_views(
+    GAME.slug, Observation, _view, _from_observation
+)
