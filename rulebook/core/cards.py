@@ -81,3 +81,24 @@ class Deck:
 
     def texts(self, cards: tuple[int, ...] | list[int]) -> str:
         return " ".join(self._texts[c] for c in cards)
+
+    def check_order(self, deal: object, index: int) -> None:
+        """Raise ``ValueError`` naming deal ``index`` unless ``deal`` orders the whole deck.
+
+        Checked exactly, never coerced: a tuple or list of ``size`` ``int`` (not bool, float
+        or str), each card once.
+
+        >>> Deck([("red", "R")], [1, 2]).check_order([1, 1], 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: deal 0: must order the 2 cards 0..1, each once
+        """
+        if type(deal) is not tuple and type(deal) is not list:
+            raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(deal).__name__}")
+        if len(deal) != self.size:
+            raise ValueError(f"deal {index}: must order all {self.size} cards, not {len(deal)}")
+        for pos, card in enumerate(deal):
+            if type(card) is not int:
+                raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
+        if sorted(deal) != list(self.cards):
+            raise ValueError(f"deal {index}: must order the {self.size} cards 0..{self.size - 1}, each once")

@@ -894,16 +894,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         if type(index) is not int or not 0 <= index < limit:
             raise ValueError(f"deal {index!r}: a game with these rules has at most {limit} rounds (UT-END-5), "
                              f"so deals 0..{limit - 1}")
-        given: object = deal  # checked as it came, whatever the annotation says
-        if type(given) is not tuple and type(given) is not list:
-            raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(given).__name__}")
-        if len(deal) != DECK.size:
-            raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
-        for pos, card in enumerate(deal):
-            if type(card) is not int:
-                raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
-        if sorted(deal) != list(DECK.cards):
-            raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
+        DECK.check_order(deal, index)
 
     def initial_state(self, rules: Rules, setup: Setup) -> UtsukeState:
         """The first round: the lord at ``rules.first_lord`` (UT-SETUP-3), then the deal."""

@@ -616,21 +616,6 @@ else:  # the engine builds its states without attrs' __init__ (about 2.5x cheape
     _new_state = state_builder(WitchesState)
 
 
-def _check_order(deal: object, index: object, limit: int, too_many: str) -> None:
-    """Raise ``ValueError`` naming the deal and the fault unless ``deal`` orders the whole deck."""
-    if type(index) is not int or not 0 <= index < limit:
-        raise ValueError(f"deal {index!r}: {too_many}")
-    if type(deal) is not tuple and type(deal) is not list:
-        raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(deal).__name__}")
-    if len(deal) != DECK.size:
-        raise ValueError(f"deal {index}: must order all {DECK.size} cards, not {len(deal)}")
-    for pos, card in enumerate(deal):
-        if type(card) is not int:
-            raise ValueError(f"deal {index}: position {pos} holds {card!r} ({type(card).__name__}), not a card int")
-    if sorted(deal) != list(DECK.cards):
-        raise ValueError(f"deal {index}: must order the {DECK.size} cards 0..{DECK.size - 1}, each once")
-
-
 class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     """The Witches of Blackmore: 2-6 players, 54 cards, the witches' wheel."""
 
@@ -653,7 +638,9 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
 
         Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
         """
-        _check_order(deal, index, 1, "The Witches of Blackmore has a single deal (deal 0)")
+        if type(index) is not int or index != 0:
+            raise ValueError(f"deal {index!r}: The Witches of Blackmore has a single deal (deal 0)")
+        DECK.check_order(deal, index)
 
     def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
         """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
