@@ -29,7 +29,7 @@ from typing import Any
 from rulebook import records
 from rulebook.core.contract import State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.play import card_namer, render_observation, rule_title, seat_name
+from rulebook.words import card_namer, render_observation, rule_title, seat_name
 
 __all__ = ["narrate", "narrate_states", "summary", "tricks_and_rounds"]
 

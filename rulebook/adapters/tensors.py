@@ -34,7 +34,7 @@ from __future__ import annotations
 import array
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import rulebook
 from rulebook.adapters import _missing
@@ -44,6 +44,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     _missing("pettingzoo", exc, "tensors")
 from rulebook.core.contract import State
+from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
 
 __all__ = ["Encoder", "encode", "encoder"]
 
@@ -64,8 +65,9 @@ def encode(state: State[Any, Any], seat: int) -> Array:
 @functools.lru_cache(maxsize=256)
 def encoder(slug: str, rules: Any) -> Encoder:
     """The encoder of ``slug`` under ``rules`` (one per ``Rules``; call it with states of those rules)."""
-    rulebook.get_game(slug)  # fails with the list of known slugs
-    out = _ENCODERS.get(slug, _Reference)(rules)
+    game = rulebook.get_game(slug)  # fails with the list of known slugs
+    fast = game.tensor_encoder(rules)
+    out: _Encoder = _Fast(fast) if fast is not None else _ENCODERS.get(slug, _Reference)(rules)
     out.slug = slug
     return out
 
@@ -93,24 +95,18 @@ class _Reference(_Encoder):
         return _int32(state.observation_tensor(seat))
 
 
-#: the ``array`` type code of a 4-byte C int: a tensor is written into an ``array.array``
-#: of it (item assignment in C, no numpy index conversion) and handed over as a numpy
-#: view of that buffer, with no copy
-_I32 = next(code for code in "ilh" if array.array(code).itemsize == 4)
-if TYPE_CHECKING:
-    Buffer = array.array[int]
-else:
-    Buffer = array.array
+_I32, _template = I32, template
 
 
-def _template(size: int, ones: list[int], at: list[int], values: list[int]) -> Buffer:
-    """``size`` zeros with ``ones`` set to 1 and ``at`` set to ``values`` (copied per call, never changed)."""
-    out = array.array(_I32, bytes(4 * size))
-    for i in ones:
-        out[i] = 1
-    for i, v in zip(at, values, strict=True):
-        out[i] = v
-    return out
+class _Fast(_Encoder):
+    """A game's own :class:`~rulebook.core.encoding.BufferEncoder`, its buffer viewed as ``int32``."""
+
+    def __init__(self, fast: BufferEncoder) -> None:
+        self.rules = fast.rules
+        self.fast = fast
+
+    def __call__(self, state: Any, seat: int) -> Array:
+        return np.frombuffer(self.fast(state, seat), dtype=np.int32)
 
 
 def _int32(tensor: tuple[int, ...]) -> Array:
@@ -127,10 +123,7 @@ def _int32(tensor: tuple[int, ...]) -> Array:
     return np.frombuffer(packed, dtype=np.uint8).astype(np.int32)
 
 
-def _seat_error(state: Any, seat: object) -> None:
-    """Raise what the game's ``observation`` raises for a seat that is not one."""
-    state.observation(seat)
-    raise AssertionError(f"{seat!r} was refused by the encoder but accepted by observation")  # pragma: no cover
+_seat_error = seat_error
 
 
 # -- The Witches of Blackmore --------------------------------------------------------------

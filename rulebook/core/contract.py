@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -29,6 +29,9 @@ from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
+
+if TYPE_CHECKING:
+    from rulebook.core.encoding import BufferEncoder
 
 __all__ = [
     "SEED_RANGE",
@@ -524,6 +527,12 @@ class Game(ABC, Generic[R, S, A]):
     def encode_observation(self, rules: R, observation: Any) -> tuple[int, ...]:
         """The fixed-length tensor of ``observation`` (see the game's docs page)."""
         raise NotImplementedError(f"{self.slug} has no observation tensor")
+
+    def tensor_encoder(self, rules: R) -> BufferEncoder | None:
+        """The game's fast observation encoder for ``rules`` (``None``: the adapters convert
+        :meth:`State.observation_tensor` instead). Its result equals that tensor at every
+        state and seat; the game's ``observation`` module defines it."""
+        return None
 
     def heuristic_action(self, state: S, rng: random.Random) -> A:
         """A simple rule-aware player's choice (for balance simulations).

@@ -76,18 +76,26 @@ _TRIED: set[str] = set()
 
 
 def _load(module: str) -> None:
-    """Import ``rulebook.render.<game module>`` (it registers its views) once, if it exists."""
-    name = "rulebook.render." + module.rsplit(".", 1)[-1]
-    if name in _TRIED:
-        return
-    _TRIED.add(name)
+    """Import the views of the game that defines ``module`` once, if it has any: a game
+    package's ``render`` module (``rulebook.games.<game>.render``, which registers its
+    views), or ``rulebook.render.<game module>`` for a game that is one module."""
+    parts = module.split(".")
+    names = ["rulebook.render." + parts[-1]]
+    if len(parts) >= 3 and parts[:2] == ["rulebook", "games"]:
+        names.insert(0, ".".join([*parts[:3], "render"]))
     import importlib
 
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+    for name in names:
+        if name in _TRIED:
+            continue
+        _TRIED.add(name)
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+        else:
+            return
 
 
 def register_observation(cls: type, *, text: ObsHook, svg: ObsHook) -> None:
