@@ -12,8 +12,8 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE=...``, default ``dev``):
 
 ``slow`` marks the tests in ``SLOW`` (measured: several seconds each on a busy
 machine). ``python -m pytest -m "not slow"`` is the quick subset; the default
-run still runs them all. The list is kept here, by node ID, so that no game
-test file has to change.
+run still runs them all. Whole files are listed here by pattern; a single slow
+test elsewhere carries ``@pytest.mark.slow`` in its own file, or its node ID below.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ THOROUGH_FACTOR = 10
 #: games through it) and the games' property files (Hypothesis over whole games).
 SLOW_FILES = (
     "tests/adapters/*", "tests/games/test_*_properties.py", "tests/games/test_*_records.py",
+    # one package per game: tests/games/<module>/ holds the same files for every game
+    "tests/games/*/test_properties.py", "tests/games/*/test_history.py",
     # whole games, searches and simulations: seconds per file
     "tests/test_players.py", "tests/test_bad_inputs.py", "tests/test_verify_mutants.py", "tests/test_simulate.py",
     "tests/test_verify.py", "tests/test_render_boards.py",
