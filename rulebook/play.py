@@ -144,7 +144,7 @@ def _show_rules(state: State[Any, Any], out: _Out) -> None:
     ids = phase_rules(state)
     sections = spec_sections(game.slug)
     if not sections:
-        out.line("the spec is not at hand (it ships with a clone of the repository): see the docs' game page")
+        out.line(f"no rules are written for {game.slug}")
         return
     shown = [(h, rules) for h, rules in sections if any(r[0] in ids for r in rules)]
     if not shown:

@@ -7,19 +7,26 @@ IDs (in a comment, docstring or message). This module reads both, so that one
 test can fail on a rule nobody enforces or checks, or on a citation of a rule
 that does not exist, and the docs can link every rule to its code and tests.
 
-It works on a source checkout (the spec is not part of the installed package).
+The spec ships inside the package (``rulebook/spec/``, the same files as the
+checkout's ``spec/``), so rule titles and texts are at hand after ``pip install``;
+reading citations needs a source checkout.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import attrs
 
-__all__ = ["Citation", "Rule", "check", "citations", "find_root", "load_spec"]
+__all__ = ["SPEC", "Citation", "Rule", "check", "citations", "find_root", "load_spec", "spec_rules"]
+
+#: The folder of the spec files as installed: ``spec/<slug>.md`` and ``spec/examples/<slug>/*.toml``.
+SPEC = Path(__file__).parent / "spec"
 
 HEADING = re.compile(r"^###\s+(?P<id>[A-Z]{2}-[A-Z]{2,}-\d+)\s+·\s+(?P<title>.+?)\s*$")
 ID = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{2}-[A-Z]{2,}-\d+(?![A-Za-z0-9])")
@@ -67,10 +74,11 @@ def find_root(start: Path | None = None) -> Path:
     raise FileNotFoundError("no rulebook checkout (with spec/ and rulebook/) above " + str(here))
 
 
-def load_spec(root: Path) -> dict[str, Rule]:
-    """Every rule of every ``spec/*.md``, by ID; a duplicate ID is an error."""
+def load_spec(root: Path | None = None) -> dict[str, Rule]:
+    """Every rule of every ``spec/*.md`` under ``root`` (default: the installed spec), by ID;
+    a duplicate ID is an error."""
     rules: dict[str, Rule] = {}
-    for path in sorted((root / "spec").glob("*.md")):
+    for path in sorted((SPEC if root is None else root / "spec").glob("*.md")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             m = HEADING.match(line)
             if m:
@@ -79,6 +87,16 @@ def load_spec(root: Path) -> dict[str, Rule]:
                     raise ValueError(f"{path.name}:{n}: rule {rid} is defined twice")
                 rules[rid] = Rule(rid, m["title"], path.stem, n)
     return rules
+
+
+@functools.cache
+def spec_rules() -> Mapping[str, Rule]:
+    """The installed spec's rules by ID, read once (:func:`load_spec` with no root).
+
+    >>> spec_rules()["WB-PLAY-1"].title
+    'Playing cards'
+    """
+    return MappingProxyType(load_spec())
 
 
 def _scopes(tree: ast.AST) -> list[tuple[int, int, str]]:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game
+from rulebook.trace import HEADING, SPEC, spec_rules
 
 __all__ = [
     "CARD_FIELDS",
@@ -139,13 +140,10 @@ def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
 def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
     """The sections of ``spec/<slug>.md``: ``(heading, [(rule ID, title, first paragraph)])``.
 
-    Empty when the spec is not at hand (an installed package has no ``spec/``).
+    Read from the spec installed with the package; empty for a slug without one.
     """
-    from rulebook.trace import HEADING, find_root
-
     try:
-        path = find_root() / "spec" / f"{slug}.md"
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = (SPEC / f"{slug}.md").read_text(encoding="utf-8").splitlines()
     except (FileNotFoundError, OSError):
         return []
     sections: list[tuple[str, list[tuple[str, str, str]]]] = []
@@ -169,11 +167,10 @@ def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
 
 
 def rule_title(rule: str) -> str:
-    """The one-line title of spec rule ``rule`` (``""`` when the spec is not at hand)."""
-    from rulebook.trace import find_root, load_spec
+    """The one-line title of spec rule ``rule`` (``""`` for an ID no spec defines).
 
-    try:
-        found = load_spec(find_root()).get(rule)
-    except (FileNotFoundError, OSError, ValueError):
-        return ""
+    >>> rule_title("WB-PLAY-1")
+    'Playing cards'
+    """
+    found = spec_rules().get(rule)
     return found.title if found is not None else ""
