@@ -48,10 +48,10 @@ def test_rule_titles_and_sections_work_from_the_unpacked_wheel(wheel: Path, tmp_
     deps = Path(attrs.__file__).resolve().parent.parent
     probe = (
         "import rulebook, rulebook.words as w, rulebook.trace as t\n"
-        "print(rulebook.__file__.startswith(%r))\n"
+        f"print(rulebook.__file__.startswith({str(site)!r}))\n"
         "print(w.rule_title('WB-PLAY-1'))\n"
         "print(len(t.load_spec()) > 100, w.spec_sections('utsuke')[0][0] != '')\n"
-    ) % str(site)
+    )
     # -S: no site-packages processing, so the checkout's editable install is not on the path
     run = subprocess.run(
         [sys.executable, "-S", "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True,
