@@ -9,10 +9,17 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from rulebook.core.contract import Game
 from rulebook.errors import UnknownGame
+
+if TYPE_CHECKING:
+    from rulebook.games.gods_and_humans import GodsAndHumansGame
+    from rulebook.games.saru_tori_inu_i import SaruGame
+    from rulebook.games.seven_prophecies import SevenProphecies
+    from rulebook.games.utsuke import UtsukeGame
+    from rulebook.games.witches_of_blackmore import WitchesGame
 
 __all__ = ["GAMES", "get_game"]
 
@@ -68,6 +75,22 @@ class _Registry(Mapping[str, Game[Any, Any, Any]]):
 GAMES: Mapping[str, Game[Any, Any, Any]] = _Registry()
 
 
+@overload
+def get_game(slug: Literal["witches-of-blackmore"]) -> WitchesGame: ...
+@overload
+def get_game(slug: Literal["seven-prophecies"]) -> SevenProphecies: ...
+@overload
+def get_game(slug: Literal["utsuke"]) -> UtsukeGame: ...
+@overload
+def get_game(slug: Literal["gods-and-humans"]) -> GodsAndHumansGame: ...
+@overload
+def get_game(slug: Literal["saru-tori-inu-i"]) -> SaruGame: ...
+@overload
+def get_game(slug: str) -> Game[Any, Any, Any]: ...
 def get_game(slug: str) -> Game[Any, Any, Any]:
-    """The game registered as ``slug``; :class:`~rulebook.UnknownGame` lists the known slugs."""
+    """The game registered as ``slug``; :class:`~rulebook.UnknownGame` lists the known slugs.
+
+    Typed precisely for the five games' slugs (``get_game("utsuke").new_game(...)`` is an
+    ``UtsukeState`` to a type checker); any other string gives the generic :class:`Game`.
+    """
     return GAMES[slug]
