@@ -809,6 +809,22 @@ def _viewcode_follow(app: Sphinx, modname: str | None, fullname: str | None) -> 
     return found
 
 
+#: Sphinx's own Japanese messages that glue a role to the next word (``:py:class:`X`の別名``
+#: is not reStructuredText: an inline markup end-string must be followed by a space or
+#: punctuation), fixed for our build
+_SPHINX_JA = {"alias of %s": "%s の別名です。", "alias of TypeVar(%s)": "TypeVar(%s) のエイリアスです。"}
+
+
+def _fix_sphinx_messages(app: Sphinx) -> None:
+    if _language(app.env) != "ja":
+        return
+    from sphinx.locale import translators
+
+    catalog = getattr(translators.get(("sphinx", "sphinx")), "_catalog", None)
+    if isinstance(catalog, dict):
+        catalog.update(_SPHINX_JA)
+
+
 class _QuietMyst(_stdlogging.Filter):
     """Drop MyST's one-line dump of its whole configuration on every build."""
 
@@ -820,6 +836,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     _stdlogging.getLogger("sphinx.myst_parser.sphinx_ext.main").addFilter(_QuietMyst())
     app.add_object_type("rule", "rule", objname="rule")
     app.connect("builder-inited", generate_trace_pages)
+    app.connect("builder-inited", _fix_sphinx_messages)
     app.connect("viewcode-follow-imported", _viewcode_follow)
     app.add_transform(RuleAnchors)
     app.add_transform(RulingCopies)
