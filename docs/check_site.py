@@ -15,6 +15,14 @@ For every page, at 1280 px and at 390 px wide, it fails on:
   needs its own scroll bar is an overflow too (nothing should be clipped at desktop
   width), at 390 px a scroll bar inside the element is fine.
 
+The Japanese edition (built into ``ja/`` inside the English site) is checked with it, and
+for both languages:
+
+* every page carries the language switch (``nav.rulebook-lang-switch``), whose link is
+  checked like any other; in the browser, following it from the front page lands on the
+  other language's front page (``<html lang>``), and back;
+* Japanese search: ``ja/search.html?q=切り札`` lists results.
+
 Screenshots of every page at both widths go into the ``--screenshots`` folder.
 Exit status 0 when every check passes, 1 otherwise (each problem is printed).
 """
@@ -41,7 +49,7 @@ CHROME_ARGS = (
     "--hide-scrollbars",
 )
 #: generated pages that are not worth a browser visit (viewcode sources are checked for links only)
-SKIP_BROWSER = ("_modules/", "_sources/", "_static/")
+SKIP_BROWSER = ("_modules/", "_sources/", "_static/", "ja/_modules/", "ja/_sources/", "ja/_static/")
 
 OVERFLOW_JS = """
 const strict = arguments[0];
@@ -89,12 +97,15 @@ class _Links(html.parser.HTMLParser):
         super().__init__()
         self.ids: set[str] = set()
         self.links: list[str] = []
+        self.switch = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         d = dict(attrs)
         for key in ("id", "name"):
             if d.get(key):
                 self.ids.add(d[key] or "")
+        if "rulebook-lang-switch" in (d.get("class") or "").split():
+            self.switch = True
         if tag == "a" and d.get("href"):
             self.links.append(d["href"] or "")
 
@@ -130,6 +141,51 @@ def check_links(root: Path, pages: list[Path]) -> list[str]:
             elif url.fragment and target.suffix == ".html":
                 if urllib.parse.unquote(url.fragment) not in _parse(target, cache).ids:
                     problems.append(f"{where}: link to missing anchor {href}")
+    return problems
+
+
+def check_switch(root: Path, pages: list[Path]) -> list[str]:
+    """Pages without the language switch."""
+    cache: dict[Path, _Links] = {}
+    return [f"{p.relative_to(root)}: no language switch" for p in pages if not _parse(p, cache).switch]
+
+
+SEARCH_WORD = "切り札"
+
+
+def check_languages(root: Path) -> list[str]:
+    """In the browser: the switch goes English -> 日本語 -> English; Japanese search finds pages."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    problems: list[str] = []
+    if not (root / "ja" / "index.html").exists():
+        return ["ja/index.html is missing: build the Japanese site into ja/ first"]
+    driver = _driver(WIDTHS[0])
+    try:
+        driver.get((root / "index.html").as_uri())
+        for want in ("ja", "en"):
+            link = driver.find_element(By.CSS_SELECTOR, f".rulebook-lang-switch a[hreflang={want}]")
+            link.click()
+            lang = driver.execute_script("return document.documentElement.lang")
+            if not str(lang).startswith(want):
+                problems.append(f"language switch to {want}: landed on {driver.current_url} (lang={lang!r})")
+        url = (root / "ja" / "search.html").as_uri() + "?q=" + urllib.parse.quote(SEARCH_WORD)
+        driver.get(url)
+        try:
+            WebDriverWait(driver, 20).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li")
+                or "0" == d.execute_script("return (document.querySelector('#search-results p') || {}).textContent")
+            )
+        except Exception:
+            pass
+        hits = driver.find_elements(By.CSS_SELECTOR, "#search-results ul.search li")
+        if not hits:
+            problems.append(f"Japanese search for {SEARCH_WORD} found nothing (ja/search.html)")
+        else:
+            print(f"Japanese search for {SEARCH_WORD}: {len(hits)} results")
+    finally:
+        driver.quit()
     return problems
 
 
@@ -189,7 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshots is not None:
         args.screenshots.mkdir(parents=True, exist_ok=True)
     problems = check_links(root, every if not args.only else pages)
+    problems += check_switch(root, [p for p in pages if not str(p.relative_to(root)).startswith(("ja/_modules/",))])
     problems += check_browser(root, pages, args.screenshots)
+    if (root / "ja").exists() or not args.only:
+        problems += check_languages(root)
     for p in problems:
         print(p)
     print(f"checked {len(pages)} pages at {', '.join(f'{w}px' for w in WIDTHS)}: {len(problems)} problems")

@@ -17,6 +17,16 @@
   an ID finds the rule first.
 * ``rulebook-figure <slug>`` draws a game's cards; ``rulebook-scenario <file>`` renders
   an executable example step by step (see :mod:`rulebook.scenarios`).
+* Translation (``-D language=ja``): the prose these directives generate from the code
+  (option docs, the examples' titles, descriptions and step notes) is made of nodes with
+  a ``source``, a ``line`` and a Markdown ``rawsource``, so ``sphinx-build -b gettext``
+  extracts it into the page's catalog and the Locale transform translates it like any
+  paragraph. The fixed labels the extension itself writes (``Ruling``, ``Enforced by``,
+  the options table's headers...) are the msgids of ``MESSAGES``, translated by
+  ``locale/<lang>/LC_MESSAGES/_ext/rulebook_docs.po`` (see :func:`tr`).
+* Every page gets a language switch (English ⇄ 日本語) linking to the same page of the
+  other site (``_build/html/`` and ``_build/html/ja/``), and a note on a Japanese page
+  that is not translated yet; ``rulebook-translations`` lists every page's coverage.
 """
 
 from __future__ import annotations
@@ -41,6 +51,195 @@ logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
 #: the games in the order of the games table
 GAME_ORDER = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
+
+
+# --- translation -------------------------------------------------------------------
+
+#: The fixed texts the extension writes itself: the msgids of the catalog
+#: ``locale/<lang>/LC_MESSAGES/_ext/rulebook_docs.po``. ``{name}`` fields are filled in
+#: after translation; ``tests/test_translations.py`` checks every one is translated.
+MESSAGES = (
+    "Ruling",
+    "What the source says",
+    "The reading chosen",
+    "Why",
+    "Option for the other reading",
+    "Enforced by",
+    "Checked by",
+    "Option",
+    "Default",
+    "Values",
+    "Meaning",
+    "(see below)",
+    "Options of {title} ({slug}): {rules} with the defaults below is the printed game.",
+    "The cards of {title}, one row per suit, as rulebook draws them "
+    "(colours are rulebook's; the printed cards differ).",
+    "Illustrates {ids}.",
+    "Source: {source}.",
+    "File: {file}",
+    "Seat {seat} holds:",
+    "Checked: {facts}.",
+    "Outcome, checked by the test suite: {facts}.",
+    "seat {seat} is to act",
+    "scores {scores}",
+    "{action} is refused ({rule})",
+    "legal: {actions}",
+    "seat {seat} wins the trick",
+    "seat {seat} wins the trick with {card}",
+    "English",
+    "Japanese",
+    "This page is not translated yet: it is shown in English.",
+)
+#: the languages of the two sites, and where each is built relative to the English root
+LANGUAGES = {"en": "", "ja": "ja/"}
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+#: what a paragraph or table cell must carry to be a message of the page's catalog
+_EXT_CATALOG = Path("_ext") / "rulebook_docs.po"
+_catalog_cache: dict[Path, tuple[float, dict[str, str]]] = {}
+
+
+def _language(env: Any) -> str:
+    return (getattr(env.config, "language", None) or "en").split("_")[0]
+
+
+def _catalog(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a ``.po`` file (translated, not fuzzy entries only)."""
+    if not path.exists():
+        return {}
+    mtime = path.stat().st_mtime
+    cached = _catalog_cache.get(path)
+    if cached is None or cached[0] != mtime:
+        from babel.messages.pofile import read_po
+
+        with path.open("rb") as f:
+            cat = read_po(f)
+        table = {m.id: m.string for m in cat if m.id and m.string and not m.fuzzy and isinstance(m.id, str)}
+        _catalog_cache[path] = cached = (mtime, table)
+    return cached[1]
+
+
+def tr(env: Any, msgid: str, **fields: Any) -> str:
+    """``msgid`` (one of :data:`MESSAGES`) in the build's language, ``fields`` filled in."""
+    assert msgid in MESSAGES, msgid
+    lang = _language(env)
+    text = msgid
+    if lang != "en":
+        for d in env.config.locale_dirs:
+            found = _catalog(Path(env.srcdir) / d / lang / "LC_MESSAGES" / _EXT_CATALOG).get(msgid)
+            if found:
+                text = found
+                break
+    return text.format(**fields) if fields else text
+
+
+def _message(node: nodes.Element, markdown: str, directive: SphinxDirective) -> nodes.Element:
+    """Make ``node`` a message of the page's catalog: its Markdown source and location."""
+    node.rawsource = markdown
+    node.source, node.line = directive.get_source_info()
+    return node
+
+
+def _markdown_paragraph(text: str, directive: SphinxDirective) -> nodes.paragraph:
+    """A translatable paragraph of ``text`` (Markdown with `code` spans)."""
+    return _message(_inline(text), text, directive)  # type: ignore[return-value]
+
+
+def translation_status(srcdir: Path, lang: str = "ja") -> dict[str, tuple[int, int, int]]:
+    """docname -> (translated, total, fuzzy) messages of its catalog under ``locale/``.
+
+    Counted from the ``.po`` files, which ``sphinx-intl update`` keeps in step with the
+    templates (``tests/test_translations.py`` checks them against fresh templates).
+    """
+    from babel.messages.pofile import read_po
+
+    base = srcdir / "locale" / lang / "LC_MESSAGES"
+    out: dict[str, tuple[int, int, int]] = {}
+    for po in sorted(base.rglob("*.po")):
+        rel = po.relative_to(base)
+        if rel.parts[0] == "_ext":
+            continue
+        with po.open("rb") as f:
+            cat = read_po(f)
+        msgs = [m for m in cat if m.id]
+        done = sum(1 for m in msgs if m.string and not m.fuzzy)
+        fuzzy = sum(1 for m in msgs if m.fuzzy)
+        out[rel.with_suffix("").as_posix()] = (done, len(msgs), fuzzy)
+    return out
+
+
+#: a page counts as translated from this share of its messages on
+TRANSLATED = 0.95
+
+
+def _is_translated(status: dict[str, tuple[int, int, int]], docname: str) -> bool:
+    done, total, fuzzy = status.get(docname, (0, 0, 0))
+    return total > 0 and fuzzy == 0 and done >= TRANSLATED * total
+
+
+def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """The language switch: the same page in the other site, and the note on an untranslated page."""
+    lang = _language(app.env)
+    if lang not in LANGUAGES:
+        return
+    suffix = context.get("file_suffix", ".html")
+    up = "../" * pagename.count("/")
+    links = []
+    for other, prefix in LANGUAGES.items():
+        if other == lang:
+            href = None
+        else:
+            # from the root of this site to the root of the English one, then into the other
+            to_root = up + ("../" * LANGUAGES[lang].count("/"))
+            href = to_root + prefix + pagename + suffix
+        links.append({"lang": other, "name": LANGUAGE_NAMES[other], "href": href})
+    context["rulebook_languages"] = links
+    status = getattr(app.env, "rulebook_translation_status", None)
+    if status is None:
+        status = app.env.rulebook_translation_status = translation_status(Path(app.srcdir))  # type: ignore[attr-defined]
+    untranslated = lang != "en" and doctree is not None and not _is_translated(status, pagename)
+    context["rulebook_untranslated_note"] = tr(app.env, "This page is not translated yet: it is shown in English.") \
+        if untranslated else ""
+
+
+class TranslationsDirective(SphinxDirective):
+    """``rulebook-translations``: every page with its Japanese coverage, from the catalogs."""
+
+    def run(self) -> list[nodes.Node]:
+        status = translation_status(Path(self.env.srcdir))
+        ja = _language(self.env) == "ja"
+        heads = ("ページ", "翻訳済みのメッセージ", "状態") if ja else ("Page", "Messages translated", "Status")
+        table = nodes.table(classes=["rulebook-translations"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (50, 25, 25):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        body = nodes.tbody()
+        group += head
+        group += body
+
+        def row(cells: list[nodes.Node], into: nodes.Element) -> None:
+            r = nodes.row()
+            for cell in cells:
+                r += nodes.entry("", nodes.paragraph("", "", cell))
+            into += r
+
+        row([nodes.Text(h) for h in heads], head)
+        docs = sorted(d for d in self.env.found_docs if not d.startswith("_generated/"))
+        for doc in docs:
+            done, total, fuzzy = status.get(doc, (0, 0, 0))
+            ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + doc, refexplicit=False)
+            ref += nodes.literal(text=doc)
+            if _is_translated(status, doc):
+                state = "翻訳済み" if ja else "translated"
+            elif total:
+                state = "翻訳中（英語で表示）" if ja else "in progress (shown in English)"
+            else:
+                state = "英語のみ" if ja else "English only"
+            shown = f"{done} / {total}" + (f" ({fuzzy} fuzzy)" if fuzzy else "") if total else "—"
+            row([ref, nodes.Text(shown), nodes.Text(state)], body)
+        self.env.note_dependency(str(Path(self.env.srcdir) / "locale"))
+        return [table]
 
 
 def _label(c: trace.Citation) -> str:
@@ -219,15 +418,15 @@ class RuleAnchors(SphinxTransform):
                                             ("single", f"{m['title']} ({rid})", anchor, "", None)])
             section.insert(1, index)
             if "-RULING-" in rid:
-                _ruling_callout(section, rid, m["title"])
+                _ruling_callout(self.env, section, rid, m["title"])
             para = nodes.paragraph(classes=["rule-trace"])
             cites = by_rule.get(rid, [])
-            for kind, label in (("code", "Enforced by"), ("test", "Checked by")):
+            for kind, label in (("code", tr(self.env, "Enforced by")), ("test", tr(self.env, "Checked by"))):
                 chosen = [c for c in cites if c.kind == kind]
                 if not chosen:
                     logger.warning("rule %s is cited by no %s", rid, kind, location=section)
                     continue
-                para += nodes.strong(text=f"{label}: ")
+                para += nodes.strong(text=f"{label}{_colon(self.env)}")
                 for i, c in enumerate(chosen):
                     if i:
                         para += nodes.Text(", ")
@@ -236,17 +435,27 @@ class RuleAnchors(SphinxTransform):
                     )
                     ref += nodes.literal(text=_display(c))
                     para += ref
-                para += nodes.Text(". ")
+                para += nodes.Text("。" if _language(self.env) == "ja" else ". ")
             # after the rule's own text, before any subsection
             subsections = [i for i, child in enumerate(section.children) if isinstance(child, nodes.section)]
             section.insert(subsections[0] if subsections else len(section.children), para)
 
 
-_MARKERS = {"Reading:": "The reading chosen", "Why:": "Why"}
+#: the markers of a ruling's parts, in the spec and in its translations (a translation may
+#: keep the English marker or use the Japanese one)
+_MARKERS = {
+    "Reading:": "The reading chosen", "Why:": "Why",
+    "解釈:": "The reading chosen", "解釈：": "The reading chosen",
+    "理由:": "Why", "理由：": "Why",
+}
+
+
+def _colon(env: Any) -> str:
+    return "：" if _language(env) == "ja" else ": "
 _OPTION = re.compile(r"Rules\.([a-z_]+)")
 
 
-def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
+def _ruling_callout(env: Any, section: nodes.section, rid: str, title: str) -> None:
     """Put a ruling's text in a callout: the source, the reading chosen, why, the option."""
     start = 1
     while start < len(section.children) and isinstance(section[start], (nodes.title, addnodes.index)):
@@ -258,14 +467,14 @@ def _ruling_callout(section: nodes.section, rid: str, title: str) -> None:
     if not body:
         return
     box = nodes.admonition(classes=["rulebook-ruling", "note"])
-    box += nodes.title(text="Ruling")
-    box += _ruling_parts(body)
+    box += nodes.title(text=tr(env, "Ruling"))
+    box += _ruling_parts(env, body)
     for old in body:
         section.remove(old)
     section.insert(start, box)
 
 
-def _ruling_parts(body: list[nodes.Node]) -> nodes.definition_list:
+def _ruling_parts(env: Any, body: list[nodes.Node]) -> nodes.definition_list:
     """The blocks of a ruling, split at its **Reading:** and **Why:** markers."""
     parts: list[tuple[str, list[nodes.Node]]] = [("What the source says", [])]
     for block in body:
@@ -296,14 +505,14 @@ def _ruling_parts(body: list[nodes.Node]) -> nodes.definition_list:
         if not blocks:
             continue
         item = nodes.definition_list_item()
-        item += nodes.term(text=label)
+        item += nodes.term(text=tr(env, label))
         definition = nodes.definition()
         definition.extend(blocks)
         item += definition
         items += item
     if options:
         item = nodes.definition_list_item()
-        item += nodes.term(text="Option for the other reading")
+        item += nodes.term(text=tr(env, "Option for the other reading"))
         para = nodes.paragraph()
         for i, name in enumerate(options):
             if i:
@@ -326,7 +535,7 @@ class RulingCopies(SphinxTransform):
             body = [c for c in box.children if not isinstance(c, nodes.title)]
             for old in body:
                 box.remove(old)
-            box += _ruling_parts(body)
+            box += _ruling_parts(self.env, body)
             box["classes"] = ["rulebook-ruling", "note"]
 
 
@@ -448,23 +657,20 @@ class OptionsDirective(SphinxDirective):
                 r += entry
             into += r
 
-        row([nodes.Text(t) for t in ("Option", "Default", "Values", "Meaning")], head)
+        row([nodes.Text(tr(self.env, t)) for t in ("Option", "Default", "Values", "Meaning")], head)
         for info in infos:
             default = info.default
-            shown = repr(default) if info.choices is not None else "(see below)"
+            shown = repr(default) if info.choices is not None else tr(self.env, "(see below)")
             if isinstance(default, bool):
                 shown = "true" if default else "false"
             row(
                 [nodes.literal(text=info.name), nodes.literal(text=shown), nodes.Text(info.choices_text()),
-                 _inline(info.doc)],
+                 _markdown_paragraph(info.doc, self)],
                 body,
             )
-        intro = nodes.paragraph()
-        intro += nodes.Text(f"Options of {game.title} (")
-        intro += nodes.literal(text=game.slug)
-        intro += nodes.Text("): ")
-        intro += nodes.literal(text=f"{type(game).__module__}.Rules()")
-        intro += nodes.Text(" with the defaults below is the printed game.")
+        intro = _inline(tr(self.env, "Options of {title} ({slug}): {rules} with the defaults below is the "
+                              "printed game.", title=game.title, slug=f"`{game.slug}`",
+                           rules=f"`{type(game).__module__}.Rules()`"))
         return [intro, table]
 
 
@@ -482,8 +688,9 @@ class FigureDirective(SphinxDirective):
         box = nodes.container(classes=["rulebook-figure"])
         box += nodes.raw("", svg, format="html")
         caption = nodes.paragraph(classes=["rulebook-figure-caption"])
-        caption += nodes.emphasis(text=f"The cards of {game.title}, one row per suit, as rulebook draws them "
-                                       "(colours are rulebook's; the printed cards differ).")
+        caption += nodes.emphasis(text=tr(self.env, "The cards of {title}, one row per suit, as rulebook draws them "
+                                                   "(colours are rulebook's; the printed cards differ).",
+                                          title=game.title))
         box += caption
         return [box]
 
@@ -503,23 +710,23 @@ class ScenariosDirective(SphinxDirective):
             states = scenarios.run(sc)  # a broken example fails the build too
             game = states[0].GAME
             section = nodes.section(ids=[f"scenario-{self.arguments[0]}-{path.stem}"], classes=["rulebook-scenario"])
-            section += nodes.title(text=sc.title)
+            env = self.env
+            section += _message(nodes.title(sc.title, sc.title), sc.title, self)
             meta = nodes.paragraph()
-            meta += nodes.emphasis(text=f"Illustrates {', '.join(sc.cites)}." if sc.cites else "")
+            meta += nodes.emphasis(text=tr(env, "Illustrates {ids}.", ids=", ".join(sc.cites)) if sc.cites else "")
             if sc.source:
-                meta += nodes.Text(f" Source: {sc.source}.")
-            meta += nodes.Text(" File: ")
-            meta += nodes.literal(text=str(path.relative_to(ROOT)))
+                meta += nodes.Text(" " + tr(env, "Source: {source}.", source=sc.source))
+            meta += _inline(" " + tr(env, "File: {file}", file=f"`{path.relative_to(ROOT)}`")).children
             section += meta
             if sc.description:
-                section += nodes.paragraph(text=" ".join(sc.description.split()))
+                section += _markdown_paragraph(" ".join(sc.description.split()), self)
             rules = states[0].rules
             hands = getattr(states[0], "hands", None)
             if isinstance(hands, tuple):
                 items = nodes.bullet_list()
                 for seat, hand in enumerate(hands):
                     item = nodes.list_item()
-                    para = nodes.paragraph(text=f"Seat {seat} holds: ")
+                    para = nodes.paragraph(text=tr(env, "Seat {seat} holds:", seat=seat) + " ")
                     item += para
                     item += nodes.raw("", render.hand_svg(game, list(hand), rules), format="html")
                     items += item
@@ -532,6 +739,7 @@ class ScenariosDirective(SphinxDirective):
                 para += nodes.literal(text=step.action)
                 if step.note:
                     para += nodes.Text(" — " + " ".join(step.note.split()))
+                    _message(para, f"`{step.action}` — " + " ".join(step.note.split()), self)
                 item += para
                 card = getattr(game.parse_action(step.action, rules), "card", None)
                 if type(card) is int:
@@ -541,32 +749,37 @@ class ScenariosDirective(SphinxDirective):
                     item += nodes.raw("", render.trick_svg(game, tricks[-1], rules), format="html")
                     done = len(tricks)
                 if step.expect:
-                    item += nodes.paragraph(text="Checked: " + _expect_text(step.expect))
+                    item += nodes.paragraph(text=tr(env, "Checked: {facts}.", facts=_expect_text(env, step.expect)))
                 steps += item
             section += steps
             if sc.outcome:
-                section += nodes.paragraph(text="Outcome, checked by the test suite: " + _expect_text(sc.outcome))
+                section += nodes.paragraph(
+                    text=tr(env, "Outcome, checked by the test suite: {facts}.", facts=_expect_text(env, sc.outcome)))
             out.append(section)
         return out
 
 
-def _expect_text(expect: Any) -> str:
+def _expect_text(env: Any, expect: Any) -> str:
     parts = []
     for key, value in expect.items():
         if key == "to_act":
-            parts.append(f"seat {value} is to act")
+            parts.append(tr(env, "seat {seat} is to act", seat=value))
         elif key == "scores":
-            parts.append("scores " + " ".join(str(v) for v in value))
+            parts.append(tr(env, "scores {scores}", scores=" ".join(str(v) for v in value)))
         elif key == "illegal":
-            parts.append(f"{value['action']} is refused ({value.get('rule', 'illegal')})")
+            parts.append(tr(env, "{action} is refused ({rule})", action=value["action"],
+                            rule=value.get("rule", "illegal")))
         elif key == "legal":
-            parts.append("legal: " + ", ".join(value))
+            parts.append(tr(env, "legal: {actions}", actions=", ".join(value)))
         elif key == "trick":
-            card = f" with {value['card']}" if "card" in value else ""
-            parts.append(f"seat {value.get('winner')} wins the trick{card}")
+            if "card" in value:
+                parts.append(tr(env, "seat {seat} wins the trick with {card}", seat=value.get("winner"),
+                                card=value["card"]))
+            else:
+                parts.append(tr(env, "seat {seat} wins the trick", seat=value.get("winner")))
         else:
             parts.append(f"{key} {value}")
-    return "; ".join(parts) + "."
+    return ("；" if _language(env) == "ja" else "; ").join(parts)
 
 
 def _inline(text: str) -> nodes.paragraph:
@@ -596,6 +809,22 @@ def _viewcode_follow(app: Sphinx, modname: str | None, fullname: str | None) -> 
     return found
 
 
+#: Sphinx's own Japanese messages that glue a role to the next word (``:py:class:`X`の別名``
+#: is not reStructuredText: an inline markup end-string must be followed by a space or
+#: punctuation), fixed for our build
+_SPHINX_JA = {"alias of %s": "%s の別名です。", "alias of TypeVar(%s)": "TypeVar(%s) のエイリアスです。"}
+
+
+def _fix_sphinx_messages(app: Sphinx) -> None:
+    if _language(app.env) != "ja":
+        return
+    from sphinx.locale import translators
+
+    catalog = getattr(translators.get(("sphinx", "sphinx")), "_catalog", None)
+    if isinstance(catalog, dict):
+        catalog.update(_SPHINX_JA)
+
+
 class _QuietMyst(_stdlogging.Filter):
     """Drop MyST's one-line dump of its whole configuration on every build."""
 
@@ -607,6 +836,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     _stdlogging.getLogger("sphinx.myst_parser.sphinx_ext.main").addFilter(_QuietMyst())
     app.add_object_type("rule", "rule", objname="rule")
     app.connect("builder-inited", generate_trace_pages)
+    app.connect("builder-inited", _fix_sphinx_messages)
     app.connect("viewcode-follow-imported", _viewcode_follow)
     app.add_transform(RuleAnchors)
     app.add_transform(RulingCopies)
@@ -614,4 +844,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook-options", OptionsDirective)
     app.add_directive("rulebook-figure", FigureDirective)
     app.add_directive("rulebook-scenarios", ScenariosDirective)
+    app.add_directive("rulebook-translations", TranslationsDirective)
+    app.connect("html-page-context", _page_context)
+    # the coverage table reads the catalogs, which change without any page changing
+    app.connect("env-get-outdated", lambda app, env, added, changed, removed: ["translations"])
     return {"parallel_read_safe": True, "parallel_write_safe": True}
