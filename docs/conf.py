@@ -43,10 +43,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "rulebook.games.gods_and_humans.DealFacts"),
     ("py:class", "Gaps"),  # internal bundles of gods-and-humans, named in GodsState.replace's docstring
     ("py:class", "DealFacts"),
-    ("py:class", "BufferEncoder"),  # named without its module in Game.tensor_encoder's annotation
 ]
 nitpick_ignore_regex: list[tuple[str, str]] = [
-    (r"py:(class|func|meth|data|obj|exc)", r"(random|collections|concurrent|pathlib|typing|enum|abc|io|os|types)\..+"),
+    (r"py:(class|func|meth|data|obj|exc)", r"(random|collections|concurrent|pathlib|typing|enum|abc|io|os|types|array)\..+"),
     (r"py:class", r"(rulebook\.[\w.]+\.)?[RSA]"),
     (r"py:meth", r"(State|\w*Game|SevenProphecies)\.\w+"),
 ]

@@ -91,6 +91,6 @@ def get_game(slug: str) -> Game[Any, Any, Any]:
     """The game registered as ``slug``; :class:`~rulebook.UnknownGame` lists the known slugs.
 
     Typed precisely for the five games' slugs (``get_game("utsuke").new_game(...)`` is an
-    ``UtsukeState`` to a type checker); any other string gives the generic :class:`Game`.
+    ``UtsukeState`` to a type checker); any other string gives the generic :class:`~rulebook.core.contract.Game`.
     """
     return GAMES[slug]

@@ -474,8 +474,15 @@ def _ruling_callout(env: Any, section: nodes.section, rid: str, title: str) -> N
     section.insert(start, box)
 
 
-def _ruling_parts(env: Any, body: list[nodes.Node]) -> nodes.definition_list:
-    """The blocks of a ruling, split at its **Reading:** and **Why:** markers."""
+def _ruling_parts(env: Any, body: list[nodes.Node]) -> nodes.Element:
+    """The blocks of a ruling, split at its **Reading:** and **Why:** markers.
+
+    For ``sphinx-build -b gettext`` the blocks stay whole: the translation catalogs are
+    keyed by the spec's paragraphs as written (markers included), which is also what
+    Sphinx translates before this split runs.
+    """
+    if getattr(env.app.builder, "name", "") == "gettext":
+        return nodes.container("", *body)
     parts: list[tuple[str, list[nodes.Node]]] = [("What the source says", [])]
     for block in body:
         if not isinstance(block, nodes.paragraph):

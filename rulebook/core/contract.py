@@ -31,7 +31,7 @@ from rulebook.core.options import OptionInfo, describe_options
 from rulebook.errors import IllegalAction, InvalidRules
 
 if TYPE_CHECKING:
-    from rulebook.core.encoding import BufferEncoder
+    import rulebook.core.encoding
 
 __all__ = [
     "SEED_RANGE",
@@ -528,7 +528,7 @@ class Game(ABC, Generic[R, S, A]):
         """The fixed-length tensor of ``observation`` (see the game's docs page)."""
         raise NotImplementedError(f"{self.slug} has no observation tensor")
 
-    def tensor_encoder(self, rules: R) -> BufferEncoder | None:
+    def tensor_encoder(self, rules: R) -> rulebook.core.encoding.BufferEncoder | None:
         """The game's fast observation encoder for ``rules`` (``None``: the adapters convert
         :meth:`State.observation_tensor` instead). Its result equals that tensor at every
         state and seat; the game's ``observation`` module defines it."""

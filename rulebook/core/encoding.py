@@ -3,7 +3,7 @@
 Each game's ``observation`` module defines a ``TensorEncoder``: built once per
 ``Rules``, called with a state and a seat, it writes the seat's observation
 tensor into a new ``array.array`` of 4-byte ints, equal entry by entry to
-``state.observation_tensor(seat)``. :mod:`rulebook.adapters.tensors` hands that
+``state.observation_tensor(seat)``. ``rulebook.adapters.tensors`` hands that
 buffer to numpy without a copy. The core library never needs numpy for this.
 
 >>> buf = template(4, ones=[1], at=[3], values=[7])
@@ -48,7 +48,7 @@ def seat_error(state: Any, seat: object) -> None:
 
 class BufferEncoder:
     """A game's fast encoder for one ``Rules``: ``encoder(state, seat)`` is the seat's tensor as a
-    :data:`Buffer`, equal to ``state.observation_tensor(seat)``.
+    ``Buffer`` (an ``array.array`` of 4-byte ints), equal to ``state.observation_tensor(seat)``.
 
     Subclasses set ``rules`` and ``size`` in ``__init__(rules)`` and implement ``__call__``;
     each lists in its docstring the state fields it reads (the hidden-information audit).
