@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook.core.history import RoundRecord, ScoreChange, round_totals
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.seven_prophecies import (
     GAME,
     PlacedTrick,
@@ -220,3 +220,32 @@ def test_a_long_variant_one_game_keeps_working() -> None:
     assert hash(state) == hash(pickle.loads(pickle.dumps(state)))
     check_record(state)
     GAME.check_invariants(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_round_tricks_and_earlier_rounds_are_the_game_records(players: int) -> None:
+    """SP-TRICK-1, SP-INFO-1: ``round_tricks`` (state and observation) are this round's records of
+    ``tricks``, the same objects' values; ``earlier`` holds each earlier round's records, numbered
+    across the game; the private rows the engine keeps give the same cards, leaders and places."""
+    rng = random.Random(players)
+    state = GAME.new_game(Rules(players=players), seed=3)
+    seen = 0
+    while True:
+        this_round = tuple(t for t in state.tricks if t.round == state.round)
+        assert state.round_tricks == this_round
+        assert all(isinstance(t, PlacedTrick) and isinstance(t, TrickRecord) for t in this_round)
+        for t, (leader, by_seat, places_by_seat) in zip(state.round_tricks, state._round_tricks, strict=True):
+            assert t.leader == leader
+            assert t.plays == tuple((s, by_seat[s]) for s in t.players)
+            assert t.places == tuple(places_by_seat[s] for s in t.players)
+        earlier = state.earlier
+        assert [r.number for r in earlier] == list(range(state.round))
+        assert tuple(t for r in earlier for t in r.tricks) == tuple(t for t in state.tricks if t.round < state.round)
+        for seat in range(players):
+            obs = state.observation(seat)
+            assert obs.round_tricks == state.round_tricks and obs.earlier_rounds == earlier
+        seen += len(state.round_tricks)
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0 and state.round_tricks == tuple(t for t in state.tricks if t.round == state.round)

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import array
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -19,6 +21,8 @@ from rulebook.games.seven_prophecies import (
     Prophesy,
     Rules,
 )
+from rulebook.games.seven_prophecies import observation as observation_module
+from rulebook.games.seven_prophecies.observation import TensorEncoder
 from tests.games.seven_prophecies.test_boundary import final_state, prophecy_state
 from tests.games.seven_prophecies.test_rules import (
     prophecy_actions,
@@ -253,3 +257,30 @@ def test_resample_keeps_a_void_shown_in_the_current_trick() -> None:
     assert len(state.round_tricks) == 1 and not state.trick
     for _ in range(40):
         assert not any(DECK.suit_of[c] == fs for c in state.resample(2, rng).hands[1])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_tensor_encoder_writes_the_tensor_without_numpy(players: int) -> None:
+    """SP-INFO-1, SP-INFO-2: the game's own fast encoder gives ``observation_tensor`` entry by entry,
+    at every state and seat of a random game, as an ``array.array`` of 4-byte ints; the module that
+    defines it imports no numpy; a seat that is not one is refused as ``observation`` refuses it."""
+    rules = Rules(players=players, variant="twice", round_limit=3, score_floor=False)
+    encoder = GAME.tensor_encoder(rules)
+    assert isinstance(encoder, TensorEncoder) and encoder.size == GAME.observation_size(rules)
+    rng = random.Random(players)
+    state = GAME.new_game(rules, seed=5)
+    checked = 0
+    while True:
+        for seat in range(players):
+            buffer = encoder(state, seat)
+            assert isinstance(buffer, array.array) and buffer.itemsize == 4
+            assert tuple(buffer) == state.observation_tensor(seat)
+            checked += 1
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+    with pytest.raises(ValueError, match="not a seat"):
+        encoder(state, players)
+    source = Path(observation_module.__file__).read_text(encoding="utf-8")
+    assert "numpy" not in source
