@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.encoding import BufferEncoder
 
 from . import heuristic, observation, scoring
 from . import state as state_module
@@ -91,8 +92,8 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         """The fields of :class:`Observation` as one-hots and counts (see the docs page)."""
         return encode(rules, observation)
 
-    def tensor_encoder(self, rules: SPRules) -> TensorEncoder:
-        """:class:`~rulebook.games.seven_prophecies.observation.TensorEncoder`: the tensor straight from a state."""
+    def tensor_encoder(self, rules: SPRules) -> BufferEncoder:
+        """The game's ``TensorEncoder`` (in its ``observation`` module): the tensor straight from a state."""
         return TensorEncoder(rules)
 
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:

@@ -91,8 +91,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     #: the cards of the current trick, in play order from the leader
     trick: tuple[int, ...]
     #: the engine's compact rows of the tricks finished this round (private: the public
-    #: record is :attr:`round_tricks`)
-    _round_tricks: tuple[TrickRow, ...]
+    #: record is :attr:`round_tricks`); each a ``TrickRow`` (see the ``rules`` module)
+    _round_tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
     phase: Phase
     to_act: int | None
 
