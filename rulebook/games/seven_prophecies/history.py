@@ -139,7 +139,7 @@ def earlier(state: SevenPropheciesState) -> tuple[PlayedRound, ...]:
 def round_tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     """The tricks finished in the current round (the last round's, once the game is over)."""
     info = state.info
-    number = sum(len(r[4]) for r in info.finished[: info.round])
+    number = sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
     return _records(number, info.round, info.future, state._round_tricks, state.rules.players)
 
 
@@ -154,7 +154,7 @@ def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
 
 def ends(state: SevenPropheciesState) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Per finished round: (tricks played, seats that fulfilled the seven prophecies)."""
-    return tuple((len(r[4]), _done(r[5])) for r in state.info.finished)
+    return tuple((len(rows), _done(placed)) for _start, _future, _up, _prophecies, rows, placed in state.info.finished)
 
 
 def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
@@ -164,8 +164,7 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
     variant = rules.variant
     totals = [0] * n
     out: list[RoundRecord] = []
-    for r, row in enumerate(state.info.finished):
-        placed = row[5]
+    for r, (_start, _future, _up, _prophecies, rows, placed) in enumerate(state.info.finished):
         done = _done(placed)
         changes: list[ScoreChange] = []
         before = list(totals)
@@ -189,7 +188,7 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
             elif placed[s]:
                 changes.append(ScoreChange(s, placed[s], f"moved {placed[s]} cubes onto played cards", "SP-VAR-2"))
                 totals[s] += placed[s]
-        count = len(row[4])
+        count = len(rows)
         if done:
             who = " and ".join(f"seat {s}" for s in done)
             end = f"{who} fulfilled the seven prophecies in trick {count}"
