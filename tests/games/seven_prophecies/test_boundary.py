@@ -1,5 +1,4 @@
-"""Seven Prophecies: malformed and illegal input at every door (deals, actions, seats).
-"""
+"""Seven Prophecies: malformed and illegal input at every door (deals, actions, seats)."""
 
 from __future__ import annotations
 
@@ -9,16 +8,8 @@ from typing import Any
 import pytest
 
 from rulebook.errors import IllegalAction
-from rulebook.games.seven_prophecies import (
-    GAME,
-    Phase,
-    Play,
-    Prophesy,
-    Rules,
-)
-from tests.games.seven_prophecies.test_rules import (
-    seeded_deal,
-)
+from rulebook.games.seven_prophecies import GAME, Phase, Play, Prophesy, Rules
+from tests.games.seven_prophecies.test_rules import seeded_deal
 
 
 def prophecy_state(players: int = 3) -> Any:

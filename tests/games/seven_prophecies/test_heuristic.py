@@ -12,10 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.games.seven_prophecies import (
-    GAME,
-    Rules,
-)
+from rulebook.games.seven_prophecies import GAME, Rules
 from rulebook.games.seven_prophecies import actions as sp_actions
 from rulebook.games.seven_prophecies import rules as sp_rules
 from rulebook.testing import rules_strategy

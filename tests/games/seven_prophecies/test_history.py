@@ -15,24 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
-from rulebook.games.seven_prophecies import (
-    GAME,
-    PlacedTrick,
-    Rules,
-)
+from rulebook.games.seven_prophecies import GAME, PlacedTrick, Rules
 from rulebook.testing import rules_strategy
-from tests.games.seven_prophecies.test_rules import (
-    RED,
-    WHITE,
-    reference_places,
-    reference_rule,
-    seeded_deal,
-    suit,
-)
-from tests.games.seven_prophecies.test_scoring import (
-    reference_round_points,
-    scoring_example_state,
-)
+from tests.games.seven_prophecies.test_rules import RED, WHITE, reference_places, reference_rule, seeded_deal, suit
+from tests.games.seven_prophecies.test_scoring import reference_round_points, scoring_example_state
 from tests.games.seven_prophecies.test_state import play_lowest
 
 

@@ -7,12 +7,7 @@ from __future__ import annotations
 
 import random
 
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    Rules,
-    SevenPropheciesState,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState
 from rulebook.games.seven_prophecies.heuristic import _prophecy_target
 
 

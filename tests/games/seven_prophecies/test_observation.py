@@ -12,27 +12,12 @@ from typing import Any
 import attrs
 import pytest
 
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    PlacedTrick,
-    Play,
-    PlayedRound,
-    Prophesy,
-    Rules,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, PlacedTrick, Play, PlayedRound, Prophesy, Rules
 from rulebook.games.seven_prophecies import observation as observation_module
 from rulebook.games.seven_prophecies.observation import TensorEncoder
 from tests.games.seven_prophecies.test_boundary import final_state, prophecy_state
-from tests.games.seven_prophecies.test_rules import (
-    prophecy_actions,
-    reference_places,
-    reference_rule,
-    seeded_deal,
-)
-from tests.games.seven_prophecies.test_scoring import (
-    finish_round,
-)
+from tests.games.seven_prophecies.test_rules import prophecy_actions, reference_places, reference_rule, seeded_deal
+from tests.games.seven_prophecies.test_scoring import finish_round
 from tests.games.seven_prophecies.test_state import revealed
 
 

@@ -1,5 +1,4 @@
-"""Seven Prophecies: properties over random games and random rules (Hypothesis).
-"""
+"""Seven Prophecies: properties over random games and random rules (Hypothesis)."""
 
 from __future__ import annotations
 
@@ -11,21 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    Play,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, Play
 from rulebook.testing import rules_strategy
-from tests.games.seven_prophecies.test_rules import (
-    legal_cards,
-    reference_places,
-    round_cards,
-)
-from tests.games.seven_prophecies.test_scoring import (
-    finish_round,
-    reference_round_points,
-)
+from tests.games.seven_prophecies.test_rules import legal_cards, reference_places, round_cards
+from tests.games.seven_prophecies.test_scoring import finish_round, reference_round_points
 
 CASES = [(n, v) for n in (3, 4) for v in ("points", "twice", "most-cubes")]
 

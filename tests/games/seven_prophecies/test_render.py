@@ -1,5 +1,4 @@
-"""Seven Prophecies board views: text and SVG, for a state and for a seat.
-"""
+"""Seven Prophecies board views: text and SVG, for a state and for a seat."""
 
 from __future__ import annotations
 
@@ -10,11 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulebook import render, scenarios
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    Rules,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, Rules
 
 ROOT = Path(__file__).resolve().parents[3]
 

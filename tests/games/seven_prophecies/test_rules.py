@@ -14,13 +14,7 @@ import pytest
 
 import rulebook
 from rulebook.errors import InvalidRules
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    Play,
-    Rules,
-    places,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, Play, Rules, places
 
 RED, BLUE, BLACK, WHITE = 0, 1, 2, 3
 

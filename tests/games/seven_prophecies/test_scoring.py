@@ -9,12 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.games.seven_prophecies import (
-    GAME,
-    Play,
-    Rules,
-    round_points,
-)
+from rulebook.games.seven_prophecies import GAME, Play, Rules, round_points
 from tests.games.seven_prophecies.test_rules import (
     BLACK,
     BLUE,

@@ -10,22 +10,8 @@ from typing import Any
 import pytest
 
 from rulebook.errors import IllegalAction
-from rulebook.games.seven_prophecies import (
-    DECK,
-    GAME,
-    Phase,
-    Play,
-    Prophesy,
-    Rules,
-)
-from tests.games.seven_prophecies.test_rules import (
-    BLACK,
-    BLUE,
-    RED,
-    WHITE,
-    prophecy_actions,
-    reference_places,
-)
+from rulebook.games.seven_prophecies import DECK, GAME, Phase, Play, Prophesy, Rules
+from tests.games.seven_prophecies.test_rules import BLACK, BLUE, RED, WHITE, prophecy_actions, reference_places
 
 
 def act(state: Any, *texts: str) -> Any:
