@@ -23,7 +23,6 @@ import rulebook
 from rulebook.core.tricks import best_position
 from rulebook.games import gods_and_humans as gh
 from rulebook.games import saru_tori_inu_i as st_
-from rulebook.games import seven_prophecies as sp
 from rulebook.games import utsuke as ut
 from rulebook.games import witches_of_blackmore as wb
 from rulebook.testing import player_count_cases, rules_strategy
@@ -45,77 +44,6 @@ def witches_reference(state: Any, rng: random.Random) -> Any:
         if best_position((*trick, a.card), by_lead[wb._SUIT[trick[0] if trick else a.card]]) == len(trick)
     ]
     return min(winning or plays, key=lambda a: (wb._RANK[a.card], rng.random()))
-
-
-def prophecies_reference(state: Any, rng: random.Random) -> Any:
-    """Prophesy the places the hand's cards look likely to take; then play for a place
-    that still carries one of one's cubes."""
-    seat = state.to_act
-    legal = state.legal_actions()
-    if seat is None or len(legal) == 1:
-        return legal[0]
-    n = state.rules.players
-    top = 11 if n == 3 else 13
-    if state.phase == sp.PROPHECY:
-        target = _prophecy_target_reference(state.hands[seat], state.future, n, top, state.rules.every_place)
-        own = state.cubes[seat]
-        for p in range(n):
-            if own[p] < target[p]:
-                if sp._PROPHESY[p] in legal:
-                    return sp._PROPHESY[p]
-                break
-        return legal[0]
-    own = state.cubes[seat]
-    suit = sp._SUIT[state.future[len(state.round_tricks)]]
-    key = sp._KEY[suit]
-    trick = state.trick
-    later = n - len(trick) - 1
-    best: tuple[float, int] | None = None
-    choice = legal[0]
-    for a in legal:
-        assert type(a) is sp.Play
-        c = a.card
-        k = key[c]
-        # cards already played that outrank this one (on equal numbers the later card wins)
-        ahead = sum(1 for x in trick if key[x] > k)
-        if later:
-            # each later player beats the card with a chance that falls with its strength
-            strength = (k - 100 + top) / (2 * top) if k > 100 else k / (2 * top)
-            expect = 1 + ahead + later * (1 - strength)
-            cost = min((abs(expect - (p + 1)) / own[p] for p in range(n) if own[p]), default=0.0)
-        else:  # last to play: the place is known
-            cost = 0.0 if own[ahead] else 1.0
-        cand = (cost, c)
-        if best is None or cand < best:
-            best, choice = cand, a
-    return choice
-
-
-def _prophecy_target_reference(
-    hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool
-) -> tuple[int, ...]:
-    """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes."""
-    future_suits = {sp._SUIT[c] for c in future}
-    guess = [0.0] * n
-    for c in hand:
-        strength = sp._RANK[c] / top
-        if sp._SUIT[c] in future_suits:
-            strength = 0.5 + strength / 2
-        else:
-            strength = strength / 2
-        place = min(n - 1, int((1 - strength) * n))
-        guess[place] += 1
-    total = sum(guess)
-    raw = [g * sp.CUBES / total for g in guess]
-    counts = [int(r) for r in raw]
-    for i in sorted(range(n), key=lambda i: raw[i] - counts[i], reverse=True)[: sp.CUBES - sum(counts)]:
-        counts[i] += 1
-    if every:
-        for p in range(n):
-            if counts[p] == 0:
-                counts[max(range(n), key=counts.__getitem__)] -= 1
-                counts[p] = 1
-    return tuple(counts)
 
 
 def utsuke_reference(state: Any, rng: random.Random) -> Any:
@@ -207,7 +135,6 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
 
 REFERENCES: dict[str, Callable[[Any, random.Random], Any]] = {
     "witches-of-blackmore": witches_reference,
-    "seven-prophecies": prophecies_reference,
     "utsuke": utsuke_reference,
     "gods-and-humans": gods_reference,
     "saru-tori-inu-i": saru_reference,
@@ -240,17 +167,17 @@ def _check_game(game: Any, rules: Any, seed: int) -> int:
 
 
 def test_every_game_has_a_reference() -> None:
-    assert set(REFERENCES) == set(rulebook.GAMES)
+    assert set(REFERENCES) == set(rulebook.GAMES) - {"seven-prophecies"}  # its own: tests/games/seven_prophecies
 
 
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 def test_default_rules_match_the_reference(slug: str, players: int) -> None:
     game = rulebook.get_game(slug)
     assert _check_game(game, game.Rules(players=players), seed=players) > 10
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(slug: str, players: int, data: st.DataObject, seed: int) -> None:

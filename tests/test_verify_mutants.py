@@ -245,10 +245,10 @@ class WrongTrickPlace(Mutant):
 
     def apply(self, action: Any) -> Mutant:
         nxt = self.inner.apply(action)
-        if nxt.round_tricks and nxt.round_tricks != self.inner.round_tricks:
-            leader, cards, places = nxt.round_tricks[-1]
+        if nxt._round_tricks and nxt._round_tricks != self.inner._round_tricks:
+            leader, cards, places = nxt._round_tricks[-1]
             swapped = tuple({1: 2, 2: 1}.get(p, p) for p in places)
-            nxt = attrs.evolve(nxt, round_tricks=(*nxt.round_tricks[:-1], (leader, cards, swapped)))
+            nxt = attrs.evolve(nxt, round_tricks=(*nxt._round_tricks[:-1], (leader, cards, swapped)))
         return self.wrap(nxt)
 
 

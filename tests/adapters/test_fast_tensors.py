@@ -37,7 +37,8 @@ FAST = ("witches-of-blackmore", "utsuke", "seven-prophecies", "saru-tori-inu-i",
 def fresh(slug: str, rules: Any) -> Any:
     """A new encoder of ``slug`` (its own, empty cache), not the shared one of ``tensors.encoder``."""
     shared = tensors.encoder(slug, rules)
-    out = type(shared)(rules)
+    own = rulebook.get_game(slug).tensor_encoder(rules)  # a game package's own encoder: a fresh one of it
+    out = type(shared)(rules) if own is None else type(shared)(own)
     out.slug = slug
     return out
 

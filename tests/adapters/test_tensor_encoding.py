@@ -50,8 +50,8 @@ def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
     cardset(obs.future)
     cardset(obs.aside_up)
     played: list[list[int]] = [[] for _ in range(n)]
-    for _leader, cards, _pl in obs.round_tricks:
-        for s, c in enumerate(cards):
+    for trick in obs.round_tricks:
+        for s, c in trick.plays:
             played[s].append(c)
     for s, c in obs.trick:
         played[s].append(c)
@@ -68,7 +68,7 @@ def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
         r = obs.remaining[s]
         out.extend(r if r else (0,) * n)
     out.extend(obs.cubes_placed)
-    last = obs.round_tricks[-1][2] if obs.round_tricks else (0,) * n
+    last = [obs.round_tricks[-1].place_of(s) for s in range(n)] if obs.round_tricks else (0,) * n
     for s in range(n):
         onehot(n, last[s] - 1 if last[s] else None)
     out.extend(obs.points)

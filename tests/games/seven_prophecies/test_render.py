@@ -1,4 +1,4 @@
-"""The Seven Prophecies board as text and SVG: exact content, and no hidden card in a seat's view."""
+"""Seven Prophecies board views: text and SVG, for a state and for a seat."""
 
 from __future__ import annotations
 
@@ -11,9 +11,15 @@ import pytest
 from rulebook import render, scenarios
 from rulebook.games.seven_prophecies import DECK, GAME, Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
+
+
 FIVES = ROOT / "spec/examples/seven-prophecies/prophecy-and-equal-numbers.toml"
+
+
 SCORING = ROOT / "spec/examples/seven-prophecies/scoring-example.toml"
+
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

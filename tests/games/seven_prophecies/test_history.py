@@ -1,7 +1,5 @@
-"""Seven Prophecies: the record of play (``state.tricks``, ``state.rounds``), phases, seats, cards.
-
-The checks rank every recorded trick with the independent reference of
-``test_seven_prophecies_reference`` (written from the spec, not from the engine).
+"""Seven Prophecies: the record of play (``tricks``, ``round_tricks``, ``rounds``, ``earlier``)
+against an independent reference, on random games and on the source's examples.
 """
 
 from __future__ import annotations
@@ -16,11 +14,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook.core.history import RoundRecord, ScoreChange, round_totals
-from rulebook.games.seven_prophecies import GAME, Phase, PlacedTrick, Rules
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
+from rulebook.games.seven_prophecies import GAME, PlacedTrick, Rules
 from rulebook.testing import rules_strategy
-from tests.games.test_seven_prophecies import RED, WHITE, play_lowest, scoring_example_state
-from tests.games.test_seven_prophecies_reference import number, reference_places, reference_round_points, suit
+from tests.games.seven_prophecies.test_rules import RED, WHITE, reference_places, reference_rule, seeded_deal, suit
+from tests.games.seven_prophecies.test_scoring import reference_round_points, scoring_example_state
+from tests.games.seven_prophecies.test_state import play_lowest
+
+
+def test_records_replay_explicit_deals() -> None:
+    """SP-SETUP-1: a game from explicit deals saves and replays to the same state."""
+    from rulebook import records
+
+    rules = Rules(players=3, variant="most-cubes")
+    state = GAME.new_game(rules, deals=[seeded_deal(3, 1)])
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert records.replay(records.loads(records.dumps(state)), complete=True) == state
+
 
 CASES = [(n, v) for n in (3, 4) for v in ("points", "twice", "most-cubes")]
 
@@ -32,15 +44,6 @@ def random_states(rules: Any, seed: int, rng: random.Random) -> list[Any]:
         state = state.apply(rng.choice(state.legal_actions()))
         states.append(state)
     return states
-
-
-def reference_rule(cards: list[int], winner_card: int, future_suit: int) -> str:
-    """Which ranking rule put ``winner_card`` first (SP-RANK-1/2/3), stated from the spec."""
-    if suit(winner_card) == future_suit:
-        return "SP-RANK-1"
-    if sum(1 for c in cards if number(c) == number(winner_card)) > 1:
-        return "SP-RANK-3"
-    return "SP-RANK-2"
 
 
 def hands_of_deal(rules: Any, deal: tuple[int, ...]) -> list[set[int]]:
@@ -61,7 +64,7 @@ def check_record(state: Any) -> None:
     for t in tricks:
         per_round.setdefault(t.round, []).append(t)
     for r, rows in per_round.items():
-        future = finished[r].future if r < len(finished) else state.future
+        future = finished[r][1] if r < len(finished) else state.future
         hands = hands_of_deal(rules, state.setup.deal(GAME, rules, r))
         for i, t in enumerate(rows):
             assert isinstance(t, PlacedTrick)
@@ -71,7 +74,8 @@ def check_record(state: Any) -> None:
             cards = list(t.cards)
             pl = reference_places(cards, fs)
             assert t.winner == t.plays[pl.index(1)][0]
-            assert t.places == tuple(pl[t.players.index(s)] for s in range(n))
+            assert t.places == tuple(pl)  # in play order, like plays
+            assert [t.place_of(s) for s in range(n)] == [pl[t.players.index(s)] for s in range(n)]
             assert t.rule == reference_rule(cards, t.winning_card, fs)
             for seat, card in t.plays:
                 assert card in hands[seat]  # every card in tricks was in the hand of its player
@@ -91,11 +95,11 @@ def check_record(state: Any) -> None:
         for s in range(n):
             assert sum(c.points for c in rec.changes if c.seat == s) == rec.points[s]
         # cubes moved in the round, replayed from its trick records and revealed prophecies
-        left = [list(p) for p in finished[rec.number].prophecies]
+        left = [list(p) for p in finished[rec.number][3]]  # the round's revealed prophecies
         for t in per_round[rec.number]:
             for s in range(n):
-                if left[s][t.places[s] - 1]:
-                    left[s][t.places[s] - 1] -= 1
+                if left[s][t.place_of(s) - 1]:
+                    left[s][t.place_of(s) - 1] -= 1
         kept = [sum(x) for x in left]
         done = [s for s in range(n) if kept[s] == 0]
         count = len(per_round[rec.number])
@@ -184,33 +188,6 @@ def test_trick_rule_names_each_ranking_rule() -> None:
     pytest.fail(f"only {sorted(seen)} seen")
 
 
-def test_phase_is_an_int_enum() -> None:
-    """SP-PROPH-1, SP-PLAY-1, SP-END-3: the phase is a Phase member, comparable as an int."""
-    assert [(p.name, int(p)) for p in Phase] == [("PROPHECY", 0), ("TRICKS", 1), ("OVER", 2)]
-    state = GAME.new_game(Rules(players=3), seed=1)
-    assert state.phase is Phase.PROPHECY and state.observation(0).phase is Phase.PROPHECY
-    for _ in range(21):
-        state = state.apply(state.legal_actions()[0])
-    assert state.phase is Phase.TRICKS and state.phase == 1
-    rng = random.Random(1)
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions()))
-    assert state.phase is Phase.OVER and state.legal_actions() == ()
-
-
-def test_card_text_and_parse_card() -> None:
-    """SP-COMP-1, SP-RULING-12: card n is suit n // 13 (A-D), number n % 13 + 1."""
-    assert [GAME.card_text(c) for c in (0, 12, 13, 36, 51)] == ["A1", "A13", "B1", "C11", "D13"]
-    assert [GAME.parse_card(t) for t in ("a1", "B1", " c11 ", "D13")] == [0, 13, 36, 51]
-    assert all(GAME.parse_card(GAME.card_text(c)) == c for c in range(52))
-    for bad in (52, -1, True, 1.0, "A1"):
-        with pytest.raises(ValueError):
-            GAME.card_text(bad)  # type: ignore[arg-type]
-    for text in ("E1", "A14", "A0", ""):
-        with pytest.raises(ValueError):
-            GAME.parse_card(text)
-
-
 def test_a_long_variant_one_game_keeps_working() -> None:
     """SP-RULING-8: variant 1 with 40 rounds, 3 players, seed 15 lasts 1,056 random moves; the
     records, observations, pickling and equality all work at that length."""
@@ -229,3 +206,32 @@ def test_a_long_variant_one_game_keeps_working() -> None:
     assert hash(state) == hash(pickle.loads(pickle.dumps(state)))
     check_record(state)
     GAME.check_invariants(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_round_tricks_and_earlier_rounds_are_the_game_records(players: int) -> None:
+    """SP-TRICK-1, SP-INFO-1: ``round_tricks`` (state and observation) are this round's records of
+    ``tricks``, the same objects' values; ``earlier`` holds each earlier round's records, numbered
+    across the game; the private rows the engine keeps give the same cards, leaders and places."""
+    rng = random.Random(players)
+    state = GAME.new_game(Rules(players=players), seed=3)
+    seen = 0
+    while True:
+        this_round = tuple(t for t in state.tricks if t.round == state.round)
+        assert state.round_tricks == this_round
+        assert all(isinstance(t, PlacedTrick) and isinstance(t, TrickRecord) for t in this_round)
+        for t, (leader, by_seat, places_by_seat) in zip(state.round_tricks, state._round_tricks, strict=True):
+            assert t.leader == leader
+            assert t.plays == tuple((s, by_seat[s]) for s in t.players)
+            assert t.places == tuple(places_by_seat[s] for s in t.players)
+        earlier = state.earlier
+        assert [r.number for r in earlier] == list(range(state.round))
+        assert tuple(t for r in earlier for t in r.tricks) == tuple(t for t in state.tricks if t.round < state.round)
+        for seat in range(players):
+            obs = state.observation(seat)
+            assert obs.round_tricks == state.round_tricks and obs.earlier_rounds == earlier
+        seen += len(state.round_tricks)
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen > 0 and state.round_tricks == tuple(t for t in state.tricks if t.round == state.round)

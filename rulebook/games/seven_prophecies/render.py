@@ -13,18 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook import render
-from rulebook.games.seven_prophecies import (
-    GAME,
-    MOST_CUBES,
-    POINTS,
-    TWICE,
-    Observation,
-    Phase,
-    PlayedRound,
-    SevenPropheciesState,
-    TrickRow,
-)
 from rulebook.render._board import Board, register_views, seat_name
+
+from .actions import Phase
+from .game import GAME
+from .history import PlacedTrick, PlayedRound
+from .observation import Observation
+from .rules import MOST_CUBES, POINTS, TWICE
+from .state import SevenPropheciesState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -33,13 +29,13 @@ CUBE_COLOURS = ("#c62828", "#1565c0", "#212121", "#757575")
 VARIANT_WORDS = {POINTS: "points", TWICE: "variant 1: twice the seven prophecies", MOST_CUBES: "variant 2: one round"}
 
 
-def _last_trick(v: Any, earlier: tuple[PlayedRound, ...]) -> tuple[int, TrickRow, bool] | None:
-    """(its future card, the trick row, whether it was in an earlier round) of the last trick."""
+def _last_trick(v: Any, earlier: tuple[PlayedRound, ...]) -> tuple[PlacedTrick, bool] | None:
+    """(the last finished trick, whether it was in an earlier round)."""
     if v.round_tricks:
-        return v.future[len(v.round_tricks) - 1], v.round_tricks[-1], False
+        return v.round_tricks[-1], False
     for r in reversed(earlier):
         if r.tricks:
-            return r.future[len(r.tricks) - 1], r.tricks[-1], True
+            return r.tricks[-1], True
     return None
 
 
@@ -92,11 +88,12 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
         b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
     last = _last_trick(v, earlier)
     if last is not None:
-        future, (_leader, cards, places), before = last
-        order = sorted(range(players), key=places.__getitem__)
+        done_trick, before = last
+        by_place = sorted(zip(done_trick.places, done_trick.plays))
         where = " of the previous round" if before else ""
-        b.cards(f"last trick{where} (future {render.card_text(GAME, future)}), laid out by place, 1st first",
-                [cards[s] for s in order], seats=list(order), marks={0: "1st place"})
+        b.cards(f"last trick{where} (future {render.card_text(GAME, done_trick.future)}), laid out by place, 1st first",
+                [card for _place, (_seat, card) in by_place], seats=[seat for _place, (seat, _card) in by_place],
+                marks={0: "1st place"})
     for s in range(players):
         if s in hands:
             b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")

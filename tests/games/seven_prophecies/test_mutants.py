@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in seven_prophecies.py (issue 11).
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in seven_prophecies (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState, _prophecy_target
+from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState
+from rulebook.games.seven_prophecies.heuristic import _prophecy_target
 
 
 def _last_to_play_positions(players: int, seed: int) -> list[SevenPropheciesState]:
@@ -38,7 +39,7 @@ def test_heuristic_last_player_takes_the_lowest_card_that_lands_on_a_prophesied_
                 after = s.apply(a)
                 finished = after.tricks[-1]
                 place = finished.place_of(seat)
-                assert finished.places[seat] == place and 1 <= place <= players
+                assert finished.places[finished.players.index(seat)] == place and 1 <= place <= players
                 if own[place - 1]:
                     good.append(a.card)  # type: ignore[union-attr]
             choice = GAME.heuristic_action(s, random.Random(0))

@@ -1,8 +1,4 @@
-"""Seven Prophecies: Hypothesis properties over random games and random valid Rules.
-
-Every property sweeps both player counts and all three game forms (the printed game and
-both printed variants); the other options are drawn from their declared choices.
-"""
+"""Seven Prophecies: properties over random games and random rules (Hypothesis)."""
 
 from __future__ import annotations
 
@@ -16,13 +12,8 @@ from hypothesis import strategies as st
 
 from rulebook.games.seven_prophecies import DECK, GAME, Play
 from rulebook.testing import rules_strategy
-from tests.games.test_seven_prophecies_reference import (
-    finish_round,
-    legal_cards,
-    reference_places,
-    reference_round_points,
-    round_cards,
-)
+from tests.games.seven_prophecies.test_rules import legal_cards, reference_places, round_cards
+from tests.games.seven_prophecies.test_scoring import finish_round, reference_round_points
 
 CASES = [(n, v) for n in (3, 4) for v in ("points", "twice", "most-cubes")]
 
@@ -57,7 +48,7 @@ def test_conservation_places_floor_and_termination(players: int, variant: str, d
     for state in states:
         cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
         cards += [c for h in state.hands for c in h]
-        cards += [c for _l, trick, _p in state.round_tricks for c in trick]
+        cards += [c for t in state.round_tricks for c in t.cards]
         assert sorted(cards) == deck
         for s in range(players):
             on_places = sum(state.cubes[s])
@@ -66,11 +57,10 @@ def test_conservation_places_floor_and_termination(players: int, variant: str, d
             else:
                 assert on_places + state.placed[s] == 7
                 assert sum(state.prophecies[s]) == 7
-        for t, (leader, by_seat, pl) in enumerate(state.round_tricks):
-            assert sorted(pl) == list(range(1, players + 1))
-            in_order = [(leader + j) % players for j in range(players)]
-            expect = reference_places([by_seat[s] for s in in_order], DECK.suit_of[state.future[t]])
-            assert tuple(pl[s] for s in in_order) == expect
+        for t, done in enumerate(state.round_tricks):
+            assert sorted(done.places) == list(range(1, players + 1))
+            assert done.players == tuple((done.leader + j) % players for j in range(players))
+            assert done.places == reference_places(list(done.cards), DECK.suit_of[state.future[t]])
         if rules.score_floor:
             assert min(state.points) >= 0
         if variant != "points":
@@ -147,7 +137,7 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
         for seat in range(players):
             obs = state.observation(seat)
             shown = set(obs.hand) | set(obs.aside_up) | set(obs.future) | {c for _s, c in obs.trick}
-            shown |= {c for _l, cards, _p in obs.round_tricks for c in cards}
+            shown |= {c for t in obs.round_tricks for c in t.cards}
             hidden = {c for s in range(players) if s != seat for c in state.hands[s]} | set(state.aside_down)
             assert not shown & hidden
             for other in range(players):
@@ -160,8 +150,8 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
             assert other_state.observation(seat) == obs
             assert other_state.observation_tensor(seat) == state.observation_tensor(seat)
             GAME.check_invariants(other_state)
-            for t, (_leader, cards, _pl) in enumerate(obs.round_tricks):
+            for t, done in enumerate(obs.round_tricks):
                 fs = DECK.suit_of[obs.future[t]]
-                for s, c in enumerate(cards):
+                for s, c in done.plays:
                     if DECK.suit_of[c] != fs:  # s showed it has no card of the future suit
                         assert all(DECK.suit_of[x] != fs for x in other_state.hands[s])

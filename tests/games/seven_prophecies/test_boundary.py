@@ -1,9 +1,4 @@
-"""Seven Prophecies: the input boundary (issue 11) and the pinned printed game.
-
-Bad deals, bad actions and bad seats each get a typed error naming the fault and the rule;
-the options' defaults and choices are pinned to the spec; the observation tensor is checked
-value by value on a scripted position against the table of docs/games/seven-prophecies.md.
-"""
+"""Seven Prophecies: malformed and illegal input at every door (deals, actions, seats)."""
 
 from __future__ import annotations
 
@@ -14,7 +9,7 @@ import pytest
 
 from rulebook.errors import IllegalAction
 from rulebook.games.seven_prophecies import GAME, Phase, Play, Prophesy, Rules
-from tests.games.test_seven_prophecies_reference import prophecy_actions, seeded_deal
+from tests.games.seven_prophecies.test_rules import seeded_deal
 
 
 def prophecy_state(players: int = 3) -> Any:
@@ -34,9 +29,6 @@ def final_state() -> Any:
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_actions()))
     return state
-
-
-# -- explicit deals ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -105,9 +97,6 @@ def test_new_game_refuses_a_bool_in_a_deal() -> None:
         GAME.new_game(Rules(players=4), deals=[deal])
 
 
-# -- actions ---------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     "action,message,rule",
     [
@@ -168,9 +157,6 @@ def test_nothing_is_legal_after_the_end() -> None:
             state.apply(action)  # type: ignore[arg-type]
 
 
-# -- seats -------------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("seat", [-1, 3, 99, None, True, False, 1.0, "0"])
 def test_observation_and_resample_refuse_bad_seats(seat: Any) -> None:
     """SP-INFO-1: only the seats 0..P-1 observe; bools and floats are not seats."""
@@ -179,101 +165,3 @@ def test_observation_and_resample_refuse_bad_seats(seat: Any) -> None:
     for call in (state.observation, state.observation_tensor, lambda s: state.resample(s, random.Random(1))):
         with pytest.raises(ValueError, match=message):
             call(seat)
-
-
-# -- the printed game, pinned ---------------------------------------------------------------------
-
-
-def test_options_pin_the_printed_game() -> None:
-    """SP-SETUP-4, SP-SETUP-5, SP-SCORE-2, SP-VAR-1, SP-VAR-2, SP-RULING-1, SP-RULING-3, SP-RULING-7,
-    SP-RULING-8: each option's exact default and declared choices."""
-    got = {o.name: (o.default, o.choices) for o in GAME.options()}
-    assert got == {
-        "players": (4, (3, 4)),
-        "variant": ("points", ("points", "twice", "most-cubes")),
-        "first_player": (0, (0, 1, 2, 3)),
-        "every_place": (False, (False, True)),
-        "score_floor": (True, (True, False)),
-        "round_limit": (20, tuple(range(2, 41))),
-        "twice_ties": ("share", ("share", "last-place")),
-    }
-    rules = Rules()
-    assert (rules.players, rules.rounds) == (4, 4)
-    assert GAME.player_counts == range(3, 5)
-    assert [Rules(variant=v).rounds for v in ("points", "twice", "most-cubes")] == [4, 20, 1]
-
-
-# -- the observation tensor, value by value --------------------------------------------------------
-
-
-def scripted_position() -> Any:
-    """3 players, start player seat 1, deal seeded_deal(3, 5); prophecies (seat 1, 2, 0):
-    (3, 2, 2), (1, 1, 5), (7, 0, 0); then trick 1 and the first card of trick 2, each the lowest
-    legal card."""
-    state = GAME.new_game(Rules(players=3, first_player=1), deals=[seeded_deal(3, 5)])
-    for counts in ([3, 2, 2], [1, 1, 5], [7, 0, 0]):
-        for text in prophecy_actions(counts):
-            state = state.apply(GAME.parse_action(text, state.rules))
-    for _ in range(4):
-        state = state.apply(state.legal_actions()[0])
-    return state
-
-
-def test_tensor_value_by_value_on_a_scripted_position() -> None:
-    """SP-INFO-1, SP-INFO-2, SP-TRICK-2, SP-RANK-1: seat 2's tensor against the docs table."""
-    state = scripted_position()
-    card = GAME.parse_card
-    hand = [card(t) for t in "B2 B7 B8 C2 C9 D2 D4 D5 D8".split()]
-    future = [card(t) for t in "A8 A11 A4 B5 C8 A2 D1 C1 B6 D7".split()]
-    aside_up = [card("A10"), card("C6")]
-    # the position, stated literally: trick 1 (future A8) seat 0 B9, seat 1 A3, seat 2 A1 -> places 3, 1, 2;
-    # seat 1 leads trick 2 (future A11) with A5
-    obs = state.observation(2)
-    assert obs.hand == tuple(hand) and obs.future == tuple(future) and obs.aside_up == tuple(aside_up)
-    assert obs.round_tricks == ((1, (card("B9"), card("A3"), card("A1")), (3, 1, 2)),)
-    assert obs.trick == ((1, card("A5")),) and obs.current_player == 2 and obs.leader == 1
-    assert obs.hand_sizes == (9, 8, 9)  # public counts are exact
-    assert obs.remaining == ((7, 0, 0), (2, 2, 2), (1, 0, 5)) and obs.cubes_placed == (0, 1, 1)
-
-    expected = [0] * 561
-    expected[0 + 2] = 1  # seat (0, 3)
-    expected[3 + 2] = 1  # current_player (3, 4)
-    expected[7 + 1] = 1  # phase: tricks (7, 3)
-    expected[10] = 0  # round
-    expected[11] = 1  # tricks_done
-    expected[12 + 1] = 1  # leader (12, 3)
-    for c in hand:  # hand (15, 52)
-        expected[15 + c] = 1
-    expected[67:70] = [9, 8, 9]  # hand_sizes
-    for i, c in enumerate(future):  # future_suits (70, 40): A A A B C A D C B D
-        expected[70 + 4 * i + c // 13] = 1
-    for c in future:  # future_cards (110, 52)
-        expected[110 + c] = 1
-    for c in aside_up:  # aside_up (162, 52)
-        expected[162 + c] = 1
-    for seat, c in ((0, card("B9")), (1, card("A3")), (1, card("A5")), (2, card("A1"))):  # played_by_seat (214, 156)
-        expected[214 + 52 * seat + c] = 1
-    expected[370 + 52 * 1 + card("A5")] = 1  # current_trick_by_seat (370, 156)
-    expected[526 + 0] = 1  # future_suit_now (526, 4): suit A
-    expected[530:533] = [1, 1, 5]  # own_prophecy
-    expected[533] = 1  # revealed
-    expected[534:543] = [7, 0, 0, 2, 2, 2, 1, 0, 5]  # remaining (534, 9)
-    expected[543:546] = [0, 1, 1]  # cubes_placed
-    for seat, place in ((0, 3), (1, 1), (2, 2)):  # last_trick_places (546, 9)
-        expected[546 + 3 * seat + place - 1] = 1
-    # points (555, 3) and successes (558, 3) stay 0
-    assert state.observation_tensor(2) == tuple(expected)
-    assert GAME.observation_size(Rules(players=3)) == 561 and GAME.observation_size(Rules(players=4)) == 687
-
-
-def test_tensor_before_the_reveal_and_at_the_end() -> None:
-    """SP-INFO-2, SP-RULING-5: before the reveal only the own cubes show; at the end the
-    current-player slot is the 'game over' one and the phase is OVER."""
-    state = prophecy_state()
-    state = state.apply(Prophesy(2))
-    t = state.observation_tensor(0)
-    assert t[530:534] == (0, 1, 0, 0)  # own_prophecy, then revealed = 0
-    assert t[534:543] == (0, 1, 0, 0, 0, 0, 0, 0, 0)  # remaining: only the own cubes before the reveal
-    assert t[7:10] == (1, 0, 0) and t[3:7] == (1, 0, 0, 0)
-    end = final_state().observation_tensor(1)
-    assert end[3:7] == (0, 0, 0, 1) and end[7:10] == (0, 0, 1)

@@ -1,0 +1,110 @@
+"""The Seven Prophecies game object: :class:`SevenProphecies` and ``GAME``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.encoding import BufferEncoder
+
+from . import heuristic, observation, scoring
+from . import state as state_module
+from .actions import ProphecyAction, action_table
+from .observation import TensorEncoder
+from .observation import encode_observation as encode
+from .rules import CUBES, DECK, ROUND_DECK, TRICKS, Rules, SPRules
+from .state import SevenPropheciesState, _deal_round
+
+__all__ = ["GAME", "SevenProphecies"]
+
+
+class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
+    """Seven Prophecies: 3-4 players, 52 cards, a prophecy of finishing places."""
+
+    slug = "seven-prophecies"
+    title = "Seven Prophecies (七つの予言)"
+    prefix = "SP"
+    Rules = Rules
+    State = SevenPropheciesState
+    player_counts = range(3, 5)
+    deck = DECK
+
+    def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
+        """``prophesy 1..P`` then ``play <card>`` for every card in play."""
+        return action_table(rules.players)
+
+    def random_deal(self, rules: SPRules, rng: random.Random, index: int) -> Deal:
+        order = list(ROUND_DECK[rules.players])
+        rng.shuffle(order)
+        return tuple(order)
+
+    def check_deal(self, rules: SPRules, deal: Deal, index: int) -> None:
+        """A deal is an order of the round's cards, each once (SP-SETUP-1, SP-SETUP-5).
+
+        One deal per round, so at most ``rules.rounds`` deals: P (points), ``round_limit``
+        (variant 1) or 1 (variant 2). A deal is a tuple or list of exactly the 52 (4 players)
+        or 44 (3 players) card numbers, each a real ``int`` (not a bool, float or str).
+        """
+        if type(index) is not int or not 0 <= index < rules.rounds:
+            raise ValueError(f"deal {index!r}: this game has at most {rules.rounds} deals (one per round, SP-END-3)")
+        if type(deal) not in (tuple, list):
+            raise ValueError(f"deal {index}: must be a tuple or list of card numbers, not {type(deal).__name__}")
+        cards = ROUND_DECK[rules.players]
+        if len(deal) != len(cards):
+            raise ValueError(
+                f"deal {index}: a {rules.players}-player deal orders the {len(cards)} cards in play, "
+                f"not {len(deal)} (SP-SETUP-1, SP-SETUP-5)"
+            )
+        for i, c in enumerate(deal):
+            if type(c) is not int:
+                raise ValueError(f"deal {index}: card {i} must be an int, not {type(c).__name__} ({c!r})")
+        if sorted(deal) != list(cards):
+            raise ValueError(
+                f"deal {index}: a {rules.players}-player deal must order the {len(cards)} cards in play "
+                f"(card numbers {DECK.texts(cards[:1])}..{DECK.texts(cards[-1:])}), each once"
+            )
+
+    def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
+        """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
+        n = rules.players
+        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, ())
+
+    def check_invariants(self, state: SevenPropheciesState) -> None:
+        """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
+        state_module.check_invariants(state)
+
+    def score_floor(self, rules: SPRules) -> int | None:
+        """0 under the score floor (SP-SCORE-2, SP-RULING-1); none under the literal reading."""
+        return scoring.score_floor(rules)
+
+    def max_game_length(self, rules: SPRules) -> int:
+        """Per round: P x 7 prophecy cubes and at most 10 tricks of P cards (SP-END-1)."""
+        n = rules.players
+        return rules.rounds * n * (CUBES + TRICKS)
+
+    # -- tensor, heuristic, statistics -------------------------------------------------
+
+    def observation_size(self, rules: SPRules) -> int:
+        return observation.observation_size(rules)
+
+    def encode_observation(self, rules: SPRules, observation: Any) -> tuple[int, ...]:
+        """The fields of :class:`Observation` as one-hots and counts (see the docs page)."""
+        return encode(rules, observation)
+
+    def tensor_encoder(self, rules: SPRules) -> BufferEncoder:
+        """The game's ``TensorEncoder`` (in its ``observation`` module): the tensor straight from a state."""
+        return TensorEncoder(rules)
+
+    def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
+        """Prophesy the places the hand's cards look likely to take; then play for a place
+        that still carries one of one's cubes (draws nothing from ``rng``)."""
+        return heuristic.heuristic_action(state, rng)
+
+    def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:
+        """Rounds, how they ended, and the tricks they lasted."""
+        return scoring.end_stats(state)
+
+
+GAME = SevenProphecies()
+SevenPropheciesState.GAME = GAME

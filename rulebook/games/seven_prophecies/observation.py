@@ -1,0 +1,416 @@
+"""What one seat of Seven Prophecies sees, its redraw for search, and its observation tensor.
+
+* :class:`Observation` and :func:`observation`: the seat's view (SP-INFO-1, SP-INFO-2);
+* :func:`resample`: the state with everything the seat cannot see redrawn;
+* :func:`encode_observation`: the view as a fixed-length tensor (layout in ``docs/games/seven-prophecies.md``),
+  and :class:`TensorEncoder`, which writes the same tensor straight from a state.
+
+>>> observation_size(Rules(players=3)), observation_size(Rules(players=4))
+(561, 687)
+"""
+
+from __future__ import annotations
+
+import array
+import random
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rulebook import render
+from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
+
+from . import history
+from .actions import PROPHECY, TRICK, Phase, _prophecy_legal
+from .history import PlacedTrick, PlayedRound
+from .rules import _SUIT, DECK, Rules
+
+if TYPE_CHECKING:
+    from .state import SevenPropheciesState
+
+__all__ = ["Observation", "TensorEncoder", "encode_observation", "observation", "observation_size", "resample"]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (SP-INFO-1, SP-INFO-2): own hand and prophecy, and everything public."""
+
+    seat: int
+    players: int
+    variant: str
+    round: int
+    start_player: int
+    phase: Phase
+    current_player: int | None
+    leader: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: the 3-player face-up set-aside cards (SP-SETUP-5, SP-RULING-6)
+    aside_up: tuple[int, ...]
+    future: tuple[int, ...]
+    #: cubes this seat has put on each place (its prophecy, or the part placed so far)
+    own_prophecy: tuple[int, ...]
+    #: per seat, the prophecy as revealed (cubes per place); ``()`` for other seats before the reveal
+    prophecies: tuple[tuple[int, ...], ...]
+    #: per seat, cubes left on each place card; ``()`` for other seats before the reveal
+    remaining: tuple[tuple[int, ...], ...]
+    #: per seat, cubes moved onto played cards this round
+    cubes_placed: tuple[int, ...]
+    #: the current trick: (seat, card) in play order
+    trick: tuple[tuple[int, int], ...]
+    #: the tricks finished this round, as :class:`~rulebook.games.seven_prophecies.PlacedTrick` records
+    round_tricks: tuple[PlacedTrick, ...]
+    points: tuple[int, ...]
+    successes: tuple[int, ...]
+    #: per finished round: (tricks played, seats that fulfilled the seven prophecies)
+    rounds_played: tuple[tuple[int, tuple[int, ...]], ...]
+    #: every round before the current one as it was played, kept for perfect recall (SP-INFO-1)
+    earlier_rounds: tuple[PlayedRound, ...]
+
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        return render.observation_svg(self)
+
+
+def check_seat(state: SevenPropheciesState, seat: object) -> int:
+    """``seat`` if it is a seat of ``state``'s game (an ``int`` 0..P-1), else ``ValueError``."""
+    n = state.rules.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"seat {seat!r} is not a seat of this {n}-player game (seats are the ints 0..{n - 1})")
+    return seat
+
+
+def observation(state: SevenPropheciesState, seat: int) -> Observation:
+    """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
+    seat = check_seat(state, seat)
+    n = state.rules.players
+    hidden = state.phase == PROPHECY
+    prophecies = tuple(p if (s == seat or not hidden) else () for s, p in enumerate(state.prophecies))
+    remaining = tuple(c if (s == seat or not hidden) else () for s, c in enumerate(state.cubes))
+    leader = state.leader
+    return Observation(
+        seat=seat,
+        players=n,
+        variant=state.rules.variant,
+        round=state.round,
+        start_player=state.start,
+        phase=state.phase,
+        current_player=state.to_act,
+        leader=leader,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        aside_up=state.aside_up,
+        future=state.future,
+        own_prophecy=state.prophecies[seat],
+        prophecies=prophecies,
+        remaining=remaining,
+        cubes_placed=state.placed,
+        trick=tuple(((leader + i) % n, c) for i, c in enumerate(state.trick)),
+        round_tricks=history.round_tricks(state),
+        points=state.points,
+        successes=state.successes,
+        rounds_played=history.ends(state),
+        earlier_rounds=history.earlier(state),
+    )
+
+
+# -- resampling -----------------------------------------------------------------------
+
+
+def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> SevenPropheciesState:
+    """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
+    (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+    seat = check_seat(state, seat)
+    n = state.rules.players
+    others = [s for s in range(n) if s != seat]
+    voids = _voids(state)
+    # from a canonical order: the real arrangement must not show through
+    pool = sorted([c for s in others for c in state.hands[s]] + list(state.aside_down))
+    hands = list(state.hands)
+    aside_down = state.aside_down
+    for _attempt in range(40):
+        rng.shuffle(pool)
+        deal = _assign(state, pool, others, voids, rng)
+        if deal is not None:
+            for s in others:
+                hands[s] = tuple(sorted(deal[s]))
+            aside_down = tuple(sorted(deal[-1]))
+            break
+    cubes = state.cubes
+    prophecies = state.prophecies
+    if state.phase == PROPHECY:
+        rules = state.rules
+        new = list(cubes)
+        for s in others:
+            count = sum(cubes[s])
+            own = (0,) * n
+            for _ in range(count):
+                p = rng.choice(_prophecy_legal(n, rules.every_place, own)).place
+                own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
+            new[s] = own
+        cubes = prophecies = tuple(new)
+    info = attrs.evolve(state.info, aside_down=aside_down)
+    # later rounds' deals are unknown to everybody: redraw them too (SP-INFO-1)
+    setup = state.setup.resampled(rng)
+    return attrs.evolve(
+        state, log=None, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies
+    )
+
+
+def _voids(state: SevenPropheciesState) -> list[set[int]]:
+    """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
+    n = state.rules.players
+    voids: list[set[int]] = [set() for _ in range(n)]
+    future = state.future
+    for t, (_leader, cards, _p) in enumerate(state._round_tricks):
+        suit = _SUIT[future[t]]
+        for s, c in enumerate(cards):
+            if _SUIT[c] != suit:
+                voids[s].add(suit)
+    if state.phase == TRICK:
+        suit = _SUIT[future[len(state._round_tricks)]]
+        for i, c in enumerate(state.trick):
+            if _SUIT[c] != suit:
+                voids[(state.leader + i) % n].add(suit)
+    return voids
+
+
+def _assign(
+    state: SevenPropheciesState, pool: list[int], others: list[int], voids: list[set[int]], rng: random.Random
+) -> dict[int, list[int]] | None:
+    """Give ``pool`` out to ``others`` (their hand sizes) and the unseen set-aside (key -1)."""
+    room = {s: len(state.hands[s]) for s in others}
+    room[-1] = len(state.aside_down)
+    out: dict[int, list[int]] = {k: [] for k in room}
+    # most constrained cards first
+    order = sorted(pool, key=lambda c: sum(1 for s in others if _SUIT[c] in voids[s]), reverse=True)
+    for c in order:
+        holders = [k for k in room if room[k] and (k < 0 or _SUIT[c] not in voids[k])]
+        if not holders:
+            return None
+        k = rng.choices(holders, weights=[room[h] for h in holders])[0]
+        out[k].append(c)
+        room[k] -= 1
+    return out
+
+
+# -- the observation tensor ---------------------------------------------------------------
+
+
+def _layout(n: int) -> list[tuple[str, int]]:
+    """The tensor's fields with their end offsets (see ``docs/games/seven-prophecies.md``)."""
+    sizes = [
+        ("seat", n),
+        ("current_player", n + 1),
+        ("phase", 3),
+        ("round", 1),
+        ("tricks_done", 1),
+        ("leader", n),
+        ("hand", 52),
+        ("hand_sizes", n),
+        ("future_suits", 40),
+        ("future_cards", 52),
+        ("aside_up", 52),
+        ("played_by_seat", n * 52),
+        ("current_trick_by_seat", n * 52),
+        ("future_suit_now", 4),
+        ("own_prophecy", n),
+        ("revealed", 1),
+        ("remaining", n * n),
+        ("cubes_placed", n),
+        ("last_trick_places", n * n),
+        ("points", n),
+        ("successes", n),
+    ]
+    out = []
+    end = 0
+    for name, size in sizes:
+        end += size
+        out.append((name, end))
+    return out
+
+
+_STARTS: dict[int, dict[str, int]] = {}
+
+
+def _starts(n: int) -> dict[str, int]:
+    """Each field's start offset in the tensor (and ``end``, its length), from ``_layout``."""
+    starts = _STARTS.get(n)
+    if starts is None:
+        starts = {}
+        begin = 0
+        for name, end in _layout(n):
+            starts[name] = begin
+            begin = end
+        starts["end"] = begin
+        _STARTS[n] = starts
+    return starts
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of the observation tensor under ``rules``."""
+    return _layout(rules.players)[-1][1]
+
+
+def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
+    """The fields of :class:`Observation` as one-hots and counts (see the docs page).
+
+    Written straight into a zeroed list at the field offsets of ``_layout``
+    (only the ones and counts are touched), so the cost follows the cards seen,
+    not the tensor's length.
+    """
+    n = rules.players
+    at = _starts(n)
+    out = [0] * at["end"]
+    c = DECK.size
+
+    def onehot(field: str, size: int, index: int | None) -> None:
+        if index is not None and 0 <= index < size:
+            out[at[field] + index] = 1
+
+    onehot("seat", n, obs.seat)
+    onehot("current_player", n + 1, n if obs.current_player is None else obs.current_player)
+    onehot("phase", 3, obs.phase)
+    out[at["round"]] = obs.round
+    out[at["tricks_done"]] = len(obs.round_tricks)
+    onehot("leader", n, obs.leader)
+    base = at["hand"]
+    for card in obs.hand:
+        out[base + card] = 1
+    base = at["hand_sizes"]
+    out[base : base + n] = obs.hand_sizes
+    base = at["future_suits"]
+    for i, card in enumerate(obs.future):
+        out[base + 4 * i + _SUIT[card]] = 1
+    base = at["future_cards"]
+    for card in obs.future:
+        out[base + card] = 1
+    base = at["aside_up"]
+    for card in obs.aside_up:
+        out[base + card] = 1
+    base = at["played_by_seat"]
+    for done in obs.round_tricks:
+        for seat, card in done.plays:
+            out[base + int(seat) * c + card] = 1
+    for seat, card in obs.trick:
+        out[base + seat * c + card] = 1
+    base = at["current_trick_by_seat"]
+    for seat, card in obs.trick:
+        out[base + seat * c + card] = 1
+    if obs.phase == TRICK:
+        out[at["future_suit_now"] + _SUIT[obs.future[len(obs.round_tricks)]]] = 1
+    base = at["own_prophecy"]
+    out[base : base + n] = obs.own_prophecy
+    out[at["revealed"]] = int(obs.phase != PROPHECY)
+    base = at["remaining"]
+    for seat in range(n):
+        row = obs.remaining[seat]
+        if row:
+            out[base + seat * n : base + seat * n + n] = row
+    base = at["cubes_placed"]
+    out[base : base + n] = obs.cubes_placed
+    if obs.round_tricks:
+        base = at["last_trick_places"]
+        last = obs.round_tricks[-1]
+        for (seat, _card), place in zip(last.plays, last.places):
+            if 0 < place <= n:
+                out[base + int(seat) * n + place - 1] = 1
+    base = at["points"]
+    out[base : base + n] = obs.points
+    base = at["successes"]
+    out[base : base + n] = obs.successes
+    return tuple(out)
+
+
+class TensorEncoder(BufferEncoder):
+    """SP-INFO-1, SP-INFO-2. Reads ``info`` (public: round, aside_up, the future row, points,
+    successes; never ``aside_down``), ``_round_tricks``, ``trick``, ``leader``, ``phase``,
+    ``to_act``, ``placed``, ``hands`` (the seat's own and the others' lengths), ``prophecies``
+    (the seat's own), ``cubes`` (the seat's own, the others' only after the reveal)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.n = n = rules.players
+        self.at = at = dict(_starts(n))  # a copy: the game keeps its own
+        self.size = at["end"]
+        self.suit = _SUIT
+        self.prophecy = PROPHECY
+        self.trick_phase = TRICK
+        self.c = DECK.size
+        self.cache: tuple[Any, Any, Buffer | None] = (None, None, None)
+
+    def public(self, info: Any, round_tricks: Any) -> Buffer:
+        at, n, c, suit = self.at, self.n, self.c, self.suit
+        ones: list[int] = []
+        where = [at["round"], at["tricks_done"]]
+        values = [info.round, len(round_tricks)]
+        base = at["future_suits"]
+        ones += [base + 4 * i + suit[x] for i, x in enumerate(info.future)]
+        base = at["future_cards"]
+        ones += [base + x for x in info.future]
+        base = at["aside_up"]
+        ones += [base + x for x in info.aside_up]
+        base = at["played_by_seat"]
+        for _, cards, _ in round_tricks:
+            ones += [base + s * c + x for s, x in enumerate(cards)]
+        if round_tricks:
+            base = at["last_trick_places"]
+            last = round_tricks[-1][2]
+            ones += [base + s * n + last[s] - 1 for s in range(n) if 0 < last[s] <= n]
+        where += range(at["points"], at["points"] + n)
+        values += info.points
+        where += range(at["successes"], at["successes"] + n)
+        values += info.successes
+        return template(self.size, ones, where, values)
+
+    def __call__(self, state: Any, seat: int) -> Buffer:
+        n = self.n
+        if type(seat) is not int or not 0 <= seat < n:
+            seat_error(state, seat)
+        info, round_tricks = state.info, state._round_tricks
+        key_info, key_tricks, buffer = self.cache
+        if key_info is not info or key_tricks is not round_tricks or buffer is None:
+            buffer = self.public(info, round_tricks)
+            self.cache = (info, round_tricks, buffer)
+        out = buffer[:]
+        at, c = self.at, self.c
+        phase = state.phase
+        player = state.to_act
+        out[at["seat"] + seat] = 1
+        out[at["current_player"] + (n if player is None else player)] = 1
+        if 0 <= phase < 3:
+            out[at["phase"] + phase] = 1
+        leader = state.leader
+        if 0 <= leader < n:
+            out[at["leader"] + leader] = 1
+        base = at["hand"]
+        for x in state.hands[seat]:
+            out[base + x] = 1
+        played, current = at["played_by_seat"], at["current_trick_by_seat"]
+        for i, x in enumerate(state.trick):
+            s = (leader + i) % n
+            out[played + s * c + x] = 1
+            out[current + s * c + x] = 1
+        if phase == self.trick_phase:
+            out[at["future_suit_now"] + self.suit[state.info.future[len(round_tricks)]]] = 1
+        revealed = phase != self.prophecy
+        if revealed:
+            out[at["revealed"]] = 1
+        base = at["hand_sizes"]
+        for s, h in enumerate(state.hands):
+            out[base + s] = len(h)
+        base = at["own_prophecy"]
+        for s, v in enumerate(state.prophecies[seat]):
+            out[base + s] = v
+        base = at["remaining"]
+        for s, row in enumerate(state.cubes):
+            if (s == seat or revealed) and row:
+                out[base + s * n : base + s * n + n] = array.array(I32, row)
+        base = at["cubes_placed"]
+        for s, v in enumerate(state.placed):
+            out[base + s] = v
+        return out

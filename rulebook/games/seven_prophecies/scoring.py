@@ -1,0 +1,76 @@
+"""Seven Prophecies' scoring: round points, scores per variant, the winners, end statistics.
+
+>>> round_points(0), round_points(1), round_points(2), round_points(7)
+(2, 0, -1, -6)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import CUBES, LAST_PLACE, POINTS, TWICE, Rules
+
+if TYPE_CHECKING:
+    from .state import SevenPropheciesState
+
+__all__ = ["end_stats", "round_points", "score_floor", "scores", "winners"]
+
+
+def round_points(left: int) -> int:
+    """Points for a round in which a player kept ``left`` cubes on the prophecy cards (SP-SCORE-1)."""
+    return 2 if left == 0 else -(left - 1)
+
+
+def scores(state: SevenPropheciesState) -> tuple[int, ...]:
+    """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2)."""
+    variant = state.rules.variant
+    if variant == POINTS:
+        return state.points
+    if variant == TWICE:
+        return state.successes
+    return state.placed
+
+
+def winners(state: SevenPropheciesState) -> frozenset[int]:
+    """SP-END-4 (highest total; ties share), SP-VAR-1 and SP-VAR-2 with their rulings."""
+    if state.to_act is not None:
+        return frozenset()
+    rules = state.rules
+    if rules.variant == POINTS:
+        best = max(state.points)
+        return frozenset(s for s, v in enumerate(state.points) if v == best)
+    if rules.variant == TWICE:
+        best = max(state.successes)
+        top = [s for s, v in enumerate(state.successes) if v == best]
+        if best >= 2 and len(top) > 1 and rules.twice_ties == LAST_PLACE:  # SP-RULING-7
+            return frozenset((_last_place(state, top),))
+        return frozenset(top)  # SP-RULING-7, SP-RULING-8: shared
+    best = max(state.placed)
+    top = [s for s, v in enumerate(state.placed) if v == best]
+    if best == CUBES and len(top) > 1:  # SP-VAR-2: nearest to last place in the last trick
+        return frozenset((_last_place(state, top),))
+    return frozenset(top)  # SP-RULING-9: ties the tie-break cannot settle are shared
+
+
+def _last_place(state: SevenPropheciesState, seats: list[int]) -> int:
+    """Of ``seats``, the one with the lowest place in the round's last trick."""
+    return max(seats, key=state._round_tricks[-1][2].__getitem__)
+
+
+def score_floor(rules: Rules) -> int | None:
+    """0 under the score floor (SP-SCORE-2, SP-RULING-1); none under the literal reading."""
+    return 0 if rules.score_floor else None
+
+
+def end_stats(state: SevenPropheciesState) -> dict[str, float]:
+    """Rounds, how they ended, and the tricks they lasted."""
+    ends = state.ends
+    rounds = len(ends)
+    seventh = sum(1 for _t, done in ends if done)
+    return {
+        "rounds": float(rounds),
+        "rounds_ended_by_seventh_cube": float(seventh),
+        "rounds_ended_after_trick_10": float(rounds - seventh),
+        "mean_tricks_per_round": sum(t for t, _d in ends) / rounds if rounds else 0.0,
+        "fulfilments": float(sum(len(done) for _t, done in ends)),
+    }

@@ -1,0 +1,436 @@
+"""The Seven Prophecies position and its engine: ``legal_actions`` and ``apply`` (the hot path).
+
+The engine keeps compact tuples (:data:`~rulebook.games.seven_prophecies.rules.TrickRow`,
+:data:`~rulebook.games.seven_prophecies.history.RoundRow`); the public records of play,
+the scores, the observation and the redraw are built on access by the sibling modules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rulebook.core.contract import Log, Setup, State, log_actions, state_builder
+from rulebook.core.history import RoundRecord
+
+from . import actions, history, observation, scoring
+from .actions import (
+    _PLAY,
+    OVER,
+    PROPHECY,
+    TRICK,
+    Phase,
+    Play,
+    ProphecyAction,
+    Prophesy,
+    _prophecy_legal,
+    _prophecy_step,
+)
+from .history import PlacedTrick, PlayedRound, RoundRow
+from .observation import Observation
+from .rules import (
+    _IN_PLAY,
+    _KEY,
+    _ROT,
+    _SUIT,
+    ASIDE,
+    CUBES,
+    DECK,
+    POINTS,
+    ROUND_DECK,
+    TRICKS,
+    TWICE,
+    Rules,
+    TrickRow,
+    places,
+)
+from .scoring import round_points
+
+__all__ = ["RoundInfo", "SevenPropheciesState", "check_invariants"]
+
+#: bound here by assignment, not by import: CPython 3.11 compiles ``NAME.get(...)`` without its
+#: fast method call when ``NAME`` was imported (it might be a module), about 40 ns per prophecy cube
+_PROPHECY_STEP = actions._PROPHECY_STEP
+
+
+@attrs.frozen(slots=True)
+class RoundInfo:
+    """The part of a position that changes only between rounds."""
+
+    #: round index, from 0
+    round: int
+    #: the round's start player (SP-SETUP-4, SP-END-2)
+    start: int
+    aside_up: tuple[int, ...]
+    aside_down: tuple[int, ...]
+    #: the future row: the i-th card belongs to trick i (SP-SETUP-3)
+    future: tuple[int, ...]
+    points: tuple[int, ...]
+    successes: tuple[int, ...]
+    #: every finished round as the engine keeps it (the last one too, once the game is over);
+    #: the public record is ``state.earlier`` (:class:`~rulebook.games.seven_prophecies.PlayedRound`)
+    finished: tuple[RoundRow, ...]
+
+
+@attrs.frozen(slots=True)
+class SevenPropheciesState(State[Rules, ProphecyAction]):
+    """A position of Seven Prophecies. Build with :meth:`SevenProphecies.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
+    #: what stays fixed during a round: the deal's public layout and the totals so far
+    info: RoundInfo
+    hands: tuple[tuple[int, ...], ...]
+    #: per seat, the prophecy cubes left on each place card (index 0 = place 1)
+    cubes: tuple[tuple[int, ...], ...]
+    #: per seat, the prophecy as placed (kept for the record, SP-PROPH-2)
+    prophecies: tuple[tuple[int, ...], ...]
+    #: per seat, cubes moved onto played cards this round (SP-TRICK-2)
+    placed: tuple[int, ...]
+    leader: int
+    #: the cards of the current trick, in play order from the leader
+    trick: tuple[int, ...]
+    #: the engine's compact rows of the tricks finished this round (private: the public
+    #: record is :attr:`round_tricks`); each a ``TrickRow`` (see the ``rules`` module)
+    _round_tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    phase: Phase
+    to_act: int | None
+
+    @property
+    def round(self) -> int:
+        """The round index, from 0."""
+        return self.info.round
+
+    @property
+    def start(self) -> int:
+        """The round's start player (SP-SETUP-4, SP-END-2)."""
+        return self.info.start
+
+    @property
+    def aside_up(self) -> tuple[int, ...]:
+        return self.info.aside_up
+
+    @property
+    def aside_down(self) -> tuple[int, ...]:
+        return self.info.aside_down
+
+    @property
+    def future(self) -> tuple[int, ...]:
+        """The future row: the i-th card belongs to trick i (SP-SETUP-3)."""
+        return self.info.future
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points per seat (SP-SCORE-1); stays 0 in the variants."""
+        return self.info.points
+
+    @property
+    def successes(self) -> tuple[int, ...]:
+        """Per seat, rounds in which it fulfilled the seven prophecies."""
+        return self.info.successes
+
+    @property
+    def ends(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Per finished round: (tricks played, seats that fulfilled the seven prophecies)."""
+        return history.ends(self)
+
+    @property
+    def earlier(self) -> tuple[PlayedRound, ...]:
+        """Every round before the current one, as it was played (SP-INFO-1)."""
+        return history.earlier(self)
+
+    # -- the record of play (built on access; the hot path keeps compact tuples) --------
+
+    @property
+    def round_tricks(self) -> tuple[PlacedTrick, ...]:
+        """The tricks finished in the current round (the last round's once the game is over),
+        as :class:`~rulebook.games.seven_prophecies.PlacedTrick` records; every trick of the
+        game is in :attr:`tricks`."""
+        return history.round_tricks(self)
+
+    @property
+    def tricks(self) -> tuple[PlacedTrick, ...]:
+        """Every finished trick of the game, across rounds, numbered from 0 (SP-TRICK-1).
+
+        ``winner`` is the seat in 1st place; ``places`` gives every play's place.
+        """
+        return history.tricks(self)
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """Every finished round: each seat's change of :attr:`scores` and why, and how it ended.
+
+        ``points`` is in the unit of ``scores`` for the variant: points (SP-SCORE-1, with the
+        floor of SP-SCORE-2 recorded as its own change), successes (SP-VAR-1) or cubes moved
+        (SP-VAR-2). ``scores == round_totals(rounds)``, plus, in variant 2 while its single
+        round is being played, the cubes moved so far.
+        """
+        return history.rounds(self)
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    @property
+    def future_suit(self) -> int | None:
+        """The suit of the current trick's future card (SP-PLAY-2), or ``None`` outside tricks."""
+        if self.phase != TRICK:
+            return None
+        return _SUIT[self.future[len(self._round_tricks)]]
+
+    def legal_actions(self) -> tuple[ProphecyAction, ...]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        if self.phase == PROPHECY:
+            rules = self.rules
+            return _prophecy_legal(rules.players, rules.every_place, self.cubes[seat])
+        hand = self.hands[seat]
+        suit = _SUIT[self.info.future[len(self._round_tricks)]]
+        follow = [_PLAY[c] for c in hand if _SUIT[c] == suit]  # SP-PLAY-2: must follow the future suit
+        if follow:
+            return tuple(follow)
+        return tuple(map(_PLAY.__getitem__, hand))  # SP-PLAY-1
+
+    def apply(self, action: ProphecyAction) -> SevenPropheciesState:
+        seat = self.to_act
+        if seat is None:
+            raise self.illegal("the game is over", "SP-END-3", action)
+        if self.phase == PROPHECY:
+            if type(action) is not Prophesy:
+                raise self.illegal(f"seat {seat} must place a prophecy cube", "SP-PROPH-1", action)
+            return self._prophesy(seat, action)
+        if type(action) is not Play:
+            raise self.illegal(f"seat {seat} must play a card", "SP-PLAY-1", action)
+        return self._play(seat, action.card, action)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points (SP-SCORE-1); in variant 1 the successes (SP-VAR-1), in variant 2 the cubes placed (SP-VAR-2).
+
+        Always additive over :attr:`rounds` (the score floor is recorded there as its own
+        change): ``scores == round_totals(rounds, P)``, plus in variant 2, while its round is
+        being played, the cubes moved so far.
+        """
+        return scoring.scores(self)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """SP-END-4 (highest total; ties share), SP-VAR-1 and SP-VAR-2 with their rulings."""
+        return scoring.winners(self)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
+        return observation.observation(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> SevenPropheciesState:
+        """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
+        (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+        return observation.resample(self, seat, rng)
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _prophesy(self, seat: int, action: Prophesy) -> SevenPropheciesState:
+        rules = self.rules
+        n = rules.players
+        own = self.cubes[seat]
+        step = _PROPHECY_STEP.get((n, rules.every_place, own, action))
+        if step is None or type(action.place) is not int:
+            # off the fast path: check the field's type before anything compares it
+            if type(action.place) is not int:
+                raise self.illegal(f"a place is an int 1..{n}, not {type(action.place).__name__}", "SP-PROPH-1", action)
+            step = _prophecy_step(n, rules.every_place, own, action)
+            if step is None:
+                last = max((p + 1 for p in range(n) if own[p]), default=0)
+                if not 1 <= action.place <= n:
+                    raise self.illegal(f"there is no place {action.place} with {n} players", "SP-PROPH-1", action)
+                if action.place >= last and rules.every_place:
+                    raise self.illegal("house rule: no place may stay empty", "SP-RULING-3", action)
+                raise self.illegal("cubes are placed in order of place, first to last", "SP-RULING-4", action)
+        own, complete = step
+        cubes = (*self.cubes[:seat], own, *self.cubes[seat + 1 :])
+        nxt = seat
+        phase = PROPHECY
+        if complete:
+            nxt = (seat + 1) % n  # SP-PROPH-1: the next player clockwise
+            if nxt == self.start:
+                phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
+        return _new_state(
+            rules, self.setup, (self.log, action), self.info, self.hands, cubes, cubes, self.placed,
+            self.leader, (), self._round_tricks, phase, nxt,
+        )  # fmt: skip
+
+    def _play(self, seat: int, card: int, action: Play) -> SevenPropheciesState:
+        hand = self.hands[seat]
+        if type(card) is not int:  # bools and floats compare equal to cards: refuse them first
+            raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {type(card).__name__}", "SP-PLAY-1", action)
+        try:
+            i = hand.index(card)
+        except ValueError:
+            if not 0 <= card < DECK.size:
+                raise self.illegal(
+                    f"there is no card {card} (cards are 0..{DECK.size - 1})", "SP-COMP-1", action
+                ) from None
+            if card not in _IN_PLAY[self.rules.players]:
+                raise self.illegal("with 3 players the 12s and 13s are not in play", "SP-SETUP-5", action) from None
+            raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
+        tricks = self._round_tricks
+        suit = _SUIT[self.info.future[len(tricks)]]
+        if _SUIT[card] != suit:
+            for c in hand:
+                if _SUIT[c] == suit:
+                    raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
+        hands = (*self.hands[:seat], hand[:i] + hand[i + 1 :], *self.hands[seat + 1 :])
+        trick = (*self.trick, card)
+        log = (self.log, action)
+        rules = self.rules
+        n = rules.players
+        if len(trick) < n:
+            return _new_state(
+                rules, self.setup, log, self.info, hands, self.cubes, self.prophecies, self.placed,
+                self.leader, trick, tricks, TRICK, (seat + 1) % n,
+            )  # fmt: skip
+        # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
+        key = _KEY[suit]
+        leader = self.leader
+        rot = _ROT[n][leader]  # each seat's play position
+        strength = [key[trick[j]] * 4 + j for j in rot]  # by seat; the later play breaks equal numbers
+        order = sorted(range(n), key=strength.__getitem__, reverse=True)  # seats, 1st place first
+        trick_places = [0] * n
+        for place, s in enumerate(order, 1):
+            trick_places[s] = place
+        cubes = list(self.cubes)
+        placed = list(self.placed)
+        finished = False
+        for s in range(n):
+            own = cubes[s]
+            p = trick_places[s] - 1
+            if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
+                cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
+                placed[s] += 1
+                if placed[s] == CUBES:
+                    finished = True
+        tricks = (*tricks, (leader, tuple([trick[j] for j in rot]), tuple(trick_places)))
+        winner = order[0]  # SP-TRICK-3: first place leads the next trick
+        if finished or len(tricks) == TRICKS:  # SP-END-1
+            return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
+        return _new_state(
+            rules, self.setup, log, self.info, hands, tuple(cubes), self.prophecies, tuple(placed), winner,
+            (), tricks, TRICK, winner,
+        )  # fmt: skip
+
+    def _end_round(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        cubes: tuple[tuple[int, ...], ...],
+        placed: tuple[int, ...],
+        tricks: tuple[TrickRow, ...],
+        winner: int,
+    ) -> SevenPropheciesState:
+        rules = self.rules
+        n = rules.players
+        done = tuple(s for s in range(n) if placed[s] == CUBES)
+        scores = self.points
+        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2
+            new = [v + round_points(CUBES - placed[s]) for s, v in enumerate(scores)]
+            scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
+        successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
+        info = self.info
+        # SP-INFO-1: the round stays public as it was played (perfect recall) and in the record
+        played = (info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
+        finished = (*info.finished, played)
+        nxt_round = self.round + 1
+        over = nxt_round >= rules.rounds  # SP-END-3, SP-VAR-2, SP-RULING-8
+        if rules.variant == TWICE and max(successes) >= 2:  # SP-VAR-1
+            over = True
+        if over:
+            return _new_state(
+                rules, self.setup, log, attrs.evolve(info, points=scores, successes=successes, finished=finished),
+                hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
+            )  # fmt: skip
+        start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
+        return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, finished)
+
+
+if TYPE_CHECKING:
+    _new_state = SevenPropheciesState
+else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
+    _new_state = state_builder(SevenPropheciesState)
+
+
+def _deal_round(
+    rules: Rules,
+    setup: Setup,
+    log: Log,
+    round_index: int,
+    start: int,
+    scores: tuple[int, ...],
+    successes: tuple[int, ...],
+    finished: tuple[RoundRow, ...],
+) -> SevenPropheciesState:
+    """Deal a round: SP-SETUP-1 (the deal's form), SP-SETUP-2 and SP-SETUP-5 (set-aside cards and
+    hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
+    deal = setup.deal(SevenPropheciesState.GAME, rules, round_index)
+    n = rules.players
+    up, down = ASIDE[n]
+    a = up + down
+    hands = tuple(tuple(sorted(deal[a + s * TRICKS : a + (s + 1) * TRICKS])) for s in range(n))
+    future = deal[a + n * TRICKS :]
+    empty = (0,) * n
+    return _new_state(
+        rules, setup, log,
+        RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
+                  finished),
+        hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
+    )  # fmt: skip
+
+
+def check_invariants(state: SevenPropheciesState) -> None:
+    """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
+    rules = state.rules
+    n = rules.players
+    cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
+    for h in state.hands:
+        cards.extend(h)
+    for _leader, trick, _places in state._round_tricks:
+        cards.extend(trick)
+    if sorted(cards) != list(ROUND_DECK[n]):
+        raise AssertionError("SP-SETUP-1: the round's cards are not each in exactly one place")
+    if len(state.future) != TRICKS or len(state.aside_up) + len(state.aside_down) != sum(ASIDE[n]):
+        raise AssertionError("SP-SETUP-2: the future row or the set-aside cards have the wrong size")
+    for t, (leader, trick, trick_places) in enumerate(state._round_tricks):
+        if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
+            raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
+        in_order = [(leader + j) % n for j in range(n)]
+        if [trick_places[s] for s in in_order] != list(
+            places([trick[s] for s in in_order], _SUIT[state.future[t]])
+        ):
+            raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
+    if state.phase == PROPHECY:
+        if any(state.placed) or state._round_tricks or state.trick:
+            raise AssertionError("SP-PROPH-2: cubes moved or cards played before the reveal")
+    else:
+        # replay the round's tricks against the revealed prophecies (SP-TRICK-2)
+        left = [list(p) for p in state.prophecies]
+        for _leader, _trick, trick_places in state._round_tricks:
+            for s, p in enumerate(trick_places):
+                own = left[s]
+                if own[p - 1]:
+                    own[p - 1] -= 1
+        for s in range(n):
+            if sum(state.prophecies[s]) != CUBES:
+                raise AssertionError("SP-PROPH-1: a prophecy does not hold seven cubes")
+            if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != CUBES:
+                raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
+    if rules.score_floor and min(state.points) < 0:
+        raise AssertionError("SP-SCORE-2: a score is below 0")
+    hand_sizes = {len(h) for h in state.hands}
+    if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:
+        raise AssertionError("SP-PLAY-1: hand sizes differ by more than the current trick")
+

@@ -1,0 +1,212 @@
+"""Seven Prophecies: the engine, rule by rule: prophecy, tricks, the end of a round and of the game
+(SP-PROPH, SP-PLAY, SP-TRICK, SP-END).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rulebook.errors import IllegalAction
+from rulebook.games.seven_prophecies import DECK, GAME, Phase, Play, Prophesy, Rules
+from tests.games.seven_prophecies.test_rules import BLACK, BLUE, RED, WHITE, prophecy_actions, reference_places
+
+
+def act(state: Any, *texts: str) -> Any:
+    for text in texts:
+        state = state.apply(GAME.parse_action(text, state.rules))
+    return state
+
+
+def play_lowest(state: Any, tricks: int | None = None) -> Any:
+    """Play the lowest legal card until the round (or ``tricks`` tricks) is over."""
+    round_index = state.round
+    while not state.is_terminal and state.round == round_index and state.phase == 1:
+        if tricks is not None and len(state.round_tricks) == tricks and not state.trick:
+            break
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_prophecy_example_is_revealed_to_all() -> None:
+    """SP-PROPH-1 example: red prophesies 1st once, 2nd twice, 3rd once and 4th three times.
+
+    SP-PROPH-2, SP-INFO-2, SP-RULING-5: hidden from the others until everybody has placed.
+    """
+    state = GAME.new_game(Rules(players=4), seed=2)
+    state = act(state, "prophesy 1", "prophesy 2", "prophesy 2", "prophesy 3", "prophesy 4", "prophesy 4")
+    assert state.observation(RED).own_prophecy == (1, 2, 1, 2)
+    assert state.observation(BLUE).prophecies[RED] == ()
+    assert state.observation(BLUE).remaining[RED] == ()
+    state = act(state, "prophesy 4")
+    assert state.current_player == BLUE
+    for seat in (BLUE, BLACK, WHITE):
+        assert state.observation(seat).prophecies[RED] == ()
+    for _seat in (BLUE, BLACK, WHITE):
+        state = act(state, *prophecy_actions([2, 2, 2, 1]))
+    assert state.phase == 1 and state.current_player == RED
+    for seat in range(4):
+        obs = state.observation(seat)
+        assert obs.prophecies[RED] == (1, 2, 1, 3)
+        assert obs.remaining[BLUE] == (2, 2, 2, 1)
+
+
+def test_prophecy_may_leave_places_empty() -> None:
+    """SP-RULING-3: all seven cubes on 1st is a valid prophecy (empty places allowed)."""
+    state = GAME.new_game(Rules(players=4), seed=1)
+    state = act(state, *["prophesy 1"] * 7)
+    assert state.current_player == 1
+    assert state.cubes[0] == (7, 0, 0, 0)
+
+
+def test_every_place_house_rule() -> None:
+    """SP-RULING-3 house rule: each place gets a cube; skipping a place is illegal."""
+    state = GAME.new_game(Rules(players=4, every_place=True), seed=1)
+    assert [str(a) for a in state.legal_actions()] == ["prophesy 1"]
+    with pytest.raises(IllegalAction, match="SP-RULING-3"):
+        act(state, "prophesy 2")
+    state = act(state, "prophesy 1", "prophesy 1", "prophesy 1", "prophesy 1")
+    # three cubes left, three empty places: each must get one
+    assert [str(a) for a in state.legal_actions()] == ["prophesy 2"]
+    state = act(state, "prophesy 2", "prophesy 3", "prophesy 4")
+    assert state.cubes[0] == (4, 1, 1, 1)
+
+
+def test_prophecy_cubes_go_on_in_order_of_place() -> None:
+    """SP-RULING-4: a cube may not go on a place before one already used."""
+    state = act(GAME.new_game(Rules(players=3), seed=1), "prophesy 2")
+    with pytest.raises(IllegalAction, match="SP-RULING-4"):
+        act(state, "prophesy 1")
+    with pytest.raises(IllegalAction, match="SP-PROPH-1"):
+        state.apply(Prophesy(4))
+    with pytest.raises(IllegalAction, match="SP-PROPH-1"):
+        state.apply(Play(state.hands[0][0]))
+
+
+def test_seats_place_clockwise_and_trick_one_is_led_by_the_start_player() -> None:
+    """SP-PROPH-1, SP-PROPH-2, SP-RULING-10: start player, then the next seats, then trick 1."""
+    state = GAME.new_game(Rules(players=3, first_player=1), seed=4)
+    seen = []
+    while state.phase == 0:
+        seen.append(state.current_player)
+        state = state.apply(state.legal_actions()[0])
+    assert seen == [1] * 7 + [2] * 7 + [0] * 7
+    assert state.current_player == 1 and state.leader == 1
+
+
+def revealed(players: int = 4, seed: int = 1, **options: Any) -> Any:
+    state = GAME.new_game(Rules(players=players, **options), seed=seed)
+    while state.phase == 0:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_must_follow_the_future_suit() -> None:
+    """SP-PLAY-1, SP-PLAY-2: holding the future suit forces it, for the first player too."""
+    for seed in range(40):
+        state = revealed(seed=seed)
+        fs = state.future_suit
+        hand = state.hands[state.current_player]
+        follow = [c for c in hand if DECK.suit_of[c] == fs]
+        other = [c for c in hand if DECK.suit_of[c] != fs]
+        if follow and other:
+            assert {a.card for a in state.legal_actions()} == set(follow)
+            with pytest.raises(IllegalAction, match="SP-PLAY-2"):
+                state.apply(Play(other[0]))
+            break
+    else:
+        pytest.fail("no seed gave a leader with both kinds of cards")
+    with pytest.raises(IllegalAction, match="SP-PLAY-1"):
+        state.apply(Prophesy(1))
+    not_held = next(c for c in DECK.cards if c not in hand and DECK.suit_of[c] == fs)
+    with pytest.raises(IllegalAction, match="SP-PLAY-1"):
+        state.apply(Play(not_held))
+
+
+def test_trick_places_cubes_and_next_leader() -> None:
+    """SP-TRICK-1, SP-TRICK-2, SP-TRICK-3: places, one cube each for a matching place, 1st leads."""
+    state = revealed(players=4, seed=9)
+    prophecies = state.prophecies
+    leader = state.leader
+    for _ in range(4):
+        state = state.apply(state.legal_actions()[-1])
+    first = state.round_tricks[0]
+    lead = first.leader
+    assert lead == leader
+    in_order = [(lead + j) % 4 for j in range(4)]
+    assert first.players == tuple(in_order)
+    cards = list(first.cards)
+    pl = reference_places(cards, DECK.suit_of[state.future[0]])
+    assert first.places == pl and first.winner == in_order[pl.index(1)]
+    for j, p in enumerate(pl):
+        s = (lead + j) % 4
+        moved = 1 if prophecies[s][p - 1] else 0
+        assert state.placed[s] == moved
+        assert sum(state.cubes[s]) == 7 - moved
+    assert state.current_player == (lead + pl.index(1)) % 4 == state.leader
+
+
+def test_round_ends_after_ten_tricks_without_a_seventh_cube() -> None:
+    """SP-END-1: all cubes on 4th and random play rarely finish; the round stops after trick 10."""
+    for seed in range(20):
+        state = GAME.new_game(Rules(players=4), seed=seed)
+        for _ in range(4):
+            state = act(state, *["prophesy 1"] * 7)
+        state = play_lowest(state)
+        if not state.ends[0][1]:
+            assert state.ends[0][0] == 10
+            # nobody finished: everybody loses (cubes left - 1), floored at 0
+            assert state.points == (0, 0, 0, 0)
+            return
+    pytest.fail("every seed ended with a seventh cube")
+
+
+def test_rounds_rotate_and_the_game_ends_after_p_rounds() -> None:
+    """SP-END-2, SP-END-3, SP-END-4, SP-RULING-10: start player moves left; P rounds; top total wins."""
+    for players in (3, 4):
+        rng = random.Random(players)
+        state = GAME.new_game(Rules(players=players, first_player=1), seed=3)
+        starts = []
+        while not state.is_terminal:
+            if state.phase == 0 and not any(state.cubes[state.start]):
+                starts.append(state.start)
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert starts == [(1 + i) % players for i in range(players)]
+        assert len(state.ends) == players
+        best = max(state.points)
+        assert state.winners == {s for s, v in enumerate(state.points) if v == best}
+        with pytest.raises(IllegalAction, match="SP-END-3"):
+            state.apply(Prophesy(1))
+
+
+def test_phase_is_an_int_enum() -> None:
+    """SP-PROPH-1, SP-PLAY-1, SP-END-3: the phase is a Phase member, comparable as an int."""
+    assert [(p.name, int(p)) for p in Phase] == [("PROPHECY", 0), ("TRICKS", 1), ("OVER", 2)]
+    state = GAME.new_game(Rules(players=3), seed=1)
+    assert state.phase is Phase.PROPHECY and state.observation(0).phase is Phase.PROPHECY
+    for _ in range(21):
+        state = state.apply(state.legal_actions()[0])
+    assert state.phase is Phase.TRICKS and state.phase == 1
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.phase is Phase.OVER and state.legal_actions() == ()
+
+
+def test_house_rule_errors_name_the_right_ruling() -> None:
+    """SP-RULING-4 vs SP-RULING-3 under the house rule: going back to an earlier place breaks the order
+    of placing; skipping a place would leave it empty."""
+    state = GAME.new_game(Rules(players=4, every_place=True), seed=1)
+    state = state.apply(Prophesy(1)).apply(Prophesy(2))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Prophesy(1))
+    assert (str(info.value), info.value.rule) == (
+        "prophesy 1 is not legal: cubes are placed in order of place, first to last [SP-RULING-4]",
+        "SP-RULING-4",
+    )
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Prophesy(4))
+    assert info.value.rule == "SP-RULING-3"
+    assert [str(a) for a in state.legal_actions()] == ["prophesy 2", "prophesy 3"]
