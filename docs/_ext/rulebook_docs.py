@@ -677,7 +677,7 @@ class OptionsDirective(SphinxDirective):
             )
         intro = _inline(tr(self.env, "Options of {title} ({slug}): {rules} with the defaults below is the "
                               "printed game.", title=game.title, slug=f"`{game.slug}`",
-                           rules=f"`{type(game).__module__}.Rules()`"))
+                           rules=f"`{type(game).__module__.removesuffix('.game')}.Rules()`"))
         return [intro, table]
 
 
