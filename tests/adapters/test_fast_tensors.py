@@ -37,7 +37,7 @@ FAST = ("witches-of-blackmore", "utsuke", "seven-prophecies", "saru-tori-inu-i",
 def fresh(slug: str, rules: Any) -> Any:
     """A new encoder of ``slug`` (its own, empty cache), not the shared one of ``tensors.encoder``."""
     shared = tensors.encoder(slug, rules)
-    out = type(shared)(rules)
+    out = type(shared)(type(shared.fast)(rules)) if hasattr(shared, "fast") else type(shared)(rules)  # a game's own
     out.slug = slug
     return out
 

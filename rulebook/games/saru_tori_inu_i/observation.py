@@ -208,8 +208,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
 class TensorEncoder(BufferEncoder):
     """The fast encoder: ``TensorEncoder(rules)(state, seat)`` equals
     ``state.observation_tensor(seat)``, written into an ``array.array`` of 4-byte ints (a
-    ``rulebook.core.encoding.Buffer``) from the state's fields, with the part read from ``table`` alone kept while that tuple is
-    unchanged.
+    ``rulebook.core.encoding.Buffer``) from the state's fields, with the part read from
+    ``table`` alone kept while that tuple is unchanged.
 
     ST-INFO-1. Reads ``board`` (public: race, round, columns, totals; of the missions only
     the seat's own), ``table`` (public: area, road, positions, acquired, removed, known cards,
