@@ -70,6 +70,9 @@ Cards = tuple[int, ...]
 PerSeat = tuple[tuple[int, ...], ...]
 #: What changes only between rounds and races: race, rnd, missions, cols, order, queue,
 #: totals, results, revealed, rounds_played, records (see the properties of :class:`SaruState`).
+#: ``results`` and ``revealed`` are the compact per-race fields the hot path keeps (each scored
+#: race's points and missions, by seat); their public views are ``state.rounds`` and
+#: ``state.revealed`` (records). ``replace`` still takes these names.
 Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int, tuple[RoundRecord, ...]]
 #: What changes only when an oracle card is taken (or a known card is played): area,
 #: road, pos, acquired, removed, known, road_laid.
