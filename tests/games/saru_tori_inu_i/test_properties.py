@@ -17,7 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.core.history import round_totals
-from rulebook.games.saru_tori_inu_i import GAME, Phase, Rules, SaruState
+from rulebook.games.saru_tori_inu_i import (
+    GAME,
+    Phase,
+    RevealedMissions,
+    Rules,
+    SaruState,
+)
 from rulebook.testing import rules_strategy
 
 POINTS = {(1, 1): 4, (1, 2): 3, (2, 1): 2, (2, 2): 1, (3, 1): 0, (3, 2): 0, (4, 1): -3, (4, 2): -1}
@@ -93,9 +99,6 @@ def saru_rules(draw: st.DrawFn, players: int) -> Rules:
     return attrs.evolve(rules, **changes)
 
 
-# -- the independent reference scorer ----------------------------------------------------
-
-
 def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:
     """Place 1-4 of each animal: one plus the animals strictly ahead of it."""
     tie = list(rules.track.tie_order)
@@ -152,9 +155,6 @@ def reference_score(
     return tuple(points)
 
 
-# -- the properties ------------------------------------------------------------------------
-
-
 def zones(state: SaruState) -> Counter[int]:
     count: Counter[int] = Counter()
     for group in (state.hands, state.area, state.beneath, state.acquired, state.played):
@@ -209,22 +209,23 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
         nxt = state.apply(action)
         if (nxt.race, nxt.rnd) != (state.race, state.rnd):
             round_changes += 1
-        if len(nxt.results) > len(state.results):
+        if len(nxt.rounds) > len(state.rounds):
             # ST-SCORE-1..4: the race's points match the reference scorer; the race is
             # replayed to its end with the same position under trial rules to see it
             last = attrs.evolve(state, rules=attrs.evolve(rules, races="trial")).apply(action)
             assert last.is_terminal
             expected = reference_score(rules, last.acquired, last.pos, state.missions)
-            assert nxt.results[-1] == expected == last.results[-1]
+            assert nxt.rounds[-1].points == expected == last.rounds[-1].points
             # ST-SCORE-3: missions are revealed at scoring
-            assert nxt.revealed[-1] == state.missions
+            assert nxt.revealed[-1] == RevealedMissions(state.race, state.missions)
             if not nxt.is_terminal:
                 dealt.append(nxt.missions)
         state = nxt
     # ST-ROUND-3, ST-RACE-1: the game ends after the stated number of rounds and races
     assert round_changes == rules.race_count * rules.rounds == state.rounds_played
-    assert len(state.results) == rules.race_count and state.revealed == tuple(dealt)
-    assert state.scores == tuple(sum(r[s] for r in state.results) for s in range(rules.players))
+    assert len(state.rounds) == rules.race_count
+    assert state.revealed == tuple(RevealedMissions(r, m) for r, m in enumerate(dealt))
+    assert state.scores == tuple(sum(r.points[s] for r in state.rounds) for s in range(rules.players))
     check_records(state)
     return state
 
@@ -235,8 +236,8 @@ def check_records(state: SaruState) -> None:
     rules = state.rules
     n = rules.players
     assert state.tricks == ()
-    assert [r.number for r in state.rounds] == list(range(len(state.results)))
-    assert tuple(r.points for r in state.rounds) == state.results
+    assert [r.number for r in state.rounds] == [m.race for m in state.revealed] == list(range(len(state.board[7])))
+    assert tuple(r.points for r in state.rounds) == state.board[7]  # the compact field
     assert state.scores == round_totals(state.rounds, n)
     for r in state.rounds:
         per_seat = [0] * n
@@ -303,4 +304,4 @@ def test_engine_invariants_and_heuristic_on_random_decks(players: int, data: st.
         assert action in state.legal_actions()
         state = state.apply(action)
     GAME.check_invariants(state)
-    assert len(state.results) == rules.race_count
+    assert len(state.rounds) == rules.race_count

@@ -9,12 +9,23 @@ from pathlib import Path
 import pytest
 
 from rulebook import render, scenarios
-from rulebook.games.saru_tori_inu_i import DEFAULT_MISSIONS, GAME, Mission, Rules
-from rulebook.render import saru_tori_inu_i as view
+from rulebook.games.saru_tori_inu_i import (
+    DEFAULT_MISSIONS,
+    GAME,
+    Mission,
+    Rules,
+)
+from rulebook.games.saru_tori_inu_i import render as view
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
+
+
 ROUNDS = ROOT / "spec/examples/saru-tori-inu-i/two-rounds.toml"
+
+
 SVG = "{http://www.w3.org/2000/svg}"
+
+
 RULES = Rules(players=3)
 
 

@@ -31,16 +31,13 @@ from rulebook.games.saru_tori_inu_i import (
     Tier,
     Track,
 )
-from tests.games.test_saru_tori_inu_i import DEAL3, HAND0, HAND1, B, K, R, Y, card, run
+from tests.games.saru_tori_inu_i.test_state import DEAL3, K, card, run
 
 ROUND0 = ("play R8", "play B7", "play K9", "under 1", "take Y9", "under 3", "road B9", "under 2", "take R9")
 
 
 def start(**options: Any) -> Any:
     return GAME.new_game(Rules(players=3, **options), deals=[DEAL3])
-
-
-# -- the printed game ------------------------------------------------------------------------
 
 
 def test_the_printed_game_options_are_pinned() -> None:
@@ -69,9 +66,6 @@ def test_the_printed_game_options_are_pinned() -> None:
     assert DEFAULT_TRACK == Track((0, 0, 0, 0), (0, 2, 1, 3))
     assert len(DEFAULT_DECK) == 36 and len(DEFAULT_MISSIONS) == 6
     assert GAME.num_distinct_actions(rules) == 231
-
-
-# -- explicit deals ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -109,9 +103,6 @@ def test_no_more_deals_than_races() -> None:
     with pytest.raises(ValueError, match="deal True"):
         GAME.check_deal(Rules(players=3), DEAL3, True)
     assert GAME.new_game(Rules(players=3), deals=[DEAL3] * 3).area == start().area
-
-
-# -- actions -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -170,24 +161,6 @@ def test_a_column_taken_in_exclusive_mode_and_an_ended_game() -> None:
         end.apply(Play(0))
 
 
-# -- seats -----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seat", [-1, 3, 99, None, True, 1.0, "0"])
-def test_observation_and_resample_refuse_non_seats(seat: Any) -> None:
-    """ST-INFO-1: only a real seat observes."""
-    s = start()
-    with pytest.raises(ValueError, match="seat"):
-        s.observation(seat)
-    with pytest.raises(ValueError, match="seat"):
-        s.resample(seat, random.Random(0))
-    with pytest.raises(ValueError, match="seat"):
-        s.observation_tensor(seat)
-
-
-# -- data ------------------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     ("options", "field"),
     [
@@ -238,53 +211,6 @@ def test_good_data_in_every_accepted_form() -> None:
     assert Rules(missions=[{"kind": "cards"}] * 4).missions[0] == Mission(
         "cards", (), "always", animal=0, place=1, colour=0, per_card=1, counted=-1
     )
-
-
-# -- the observation tensor --------------------------------------------------------------------------
-
-
-def test_observation_tensor_value_by_value() -> None:
-    """ST-INFO-1: the documented layout, slot by slot, on a scripted position: round 1 of
-    race 0, seat 0 declared 10 (R1 R2 beneath column 2) and is taking; seat 1 observes."""
-    s = run(start(), *ROUND0, "play B4", "play K5", "declare 10", "pair R1", "pair R2", "under 2")
-    o = s.observation(1)
-    assert (o.hand_sizes, o.shown, o.columns, o.positions) == ((8, 9, 9), (10, 4, 5), (0, 2), (0, 1, 0, 0))
-    size = 942 + 6
-    assert GAME.observation_size(s.rules) == size
-    want = [0] * size
-    want[1] = 1  # observing seat 1
-    want[4 + 0] = 1  # seat 0 to act
-    want[9 + 0] = 1  # race 0
-    want[13 + 1] = 1  # round 1
-    want[21 + 3] = 1  # phase: taking
-    base, loc = 25, 23
-    hand1 = [c for c in HAND1 if c not in (card(B, 7), card(B, 4))]
-    for c in hand1:
-        want[base + loc * c + 0] = 1
-    for k, c in enumerate((card(K, 9), card(B, 7), card(R, 8))):  # the oracle area
-        want[base + loc * c + 5 + k] = 1
-    for c in (card(R, 1), card(R, 2)):  # beneath column 2
-        want[base + loc * c + 9 + 1] = 1
-    want[base + loc * card(B, 9) + 13] = 1  # the road
-    want[base + loc * card(R, 9) + 14 + 1] = 1  # acquired by seat 1
-    want[base + loc * card(Y, 9) + 14 + 2] = 1  # acquired by seat 2
-    want[base + loc * card(B, 4) + 19 + 1] = 1  # played, not yet placed, face up
-    want[base + loc * card(K, 5) + 19 + 2] = 1
-    assert base + loc * 36 == 853
-    want[853:857] = [0, 1, 0, 0]  # squares: the dog moved once
-    for animal, place in ((0, 2), (1, 1), (2, 3), (3, 4)):  # dog, monkey, bird, boar
-        want[857 + 4 * animal + place - 1] = 1
-    want[873:877] = [8, 9, 9, 0]  # hand sizes
-    for seat, v in ((0, 10), (1, 4), (2, 5)):
-        want[877 + 13 * seat + v + 2] = 1
-    want[929 + 1] = 1  # seat 1's mission
-    want[935 + 0] = want[935 + 2] = 1  # columns still free
-    want[939] = 0  # no road this round
-    want[940:944] = [0, 0, 0, 0]  # totals
-    want[944:948] = [0, 2, 0, 0]  # race standing: seat 1's red 9, the monkey 2nd
-    assert s.observation_tensor(1) == tuple(want)
-    assert s.observation_tensor(0)[0] == 1 and s.observation_tensor(0)[base + loc * card(R, 3)] == 1
-    assert [c for c in HAND0 if c not in (card(R, 8), card(R, 1), card(R, 2))] == list(s.hands[0])
 
 
 def test_data_ranges_are_exact_at_both_ends() -> None:
@@ -362,14 +288,3 @@ def test_engine_invariants_hold_and_catch_corruption() -> None:
         GAME.check_invariants(s.replace(missions=(0, 0, 1)))
     with pytest.raises(AssertionError, match="ST-COMP-1"):
         GAME.check_invariants(s.replace(road=s.road + (card(K, 1),)))
-
-
-def test_heuristic_acquires_a_leading_animal_card() -> None:
-    """ST-RES-3: the heuristic player acquires the oracle card of an animal in the top two
-    (all on the start square: monkey then bird lead, by the tie order), whatever its rng."""
-    s = run(start(), "play R8", "play B7", "play K9", "under 1")
-    assert [str(a) for a in s.legal_actions()] == ["take Y9", "road Y9"]
-    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"take Y9"}
-    # the dog (blue) is not in the top two: B9 is laid as road
-    s = run(s, "take Y9", "under 2")
-    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"road B9"}

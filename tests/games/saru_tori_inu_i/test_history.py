@@ -1,5 +1,5 @@
 """Saru Tori Inu I: the record of play (issue 15) and the default exclusive columns
-(ST-RULING-20), scripted on the explicit deal of ``test_saru_tori_inu_i`` (area Y9 B9 R9;
+(ST-RULING-20), scripted on the explicit deal of ``test_state`` (area Y9 B9 R9;
 seat 0 R1-R8 B1-B3; seat 1 B4-B8 Y1-Y6; seat 2 Y7 Y8 K1-K9), with exact values.
 """
 
@@ -10,26 +10,20 @@ import random
 import attrs
 import pytest
 
-from rulebook.core.history import RoundRecord, ScoreChange, round_totals
+from rulebook.core.history import RoundRecord, round_totals
 from rulebook.games.saru_tori_inu_i import (
     GAME,
-    Phase,
     PlacementRecord,
     Resolution,
     Rules,
-    SaruState,
     race_score_changes,
     score_race,
 )
-from tests.games.test_saru_tori_inu_i import DEAL3, HAND1, B, K, R, Y, card, run, texts
-
-
-def default3(**options: object) -> SaruState:
-    state: SaruState = GAME.new_game(Rules(players=3, **options), deals=[DEAL3])  # type: ignore[arg-type]
-    return state
-
+from tests.games.saru_tori_inu_i.test_state import HAND1, B, K, R, Y, card, default3, run, texts
 
 ROUND0 = ("play R8", "play B7", "play K9", "under 1", "take Y9", "under 3", "road B9", "under 2", "take R9")
+
+
 ROUND1 = (
     "play B4", "play K5", "declare 10", "pair R1", "pair R2",
     "under 2", "take K9", "under 1", "take B7", "under 3", "road R8",
@@ -124,36 +118,6 @@ def test_placements_with_shared_columns_discards_keeps_and_leftovers() -> None:
         _ = odd.placements
 
 
-def test_race_score_changes_of_the_source_example() -> None:
-    """ST-SCORE-1, ST-SCORE-2, ST-SCORE-3: boar 1st, dog 2nd, bird 3rd, monkey 4th; A holds
-    black 9, B black 1 and 4; A's race mission 0 (boar 1st and dog 2nd: 12) holds its first tier."""
-    rules = Rules(players=3)
-    acquired = ((card(K, 9),), (card(K, 1), card(K, 4)), ())
-    pos = (1, 3, 2, 4)
-    assert race_score_changes(rules, acquired, pos, (0, 1, 2)) == (
-        ScoreChange(0, 4, "1 black card(s) (strength 9), 1st in black, the boar 1st in the race", "ST-SCORE-2"),
-        ScoreChange(1, 6, "2 black card(s) (strength 5), 2nd in black, the boar 1st in the race", "ST-SCORE-2"),
-        ScoreChange(0, 12, "race mission 0: 1 of 2 tier(s) hold", "ST-SCORE-3"),
-    )
-    assert score_race(rules, acquired, pos, (0, 1, 2)) == (16, 6, 0)
-    every = (card(R, 1), card(B, 1), card(Y, 1), card(K, 1))
-    assert race_score_changes(rules, (every, (), ()), pos, (3, 1, 2))[-1] == ScoreChange(
-        0, 4, "collected-cards mission 3 (every_colour): 4 card(s) at 1 each", "ST-SCORE-4"
-    )
-
-
-def test_race_standing_is_public_and_exact() -> None:
-    """ST-SCORE-1, ST-SCORE-2, ST-INFO-1: the standing of the race being run, without missions."""
-    s = default3()
-    assert s.race_standing == (0, 0, 0)
-    s = run(s, *ROUND0)
-    # dog 1st (B9 laid), then monkey, bird, boar on square 0 in title order; seat 1 holds R9
-    # (red 1st, monkey 2nd: 2 points), seat 2 Y9 (yellow 1st, bird 3rd: 0 points)
-    assert s.race_standing == (0, 2, 0) and s.scores == (0, 0, 0)
-    assert all(s.observation(seat).race_standing == (0, 2, 0) for seat in range(3))
-    assert s.observation_tensor(0)[-4:] == (0, 2, 0, 0)
-
-
 def test_rounds_record_a_whole_game_and_sum_to_the_scores() -> None:
     """ST-SCORE-1..4, ST-ROUND-3, ST-RACE-1, ST-RACE-2: one RoundRecord per race."""
     rules = Rules(players=4, races="short")
@@ -174,7 +138,7 @@ def test_rounds_record_a_whole_game_and_sum_to_the_scores() -> None:
         "6 rounds were played",
         "ST-ROUND-3",
     )
-    assert s.scores == round_totals(s.rounds, 4) == tuple(a + b for a, b in zip(*s.results))
+    assert s.scores == round_totals(s.rounds, 4) == tuple(a + b for a, b in zip(*s.board[7]))
     assert last.rounds == s.rounds[:1]
     assert len(s.placements) == 12 and [p.number for p in s.placements] == list(range(12))
     assert [(p.race, p.round) for p in s.placements] == [(r, k) for r in range(2) for k in range(6)]
@@ -192,30 +156,7 @@ def test_a_race_that_runs_out_of_cards() -> None:
     s = run(s, "take R9")
     assert s.is_terminal and s.rounds_played == 1
     assert s.rounds[0].end == "no seat had a card left after 1 round(s)" and s.rounds[0].rule == "ST-RULING-9"
-    assert s.rounds[0].points == s.scores == s.results[0]
-
-
-def test_phase_is_an_enum() -> None:
-    """ST-PLAY-1, ST-PLAY-4, ST-RES-2, ST-RES-3: the phase of each step."""
-    assert [int(p) for p in Phase] == [0, 1, 2, 3]
-    s = default3()
-    assert s.phase is Phase.PLAY and s.observation(0).phase is Phase.PLAY
-    s = run(s, "play R8", "play B7", "declare 10")
-    assert s.phase is Phase.PAIR
-    s = run(s, "pair K1", "pair K2")
-    assert s.phase is Phase.PLACE
-    assert run(s, "under 1").phase is Phase.TAKE
-
-
-@pytest.mark.parametrize(("cardno", "text"), [(0, "R1"), (8, "R9"), (9, "B1"), (22, "Y5"), (35, "K9")])
-def test_card_text_and_parse_card(cardno: int, text: str) -> None:
-    """ST-COMP-1, ST-DATA-2: the placeholder deck's names, as the actions print them."""
-    assert GAME.card_text(cardno) == text and GAME.parse_card(text.lower()) == cardno
-    assert Rules().deck[cardno].name == text
-    with pytest.raises(ValueError):
-        GAME.card_text(36)
-    with pytest.raises(ValueError):
-        GAME.parse_card("G1")
+    assert s.rounds[0].points == s.scores == s.board[7][0]
 
 
 def test_placements_with_separate_pair_placement() -> None:
@@ -231,20 +172,6 @@ def test_placements_with_separate_pair_placement() -> None:
         2, 10, ((card(K, 1), 0), (card(K, 2), 2)), "take", card(Y, 9), 0, (), "ST-RES-3"
     )
     assert s.area == ((card(K, 1),), (card(R, 8), card(B, 7)), (card(K, 2),))
-
-
-def test_removed_cards_in_the_tensor() -> None:
-    """ST-RES-3, ST-INFO-1: cards out of the game are marked in their slot (offset 18)."""
-    s = run(
-        default3(column_sharing="shared"), "play R8", "play B7", "play K9",
-        "under 1", "take Y9", "under 1", "road B9", "under 1", "take R9",
-        "play B4", "play K5", "play R1", "under 1", "take K9",
-    )
-    assert s.removed == (card(R, 8), card(B, 7))
-    tensor = s.observation_tensor(0)
-    assert [tensor[25 + 23 * c + 18] for c in range(36)] == [int(c in s.removed) for c in range(36)]
-    assert sum(tensor[25 + 23 * c + 18] for c in range(36)) == 2
-    assert all(tensor[25 + 23 * c + 19 + k] == 0 for c in (card(B, 7), card(R, 8)) for k in range(4))
 
 
 def test_a_separate_pair_placed_on_an_empty_area() -> None:

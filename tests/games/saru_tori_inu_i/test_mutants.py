@@ -10,8 +10,12 @@ import random
 import pytest
 
 from rulebook import IllegalAction
-from rulebook.games.saru_tori_inu_i import GAME, Declare, Rules
-from tests.games.test_saru_tori_inu_i import B, K, R, Y, card, new3, run
+from rulebook.games.saru_tori_inu_i import (
+    GAME,
+    Declare,
+    Rules,
+)
+from tests.games.saru_tori_inu_i.test_state import B, K, R, Y, card, new3, run
 
 
 def test_a_declaration_needs_two_cards_in_hand() -> None:

@@ -118,9 +118,10 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
             [(f"{seat_name(s)}: {p}", "#00695c") for s, p in enumerate(v.race_standing)])
     for s, m in sorted(missions.items()):
         b.line(f"mission of {seat_name(s)}: {mission_text(rules.missions[m])}")
-    for r, (res, shown_missions) in enumerate(zip(v.results, v.revealed)):
-        b.line(f"race {r + 1} scored: " + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(res))
-               + "; missions " + " ".join(str(m) for m in shown_missions))
+    for record, shown_missions in zip(v.rounds, v.revealed):
+        b.line(f"race {record.number + 1} scored: "
+               + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))
+               + "; missions " + " ".join(str(m) for m in shown_missions.missions))
     for s in range(players):
         if s in hands:
             b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
@@ -143,7 +144,7 @@ class _StateView:
         self.current_player, self.totals = state.current_player, state.totals
         self.positions, self.road, self.area, self.beneath = state.pos, state.road, state.area, state.beneath
         self.shown, self.queue, self.acquired, self.removed = state.shown, state.queue, state.acquired, state.removed
-        self.race_standing, self.results, self.revealed = state.race_standing, state.results, state.revealed
+        self.race_standing, self.rounds, self.revealed = state.race_standing, state.rounds, state.revealed
 
 
 def _from_state(state: SaruState) -> Board:

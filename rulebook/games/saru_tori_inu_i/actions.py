@@ -1,0 +1,171 @@
+"""Saru Tori Inu I: the actions, the phases of a round and the per-rules action tables."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from rulebook.core.contract import Action
+
+from .rules import MAX_STRENGTH, Rules
+
+# -- actions (ST-PLAY-1..4, ST-RES-2..5) ----------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Play ``card`` face up (ST-PLAY-1, ST-PLAY-2)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"play {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Down(Action):
+    """Play ``card`` face down: no card fits (ST-PLAY-3)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"down {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Declare(Action):
+    """The last player declares ``strength`` for two cards it then picks (ST-PLAY-4)."""
+
+    strength: int
+
+    def __str__(self) -> str:
+        return f"declare {self.strength}"
+
+
+@attrs.frozen(slots=True)
+class Pair(Action):
+    """One of the two cards played with a declaration, lower card first (ST-PLAY-4)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"pair {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Place(Action):
+    """Put the played card(s) beneath oracle column ``column`` (0 = leftmost, ST-RES-2)."""
+
+    column: int
+
+    def __str__(self) -> str:
+        column = self.column
+        return f"under {column + 1}" if type(column) is int else f"under {column!r}"
+
+
+@attrs.frozen(slots=True)
+class Take(Action):
+    """Acquire oracle card ``card`` (ST-RES-3)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"take {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Road(Action):
+    """Lay oracle card ``card`` as road (ST-RES-3, ST-ROAD-1)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"road {self.name or '#' + str(self.card)}"
+
+
+@attrs.frozen(slots=True)
+class Keep(Action):
+    """A face-down player takes oracle card ``card`` into its hand (ST-RES-5)."""
+
+    card: int
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"keep {self.name or '#' + str(self.card)}"
+
+
+SaruAction = Play | Down | Declare | Pair | Place | Take | Road | Keep
+
+
+class Phase(enum.IntEnum):
+    """The step of a round the player to act is in (``state.phase``)."""
+
+    #: play a card face up or down, or declare (ST-PLAY-1..4)
+    PLAY = 0
+    #: pick the two cards of a declaration (ST-PLAY-4)
+    PAIR = 1
+    #: put the played card(s) beneath a column (ST-RES-2)
+    PLACE = 2
+    #: take the leftmost oracle card (ST-RES-3..5)
+    TAKE = 3
+
+
+PLAY, PAIR, PLACE, TAKE = Phase.PLAY, Phase.PAIR, Phase.PLACE, Phase.TAKE
+
+
+#: ST-PLAY-4: the Declare actions, and for each mask of used strengths the free ones.
+_DECLARE = tuple(Declare(n) for n in range(MAX_STRENGTH + 1))
+_DECLARES = tuple(
+    tuple([d for d in _DECLARE if not used >> d.strength & 1]) for used in range(1 << (MAX_STRENGTH + 1))
+)
+_PLACE = tuple(Place(k) for k in range(4))
+#: ST-RES-2: the Place actions for every set of columns (a sorted tuple of column numbers).
+_PLACES = {
+    cols: tuple([_PLACE[k] for k in cols])
+    for cols in (tuple([k for k in range(4) if m >> k & 1]) for m in range(16))
+}
+
+
+class _Tab:
+    """Per-rules tables: the action objects by card and each card's facts."""
+
+    __slots__ = ("actions", "bit", "colour", "declare", "down", "icons", "keep", "pair", "place", "play", "road",
+                 "strength", "take")
+
+    def __init__(self, rules: Rules) -> None:
+        deck = rules.deck
+        self.play = tuple(Play(i, c.name) for i, c in enumerate(deck))
+        self.down = tuple(Down(i, c.name) for i, c in enumerate(deck))
+        self.declare = _DECLARE
+        self.pair = tuple(Pair(i, c.name) for i, c in enumerate(deck))
+        self.place = _PLACE
+        self.take = tuple(Take(i, c.name) for i, c in enumerate(deck))
+        self.road = tuple(Road(i, c.name) for i, c in enumerate(deck))
+        self.keep = tuple(Keep(i, c.name) for i, c in enumerate(deck))
+        self.actions: tuple[SaruAction, ...] = (
+            self.play + self.down + self.declare + self.pair + self.place + self.take + self.road + self.keep
+        )
+        self.strength = tuple(c.strength for c in deck)
+        #: each card's strength as a bit of a ``used`` mask (ST-PLAY-2)
+        self.bit = tuple(1 << c.strength for c in deck)
+        self.colour = tuple(c.colour for c in deck)
+        self.icons = tuple(c.icons for c in deck)
+
+
+_TABS: dict[Rules, _Tab] = {}
+
+
+def _tab(rules: Rules) -> _Tab:
+    """The tables of ``rules``, built once (the hot path in ``state.py`` remembers the last
+    rules it looked up by identity, before it hashes them)."""
+    t = _TABS.get(rules)
+    if t is None:
+        t = _TABS[rules] = _Tab(rules)
+    return t
+

@@ -1,0 +1,538 @@
+"""Saru Tori Inu I: the rules' options and the components as data (ST-COMP-1..3, ST-DATA-1..4).
+
+The colours, animals and tables of the game, the data records (:class:`OracleCard`,
+:class:`Mission`, :class:`Tier`, :class:`Track`) with their PLACEHOLDER defaults, the
+converters that check a deck, missions or track read from a file, :class:`Rules`, the
+deals (ST-SETUP-1), and the race's movement and order (ST-ROAD-2..4).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import Deal
+from rulebook.core.options import option, validate_choices
+from rulebook.errors import InvalidRules
+
+# -- components (ST-COMP-1, ST-COMP-3) ---------------------------------------------------
+
+#: Colour i belongs to animal i: red monkey, blue dog, yellow bird, black boar (ST-COMP-1).
+COLOURS = ("red", "blue", "yellow", "black")
+LETTERS = ("R", "B", "Y", "K")
+ANIMALS = ("monkey", "dog", "bird", "boar")
+MONKEY, DOG, BIRD, BOAR = range(4)
+#: The title's order 申酉戌亥: monkey, bird, dog, boar (used by the placeholders).
+TITLE_ORDER = (MONKEY, BIRD, DOG, BOAR)
+DECK_SIZE = 36
+PER_COLOUR = 9
+MAX_STRENGTH = 10
+MAX_ICONS = 8
+#: ST-SCORE-2: points per card, by the animal's place (row) and the colour place (1st, 2nd).
+COLOUR_POINTS = ((4, 3), (2, 1), (0, 0), (-3, -1))
+#: ST-ROUND-3: rounds per race by player count.
+ROUNDS = {3: 8, 4: 6}
+RACES_FULL, RACES_SHORT, RACES_TRIAL = "full", "short", "trial"
+CONDITIONS = ("always", "animal_place", "colour_first", "every_colour")
+
+#: Sentinels of ``state.shown`` (ST-PLAY-1..4): a seat that has not played yet, a face-down play.
+NOT_PLAYED = -2
+FACE_DOWN = -1
+
+_NAME = re.compile(r"^[A-Za-z0-9_+\-]{1,16}$")
+_WORDS: dict[str, int] = {}
+for _i in range(4):
+    _WORDS[COLOURS[_i]] = _WORDS[ANIMALS[_i]] = _WORDS[LETTERS[_i].lower()] = _i
+
+
+# -- data records (ST-DATA-1) --------------------------------------------------------------
+
+
+@attrs.frozen
+class OracleCard:
+    """One oracle card (ST-COMP-1): colour 0-3, strength, animal icons in moving order.
+
+    ``icons`` lists animals (0 monkey, 1 dog, 2 bird, 3 boar) from the tail end
+    of the card, the order in which they move when the card becomes road
+    (ST-ROAD-2). ``name`` is the card's text form in actions (``R5``).
+    """
+
+    colour: int
+    strength: int
+    icons: tuple[int, ...]
+    name: str = ""
+
+
+@attrs.frozen
+class Tier:
+    """A race mission's step: these ``(animal, place)`` pairs hold, worth ``points`` in all."""
+
+    places: tuple[tuple[int, int], ...]
+    points: int
+
+
+@attrs.frozen
+class Mission:
+    """A mission card (ST-COMP-2), of kind ``race`` or ``cards``.
+
+    ``race`` (ST-SCORE-3): ``tiers`` are cumulative; the mission scores the
+    points of the last tier whose places hold together with every earlier
+    tier's. ``cards`` (ST-SCORE-4): if ``condition`` holds, ``per_card`` points
+    per acquired card (of colour ``counted``, or every card when it is -1).
+    Conditions (ST-RULING-17): ``always``; ``animal_place`` (``animal`` finished in
+    ``place``); ``colour_first`` (the holder is 1st in colour ``colour``);
+    ``every_colour`` (the holder acquired a card of every colour).
+    """
+
+    kind: str
+    tiers: tuple[Tier, ...] = ()
+    condition: str = "always"
+    animal: int = 0
+    place: int = 1
+    colour: int = 0
+    per_card: int = 1
+    counted: int = -1
+
+
+@attrs.frozen
+class Track:
+    """The race track (ST-COMP-3): each animal's start square, and the order of animals
+    that share a square (only possible on a start square; first = ahead, ST-ROAD-4)."""
+
+    start: tuple[int, int, int, int] = (0, 0, 0, 0)
+    tie_order: tuple[int, int, int, int] = TITLE_ORDER
+
+
+def _placeholder_icons(colour: int, strength: int) -> tuple[int, ...]:
+    """ST-DATA-2, ST-RULING-1: 3 icons for strengths 1-3, 2 for 4-6, 1 for 7-9; own animal first, then
+    the title cycle (monkey, bird, dog, boar) forwards for odd strengths, backwards for even."""
+    count = 3 if strength <= 3 else 2 if strength <= 6 else 1
+    step = 1 if strength % 2 else 3
+    at = TITLE_ORDER.index(colour)
+    return tuple(TITLE_ORDER[(at + k * step) % 4] for k in range(count))
+
+
+#: ST-DATA-2 (PLACEHOLDER): strengths 1-9 in each colour, the icon layout above.
+DEFAULT_DECK: tuple[OracleCard, ...] = tuple(
+    OracleCard(c, s, _placeholder_icons(c, s), f"{LETTERS[c]}{s}") for c in range(4) for s in range(1, 10)
+)
+
+#: ST-DATA-3, ST-RULING-2 (PLACEHOLDER): three race missions and three collected-cards missions;
+#: the first of each kind is the source's example.
+DEFAULT_MISSIONS: tuple[Mission, ...] = (
+    Mission("race", tiers=(Tier(((BOAR, 1), (DOG, 2)), 12), Tier(((MONKEY, 3),), 16))),
+    Mission("race", tiers=(Tier(((DOG, 1), (BIRD, 2)), 12), Tier(((BOAR, 3),), 16))),
+    Mission("race", tiers=(Tier(((BIRD, 1), (MONKEY, 2)), 12), Tier(((DOG, 3),), 16))),
+    Mission("cards", condition="every_colour", per_card=1),
+    Mission("cards", condition="animal_place", animal=MONKEY, place=4, per_card=1),
+    Mission("cards", condition="colour_first", colour=BIRD, per_card=1),
+)
+
+#: ST-DATA-4, ST-RULING-3 (PLACEHOLDER): every animal starts on square 0 (shared; no
+#: finish line); ST-RULING-4: animals on one square rank in title order.
+DEFAULT_TRACK = Track()
+
+
+# -- converters: friendly file forms and rules_to_dict's forms (ST-DATA-1) -----------------
+
+
+def _bad(field: str, message: str) -> InvalidRules:
+    return InvalidRules(field, message)
+
+
+def _int(value: Any, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(field, f"must be a whole number {lo}..{hi} (got {value!r})")
+    return value
+
+
+def _animal(value: Any, field: str, what: str = "an animal") -> int:
+    if isinstance(value, str):
+        found = _WORDS.get(value.strip().lower())
+        if found is None:
+            raise _bad(field, f"must be {what} ({', '.join(ANIMALS)} or {', '.join(COLOURS)}; got {value!r})")
+        return found
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise _bad(field, f"must be {what}: a name or a number 0..3 (got {value!r})")
+    return value
+
+
+def _seq(value: Any, field: str, what: str) -> Sequence[Any]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise _bad(field, f"must be a list of {what} (got {type(value).__name__})")
+    return value
+
+
+def _table(
+    value: Any, field: str, fields: tuple[str, ...], required: tuple[str, ...], cls: type | None = None
+) -> Mapping[str, Any]:
+    # Only this module's own records are read as tables (their plain fields, then checked
+    # like any file's); nothing in the data is called, imported or looked up by name.
+    if cls is not None and type(value) is cls:
+        value = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
+    if not isinstance(value, Mapping):
+        raise _bad(field, f"must be a table with the fields {', '.join(fields)} (got {type(value).__name__})")
+    for key in value:
+        if key not in fields:
+            raise _bad(f"{field}.{key}", f"unknown field; expected one of {', '.join(fields)}")
+    for key in required:
+        if key not in value:
+            raise _bad(f"{field}.{key}", "is missing")
+    return value
+
+
+def _to_deck(value: Any) -> tuple[OracleCard, ...]:
+    """The deck from a list of cards or tables (ST-DATA-1); names are filled in and checked."""
+    if id(value) == id(DEFAULT_DECK):
+        return DEFAULT_DECK
+    raw = _seq(value, "deck", "oracle cards")
+    cards: list[tuple[int, int, tuple[int, ...]]] = []
+    names: list[str] = []
+    for i, item in enumerate(raw):
+        f = f"deck[{i}]"
+        t = _table(item, f, ("colour", "color", "strength", "icons", "name"), ("strength", "icons"), OracleCard)
+        if "colour" not in t and "color" not in t:
+            raise _bad(f"{f}.colour", "is missing")
+        colour = _animal(t.get("colour", t.get("color")), f"{f}.colour", "a colour")
+        strength = _int(t["strength"], f"{f}.strength", 0, MAX_STRENGTH)
+        icons_raw = _seq(t["icons"], f"{f}.icons", "animals")
+        if not 1 <= len(icons_raw) <= MAX_ICONS:
+            raise _bad(f"{f}.icons", f"must list 1..{MAX_ICONS} animals (got {len(icons_raw)})")
+        icons = tuple(_animal(a, f"{f}.icons[{k}]") for k, a in enumerate(icons_raw))
+        name = t.get("name", "")
+        if type(name) is not str or (name and not _NAME.match(name)):
+            raise _bad(f"{f}.name", f"must be 1-16 letters, digits, _, + or - (got {name!r})")
+        cards.append((colour, strength, icons))
+        names.append(name)
+    if len(cards) != DECK_SIZE:
+        raise _bad("deck", f"must hold {DECK_SIZE} cards (got {len(cards)})")
+    for c in range(4):
+        n = sum(1 for card in cards if card[0] == c)
+        if n != PER_COLOUR:
+            raise _bad("deck", f"must hold {PER_COLOUR} cards of each colour ({COLOURS[c]} has {n})")
+    seen: dict[str, int] = {}
+    given = {name.lower() for name in names if name}
+    for i, (colour, strength, _) in enumerate(cards):
+        if not names[i]:  # a default name: colour letter and strength, a suffix if taken
+            base = f"{LETTERS[colour]}{strength}"
+            name, k = base, 0
+            while name.lower() in seen or name.lower() in given:
+                k += 1
+                name = f"{base}-{k}"
+            names[i] = name
+        low = names[i].lower()
+        if low in seen:
+            raise _bad(f"deck[{i}].name", f"{names[i]!r} is also the name of deck[{seen[low]}]")
+        seen[low] = i
+    return tuple(OracleCard(c, s, ic, name) for (c, s, ic), name in zip(cards, names))
+
+
+def _to_places(value: Any, field: str) -> tuple[tuple[int, int], ...]:
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    else:
+        items = []
+        for k, pair in enumerate(_seq(value, field, "animal, place pairs")):
+            p = _seq(pair, f"{field}[{k}]", "two values")
+            if len(p) != 2:
+                raise _bad(f"{field}[{k}]", f"must be an [animal, place] pair (got {list(p)!r})")
+            items.append((p[0], p[1]))
+    if not items:
+        raise _bad(field, "must name at least one animal")
+    return tuple((_animal(a, f"{field}.{a}"), _int(p, f"{field}.{a}", 1, 4)) for a, p in items)
+
+
+_MISSION_FIELDS = ("kind", "tiers", "condition", "animal", "place", "colour", "per_card", "counted")
+
+
+def _to_missions(value: Any) -> tuple[Mission, ...]:
+    """The mission cards from a list of missions or tables (ST-DATA-1)."""
+    if id(value) == id(DEFAULT_MISSIONS):
+        return DEFAULT_MISSIONS
+    raw = _seq(value, "missions", "mission cards")
+    if not 3 <= len(raw) <= 16:  # at least one per player (checked in Rules), at most 16
+        raise _bad("missions", f"must hold 3..16 mission cards (got {len(raw)})")
+    out = []
+    for i, item in enumerate(raw):
+        f = f"missions[{i}]"
+        t = _table(item, f, _MISSION_FIELDS, ("kind",), Mission)
+        kind = t["kind"]
+        if type(kind) is not str or kind not in ("race", "cards"):
+            raise _bad(f"{f}.kind", f"must be 'race' or 'cards' (got {kind!r})")
+        tiers: list[Tier] = []
+        if kind == "race":
+            if "tiers" not in t:
+                raise _bad(f"{f}.tiers", "is missing")
+            animals: set[int] = set()
+            places: set[int] = set()
+            for k, tier in enumerate(_seq(t["tiers"], f"{f}.tiers", "tiers")):
+                tf = f"{f}.tiers[{k}]"
+                tt = _table(tier, tf, ("places", "points"), ("places", "points"), Tier)
+                pl = _to_places(tt["places"], f"{tf}.places")
+                for a, p in pl:
+                    if a in animals or p in places:
+                        raise _bad(f"{tf}.places", f"{ANIMALS[a]} or place {p} is named twice in this mission")
+                    animals.add(a)
+                    places.add(p)
+                tiers.append(Tier(pl, _int(tt["points"], f"{tf}.points", -100, 100)))
+            if not tiers:
+                raise _bad(f"{f}.tiers", "must hold at least one tier")
+        condition = t.get("condition", "always")
+        if type(condition) is not str or condition not in CONDITIONS:
+            raise _bad(f"{f}.condition", f"must be one of {', '.join(CONDITIONS)} (got {condition!r})")
+        counted = t.get("counted", -1)
+        if (type(counted) is int and counted == -1) or (type(counted) is str and counted == "all"):
+            counted = -1
+        else:
+            counted = _animal(counted, f"{f}.counted", "a colour or 'all'")
+        out.append(
+            Mission(
+                kind,
+                tuple(tiers),
+                condition,
+                _animal(t.get("animal", 0), f"{f}.animal"),
+                _int(t.get("place", 1), f"{f}.place", 1, 4),
+                _animal(t.get("colour", 0), f"{f}.colour", "a colour"),
+                _int(t.get("per_card", 1), f"{f}.per_card", -20, 20),
+                counted,
+            )
+        )
+    return tuple(out)
+
+
+def _to_track(value: Any) -> Track:
+    """The track from a :class:`Track` or a table (ST-DATA-1)."""
+    if id(value) == id(DEFAULT_TRACK):
+        return DEFAULT_TRACK
+    t = _table(value, "track", ("start", "tie_order"), (), Track)
+    start_raw = t.get("start", (0, 0, 0, 0))
+    if isinstance(start_raw, Mapping):
+        starts = [0, 0, 0, 0]
+        named = set()
+        for a, sq in start_raw.items():
+            animal = _animal(a, f"track.start.{a}")
+            starts[animal] = _int(sq, f"track.start.{a}", 0, 1000)
+            named.add(animal)
+        if len(named) != 4:
+            raise _bad("track.start", "must give the start square of all four animals")
+    else:
+        seq = _seq(start_raw, "track.start", "four squares")
+        if len(seq) != 4:
+            raise _bad("track.start", f"must give four squares, monkey, dog, bird, boar (got {len(seq)})")
+        starts = [_int(sq, f"track.start[{k}]", 0, 1000) for k, sq in enumerate(seq)]
+    tie = _seq(t.get("tie_order", TITLE_ORDER), "track.tie_order", "animals")
+    order = tuple(_animal(a, f"track.tie_order[{k}]") for k, a in enumerate(tie))
+    if sorted(order) != [0, 1, 2, 3]:
+        raise _bad("track.tie_order", "must list each of the four animals once")
+    return Track(
+        (starts[0], starts[1], starts[2], starts[3]), (order[0], order[1], order[2], order[3])
+    )
+
+
+def load_data(path: str | Path) -> dict[str, Any]:
+    """Read a deck, missions and/or track from a TOML (``.toml``) or JSON file (ST-DATA-1).
+
+    The file holds any of the keys ``deck`` (a list of tables with ``colour``,
+    ``strength``, ``icons`` and optionally ``name``), ``missions`` and ``track``.
+    Returns the checked values by key, ready for ``Rules(**values)``. A
+    malformed file raises :class:`~rulebook.InvalidRules` naming the bad field,
+    for example ``Rules.deck[3].strength: must be a whole number 0..10``.
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    is_json = path.suffix.lower() == ".json"
+    try:
+        data = json.loads(text) if is_json else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _bad("file", f"{path.name} is not valid {'JSON' if is_json else 'TOML'}: {exc}") from None
+    if not isinstance(data, dict):
+        raise _bad("file", f"{path.name} must hold a table with deck, missions and/or track")
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "deck":
+            out[key] = _to_deck(value)
+        elif key == "missions":
+            out[key] = _to_missions(value)
+        elif key == "track":
+            out[key] = _to_track(value)
+        else:
+            raise _bad(key, f"unknown key in {path.name}; expected deck, missions or track")
+    return out
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """Options of Saru Tori Inu I; the defaults give the printed game with PLACEHOLDER data."""
+
+    players: int = option(4, doc="Number of players (ST-SETUP-2).", choices=range(3, 5))
+    races: str = option(
+        RACES_FULL,
+        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1).",
+        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL),
+    )
+    first_player: int = option(
+        0,
+        doc="Start player of the first race; the source lets the table choose. Later races "
+        "rotate clockwise (ST-SETUP-5, ST-RULING-10).",
+        choices=range(0, 4),
+    )
+    tie_ranking: str = option(
+        "competition",
+        doc="Colour places after a shared place: 'competition' (two tied 1st leave no 2nd) "
+        "or 'dense' (the next total is 2nd) (ST-SCORE-1, ST-RULING-11).",
+        choices=("competition", "dense"),
+    )
+    forced_road: str = option(
+        "last_card",
+        doc="When road is forced on a face-up player who has seen none laid this round: "
+        "'last_card' (one oracle card left, the source's words) or 'last_take' (the take "
+        "empties the oracle area) (ST-RES-4, ST-RULING-12).",
+        choices=("last_card", "last_take"),
+    )
+    pair_placement: str = option(
+        "together",
+        doc="Where the last player's two declared cards go: 'together' (beneath one column) "
+        "or 'separate' (a column for each) (ST-RES-2, ST-RULING-5).",
+        choices=("together", "separate"),
+    )
+    columns: str = option(
+        "setup",
+        doc="Columns a played card may go beneath: 'setup' (every column laid out at set-up) "
+        "or 'round' (columns holding a card when the round began) (ST-RES-2, ST-RULING-8).",
+        choices=("setup", "round"),
+    )
+    column_sharing: str = option(
+        "exclusive",
+        doc="Whether several players may put their cards beneath one column in a round: "
+        "'exclusive' (no: one player's card(s) per column) or 'shared' (yes) (ST-RES-2, ST-RULING-20).",
+        choices=("exclusive", "shared"),
+    )
+    deck: tuple[OracleCard, ...] = option(
+        DEFAULT_DECK,
+        doc="The 36 oracle cards (PLACEHOLDER default: strengths 1-9 per colour, ST-DATA-2).",
+        converter=_to_deck,
+    )
+    missions: tuple[Mission, ...] = option(
+        DEFAULT_MISSIONS,
+        doc="The mission cards (PLACEHOLDER default: six, ST-DATA-3).",
+        converter=_to_missions,
+    )
+    track: Track = option(  # noqa: RUF009
+        DEFAULT_TRACK,
+        doc="Start squares and the order of animals sharing a square (PLACEHOLDER default, ST-DATA-4).",
+        converter=_to_track,
+    )
+
+    def __attrs_post_init__(self) -> None:
+        validate_choices(self)
+        if self.first_player >= self.players:
+            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+        if self.column_sharing == "exclusive" and self.pair_placement == "separate":  # ST-RULING-20
+            raise InvalidRules(
+                "pair_placement", "'separate' needs a column too many when columns are 'exclusive'"
+            )
+        if len(self.missions) < self.players:
+            raise InvalidRules("missions", f"{self.players} players need {self.players} mission cards (ST-SETUP-4)")
+
+    @property
+    def rounds(self) -> int:
+        """Rounds per race: 8 with 3 players, 6 with 4 (ST-ROUND-3)."""
+        return ROUNDS[self.players]
+
+    @property
+    def race_count(self) -> int:
+        """Races in the game (ST-RACE-1)."""
+        return {RACES_FULL: self.players, RACES_SHORT: 2, RACES_TRIAL: 1}[self.races]
+
+    @classmethod
+    def from_file(cls, path: str | Path, **options: Any) -> Rules:
+        """Rules with the deck, missions and/or track read from ``path`` (see :func:`load_data`).
+
+        Other options are given as keywords: ``Rules.from_file("deck.toml", players=3)``.
+        """
+        return cls(**{**load_data(path), **options})
+
+
+# -- rules helpers (public, used by the engine and documented in the spec) ------------------
+
+
+def move_animals(positions: tuple[int, ...], icons: Sequence[int]) -> tuple[int, ...]:
+    """Positions after a road card's icons: one square each, hopping occupied squares.
+
+    ST-ROAD-2, ST-ROAD-3. The monkey behind three animals jumps to the fourth square:
+
+    >>> move_animals((0, 1, 2, 3), (0,))
+    (4, 1, 2, 3)
+    """
+    pos = list(positions)
+    for a in icons:
+        p = pos[a] + 1
+        while p in pos:
+            p += 1
+        pos[a] = p
+    return tuple(pos)
+
+
+def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
+    """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4,
+    ST-RULING-4).
+
+    >>> race_order(Track(), (5, 9, 0, 0))  # dog, monkey, then bird before boar on square 0
+    (1, 0, 2, 3)
+    """
+    tie = track.tie_order
+    return tuple(sorted(range(4), key=lambda a: (-positions[a], tie.index(a))))
+
+
+
+# -- deals (ST-SETUP-1) ------------------------------------------------------------------------
+
+
+def random_deal(rules: Rules, rng: random.Random) -> Deal:
+    """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1)."""
+    cards = list(range(DECK_SIZE))
+    rng.shuffle(cards)
+    missions = list(range(len(rules.missions)))
+    rng.shuffle(missions)
+    return tuple(cards + missions)
+
+
+def check_deal(rules: Rules, deal: Deal, index: int) -> None:
+    """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1).
+
+    One deal per race, so at most ``rules.race_count`` deals (the number of players with
+    ``races='full'``, 2 with ``'short'``, 1 with ``'trial'``); a deal is a tuple or list
+    of ``int`` (not bool, float or str). Faults raise ``ValueError`` naming the deal.
+    """
+    count = rules.race_count
+    if type(index) is not int or not 0 <= index < count:
+        raise ValueError(
+            f"deal {index!r}: these rules have {count} race(s), so at most {count} deal(s), numbered 0..{count - 1}"
+        )
+    what = f"deal {index} (race {index})"
+    kind: type = type(deal)  # the annotation says tuple; callers may pass anything
+    if kind is not tuple and kind is not list:
+        raise ValueError(f"{what} must be a tuple or list of ints, not {kind.__name__}")
+    for k, x in enumerate(deal):
+        if type(x) is not int:
+            raise ValueError(f"{what}: number {k} must be an int, not {type(x).__name__} {x!r}")
+    m = len(rules.missions)
+    if len(deal) != DECK_SIZE + m:
+        raise ValueError(
+            f"{what} must have {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
+            f"(got {len(deal)})"
+        )
+    if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):
+        raise ValueError(f"{what}: the first {DECK_SIZE} numbers must order the cards 0..35, each once")
+    if sorted(deal[DECK_SIZE:]) != list(range(m)):
+        raise ValueError(f"{what}: the last {m} numbers must order the missions 0..{m - 1}, each once")

@@ -1,0 +1,209 @@
+"""Saru Tori Inu I: scoring a race (ST-SCORE-1..4), the totals, the winners and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rulebook.core.history import ScoreChange
+
+from .actions import Declare, Down, Road, Take, _tab
+from .rules import ANIMALS, COLOUR_POINTS, COLOURS, Rules, race_order
+
+if TYPE_CHECKING:
+    from .state import SaruState
+
+
+def colour_places(totals: Sequence[int | None], ranking: str) -> tuple[int, ...]:
+    """Each seat's place in one colour from its total strength (None: no card, place 0).
+
+    ST-SCORE-1, ST-RULING-11: tied totals share a place.
+
+    >>> colour_places([9, 5, None], "competition"), colour_places([9, 9, 5], "competition")
+    ((1, 2, 0), (1, 1, 3))
+    >>> colour_places([9, 9, 5], "dense")
+    (1, 1, 2)
+    """
+    ranked = [t for t in totals if t is not None]
+    distinct = sorted(set(ranked), reverse=True)
+    out = []
+    for t in totals:
+        if t is None:
+            out.append(0)
+        elif ranking == "dense":
+            out.append(1 + distinct.index(t))
+        else:
+            out.append(1 + sum(1 for u in ranked if u > t))
+    return tuple(out)
+
+
+def score_race(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int],
+) -> tuple[int, ...]:
+    """Each seat's points for one race: colour majorities, then missions.
+
+    ST-SCORE-1, ST-SCORE-2 (colours), ST-SCORE-3, ST-SCORE-4 (missions).
+    ``acquired`` holds deck indices per seat, ``missions`` mission indices.
+    """
+    return _score(rules, acquired, positions, missions, None)
+
+
+def score_colours(
+    rules: Rules, acquired: Sequence[Sequence[int]], positions: Sequence[int]
+) -> tuple[int, ...]:
+    """Each seat's colour-majority points if the race ended now (ST-SCORE-1, ST-SCORE-2).
+
+    The missions are left out: they are secret until the race is scored (ST-INFO-1).
+    This is ``state.race_standing``.
+    """
+    return _score(rules, acquired, positions, None, None)
+
+
+def race_score_changes(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int],
+) -> tuple[ScoreChange, ...]:
+    """:func:`score_race` itemised: one :class:`~rulebook.core.history.ScoreChange` per seat
+    and colour that scored (ST-SCORE-2), then per seat whose mission scored (ST-SCORE-3,
+    ST-SCORE-4); changes of 0 points are left out."""
+    changes: list[ScoreChange] = []
+    _score(rules, acquired, positions, missions, changes)
+    return tuple(changes)
+
+
+_PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+def _score(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int] | None,
+    changes: list[ScoreChange] | None,
+) -> tuple[int, ...]:
+    t = _tab(rules)
+    colour_of = t.colour
+    strength_of = t.strength
+    n = len(acquired)
+    order = race_order(rules.track, positions)
+    animal_place = [0] * 4
+    for i, a in enumerate(order):
+        animal_place[a] = i + 1
+    points = [0] * n
+    first_in = [[False] * 4 for _ in range(n)]
+    counts = []
+    sums = []
+    for cards in acquired:
+        count = [0, 0, 0, 0]
+        total = [0, 0, 0, 0]
+        for c in cards:
+            k = colour_of[c]
+            count[k] += 1
+            total[k] += strength_of[c]
+        counts.append(count)
+        sums.append(total)
+    colour_changes: list[list[ScoreChange]] = [[] for _ in range(n)]
+    for colour in range(4):
+        totals: list[int | None] = [sums[s][colour] if counts[s][colour] else None for s in range(n)]
+        places = colour_places(totals, rules.tie_ranking)
+        row = COLOUR_POINTS[animal_place[colour] - 1]
+        for s in range(n):
+            if places[s] == 1:
+                first_in[s][colour] = True
+            if places[s] in (1, 2):
+                got = counts[s][colour] * row[places[s] - 1]
+                points[s] += got
+                if changes is not None and got:
+                    colour_changes[s].append(ScoreChange(
+                        s, got,
+                        f"{counts[s][colour]} {COLOURS[colour]} card(s) (strength {sums[s][colour]}), "
+                        f"{_PLACE_WORDS[places[s] - 1]} in {COLOURS[colour]}, the {ANIMALS[colour]} "
+                        f"{_PLACE_WORDS[animal_place[colour] - 1]} in the race",
+                        "ST-SCORE-2",
+                    ))
+    if changes is not None:
+        for per_seat in colour_changes:
+            changes.extend(per_seat)
+    if missions is None:
+        return tuple(points)
+    for s in range(n):
+        m = rules.missions[missions[s]]
+        got = 0
+        if m.kind == "race":
+            tiers = 0
+            for tier in m.tiers:  # ST-RULING-16: cumulative tiers pay their own totals
+                if all(animal_place[a] == p for a, p in tier.places):
+                    got = tier.points
+                    tiers += 1
+                else:
+                    break
+            if changes is not None and got:
+                changes.append(ScoreChange(
+                    s, got, f"race mission {missions[s]}: {tiers} of {len(m.tiers)} tier(s) hold", "ST-SCORE-3"
+                ))
+        else:
+            if m.condition == "always":  # ST-RULING-17: the documented conditions
+                ok = True
+            elif m.condition == "animal_place":
+                ok = animal_place[m.animal] == m.place
+            elif m.condition == "colour_first":
+                ok = first_in[s][m.colour]
+            else:  # every_colour
+                ok = all(counts[s])
+            if ok:
+                n_cards = sum(counts[s]) if m.counted < 0 else counts[s][m.counted]
+                got = m.per_card * n_cards
+                if changes is not None and got:
+                    changes.append(ScoreChange(
+                        s, got,
+                        f"collected-cards mission {missions[s]} ({m.condition}): {n_cards} card(s) "
+                        f"at {m.per_card} each",
+                        "ST-SCORE-4",
+                    ))
+        points[s] += got
+    return tuple(points)
+
+
+
+
+# -- the state's scores, the winners and the end of the game -----------------------------------------
+
+
+def scores(state: SaruState) -> tuple[int, ...]:
+    """Points of the races scored so far (ST-RACE-2)."""
+    return state.board[6]
+
+
+def winners(state: SaruState) -> frozenset[int]:
+    """Highest total wins; ties share (ST-RACE-2, ST-RULING-18)."""
+    if state.to_act is not None:
+        return frozenset()
+    totals = state.board[6]
+    best = max(totals)
+    return frozenset(s for s, v in enumerate(totals) if v == best)
+
+
+def race_standing(state: SaruState) -> tuple[int, ...]:
+    """Each seat's colour points in the race being run if it ended now (ST-SCORE-1,
+    ST-SCORE-2); the secret missions are left out. All 0 once the game is over."""
+    if state.to_act is None:
+        return (0,) * state.rules.players
+    return score_colours(state.rules, state.table[3], state.table[2])
+
+
+def end_stats(state: SaruState) -> dict[str, float]:
+    """Races and rounds played, face-down plays, declarations, road cards laid."""
+    history = state.history
+    return {
+        "races": float(len(state.board[7])),
+        "rounds": float(state.rounds_played),
+        "face_down_plays": float(sum(1 for a in history if type(a) is Down)),
+        "declarations": float(sum(1 for a in history if type(a) is Declare)),
+        "road_cards": float(sum(1 for a in history if type(a) is Road)),
+        "cards_acquired": float(sum(1 for a in history if type(a) is Take)),
+    }

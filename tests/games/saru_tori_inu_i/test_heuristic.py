@@ -1,0 +1,114 @@
+"""Saru Tori Inu I: the rule-aware heuristic player, and its reference implementation (before
+the rewrite for speed, verbatim): the fast one must choose what it chose, drawing the same
+random numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.games.saru_tori_inu_i import GAME, Rules
+from rulebook.games.saru_tori_inu_i import actions as st_actions
+from rulebook.games.saru_tori_inu_i import rules as st_rules
+from rulebook.testing import rules_strategy
+from tests.games.saru_tori_inu_i.test_boundary import start
+from tests.games.saru_tori_inu_i.test_state import run
+
+
+def test_heuristic_plays_legal_moves_and_tensor_size() -> None:
+    """ST-INFO-1: the tensor has the stated size; the heuristic player stays legal."""
+    for players in (3, 4):
+        rules = Rules(players=players, races="trial")
+        s: Any = GAME.new_game(rules, seed=players)
+        rng = random.Random(players)
+        while not s.is_terminal:
+            assert len(s.observation_tensor(s.current_player)) == GAME.observation_size(rules)
+            a = GAME.heuristic_action(s, rng)
+            assert a in s.legal_actions()
+            s = s.apply(a)
+        assert len(s.rounds) == 1 and s.rounds[0].number == 0
+
+
+def test_heuristic_acquires_a_leading_animal_card() -> None:
+    """ST-RES-3: the heuristic player acquires the oracle card of an animal in the top two
+    (all on the start square: monkey then bird lead, by the tie order), whatever its rng."""
+    s = run(start(), "play R8", "play B7", "play K9", "under 1")
+    assert [str(a) for a in s.legal_actions()] == ["take Y9", "road Y9"]
+    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"take Y9"}
+    # the dog (blue) is not in the top two: B9 is laid as road
+    s = run(s, "take Y9", "under 2")
+    assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"road B9"}
+
+
+# -- the reference: the heuristic before the rewrite for speed, verbatim (from tests/test_heuristics_fast.py) --
+
+
+def saru_reference(state: Any, rng: random.Random) -> Any:
+    """Play the strongest playable card when the leftmost oracle card's animal is in the
+    top two, else the weakest; never declare; place beneath an empty column; acquire
+    cards whose animal is in the top two, else lay road."""
+    legal = state.legal_actions()
+    rules = state.rules
+    t = st_actions._tab(rules)
+    order = st_rules.race_order(rules.track, state.pos)
+    good = set(order[:2])
+    phase = state.phase
+    if phase == st_actions.PLAY:
+        plays = [a for a in legal if isinstance(a, (st_actions.Play, st_actions.Down))]
+        nxt = next((col for col in state.area if col), ())
+        want = any(t.colour[c] in good for c in nxt)
+        pick = max if want else min
+        return pick(plays, key=lambda a: t.strength[a.card])
+    if phase == st_actions.PLACE:
+        free = [a for a in legal if isinstance(a, st_actions.Place) and not state.beneath[a.column]]
+        return rng.choice(free or list(legal))
+    if phase == st_actions.TAKE:
+        takes = [a for a in legal if isinstance(a, st_actions.Take) and t.colour[a.card] in good]
+        if takes:
+            return max(takes, key=lambda a: t.strength[a.card])
+        roads = [a for a in legal if type(a) is st_actions.Road]
+        if roads:
+            return rng.choice(roads)
+    return rng.choice(legal)
+
+
+def check_game(rules: Rules, seed: int) -> int:
+    """Play one game (heuristic and random moves mixed); at every position the fast heuristic
+    must return the reference's action and leave a generator seeded alike in the same state.
+
+    Returns the number of positions compared.
+    """
+    driver = random.Random(seed)
+    state: Any = GAME.new_game(rules, seed=seed)
+    checked = 0
+    while state.current_player is not None:
+        k = driver.getrandbits(32)
+        rng1, rng2 = random.Random(k), random.Random(k)
+        fast = GAME.heuristic_action(state, rng1)
+        slow = saru_reference(state, rng2)
+        assert fast == slow, f"after {len(state.history)} actions: {fast} != {slow}"
+        assert type(fast) is type(slow)
+        assert rng1.getstate() == rng2.getstate(), f"after {len(state.history)} actions: rng differs"
+        checked += 1
+        # mostly the heuristic's own games (the positions rollouts see), some random turns
+        state = state.apply(fast if driver.random() < 0.7 else driver.choice(state.legal_actions()))
+    return checked
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_default_rules_match_the_reference(players: int) -> None:
+    assert check_game(Rules(players=players), seed=players) > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+@settings(max_examples=25)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_random_rules_match_the_reference(players: int, data: st.DataObject, seed: int) -> None:
+    rules = data.draw(rules_strategy(GAME, players=players))
+    assert check_game(rules, seed) > 0

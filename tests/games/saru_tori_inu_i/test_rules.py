@@ -1,0 +1,211 @@
+"""Saru Tori Inu I: the rules' options, the components as data (deck, missions, track), data
+files, and the deals.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from rulebook import InvalidRules, records
+from rulebook.games.saru_tori_inu_i import (
+    BIRD,
+    BOAR,
+    DEFAULT_DECK,
+    DEFAULT_MISSIONS,
+    DOG,
+    GAME,
+    MONKEY,
+    Mission,
+    OracleCard,
+    Rules,
+    Track,
+    load_data,
+    move_animals,
+    race_order,
+)
+from tests.games.saru_tori_inu_i.test_state import K, R, Y, card, new3, review3
+
+
+def test_deal_is_checked() -> None:
+    """ST-SETUP-1: a deal orders the 36 cards, then the missions."""
+    with pytest.raises(ValueError, match="cards"):
+        GAME.new_game(Rules(players=3), deals=[(0,) * 36 + tuple(range(6))])
+    with pytest.raises(ValueError, match="missions"):
+        GAME.new_game(Rules(players=3), deals=[tuple(range(36)) + (0, 0, 1, 2, 3, 4)])
+    with pytest.raises(ValueError, match="numbers"):
+        GAME.new_game(Rules(players=3), deals=[tuple(range(36))])
+
+
+def test_shared_start_and_tie_order() -> None:
+    """ST-COMP-3, ST-ROAD-4, ST-RULING-3, ST-RULING-4, ST-DATA-4: all start on square 0 in
+    title order."""
+    assert DEFAULT_MISSIONS[0].tiers[0].points == 12
+    s = new3()
+    assert s.pos == (0, 0, 0, 0)
+    assert race_order(s.rules.track, s.pos) == (MONKEY, BIRD, DOG, BOAR)
+    assert race_order(Track(tie_order=(BOAR, DOG, BIRD, MONKEY)), (0, 0, 0, 0)) == (BOAR, DOG, BIRD, MONKEY)
+    assert move_animals((0, 0, 0, 0), (DOG, BOAR)) == (0, 1, 0, 2)
+
+
+TOML = """
+[track]
+start = { monkey = 0, dog = 1, bird = 2, boar = 3 }
+tie_order = ["boar", "dog", "bird", "monkey"]
+
+[[missions]]
+kind = "race"
+tiers = [{ places = { boar = 1, dog = 2 }, points = 12 }, { places = { monkey = 3 }, points = 16 }]
+
+[[missions]]
+kind = "cards"
+condition = "every_colour"
+per_card = 1
+
+[[missions]]
+kind = "cards"
+condition = "animal_place"
+animal = "monkey"
+place = 4
+counted = "red"
+
+[[missions]]
+kind = "cards"
+condition = "colour_first"
+colour = "black"
+per_card = 2
+"""
+
+
+def _deck_toml() -> str:
+    """36 cards, colours written four ways (name, animal, letter, number)."""
+    out = []
+    for i in range(36):
+        value = ('"red"', '"dog"', '"Y"', "3")[i // 9]
+        strength = i % 9 + 1
+        out.append(f'[[deck]]\ncolour = {value}\nstrength = {strength}\nicons = ["bird", "boar"]\n')
+    return "\n".join(out)
+
+
+def test_deck_and_missions_from_a_toml_file(tmp_path: Path) -> None:
+    """ST-DATA-1: a deck, missions and a track loaded from TOML; names are filled in."""
+    path = tmp_path / "real.toml"
+    path.write_text(_deck_toml() + TOML, encoding="utf-8")
+    rules = Rules.from_file(path, players=4)
+    assert rules.players == 4 and len(rules.deck) == 36 and len(rules.missions) == 4
+    assert rules.deck[0] == OracleCard(R, 1, (BIRD, BOAR), "R1")
+    assert rules.deck[35] == OracleCard(K, 9, (BIRD, BOAR), "K9")
+    assert rules.missions[2] == Mission("cards", (), "animal_place", MONKEY, 4, 0, 1, R)
+    assert rules.track == Track((0, 1, 2, 3), (BOAR, DOG, BIRD, MONKEY))
+    assert hash(rules) == hash(Rules.from_file(path, players=4))
+    state = GAME.new_game(rules, seed=4)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    # the record keeps the custom data and replays
+    assert records.replay(records.loads(records.dumps(state)), complete=True) == state
+    assert set(load_data(path)) == {"deck", "missions", "track"}
+
+
+def test_deck_from_a_json_file_with_duplicate_strengths(tmp_path: Path) -> None:
+    """ST-DATA-1, ST-COMP-1: JSON; equal colour and strength get distinct names."""
+    deck = [{"colour": c, "strength": 5, "icons": [c]} for c in range(4) for _ in range(9)]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps({"deck": deck}), encoding="utf-8")
+    rules = Rules.from_file(path, players=3)
+    names = [c.name for c in rules.deck]
+    assert names[:3] == ["R5", "R5-1", "R5-2"] and len(set(names)) == 36
+    assert rules.missions == DEFAULT_MISSIONS
+    s: Any = GAME.new_game(rules, seed=2)
+    assert all(str(a).startswith(("play", "declare")) for a in s.legal_actions())
+
+
+@pytest.mark.parametrize(
+    "edit,field",
+    [
+        (lambda t: t.replace("strength = 4\n", "strength = 11\n", 1), "deck[3].strength"),
+        (lambda t: t.replace("strength = 4\n", 'strength = "four"\n', 1), "deck[3].strength"),
+        (lambda t: t.replace('icons = ["bird", "boar"]', 'icons = ["bird", "cat"]', 1), "deck[0].icons[1]"),
+        (lambda t: t.replace('icons = ["bird", "boar"]', "icons = []", 1), "deck[0].icons"),
+        (lambda t: t.replace('colour = "red"', 'colour = "green"', 1), "deck[0].colour"),
+        (lambda t: t.replace('colour = "red"', 'color = "red"\nshade = 1', 1), "deck[0].shade"),
+        (lambda t: t.replace('colour = "red"', 'colour = "dog"', 1), "deck"),
+        (lambda t: t.replace("points = 16", "points = true"), "missions[0].tiers[1].points"),
+        (lambda t: t.replace("monkey = 3 }", "monkey = 5 }"), "missions[0].tiers[1].places.monkey"),
+        (lambda t: t.replace("monkey = 3 }", "dog = 3 }"), "missions[0].tiers[1].places"),
+        (lambda t: t.replace('kind = "race"', 'kind = "racing"'), "missions[0].kind"),
+        (lambda t: t.replace('condition = "every_colour"', 'condition = "sometimes"'), "missions[1].condition"),
+        (lambda t: t.replace('"boar", "dog", "bird", "monkey"]', '"boar", "dog", "bird", "boar"]'), "track.tie_order"),
+        (lambda t: t.replace("start = { monkey = 0, ", "start = { "), "track.start"),
+        (lambda t: t + "\n[rules]\nplayers = 3\n", "rules"),
+        (lambda t: t + "\n[[deck]]\ncolour = 1\nstrength = 1\nicons = [1]\n", "deck"),
+        (lambda t: t.replace("[track]", "[track\n"), "file"),
+    ],
+)
+def test_malformed_file_names_the_field(tmp_path: Path, edit: Any, field: str) -> None:
+    """ST-DATA-1: a malformed file is rejected with the bad field named."""
+    path = tmp_path / "bad.toml"
+    path.write_text(edit(_deck_toml() + TOML), encoding="utf-8")
+    with pytest.raises(InvalidRules) as info:
+        Rules.from_file(path, players=3)
+    assert info.value.field == field, str(info.value)
+    assert f"Rules.{field}:" in str(info.value)
+
+
+def test_malformed_json_and_direct_values(tmp_path: Path) -> None:
+    """ST-DATA-1: bad JSON; bad values given directly; too few missions for the players."""
+    path = tmp_path / "bad.json"
+    path.write_text("{deck: }", encoding="utf-8")
+    with pytest.raises(InvalidRules, match="not valid JSON"):
+        load_data(path)
+    with pytest.raises(InvalidRules, match="deck"):
+        Rules(deck=DEFAULT_DECK[:35])
+    with pytest.raises(InvalidRules, match="missions"):
+        Rules(players=4, missions=DEFAULT_MISSIONS[:3])
+    with pytest.raises(InvalidRules, match="first_player"):
+        Rules(players=3, first_player=3)
+    dup = list(DEFAULT_DECK)
+    dup[1] = attrs.evolve(dup[1], name="r1")
+    with pytest.raises(InvalidRules, match=r"deck\[1\]\.name"):
+        Rules(deck=tuple(dup))
+
+
+def test_placeholder_deck() -> None:
+    """ST-DATA-2, ST-RULING-1, ST-COMP-1: strengths 1-9 per colour; the documented icons."""
+    assert [c.strength for c in DEFAULT_DECK[:9]] == list(range(1, 10))
+    assert DEFAULT_DECK[card(R, 1)].icons == (MONKEY, BIRD, DOG)  # the source's example card
+    assert DEFAULT_DECK[card(R, 2)].icons == (MONKEY, BOAR, DOG)
+    assert DEFAULT_DECK[card(K, 5)].icons == (BOAR, MONKEY)
+    assert DEFAULT_DECK[card(Y, 9)].icons == (BIRD,)
+    assert [len(c.icons) for c in DEFAULT_DECK[:9]] == [3, 3, 3, 2, 2, 2, 1, 1, 1]
+    assert Rules().deck is DEFAULT_DECK and Rules().track == Track((0, 0, 0, 0), (MONKEY, BIRD, DOG, BOAR))
+
+
+def test_three_missions_are_enough_for_three_players() -> None:
+    """ST-DATA-1, ST-SETUP-4: the missions must number at least the players (and at most
+    16); three players need only three."""
+    s = review3(missions=3)
+    assert len(s.rules.missions) == 3 and s.missions == (0, 1, 2)
+    assert len(s.observation_tensor(0)) == GAME.observation_size(s.rules)
+    with pytest.raises(InvalidRules, match="missions"):
+        Rules(players=4, missions=DEFAULT_MISSIONS[:3])
+    with pytest.raises(InvalidRules, match="missions"):
+        Rules(players=3, missions=DEFAULT_MISSIONS[:2])
+    with pytest.raises(InvalidRules, match="missions"):
+        Rules(players=3, missions=DEFAULT_MISSIONS * 3)
+
+
+@pytest.mark.parametrize(("cardno", "text"), [(0, "R1"), (8, "R9"), (9, "B1"), (22, "Y5"), (35, "K9")])
+def test_card_text_and_parse_card(cardno: int, text: str) -> None:
+    """ST-COMP-1, ST-DATA-2: the placeholder deck's names, as the actions print them."""
+    assert GAME.card_text(cardno) == text and GAME.parse_card(text.lower()) == cardno
+    assert Rules().deck[cardno].name == text
+    with pytest.raises(ValueError):
+        GAME.card_text(36)
+    with pytest.raises(ValueError):
+        GAME.parse_card("G1")
