@@ -55,8 +55,6 @@ SLOW = frozenset({
     "tests/test_contract.py::test_random_games_keep_the_contract",
     "tests/test_contract.py::test_every_game_records_its_tricks_and_rounds_alike",
     "tests/test_contract.py::test_resampling_has_something_to_hide",
-    "tests/games/test_utsuke_properties.py::test_random_games_match_the_reference",
-    "tests/games/test_utsuke.py::test_resample_keeps_known_voids",
     "tests/games/test_seven_prophecies_properties.py::test_observation_hides_hands_and_unrevealed_prophecies",
     "tests/games/test_gods_and_humans_properties.py::test_resample_is_consistent",
     "tests/games/test_gods_and_humans_properties.py::test_information_boundaries",

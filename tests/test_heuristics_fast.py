@@ -24,7 +24,6 @@ from rulebook.core.tricks import best_position
 from rulebook.games import gods_and_humans as gh
 from rulebook.games import saru_tori_inu_i as st_
 from rulebook.games import seven_prophecies as sp
-from rulebook.games import utsuke as ut
 from rulebook.games import witches_of_blackmore as wb
 from rulebook.testing import player_count_cases, rules_strategy
 
@@ -118,33 +117,6 @@ def _prophecy_target_reference(
     return tuple(counts)
 
 
-def utsuke_reference(state: Any, rng: random.Random) -> Any:
-    """Bid the lord's high cards and trumps; play to keep the lord on one's bid."""
-    legal = state.legal_actions()
-    seat = state.current_player
-    assert seat is not None
-    players = state.rules.players
-    if state.bidding:
-        row = state.lord_row
-        guess = sum(1 for c in row if ut._SUIT[c] == state.trump or ut.DECK.rank_of[c] >= 10)
-        return ut._BID[min(ut.MAX_BID, guess * 2 // 3)]
-    lord = state.won[players]
-    mine = state.won[seat]
-    duck = mine >= lord or lord < state.bids[seat]
-    cards = sorted((a.card for a in legal if isinstance(a, ut.Play)), key=lambda c: ut.DECK.rank_of[c])
-    if not state.trick:
-        return ut._PLAY[cards[0] if duck else cards[-1]]
-    trump = state.trump
-    lead = ut._SUIT[state.trick[0]]
-    strength = ut._STRENGTH[trump][lead]
-    top = max(strength[c] for c in state.trick)
-    winning = [c for c in cards if strength[c] > top]
-    losing = [c for c in cards if strength[c] <= top]
-    if duck:
-        return ut._PLAY[losing[-1] if losing else winning[0]]
-    return ut._PLAY[winning[0] if winning else cards[0]]
-
-
 def gods_reference(state: Any, rng: random.Random) -> Any:
     """A simple player using only what its seat sees."""
     legal = state.legal_actions()
@@ -208,7 +180,6 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
 REFERENCES: dict[str, Callable[[Any, random.Random], Any]] = {
     "witches-of-blackmore": witches_reference,
     "seven-prophecies": prophecies_reference,
-    "utsuke": utsuke_reference,
     "gods-and-humans": gods_reference,
     "saru-tori-inu-i": saru_reference,
 }
@@ -240,17 +211,17 @@ def _check_game(game: Any, rules: Any, seed: int) -> int:
 
 
 def test_every_game_has_a_reference() -> None:
-    assert set(REFERENCES) == set(rulebook.GAMES)
+    assert set(REFERENCES) == set(rulebook.GAMES) - {"utsuke"}  # its own: tests/games/utsuke
 
 
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 def test_default_rules_match_the_reference(slug: str, players: int) -> None:
     game = rulebook.get_game(slug)
     assert _check_game(game, game.Rules(players=players), seed=players) > 10
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(slug: str, players: int, data: st.DataObject, seed: int) -> None:
