@@ -21,7 +21,6 @@ class Phase(enum.IntEnum):
     OVER = 2
 
 
-
 @attrs.frozen(slots=True)
 class Bid(Action):
     """Secretly bid that the lord takes ``tricks`` tricks this round (UT-BID-1, UT-BID-2)."""

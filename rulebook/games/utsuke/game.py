@@ -82,8 +82,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         return encode_observation(rules, observation)
 
     def tensor_encoder(self, rules: Rules) -> TensorEncoder:
-        """The numpy-free fast encoder of the observation tensor
-        (:class:`~rulebook.games.utsuke.observation.TensorEncoder`)."""
+        """The numpy-free fast encoder of the observation tensor (``observation.TensorEncoder``)."""
         return TensorEncoder(rules)
 
     # -- players and reports ---------------------------------------------------------

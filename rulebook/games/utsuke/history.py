@@ -61,7 +61,6 @@ class UtsukeRound(RoundRecord):
     lord_before: int = 0
 
 
-
 def tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
     """Every finished trick of the game, across rounds, in order (UT-TRICK-1, UT-TRICK-2).
 

@@ -290,7 +290,6 @@ def _slot(player: Player) -> int:
     return player if type(player) is int else 5 + _NPC_NAMES.index(player)
 
 
-
 class TensorEncoder(BufferEncoder):
     """UT-INFO-1. Reads ``board`` (public: round, lord place, trump, leader, this round's
     tricks, tricks won, results, honour, chips; of the bids only *whether* each seat has bid,

@@ -96,7 +96,6 @@ class Rules:
         return DECK.size // self.places
 
 
-
 # -- precomputed tables ----------------------------------------------------------------
 
 

@@ -32,7 +32,6 @@ def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
     return tuple([1 if b == best else 0 for b in bids])
 
 
-
 def scores(state: UtsukeState) -> tuple[int, ...]:
     """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3; UT-COMP-3: honour and chips)."""
     return state.honour

@@ -330,8 +330,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
     def resample(self, seat: int, rng: random.Random) -> UtsukeState:
         """Redraw what ``seat`` cannot see: the other seats' hands and current bids (UT-INFO-1);
-        the deals of later rounds are redrawn from a fresh seed (UT-SETUP-4). See
-        :func:`rulebook.games.utsuke.observation.resample`."""
+        the deals of later rounds are redrawn from a fresh seed (UT-SETUP-4); see
+        ``rulebook.games.utsuke.observation.resample``."""
         return observation.resample(self, seat, rng)
 
     # -- engine ---------------------------------------------------------------------
