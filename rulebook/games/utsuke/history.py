@@ -17,7 +17,7 @@ import attrs
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _NEXT, _SUIT, _player
+from .rules import _NEXT, _SUIT, RoundResult, Rules, _player
 from .scoring import honour_gains
 
 if TYPE_CHECKING:
@@ -97,12 +97,19 @@ def rounds(state: UtsukeState) -> tuple[UtsukeRound, ...]:
     ``points`` is the honour each seat gained, so ``scores`` (the honour) is the sum of
     ``points`` over the rounds.
     """
-    players = state.rules.players
+    return _rounds(state._results, state.rules, state.current_player is None)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple[UtsukeRound, ...]:
+    """The records of :func:`rounds`. Cached: every observation carries them, and they change
+    only at a round's end."""
+    players = rules.players
     out: list[UtsukeRound] = []
     chips = [0] * players
     honour = [0] * players
-    last = len(state._results) - 1
-    for r, (bids, won, _, lord_before) in enumerate(state._results):
+    last = len(results) - 1
+    for r, (bids, won, _, lord_before) in enumerate(results):
         lord = won[players]
         gains = honour_gains(bids, lord)
         exact = lord in bids
@@ -115,8 +122,8 @@ def rounds(state: UtsukeState) -> tuple[UtsukeRound, ...]:
         for s in range(players):
             honour[s] += gains[s]
             chips[s] += gained[s]
-        if r == last and state.current_player is None:
-            w, c = state.rules.honour_to_win, state.rules.chips_to_lose
+        if r == last and over:
+            w, c = rules.honour_to_win, rules.chips_to_lose
             losers = [s for s in range(players) if chips[s] >= c]
             if losers:
                 names = ", ".join(map(str, losers))
