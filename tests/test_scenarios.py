@@ -31,7 +31,7 @@ def test_scenarios_exist_for_utsuke() -> None:
 def test_the_honour_example_gives_b_and_c_one_honour_each() -> None:
     """The source's example: the lord takes 5, A bids 4, B and C bid 6."""
     states = scenarios.run(scenarios.load(ROOT / "spec/examples/utsuke/honour-example.toml"))
-    bids, won = states[-1].results[0][:2]
+    bids, won = states[-1]._results[0][:2]
     assert bids == (4, 6, 6) and won[3] == 5
     assert states[-1].scores == (0, 1, 1)
 

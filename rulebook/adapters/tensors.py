@@ -214,7 +214,7 @@ class _Utsuke(_Encoder):
         self.players = rules.players
         self.n = ut.DECK.size
         self.size = ut.GAME.observation_size(rules)
-        self.nsuits = ut._NSUITS
+        self.nsuits = len(ut.DECK.suits)
         self.max_bid = ut.MAX_BID
         self.cache: tuple[Any, bool, Buffer | None] = (None, False, None)
 

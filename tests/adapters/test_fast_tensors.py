@@ -170,7 +170,7 @@ def test_a_leaking_encoder_fails_both_checks() -> None:
     """An UTSUKE encoder that also marks the next seat's bid as if it were the seat's own."""
     game = rulebook.get_game("utsuke")
     rules = game.Rules(players=4)
-    base = type(tensors.encoder(game.slug, rules))
+    base = type(game.tensor_encoder(rules))  # the package's TensorEncoder (a buffer, no numpy)
 
     class Leaky(base):  # type: ignore[misc, valid-type]
         def __call__(self, state: Any, seat: int) -> Any:
@@ -181,7 +181,7 @@ def test_a_leaking_encoder_fails_both_checks() -> None:
                 out[21 + 4 * n + self.nsuits + 7 + n + 7 + 5 + other] = 1
             return out
 
-    assert_leak_caught(game, rules, Leaky)
+    assert_leak_caught(game, rules, lambda r: type(tensors.encoder(game.slug, r))(Leaky(r)))
 
 
 def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> None:

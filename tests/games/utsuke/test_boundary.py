@@ -13,7 +13,7 @@ import pytest
 
 from rulebook.errors import IllegalAction
 from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Play, Rules, UtsukeState
-from tests.games.test_utsuke import LORD_ROW, conduct_game, play
+from tests.games.utsuke.test_state import LORD_ROW, conduct_game, play
 
 ORDER = tuple(range(60))
 C = DECK.parse
@@ -221,7 +221,7 @@ def test_npc_follows_with_card_zero() -> None:
 
 def test_hall_condition_checks_single_suits() -> None:
     """UT-INFO-1: a resampled deal must fit the known voids; one suit alone can overflow its seats."""
-    from rulebook.games.utsuke import _feasible
+    from rulebook.games.utsuke.observation import _feasible
 
     allowed = [[True] * 5, [False] + [True] * 4]  # seat 1 is void in suit A
     assert _feasible([2, 0, 0, 0, 0], [2, 5], allowed)

@@ -1,4 +1,6 @@
-"""UTSUKE: the record of play (tricks, rounds, phases), empty winners, cards (spec prefix UT).
+"""UTSUKE's record of play (``history.py``): every trick as a ``TrickRecord`` naming the lord and
+the young lord, this round's tricks (``round_tricks``), every round as an ``UtsukeRound``; checked
+on scripted games and against an independent ranking over random games (spec prefix UT).
 
 Trick winners are checked against ``ref_winner`` of the property tests, written from the spec
 without the engine's tables.
@@ -8,15 +10,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.core.history import ScoreChange, TrickRecord, round_totals
-from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Rules, UtsukeRound, UtsukeState
+from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Rules, UtsukeRound
 from rulebook.testing import rules_strategy
-from tests.games.test_utsuke import conduct_game, play
-from tests.games.test_utsuke_properties import ref_clockwise, ref_winner
+from tests.games.utsuke.test_properties import ref_clockwise, ref_winner
+from tests.games.utsuke.test_state import conduct_game, play, two_player_game
 
 C = DECK.parse
 
@@ -47,6 +48,45 @@ def test_two_player_records_name_the_young_lord() -> None:
     assert names == ["lord", 0, "young lord", 1]  # UT-SETUP-2: clockwise from the lord
 
 
+def test_round_tricks_name_the_young_lord_and_keep_the_compact_row_private() -> None:
+    """UT-SETUP-2, UT-LORD-5, UT-TRICK-1 (issue 21): ``round_tricks`` is the current round's part of
+    ``tricks``, players by name; ``_round_tricks`` keeps the places for the engine."""
+    state = play(two_player_game(), "bid 5", "bid 5", "play B12", "play B11")
+    assert state.round_tricks == (
+        TrickRecord(0, 0, "lord", (("lord", C("A1")), (0, C("B12")), ("young lord", C("D12")), (1, C("B11"))),
+                    "lord", "UT-TRICK-1"),
+    )
+    assert state._round_tricks == ((2, (C("A1"), C("B12"), C("D12"), C("B11")), 2),)
+    assert state.round_tricks == state.tricks
+
+
+def test_round_tricks_are_this_rounds_part_of_the_tricks() -> None:
+    """UT-TRICK-1, UT-TRICK-2, UT-END-3: at every step of whole games, ``round_tricks`` are the
+    records of ``tricks`` in the current round (the last round's once the game is over), numbered
+    over the game, and agree with the engine's compact rows place by place."""
+    for players in (2, 3, 4, 5):
+        rules = Rules(players=players)
+        names = {players: "lord", players + 1: "young lord"}
+        state = GAME.new_game(rules, seed=players)
+        rng = random.Random(players)
+        rounds_seen = set()
+        while True:
+            mine = state.round_tricks
+            assert mine == tuple(t for t in state.tricks if t.round == state.round)
+            assert all(type(t) is TrickRecord for t in mine)
+            assert [(names.get(t.leader, t.leader), t.cards, t.winner) for t in mine] == [
+                (names.get(leader, leader), cards, names.get(winner, winner))
+                for leader, cards, winner in state._round_tricks
+            ]
+            rounds_seen.add(state.round)
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert len(mine) == rules.tricks_per_round  # the game ended with a full round's tricks
+        assert mine[-1] == state.tricks[-1] and mine[0].number == len(state.tricks) - len(mine)
+        assert rounds_seen == set(range(len(state.rounds)))
+
+
 def test_round_record_of_the_source_example() -> None:
     """UT-SCORE-1, UT-SCORE-3, UT-RULING-11, UT-END-3: lord takes 5, bids 4, 6, 6: B and C gain 1."""
     rules = Rules(players=3)
@@ -54,7 +94,7 @@ def test_round_record_of_the_source_example() -> None:
         state = GAME.new_game(rules, seed=seed).apply(Bid(4)).apply(Bid(6)).apply(Bid(6))
         while state.round == 0 and not state.is_terminal:
             state = state.apply(state.legal_actions()[0])
-        if state.results[0][1][3] == 5:
+        if state.rounds[0].lord_tricks == 5:
             break
     else:  # pragma: no cover
         raise AssertionError("no deal with 5 lord tricks")
@@ -69,43 +109,6 @@ def test_round_record_of_the_source_example() -> None:
     assert record.chips == tuple(int(w > 5) for w in record.won)
     if not state.is_terminal:
         assert (record.end, record.rule) == ("the round's cards were played; the lord moves on", "UT-END-3")
-
-
-def _everyone_loses() -> UtsukeState:
-    """A real game (2 players, one chip loses) in which both seats take more tricks than the lord."""
-    rules = Rules(players=2, chips_to_lose=1, honour_to_win=6)
-    for seed in range(400):
-        state = GAME.new_game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
-        if state.losers == {0, 1}:
-            return state
-    raise AssertionError("no game in which every seat loses")  # pragma: no cover
-
-
-def test_when_every_seat_loses_nobody_wins() -> None:
-    """UT-END-2, UT-RULING-4: all seats lose in one round: winners is empty (issue 15)."""
-    state = _everyone_loses()
-    assert state.winners == frozenset() and state.phase is Phase.OVER
-    assert GAME.end_stats(state)["everyone_lost"] == 1
-    last = state.rounds[-1]
-    assert last.rule == "UT-END-2" and last.chips == (1, 1)
-    assert last.end == "the round's cards were played; seats 0, 1 reached 1 execution chips and lose"
-
-
-def test_phase_and_cards() -> None:
-    """UT-BID-2, UT-PLAY-1, UT-COMP-1, UT-RULING-13: Phase members and the card texts."""
-    assert [int(p) for p in Phase] == [0, 1, 2]
-    state = GAME.new_game(Rules(players=3), seed=1)
-    assert state.phase is Phase.BIDDING
-    assert GAME.deck is DECK
-    assert [GAME.card_text(c) for c in (0, 11, 12, 59)] == ["A1", "A12", "B1", "E12"]
-    assert GAME.parse_card("c7") == 30 and GAME.parse_card("E12") == 59
-    with pytest.raises(ValueError):
-        GAME.card_text(60)
-    with pytest.raises(ValueError):
-        GAME.parse_card("F1")
 
 
 @given(data=st.data())
@@ -152,14 +155,3 @@ def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
     assert tuple(map(sum, zip(*(r.chips for r in rounds)))) == state.chips  # UT-SCORE-4
     assert [r.lord_before for r in rounds] == [(rules.first_lord + r) % n for r in range(len(rounds))]
     assert state.legal_actions() == ()
-
-
-def test_verify_and_records_accept_a_game_nobody_wins() -> None:
-    """UT-RULING-4: verify's end-of-game check and the record round trip accept empty winners."""
-    from rulebook import records
-    from rulebook.variants import Variant
-    from rulebook.verify import _check_end
-
-    state = _everyone_loses()
-    _check_end(Variant(GAME, state.rules), state)  # raises a Violation on any fault
-    assert records.replay(records.loads(records.dumps(state)), complete=True).winners == frozenset()

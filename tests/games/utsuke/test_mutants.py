@@ -1,4 +1,5 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in utsuke.py (issue 11).
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in utsuke.py (issue 11; now the package
+``rulebook/games/utsuke/``).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """
@@ -69,8 +70,8 @@ def test_the_final_state_keeps_the_last_rounds_lord() -> None:
     rng = random.Random(5)
     while not s.is_terminal:
         s = s.apply(rng.choice(s.legal_actions()))
-    assert len(s.results) >= 1
-    assert s.lord_before == s.results[-1][3]
+    assert len(s.rounds) >= 1
+    assert s.lord_before == s.rounds[-1].lord_before
 
 
 def test_game_length_bound_and_deal_limit_are_exact() -> None:

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
-from rulebook.games.utsuke import DECK, GAME, Observation, UtsukeState
 from rulebook.render._board import Board, register_views, seat_name
+
+from .game import GAME
+from .observation import Observation
+from .rules import DECK
+from .state import UtsukeState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -73,10 +77,9 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
         b.cards(f"last trick (trick {t.number + 1} of the game), won by {_place(t.winner, n)}",
                 [c for _, c in t.plays], seats=[_place(p, n) for p, _ in t.plays],
                 marks={i: "wins the trick" for i in won})
-    for r, result in enumerate(obs.results):
-        rbids, rwon = result[0], result[1]
-        b.line(f"round {r + 1}: bids " + " ".join(map(str, rbids)) + f"; the lord took {rwon[n]}; tricks "
-               + " ".join(f"{seat_name(s)} {rwon[s]}" for s in range(n)))
+    for rnd in obs.rounds:
+        b.line(f"round {rnd.number + 1}: bids " + " ".join(map(str, rnd.bids)) + f"; the lord took {rnd.lord_tricks}; "
+               + "tricks " + " ".join(f"{seat_name(s)} {rnd.won[s]}" for s in range(n)))
     for s in range(n):
         if s in hands:
             b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")

@@ -133,7 +133,7 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
         GAME.check_invariants(state)
         # UT-COMP-1: card conservation, written independently of check_invariants
         everywhere = Counter(c for h in state.hands for c in h)
-        everywhere.update(c for _, cards, _ in state.round_tricks for c in cards)
+        everywhere.update(c for _, cards, _ in state._round_tricks for c in cards)
         everywhere.update(state.trick)
         assert everywhere == Counter(DECK.cards)
         if check_hidden and steps % 5 == 0:
@@ -156,14 +156,14 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                     k = len(hands[s])
                     hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
                 assert attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
-        rounds = len(state.results)
+        rounds = len(state._results)
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1
         assert steps <= bound, "UT-END-5: longer than max_game_length"
-        if len(state.results) > rounds:
+        if len(state._results) > rounds:
             snapshots.append((state.honour, state.chips))
         # UT-SCORE-2, UT-SCORE-4: honour and chips never decrease
-        prev_h, prev_c = snapshots[-2] if len(state.results) > rounds else snapshots[-1]
+        prev_h, prev_c = snapshots[-2] if len(state._results) > rounds else snapshots[-1]
         assert all(a >= b for a, b in zip(state.honour, prev_h))
         assert all(a >= b for a, b in zip(state.chips, prev_c))
     GAME.check_invariants(state)
@@ -181,9 +181,9 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     state, snapshots = play_game(rules, seed, rng)
     n = players
     # UT-END-5: the proved bound on rounds
-    assert 1 <= len(state.results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
-    assert len(snapshots) == len(state.results) + 1
-    for r, (bids, won, tricks, stored_lord_before) in enumerate(state.results):
+    assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
+    assert len(snapshots) == len(state._results) + 1
+    for r, (bids, won, tricks, stored_lord_before) in enumerate(state._results):
         deal = state.setup.deal(GAME, rules, r)
         lord_before = (rules.first_lord + r) % n  # UT-END-3, UT-END-4
         assert stored_lord_before == lord_before
@@ -256,6 +256,6 @@ def test_max_game_length_is_the_proved_bound(players: int) -> None:
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
             actions += 1
-        assert len(state.results) <= GAME.max_rounds(rules)
+        assert len(state._results) <= GAME.max_rounds(rules)
         assert actions <= GAME.max_game_length(rules)
-        assert sum(state.honour) >= len(state.results)
+        assert sum(state.honour) >= len(state._results)

@@ -1,4 +1,5 @@
-"""The UTSUKE board as text and SVG: exact content, and no hidden card or bid in a seat's view."""
+"""The UTSUKE board (``render.py``) as text and SVG: exact content, and no hidden card or bid in a
+seat's view."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from rulebook import render, scenarios
 from rulebook.games.utsuke import DECK, GAME, Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 CONDUCT = ROOT / "spec/examples/utsuke/lords-conduct.toml"
 HONOUR = ROOT / "spec/examples/utsuke/honour-example.toml"
 YOUNG = ROOT / "spec/examples/utsuke/young-lord.toml"

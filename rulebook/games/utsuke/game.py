@@ -1,0 +1,106 @@
+"""The UTSUKE game object: :class:`UtsukeGame` and ``GAME``; its methods call the sibling modules."""
+
+from __future__ import annotations
+
+import random
+from itertools import repeat, starmap
+from typing import Any
+
+from rulebook.core.contract import Deal, Game, Setup
+
+from . import heuristic, scoring
+from . import state as state_module
+from .actions import _TABLE, UtsukeAction
+from .observation import TensorEncoder, encode_observation, observation_size
+from .rules import DECK, Rules
+from .state import UtsukeState, _round_start
+
+__all__ = ["GAME", "UtsukeGame"]
+
+
+class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
+    """UTSUKE: 2-5 players bid on the tricks of the NPC lord."""
+
+    slug = "utsuke"
+    title = "UTSUKE (うつけ)"
+    prefix = "UT"
+    player_counts = range(2, 6)
+    deck = DECK
+    nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins
+
+    def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
+        """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""
+        return _TABLE
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        """A uniformly random order of the 60 cards (sorting by random keys: faster than shuffle)."""
+        # one draw per card, in card order, as a key function would take them
+        keys = list(starmap(rng.random, repeat((), DECK.size)))
+        return tuple(sorted(DECK.cards, key=keys.__getitem__))
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A deal is an order of the 60 cards, each once (UT-SETUP-4); one per round.
+
+        Checked exactly, never coerced: a tuple or list of 60 ``int`` (not bool, float or
+        str). There can be no more deals than the game can have rounds, ``max_rounds(rules)``
+        (UT-END-5): 9 with the printed rules and four players.
+        """
+        limit = self.max_rounds(rules)
+        if type(index) is not int or not 0 <= index < limit:
+            raise ValueError(f"deal {index!r}: a game with these rules has at most {limit} rounds (UT-END-5), "
+                             f"so deals 0..{limit - 1}")
+        DECK.check_order(deal, index)
+
+    def initial_state(self, rules: Rules, setup: Setup) -> UtsukeState:
+        """The first round: the lord at ``rules.first_lord`` (UT-SETUP-3), then the deal."""
+        players = rules.players
+        return _round_start(self, rules, setup, None, 0, rules.first_lord, (0,) * players, (0,) * players, ())
+
+    def score_floor(self, rules: Rules) -> int:
+        """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""
+        return scoring.score_floor(rules)
+
+    def max_rounds(self, rules: Rules) -> int:
+        """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds."""
+        return scoring.max_rounds(rules)
+
+    def max_game_length(self, rules: Rules) -> int:
+        """UT-END-5: rounds bound times (one bid + one card per trick) per player."""
+        return self.max_rounds(rules) * rules.players * (1 + rules.tricks_per_round)
+
+    def check_invariants(self, state: UtsukeState) -> None:
+        """Card conservation, the chip's card, equal hands and the score ranges."""
+        state_module.check_invariants(state)
+
+    # -- tensor ------------------------------------------------------------------------
+
+    def observation_size(self, rules: Rules) -> int:
+        return observation_size(rules)
+
+    def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
+        """The fields of :class:`~rulebook.games.utsuke.Observation` as ints; layout in ``docs/games/utsuke.md``."""
+        return encode_observation(rules, observation)
+
+    def tensor_encoder(self, rules: Rules) -> TensorEncoder:
+        """The numpy-free fast encoder of the observation tensor (``observation.TensorEncoder``)."""
+        return TensorEncoder(rules)
+
+    # -- players and reports ---------------------------------------------------------
+
+    def heuristic_action(self, state: UtsukeState, rng: random.Random) -> UtsukeAction:
+        """Bid the lord's high cards and trumps; play to keep the lord on one's bid.
+
+        Bidding: count the lord's cards that are trumps or numbered 10 or more. Playing:
+        duck (play the lowest card) when winning would take more tricks than the lord
+        or when the lord still needs tricks to reach one's bid; otherwise win as cheaply
+        as possible. Draws nothing from ``rng``.
+        """
+        return heuristic.heuristic_action(state, rng)
+
+    def end_stats(self, state: UtsukeState) -> dict[str, float]:
+        """Rounds played and how the game ended."""
+        return scoring.end_stats(state)
+
+
+GAME = UtsukeGame(Rules, UtsukeState)
+UtsukeState.GAME = GAME

@@ -1,0 +1,158 @@
+"""UTSUKE's public record of play, built on access from the engine's compact tuples.
+
+* :func:`tricks`: every finished trick of the game as :class:`~rulebook.core.history.TrickRecord`
+  (``state.tricks``); :func:`round_tricks`: those of the current round (``state.round_tricks``);
+* :func:`rounds`: every finished round as an :class:`UtsukeRound` (``state.rounds``);
+* :func:`voids`: the suits each seat has shown it lacks this round (``state.voids()``).
+
+Players are seats (``int``) or the NPCs by name, ``"lord"`` and ``"young lord"`` (UT-SETUP-2).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
+
+from .rules import _NEXT, _SUIT, RoundResult, Rules, _player
+from .scoring import honour_gains
+
+if TYPE_CHECKING:
+    from .state import UtsukeState
+
+__all__ = ["UtsukeRound", "round_tricks", "rounds", "tricks", "voids"]
+
+
+@lru_cache(maxsize=1 << 16)
+def _trick_record(
+    number: int, round_: int, entry: tuple[int, tuple[int, ...], int], players: int, lord_before: int
+) -> TrickRecord:
+    """The record of the compact trick ``(leader place, cards, winner place)`` (UT-TRICK-1).
+
+    Cached: every observation carries the game's tricks, and most of them repeat.
+    """
+    leader, cards, winner = entry
+    nxt = _NEXT[players, lord_before]
+    plays = []
+    place = leader
+    for c in cards:
+        plays.append((_player(place, players), c))
+        place = nxt[place]
+    return TrickRecord(number, round_, _player(leader, players), tuple(plays), _player(winner, players), "UT-TRICK-1")
+
+
+@attrs.frozen(slots=True)
+class UtsukeRound(RoundRecord):
+    """A finished round of UTSUKE: the shared record plus the revealed bids and the chips.
+
+    ``points`` is the honour each seat gained (UT-SCORE-2, UT-SCORE-3); ``bids`` the revealed
+    bids by seat (UT-SCORE-1); ``lord_tricks`` the lord's tricks; ``won`` the tricks each seat
+    took; ``chips`` the execution chips each seat gained (UT-SCORE-4); ``lord_before`` the seat
+    the lord sat just before (UT-SETUP-1).
+    """
+
+    bids: tuple[int, ...] = ()
+    lord_tricks: int = 0
+    won: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+    lord_before: int = 0
+
+
+def tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
+    """Every finished trick of the game, across rounds, in order (UT-TRICK-1, UT-TRICK-2).
+
+    Players are seats (``int``) or the NPCs by name, ``"lord"`` and ``"young lord"``
+    (UT-SETUP-2); ``rule`` is ``UT-TRICK-1`` (the highest trump, else the highest card of
+    the suit led).
+    """
+    players = state.rules.players
+    out: list[TrickRecord] = []
+    rounds = [(r, res[2], res[3]) for r, res in enumerate(state._results)]
+    if state.current_player is not None:
+        rounds.append((state.round, state.board[4], state.lord_before))
+    for r, entries, lord_before in rounds:
+        for entry in entries:
+            out.append(_trick_record(len(out), r, entry, players, lord_before))
+    return tuple(out)
+
+
+def round_tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
+    """The current round's finished tricks (the last round's once the game is over), as the
+    records of :func:`tricks` (numbered over the whole game; UT-TRICK-1, UT-TRICK-2)."""
+    players = state.rules.players
+    r = state.round
+    number = sum(len(res[2]) for res in state._results[:r])
+    lord_before = state.lord_before
+    return tuple(
+        _trick_record(number + i, r, entry, players, lord_before) for i, entry in enumerate(state.board[4])
+    )
+
+
+def rounds(state: UtsukeState) -> tuple[UtsukeRound, ...]:
+    """Every finished round (UT-SCORE-1..UT-SCORE-4), with how it ended (UT-END-1..UT-END-3).
+
+    ``points`` is the honour each seat gained, so ``scores`` (the honour) is the sum of
+    ``points`` over the rounds.
+    """
+    return _rounds(state._results, state.rules, state.current_player is None)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple[UtsukeRound, ...]:
+    """The records of :func:`rounds`. Cached: every observation carries them, and they change
+    only at a round's end."""
+    players = rules.players
+    out: list[UtsukeRound] = []
+    chips = [0] * players
+    honour = [0] * players
+    last = len(results) - 1
+    for r, (bids, won, _, lord_before) in enumerate(results):
+        lord = won[players]
+        gains = honour_gains(bids, lord)
+        exact = lord in bids
+        changes = tuple(
+            ScoreChange(s, g, f"bid {bids[s]}, the lord took {lord}: "
+                        + ("exact" if exact else "closest"), "UT-SCORE-2" if exact else "UT-SCORE-3")
+            for s, g in enumerate(gains) if g
+        )
+        gained = tuple(int(won[s] > lord) for s in range(players))
+        for s in range(players):
+            honour[s] += gains[s]
+            chips[s] += gained[s]
+        if r == last and over:
+            w, c = rules.honour_to_win, rules.chips_to_lose
+            losers = [s for s in range(players) if chips[s] >= c]
+            if losers:
+                names = ", ".join(map(str, losers))
+                end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
+                rule = "UT-END-2"
+            else:
+                top = [s for s in range(players) if honour[s] >= w]
+                names = ", ".join(map(str, top))
+                end = f"the round's cards were played; seats {names} reached {w} honour: the game ends"
+                rule = "UT-END-1"
+        else:
+            end, rule = "the round's cards were played; the lord moves on", "UT-END-3"
+        out.append(UtsukeRound(r, gains, changes, end, rule, bids=bids, lord_tricks=lord,
+                               won=tuple(won[:players]), chips=gained, lord_before=lord_before))
+    return tuple(out)
+
+
+def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:
+    """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2)."""
+    players = state.rules.players
+    out: list[set[int]] = [set() for _ in range(players)]
+    nxt = state.nxt
+    for leader, cards, _ in (*state.board[4], (state.leader, state.trick, -1)):
+        if not cards:
+            continue
+        lead = _SUIT[cards[0]]
+        place = leader
+        for c in cards:
+            if place < players and _SUIT[c] != lead:
+                out[place].add(lead)
+            place = nxt[place]
+    return tuple(frozenset(v) for v in out)

@@ -1,0 +1,385 @@
+"""What one seat sees of UTSUKE (UT-INFO-1) and how a search redraws the rest.
+
+* :class:`Observation` and :func:`observation`: a seat's own hand and bid, and everything public;
+* :func:`resample`: the other seats' hands and bids redrawn, consistent with what the seat saw;
+* :func:`observation_size`, :func:`encode_observation`: the observation tensor (layout in
+  ``docs/games/utsuke.md``), and :class:`TensorEncoder`, the same tensor written straight from a
+  state into a buffer (numpy-free).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rulebook import render
+from rulebook.core.contract import state_builder
+from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
+from rulebook.core.encoding import template as _template
+from rulebook.core.history import Player, TrickRecord
+
+from . import history
+from .history import UtsukeRound
+from .rules import _NPC_NAMES, _NSUITS, _SUIT, DECK, MAX_BID, Rules, _player
+
+if TYPE_CHECKING:
+    from .state import UtsukeState
+
+__all__ = [
+    "Observation",
+    "TensorEncoder",
+    "check_seat",
+    "encode_observation",
+    "observation",
+    "observation_size",
+    "resample",
+]
+
+_TENSOR_SIZE = 382
+#: per state class, its builder without attrs' ``__init__`` (made on first use)
+_BUILDERS: dict[type[Any], Callable[..., Any]] = {}
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat sees (UT-INFO-1): its hand, its own bid and everything public."""
+
+    seat: int
+    players: int
+    round: int
+    #: the lord sits just before this seat clockwise this round
+    lord_before: int
+    bidding: bool
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: the lord's row, leftmost first (as seen from the table centre); the last card has the chip,
+    #: except in the trick in which the chip's card was played: the chip then rides on that card
+    #: in the trick until it ends (UT-TRUMP-2), and ``trump`` still gives its suit
+    lord_row: tuple[int, ...]
+    #: the young lord's row (2 players), leftmost first; empty otherwise
+    young_row: tuple[int, ...]
+    #: the trump suit of the current trick (-1 once the round's cards are all played)
+    trump: int
+    #: who leads the current trick: a seat, ``"lord"`` or ``"young lord"``
+    leader: Player
+    #: the current trick as (player, card), in play order (players named as in ``leader``)
+    trick: tuple[tuple[Player, int], ...]
+    #: every finished trick of the game, public (see ``UtsukeState.tricks``)
+    tricks: tuple[TrickRecord, ...]
+    #: tricks taken this round, per place (seats, then the lord, then the young lord)
+    won: tuple[int, ...]
+    #: this seat's bid this round (-1 before it bids)
+    own_bid: int
+    #: which seats have bid this round (their bids are hidden until the reveal)
+    has_bid: tuple[bool, ...]
+    honour: tuple[int, ...]
+    chips: tuple[int, ...]
+    #: every finished round, revealed: bids, the lord's tricks, tricks and chips per seat
+    #: (the same records as ``UtsukeState.rounds``)
+    rounds: tuple[UtsukeRound, ...]
+    current_player: int | None
+
+    def __str__(self) -> str:
+        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        return render.observation_text(self)
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        return render.observation_svg(self)
+
+
+def observation(state: UtsukeState, seat: int) -> Observation:
+    """Seat's view (UT-INFO-1): own hand and bid; NPC rows, tricks and results are public.
+
+    Perfect recall of public events (UT-RULING-16): this round's tricks, and every
+    finished round's bids and tricks.
+    """
+    players = check_seat(state, seat)
+    hands = state.hands
+    leader = state.leader
+    nxt = state.nxt
+    trick: list[tuple[Player, int]] = []
+    place = leader
+    for c in state.trick:
+        trick.append((_player(place, players), c))
+        place = nxt[place]
+    return Observation(
+        seat=seat,
+        players=players,
+        round=state.round,
+        lord_before=state.lord_before,
+        bidding=state.bidding,
+        hand=hands[seat],
+        hand_sizes=tuple(len(hands[s]) for s in range(players)),
+        lord_row=hands[players],
+        young_row=state.young_row,
+        trump=state.trump,
+        leader=_player(leader, players),
+        trick=tuple(trick),
+        tricks=history.tricks(state),
+        won=state.won,
+        own_bid=state.bids[seat],
+        has_bid=tuple(b >= 0 for b in state.bids),
+        honour=state.honour,
+        chips=state.chips,
+        rounds=history.rounds(state),
+        current_player=state.current_player,
+    )
+
+
+def check_seat(state: UtsukeState, seat: object) -> int:
+    """The number of players, if ``seat`` is a real seat (an ``int``, not a bool, in range);
+    else ``ValueError`` naming it (an NPC place is not a seat)."""
+    players = state.rules.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"seat: {seat!r} is not a seat of a {players}-player game (0..{players - 1})")
+    return players
+
+
+def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
+    """Redraw what ``seat`` cannot see: the other seats' hands and current bids.
+
+    The hidden cards are dealt again to the other seats, keeping their hand sizes
+    and every suit they have shown they lack (UT-INFO-1); their bids this round are
+    redrawn from 0..15 (UT-BID-1) until the reveal. Once the game is over the last
+    round's bids are public (UT-SCORE-1) and kept. The deals of the rounds still to
+    come are unknown to everyone, so they are redrawn from a fresh seed, and no
+    explicit deal is kept (UT-SETUP-4).
+    """
+    players = check_seat(state, seat)
+    others = [s for s in range(players) if s != seat]
+    voids = history.voids(state)
+    hidden = sorted(c for s in others for c in state.hands[s])  # canonical: not the real arrangement
+    sizes = {s: len(state.hands[s]) for s in others}
+    hands = list(state.hands)
+    for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():
+        hands[s] = tuple(sorted(cards))
+    bids = state.bids
+    if state.current_player is not None:
+        bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
+    # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
+    # of a partly seen deal is hidden too
+    board = (state.board[0], bids, *state.board[2:])
+    setup = state.setup.resampled(rng)
+    cls = type(state)
+    new = _BUILDERS.get(cls) or _BUILDERS.setdefault(cls, state_builder(cls))
+    out: UtsukeState = new(state.rules, setup, None, board, tuple(hands), state.trick, state.current_player)
+    return out
+
+
+def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
+    """Hall's condition: every set of suits fits in the seats that may hold them."""
+    suits = [s for s in range(len(counts)) if counts[s]]
+    for r in range(1, len(suits) + 1):
+        for group in combinations(suits, r):
+            need = sum(counts[s] for s in group)
+            room = sum(cap for p, cap in enumerate(caps) if any(allowed[p][s] for s in group))
+            if need > room:
+                return False
+    return True
+
+
+def _constrained_deal(
+    cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
+) -> dict[int, list[int]]:
+    """Deal ``cards`` to the seats of ``sizes`` at random, never giving a seat a void suit."""
+    seats = list(sizes)
+    caps = [sizes[s] for s in seats]
+    allowed = [[suit not in voids[s] for suit in range(_NSUITS)] for s in seats]
+    counts = [0] * _NSUITS
+    for c in cards:
+        counts[_SUIT[c]] += 1
+    order = list(cards)
+    rng.shuffle(order)
+    out: dict[int, list[int]] = {s: [] for s in seats}
+    for c in order:
+        suit = _SUIT[c]
+        counts[suit] -= 1
+        choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
+        rng.shuffle(choices)
+        for i in choices:
+            caps[i] -= 1
+            if _feasible(counts, caps, allowed):
+                out[seats[i]].append(c)
+                break
+            caps[i] += 1
+        else:  # pragma: no cover - the true deal is always feasible
+            raise AssertionError("UT-INFO-1: no deal of the hidden cards fits the known voids")
+    return out
+
+
+# -- the tensor ------------------------------------------------------------------------
+
+
+def observation_size(rules: Rules) -> int:
+    """382 for every player count (slots of absent seats stay 0)."""
+    return _TENSOR_SIZE
+
+
+def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
+    """The fields of :class:`Observation` as ints; layout in ``docs/games/utsuke.md``."""
+    o: Observation = observation
+    n = DECK.size
+    out = [0] * _TENSOR_SIZE
+    out[o.seat] = 1  # 0: seat one-hot (5)
+    out[5 + o.players - 2] = 1  # 5: players one-hot (4)
+    out[9] = o.round  # 9: round index
+    out[10 + o.lord_before] = 1  # 10: lord place (5)
+    out[15] = int(o.bidding)  # 15: bidding phase
+    if o.current_player is not None:
+        out[16 + o.current_player] = 1  # 16: current player (5)
+    base = 21
+    for c in o.hand:  # 21: own hand (60)
+        out[base + c] = 1
+    base += n
+    for i, c in enumerate(o.lord_row):  # 81: lord's row position, 1 = leftmost (60)
+        out[base + c] = i + 1
+    base += n
+    for i, c in enumerate(o.young_row):  # 141: young lord's row position (60)
+        out[base + c] = i + 1
+    base += n
+    if o.trump >= 0:
+        out[base + o.trump] = 1  # 201: trump suit (5)
+    base += _NSUITS
+    for i, (_, c) in enumerate(o.trick):  # 206: current trick, order played (60)
+        out[base + c] = i + 1
+    base += n
+    players = o.players
+    out[base + _slot(o.leader)] = 1  # 266: leader place (7)
+    base += 7
+    for t in o.tricks:  # 273: cards played in earlier tricks this round (60)
+        if t.round == o.round:
+            for c in t.cards:
+                out[base + c] = 1
+    base += n
+    for p, w in enumerate(o.won):  # 333: tricks won per place (7)
+        out[base + _place_slot(p, players)] = w
+    base += 7
+    for s, size in enumerate(o.hand_sizes):  # 340: hand sizes (5)
+        out[base + s] = size
+    base += 5
+    if o.own_bid >= 0:
+        out[base + o.own_bid] = 1  # 345: own bid one-hot (16)
+    base += MAX_BID + 1
+    for s, done in enumerate(o.has_bid):  # 361: has bid (5)
+        out[base + s] = int(done)
+    base += 5
+    for s in range(players):  # 366: honour (5), 371: chips (5)
+        out[base + s] = o.honour[s]
+        out[base + 5 + s] = o.chips[s]
+    base += 10
+    if o.rounds:  # 376: last round's bids + 1 (5), 381: the lord's tricks then (1)
+        last = o.rounds[-1]
+        for s, b in enumerate(last.bids):
+            out[base + s] = b + 1
+        out[base + 5] = last.lord_tricks
+    return tuple(out)
+
+
+def _place_slot(place: int, players: int) -> int:
+    """Tensor slot of a place: seats 0..4, the lord 5, the young lord 6."""
+    return place if place < players else 5 + place - players
+
+
+def _slot(player: Player) -> int:
+    """Tensor slot of a named player: seats 0..4, the lord 5, the young lord 6."""
+    return player if type(player) is int else 5 + _NPC_NAMES.index(player)
+
+
+class TensorEncoder(BufferEncoder):
+    """UT-INFO-1. Reads ``board`` (public: round, lord place, trump, leader, this round's
+    tricks, tricks won, results, honour, chips; of the bids only *whether* each seat has bid,
+    and the seat's own bid), ``hands`` (the seat's own, the NPC rows, which are face up, and
+    the other seats' lengths), ``trick``, ``current_player``."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.n = DECK.size
+        self.size = _TENSOR_SIZE
+        self.nsuits = _NSUITS
+        self.max_bid = MAX_BID
+        self.cache: tuple[Any, bool, Buffer | None] = (None, False, None)
+
+    def slot(self, place: int) -> int:
+        players = self.players
+        return place if place < players else 5 + place - players
+
+    def public(self, board: Any, over: bool) -> Buffer:
+        match, bids, trump, leader, tricks, won = board
+        rnd, lord_before, _, honour, chips, results = match
+        n, players = self.n, self.players
+        ones = [5 + players - 2, 10 + lord_before]
+        at = [9]
+        values = [rnd]
+        if trump >= 0:
+            ones.append(21 + 3 * n + trump)
+        ones.append(21 + 4 * n + self.nsuits + self.slot(leader))
+        played = 21 + 4 * n + self.nsuits + 7  # cards of earlier tricks this round
+        for r, result in enumerate(results):
+            if r == rnd:
+                for _, cards, _ in result[2]:
+                    ones += [played + x for x in cards]
+        if not over:  # the tricks of the round being played (the record's last round)
+            for _, cards, _ in tricks:
+                ones += [played + x for x in cards]
+        base = played + n
+        for p, w in enumerate(won):
+            at.append(base + self.slot(p))
+            values.append(w)
+        base += 7 + 5 + self.max_bid + 1
+        ones += [base + s for s, b in enumerate(bids) if b >= 0]  # has bid (not the bid)
+        base += 5
+        for s in range(players):
+            at += [base + s, base + 5 + s]
+            values += [honour[s], chips[s]]
+        base += 10
+        if results:
+            last_bids, last_won, _, _ = results[-1]
+            at += [base + s for s in range(len(last_bids))] + [base + 5]
+            values += [b + 1 for b in last_bids] + [last_won[players]]
+        return _template(self.size, ones, at, values)
+
+    def __call__(self, state: Any, seat: int) -> Buffer:
+        players = self.players
+        if type(seat) is not int or not 0 <= seat < players:
+            seat_error(state, seat)
+        board = state.board
+        player = state.current_player
+        over = player is None
+        key, was_over, template = self.cache
+        if key is not board or was_over != over or template is None:
+            template = self.public(board, over)
+            self.cache = (board, over, template)
+        out = template[:]
+        n = self.n
+        hands = state.hands
+        bid = board[1][seat]
+        out[seat] = 1
+        if not over:
+            out[16 + player] = 1
+            if board[1][player] < 0:
+                out[15] = 1  # bidding
+        for x in hands[seat]:
+            out[21 + x] = 1
+        if bid >= 0:
+            out[21 + 4 * n + self.nsuits + 7 + n + 7 + 5 + bid] = 1
+        base = 21 + n
+        for i, x in enumerate(hands[players], 1):  # the lord's row, face up
+            out[base + x] = i
+        if players == 2:  # the young lord's row, face up
+            base += n
+            for i, x in enumerate(hands[3], 1):
+                out[base + x] = i
+        base = 21 + 3 * n + self.nsuits
+        for i, x in enumerate(state.trick, 1):
+            out[base + x] = i
+        base = 21 + 4 * n + self.nsuits + 7 + n + 7
+        for s in range(players):
+            out[base + s] = len(hands[s])
+        return out
+

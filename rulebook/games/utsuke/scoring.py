@@ -1,0 +1,99 @@
+"""UTSUKE's scoring and the end of the game: honour (UT-SCORE-2, UT-SCORE-3), execution chips
+(UT-SCORE-4), who loses and who wins (UT-END-1, UT-END-2, UT-RULING-4), the bound on rounds
+(UT-END-5), the score floor and the end-of-game statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import SURVIVORS, Rules
+
+if TYPE_CHECKING:
+    from .state import UtsukeState
+
+__all__ = ["end_stats", "honour_gains", "losers", "max_rounds", "score_floor", "scores", "winners"]
+
+
+def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
+    """Honour each bid earns when the lord took ``lord_tricks`` (UT-SCORE-2, UT-SCORE-3).
+
+    Exact bids earn 2; if there is none, the closest bids earn 1, and when the closest
+    lie on both sides of the result only the higher one does (UT-RULING-11).
+
+    >>> honour_gains((4, 6, 6), 5)
+    (0, 1, 1)
+    >>> honour_gains((5, 3, 5), 5)
+    (2, 0, 2)
+    """
+    if lord_tricks in bids:
+        return tuple([2 if b == lord_tricks else 0 for b in bids])
+    d = min([abs(b - lord_tricks) for b in bids])
+    best = lord_tricks + d if lord_tricks + d in bids else lord_tricks - d
+    return tuple([1 if b == best else 0 for b in bids])
+
+
+def scores(state: UtsukeState) -> tuple[int, ...]:
+    """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3; UT-COMP-3: honour and chips)."""
+    return state.honour
+
+
+def losers(state: UtsukeState) -> frozenset[int]:
+    """Seats with the losing number of execution chips, once the game is over (UT-END-2)."""
+    if state.current_player is not None:
+        return frozenset()
+    c = state.rules.chips_to_lose
+    return frozenset(s for s, v in enumerate(state.chips) if v >= c)
+
+
+def winners(state: UtsukeState) -> frozenset[int]:
+    """The winning seats once the game is over (UT-END-1, UT-END-2, UT-RULING-4).
+
+    Players with enough honour who did not lose win together. If there are none, the
+    game ended by a loss: with ``on_loss='survivors'`` every player who did not lose
+    wins; with ``'most_honour'`` the non-losers with the most honour. If every player
+    lost (UT-RULING-4), nobody wins: ``winners`` is empty and ``losers`` is every seat.
+    """
+    if state.current_player is not None:
+        return frozenset()
+    lost = losers(state)
+    w = state.rules.honour_to_win
+    by_honour = frozenset(s for s, h in enumerate(state.honour) if h >= w) - lost
+    if by_honour:
+        return by_honour
+    pool = [s for s in range(state.rules.players) if s not in lost]
+    if not pool:  # UT-RULING-4: every seat lost, so nobody wins
+        return frozenset()
+    if state.rules.on_loss == SURVIVORS:
+        return frozenset(pool)
+    best = max(state.honour[s] for s in pool)
+    return frozenset(s for s in pool if state.honour[s] == best)
+
+
+def score_floor(rules: Rules) -> int:
+    """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""
+    return 0
+
+
+def max_rounds(rules: Rules) -> int:
+    """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds."""
+    return rules.players * (rules.honour_to_win - 1) + 1
+
+
+def end_stats(state: UtsukeState) -> dict[str, float]:
+    """Rounds played and how the game ended."""
+    players = state.rules.players
+    lost = state.losers
+    w = state.rules.honour_to_win
+    by_honour = any(h >= w and s not in lost for s, h in enumerate(state.honour))
+    results = state._results
+    exact = sum(1 for bids, won, _, _ in results for b in bids if b == won[players])
+    return {
+        "rounds": len(results),
+        "ended_by_honour": int(by_honour),
+        "ended_by_loss": int(bool(lost)),
+        "losers": len(lost),
+        "everyone_lost": int(len(lost) == players),
+        "winners": len(state.winners),
+        "exact_bids": exact,
+        "lord_tricks_mean": sum(won[players] for _, won, _, _ in results) / max(1, len(results)),
+    }

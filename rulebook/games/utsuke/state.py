@@ -1,0 +1,438 @@
+"""The UTSUKE position and its engine: ``legal_actions`` and ``apply`` (the hot path).
+
+The engine keeps compact tuples (:data:`~rulebook.games.utsuke.rules.Board`: the round's
+``match``, the bids, the trump, the leader, this round's tricks as ``(leader place, cards,
+winner place)`` and the tricks won per place); the public record of play, the scores, the
+observation and the redraw are built on access by the sibling modules (``history``,
+``scoring``, ``observation``).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rulebook.core.contract import Game, Log, Setup, State, log_actions, state_builder
+from rulebook.core.history import TrickRecord
+
+from . import history, observation, scoring
+from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
+from .history import UtsukeRound
+from .observation import Observation
+from .rules import (
+    _LAYOUT,
+    _NEXT,
+    _NRANKS,
+    _STRENGTH,
+    _SUIT,
+    _SUIT_LO,
+    DECK,
+    MAX_BID,
+    Board,
+    Match,
+    RoundResult,
+    Rules,
+    TrickEntry,
+)
+from .scoring import honour_gains, max_rounds
+
+__all__ = ["UtsukeState", "check_invariants"]
+
+
+@attrs.frozen(slots=True)
+class UtsukeState(State[Rules, UtsukeAction]):
+    """A position of UTSUKE. Build with :meth:`UtsukeGame.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
+    #: what changes only between tricks, by a bid or at a round's end:
+    #: ``(match, bids, trump, leader, tricks, won)``, kept in one tuple so that a play
+    #: inside a trick builds a small state; read it through the properties ``match`` ... ``won``
+    board: Board
+    #: per place: seats' hands sorted; NPC rows leftmost first (UT-RULING-2)
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[int, ...]
+    #: the seat to act, or ``None`` once the game is over (a field: read on every move)
+    current_player: int | None
+
+    # -- the board ------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """What stays fixed during a round: ``(round, lord_before, nxt, honour, chips, results)``."""
+        return self.board[0]
+
+    @property
+    def round(self) -> int:
+        """Round index (0 for the first round; also the index of its deal)."""
+        return self.board[0][0]
+
+    @property
+    def lord_before(self) -> int:
+        """The lord sits just before this seat clockwise this round (UT-SETUP-1, UT-END-3)."""
+        return self.board[0][1]
+
+    @property
+    def nxt(self) -> tuple[int, ...]:
+        """The next place clockwise, per place, this round."""
+        return self.board[0][2]
+
+    @property
+    def honour(self) -> tuple[int, ...]:
+        """Honour (誉) per seat."""
+        return self.board[0][3]
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Execution chips (打ち首) per seat."""
+        return self.board[0][4]
+
+    @property
+    def _results(self) -> tuple[RoundResult, ...]:
+        """The engine's record of every finished round, ``(bids, tricks won per place, the tricks
+        as (leader place, cards, winner place), the seat the lord sat before)``: private, the
+        public view is :attr:`rounds` (and :attr:`tricks`)."""
+        return self.board[0][5]
+
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Bid per seat this round (-1 before bidding)."""
+        return self.board[1]
+
+    @property
+    def trump(self) -> int:
+        """Trump suit for the current trick (UT-TRUMP-1, UT-TRUMP-2); -1 when the row is empty."""
+        return self.board[2]
+
+    @property
+    def leader(self) -> int:
+        """The place that led (or leads) the current trick."""
+        return self.board[3]
+
+
+    @property
+    def _round_tricks(self) -> tuple[TrickEntry, ...]:
+        """The engine's compact record of this round's finished tricks, ``(leader place, cards,
+        winner place)``: private, the public view is :attr:`round_tricks`."""
+        return self.board[4]
+
+    # -- the record of play -----------------------------------------------------------
+
+    @property
+    def round_tricks(self) -> tuple[TrickRecord, ...]:
+        """This round's finished tricks (the last round's once the game is over), as the same
+        records as :attr:`tricks`: the lord and young lord by name (UT-TRICK-1, UT-TRICK-2)."""
+        return history.round_tricks(self)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick of the game, across rounds, in order (UT-TRICK-1, UT-TRICK-2).
+
+        Players are seats (``int``) or the NPCs by name, ``"lord"`` and ``"young lord"``
+        (UT-SETUP-2); ``rule`` is ``UT-TRICK-1`` (the highest trump, else the highest card of
+        the suit led).
+        """
+        return history.tricks(self)
+
+    @property
+    def rounds(self) -> tuple[UtsukeRound, ...]:
+        """Every finished round (UT-SCORE-1..UT-SCORE-4), with how it ended (UT-END-1..UT-END-3).
+
+        ``points`` is the honour each seat gained, so ``scores`` (the honour) is the sum of
+        ``points`` over the rounds.
+        """
+        return history.rounds(self)
+
+    @property
+    def phase(self) -> Phase:
+        """Bidding, playing, or over (UT-BID-2, UT-PLAY-1, UT-END-1)."""
+        seat = self.current_player
+        if seat is None:
+            return Phase.OVER
+        return Phase.BIDDING if self.board[1][seat] < 0 else Phase.PLAYING
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Tricks won this round per place."""
+        return self.board[5]
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (``current_player``), or ``None`` once the game is over."""
+        return self.current_player
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the players are bidding (UT-BID-2): the seat to act has not bid yet."""
+        seat = self.current_player
+        return seat is not None and self.board[1][seat] < 0
+
+    @property
+    def lord_row(self) -> tuple[int, ...]:
+        """The lord's face-up row, leftmost first; the chip lies on the last card (UT-SETUP-5)."""
+        return self.hands[self.rules.players]
+
+    @property
+    def young_row(self) -> tuple[int, ...]:
+        """The young lord's row with 2 players (UT-SETUP-2), else empty."""
+        return self.hands[3] if self.rules.players == 2 else ()
+
+    def legal_actions(self) -> tuple[UtsukeAction, ...]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self.board[1][seat] < 0:
+            return _BID  # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15)
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:  # UT-PLAY-2: follow the lead suit if possible (hands are sorted by suit)
+            lo = _SUIT_LO[trick[0]]
+            i = bisect_left(hand, lo)
+            j = bisect_left(hand, lo + _NRANKS, i)
+            if i < j:
+                return tuple(map(_PLAY_OF, hand[i:j]))
+        return tuple(map(_PLAY_OF, hand))
+
+    def apply(self, action: UtsukeAction) -> UtsukeState:
+        seat = self.current_player
+        if seat is None:
+            raise self.illegal("the game is over", "UT-END-1", action)
+        board = self.board
+        bids = board[1]
+        if bids[seat] < 0:
+            if type(action) is not Bid:
+                raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
+            t = action.tricks
+            if type(t) is not int or not 0 <= t <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
+                raise self.illegal(f"a bid is an int from 0 to {MAX_BID}, not {t!r}", "UT-BID-1", action)
+            return self._bid(seat, action)
+        if type(action) is not Play:
+            raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
+        card = action.card
+        if type(card) is not int:  # never coerce: Play(True) is not Play(1)
+            raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {card!r}", "UT-PLAY-2", action)
+        hand = self.hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "UT-PLAY-2", action) from None
+        trick = self.trick
+        if trick:
+            lo = _SUIT_LO[trick[0]]
+            hi = lo + _NRANKS
+            if not lo <= card < hi:
+                j = bisect_left(hand, lo)
+                if j < len(hand) and hand[j] < hi:
+                    raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+            trick += (card,)
+        else:
+            lo = _SUIT_LO[card]
+            hi = lo + _NRANKS
+            trick = (card,)
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        nxt = board[0][2]
+        place = nxt[seat]
+        nplaces = len(hands)
+        players = len(bids)
+        if len(trick) < nplaces:
+            if place < players:
+                # the next place is a seat in the same trick: nothing happens in between
+                link = (self.log, action)
+                return _new_state(self.rules, self.setup, link, board, tuple(hands), trick, place)
+            # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
+            # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
+            row = hands[place]
+            best = -1
+            for c in row:
+                if lo <= c < hi and c > best:
+                    best = c
+            i = row.index(best) if best >= 0 else 0
+            trick += (row[i],)
+            hands[place] = row[:i] + row[i + 1 :]
+            place = nxt[place]
+            if len(trick) < nplaces:
+                # the trick goes on: a seat always comes after an NPC (UT-SETUP-1, UT-SETUP-2)
+                link = (self.log, action)
+                return _new_state(self.rules, self.setup, link, board, tuple(hands), trick, place)
+        # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
+        # card of the lead suit takes it.
+        trump = board[2]
+        strength = _STRENGTH[trump][_SUIT[trick[0]]]
+        top = 0
+        p = winner = leader = board[3]
+        for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
+            if strength[c] > top:
+                top = strength[c]
+                winner = p
+            p = nxt[p]
+        won = board[5]
+        won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
+        tricks = board[4] + ((leader, trick, winner),)
+        # UT-TRUMP-2, UT-RULING-12: the chip stayed on its card during the trick (whichever
+        # conduct rule played it) and now moves to the lord's rightmost card; UT-TRUMP-1,
+        # UT-RULING-3: only the lord's row sets the trump, never the young lord's.
+        row = hands[players]
+        if not row:
+            link = (self.log, action)
+            return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
+        board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
+        # UT-PLAY-1: the winner leads
+        if winner < players:
+            link = (self.log, action)
+            return _new_state(self.rules, self.setup, link, board, tuple(hands), (), winner)
+        # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
+        # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
+        row = hands[winner]
+        hands[winner] = row[:-1]
+        link = (self.log, action)
+        return _new_state(self.rules, self.setup, link, board, tuple(hands), row[-1:], nxt[winner])
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Honour (誉) per seat (UT-SCORE-2, UT-SCORE-3; UT-COMP-3: honour and chips)."""
+        return scoring.scores(self)
+
+    @property
+    def losers(self) -> frozenset[int]:
+        """Seats with the losing number of execution chips, once the game is over (UT-END-2)."""
+        return scoring.losers(self)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winning seats once the game is over (UT-END-1, UT-END-2, UT-RULING-4).
+
+        Players with enough honour who did not lose win together. If there are none, the
+        game ended by a loss: with ``on_loss='survivors'`` every player who did not lose
+        wins; with ``'most_honour'`` the non-losers with the most honour. If every player
+        lost (UT-RULING-4), nobody wins: ``winners`` is empty and ``losers`` is every seat.
+        """
+        return scoring.winners(self)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (UT-INFO-1): own hand and bid; NPC rows, tricks and results are public.
+
+        Perfect recall of public events (UT-RULING-16): this round's tricks, and every
+        finished round's bids and tricks.
+        """
+        return observation.observation(self, seat)
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2)."""
+        return history.voids(self)
+
+    def resample(self, seat: int, rng: random.Random) -> UtsukeState:
+        """Redraw what ``seat`` cannot see: the other seats' hands and current bids (UT-INFO-1);
+        the deals of later rounds are redrawn from a fresh seed (UT-SETUP-4); see
+        ``rulebook.games.utsuke.observation.resample``."""
+        return observation.resample(self, seat, rng)
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _bid(self, seat: int, action: Bid) -> UtsukeState:
+        board = self.board
+        bids = board[1]
+        if bids[seat] >= 0:  # pragma: no cover - the bidding order never returns to a seat
+            raise self.illegal(f"seat {seat} has already bid", "UT-BID-2", action)
+        bids = bids[:seat] + (action.tricks,) + bids[seat + 1 :]
+        match = board[0]
+        players = len(bids)
+        nxt_seat = seat + 1 if seat + 1 < players else 0
+        log = (self.log, action)
+        if nxt_seat != match[1]:  # UT-BID-2, UT-RULING-8: bids go clockwise from the lord
+            return _new_state(self.rules, self.setup, log, (match, bids, *board[2:]), self.hands, (), nxt_seat)
+        # UT-PLAY-1: every bid is in; the lord leads the round's first trick. UT-LORD-1 (UT-LORD-5):
+        # it leads its leftmost card (as npc_card); the seat after it plays next (UT-SETUP-1).
+        hands = list(self.hands)
+        row = hands[players]
+        hands[players] = row[1:]
+        board = (match, bids, board[2], players, (), board[5])
+        return _new_state(self.rules, self.setup, log, board, tuple(hands), row[:1], match[2][players])
+
+    def _end_round(self, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]) -> UtsukeState:
+        """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4 (``board`` has the round's last trick)."""
+        rules = self.rules
+        match, bids, _, _, tricks, won = board
+        players = len(bids)
+        lord = won[players]  # UT-RULING-15: only the lord's tricks count
+        gains = honour_gains(bids, lord)
+        honour = tuple([h + g for h, g in zip(match[3], gains)])
+        chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
+        results = match[5] + ((bids, won, tricks, match[1]),)
+        # UT-RULING-14: winning and losing are checked together, only after the results;
+        # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
+        if max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose:  # UT-END-1, UT-END-2
+            board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
+            return _new_state(rules, self.setup, log, board, hands, (), None)
+        # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
+        # that swaps the lord and the young lord) and the cards are dealt again.
+        return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, (match[1] + 1) % players,
+                            honour, chips, results)
+
+
+if TYPE_CHECKING:
+    _new_state = UtsukeState
+else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
+    _new_state = state_builder(UtsukeState)
+
+
+def _round_start(
+    game: Game[Any, Any, Any],
+    rules: Rules,
+    setup: Setup,
+    log: Log,
+    round_index: int,
+    lord_before: int,
+    honour: tuple[int, ...],
+    chips: tuple[int, ...],
+    results: tuple[RoundResult, ...],
+) -> UtsukeState:
+    """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
+    deal = setup.deal(game, rules, round_index)
+    players = rules.players
+    seats, npcs, no_bids, no_won = _LAYOUT[players]
+    hands = [tuple(sorted(deal[cut])) for cut in seats]
+    # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
+    hands += [deal[cut] for cut in npcs]
+    match = (round_index, lord_before, _NEXT[players, lord_before], honour, chips, results)
+    board = (match, no_bids, _SUIT[hands[players][-1]], players, (), no_won)
+    return _new_state(rules, setup, log, board, tuple(hands), (), lord_before)
+
+
+def check_invariants(state: UtsukeState) -> None:
+    """Card conservation, the chip's card, equal hands and the score ranges."""
+    rules = state.rules
+    players = rules.players
+    cards = sorted(
+        [c for h in state.hands for c in h] + [c for _, t, _ in state._round_tricks for c in t] + list(state.trick)
+    )
+    if cards != list(DECK.cards):
+        raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
+    row = state.hands[players]
+    if not state.trick and row and state.trump != _SUIT[row[-1]]:
+        raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
+    size = rules.tricks_per_round - len(state._round_tricks)
+    played: set[int] = set()
+    place = state.leader
+    for _ in state.trick:
+        played.add(place)
+        place = state.nxt[place]
+    for p, h in enumerate(state.hands):
+        if len(h) != size - (p in played):
+            raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
+    if sum(state.won) != len(state._round_tricks):
+        raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
+    if state.current_player is not None:
+        if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
+            raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
+        if len(state._results) >= max_rounds(rules):
+            raise AssertionError("UT-END-5: more rounds than the proved bound")
+    if sum(state.honour) < len(state._results):
+        raise AssertionError("UT-END-5: a round passed in which nobody gained honour")

@@ -1,0 +1,157 @@
+"""UTSUKE's scoring and the end (``scoring.py``): honour for exact and closest bids, execution chips,
+who wins and who loses, house-rule thresholds, a game nobody wins (spec prefix UT)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from rulebook.games.utsuke import GAME, Phase, Rules, UtsukeState, honour_gains
+from tests.games.utsuke.test_state import _terminal, first_legal_round
+
+# -- the source's worked example -------------------------------------------------------------
+
+
+def test_honour_example_from_the_source() -> None:
+    """UT-SCORE-3, UT-RULING-11: the lord takes 5, A bids 4, B and C bid 6: B and C gain 1."""
+    assert honour_gains((4, 6, 6), 5) == (0, 1, 1)
+    rules = Rules(players=3)
+    # Find a deal in which the lord takes exactly 5 tricks under a fixed way of playing;
+    # bids do not change the play, so the same round can be bid 4, 6, 6.
+    for seed in range(200):
+        probe = first_legal_round(GAME.new_game(rules, seed=seed), (0, 0, 0))
+        if probe.rounds[0].lord_tricks == 5:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no deal with 5 lord tricks in 200 seeds")
+    state = first_legal_round(GAME.new_game(rules, seed=seed), (4, 6, 6))
+    record = state.rounds[0]
+    assert record.bids == (4, 6, 6) and record.lord_tricks == 5 and record.points == (0, 1, 1)
+    assert state.honour == (0, 1, 1)  # A (seat 0) gains nothing; B and C gain 1 each
+
+
+def test_exact_bids_gain_two_and_beat_the_closest() -> None:
+    """UT-SCORE-2: every exact bidder gains 2, and then nobody gains 1."""
+    assert honour_gains((5, 5, 4, 7), 5) == (2, 2, 0, 0)
+    assert honour_gains((0, 15), 0) == (2, 0)
+
+
+def test_closest_bids_on_one_side_and_both_sides() -> None:
+    """UT-SCORE-3, UT-RULING-11: the closest score; on both sides only the higher bid."""
+    assert honour_gains((3, 2, 9), 5) == (1, 0, 0)  # one side only: the lower bid scores
+    assert honour_gains((3, 7, 7, 1), 5) == (0, 1, 1, 0)
+    assert honour_gains((4, 4), 5) == (1, 1)
+    assert honour_gains((9, 9), 5) == (1, 1)
+
+
+# -- execution chips, game end, winners and losers -------------------------------------------------
+
+
+def test_execution_chips_compare_with_the_lord_only() -> None:
+    """UT-SCORE-4, UT-RULING-15: more tricks than the lord gives a chip; the young lord's don't count."""
+    for players in (2, 3, 4, 5):
+        state = GAME.new_game(Rules(players=players), seed=players)
+        chips = (0,) * players
+        while not state.is_terminal:
+            n_before = len(state._results)
+            state = state.apply(state.legal_actions()[-1])
+            if len(state._results) > n_before:
+                _, won, _, _ = state._results[-1]
+                lord = won[players]
+                gained = tuple(c - b for c, b in zip(state.chips, chips))
+                assert gained == tuple(int(won[s] > lord) for s in range(players))
+                chips = state.chips
+
+
+def test_winners_and_losers_by_ruling() -> None:
+    """UT-END-1, UT-END-2, UT-RULING-4, UT-RULING-10, UT-RULING-14: who wins and who loses."""
+    end = _terminal(4)
+    assert end.is_terminal
+
+    def at(honour: tuple[int, ...], chips: tuple[int, ...], on_loss: str = "survivors") -> UtsukeState:
+        rules = attrs.evolve(end.rules, on_loss=on_loss)
+        r, lord_before, nxt, _, _, results = end.match
+        match = (r, lord_before, nxt, honour, chips, results)
+        return attrs.evolve(end, rules=rules, board=(match, *end.board[1:]))
+
+    # honour winners win together
+    s = at((3, 4, 0, 1), (0, 1, 1, 0))
+    assert s.winners == {0, 1} and s.losers == frozenset()
+    # a player who meets both loses (source question 2); the other honour winner still wins
+    s = at((3, 4, 0, 1), (2, 0, 1, 0))
+    assert s.winners == {1} and s.losers == {0}
+    # a loss with no honour winner: survivors win by default ...
+    s = at((2, 1, 0, 2), (2, 1, 0, 0))
+    assert s.winners == {1, 2, 3} and s.losers == {0}
+    # ... or the survivors with the most honour under on_loss=most_honour
+    s = at((2, 1, 0, 2), (2, 1, 0, 0), "most_honour")
+    assert s.winners == {3}
+    # everyone lost: nobody wins (UT-RULING-4), whatever the honour and on_loss
+    s = at((1, 2, 2, 0), (2, 2, 2, 2))
+    assert s.losers == {0, 1, 2, 3} and s.winners == frozenset()
+    assert at((1, 2, 2, 0), (2, 2, 2, 2), "most_honour").winners == frozenset()
+    # several losers all lose; the survivor wins
+    s = at((1, 2, 2, 0), (2, 2, 1, 2))
+    assert s.losers == {0, 1, 3} and s.winners == {2}
+    s = at((1, 2, 2, 0), (2, 2, 2, 2))
+    stats = GAME.end_stats(s)
+    assert stats["everyone_lost"] == 1 and stats["losers"] == 4 and stats["ended_by_loss"] == 1
+    # nothing is decided before the end
+    start = GAME.new_game(Rules(), seed=1)
+    assert start.winners == frozenset() and start.losers == frozenset()
+
+
+def test_game_ends_at_the_first_round_with_a_win_or_a_loss() -> None:
+    """UT-END-1, UT-END-2, UT-RULING-14: the end is checked after each round's results."""
+    rules = Rules(players=3)
+    for seed in range(20):
+        state = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            if not state.is_terminal:
+                assert max(state.honour) < 3 and max(state.chips) < 2
+        assert max(state.honour) >= 3 or max(state.chips) >= 2
+        assert state.losers or max(state.honour) >= 3
+        assert state.winners or state.losers == set(range(3))  # UT-RULING-4: nobody wins if all lose
+
+
+def test_house_rule_thresholds() -> None:
+    """UT-END-1, UT-END-2, UT-RULING-10: honour_to_win=1 ends after the first round."""
+    state = _terminal(3, honour_to_win=1)
+    assert len(state.rounds) == 1 and state.winners
+
+
+def _everyone_loses() -> UtsukeState:
+    """A real game (2 players, one chip loses) in which both seats take more tricks than the lord."""
+    rules = Rules(players=2, chips_to_lose=1, honour_to_win=6)
+    for seed in range(400):
+        state = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.losers == {0, 1}:
+            return state
+    raise AssertionError("no game in which every seat loses")  # pragma: no cover
+
+
+def test_when_every_seat_loses_nobody_wins() -> None:
+    """UT-END-2, UT-RULING-4: all seats lose in one round: winners is empty (issue 15)."""
+    state = _everyone_loses()
+    assert state.winners == frozenset() and state.phase is Phase.OVER
+    assert GAME.end_stats(state)["everyone_lost"] == 1
+    last = state.rounds[-1]
+    assert last.rule == "UT-END-2" and last.chips == (1, 1)
+    assert last.end == "the round's cards were played; seats 0, 1 reached 1 execution chips and lose"
+
+
+def test_verify_and_records_accept_a_game_nobody_wins() -> None:
+    """UT-RULING-4: verify's end-of-game check and the record round trip accept empty winners."""
+    from rulebook import records
+    from rulebook.variants import Variant
+    from rulebook.verify import _check_end
+
+    state = _everyone_loses()
+    _check_end(Variant(GAME, state.rules), state)  # raises a Violation on any fault
+    assert records.replay(records.loads(records.dumps(state)), complete=True).winners == frozenset()
