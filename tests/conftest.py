@@ -58,8 +58,6 @@ SLOW = frozenset({
     "tests/games/test_utsuke_properties.py::test_random_games_match_the_reference",
     "tests/games/test_utsuke.py::test_resample_keeps_known_voids",
     "tests/games/test_seven_prophecies_properties.py::test_observation_hides_hands_and_unrevealed_prophecies",
-    "tests/games/test_gods_and_humans_properties.py::test_resample_is_consistent",
-    "tests/games/test_gods_and_humans_properties.py::test_information_boundaries",
     "tests/games/test_saru_tori_inu_i_properties.py::test_properties_over_random_games_rules_and_decks",
     "tests/test_verify.py::test_two_documented_variants_verify",
     "tests/test_verify.py::test_printed_rules_verify",

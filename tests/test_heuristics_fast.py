@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 import rulebook
 from rulebook.core.tricks import best_position
-from rulebook.games import gods_and_humans as gh
 from rulebook.games import saru_tori_inu_i as st_
 from rulebook.games import seven_prophecies as sp
 from rulebook.games import utsuke as ut
@@ -145,37 +144,6 @@ def utsuke_reference(state: Any, rng: random.Random) -> Any:
     return ut._PLAY[winning[0] if winning else cards[0]]
 
 
-def gods_reference(state: Any, rng: random.Random) -> Any:
-    """A simple player using only what its seat sees."""
-    legal = state.legal_actions()
-    phase = state.phase
-    trump = state.trump
-
-    def power(card: int) -> int:
-        return gh._RANK[card] + (20 if gh._SUIT[card] == trump else 0)
-
-    f, gaps = state.board[0], state.board[1]
-    if phase == gh.ORACLE or phase == gh.LONE:
-        human = f.pair[gaps.giver] if phase == gh.ORACLE else state._lone
-        hand = state.hands[f.humans[human]]
-        strong = sum(1 for c in hand if gh._RANK[c] >= 10 or (gh._SUIT[c] == trump and gh._RANK[c] >= 8))
-        return gh._ORACLE[min(5, strong)]
-    if phase == gh.ASK:
-        size = len(state.hands[state.humans[0]])
-        return gh._INTERVENE if size <= 2 or rng.random() < 1 / 3 else gh._PASS
-    if phase == gh.GIVE or phase == gh.FORCED:
-        partner = f.pair[gaps.giver]
-        i = len(gaps.gift)
-        need = f.oracle[partner] - state.board[3][partner]
-        wants_high = (need > 0) == (i == partner)
-        cards = sorted((a for a in legal if isinstance(a, gh.Give)), key=lambda a: power(a.card))
-        return cards[-1] if wants_high else cards[0]
-    hi = f.humans.index(state.to_act)
-    need = f.oracle[hi] - state.board[3][hi]
-    plays = sorted((a for a in legal if isinstance(a, gh.Play)), key=lambda a: power(a.card))
-    return plays[-1] if need > 0 else plays[0]
-
-
 def saru_reference(state: Any, rng: random.Random) -> Any:
     """Play the strongest playable card when the leftmost oracle card's animal is in the
     top two, else the weakest; never declare; place beneath an empty column; acquire
@@ -209,7 +177,6 @@ REFERENCES: dict[str, Callable[[Any, random.Random], Any]] = {
     "witches-of-blackmore": witches_reference,
     "seven-prophecies": prophecies_reference,
     "utsuke": utsuke_reference,
-    "gods-and-humans": gods_reference,
     "saru-tori-inu-i": saru_reference,
 }
 
@@ -240,17 +207,17 @@ def _check_game(game: Any, rules: Any, seed: int) -> int:
 
 
 def test_every_game_has_a_reference() -> None:
-    assert set(REFERENCES) == set(rulebook.GAMES)
+    assert set(REFERENCES) == set(rulebook.GAMES) - {"gods-and-humans"}  # its own: tests/games/gods_and_humans
 
 
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 def test_default_rules_match_the_reference(slug: str, players: int) -> None:
     game = rulebook.get_game(slug)
     assert _check_game(game, game.Rules(players=players), seed=players) > 10
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(slug: str, players: int, data: st.DataObject, seed: int) -> None:
