@@ -4,11 +4,15 @@ cannot see (``resample``) and the observation tensor, value by value (GH-INFO-1.
 
 from __future__ import annotations
 
+import array
 import random
+from pathlib import Path
 
 import pytest
 
 from rulebook.games.gods_and_humans import GAME, Phase, Rules
+from rulebook.games.gods_and_humans import observation as observation_module
+from rulebook.games.gods_and_humans.observation import TensorEncoder
 from tests.games.gods_and_humans.test_state import FIVE_DEAL, SCRIPT, C, cards, eight_start, run
 
 
@@ -223,3 +227,35 @@ def test_tensor_shows_card_zero() -> None:
     for c in (C("R1"), C("R2"), C("R3"), C("R4")):
         row[c] = 1
     assert list(tensor[49 : 49 + 48]) == row
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_tensor_encoder_writes_the_tensor_without_numpy(players: int) -> None:
+    """GH-INFO-1, GH-INFO-2, GH-INFO-3: the game's own fast encoder gives ``observation_tensor`` entry by
+    entry, at every state and seat of a random game, as an ``array.array`` of 4-byte ints (a new one per
+    call); the module that defines it imports no numpy; a seat that is not one is refused as
+    ``observation`` refuses it."""
+    rules = Rules(players=players, deals=2, mix_sources=True, early_intervention=True)
+    encoder = GAME.tensor_encoder(rules)
+    assert isinstance(encoder, TensorEncoder) and encoder.size == GAME.observation_size(rules)
+    rng = random.Random(players)
+    state = GAME.new_game(rules, seed=5)
+    checked = 0
+    while True:
+        for seat in range(players):
+            buffer = encoder(state, seat)
+            assert isinstance(buffer, array.array) and buffer.itemsize == 4
+            assert tuple(buffer) == state.observation_tensor(seat)
+            buffer[0] = -7  # the caller's own buffer: the next call is not changed by it
+            assert tuple(encoder(state, seat)) == state.observation_tensor(seat)
+            checked += 1
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state = state.apply(GAME.heuristic_action(state, rng) if rng.random() < 0.5 else rng.choice(legal))
+    assert checked > 300
+    for seat in (players, -1, True, "0"):
+        with pytest.raises(ValueError, match="seat must be an int"):
+            encoder(state, seat)  # type: ignore[arg-type]
+    source = Path(observation_module.__file__).read_text(encoding="utf-8")
+    assert "numpy" not in source

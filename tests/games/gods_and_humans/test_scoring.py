@@ -5,7 +5,7 @@ and the end statistics (GH-SCORE-1, GH-SCORE-2, GH-RULING-6, GH-END-2, GH-END-3)
 from __future__ import annotations
 
 from rulebook.games.gods_and_humans import GAME, Rules
-from tests.games.gods_and_humans.test_state import cards, play_out, run
+from tests.games.gods_and_humans.test_state import SCRIPT, cards, eight_start, play_out, run
 
 
 def test_lone_human_is_hidden_then_public_and_scores_alone() -> None:
@@ -39,3 +39,44 @@ def test_lone_human_is_hidden_then_public_and_scores_alone() -> None:
     # the end of the deal reveals everything to everybody (GH-INFO-3, GH-RULING-14)
     assert s.observation(2).partners == (3, 2, 1, 0, -1)
     assert s.observation(0).oracle == (-1, -1, 3, 3, lone_tricks)
+
+
+def test_scripted_deal_scores_only_the_exact_prediction() -> None:
+    """GH-SCORE-1, GH-SCORE-2: in the scripted 8-player deal only seat 6 (oracle 0, no trick) is exact;
+    it and its partner god (seat 2) each score the card's 3 stars; the deal's record itemises it."""
+    s = run(eight_start(), *SCRIPT)
+    assert s.is_terminal and s.scores == (0, 0, 3, 0, 0, 0, 3, 0) == s.totals
+    assert [(r.seat, r.oracle, r.won, r.points) for r in s.past[0].human_results] == [
+        (4, 5, 7, 0), (5, 1, 0, 0), (6, 0, 0, 3), (7, 2, 3, 0)
+    ]
+    assert [(r.seat, r.points) for r in s.past[0].god_results] == [(0, 0), (1, 0), (2, 3), (3, 0)]
+    assert [(c.seat, c.points) for c in s.rounds[0].changes if c.points] == [(6, 3), (2, 3)]
+
+
+def test_winners_only_at_the_end_and_ties_share() -> None:
+    """GH-END-2, GH-END-3: no winners before the last deal ends; then the highest totals, ties shared."""
+    s = run(eight_start(), *SCRIPT[:-1])
+    assert not s.is_terminal and s.winners == frozenset()
+    s = run(s, SCRIPT[-1])
+    assert s.winners == frozenset({2, 6})
+    final = s.replace(totals=(1, 4, 4, 0, 0, 4, 2, 0))
+    assert final.scores == (1, 4, 4, 0, 0, 4, 2, 0) and final.winners == frozenset({1, 2, 5})
+
+
+def test_score_floor_game_length_and_end_stats() -> None:
+    """GH-SCORE-1: points are only added (floor 0); the bound on a game's length holds; end_stats counts
+    deals, exact predictions and the interventions by source."""
+    assert GAME.score_floor(Rules()) == 0
+    assert [GAME.max_game_length(Rules(players=n)) for n in range(5, 9)] == [204, 252, 356, 416]
+    s = run(eight_start(), *SCRIPT)
+    assert len(s.history) <= GAME.max_game_length(s.rules)
+    assert GAME.end_stats(s) == {
+        "deals": 1,
+        "exact_predictions": 1,
+        "lone_exact_predictions": 0,
+        "top_score": 3,
+        "field_interventions": 1,
+        "hand_interventions": 1,
+        "mixed_interventions": 0,
+        "forced_interventions": 2,
+    }
