@@ -98,13 +98,23 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         return _observation.encode_observation(rules, observation)
 
     def tensor_encoder(self, rules: Rules) -> TensorEncoder:
-        """The fast encoder: writes the tensor straight from the state (:class:`.observation.TensorEncoder`)."""
+        """The fast encoder: writes the tensor straight from the state
+        (:class:`~rulebook.games.gods_and_humans.observation.TensorEncoder`)."""
         return TensorEncoder(rules)
 
     # -- simulation helpers ----------------------------------------------------------------
 
     def heuristic_action(self, state: GodsState, rng: random.Random) -> GHAction:
-        """A simple player using only what its seat sees (:func:`.heuristic.heuristic_action`)."""
+        """A simple player using only what its seat sees.
+
+        Oracle: count the strong cards (10+, and red 8+ with trump) of the human in
+        question. Asking: intervene with probability 1/3 (always once the humans
+        hold two cards). Giving: the partner gets the highest card if it still needs
+        tricks, else the lowest; other humans the opposite. Playing: the highest legal
+        card while short of the prediction, else the lowest. A card's power is its
+        number, plus 20 for a trump; among equal powers the highest is the last legal
+        one, the lowest the first.
+        """
         return heuristic.heuristic_action(state, rng)
 
     def end_stats(self, state: GodsState) -> dict[str, float]:

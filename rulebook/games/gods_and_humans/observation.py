@@ -590,10 +590,10 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
 
 
 class TensorEncoder(BufferEncoder):
-    """The fast encoder: ``encoder(state, seat)`` is ``state.observation_tensor(seat)`` as a
-    :data:`~rulebook.core.encoding.Buffer`, written straight from the state (no ``Observation``).
+    """The fast encoder: ``encoder(state, seat)`` is ``state.observation_tensor(seat)`` as a new
+    ``array.array`` of 4-byte ints, written straight from the state (no ``Observation``).
 
-    GH-INFO-1, GH-INFO-2, GH-INFO-3, GH-RULING-5, GH-RULING-13. Mirrors :func:`observation`.
+    GH-INFO-1, GH-INFO-2, GH-INFO-3, GH-RULING-5, GH-RULING-13. Mirrors ``GodsState.observation``.
 
     The public template, rebuilt when ``board`` or ``phase`` changes, reads ``phase`` and of
     ``board``: ``facts.deal``, ``facts.gods``, ``facts.marks`` (the marks are face up,
