@@ -39,8 +39,8 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:func", "_encode_layout"),
-    ("py:class", "rulebook.games.gods_and_humans.Gaps"),
-    ("py:class", "rulebook.games.gods_and_humans.DealFacts"),
+    ("py:class", "rulebook.games.gods_and_humans.state.Gaps"),
+    ("py:class", "rulebook.games.gods_and_humans.state.DealFacts"),
     ("py:class", "Gaps"),  # internal bundles of gods-and-humans, named in GodsState.replace's docstring
     ("py:class", "DealFacts"),
 ]

@@ -41,7 +41,7 @@ THOROUGH_FACTOR = 10
 #: Whole files of slow tests (glob patterns): the adapters (each imports a framework and runs whole
 #: games through it) and the games' property files (Hypothesis over whole games).
 SLOW_FILES = (
-    "tests/adapters/*", "tests/games/test_*_properties.py", "tests/games/test_*_records.py",
+    "tests/adapters/*",
     # one package per game: tests/games/<module>/ holds the same files for every game
     "tests/games/*/test_properties.py", "tests/games/*/test_history.py",
     # whole games, searches and simulations: seconds per file
@@ -55,10 +55,6 @@ SLOW = frozenset({
     "tests/test_contract.py::test_random_games_keep_the_contract",
     "tests/test_contract.py::test_every_game_records_its_tricks_and_rounds_alike",
     "tests/test_contract.py::test_resampling_has_something_to_hide",
-    "tests/games/test_utsuke_properties.py::test_random_games_match_the_reference",
-    "tests/games/test_utsuke.py::test_resample_keeps_known_voids",
-    "tests/games/test_gods_and_humans_properties.py::test_resample_is_consistent",
-    "tests/games/test_gods_and_humans_properties.py::test_information_boundaries",
     "tests/test_verify.py::test_two_documented_variants_verify",
     "tests/test_verify.py::test_printed_rules_verify",
     "tests/test_simulate.py::test_welch_matches_scipy",

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 import rulebook
 from rulebook.core.tricks import best_position
-from rulebook.games import gods_and_humans as gh
 from rulebook.games import witches_of_blackmore as wb
 from rulebook.testing import player_count_cases, rules_strategy
 
@@ -44,40 +43,8 @@ def witches_reference(state: Any, rng: random.Random) -> Any:
     return min(winning or plays, key=lambda a: (wb._RANK[a.card], rng.random()))
 
 
-def gods_reference(state: Any, rng: random.Random) -> Any:
-    """A simple player using only what its seat sees."""
-    legal = state.legal_actions()
-    phase = state.phase
-    trump = state.trump
-
-    def power(card: int) -> int:
-        return gh._RANK[card] + (20 if gh._SUIT[card] == trump else 0)
-
-    f, gaps = state.board[0], state.board[1]
-    if phase == gh.ORACLE or phase == gh.LONE:
-        human = f.pair[gaps.giver] if phase == gh.ORACLE else state._lone
-        hand = state.hands[f.humans[human]]
-        strong = sum(1 for c in hand if gh._RANK[c] >= 10 or (gh._SUIT[c] == trump and gh._RANK[c] >= 8))
-        return gh._ORACLE[min(5, strong)]
-    if phase == gh.ASK:
-        size = len(state.hands[state.humans[0]])
-        return gh._INTERVENE if size <= 2 or rng.random() < 1 / 3 else gh._PASS
-    if phase == gh.GIVE or phase == gh.FORCED:
-        partner = f.pair[gaps.giver]
-        i = len(gaps.gift)
-        need = f.oracle[partner] - state.board[3][partner]
-        wants_high = (need > 0) == (i == partner)
-        cards = sorted((a for a in legal if isinstance(a, gh.Give)), key=lambda a: power(a.card))
-        return cards[-1] if wants_high else cards[0]
-    hi = f.humans.index(state.to_act)
-    need = f.oracle[hi] - state.board[3][hi]
-    plays = sorted((a for a in legal if isinstance(a, gh.Play)), key=lambda a: power(a.card))
-    return plays[-1] if need > 0 else plays[0]
-
-
 REFERENCES: dict[str, Callable[[Any, random.Random], Any]] = {
     "witches-of-blackmore": witches_reference,
-    "gods-and-humans": gods_reference,
 }
 
 # -- the check -----------------------------------------------------------------------------------
@@ -108,7 +75,7 @@ def _check_game(game: Any, rules: Any, seed: int) -> int:
 
 def test_every_game_has_a_reference() -> None:
     # games whose reference moved to their own tests/games/<module>/test_heuristic.py
-    assert set(REFERENCES) == set(rulebook.GAMES) - {"seven-prophecies", "saru-tori-inu-i", "utsuke"}
+    assert set(REFERENCES) == set(rulebook.GAMES) - {"seven-prophecies", "saru-tori-inu-i", "utsuke", "gods-and-humans"}
 
 
 @pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])

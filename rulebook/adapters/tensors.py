@@ -533,7 +533,7 @@ class _Gods(_Encoder):
     """
 
     def __init__(self, rules: Any) -> None:
-        from rulebook.games import gods_and_humans as gh
+        from rulebook.games.gods_and_humans import observation as gh
 
         self.rules = rules
         self.n = rules.players

@@ -189,7 +189,7 @@ def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> No
     the game ends, GH-INFO-1) fails the equality check and the resampling check."""
     game = rulebook.get_game("gods-and-humans")
     rules = game.Rules(players=5)
-    base = type(tensors.encoder(game.slug, rules))
+    base = type(game.tensor_encoder(rules))  # the game's own TensorEncoder: it has the field offsets
 
     class Leaky(base):  # type: ignore[misc, valid-type]
         def __call__(self, state: Any, seat: int) -> Any:
@@ -200,6 +200,6 @@ def test_a_gods_and_humans_encoder_leaking_the_pairing_fails_both_checks() -> No
                 for j in range(len(facts.gods)):
                     out[at + 5 * j] = 0
                     out[at + 5 * j + facts.pair[j] + 1] = 1
-            return out
+            return np.frombuffer(out, dtype=np.int32)
 
     assert_leak_caught(game, rules, Leaky)

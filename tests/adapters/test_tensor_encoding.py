@@ -174,9 +174,9 @@ def reference_gods_and_humans(rules: Any, observation: Any) -> tuple[int, ...]:
     for res in results:
         out.extend(res.points if res else (0,) * n)
     for res in results:
-        out.extend((res.oracle[res.humans[i]] + 1 if res and i < len(res.humans) else 0) for i in range(4))
+        out.extend((res.human_results[i].oracle + 1 if res and i < len(res.humans) else 0) for i in range(4))
     for res in results:
-        out.extend((res.won[res.humans[i]] if res and i < len(res.humans) else 0) for i in range(4))
+        out.extend((res.human_results[i].won if res and i < len(res.humans) else 0) for i in range(4))
     return tuple(out)
 
 

@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in gods_and_humans.py (issue 11).
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in gods_and_humans (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """
@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from rulebook.games.gods_and_humans import GAME, Rules
-from tests.games.test_gods_and_humans import EIGHT_DEAL, eight_start, run
+from rulebook.games.gods_and_humans import GAME, Phase, Rules
+from tests.games.gods_and_humans.test_state import EIGHT_DEAL, eight_start, run
 
 
 def test_a_humans_resample_draws_oracle_numbers_from_the_six_colours_only() -> None:
@@ -40,7 +40,7 @@ def test_human_index_error_names_the_range() -> None:
 
 def test_facts_and_the_gap_of_an_intervention_in_progress() -> None:
     """``state.facts`` is the deal's facts; a gift in progress shows the tricks finished before it."""
-    from rulebook.games.gods_and_humans import DealFacts, Phase
+    from rulebook.games.gods_and_humans import DealFacts
 
     rng = random.Random(4)
     seen = 0
@@ -60,7 +60,6 @@ def test_facts_and_the_gap_of_an_intervention_in_progress() -> None:
 def test_a_humans_resample_redraws_every_other_oracle_number_even_a_zero() -> None:
     """A human does not see the other humans' oracle numbers: resample redraws each of them over
     0..5, whatever the real one is (here 0), and keeps the seat's own (GH-ORACLE rules, GH-INFO)."""
-    from rulebook.games.gods_and_humans import Phase
 
     rng = random.Random(4)
     state = GAME.new_game(Rules(players=6), seed=0)

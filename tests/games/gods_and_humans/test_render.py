@@ -1,4 +1,5 @@
-"""The gods-and-humans board as text and SVG: exact content, and no hidden card in a seat's view."""
+"""The gods-and-humans board as text and SVG: exact content, and no hidden card in a seat's view.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ import pytest
 from rulebook import render, scenarios
 from rulebook.games.gods_and_humans import DECK, GAME, Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
+
+
 EIGHT = ROOT / "spec/examples/gods-and-humans/eight-player-deal.toml"
+
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.games.gods_and_humans import GAME, ICONS, GodsState, Observation, Phase
 from rulebook.render._board import Board, register_views, seat_name
+
+from .actions import Phase
+from .game import GAME
+from .observation import Observation
+from .rules import ICONS
+from .state import GodsState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 

@@ -1,4 +1,5 @@
-"""The gods-and-humans record of play: ``tricks``, ``rounds``, seats everywhere, phases, cards.
+"""The gods-and-humans record of play: ``tricks``, ``rounds``, the finished deals' ``DealResult``
+(typed per-human and per-god results), seats everywhere, and records of whole games.
 
 The trick winners are checked against a ranking written here from the spec (GH-TRICK-3,
 GH-TRICK-5), not against the engine's own winner code.
@@ -13,27 +14,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulebook import records
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
-from rulebook.games.gods_and_humans import GAME, Phase
+from rulebook.games.gods_and_humans import GAME, GodResult, HumanResult, Phase, Rules
 from rulebook.testing import rules_strategy
-from tests.games.test_gods_and_humans import C, cards, eight_start, run
+from tests.games.gods_and_humans.test_state import FIVE_DEAL, SCRIPT, C, cards, eight_start, run
 
-SCRIPT = (
-    "oracle 5", "oracle 1", "oracle 0", "oracle 2",
-    "play R12", "play B7", "play G7", "play Y7",
-    "intervene", "give R5", "give B5", "give G5", "give Y5",
-    "play R11", "play B8", "play G8", "play Y8",
-    "intervene", "give Y1", "give Y2", "give Y3", "give Y4",
-    "play R10", "play B9", "play G9", "play Y9",
-    "pass", "pass", "play R9", "play B10", "play G10", "play Y10",
-    "pass", "pass", "play R8", "play B11", "play G11", "play Y11",
-    "pass", "pass", "play R7", "play B12", "play G12", "play Y12",
-    "pass", "pass", "play R5", "play B5", "play G5", "play Y5",
-    "give R1", "give R2", "give R3", "give R4", "give G1", "give G2", "give G3", "give G4",
-    "play Y1", "play Y2", "play Y3", "play Y4",
-    "play G4", "play G1", "play G2", "play G3",
-    "play R4", "play R1", "play R2", "play R3",
-)  # fmt: skip
+
+def test_records_keep_structured_options() -> None:
+    """GH-ROLE-2, GH-SCORE-2, GH-RULING-7: explicit roles, star values and the deal leader survive a record."""
+    rules = Rules(
+        players=6, deals=2, roles=((1, 3, 5), (0, 2, 4)), stars=(4, 3, 2, 2, 3, 4), deal_leader="lowest_score"
+    )
+    s = GAME.new_game(rules, seed=5)
+    rng = random.Random(5)
+    while not s.is_terminal:
+        s = s.apply(GAME.heuristic_action(s, rng))
+    again = records.replay(records.loads(records.dumps(s)), complete=True)
+    assert again == s and again.rules.roles == rules.roles and again.rules.deal_leader == "lowest_score"
 
 
 def ranking_winner(plays: tuple[tuple[int | str, int], ...], red_is_trump: bool) -> int | str:
@@ -44,31 +42,6 @@ def ranking_winner(plays: tuple[tuple[int | str, int], ...], red_is_trump: bool)
         return max(reds)[1]
     led = plays[0][1] // 12
     return max((card % 12, who) for who, card in plays if card // 12 == led)[1]
-
-
-def test_phase_is_an_int_enum() -> None:
-    """GH-ORACLE-1, GH-TRICK-1: ``state.phase`` is a :class:`Phase` member that compares as an int."""
-    assert [p.name for p in Phase] == ["ORACLE", "LONE", "ASK", "GIVE", "FORCED", "PLAY", "OVER"]
-    assert [int(p) for p in Phase] == list(range(7))
-    s = eight_start()
-    assert s.phase is Phase.ORACLE and int(s.phase) == 0
-    s = run(s, *SCRIPT[:4])
-    assert s.phase is Phase.PLAY and s.observation(4).phase is Phase.PLAY
-    s = run(s, *SCRIPT[4:])
-    assert s.phase is Phase.OVER and s.legal_actions() == ()
-
-
-def test_card_text_and_parse_card() -> None:
-    """GH-COMP-1: cards 0..47 are colour x 12 + number - 1, colours R B G Y."""
-    assert [GAME.card_text(c) for c in (0, 11, 12, 18, 35, 36, 47)] == ["R1", "R12", "B1", "B7", "G12", "Y1", "Y12"]
-    assert [GAME.parse_card(t) for t in ("R1", "b7", "G12", "y12")] == [0, 18, 35, 47]
-    assert all(GAME.parse_card(GAME.card_text(c)) == c for c in range(48))
-    for bad in (48, -1, True, 1.0, "R1"):
-        with pytest.raises(ValueError):
-            GAME.card_text(bad)  # type: ignore[arg-type]
-    for text in ("R13", "X1", ""):
-        with pytest.raises(ValueError):
-            GAME.parse_card(text)
 
 
 def test_scripted_deal_records() -> None:
@@ -92,7 +65,7 @@ def test_scripted_deal_records() -> None:
     assert t[8] == TrickRecord(8, 0, 7, ((7, C("G4")), (4, C("G1")), (5, C("G2")), (6, C("G3"))), 7, "GH-TRICK-3")
     assert t[9] == TrickRecord(9, 0, 7, ((7, C("R4")), (4, C("R1")), (5, C("R2")), (6, C("R3"))), 7, "GH-TRICK-5")
     assert [r.winner for r in t] == [4] * 7 + [7] * 3
-    assert s.past[0].won == (0, 0, 0, 0, 7, 0, 0, 3)
+    assert [r.won for r in s.past[0].human_results] == [7, 0, 0, 3]
     assert s.scores == (0, 0, 3, 0, 0, 0, 3, 0)
     no = ": no stars"
     assert s.rounds == (
@@ -153,7 +126,7 @@ def test_records_match_an_independent_reading(players: int, data: st.DataObject)
             assert all((res.deal, who, card) in held for who, card in t.plays)
         for a, b in itertools.pairwise(mine):
             assert b.leader == a.winner  # GH-TRICK-4
-        assert tuple(sum(t.winner == s for t in mine) for s in range(players)) == res.won
+        assert [sum(t.winner == r.seat for t in mine) for r in res.human_results] == [r.won for r in res.human_results]
     for r, res in zip(state.rounds, state.past):
         assert r.number == res.deal and r.rule == "GH-END-1"
         per_seat = [0] * players
@@ -163,5 +136,33 @@ def test_records_match_an_independent_reading(players: int, data: st.DataObject)
         assert tuple(per_seat) == r.points
         # every human and every paired god is accounted for; the lone human only by GH-RULING-6
         assert {c.seat for c in r.changes} == set(range(players))
-        assert [c.seat for c in r.changes if c.rule == "GH-RULING-6"] == ([res.lone] if res.lone >= 0 else [])
+        assert [c.seat for c in r.changes if c.rule == "GH-RULING-6"] == ([res.lone] if res.lone is not None else [])
     assert state.scores == round_totals(state.rounds, players)
+
+
+def test_finished_deal_result_by_seat() -> None:
+    """GH-INFO-3, GH-PAIR-3, GH-RULING-6: a finished deal's result gives each human and each god a typed
+    entry by seat, with no filler values: the lone human's partner is ``None``, and gods have no mark,
+    oracle number or tricks."""
+    s = run(GAME.new_game(Rules(players=5, deals=1), deals=[FIVE_DEAL]), "oracle 3", "oracle 2", "oracle 1")
+    while not s.is_terminal:
+        s = s.apply(s.legal_actions()[0])
+    res = s.past[0]
+    assert res.lone == 4 and res.points == (0, 1, 1, 0, 1)
+    assert res.human_results == (
+        HumanResult(seat=2, mark=0, partner=1, oracle=2, won=2, points=1),
+        HumanResult(seat=3, mark=1, partner=0, oracle=3, won=5, points=0),
+        HumanResult(seat=4, mark=2, partner=None, oracle=1, won=1, points=1),
+    )
+    assert res.god_results == (
+        GodResult(seat=0, partner=3, gap=2, source="hand", points=0),
+        GodResult(seat=1, partner=2, gap=1, source="hand", points=1),
+    )
+    assert [r.exact for r in res.human_results] == [True, False, True]
+    assert res.result_of(4) == res.human_results[2] and res.result_of(1) == res.god_results[1]
+    with pytest.raises(KeyError):
+        res.result_of(5)
+    # the compact facts stay out of the public view (and out of the repr)
+    assert repr(res) == (
+        "DealResult(deal=0, gods=(0, 1), humans=(2, 3, 4), points=(0, 1, 1, 0, 1), trump=None, first_trick=0)"
+    )

@@ -1,0 +1,126 @@
+"""The gods-and-humans :class:`~rulebook.core.contract.Game` and the ``GAME`` object."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulebook.core.contract import Deal, Game, Setup
+
+from . import heuristic, scoring
+from . import observation as _observation
+from . import rules as _rules
+from .actions import _TABLE, FORCED, GIVE, PLAY, GHAction
+from .observation import TensorEncoder
+from .rules import DECK, Rules, cards_in_play
+from .state import GodsState, _start
+
+__all__ = ["GAME", "GodsAndHumansGame"]
+
+
+class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
+    """The gods-and-humans oracle game: 5-8 players, humans play tricks, gods predict and intervene."""
+
+    slug = "gods-and-humans"
+    title = "The gods-and-humans oracle game"
+    prefix = "GH"
+    player_counts = range(5, 9)
+    deck = DECK
+
+    def action_table(self, rules: Rules) -> tuple[GHAction, ...]:
+        return _TABLE
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        """GH-SETUP-5: an order of the cards in play, an order of the 4 icons, an order of the humans."""
+        return _rules.random_deal(rules, rng)
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A deal is the cards in play in order, then the 4 icons, then the human indices (GH-SETUP-5).
+
+        The game uses ``rules.deals`` deals, so at most that many explicit deals; a deal is a
+        tuple or list of ``int`` (not bool, float or str). ``ValueError`` names the deal and the fault.
+        """
+        _rules.check_deal(rules, deal, index)
+
+    def initial_state(self, rules: Rules, setup: Setup) -> GodsState:
+        return _start(rules, setup, None, 0, (0,) * rules.players, ())
+
+    def score_floor(self, rules: Rules) -> int | None:
+        """Points are only ever added (GH-SCORE-1): no seat goes below 0."""
+        return scoring.score_floor(rules)
+
+    def max_game_length(self, rules: Rules) -> int:
+        """Per deal: the oracle cards, every card played, every card given, and at most one
+        answer per waiting god at each gap (tricks + 1 gaps)."""
+        return scoring.max_game_length(rules)
+
+    def check_invariants(self, state: GodsState) -> None:
+        """Card conservation (GH-COMP-1), equal hands (GH-SETUP-4), one intervention per god (GH-RULING-18)."""
+        f, gaps = state.board[0], state.board[1]
+        h = len(f.humans)
+        inplay = cards_in_play(h)
+        gift = gaps.gift
+        places = [c for hand in state.hands for c in hand] + list(gaps.field) + list(state.trick_cards)
+        places += [c for t in state.board[4] for c in t[1:]]
+        if state.phase == FORCED:
+            places += [c for r in gaps.gifts if r.forced for c in r.cards] + list(gift)
+        if sorted(places) != list(inplay):
+            raise AssertionError("GH-COMP-1: the cards in play are not each in exactly one place")
+        sizes = [len(state.hands[s]) for s in f.humans]
+        if state.phase == PLAY:
+            leader = state.board[2]
+            played = {(leader + p) % h for p in range(len(state.trick_cards))}
+            base = {sizes[i] + (i in played) for i in range(h)}
+        elif state.phase == GIVE:
+            base = {sizes[i] - (i < len(gift)) for i in range(h)}
+        else:
+            base = set(sizes)
+        if len(base) != 1:
+            raise AssertionError("GH-SETUP-4: the humans' hands are not of equal size")
+        gods_seen = [r.god for r in gaps.gifts]
+        if len(set(gods_seen)) != len(gods_seen):
+            raise AssertionError("GH-INTERVENE-4, GH-RULING-18: a god intervened twice in one deal")
+        for j in gaps.waiting:
+            given = sum(not x for x in gaps.gift_src) if state.phase == GIVE else len(gift)
+            if len(state.hands[f.gods[j]]) + (given if j == gaps.giver else 0) != h:
+                raise AssertionError("GH-SETUP-2: a god who has not intervened lacks cards")
+        from_field = sum(gaps.gift_src) if state.phase == GIVE else 0
+        if not state.rules.mix_sources and (len(gaps.field) + from_field) % h:
+            raise AssertionError("GH-RULING-4: the field is not a whole number of interventions")
+
+    # -- observation tensor -------------------------------------------------------------
+
+    def observation_size(self, rules: Rules) -> int:
+        return _observation.observation_size(rules)
+
+    def encode_observation(self, rules: Rules, observation: Any) -> tuple[int, ...]:
+        """The observation's tensor: the fields of the layout in the docs page's table, in order."""
+        return _observation.encode_observation(rules, observation)
+
+    def tensor_encoder(self, rules: Rules) -> TensorEncoder:
+        """The fast encoder: writes the tensor straight from the state
+        (:class:`~rulebook.games.gods_and_humans.observation.TensorEncoder`)."""
+        return TensorEncoder(rules)
+
+    # -- simulation helpers ----------------------------------------------------------------
+
+    def heuristic_action(self, state: GodsState, rng: random.Random) -> GHAction:
+        """A simple player using only what its seat sees.
+
+        Oracle: count the strong cards (10+, and red 8+ with trump) of the human in
+        question. Asking: intervene with probability 1/3 (always once the humans
+        hold two cards). Giving: the partner gets the highest card if it still needs
+        tricks, else the lowest; other humans the opposite. Playing: the highest legal
+        card while short of the prediction, else the lowest. A card's power is its
+        number, plus 20 for a trump; among equal powers the highest is the last legal
+        one, the lowest the first.
+        """
+        return heuristic.heuristic_action(state, rng)
+
+    def end_stats(self, state: GodsState) -> dict[str, float]:
+        """Deals, exact predictions (all, lone), and where the interventions came from."""
+        return scoring.end_stats(state)
+
+
+GAME = GodsAndHumansGame(Rules, GodsState)
+GodsState.GAME = GAME

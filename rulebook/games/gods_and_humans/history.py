@@ -1,0 +1,248 @@
+"""The public record of play of gods-and-humans: tricks, deals and interventions.
+
+The engine keeps each deal's tricks compactly (the leader's human index, then the
+cards in play order) and a finished deal as a :class:`DealResult` holding the
+deal's facts by human index; the public views (:class:`~rulebook.core.history.TrickRecord`,
+:class:`~rulebook.core.history.RoundRecord`, :class:`HumanResult`, :class:`GodResult`)
+are built from them on demand, so playing pays nothing for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
+
+from .actions import OVER
+from .rules import _SUIT, _WIN_KEYS
+
+if TYPE_CHECKING:
+    from .state import GodsState
+
+__all__ = ["DealResult", "GodResult", "HumanResult", "Intervention", "deal_tricks", "rounds", "tricks"]
+
+
+@attrs.frozen(slots=True)
+class Intervention:
+    """One god's completed intervention (GH-INTERVENE-3, GH-FORCED-2).
+
+    ``cards[k]`` went to seat ``to[k]``: the humans, in seat order (GH-RULING-12).
+    """
+
+    #: number of tricks finished before it
+    gap: int
+    #: the god's seat
+    god: int
+    #: part of the forced, face-down intervention
+    forced: bool
+    #: the cards given, one per receiving human, in the order of ``to``
+    cards: tuple[int, ...]
+    #: whether each card came from the field
+    from_field: tuple[bool, ...]
+    #: the seats that received ``cards`` (the deal's humans, in seat order)
+    to: tuple[int, ...] = ()
+
+    @property
+    def given(self) -> tuple[tuple[int, int], ...]:
+        """``(seat, card)`` for every card given, in order."""
+        return tuple(zip(self.to, self.cards))
+
+
+
+def _trick_records(
+    deal: int, first: int, humans: tuple[int, ...], trump: int | None, done: tuple[tuple[int, ...], ...]
+) -> tuple[TrickRecord, ...]:
+    """The finished tricks of one deal as records, numbered from ``first`` (built on demand)."""
+    h = len(humans)
+    out = []
+    for k, (leader, *cards) in enumerate(done):
+        keys = _WIN_KEYS[trump][_SUIT[cards[0]]]
+        strength = [keys[c] for c in cards]
+        pos = strength.index(max(strength))
+        trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
+        out.append(
+            TrickRecord(
+                number=first + k,
+                round=deal,
+                leader=humans[leader],
+                plays=tuple((humans[(leader + p) % h], c) for p, c in enumerate(cards)),
+                winner=humans[(leader + pos) % h],
+                # GH-TRICK-5 when a trump decided it, else GH-TRICK-3 (the led colour)
+                rule="GH-TRICK-5" if trumped else "GH-TRICK-3",
+            )
+        )
+    return tuple(out)
+
+
+def _by_seat(players: int, humans: tuple[int, ...], values: Any, fill: Any) -> tuple[Any, ...]:
+    """Per-human-index ``values`` spread over the seats, ``fill`` at the other seats."""
+    out = [fill] * players
+    for s, v in zip(humans, values):
+        out[s] = v
+    return tuple(out)
+
+
+
+
+@attrs.frozen(slots=True)
+class HumanResult:
+    """One human's part of a finished deal, revealed (GH-INFO-3, GH-SCORE-1)."""
+
+    seat: int
+    #: the icon of its mark (an index into :data:`~rulebook.games.gods_and_humans.ICONS`, GH-PAIR-1)
+    mark: int
+    #: its partner god's seat; ``None`` for the lone human, who has none (GH-PAIR-3)
+    partner: int | None
+    #: the number of its oracle card: the tricks predicted for it (GH-ORACLE-2, GH-ORACLE-3)
+    oracle: int
+    #: tricks won in the deal
+    won: int
+    #: points scored in the deal: the oracle card's stars if the prediction was exact, else 0
+    points: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether the prediction was exact (GH-SCORE-1)."""
+        return self.oracle == self.won
+
+
+@attrs.frozen(slots=True)
+class GodResult:
+    """One god's part of a finished deal, revealed (GH-INFO-3, GH-INTERVENE-4)."""
+
+    seat: int
+    #: the seat of its partner human (GH-PAIR-2)
+    partner: int
+    #: the gap of its intervention: the number of tricks finished before it
+    gap: int
+    #: where its cards came from: ``"field"``, ``"hand"``, ``"mixed"`` (GH-RULING-4's house
+    #: rule) or ``"forced"`` (the forced intervention, from its hand, GH-FORCED-2)
+    source: str
+    #: points scored in the deal: its partner's stars if the prediction was exact, else 0
+    points: int
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """A finished deal, all of it revealed (GH-INFO-3).
+
+    ``points`` is by seat; each human's and each god's facts are in :attr:`human_results`
+    and :attr:`god_results` (seat order), the tricks in :attr:`tricks`, who scored what and
+    why in :attr:`record`. The fields after ``first_trick`` are internal and by *human
+    index* (the position in ``humans``): the engine's compact form, read by the properties.
+    """
+
+    #: index of the deal, from 0
+    deal: int
+    gods: tuple[int, ...]
+    humans: tuple[int, ...]
+    #: per seat, points scored in the deal
+    points: tuple[int, ...]
+    #: the trump colour of the deal, or None (GH-TRICK-5)
+    trump: int | None
+    #: number of tricks played in the earlier deals
+    first_trick: int
+    #: internal: per human index, the icon of its mark
+    _marks: tuple[int, ...] = attrs.field(repr=False)
+    #: internal: god ``j`` partners human index ``_pair[j]``; ``_pair[len(gods):]`` is the lone human
+    _pair: tuple[int, ...] = attrs.field(repr=False)
+    #: internal: per human index, its oracle number
+    _oracle: tuple[int, ...] = attrs.field(repr=False)
+    #: internal: per human index, the tricks won
+    _won: tuple[int, ...] = attrs.field(repr=False)
+    #: internal: the deal's interventions
+    _gifts: tuple[Intervention, ...] = attrs.field(repr=False)
+    #: internal: the tricks, compactly: (leader's human index, cards in play order); see ``tricks``
+    _done: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+
+    @property
+    def lone(self) -> int | None:
+        """The seat of the lone human (孤高の者, GH-PAIR-3), or ``None`` when every human has a partner."""
+        g = len(self.gods)
+        return self.humans[self._pair[g]] if g < len(self.humans) else None
+
+    @property
+    def human_results(self) -> tuple[HumanResult, ...]:
+        """Every human's mark, partner, oracle number, tricks won and points, in seat order."""
+        partner: list[int | None] = [None] * len(self.humans)
+        for god, i in zip(self.gods, self._pair):
+            partner[i] = god
+        return tuple(
+            HumanResult(s, self._marks[i], partner[i], self._oracle[i], self._won[i], self.points[s])
+            for i, s in enumerate(self.humans)
+        )
+
+    @property
+    def god_results(self) -> tuple[GodResult, ...]:
+        """Every god's partner, intervention (its gap and where its cards came from) and points, in seat order."""
+        when = {r.god: r for r in self._gifts}
+        out = []
+        for god, i in zip(self.gods, self._pair):
+            r = when[god]
+            if r.forced:
+                source = "forced"
+            else:
+                source = "field" if all(r.from_field) else "mixed" if any(r.from_field) else "hand"
+            out.append(GodResult(god, self.humans[i], r.gap, source, self.points[god]))
+        return tuple(out)
+
+    def result_of(self, seat: int) -> HumanResult | GodResult:
+        """The :class:`HumanResult` or :class:`GodResult` of ``seat`` (``KeyError`` if it is neither)."""
+        results: tuple[HumanResult | GodResult, ...] = (*self.human_results, *self.god_results)
+        for r in results:
+            if r.seat == seat:
+                return r
+        raise KeyError(seat)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """The deal's tricks as :class:`~rulebook.core.history.TrickRecord` values (by seat)."""
+        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self._done)
+
+    @property
+    def record(self) -> RoundRecord:
+        """The deal as a :class:`~rulebook.core.history.RoundRecord`: who scored what, and why."""
+        changes = []
+        for r in self.human_results:
+            o, w, s = r.oracle, r.won, r.seat
+            exact = o == w
+            rule = "GH-RULING-6" if r.partner is None else "GH-SCORE-1"
+            why = f"predicted {o} tricks and won {w}" + ("" if exact else ": no stars")
+            changes.append(ScoreChange(s, r.points if exact else 0, why, rule))
+            if r.partner is not None:
+                why = f"its partner, seat {s}, predicted {o} tricks and won {w}" + ("" if exact else ": no stars")
+                changes.append(ScoreChange(r.partner, r.points if exact else 0, why, "GH-SCORE-1"))
+        return RoundRecord(
+            number=self.deal,
+            points=self.points,
+            changes=tuple(changes),
+            end="the humans' hands are empty",
+            rule="GH-END-1",
+        )
+
+
+def deal_tricks(state: GodsState) -> tuple[TrickRecord, ...]:
+    """The finished tricks of the current deal (built on demand)."""
+    f = state.board[0]
+    past = f.past
+    if state.phase == OVER:  # the last deal is already in ``past``
+        return past[-1].tricks
+    first = past[-1].first_trick + len(past[-1]._done) if past else 0
+    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4])
+
+
+def tricks(state: GodsState) -> tuple[TrickRecord, ...]:
+    """Every finished trick of the game, across deals, in order (built on demand)."""
+    out: list[TrickRecord] = []
+    for res in state.board[0].past:
+        out.extend(res.tricks)
+    if state.phase != OVER:
+        out.extend(deal_tricks(state))
+    return tuple(out)
+
+
+def rounds(state: GodsState) -> tuple[RoundRecord, ...]:
+    """Every finished deal as a record: each seat's points and why (GH-SCORE-1)."""
+    return tuple(res.record for res in state.board[0].past)

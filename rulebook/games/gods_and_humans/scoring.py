@@ -1,0 +1,67 @@
+"""Scores, the end of the game and the winners of gods-and-humans (GH-SCORE-1, GH-END-2, GH-END-3).
+
+Points are only ever added when a deal ends: a human's exact prediction scores the stars of
+its oracle card for the human and its partner god (GH-SCORE-1, GH-SCORE-2); the lone human
+scores alone (GH-RULING-6). The deal's points are computed where the deal ends, in the
+engine; its itemised record is :attr:`.history.DealResult.record`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .rules import Rules, hand_size, role_counts
+
+if TYPE_CHECKING:
+    from .state import GodsState
+
+__all__ = ["end_stats", "max_game_length", "score_floor", "scores", "winners"]
+
+
+def scores(state: GodsState) -> tuple[int, ...]:
+    """Points per seat over the finished deals (GH-SCORE-1)."""
+    return state.board[0].totals
+
+
+def winners(state: GodsState) -> frozenset[int]:
+    """Once the last deal is over (GH-END-2), the highest total wins; ties share (GH-END-3)."""
+    if state.current_player is not None:
+        return frozenset()
+    totals = state.board[0].totals
+    best = max(totals)
+    return frozenset(s for s, v in enumerate(totals) if v == best)
+
+
+def score_floor(rules: Rules) -> int | None:
+    """Points are only ever added (GH-SCORE-1): no seat goes below 0."""
+    return 0
+
+
+def max_game_length(rules: Rules) -> int:
+    """Per deal: the oracle cards, every card played, every card given, and at most one
+    answer per waiting god at each gap (tricks + 1 gaps)."""
+    h, g = role_counts(rules.players)
+    tricks = hand_size(rules.players) + g
+    return rules.deals * (h + h * tricks + g * h + (tricks + 1) * g)
+
+
+def end_stats(state: GodsState) -> dict[str, float]:
+    """Deals, exact predictions (all, lone), and where the interventions came from."""
+    exact = lone_exact = 0
+    sources = Counter(r.source for res in state.past for r in res.god_results)
+    for res in state.past:
+        for r in res.human_results:
+            if r.exact:
+                exact += 1
+                lone_exact += r.partner is None
+    return {
+        "deals": len(state.past),
+        "exact_predictions": exact,
+        "lone_exact_predictions": lone_exact,
+        "top_score": max(state.totals),
+        "field_interventions": sources["field"],
+        "hand_interventions": sources["hand"],
+        "mixed_interventions": sources["mixed"],
+        "forced_interventions": sources["forced"],
+    }
