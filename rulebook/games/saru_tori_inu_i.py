@@ -1406,6 +1406,9 @@ class SaruState(State[Rules, SaruAction]):
                 down = held.pop(rng.randrange(len(held)))
                 played[s] = (down,)
             hands[s] = tuple(sorted(held))
+        pair = self.to_act if self.phase == PAIR and self.to_act != seat else None
+        if pair is not None and len(played[pair]) == 1 and max(hands[pair]) < played[pair][0]:
+            return self.resample(seat, rng)  # ST-PLAY-4: the pair's second card is above its first: redraw
         missions = list(self.board[2])
         if self.to_act is not None:
             pool = [m for m in range(len(self.rules.missions)) if m != missions[seat]]
