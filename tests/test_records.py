@@ -115,3 +115,23 @@ def test_not_json() -> None:
         records.loads("{")
     with pytest.raises(rulebook.InvalidRecord, match="JSON object"):
         records.loads("[]")
+
+
+def test_an_unknown_record_field_is_named_with_the_known_ones() -> None:
+    data = json.loads(records.dumps(rulebook.get_game("utsuke").new_game(seed=1)))
+    data["rulse"] = {}
+    with pytest.raises(rulebook.InvalidRecord) as info:
+        records.loads(json.dumps(data))
+    assert str(info.value) == (
+        "unknown record field 'rulse' (a rulebook-record/1 record has: format, game, rules, seed, deals, actions, meta)"
+    )
+
+
+def test_every_shipped_example_variant_still_loads() -> None:
+    from rulebook.variants import load_variant
+
+    root = Path(__file__).resolve().parent.parent
+    found = sorted(root.glob("spec/examples/*/*.toml"))
+    for path in found:
+        assert load_variant(rulebook.get_game(path.parent.name), str(path)).game.slug == path.parent.name
+    assert len(found) >= 5
