@@ -149,7 +149,9 @@ class ISMCTS:
         if self.seconds is not None and (
             type(self.seconds) not in (int, float) or not 0 < self.seconds <= MAX_SECONDS
         ):
-            raise ValueError(f"ismcts seconds must be a number above 0 and at most {MAX_SECONDS:g}, got {self.seconds!r}")
+            raise ValueError(
+                f"ismcts seconds must be a number above 0 and at most {MAX_SECONDS:g}, got {self.seconds!r}"
+            )
         if type(self.exploration) not in (int, float) or not 0 <= self.exploration < math.inf:
             raise ValueError(f"ismcts exploration must be a finite number of at least 0, got {self.exploration!r}")
         if type(self.stop_early) is not bool:

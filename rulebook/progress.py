@@ -128,7 +128,7 @@ class Progress:
         """A new progress file for ``run`` (the header; an existing file is replaced)."""
         p = Path(path)
         try:
-            stream = open(p, "w", encoding="utf-8")  # noqa: SIM115 - kept open for the run
+            stream = open(p, "w", encoding="utf-8")
             stream.write(json.dumps({"format": FORMAT, "run": run}) + "\n")
             stream.flush()
         except OSError as exc:
@@ -172,7 +172,7 @@ class Progress:
         try:
             if len(whole) < len(data):
                 os.truncate(p, len(whole))
-            stream = open(p, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run
+            stream = open(p, "a", encoding="utf-8")
         except OSError as exc:
             raise OutputError(str(path), reason(exc), "--resume") from None
         return cls(p, stream, done)

@@ -28,7 +28,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import OptionInfo, describe_options
-from rulebook.errors import IllegalAction, InvalidRules, WrongGame
+from rulebook.errors import IllegalAction, WrongGame
 
 if TYPE_CHECKING:
     from rulebook.core.encoding import BufferEncoder
@@ -615,7 +615,7 @@ class Game(ABC, Generic[R, S, A]):
         return self.initial_state(rules, setup)
 
     def _rules(self, rules: object, method: str = "") -> R:
-        """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else :class:`~rulebook.errors.WrongGame`."""
+        """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else a ``WrongGame`` error."""
         if rules is None:
             return self.Rules()
         if type(rules) is not self.Rules:
