@@ -511,7 +511,8 @@ def _simulate(args: argparse.Namespace) -> int:
     except OutputError as exc:
         saved.close()
         if exc.path == str(saved.path):
-            raise
+            raise OutputError(exc.path, f"{str(exc).partition(': cannot write ' + exc.path + ': ')[2]}; "
+                              f"resume with: {_resume_command(args, saved.path)}", exc.option) from None
         raise OutputError(exc.path, f"{str(exc).partition(': cannot write ' + exc.path + ': ')[2]}; the games "
                           f"are saved in {saved.path}: resume with {_resume_command(args, saved.path)}",
                           exc.option) from None
@@ -651,9 +652,10 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
+    out = Path(args.out)
+    where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+    check_writable(where, "--out")  # a failing game must not be lost to a bad path
     if not args.json:
-        out = Path(args.out)
-        where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
         print(f"checking {args.examples} games of {_name(game)};\na failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
@@ -809,6 +811,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         _error("input nested too deeply")
+        return 2
+    except OSError as exc:  # a file or the disk, not a bug: say which, in one line
+        if args.debug:
+            raise
+        _error(f"cannot use {exc.filename or 'a file'}: {reason(exc)}")
         return 2
     except Exception as exc:
         if args.debug:

@@ -507,8 +507,8 @@ def _run_pool(
 
     At most ``workers`` units are in flight, so the units lost with a broken pool are the
     ones that were running. A unit lost :data:`STRIKES` times is played one game at a
-    time in a pool of its own: a game that stops that worker too raises
-    :class:`~rulebook.errors.WorkerLost` naming it.
+    time in a pool of one worker: a game that stops that worker too is set aside, and
+    once every other game is played :class:`~rulebook.errors.WorkerLost` names it.
     """
     from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
@@ -518,6 +518,7 @@ def _run_pool(
     queue = list(reversed(units))
     strikes: Counter[tuple[int, ...]] = Counter()
     alone: set[tuple[int, ...]] = set()  # games played one at a time, in a pool of one worker
+    culprits: list[int] = []
     while queue:
         if strikes[queue[-1]] >= STRIKES and queue[-1] not in alone:
             singles = [(i,) for i in queue.pop()]
@@ -554,14 +555,19 @@ def _run_pool(
             _stop_pool(pool, now=True)
             raise
         _stop_pool(pool, now=bool(lost))
+        again = []
         for unit in lost:
             strikes[unit] += 1
             if unit in alone:  # lost with its chunk STRIKES times, then alone: this game stops workers
-                raise WorkerLost(unit[0], deal_seed(seed, unit[0]), STRIKES + 1)
-        if lost and notice is not None:
-            games = sum(len(u) for u in lost)
+                culprits.append(unit[0])
+            else:
+                again.append(unit)
+        if again and notice is not None:
+            games = sum(len(u) for u in again)
             notice(f"a worker process stopped; playing its {games} unfinished games again in a new one")
-        queue.extend(reversed(lost))
+        queue.extend(reversed(again))
+    if culprits:  # every other game is played (and written down) first
+        raise WorkerLost(culprits[0], deal_seed(seed, culprits[0]), STRIKES + 1)
 
 
 def simulate(
