@@ -248,7 +248,7 @@ def test_ctrl_c_saves_what_is_done_and_says_how_to_resume(tmp_path: Path) -> Non
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "internal error" not in err
     assert err.startswith("rulebook: interrupted: ") and "finished games are saved in p.jsonl" in err
