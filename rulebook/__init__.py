@@ -16,8 +16,12 @@ from rulebook.errors import (
     IllegalAction,
     InvalidRecord,
     InvalidRules,
+    OutputError,
+    ResumeError,
     RulebookError,
     UnknownGame,
+    WorkerLost,
+    WrongGame,
 )
 from rulebook.registry import GAMES, get_game
 from rulebook.verify import verify
@@ -31,10 +35,14 @@ __all__ = [
     "IllegalAction",
     "InvalidRecord",
     "InvalidRules",
+    "OutputError",
+    "ResumeError",
     "RulebookError",
     "Setup",
     "State",
     "UnknownGame",
+    "WorkerLost",
+    "WrongGame",
     "__version__",
     "get_game",
     "verify",

@@ -14,6 +14,7 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import math
@@ -31,10 +32,11 @@ import rulebook
 from rulebook import records
 from rulebook.balance import measures
 from rulebook.core.contract import Game
-from rulebook.core.options import options_help
-from rulebook.errors import RulebookError
+from rulebook.core.options import options_help, rules_to_dict
+from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
+from rulebook.progress import Progress, check_writable, reason
 from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
 from rulebook.variants import Variant, load_variant, printed, resolve
 
@@ -98,8 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--players-as", default=None,
         help="comma-separated player per seat: random, heuristic, ismcts (200 iterations), ismcts:N "
-        "(iterations), ismcts:Ts (seconds); ISMCTS rolls out with the heuristic (ismcts:N:random for random "
-        "rollouts). Default: random for every seat"
+        "(iterations, at most 1000000), ismcts:Ts (seconds per move, at most 600); ISMCTS rolls out with the "
+        "heuristic (ismcts:N:random for random rollouts). Default: random for every seat"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
@@ -109,7 +111,20 @@ def _parser() -> argparse.ArgumentParser:
         "--report", default=None, metavar="FILE.html",
         help="write one self-contained HTML page: what was compared, the table, plots, a summary (needs matplotlib)",
     )
-    sim.add_argument("--workers", type=int, default=1, help="processes to spread games over (default 1)")
+    sim.add_argument("--workers", type=int, default=1,
+                     help="processes to spread games over (default 1; at most the machine's processors: "
+                     "more are capped, with a notice)")
+    sim.add_argument(
+        "--progress", default=None, metavar="FILE.jsonl",
+        help="write every finished game to FILE as it comes (JSON Lines, flushed), so that a stopped run "
+        "can be resumed (default: beside --report, else rulebook-simulate-GAME-seedN.progress.jsonl in the "
+        "current folder, removed when the run completes)",
+    )
+    sim.add_argument(
+        "--resume", default=None, metavar="FILE.jsonl",
+        help="continue the run saved in this progress file: play only the missing games (the same command "
+        "and options; the figures equal an uninterrupted run's)",
+    )
     sim.add_argument(
         "--dask", default=None, metavar="ADDRESS",
         help="run on a Dask cluster (scheduler address, or 'local' for a local cluster; needs distributed)",
@@ -452,91 +467,177 @@ def _simulate(args: argparse.Namespace) -> int:
             Path(args.plot).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
+    if args.report:
+        check_writable(args.report, "--report")
+    if args.progress is not None and args.resume is not None:
+        raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
+    _cap_workers(args)
+    # every game's variant and players, checked before the first game is played
+    plans = []
+    for slug in slugs:
+        game = rulebook.get_game(slug)
+        variant = _variant_of(game, args)
+        try:
+            players_as = check_players(args.players_as.split(",") if args.players_as else None,
+                                       variant.rules.players)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        printed_rules = printed(game, variant.rules.players)
+        if args.compare and variant.rules == printed_rules.rules and not variant.has_hooks:
+            raise RulebookError("--compare needs a variant that differs from the printed rules "
+                                "(give --set NAME=VALUE or --variant)")
+        plans.append((slug, game, variant, players_as, printed_rules))
+    run = {
+        "command": "simulate", "game": args.game, "games": args.games, "seed": args.seed,
+        "players_as": args.players_as or "random", "compare": args.compare,
+        "variants": {slug: {"rules": rules_to_dict(v.rules), "variant": v.describe()} for slug, _, v, _, _ in plans},
+    }
+    where = args.resume or args.progress or _default_progress(args)
+    keep = args.resume is not None or args.progress is not None or args.report is not None
+    if args.resume is not None:
+        saved = Progress.resume(args.resume, run)
+    else:
+        check_writable(where, "--progress")
+        saved = Progress.start(where, run)
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
-        for slug in slugs:
-            game = rulebook.get_game(slug)
-            variant = _variant_of(game, args)
-            try:
-                players_as = check_players(args.players_as.split(",") if args.players_as else None,
-                                           variant.rules.players)
-            except ValueError as exc:
-                raise RulebookError(str(exc)) from None
-            runs: dict[str, Summary] = {}
-            printed_rules = printed(game, variant.rules.players)
-            if args.compare and variant.rules == printed_rules.rules and not variant.has_hooks:
-                raise RulebookError("--compare needs a variant that differs from the printed rules "
-                                    "(give --set NAME=VALUE or --variant)")
-            label = variant.name if variant.name != printed_rules.name else "variant"
-            todo = [("printed rules", printed_rules)] if args.compare else []
-            todo.append((label if args.compare else "result", variant))
-            elapsed = 0.0
-            for label, v in todo:
-                start = time.perf_counter()
-                with _progress(args.games, f"{slug} ({label})", not args.json) as advance:
-                    runs[label] = simulate(
-                        game, v, games=args.games, seed=args.seed, players_as=players_as, progress=advance,
-                        workers=args.workers, executor=executor,
-                    )
-                elapsed = time.perf_counter() - start
-            title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
-            entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
-            if args.compare:
-                (_, base), (var_label, other) = runs.items()
-                diffs = compare(base, other, alpha=args.alpha)
-                entry.update(printed=base.to_json(), variant=other.to_json(), balance={
-                    "printed": measures(base), "variant": measures(other)}, differences=[
-                    {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
-                     "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant} for d in diffs
-                ])
-                if not args.json:
-                    changes = _changes(variant) or "no option changed"
-                    _table(
-                        f"{title}\nprinted rules vs {var_label} ({changes})",
-                        ["figure", "printed", var_label, "difference", "p (test)", "p (Holm)",
-                         f"Holm p<{args.alpha:g}"],
-                        [_difference_row(d) for d in diffs], [d.significant for d in diffs],
-                    )
-                    print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
-                          "(family-wise):\ntwo-proportion z-test for rates, Welch's t-test for means.")
-            else:
-                summary = runs["result"]
-                entry["summary"] = summary.to_json()
-                entry["balance"] = measures(summary)
-                if not args.json:
-                    name = "" if variant.name == "printed rules" else f" [{variant.name}]"
-                    _table(title + name, ["", "value"], _summary_rows(summary, elapsed))
-                    rows = histogram_rows(summary.length_hist)
-                    if len(rows) > 1:
-                        _table("actions per game", ["actions", "games"], [[a, str(c)] for a, c in rows])
-            if args.report:
-                from rulebook.report import html_report
-
-                page = html_report(
-                    game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
-                    command=_reproduce(args),
-                    rules_text="; ".join(filter(None, (_changes(variant), _hooks_text(variant)))),
-                    rules=variant.rules,
-                )
-                Path(args.report).write_text(page, encoding="utf-8")
-                entry["report"] = args.report
-                if not args.json:
-                    print(f"report: {args.report}")
-            if args.plot:
-                try:
-                    paths = _plot(args.plot, game, runs)
-                except OSError as exc:
-                    raise RulebookError(f"--plot: cannot write to {args.plot}: {exc.strerror or exc}") from None
-                entry["plots"] = [str(p) for p in paths]
-                if not args.json:
-                    print("plots: " + ", ".join(str(p) for p in paths))
-            output.append(entry)
+        _simulate_all(args, plans, saved, executor, output)
+    except KeyboardInterrupt:
+        saved.close()
+        print(f"rulebook: interrupted: {saved.written} finished games are saved in {saved.path}; "
+              f"resume with: {_resume_command(args, saved.path)}", file=sys.stderr)
+        return 130
+    except OutputError as exc:
+        saved.close()
+        if exc.path == str(saved.path):
+            raise OutputError(exc.path, f"{str(exc).partition(': cannot write ' + exc.path + ': ')[2]}; "
+                              f"resume with: {_resume_command(args, saved.path)}", exc.option) from None
+        raise OutputError(exc.path, f"{str(exc).partition(': cannot write ' + exc.path + ': ')[2]}; the games "
+                          f"are saved in {saved.path}: resume with {_resume_command(args, saved.path)}",
+                          exc.option) from None
     finally:
         close()
+    if keep:
+        saved.close()
+    else:
+        saved.remove()
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
+
+
+def _default_progress(args: argparse.Namespace) -> Path:
+    if args.report:
+        report = Path(args.report)
+        return report.with_name(report.name.rpartition(".")[0] or report.name).with_suffix(".progress.jsonl")
+    return Path(f"rulebook-simulate-{args.game}-seed{args.seed}.progress.jsonl")
+
+
+def _resume_command(args: argparse.Namespace, path: Path) -> str:
+    words = list(getattr(args, "argv", None) or [])
+    for flag in ("--resume", "--progress"):
+        while flag in words:
+            i = words.index(flag)
+            del words[i : i + 2]
+        words = [w for w in words if not w.startswith(flag + "=")]
+    return shlex.join(["rulebook", *words, "--resume", str(path)])
+
+
+def _cap_workers(args: argparse.Namespace) -> None:
+    """``--workers`` above the machine's processor count is capped, with a one-line notice."""
+    cpus = os.cpu_count() or 1
+    if args.workers > cpus:
+        print(f"rulebook: notice: --workers {args.workers} is more than this machine's {cpus} processors; "
+              f"using {cpus}", file=sys.stderr)
+        args.workers = cpus
+
+
+def _simulate_all(
+    args: argparse.Namespace, plans: list[Any], saved: Progress, executor: Any, output: list[dict[str, Any]]
+) -> None:
+    def notice(text: str) -> None:
+        print(f"rulebook: notice: {text}", file=sys.stderr)
+
+    for slug, game, variant, players_as, printed_rules in plans:
+        runs: dict[str, Summary] = {}
+        label = variant.name if variant.name != printed_rules.name else "variant"
+        todo = [("printed rules", printed_rules)] if args.compare else []
+        todo.append((label if args.compare else "result", variant))
+        elapsed = 0.0
+        for label, v in todo:
+            start = time.perf_counter()
+            with _progress(args.games, f"{slug} ({label})", not args.json) as advance:
+                try:
+                    runs[label] = simulate(
+                        game, v, games=args.games, seed=args.seed, players_as=players_as, progress=advance,
+                        workers=args.workers, executor=executor, done=saved.done.get((label, slug)),
+                        on_result=functools.partial(saved.write, label, slug), notice=notice,
+                    )
+                except WorkerLost as exc:
+                    saved.close()
+                    record = saved.path.with_name(f"{saved.path.name.split('.')[0]}-game{exc.index + 1}.json")
+                    deal = game.new_game(v.rules, seed=exc.deal_seed)
+                    meta = {"game": exc.index + 1, "seed": args.seed, "players_as": list(map(str, players_as))}
+                    records.save(records.record_of(deal, simulate=meta), record)
+                    raise RulebookError(f"{exc}; its deal is saved in {record}; the other games in {saved.path}; "
+                                        f"resume with: {_resume_command(args, saved.path)}") from None
+            elapsed = time.perf_counter() - start
+        title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
+        entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
+        if args.compare:
+            (_, base), (var_label, other) = runs.items()
+            diffs = compare(base, other, alpha=args.alpha)
+            entry.update(printed=base.to_json(), variant=other.to_json(), balance={
+                "printed": measures(base), "variant": measures(other)}, differences=[
+                {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
+                 "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant} for d in diffs
+            ])
+            if not args.json:
+                changes = _changes(variant) or "no option changed"
+                _table(
+                    f"{title}\nprinted rules vs {var_label} ({changes})",
+                    ["figure", "printed", var_label, "difference", "p (test)", "p (Holm)",
+                     f"Holm p<{args.alpha:g}"],
+                    [_difference_row(d) for d in diffs], [d.significant for d in diffs],
+                )
+                print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
+                      "(family-wise):\ntwo-proportion z-test for rates, Welch's t-test for means.")
+        else:
+            summary = runs["result"]
+            entry["summary"] = summary.to_json()
+            entry["balance"] = measures(summary)
+            if not args.json:
+                name = "" if variant.name == "printed rules" else f" [{variant.name}]"
+                _table(title + name, ["", "value"], _summary_rows(summary, elapsed))
+                rows = histogram_rows(summary.length_hist)
+                if len(rows) > 1:
+                    _table("actions per game", ["actions", "games"], [[a, str(c)] for a, c in rows])
+        if args.report:
+            from rulebook.report import html_report
+
+            page = html_report(
+                game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
+                command=_reproduce(args),
+                rules_text="; ".join(filter(None, (_changes(variant), _hooks_text(variant)))),
+                rules=variant.rules,
+            )
+            try:
+                Path(args.report).write_text(page, encoding="utf-8")
+            except OSError as exc:
+                raise OutputError(args.report, reason(exc), "--report") from None
+            entry["report"] = args.report
+            if not args.json:
+                print(f"report: {args.report}")
+        if args.plot:
+            try:
+                paths = _plot(args.plot, game, runs)
+            except OSError as exc:
+                raise RulebookError(f"--plot: cannot write to {args.plot}: {exc.strerror or exc}") from None
+            entry["plots"] = [str(p) for p in paths]
+            if not args.json:
+                print("plots: " + ", ".join(str(p) for p in paths))
+        output.append(entry)
 
 
 # -- verify and replay ------------------------------------------------------------------
@@ -551,9 +652,10 @@ def _verify(args: argparse.Namespace) -> int:
     players = variant.rules.players if explicit else None
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
+    out = Path(args.out)
+    where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+    check_writable(where, "--out")  # a failing game must not be lost to a bad path
     if not args.json:
-        out = Path(args.out)
-        where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
         print(f"checking {args.examples} games of {_name(game)};\na failing game would be saved to {where} (--out)")
     with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
         report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
@@ -684,6 +786,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse printed its usage message
         return exc.code if isinstance(exc.code, int) else 2
+    args.argv = list(argv if argv is not None else sys.argv[1:])
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -708,6 +811,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         _error("input nested too deeply")
+        return 2
+    except OSError as exc:  # a file or the disk, not a bug: say which, in one line
+        if args.debug:
+            raise
+        _error(f"cannot use {exc.filename or 'a file'}: {reason(exc)}")
         return 2
     except Exception as exc:
         if args.debug:

@@ -12,8 +12,12 @@ __all__ = [
     "IllegalAction",
     "InvalidRecord",
     "InvalidRules",
+    "OutputError",
+    "ResumeError",
     "RulebookError",
     "UnknownGame",
+    "WorkerLost",
+    "WrongGame",
 ]
 
 
@@ -70,3 +74,60 @@ class UnknownGame(RulebookError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class WrongGame(InvalidRules):
+    """One game's method given another game's ``Rules`` (or something that is no game's ``Rules``).
+
+    ``game`` is the slug of the game called; ``got`` the slug of the game whose ``Rules``
+    were given (``None`` when they belong to no registered game).
+    """
+
+    def __init__(self, game: str, method: str, got: str | None, got_type: str) -> None:
+        whose = f"the Rules of {got}" if got is not None else f"a value of type {got_type}, which is no game's Rules"
+        called = f"{game}.{method}" if method else game
+        RulebookError.__init__(self, f"{called} was given {whose}; pass {game} Rules instead")
+        self.field = "players"
+        self.game = game
+        self.got = got
+
+
+class OutputError(RulebookError):
+    """A file rulebook was asked to write cannot be written (a bad path, no permission, a full disk).
+
+    ``path`` is the file; ``option`` the command-line option that named it (``--report``...).
+    """
+
+    def __init__(self, path: str, reason: str, option: str = "") -> None:
+        where = f"{option}: " if option else ""
+        super().__init__(f"{where}cannot write {path}: {reason}")
+        self.path = path
+        self.option = option
+
+
+class ResumeError(RulebookError):
+    """A progress file that cannot be resumed: unreadable, malformed, or from another run.
+
+    ``path`` is the file; ``line`` the first bad line (``None``: the file as a whole).
+    """
+
+    def __init__(self, path: str, message: str, line: int | None = None) -> None:
+        where = "" if line is None else f" line {line}"
+        super().__init__(f"--resume {path}{where}: {message}")
+        self.path = path
+        self.line = line
+
+
+class WorkerLost(RulebookError):
+    """A game whose play stopped a worker process every time it was tried.
+
+    ``index`` is the game's number in the run (from 0) and ``deal_seed`` the seed of its deal.
+    """
+
+    def __init__(self, index: int, deal_seed: int, tries: int) -> None:
+        super().__init__(
+            f"game {index + 1} of the run (deal seed {deal_seed}) stopped a worker process {tries} times"
+        )
+        self.index = index
+        self.deal_seed = deal_seed
+        self.tries = tries

@@ -15,6 +15,7 @@ When stdin is not a terminal, one move is read per line (scriptable).
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import sys
@@ -26,8 +27,9 @@ import attrs
 
 from rulebook import records
 from rulebook.core.contract import Action, Game, State
-from rulebook.errors import IllegalAction, RulebookError
+from rulebook.errors import IllegalAction, OutputError, RulebookError
 from rulebook.players import Player, heuristic_player, player_from_spec
+from rulebook.progress import check_writable, reason
 from rulebook.words import CARD_FIELDS, card_namer, render_observation, rule_title, seat_name, spec_sections
 
 __all__ = [
@@ -198,6 +200,7 @@ def play(
     except ValueError as exc:
         raise RulebookError(f"--opponents: {exc}") from None
     path = Path(out) if out is not None else Path(f"rulebook-play-{game.slug}-seed{seed}.json")
+    check_writable(path, "--out")  # before the game, not after it
     o = _Out(stdout, colour=interactive)
     rng = random.Random(seed)
     state: State[Any, Any] = game.new_game(rules, seed=seed)
@@ -205,14 +208,81 @@ def play(
     o.line("you play " + ", ".join(f"seat {s}" for s in humans)
            + "".join(f"; seat {s}: {k}" for s, k in kinds.items()))
     o.line("moves: a number or the move's text; ? rules of this phase; hint; undo; quit")
+    meta = {"play": {"seats": list(humans), "opponents": kinds}}
+    keeper = _Keeper(path, meta)
+    try:
+        state, finished = _session(game, state, humans, bots, rng, stdin, o, interactive, keeper)
+    except KeyboardInterrupt:
+        saved = keeper.finish(keeper.last or state)
+        o.line()
+        o.line(f"interrupted: record saved: {saved} (rulebook replay {saved})")
+        raise
+    o.line()
+    if state.is_terminal:
+        o.line("── game over ──", "bold")
+    _summary(state, humans, o)
+    saved = keeper.finish(state)
+    o.line(f"record saved: {saved} (rulebook replay {saved})")
+    return 0 if finished else 1
+
+
+#: The longest input line ``play`` reads (characters); a longer one is refused, not echoed.
+MAX_LINE = 1000
+
+
+class _Keeper:
+    """Writes the record after every move to ``FILE.part`` and moves it into place at the end.
+
+    A crash, a closed terminal or a full disk never loses the game: the ``.part`` file
+    holds every move made so far. A write that fails is an
+    :class:`~rulebook.errors.OutputError` naming the file.
+    """
+
+    def __init__(self, path: Path, meta: dict[str, Any]) -> None:
+        self.path = path
+        self.part = path.with_name(path.name + ".part")
+        self.meta = meta
+        self.last: State[Any, Any] | None = None
+
+    def keep(self, state: State[Any, Any]) -> None:
+        self.last = state
+        try:
+            records.save(records.record_of(state, **self.meta), self.part)
+        except OSError as exc:
+            raise OutputError(str(self.part), reason(exc), "--out") from None
+
+    def finish(self, state: State[Any, Any]) -> Path:
+        self.keep(state)
+        try:
+            os.replace(self.part, self.path)
+        except OSError as exc:
+            raise OutputError(str(self.path), f"{reason(exc)} (the game is saved in {self.part})", "--out") from None
+        return self.path
+
+
+def _session(
+    game: Game[Any, Any, Any],
+    state: State[Any, Any],
+    humans: Sequence[int],
+    bots: dict[int, Player],
+    rng: random.Random,
+    stdin: TextIO,
+    o: _Out,
+    interactive: bool,
+    keeper: _Keeper,
+) -> tuple[State[Any, Any], bool]:
+    """Play until the end or until the player stops; returns the last state and whether the game ended."""
+    players = state.rules.players
     decisions: list[State[Any, Any]] = []
     shown: State[Any, Any] | None = None
     finished = True
+    keeper.keep(state)
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
         if seat not in humans:
             state = state.apply(bots[seat](state, rng))
+            keeper.keep(state)
             continue
         if not decisions or decisions[-1] is not state:
             decisions.append(state)
@@ -245,6 +315,7 @@ def play(
                 continue
             decisions.pop()
             state = decisions[-1]
+            keeper.keep(state)
             o.line(f"undone: back to your previous decision (move {len(state.history) + 1})")
             continue
         choice = _match(game, state, entry)
@@ -253,26 +324,33 @@ def play(
             continue
         o.line(f"{seat_name(seat, players, humans)}: {choice}")
         state = state.apply(choice)
-    o.line()
-    if state.is_terminal:
-        o.line("── game over ──", "bold")
-    _summary(state, humans, o)
-    saved = records.save(records.record_of(state, play={"seats": list(humans), "opponents": kinds}), path)
-    o.line(f"record saved: {saved} (rulebook replay {saved})")
-    return 0 if finished else 1
+        keeper.keep(state)
+    return state, finished
 
 
 def _read(stdin: TextIO, out: _Out, interactive: bool, prompt: str) -> str | None:
     if interactive and stdin is sys.stdin:
         try:
-            return input(prompt)
+            line = input(prompt)
         except EOFError:
             return None
+        return line if len(line) <= MAX_LINE else _too_long(out)
     out.stream.write(prompt)
     out.stream.flush()
-    line = stdin.readline()
+    line = stdin.readline(MAX_LINE + 1)
     if not line:
         return None
+    if len(line.rstrip("\n")) > MAX_LINE:
+        while line and not line.endswith("\n"):  # the rest of the long line, read and dropped
+            line = stdin.readline(MAX_LINE + 1)
+        if not interactive:
+            out.stream.write("\n")
+        return _too_long(out)
     if not interactive:
         out.stream.write(line if line.endswith("\n") else line + "\n")
     return line
+
+
+def _too_long(out: _Out) -> str:
+    out.line(f"that line is longer than {MAX_LINE} characters: type a move's number or text", "bold red")
+    return ""

@@ -13,7 +13,8 @@ Built in, by name (:func:`player_from_spec` parses the names the CLI takes):
 * ``heuristic``: the game's simple rule-aware player (``game.heuristic_action``);
 * ``ismcts``, ``ismcts:N`` / ``ismcts:Ts`` (``ismcts:N:random`` for random rollouts):
   information-set Monte Carlo tree search (:class:`ISMCTS`) with ``N`` iterations
-  (200 by default) or ``T`` seconds per decision and heuristic rollouts.
+  (200 by default, at most :data:`MAX_ITERATIONS`) or ``T`` seconds per decision (at most
+  :data:`MAX_SECONDS`) and heuristic rollouts.
 
 >>> import random, rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -43,6 +44,8 @@ __all__ = [
     "DEFAULT_EXPLORATION",
     "DEFAULT_ITERATIONS",
     "ISMCTS",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
     "PLAYER_KINDS",
     "Player",
     "heuristic_player",
@@ -72,6 +75,10 @@ def heuristic_player(state: State[Any, Any], rng: random.Random) -> Action:
 
 #: ISMCTS iterations per decision by default (``docs/balance.md``: the measured strength).
 DEFAULT_ITERATIONS = 200
+#: The largest ISMCTS budget per decision: iterations (``ismcts:N``) and seconds (``ismcts:Ts``).
+#: Larger ones are refused before any game starts (a typo such as ``ismcts:1e9s`` would run for ever).
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
 #: The UCB exploration constant ``c`` by default (tuned on The Witches of Blackmore).
 DEFAULT_EXPLORATION = 0.7
 
@@ -135,12 +142,16 @@ class ISMCTS:
     def __attrs_post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("ismcts needs a budget: iterations or seconds")
-        if self.iterations is not None and (type(self.iterations) is not int or self.iterations < 1):
-            raise ValueError(f"ismcts iterations must be an int of at least 1, got {self.iterations!r}")
-        if self.seconds is not None and (
-            type(self.seconds) not in (int, float) or not 0 < self.seconds < math.inf
+        if self.iterations is not None and (
+            type(self.iterations) is not int or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
-            raise ValueError(f"ismcts seconds must be a positive number, got {self.seconds!r}")
+            raise ValueError(f"ismcts iterations must be an int from 1 to {MAX_ITERATIONS}, got {self.iterations!r}")
+        if self.seconds is not None and (
+            type(self.seconds) not in (int, float) or not 0 < self.seconds <= MAX_SECONDS
+        ):
+            raise ValueError(
+                f"ismcts seconds must be a number above 0 and at most {MAX_SECONDS:g}, got {self.seconds!r}"
+            )
         if type(self.exploration) not in (int, float) or not 0 <= self.exploration < math.inf:
             raise ValueError(f"ismcts exploration must be a finite number of at least 0, got {self.exploration!r}")
         if type(self.stop_early) is not bool:
@@ -265,15 +276,16 @@ def ismcts_player(arg: str | None) -> Player:
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if not 0 < seconds < math.inf:
+            if not 0 < seconds <= MAX_SECONDS:
                 raise ValueError
             return ISMCTS(iterations=None, seconds=seconds, rollout=rollout)
-        if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+        if not (budget.isascii() and budget.isdigit()) or len(budget) > 7 or not 1 <= int(budget) <= MAX_ITERATIONS:
             raise ValueError
         return ISMCTS(iterations=int(budget), rollout=rollout)
     except ValueError:
         raise ValueError(
-            f"ismcts takes a budget of iterations (ismcts:200) or seconds (ismcts:2s), got {arg!r}"
+            f"ismcts takes a budget of 1 to {MAX_ITERATIONS} iterations (ismcts:200) or of seconds above 0 "
+            f"and at most {MAX_SECONDS:g} (ismcts:2s) per move, got {arg!r:.40}"
         ) from None
 
 

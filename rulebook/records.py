@@ -54,7 +54,11 @@ __all__ = [
     "save",
 ]
 
+#: The record format and its version: a later version gets a new name, and this one keeps loading.
 FORMAT = "rulebook-record/1"
+#: The fields of a record of this format; any other is refused, naming it (a misspelt ``"rulse"``
+#: beside ``"rules"`` is an error, not silently dropped).
+KEYS = ("format", "game", "rules", "seed", "deals", "actions", "meta")
 
 
 @attrs.frozen
@@ -147,6 +151,11 @@ def loads(text: str | bytes) -> Record:
         raise InvalidRecord("a record is a JSON object")
     if data.get("format") != FORMAT:
         raise InvalidRecord(f"unknown record format {data.get('format')!r:.60} (expected {FORMAT!r})")
+    unknown = sorted(k for k in data if k not in KEYS)
+    if unknown:
+        raise InvalidRecord(
+            f"unknown record field {unknown[0]!r:.60} (a {FORMAT} record has: {', '.join(KEYS)})"
+        )
     seed = data.get("seed")
     try:
         check_seed(seed)

@@ -50,6 +50,8 @@ __all__ = [
     "Summary",
     "Tally",
     "compare",
+    "deal_seed",
+    "play_games",
     "play_one",
     "run_chunk",
     "simulate",
@@ -442,10 +444,26 @@ def run_chunk(
     return tally
 
 
+def play_games(
+    variant: Variant, seed: int, indices: Sequence[int], players_as: Sequence[PlayerSpec] | None = None
+) -> list[GameResult]:
+    """Play games ``indices`` of a run seeded ``seed`` (a unit of work for an executor)."""
+    return [play_one(variant.game, variant, seed, i, players_as) for i in indices]
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of the deal of game ``index`` of a run seeded ``seed`` (as :func:`play_one` draws it)."""
+    return random.Random(f"rulebook-sim:{seed}:{index}").getrandbits(63)
+
+
 _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(variant: Variant, players_as: Sequence[PlayerSpec] | None) -> None:
+    import signal
+
+    # Ctrl-C reaches the whole process group: the parent stops the run and saves it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["variant"] = variant
     _WORKER["players_as"] = players_as
 
@@ -454,8 +472,102 @@ def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
     return run_chunk(_WORKER["variant"], seed, start, stop, _WORKER["players_as"])
 
 
+def _worker_games(seed: int, indices: Sequence[int]) -> list[GameResult]:
+    return play_games(_WORKER["variant"], seed, indices, _WORKER["players_as"])
+
+
 def _chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
     return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+#: Times a unit of work may be lost with a worker process before its games are tried one by one.
+STRIKES = 2
+
+
+def _stop_pool(pool: ProcessPoolExecutor, *, now: bool = False) -> None:
+    if now:  # interrupted or broken: do not wait for the running games
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            try:
+                proc.terminate()
+            except (OSError, ValueError, AttributeError):
+                pass
+    pool.shutdown(wait=not now, cancel_futures=True)
+
+
+def _run_pool(
+    variant: Variant,
+    kinds: Sequence[PlayerSpec],
+    seed: int,
+    units: list[tuple[int, ...]],
+    workers: int,
+    finish: Callable[[GameResult], None],
+    notice: Callable[[str], None] | None,
+) -> None:
+    """Play ``units`` on ``workers`` processes; a lost worker is replaced and its games played again.
+
+    At most ``workers`` units are in flight, so the units lost with a broken pool are the
+    ones that were running. A unit lost :data:`STRIKES` times is played one game at a
+    time in a pool of one worker: a game that stops that worker too is set aside, and
+    once every other game is played :class:`~rulebook.errors.WorkerLost` names it.
+    """
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    from rulebook.errors import WorkerLost
+
+    queue = list(reversed(units))
+    strikes: Counter[tuple[int, ...]] = Counter()
+    alone: set[tuple[int, ...]] = set()  # games played one at a time, in a pool of one worker
+    culprits: list[int] = []
+    while queue:
+        if strikes[queue[-1]] >= STRIKES and queue[-1] not in alone:
+            singles = [(i,) for i in queue.pop()]
+            alone.update(singles)
+            queue.extend(reversed(singles))
+        width = 1 if queue[-1] in alone else workers
+        pool = ProcessPoolExecutor(max_workers=min(width, len(queue)), initializer=_init_worker,
+                                   initargs=(variant, kinds))
+        inflight: dict[Future[list[GameResult]], tuple[int, ...]] = {}
+        lost: list[tuple[int, ...]] = []
+        try:
+            while queue or inflight:
+                while queue and len(inflight) < width and not lost and (queue[-1] in alone) == (width == 1):
+                    unit = queue.pop()
+                    try:
+                        inflight[pool.submit(_worker_games, seed, unit)] = unit
+                    except BrokenProcessPool:
+                        lost.append(unit)
+                if not inflight:
+                    break
+                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                for f in done:
+                    unit = inflight.pop(f)
+                    if isinstance(f.exception(), BrokenProcessPool):
+                        lost.append(unit)
+                    else:
+                        for r in f.result():
+                            finish(r)
+                if lost:
+                    lost.extend(inflight.values())
+                    inflight.clear()
+                    break
+        except BaseException:
+            _stop_pool(pool, now=True)
+            raise
+        _stop_pool(pool, now=bool(lost))
+        again = []
+        for unit in lost:
+            strikes[unit] += 1
+            if unit in alone:  # lost with its chunk STRIKES times, then alone: this game stops workers
+                culprits.append(unit[0])
+            else:
+                again.append(unit)
+        if again and notice is not None:
+            games = sum(len(u) for u in again)
+            notice(f"a worker process stopped; playing its {games} unfinished games again in a new one")
+        queue.extend(reversed(again))
+    if culprits:  # every other game is played (and written down) first
+        raise WorkerLost(culprits[0], deal_seed(seed, culprits[0]), STRIKES + 1)
 
 
 def simulate(
@@ -468,14 +580,23 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
     executor: Executor | None = None,
+    done: Mapping[int, GameResult] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> Summary:
     """Play ``games`` games and summarise them.
 
     ``rules`` is a ``Rules`` value or a :class:`~rulebook.variants.Variant`.
-    ``workers > 1`` spreads chunks of games over that many processes; ``executor``
-    (any ``concurrent.futures.Executor``, e.g. a Dask client's ``get_executor()``)
-    runs them elsewhere. ``progress`` is called with the number of games just
-    finished. The summary is the same whatever the split.
+    ``workers > 1`` spreads chunks of games over that many processes (a worker that
+    dies is replaced and its games played again); ``executor`` (any
+    ``concurrent.futures.Executor``, e.g. a Dask client's ``get_executor()``) runs them
+    elsewhere. ``progress`` is called with the number of games just finished.
+
+    ``done`` holds results already played (index -> result, from a progress file):
+    only the other games are played. ``on_result`` is called, in this process, with
+    every game as it finishes (to write it down). ``notice`` is told, in one line, when
+    a worker was lost and replaced. The summary is the same whatever the split and
+    whatever was ``done`` before.
     """
     variant = _as_variant(game, rules)
     kinds = check_players(players_as, variant.rules.players)
@@ -483,39 +604,60 @@ def simulate(
         raise ValueError("--games must be at least 1")
     if workers < 1:
         raise ValueError("--workers must be at least 1")
-    tally = Tally(variant.rules.players)
     chunks = _chunks(games)
-    if executor is None and (workers == 1 or len(chunks) == 1):
-        for i in range(games):
-            tally.add(play_one(game, variant, seed, i, kinds))
-            if progress is not None:
-                progress(1)
-    else:
-        own = executor is None
-        pool: Executor = executor or ProcessPoolExecutor(
-            max_workers=min(workers, len(chunks)), initializer=_init_worker, initargs=(variant, kinds)
-        )
-        try:
-            futures: list[Future[Tally]] = [
-                pool.submit(_worker_chunk, seed, a, b) if own else pool.submit(run_chunk, variant, seed, a, b, kinds)
-                for a, b in chunks
-            ]
-            results: dict[int, Tally] = {}
-            pending = {f: i for i, f in enumerate(futures)}
-            from concurrent.futures import FIRST_COMPLETED, wait
+    got: dict[int, dict[int, GameResult]] = {c: {} for c in range(len(chunks))}
+    parts: dict[int, Tally] = {}
+    players = variant.rules.players
 
+    def settle(r: GameResult) -> None:
+        c = r.index // CHUNK
+        got[c][r.index] = r
+        a, b = chunks[c]
+        if len(got[c]) == b - a:
+            tally = Tally(players)
+            for i in range(a, b):
+                tally.add(got[c][i])
+            parts[c] = tally
+            del got[c]
+
+    def finish(r: GameResult) -> None:
+        if on_result is not None:
+            on_result(r)
+        settle(r)
+        if progress is not None:
+            progress(1)
+
+    for i, r in sorted((done or {}).items()):
+        if not (0 <= i < games and r.index == i and len(r.scores) == players):
+            raise ValueError(f"a saved result does not belong to this run (game {i + 1} of {games})")
+        settle(r)
+    if done and progress is not None:
+        progress(len(done))
+    units = [tuple(i for i in range(a, b) if i not in (done or {})) for a, b in chunks]
+    units = [u for u in units if u]
+    if executor is None and (workers == 1 or len(units) == 1):
+        for unit in units:
+            for i in unit:
+                finish(play_one(game, variant, seed, i, kinds))
+    elif executor is None:
+        _run_pool(variant, kinds, seed, units, workers, finish, notice)
+    else:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        pending = {executor.submit(play_games, variant, seed, u, kinds): u for u in units}
+        try:
             while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    i = pending.pop(f)
-                    results[i] = f.result()
-                    if progress is not None:
-                        progress(results[i].games)
-            for i in range(len(chunks)):
-                tally.merge(results[i])
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    del pending[f]
+                    for r in f.result():
+                        finish(r)
         finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
+            for f in pending:
+                f.cancel()
+    tally = Tally(players)
+    for c in range(len(chunks)):
+        tally.merge(parts[c])
     return summary_of(tally, players_as=kinds, variant=variant, seed=seed)
 
 

@@ -118,7 +118,7 @@ def test_foreign_rules_are_invalid_rules_at_every_door(slug: str) -> None:
         lambda: game.num_distinct_actions(0),  # falsy garbage no longer means "the defaults"
     ]
     for door in doors:
-        with pytest.raises(rulebook.InvalidRules, match=f"expected {slug} Rules"):
+        with pytest.raises(rulebook.InvalidRules, match=f"pass {slug} Rules instead"):
             door()
 
 

@@ -171,3 +171,16 @@ def test_every_game_records_its_tricks_and_rounds_alike(slug: str, players: int,
     # Saru Tori Inu I has no tricks (it records placements); every other game took at least one
     assert (state.tricks == ()) if slug == "saru-tori-inu-i" else bool(state.tricks)
     assert state.rounds  # every game finishes at least one round
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+@pytest.mark.parametrize("method", ["observation_size", "max_game_length", "action_table", "new_game"])
+def test_another_games_rules_are_refused_naming_both_games(slug: str, method: str) -> None:
+    game = rulebook.get_game(slug)
+    other = next(s for s in rulebook.GAMES if s != slug)
+    with pytest.raises(rulebook.WrongGame) as info:
+        getattr(game, method)(rulebook.get_game(other).Rules())
+    called = slug if method == "new_game" else f"{slug}.{method}"
+    assert str(info.value) == f"{called} was given the Rules of {other}; pass {slug} Rules instead"
+    assert (info.value.game, info.value.got) == (slug, other)
+    assert isinstance(info.value, rulebook.InvalidRules)

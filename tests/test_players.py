@@ -12,6 +12,8 @@ import pytest
 import rulebook
 from rulebook.players import (
     ISMCTS,
+    MAX_ITERATIONS,
+    MAX_SECONDS,
     PLAYER_KINDS,
     heuristic_player,
     player_from_spec,
@@ -215,3 +217,20 @@ def test_player_kinds_are_registered() -> None:
     assert player_from_spec("ismcts:30").rollout is heuristic_player
     assert player_from_spec("ismcts:30:heuristic") == ISMCTS(iterations=30)
     assert player_from_spec("ismcts:30:random") == ISMCTS(iterations=30, rollout=None)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:1e9s", "ismcts:601s", "ismcts:1000001", "ismcts:99999999999999999999"])
+def test_search_budgets_beyond_the_bounds_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError) as info:
+        player_from_spec(spec)
+    assert str(info.value) == (
+        "ismcts takes a budget of 1 to 1000000 iterations (ismcts:200) or of seconds above 0 and at most 600 "
+        f"(ismcts:2s) per move, got {spec.partition(':')[2]!r}"
+    )
+
+
+def test_the_largest_search_budgets_are_accepted() -> None:
+    assert player_from_spec("ismcts:1000000").iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
+    assert player_from_spec("ismcts:600s").seconds == MAX_SECONDS  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="at most 600"):
+        ISMCTS(iterations=None, seconds=601.0)

@@ -115,3 +115,14 @@ def test_not_json() -> None:
         records.loads("{")
     with pytest.raises(rulebook.InvalidRecord, match="JSON object"):
         records.loads("[]")
+
+
+def test_an_unknown_record_field_is_named_with_the_known_ones() -> None:
+    data = json.loads(records.dumps(rulebook.get_game("utsuke").new_game(seed=1)))
+    data["rulse"] = {}
+    with pytest.raises(rulebook.InvalidRecord) as info:
+        records.loads(json.dumps(data))
+    assert str(info.value) == (
+        "unknown record field 'rulse' (a rulebook-record/1 record has: format, game, rules, seed, deals, actions, meta)"
+    )
+

@@ -28,7 +28,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import OptionInfo, describe_options
-from rulebook.errors import IllegalAction, InvalidRules
+from rulebook.errors import IllegalAction, WrongGame
 
 if TYPE_CHECKING:
     import rulebook.core.encoding
@@ -445,6 +445,32 @@ class State(Generic[R, A]):
         return IllegalAction(f"{action} is not legal: {message}", rule, action)
 
 
+#: The :class:`Game` methods whose first argument is a ``Rules``: given another game's, they raise
+#: :class:`~rulebook.errors.WrongGame` naming both games (checked once here, for every game).
+RULES_METHODS = ("action_table", "max_game_length", "score_floor", "observation_size", "encode_observation",
+                 "tensor_encoder")
+
+
+def _wrong_game(game: Game[Any, Any, Any], method: str, rules: object) -> WrongGame:
+    from rulebook.registry import GAMES
+
+    got = next((slug for slug, g in GAMES.items() if type(rules) is g.Rules), None)
+    return WrongGame(game.slug, method, got, type(rules).__name__)
+
+
+def _checking_rules(method: Callable[..., Any], name: str) -> Callable[..., Any]:
+    import functools
+
+    @functools.wraps(method)
+    def checked(self: Game[Any, Any, Any], rules: Any, *args: Any, **kwargs: Any) -> Any:
+        if rules is not None and type(rules) is not self.Rules:
+            raise _wrong_game(self, name, rules)
+        return method(self, rules, *args, **kwargs)
+
+    checked._checks_rules = True  # type: ignore[attr-defined]
+    return checked
+
+
 @attrs.frozen
 class _Tables(Generic[A]):
     actions: tuple[A, ...]
@@ -588,13 +614,21 @@ class Game(ABC, Generic[R, S, A]):
                 raise ValueError(message if message.startswith(f"deal {i}") else f"deal {i}: {message}") from None
         return self.initial_state(rules, setup)
 
-    def _rules(self, rules: object) -> R:
-        """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else :class:`InvalidRules`."""
+    def _rules(self, rules: object, method: str = "") -> R:
+        """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else a ``WrongGame`` error."""
         if rules is None:
             return self.Rules()
         if type(rules) is not self.Rules:
-            raise InvalidRules("players", f"expected {self.slug} Rules, got {type(rules).__name__}")
+            raise _wrong_game(self, method, rules)
         return rules
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's own methods that take ``rules`` refuse another game's ``Rules`` (:data:`RULES_METHODS`)."""
+        super().__init_subclass__(**kwargs)
+        for name in RULES_METHODS:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_checks_rules", False):
+                setattr(cls, name, _checking_rules(method, name))
 
     def _table(self, rules: R | None) -> _Tables[A]:
         if type(rules) is not self.Rules:

@@ -170,6 +170,27 @@ def test_resample_keeps_what_the_player_sees(slug: str, players: int) -> None:
         steps += 1
 
 
+@pytest.mark.parametrize("slug,players", CASES)
+def test_resample_from_any_player_plays_on_to_the_end(slug: str, players: int) -> None:
+    """``resample_from_infostate`` for every player, not only the one to move: same view, playable."""
+    loaded = ad.load_game(slug, players=players)
+    state = loaded.new_initial_state()
+    rng = random.Random(players)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    steps = 0
+    while not state.is_terminal():
+        if not state.is_chance_node() and steps % 23 == 5:
+            for player in range(players):
+                other = state.resample_from_infostate(player, sampler)
+                assert other.observation_string(player) == state.observation_string(player)
+                while not other.is_terminal():
+                    legal = other.legal_actions()
+                    assert legal, (slug, players, steps, player)
+                    other.apply_action(rng.choice(legal))
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+
+
 @pytest.mark.parametrize("slug,players", player_count_cases("min"))
 def test_ismcts_plays_a_full_game(slug: str, players: int) -> None:
     """An OpenSpiel algorithm on each game: ISMCTS with random rollouts against random players."""

@@ -12,7 +12,7 @@ from rulebook import render
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error, template
 from rulebook.core.history import RoundRecord
 
-from .actions import Phase
+from .actions import PAIR, Phase
 from .history import RevealedMissions, revealed
 from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, Rules, race_order
 from .scoring import race_standing, score_colours
@@ -123,6 +123,9 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
             down = held.pop(rng.randrange(len(held)))
             played[s] = (down,)
         hands[s] = tuple(sorted(held))
+    pair = state.to_act if state.phase == PAIR and state.to_act != seat else None
+    if pair is not None and len(played[pair]) == 1 and max(hands[pair]) < played[pair][0]:
+        return resample(state, seat, rng)  # ST-PLAY-4: the pair's second card is above its first: redraw
     missions = list(state.board[2])
     if state.to_act is not None:
         pool = [m for m in range(len(state.rules.missions)) if m != missions[seat]]

@@ -1,0 +1,201 @@
+"""Progress files: a long run's results written as they come, so that nothing is lost.
+
+``rulebook simulate`` writes one JSON line per finished game to a progress file
+(JSON Lines, flushed after every line): first a header saying which run the file
+belongs to (format version, command, games, seed, players, and each game's rules
+and variant), then ``{"run", "game", "index", ...}`` for every game played. After a
+crash, a killed worker, a full disk or Ctrl-C, ``--resume FILE`` reads it back
+and plays only the missing games; game ``i`` of a run depends only on the seed and
+``i``, so the final figures equal those of an uninterrupted run.
+
+A file from another run is refused naming the first difference; a malformed line
+names its number. Only the last line may be cut short (the writer was stopped
+mid-line): it is dropped and its game played again.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from rulebook.errors import OutputError, ResumeError
+from rulebook.simulate import GameResult
+
+__all__ = ["FORMAT", "Progress", "check_writable", "result_from_json", "result_to_json"]
+
+#: The progress-file format and its version (the header's ``format``).
+FORMAT = "rulebook-progress/1"
+_RESULT_KEYS = ("run", "game", "index", "length", "scores", "winners", "stats", "lead_changes", "comeback")
+
+
+def reason(exc: OSError) -> str:
+    """A one-line reason for an ``OSError`` (a full disk says so in words)."""
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return exc.strerror or type(exc).__name__
+
+
+def check_writable(path: str | Path, option: str = "") -> None:
+    """Raise :class:`~rulebook.errors.OutputError` unless ``path`` can be written now.
+
+    The folder must exist and the file be creatable (tried, then removed when it was
+    not there before); an existing directory is refused. Done before a long run, so a
+    bad path is found in a second, not after the work.
+    """
+    p = Path(path)
+    if p.is_dir():
+        raise OutputError(str(path), "it is a folder, not a file", option)
+    if not p.parent.is_dir():
+        raise OutputError(str(path), f"the folder {p.parent} does not exist", option)
+    existed = p.exists()
+    try:
+        with open(p, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise OutputError(str(path), reason(exc), option) from None
+    if not existed:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def result_to_json(run: str, game: str, r: GameResult) -> dict[str, Any]:
+    return {
+        "run": run, "game": game, "index": r.index, "length": r.length, "scores": list(r.scores),
+        "winners": sorted(r.winners), "stats": r.stats, "lead_changes": r.lead_changes, "comeback": r.comeback,
+    }
+
+
+def result_from_json(data: Any) -> tuple[str, str, GameResult]:
+    """``(run, game, result)`` of one line; ``ValueError`` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("a result line is a JSON object")
+    unknown = sorted(set(data) - set(_RESULT_KEYS))
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r:.40} (a result has: {', '.join(_RESULT_KEYS)})")
+    missing = [k for k in _RESULT_KEYS if k not in data]
+    if missing:
+        raise ValueError(f"a result has no {missing[0]!r} field")
+
+    def ints(name: str) -> list[int]:
+        v = data[name]
+        if not isinstance(v, list) or not all(type(x) is int for x in v):
+            raise ValueError(f"{name!r} must be a list of whole numbers")
+        return v
+
+    for name in ("index", "length", "lead_changes"):
+        if type(data[name]) is not int or data[name] < 0:
+            raise ValueError(f"{name!r} must be a whole number of at least 0")
+    if type(data["comeback"]) is not bool:
+        raise ValueError("'comeback' must be true or false")
+    stats = data["stats"]
+    if not isinstance(stats, dict) or not all(type(v) in (int, float) for v in stats.values()):
+        raise ValueError("'stats' must be an object of numbers")
+    if not isinstance(data["run"], str) or not isinstance(data["game"], str):
+        raise ValueError("'run' and 'game' must be strings")
+    result = GameResult(
+        data["index"], data["length"], tuple(ints("scores")), frozenset(ints("winners")), stats,
+        data["lead_changes"], data["comeback"],
+    )
+    return data["run"], data["game"], result
+
+
+def _first_difference(a: Any, b: Any, where: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{where}.{key}" if where else str(key))
+    return f"{where or 'header'}: {json.dumps(b)[:60]} in the file, {json.dumps(a)[:60]} now"
+
+
+class Progress:
+    """An open progress file: :meth:`start` a new one or :meth:`resume` one, then :meth:`write` results."""
+
+    def __init__(self, path: Path, stream: IO[str], done: dict[tuple[str, str], dict[int, GameResult]]) -> None:
+        self.path = path
+        self._stream = stream
+        #: results already in the file: ``(run, game slug) -> index -> result``
+        self.done = done
+        self.written = sum(len(d) for d in done.values())
+
+    @classmethod
+    def start(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
+        """A new progress file for ``run`` (the header; an existing file is replaced)."""
+        p = Path(path)
+        try:
+            stream = open(p, "w", encoding="utf-8")
+            stream.write(json.dumps({"format": FORMAT, "run": run}) + "\n")
+            stream.flush()
+        except OSError as exc:
+            raise OutputError(str(path), reason(exc), "--progress") from None
+        return cls(p, stream, {})
+
+    @classmethod
+    def resume(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
+        """The progress file ``path`` of ``run``, its results read back, open to append more."""
+        p = Path(path)
+        try:
+            data = p.read_bytes()
+        except OSError as exc:
+            raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
+        whole = data[: data.rfind(b"\n") + 1]  # a last line cut short by a crash is dropped: played again
+        try:
+            text = whole.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ResumeError(str(path), "not UTF-8 text: not a progress file") from None
+        lines = text.split("\n") if text else [""]
+        try:
+            header = json.loads(lines[0]) if lines[0] else None
+        except (ValueError, RecursionError):
+            header = None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise ResumeError(str(path), f"not a progress file of rulebook simulate (no {FORMAT} header)", 1)
+        wanted = json.loads(json.dumps(dict(run)))
+        if header.get("run") != wanted:
+            raise ResumeError(
+                str(path), "it belongs to another run (" + _first_difference(wanted, header.get("run")) + ")"
+            )
+        done: dict[tuple[str, str], dict[int, GameResult]] = {}
+        for number, line in enumerate(lines[1:], 2):
+            if not line:
+                continue
+            try:
+                run_label, game, result = result_from_json(json.loads(line))
+            except (ValueError, RecursionError) as exc:
+                raise ResumeError(str(path), str(exc).splitlines()[0][:200], number) from None
+            done.setdefault((run_label, game), {})[result.index] = result
+        try:
+            if len(whole) < len(data):
+                os.truncate(p, len(whole))
+            stream = open(p, "a", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(str(path), reason(exc), "--resume") from None
+        return cls(p, stream, done)
+
+    def write(self, run: str, game: str, result: GameResult) -> None:
+        """Append one finished game and flush it to the file."""
+        try:
+            self._stream.write(json.dumps(result_to_json(run, game, result), separators=(",", ":")) + "\n")
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputError(str(self.path), f"{reason(exc)} ({self.written} games are saved in it)",
+                              "--progress") from None
+        self.written += 1
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        except OSError:
+            pass
+
+    def remove(self) -> None:
+        self.close()
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
