@@ -20,31 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.core.tricks import best_position
 from rulebook.games import gods_and_humans as gh
 from rulebook.games import saru_tori_inu_i as st_
 from rulebook.games import seven_prophecies as sp
 from rulebook.games import utsuke as ut
-from rulebook.games import witches_of_blackmore as wb
 from rulebook.testing import player_count_cases, rules_strategy
 
 # -- the references: each game's heuristic before the rewrite, verbatim -------------------------
-
-
-def witches_reference(state: Any, rng: random.Random) -> Any:
-    """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump."""
-    legal = state.legal_actions()
-    if state.phase == wb.REPLACING:
-        return wb._KEEP
-    trick = state.trick
-    trump = state.trump_suit
-    by_lead = wb._WIN[state.rules.wheel][state.anchor][6 if trump is None else trump]
-    plays = [a for a in legal if isinstance(a, wb.Play)]
-    winning = [
-        a for a in plays
-        if best_position((*trick, a.card), by_lead[wb._SUIT[trick[0] if trick else a.card]]) == len(trick)
-    ]
-    return min(winning or plays, key=lambda a: (wb._RANK[a.card], rng.random()))
 
 
 def prophecies_reference(state: Any, rng: random.Random) -> Any:
@@ -206,7 +188,6 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
 
 
 REFERENCES: dict[str, Callable[[Any, random.Random], Any]] = {
-    "witches-of-blackmore": witches_reference,
     "seven-prophecies": prophecies_reference,
     "utsuke": utsuke_reference,
     "gods-and-humans": gods_reference,
@@ -240,17 +221,17 @@ def _check_game(game: Any, rules: Any, seed: int) -> int:
 
 
 def test_every_game_has_a_reference() -> None:
-    assert set(REFERENCES) == set(rulebook.GAMES)
+    assert set(REFERENCES) == set(rulebook.GAMES) - {"witches-of-blackmore"}  # its own: tests/games/witches_*
 
 
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 def test_default_rules_match_the_reference(slug: str, players: int) -> None:
     game = rulebook.get_game(slug)
     assert _check_game(game, game.Rules(players=players), seed=players) > 10
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("slug", "players"), player_count_cases())
+@pytest.mark.parametrize(("slug", "players"), [c for c in player_count_cases() if c[0] in REFERENCES])
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(slug: str, players: int, data: st.DataObject, seed: int) -> None:

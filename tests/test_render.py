@@ -109,7 +109,7 @@ def test_seat_view_shows_only_that_seat() -> None:
     # seat 1 is not to act, so the legal actions (seat 0's cards) are not shown
     assert "legal:" not in seen
     assert "legal: play R4, play R8, play B8" in render.state_text(state, 0)
-    svg = render._generic_svg(state, 1)  # the generic picture (the Witches' own board: tests/games/witches_of_blackmore/test_render.py)
+    svg = render._generic_svg(state, 1)  # the generic picture (the Witches' own board: witches_*/test_render)
     shown = [g.get("aria-label") for g in ET.fromstring(svg).iter(SVG + "g")]
     assert shown == [render.card_face(WITCHES, c).name for c in state.hands[1]]
     with pytest.raises(ValueError, match="seat must be"):
