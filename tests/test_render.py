@@ -109,7 +109,7 @@ def test_seat_view_shows_only_that_seat() -> None:
     # seat 1 is not to act, so the legal actions (seat 0's cards) are not shown
     assert "legal:" not in seen
     assert "legal: play R4, play R8, play B8" in render.state_text(state, 0)
-    svg = render._generic_svg(state, 1)  # the generic picture (the Witches' own board: test_render_witches_*)
+    svg = render._generic_svg(state, 1)  # the generic picture (the Witches' own board: witches_*/test_render)
     shown = [g.get("aria-label") for g in ET.fromstring(svg).iter(SVG + "g")]
     assert shown == [render.card_face(WITCHES, c).name for c in state.hands[1]]
     with pytest.raises(ValueError, match="seat must be"):
@@ -120,7 +120,7 @@ def test_seat_view_shows_only_that_seat() -> None:
 
 def test_register_overrides_one_game() -> None:
     state = WITCHES.new_game(seed=1)
-    render.state_text(state)  # loads the game's own views (rulebook.render.witches_of_blackmore)
+    render.state_text(state)  # loads the game's own views (rulebook.games.witches_of_blackmore.render)
     own = render._TEXT.get("witches-of-blackmore")
     try:
         render.register("witches-of-blackmore", text=lambda s, seat: f"custom {seat}")

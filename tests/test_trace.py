@@ -47,5 +47,5 @@ def test_duplicate_rule_ids_are_rejected(tmp_path: Path) -> None:
 
 
 def test_citations_know_their_enclosing_function() -> None:
-    cites = [c for c in trace.citations(ROOT) if c.path.endswith("witches_of_blackmore.py") and c.kind == "code"]
+    cites = [c for c in trace.citations(ROOT) if c.path.endswith("witches_of_blackmore/state.py") and c.kind == "code"]
     assert any(c.qualname == "WitchesState._close" for c in cites)

@@ -159,9 +159,9 @@ def test_a_wrong_table_entry_fails_the_check(monkeypatch: pytest.MonkeyPatch) ->
     enc = fresh(game.slug, rules)
     assert check_equal(states, enc) == len(states) * 4  # sound as built
     # seat 1's hand-size slot moved one entry along (onto its score)
-    sizes = list(enc.sizes)
+    sizes = list(enc.fast.sizes)  # the game's own TensorEncoder, behind the adapters' wrapper
     sizes[1] += 1
-    monkeypatch.setattr(enc, "sizes", sizes)
+    monkeypatch.setattr(enc.fast, "sizes", sizes)
     with pytest.raises(AssertionError):
         check_equal(states, enc)
 

@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in witches_of_blackmore.py (issue 11).
+"""Tests that kill mutants ``bench/mutate.py`` found surviving in the Witches of Blackmore's code (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """

@@ -1,4 +1,5 @@
-"""The Witches of Blackmore board as text and SVG: exact content, and no hidden card in a seat's view."""
+"""The Witches of Blackmore board (``render.py``) as text and SVG: exact content, and no hidden
+card in a seat's view."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from rulebook import render, scenarios
 from rulebook.games.witches_of_blackmore import DECK, GAME, Rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 BLUE_7 = ROOT / "spec/examples/witches-of-blackmore/blue-7-trick.toml"
 NEW_TRUMP = ROOT / "spec/examples/witches-of-blackmore/new-trump.toml"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,8 +14,13 @@ from typing import Any
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
-from rulebook.games.witches_of_blackmore import DECK, GAME, Observation, WitchesState, wheel_order
 from rulebook.render._board import Board, register_views, seat_name
+
+from .actions import REPLACING
+from .game import GAME
+from .observation import Observation
+from .rules import DECK, wheel_order
+from .state import WitchesState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -23,7 +28,7 @@ __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int, tuple[int, ...]],
            known: tuple[tuple[int, ...], ...], sizes: tuple[int, ...], pile: int | tuple[int, ...],
            trick: tuple[tuple[int, int], ...], replacing: bool, tricks: tuple[TrickRecord, ...],
-           winners: tuple[int, ...] | None, legal: list[str]) -> Board:
+           just_won: tuple[int, ...], winners: tuple[int, ...] | None, legal: list[str]) -> Board:
     players = len(v.scores)
     title = f"{GAME.title} · {players} players · {wheel} wheel"
     if seat is not None:
@@ -54,8 +59,8 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
         won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
         b.cards(f"last trick (trick {t.number + 1}), won by {seat_name(t.winner)}", [c for _, c in t.plays],
                 seats=[p for p, _ in t.plays], marks={i: "wins the trick" for i in won})
-    elif replacing and v.last_trick:
-        b.cards("the trick just won", list(v.last_trick))
+    elif replacing and just_won:
+        b.cards("the trick just won", list(just_won))
     for s in range(players):
         b.cards(f"captured by {seat_name(s)} ({v.scores[s]} points)", list(v.captured[s]))
     for s in range(players):
@@ -81,15 +86,15 @@ def _from_state(state: WitchesState) -> Board:
     legal = [str(a) for a in state.legal_actions()]
     return _board(state, None, state.rules, wheel=state.rules.wheel, hands=dict(enumerate(state.hands)),
                   known=state.known, sizes=tuple(map(len, state.hands)), pile=tuple(state.deck[state.drawn:]),
-                  trick=tuple(zip(state.order, state.trick)), replacing=bool(state.last_trick),
-                  tricks=_state_tricks(state), winners=tuple(state.winners), legal=legal)
+                  trick=tuple(zip(state.order, state.trick)), replacing=state.phase == REPLACING,
+                  tricks=_state_tricks(state), just_won=state._last_trick, winners=tuple(state.winners), legal=legal)
 
 
 def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None,
                       winners: tuple[int, ...] | None = None) -> Board:
     return _board(obs, obs.seat, rules, wheel=obs.wheel, hands={obs.seat: obs.hand}, known=obs.known_in_hands,
                   sizes=obs.hand_sizes, pile=obs.pile_size, trick=obs.trick, replacing=obs.replacing,
-                  tricks=tuple(getattr(obs, "tricks", ())), winners=winners, legal=legal or [])
+                  tricks=tuple(getattr(obs, "tricks", ())), just_won=(), winners=winners, legal=legal or [])
 
 
 def _view(state: WitchesState, seat: int | None) -> Board:

@@ -1,7 +1,7 @@
-"""The Witches of Blackmore: the record of play (tricks, rounds, phases) and the hand-size-1 fix.
-
-Spec prefix WB. The trick winners are checked against ``reference_winner`` of the main test
-file, written from the spec without the engine's tables.
+"""The Witches of Blackmore's record of play (``history.py``): ``tricks`` and ``rounds`` as the
+shared ``TrickRecord``/``RoundRecord``, exact on a scripted game and against an independent
+ranking over random games (spec prefix WB). The trick winners are checked against
+``reference_winner`` (``test_state.py``), written from the spec without the engine's tables.
 """
 
 from __future__ import annotations
@@ -15,42 +15,7 @@ from hypothesis import strategies as st
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.witches_of_blackmore import DECK, GAME, Keep, Phase, Play, Replace, Rules, WitchesState
 from rulebook.testing import rules_strategy
-from tests.games.test_witches_of_blackmore import deal, play, reference_winner
-
-C = DECK.parse
-
-
-def test_hand_size_one_offers_the_trump_change_before_the_refill() -> None:
-    """WB-RULING-10, WB-TRUMP-1, WB-DRAW-1: with one card a hand every hand is empty after each
-    trick, but a refill follows, so the winner is offered the replacement (issue 15)."""
-    state = GAME.new_game(Rules(players=2, hand_size=1), deals=[tuple(range(54))])
-    assert state.hands == ((C("R1"),), (C("R2"),)) and state.trumps == (C("R3"),)
-    state = play(state, "play R1", "play R2")
-    # R3 is trump (descending from 3: 3 2 1 ...), so R2 beats R1: seat 1 wins
-    assert state.current_player == 1 and state.phase is Phase.REPLACING
-    assert [str(a) for a in state.legal_actions()] == ["trump R1", "trump R2", "keep"]
-    kept = state.apply(Keep())
-    # the refill: the winner draws first (R4), then seat 0 (R5); the winner leads
-    assert kept.hands == ((C("R5"),), (C("R4"),)) and kept.current_player == 1
-    assert [str(a) for a in kept.legal_actions()] == ["play R4"]
-    replaced = state.apply(Replace(C("R1")))
-    assert replaced.trumps == (C("R3"), C("R1")) and replaced.scores == (0, 2)
-
-
-def test_the_last_trick_offers_no_replacement_with_hand_size_one() -> None:
-    """WB-RULING-10, WB-END-2, WB-END-4: with one card a hand the game still ends without a final
-    decision: after the refill from the trump stack the last trick closes the game."""
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = GAME.new_game(Rules(players=3, hand_size=1), seed=seed)
-        decisions = 0
-        while not state.is_terminal:
-            if state.phase is Phase.REPLACING:
-                decisions += 1
-                assert not state.apply(Keep()).is_terminal  # another trick follows
-            state = state.apply(rng.choice(state.legal_actions()))
-        assert decisions > 0 and state.phase is Phase.OVER
-        assert state.legal_actions() == ()
+from tests.games.witches_of_blackmore.test_state import C, deal, play, reference_winner
 
 
 def test_records_of_a_scripted_game() -> None:
@@ -105,25 +70,6 @@ def test_round_record_itemises_captures_and_replacements() -> None:
                                         "WB-TRUMP-1"))
     assert record.changes == tuple(expected)
     assert record.points == state.scores == round_totals(state.rounds, 2)
-
-
-def test_phase_is_an_int_enum() -> None:
-    """WB-TRUMP-1, WB-END-4: phases are Phase members that still compare as small ints."""
-    assert [int(p) for p in Phase] == [0, 1, 2]
-    state = GAME.new_game(Rules(players=2), seed=1)
-    assert state.phase is Phase.PLAYING and state.phase == 0
-
-
-def test_card_text_and_parse_card() -> None:
-    """WB-COMP-1, WB-RULING-9: 54 cards R1..O9, colour letter then number."""
-    assert GAME.deck is DECK
-    assert [GAME.card_text(c) for c in (0, 8, 9, 26, 53)] == ["R1", "R9", "B1", "G9", "O9"]
-    assert GAME.parse_card("g8") == 25 and GAME.parse_card("O9") == 53
-    for bad in (54, -1, True, 1.0):
-        with pytest.raises(ValueError):
-            GAME.card_text(bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        GAME.parse_card("R10")
 
 
 # -- properties over random games, every hand size ---------------------------------------

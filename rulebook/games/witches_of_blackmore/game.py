@@ -1,0 +1,87 @@
+"""The Witches of Blackmore game object: :class:`WitchesGame` and ``GAME``."""
+
+from __future__ import annotations
+
+import random
+
+from rulebook.core.contract import Deal, Game, Setup
+
+from . import heuristic, observation, scoring
+from .actions import _TABLE, WitchesAction
+from .observation import Observation, TensorEncoder
+from .rules import DECK, Rules, check_deal, random_deal
+from .state import WitchesState, check_invariants, initial_state
+
+__all__ = ["GAME", "WitchesGame"]
+
+
+class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
+    """The Witches of Blackmore: 2-6 players, 54 cards, the witches' wheel."""
+
+    slug = "witches-of-blackmore"
+    title = "The Witches of Blackmore"
+    prefix = "WB"
+    player_counts = range(2, 7)
+    deck = DECK
+
+    def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
+        return _TABLE
+
+    def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
+        return random_deal(rng)
+
+    def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
+        """A deal is an order of the 54 cards, each once (WB-SETUP-1); the game has one deal.
+
+        Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
+        """
+        check_deal(deal, index)
+
+    def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
+        """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
+        WB-RULING-11); the rest is the pile; the first leader leads (WB-SETUP-4)."""
+        return initial_state(rules, setup.deal(self, rules, 0), setup)
+
+    def check_invariants(self, state: WitchesState) -> None:
+        """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
+        check_invariants(state)
+
+    def observation_size(self, rules: Rules) -> int:
+        return observation.observation_size(rules)
+
+    def encode_observation(self, rules: Rules, obs: Observation) -> tuple[int, ...]:
+        """The tensor of an :class:`Observation` (WB-INFO-1); layout in the docs page."""
+        return observation.encode_observation(rules, obs)
+
+    def tensor_encoder(self, rules: Rules) -> TensorEncoder:
+        """The fast encoder of ``rules`` (:class:`~rulebook.games.witches_of_blackmore.TensorEncoder`)."""
+        return TensorEncoder(rules)
+
+    def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
+        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump.
+
+        Among cards of equal number one is drawn at random: every candidate draws one
+        ``rng.random()``, in the order of ``legal_actions``, and the lowest draw wins.
+        """
+        return heuristic.heuristic_action(state, rng)
+
+    def end_stats(self, state: WitchesState) -> dict[str, float]:
+        return scoring.end_stats(state)
+
+    def score_floor(self, rules: Rules) -> int:
+        """Scores are sums of captured card numbers (WB-SCORE-1), never below 0."""
+        return scoring.score_floor(rules)
+
+    def max_game_length(self, rules: Rules) -> int:
+        """A proven bound (WB-END-5): plays, plus one trump decision per trick.
+
+        Cards reach hands only from the deal, the pile (53 cards with the first trump
+        turned up) and the single refill from the trump stack (WB-END-2: at most one
+        card per player), so there are at most ``53 + players`` plays; every trick
+        has at least one play and offers at most one decision.
+        """
+        return scoring.max_game_length(rules)
+
+
+GAME = WitchesGame(Rules, WitchesState)
+WitchesState.GAME = GAME

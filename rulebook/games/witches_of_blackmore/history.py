@@ -1,0 +1,56 @@
+"""The Witches of Blackmore's public record of play: ``tricks`` and ``rounds`` as the shared
+:class:`~rulebook.core.history.TrickRecord` and :class:`~rulebook.core.history.RoundRecord`,
+built lazily from the compact trick entries the state keeps (WB-TRICK-1..4, WB-SCORE-1,
+WB-TRUMP-1, WB-END-4)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import starmap
+from typing import TYPE_CHECKING, Any
+
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
+
+from .rules import _RANK, _SUIT, _TRICK_RULE, DECK
+
+if TYPE_CHECKING:
+    from .state import WitchesState
+
+__all__ = ["rounds", "tricks"]
+
+
+@lru_cache(maxsize=1 << 16)
+def _trick_record(number: int, entry: tuple[Any, ...]) -> TrickRecord:
+    """The record of the compact trick entry ``(order, cards, winner, trump suit)``.
+
+    Cached: every observation carries the game's tricks, and most of them repeat.
+    """
+    order, cards, winner, tsuit = entry[0], entry[1], entry[2], entry[3]
+    trumps = sum(1 for c in cards if _SUIT[c] == tsuit)
+    return TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, _TRICK_RULE[min(trumps, 2)])
+
+
+def tricks(state: WitchesState) -> tuple[TrickRecord, ...]:
+    """Every finished trick, in order (see :attr:`WitchesState.tricks`)."""
+    return tuple(starmap(_trick_record, enumerate(state.board[7])))
+
+
+def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
+    """``()`` until the game ends, then its one round record (see :attr:`WitchesState.rounds`)."""
+    if state.current_player is not None:
+        return ()
+    changes: list[ScoreChange] = []
+    for number, entry in enumerate(state.board[7]):
+        winner = entry[2]
+        changes.append(
+            ScoreChange(winner, sum(_RANK[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
+        )
+        if len(entry) > 4:
+            card = entry[4]
+            changes.append(
+                ScoreChange(winner, -_RANK[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
+            )
+    points = [0] * state.rules.players
+    for change in changes:
+        points[change.seat] += change.points
+    return (RoundRecord(0, tuple(points), tuple(changes), "every hand was played out", "WB-END-4"),)

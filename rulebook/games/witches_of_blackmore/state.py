@@ -1,0 +1,327 @@
+"""The Witches of Blackmore's state: its fields, the seat to act, the legal actions and
+``apply`` (the hot path, with the private helpers it calls); the other state methods
+delegate to :mod:`.scoring`, :mod:`.history` and :mod:`.observation`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rulebook.core.contract import Deal, Log, Setup, State, log_actions, state_builder
+from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.tricks import best_position
+
+from . import history, observation, scoring
+from .actions import _KEEP, _PLAY, _REPLACE, OVER, PLAYING, REPLACING, Keep, Phase, Play, Replace, WitchesAction
+from .observation import Observation
+from .rules import _RANK, _ROTATION, _SUIT, _WIN, DECK, Board, Rules, TrickEntry
+
+__all__ = ["WitchesState", "check_invariants", "initial_state"]
+
+
+@attrs.frozen(slots=True)
+class WitchesState(State[Rules, WitchesAction]):
+    """A position of The Witches of Blackmore. Build with :meth:`WitchesGame.new_game`."""
+
+    rules: Rules
+    setup: Setup = attrs.field(repr=False)
+    log: Log = attrs.field(repr=False, eq=log_actions)
+    #: internal (the hot path's): what changes only between tricks, kept in one tuple so that
+    #: a play inside a trick builds a small state; the properties ``deck`` ... ``known``,
+    #: ``tricks`` and ``rounds`` below are its public views
+    board: Board = attrs.field(repr=False)
+    hands: tuple[tuple[int, ...], ...]
+    leader: int
+    #: seats that play in this trick, in order (seats with cards, from the leader)
+    order: tuple[int, ...]
+    trick: tuple[int, ...]
+    #: internal (the hot path's): the cards of the trick just won, while its winner decides
+    #: on the replacement; the public view is ``tricks[-1]``
+    _last_trick: tuple[int, ...]
+    #: what the seat to act decides (:class:`Phase`; ``Phase.OVER`` once the game is over)
+    phase: Phase
+    #: the seat to act, ``None`` once the game is over (a field: read on every move)
+    current_player: int | None
+
+    # -- the board ------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deal:
+        """The deal: the whole deck's order; ``deck[drawn:]`` is the draw pile, top first."""
+        return self.board[0]
+
+    @property
+    def drawn(self) -> int:
+        """How many cards of ``deck`` have been dealt or drawn (the first trump included)."""
+        return self.board[1]
+
+    @property
+    def trumps(self) -> tuple[int, ...]:
+        """The trump stack, bottom first; the last card is the trump (WB-TRUMP-2)."""
+        return self.board[2]
+
+    @property
+    def anchor(self) -> int:
+        """The number the wheel is aligned to (kept when the trump stack empties, WB-END-3)."""
+        return self.board[3]
+
+    @property
+    def captured(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's captured cards (WB-TRICK-4)."""
+        return self.board[4]
+
+    @property
+    def exhausted(self) -> bool:
+        """After the first refill the pile could not cover, no more refills (WB-END-2)."""
+        return self.board[5]
+
+    @property
+    def known(self) -> tuple[tuple[int, ...], ...]:
+        """Cards each seat drew from the trump stack and still holds (public knowledge)."""
+        return self.board[6]
+
+    # -- the record of play -----------------------------------------------------------
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Every finished trick, in order, built from the compact entries the state keeps.
+
+        ``rule`` names what decided the winner: ``WB-TRICK-1`` (a single trump),
+        ``WB-TRICK-2`` (several trumps, by the wheel) or ``WB-TRICK-3`` (no trump: the
+        strongest card of the leader's colour). While the winner decides on the
+        replacement, the trick just won is ``tricks[-1]``.
+        """
+        return history.tricks(self)
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """The game is one deal: ``()`` until it ends, then one record of it.
+
+        Each captured trick adds the numbers on its cards to the winner (WB-SCORE-1,
+        WB-TRICK-4); each card laid on the trump stack takes its number away again
+        (WB-TRUMP-1). The points equal ``scores``; while the game goes on, ``scores``
+        already shows the points so far (and equals the same sum over ``tricks``).
+        """
+        return history.rounds(self)
+
+    # -- contract -------------------------------------------------------------------
+
+    @property
+    def trump_suit(self) -> int | None:
+        """The trump colour: the colour of the top card of the trump stack (WB-RANK-1, WB-TRUMP-2)."""
+        return _SUIT[self.trumps[-1]] if self.trumps else None
+
+    def legal_actions(self) -> tuple[WitchesAction, ...]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        if self.phase == PLAYING:
+            hand = self.hands[seat]
+            if self.rules.must_follow and self.trick:  # WB-PLAY-2 (house rule)
+                lead = _SUIT[self.trick[0]]
+                follow = tuple(_PLAY[c] for c in hand if _SUIT[c] == lead)
+                if follow:
+                    return follow
+            return tuple(map(_PLAY.__getitem__, hand))  # WB-PLAY-1
+        return (*(_REPLACE[c] for c in sorted(self._last_trick)), _KEEP)  # WB-TRUMP-1
+
+    def apply(self, action: WitchesAction) -> WitchesState:
+        seat = self.current_player
+        if seat is None:
+            raise self.illegal("the game is over", "WB-END-4", action)
+        if self.phase == PLAYING:
+            if type(action) is not Play:
+                raise self.illegal(f"seat {seat} must play a card", "WB-PLAY-1", action)
+            card = action.card
+            if type(card) is not int:  # never coerce: Play(True) is not Play(1)
+                raise self.illegal(f"a card is an int 0..{DECK.size - 1}, not {card!r}", "WB-PLAY-1", action)
+            return self._play(seat, card)
+        if type(action) is Keep:  # as _after_replacement, one call less (the common decision)
+            board = self.board  # known, trumps, anchor, captured, finished tricks
+            return self._close(
+                (self.log, action), list(self.hands), board[6], board[2], board[3], board[4], self.leader, (),
+                self.rules.replace_before_draw, False, board[7],
+            )
+        if type(action) is not Replace:
+            raise self.illegal(f"seat {seat} must choose to replace the trump or keep it", "WB-TRUMP-1", action)
+        card = action.card
+        if type(card) is not int or card not in self._last_trick:
+            raise self.illegal("only a card of the trick just won may become the trump", "WB-TRUMP-1", action)
+        captured = list(self.captured)
+        captured[seat] = tuple(c for c in captured[seat] if c != card)
+        played = self.board[7]
+        played = (*played[:-1], (*played[-1], card))
+        return self._after_replacement(self.trumps + (card,), tuple(captured), _RANK[card], action, played)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Sum of the numbers on each seat's captured cards (WB-SCORE-1)."""
+        return scoring.scores(self)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Highest total wins; tied seats share the win (WB-SCORE-2, WB-RULING-6)."""
+        return scoring.winners(self)
+
+    def observation(self, seat: int) -> Observation:
+        """Seat's view (WB-INFO-1): own hand; others' hand sizes; all played cards (WB-RULING-12)."""
+        return observation.observation(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> WitchesState:
+        """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
+        return observation.resample(self, seat, rng)
+
+    # -- engine ---------------------------------------------------------------------
+
+    def _play(self, seat: int, card: int) -> WitchesState:
+        real = self.hands
+        hand = real[seat]
+        rules = self.rules
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise self.illegal(f"seat {seat} does not hold that card", "WB-PLAY-1", Play(card)) from None
+        trick = self.trick
+        if rules.must_follow and trick:  # WB-PLAY-2
+            lead = _SUIT[trick[0]]
+            if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
+                raise self.illegal("house rule: the leader's colour must be followed", "WB-PLAY-2", Play(card))
+        hands = list(real)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        board = self.board
+        known = board[6]
+        if card in known[seat]:
+            known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
+            board = (*board[:6], known, board[7])
+        trick = trick + (card,)
+        log = (self.log, _PLAY[card])
+        order = self.order
+        if len(trick) < len(order):
+            return _new_state(
+                rules, self.setup, log, board, tuple(hands), self.leader, order, trick, self._last_trick,
+                PLAYING, order[len(trick)],
+            )
+        # The trick is complete; find the strongest card: WB-TRICK-1 (a single trump),
+        # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
+        # WB-RULING-8 (the source's example) is checked against this.
+        trumps = board[2]
+        tsuit = _SUIT[trumps[-1]] if trumps else 6
+        keys = _WIN[rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
+        winner = order[best_position(trick, keys)]
+        captured = list(board[4])
+        captured[winner] = captured[winner] + trick  # WB-TRICK-4
+        played = board[7] + ((order, trick, winner, tsuit),)
+        # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
+        # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
+        if not rules.trump_replacement or (board[5] and not any(hands)):
+            return self._close(log, hands, known, trumps, board[3], tuple(captured), winner, (), True, False, played)
+        return self._close(
+            log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True,
+            played,
+        )
+
+    def _after_replacement(
+        self,
+        trumps: tuple[int, ...],
+        captured: tuple[tuple[int, ...], ...],
+        anchor: int,
+        action: WitchesAction,
+        played: tuple[TrickEntry, ...],
+    ) -> WitchesState:
+        return self._close(
+            (self.log, action), list(self.hands), self.known, trumps, anchor, captured, self.leader, (),
+            self.rules.replace_before_draw, False, played,
+        )
+
+    def _close(
+        self,
+        log: Log,
+        hands: list[tuple[int, ...]],
+        known: tuple[tuple[int, ...], ...],
+        trumps: tuple[int, ...],
+        anchor: int,
+        captured: tuple[tuple[int, ...], ...],
+        winner: int,
+        last_trick: tuple[int, ...],
+        refill: bool,
+        decide: bool,
+        played: tuple[TrickEntry, ...],
+    ) -> WitchesState:
+        """End of a trick: refill if due, then the winner's decision or the next trick."""
+        rules = self.rules
+        players = rules.players
+        deck, drawn, _, _, _, exhausted, _, _ = self.board
+        if refill and not exhausted:
+            # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
+            hand_size = rules.hand_size
+            for seat in _ROTATION[players][winner]:
+                if len(hands[seat]) >= hand_size:
+                    continue
+                if drawn < len(deck):
+                    card = deck[drawn]
+                    drawn += 1
+                else:
+                    exhausted = True  # WB-END-2, WB-RULING-4: the pile cannot refill every hand
+                    if not trumps:
+                        continue  # WB-END-3: the trump stack is empty too
+                    card = trumps[-1]
+                    trumps = trumps[:-1]
+                    if trumps:
+                        anchor = _RANK[trumps[-1]]
+                    known = tuple(k + (card,) if s == seat else k for s, k in enumerate(known))
+                hands[seat] = tuple(sorted(hands[seat] + (card,)))
+        if decide:
+            return _new_state(
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                tuple(hands), winner, (), (), last_trick, REPLACING, winner,
+            )
+        # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
+        order = _ROTATION[players][winner]
+        if not all(hands):
+            order = tuple(s for s in order if hands[s])
+        if not order:  # WB-END-4: every hand is empty
+            return _new_state(
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                tuple(hands), winner, order, (), (), OVER, None,
+            )
+        return _new_state(
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played), tuple(hands),
+            order[0], order, (), (), PLAYING, order[0],
+        )
+
+
+if TYPE_CHECKING:
+    _new_state = WitchesState
+else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
+    _new_state = state_builder(WitchesState)
+
+
+def initial_state(rules: Rules, deck: Deal, setup: Setup) -> WitchesState:
+    """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
+    WB-RULING-11); the rest is the pile; the first leader leads (WB-SETUP-4)."""
+    n, h = rules.players, rules.hand_size
+    hands = tuple(tuple(sorted(deck[s * h : (s + 1) * h])) for s in range(n))
+    trump = deck[n * h]
+    lead = rules.first_leader
+    order = tuple((lead + i) % n for i in range(n))
+    board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n, ())
+    return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
+
+
+def check_invariants(state: WitchesState) -> None:
+    """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
+    cards = sorted(
+        [*state.deck[state.drawn :], *state.trumps, *state.trick]
+        + [c for h in state.hands for c in h]
+        + [c for p in state.captured for c in p]
+    )
+    if cards != list(DECK.cards):
+        raise AssertionError("WB-COMP-1: the 54 cards are not each in exactly one place")
+    if state.trumps and state.anchor != _RANK[state.trumps[-1]]:
+        raise AssertionError("WB-TRUMP-2: the wheel is not aligned to the top trump")
+    for seat, known in enumerate(state.known):
+        if not set(known) <= set(state.hands[seat]):
+            raise AssertionError("WB-INFO-1: a known card is not in its holder's hand")

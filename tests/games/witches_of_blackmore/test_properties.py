@@ -1,0 +1,50 @@
+"""The Witches of Blackmore: properties over random games and random valid ``Rules``, every
+hand size (spec prefix WB): card conservation, trick winners against an independent ranking,
+scores, the trump stack's alignment and the length bound."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.games.witches_of_blackmore import DECK, GAME, Play
+from rulebook.testing import rules_strategy
+from tests.games.witches_of_blackmore.test_state import reference_winner
+
+
+@pytest.mark.parametrize("hand_size", range(1, 9))
+@settings(max_examples=6)
+@given(data=st.data())
+def test_properties_of_random_games(hand_size: int, data: st.DataObject) -> None:
+    """Every hand size 1..8 (WB-SETUP-2, WB-RULING-10). Card conservation (WB-COMP-1), one
+    winner per trick equal to a reference (WB-TRICK-1,
+    WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-TRICK-4), scores are captured values
+    (WB-SCORE-1), the trump stack keeps the wheel aligned (WB-TRUMP-2), and the game ends
+    within the bound (WB-END-4)."""
+    rules = data.draw(rules_strategy(GAME, hand_size=hand_size), label="rules")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    choices = data.draw(st.randoms(use_true_random=False), label="choices")
+    state = GAME.new_game(rules, seed=seed)
+    total = sum(DECK.rank_of)
+    steps = 0
+    while not state.is_terminal:
+        everywhere = (
+            list(state.deck[state.drawn :]) + list(state.trumps) + list(state.trick)
+            + [c for h in state.hands for c in h] + [c for p in state.captured for c in p]
+        )
+        assert sorted(everywhere) == list(DECK.cards)
+        action = choices.choice(state.legal_actions())
+        nxt = state.apply(action)
+        if state.phase == 0 and len(state.trick) + 1 == len(state.order):
+            assert isinstance(action, Play)
+            cards = (*state.trick, action.card)
+            expected = state.order[reference_winner(cards, state.trump_suit, state.anchor, rules.wheel)]
+            gained = [s for s in range(rules.players) if len(nxt.captured[s]) > len(state.captured[s])]
+            assert gained == [expected]
+            assert sorted(set(nxt.captured[expected]) - set(state.captured[expected])) == sorted(cards)
+        state = nxt
+        steps += 1
+        assert steps <= GAME.max_game_length(rules)
+    assert state.scores == tuple(sum(DECK.rank_of[c] for c in p) for p in state.captured)
+    assert sum(state.scores) + sum(DECK.rank_of[c] for c in state.trumps) == total
