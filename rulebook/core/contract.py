@@ -17,6 +17,7 @@ deck). Games with more deals than were given draw the rest from the seed
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -452,15 +453,11 @@ RULES_METHODS = ("action_table", "max_game_length", "score_floor", "observation_
 
 
 def _wrong_game(game: Game[Any, Any, Any], method: str, rules: object) -> WrongGame:
-    from rulebook.registry import GAMES
-
-    got = next((slug for slug, g in GAMES.items() if type(rules) is g.Rules), None)
+    got = next((g.slug for g in Game.made if type(rules) is g.Rules), None)
     return WrongGame(game.slug, method, got, type(rules).__name__)
 
 
 def _checking_rules(method: Callable[..., Any], name: str) -> Callable[..., Any]:
-    import functools
-
     @functools.wraps(method)
     def checked(self: Game[Any, Any, Any], rules: Any, *args: Any, **kwargs: Any) -> Any:
         if rules is not None and type(rules) is not self.Rules:
@@ -495,6 +492,9 @@ class Game(ABC, Generic[R, S, A]):
     #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
     #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]
+    #: every game object made, in order (the registry's, and any other): lets a refusal name
+    #: the game whose ``Rules`` it was given without importing the registry
+    made: ClassVar[list[Game[Any, Any, Any]]] = []
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a
@@ -503,6 +503,7 @@ class Game(ABC, Generic[R, S, A]):
             self.Rules = rules
         if state is not None:
             self.State = state
+        Game.made.append(self)
         self._tables: dict[Any, _Tables[A]] = {}
 
     def __repr__(self) -> str:

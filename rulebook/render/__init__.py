@@ -76,26 +76,22 @@ _TRIED: set[str] = set()
 
 
 def _load(module: str) -> None:
-    """Import the views of the game that defines ``module`` once, if it has any: a game
-    package's ``render`` module (``rulebook.games.<game>.render``, which registers its
-    views), or ``rulebook.render.<game module>`` for a game that is one module."""
+    """Import the views of the game that defines ``module`` (its package's ``render`` module,
+    ``rulebook.games.<game>.render``, which registers them) once, if it has any."""
     parts = module.split(".")
-    names = ["rulebook.render." + parts[-1]]
-    if len(parts) >= 3 and parts[:2] == ["rulebook", "games"]:
-        names.insert(0, ".".join([*parts[:3], "render"]))
+    if len(parts) < 3 or parts[:2] != ["rulebook", "games"]:
+        return
+    name = ".".join([*parts[:3], "render"])
+    if name in _TRIED:
+        return
+    _TRIED.add(name)
     import importlib
 
-    for name in names:
-        if name in _TRIED:
-            continue
-        _TRIED.add(name)
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-        else:
-            return
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
 
 
 def register_observation(cls: type, *, text: ObsHook, svg: ObsHook) -> None:
