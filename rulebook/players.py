@@ -78,6 +78,7 @@ DEFAULT_ITERATIONS = 200
 #: The largest ISMCTS budget per decision: iterations (``ismcts:N``) and seconds (``ismcts:Ts``).
 #: Larger ones are refused before any game starts (a typo such as ``ismcts:1e9s`` would run for ever).
 MAX_ITERATIONS = 1_000_000
+#: The largest time budget of ``ismcts:Ts``, in seconds per decision.
 MAX_SECONDS = 600.0
 #: The UCB exploration constant ``c`` by default (tuned on The Witches of Blackmore).
 DEFAULT_EXPLORATION = 0.7
