@@ -827,9 +827,10 @@ def _fix_sphinx_messages(app: Sphinx) -> None:
         return
     from sphinx.locale import translators
 
-    catalog = getattr(translators.get(("sphinx", "sphinx")), "_catalog", None)
-    if isinstance(catalog, dict):
-        catalog.update(_SPHINX_JA)
+    for (_namespace, name), translator in translators.items():
+        catalog = getattr(translator, "_catalog", None)
+        if name == "sphinx" and isinstance(catalog, dict):
+            catalog.update(_SPHINX_JA)
 
 
 class _QuietMyst(_stdlogging.Filter):
