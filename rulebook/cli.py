@@ -152,6 +152,17 @@ def _parser() -> argparse.ArgumentParser:
         help="where to save a counterexample record, only when a check fails: a file, or a directory "
         "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
     )
+    ver.add_argument(
+        "--progress", default=None, metavar="FILE.jsonl",
+        help="write every player count checked to FILE as it finishes (JSON Lines, flushed), so that a stopped "
+        "run can be resumed (default: rulebook-verify-GAME-seedN.progress.jsonl in the current folder, removed "
+        "when the run completes)",
+    )
+    ver.add_argument(
+        "--resume", default=None, metavar="FILE.jsonl",
+        help="continue the check saved in this progress file: the player counts it lists are not checked "
+        "again (the same command and options; the report equals an uninterrupted run's)",
+    )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
 
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
@@ -655,12 +666,24 @@ def _verify(args: argparse.Namespace) -> int:
     out = Path(args.out)
     where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
     check_writable(where, "--out")  # a failing game must not be lost to a bad path
+    if args.progress is not None and args.resume is not None:
+        raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
+    log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
+    if args.resume is None:
+        check_writable(log, "--progress")
     if not args.json:
         print(f"checking {args.examples} games of {_name(game)};\na failing game would be saved to {where} (--out)")
-    with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
-        report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                        boundary_every=args.boundary_every, save=args.out, progress=advance,
-                        thorough=args.thorough)
+    try:
+        with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
+            report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
+                            boundary_every=args.boundary_every, save=args.out, progress=advance,
+                            thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
+    except KeyboardInterrupt:
+        print(f"rulebook: interrupted: the player counts checked so far are saved in {log}; "
+              f"resume with: {_resume_command(args, log)}", file=sys.stderr)
+        return 130
+    if args.resume is None and args.progress is None:
+        log.unlink(missing_ok=True)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1

@@ -25,7 +25,7 @@ from typing import IO, Any
 from rulebook.errors import OutputError, ResumeError
 from rulebook.simulate import GameResult
 
-__all__ = ["FORMAT", "Progress", "check_writable", "result_from_json", "result_to_json"]
+__all__ = ["FORMAT", "Progress", "check_writable", "first_difference", "reason", "result_from_json", "result_to_json"]
 
 #: The progress-file format and its version (the header's ``format``).
 FORMAT = "rulebook-progress/1"
@@ -105,11 +105,11 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
     return data["run"], data["game"], result
 
 
-def _first_difference(a: Any, b: Any, where: str = "") -> str:
+def first_difference(a: Any, b: Any, where: str = "") -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b)):
             if a.get(key) != b.get(key):
-                return _first_difference(a.get(key), b.get(key), f"{where}.{key}" if where else str(key))
+                return first_difference(a.get(key), b.get(key), f"{where}.{key}" if where else str(key))
     return f"{where or 'header'}: {json.dumps(b)[:60]} in the file, {json.dumps(a)[:60]} now"
 
 
@@ -158,7 +158,7 @@ class Progress:
         wanted = json.loads(json.dumps(dict(run)))
         if header.get("run") != wanted:
             raise ResumeError(
-                str(path), "it belongs to another run (" + _first_difference(wanted, header.get("run")) + ")"
+                str(path), "it belongs to another run (" + first_difference(wanted, header.get("run")) + ")"
             )
         done: dict[tuple[str, str], dict[int, GameResult]] = {}
         for number, line in enumerate(lines[1:], 2):

@@ -22,6 +22,8 @@ Requires ``hypothesis`` (the ``verify`` extra).
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 import time
@@ -34,7 +36,8 @@ import attrs
 from rulebook import records
 from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
-from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
+from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
+from rulebook.progress import first_difference, reason
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
@@ -481,6 +484,102 @@ def _player_counts(variant: Variant, players: int | Sequence[int] | None) -> lis
     return out
 
 
+def _shares(examples: int, counts: int) -> list[int]:
+    """``examples`` games shared out over ``counts`` player counts, at least one each.
+
+    >>> _shares(100, 5), _shares(7, 3), _shares(1, 2)
+    ([20, 20, 20, 20, 20], [3, 2, 2], [1, 1])
+    """
+    base, extra = divmod(examples, counts)
+    return [max(1, base + (1 if i < extra else 0)) for i in range(counts)]
+
+
+def _count_seed(seed: int, players: int) -> int:
+    """The Hypothesis seed of one player count's search (stable across runs and processes)."""
+    return (seed * 1_000_003 + players) % 2**64
+
+
+#: The format of ``verify``'s progress files (the header's ``format``).
+CHECK_FORMAT = "rulebook-verify-progress/1"
+_COUNT_KEYS = ("players", "games", "states", "boundary", "redrawn")
+
+
+class CheckLog:
+    """``verify``'s progress file: a header naming the run, then one JSON line per player count checked."""
+
+    def __init__(self, path: Path, stream: Any, done: dict[int, dict[str, int]]) -> None:
+        self.path = path
+        self._stream = stream
+        #: the counts already checked: ``players -> {"games", "states", "boundary", "redrawn"}``
+        self.done = done
+
+    @classmethod
+    def start(cls, path: str | Path, run: dict[str, Any]) -> CheckLog:
+        p = Path(path)
+        try:
+            stream = open(p, "w", encoding="utf-8")
+            stream.write(json.dumps({"format": CHECK_FORMAT, "run": run}) + "\n")
+            stream.flush()
+        except OSError as exc:
+            raise OutputError(str(path), reason(exc), "--progress") from None
+        return cls(p, stream, {})
+
+    @classmethod
+    def resume(cls, path: str | Path, run: dict[str, Any]) -> CheckLog:
+        p = Path(path)
+        try:
+            data = p.read_bytes()
+        except OSError as exc:
+            raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
+        whole = data[: data.rfind(b"\n") + 1]  # a last line cut short is dropped: that count is checked again
+        try:
+            lines = whole.decode("utf-8").split("\n")
+            header = json.loads(lines[0]) if lines[0] else None
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            header = None
+        if not isinstance(header, dict) or header.get("format") != CHECK_FORMAT:
+            raise ResumeError(str(path), f"not a progress file of rulebook verify (no {CHECK_FORMAT} header)", 1)
+        wanted = json.loads(json.dumps(run))
+        if header.get("run") != wanted:
+            difference = first_difference(wanted, header.get("run"))
+            raise ResumeError(str(path), f"it belongs to another run ({difference})")
+        done: dict[int, dict[str, int]] = {}
+        for number, line in enumerate(lines[1:], 2):
+            if not line:
+                continue
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                raise ResumeError(str(path), "not a JSON line", number) from None
+            if (not isinstance(entry, dict) or sorted(entry) != sorted(_COUNT_KEYS)
+                    or any(type(entry[k]) is not int or entry[k] < 0 for k in _COUNT_KEYS)
+                    or entry["players"] not in wanted["players"]):
+                raise ResumeError(str(path), f"expected the keys {', '.join(_COUNT_KEYS)} with whole numbers "
+                                  "and a player count of this run", number)
+            done[entry["players"]] = {k: entry[k] for k in _COUNT_KEYS[1:]}
+        try:
+            if len(whole) < len(data):
+                os.truncate(p, len(whole))
+            stream = open(p, "a", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(str(path), reason(exc), "--resume") from None
+        return cls(p, stream, done)
+
+    def write(self, players: int, states: int, games: int, boundary: int, redrawn: int) -> None:
+        entry = {"players": players, "games": games, "states": states, "boundary": boundary, "redrawn": redrawn}
+        try:
+            self._stream.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputError(str(self.path), reason(exc), "--progress") from None
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        except OSError:
+            pass
+
+
 def verify(
     game: Game[Any, Any, Any] | str,
     rules: Any = None,
@@ -492,6 +591,8 @@ def verify(
     save: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     thorough: bool = False,
+    progress_file: str | Path | None = None,
+    resume: str | Path | None = None,
 ) -> Report:
     """Check ``game`` under ``rules`` (a ``Rules`` value or a :class:`~rulebook.variants.Variant`).
 
@@ -507,6 +608,13 @@ def verify(
     failure the smallest failing game is kept as a record (saved to ``save``, a file
     or a directory, if given). ``progress`` is called with 1 after each game played
     (shrinking a failure plays more games than ``examples``).
+
+    The games are shared out over the player counts (at least one each) and each
+    count is searched on its own, with a seed drawn from ``seed`` and the count, so
+    a count's games do not depend on the others. ``progress_file`` (JSON Lines,
+    flushed) gets a header naming the run and one line per count checked;
+    ``resume`` names such a file of an interrupted run: the counts it lists are not
+    checked again, and the report equals an uninterrupted run's (bar the time).
     """
     try:
         from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -528,6 +636,17 @@ def verify(
     every = boundary_every if boundary_every is not None else 1
     sample = 0 if thorough or boundary_every is not None else SAMPLE
     cases = _player_counts(variant, players)
+    shares = _shares(examples, len(cases))
+    run_header = {
+        "command": "verify", "game": game.slug, "variant": variant.describe(), "seed": seed,
+        "examples": examples, "players": [n for n, _ in cases], "thorough": thorough,
+        "boundary_every": boundary_every,
+    }
+    log: CheckLog | None = None
+    if resume is not None:
+        log = CheckLog.resume(resume, run_header)
+    elif progress_file is not None:
+        log = CheckLog.start(progress_file, run_header)
     kinds_of = ("random", "heuristic")
     counter = [0, 0]  # positions, games
     redrawn = [0, 0]  # boundary checks, those in which a resample changed another seat's view
@@ -535,15 +654,7 @@ def verify(
     prefix = 200 if thorough else PREFIX
     choices: dict[int, Any] = {}
 
-    @settings(
-        max_examples=examples, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
-        suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
-    )
-    @hypothesis_seed(seed)
-    @given(data=st.data())
-    def run(data: st.DataObject) -> None:
-        n, v = data.draw(st.sampled_from(cases))
+    def run(data: st.DataObject, n: int, v: Variant) -> None:
         game_seed = data.draw(st.integers(0, 2**32 - 1))
         kinds = data.draw(st.tuples(*[st.sampled_from(kinds_of)] * n))
         rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
@@ -572,12 +683,44 @@ def verify(
             if progress is not None:
                 progress(1)
 
+    def searcher(n: int, v: Variant, share: int) -> Callable[[], None]:
+        """The Hypothesis search of one player count: ``share`` games from its own seed."""
+
+        @settings(
+            max_examples=share, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
+            suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+            phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        )
+        @hypothesis_seed(_count_seed(seed, n))
+        @given(data=st.data())
+        def search(data: st.DataObject) -> None:
+            run(data, n, v)
+
+        return search
+
     start = time.perf_counter()
     failure: Failure | None = None
+    done = log.done if log is not None else {}
     try:
-        run()
+        for (n, v), share in zip(cases, shares, strict=True):
+            if n in done:
+                counter[0] += done[n]["states"]
+                counter[1] += done[n]["games"]
+                redrawn[0] += done[n]["boundary"]
+                redrawn[1] += done[n]["redrawn"]
+                if progress is not None:
+                    progress(done[n]["games"])
+                continue
+            before = (counter[0], counter[1], redrawn[0], redrawn[1])
+            searcher(n, v, share)()
+            if log is not None:
+                log.write(n, counter[0] - before[0], counter[1] - before[1], redrawn[0] - before[2],
+                          redrawn[1] - before[3])
     except Violation as v:
         failure = _failure(variant, v, seed)
+    finally:
+        if log is not None:
+            log.close()
     if failure is None and counter[1] >= _REDRAW_GAMES and not redrawn[1]:
         first = cases[0][1].game.new_game(cases[0][1].rules, seed=seed)
         failure = _failure(variant, Violation(
