@@ -655,7 +655,7 @@ def _simulate_all(
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from rulebook.verify import CHECKS, verify
+    from rulebook.verify import CHECKS, plan, verify
 
     game = rulebook.get_game(args.game)
     variant = _variant_of(game, args)
@@ -671,10 +671,13 @@ def _verify(args: argparse.Namespace) -> int:
     log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
     if args.resume is None:
         check_writable(log, "--progress")
+    if args.examples < 1:
+        raise RulebookError("--examples must be at least 1")
+    total = sum(games for _, games in plan(variant, args.examples, players))
     if not args.json:
-        print(f"checking {args.examples} games of {_name(game)};\na failing game would be saved to {where} (--out)")
+        print(f"checking {total} games of {_name(game)};\na failing game would be saved to {where} (--out)")
     try:
-        with _progress(args.examples, f"verify {game.slug}", not args.json) as advance:
+        with _progress(total, f"verify {game.slug}", not args.json) as advance:
             report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
                             boundary_every=args.boundary_every, save=args.out, progress=advance,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)

@@ -25,7 +25,10 @@ from typing import IO, Any
 from rulebook.errors import OutputError, ResumeError
 from rulebook.simulate import GameResult
 
-__all__ = ["FORMAT", "Progress", "check_writable", "first_difference", "reason", "result_from_json", "result_to_json"]
+__all__ = [
+    "FORMAT", "Progress", "check_writable", "first_difference", "reason", "result_from_json", "result_to_json",
+    "resume_lines",
+]
 
 #: The progress-file format and its version (the header's ``format``).
 FORMAT = "rulebook-progress/1"
@@ -113,6 +116,41 @@ def first_difference(a: Any, b: Any, where: str = "") -> str:
     return f"{where or 'header'}: {json.dumps(b)[:60]} in the file, {json.dumps(a)[:60]} now"
 
 
+def resume_lines(
+    path: str | Path, fmt: str, run: Mapping[str, Any], what: str
+) -> tuple[list[tuple[int, str]], IO[str]]:
+    """Read a progress file back: check its header (format ``fmt``, the same ``run``), drop a last
+    line cut short by a crash, and return the other lines with their numbers and the file open
+    to append. ``what`` names the command in a refusal ("rulebook simulate")."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
+    whole = data[: data.rfind(b"\n") + 1]  # a last line cut short by a crash is dropped: done again
+    try:
+        text = whole.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ResumeError(str(path), "not UTF-8 text: not a progress file") from None
+    lines = text.split("\n") if text else [""]
+    try:
+        header = json.loads(lines[0]) if lines[0] else None
+    except (ValueError, RecursionError):
+        header = None
+    if not isinstance(header, dict) or header.get("format") != fmt:
+        raise ResumeError(str(path), f"not a progress file of {what} (no {fmt} header)", 1)
+    wanted = json.loads(json.dumps(dict(run)))
+    if header.get("run") != wanted:
+        raise ResumeError(str(path), "it belongs to another run (" + first_difference(wanted, header.get("run")) + ")")
+    try:
+        if len(whole) < len(data):
+            os.truncate(p, len(whole))
+        stream = open(p, "a", encoding="utf-8")
+    except OSError as exc:
+        raise OutputError(str(path), reason(exc), "--resume") from None
+    return [(number, line) for number, line in enumerate(lines[1:], 2) if line], stream
+
+
 class Progress:
     """An open progress file: :meth:`start` a new one or :meth:`resume` one, then :meth:`write` results."""
 
@@ -138,44 +176,19 @@ class Progress:
     @classmethod
     def resume(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
         """The progress file ``path`` of ``run``, its results read back, open to append more."""
-        p = Path(path)
-        try:
-            data = p.read_bytes()
-        except OSError as exc:
-            raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
-        whole = data[: data.rfind(b"\n") + 1]  # a last line cut short by a crash is dropped: played again
-        try:
-            text = whole.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ResumeError(str(path), "not UTF-8 text: not a progress file") from None
-        lines = text.split("\n") if text else [""]
-        try:
-            header = json.loads(lines[0]) if lines[0] else None
-        except (ValueError, RecursionError):
-            header = None
-        if not isinstance(header, dict) or header.get("format") != FORMAT:
-            raise ResumeError(str(path), f"not a progress file of rulebook simulate (no {FORMAT} header)", 1)
-        wanted = json.loads(json.dumps(dict(run)))
-        if header.get("run") != wanted:
-            raise ResumeError(
-                str(path), "it belongs to another run (" + first_difference(wanted, header.get("run")) + ")"
-            )
+        lines, stream = resume_lines(path, FORMAT, run, "rulebook simulate")
         done: dict[tuple[str, str], dict[int, GameResult]] = {}
-        for number, line in enumerate(lines[1:], 2):
-            if not line:
-                continue
-            try:
-                run_label, game, result = result_from_json(json.loads(line))
-            except (ValueError, RecursionError) as exc:
-                raise ResumeError(str(path), str(exc).splitlines()[0][:200], number) from None
-            done.setdefault((run_label, game), {})[result.index] = result
         try:
-            if len(whole) < len(data):
-                os.truncate(p, len(whole))
-            stream = open(p, "a", encoding="utf-8")
-        except OSError as exc:
-            raise OutputError(str(path), reason(exc), "--resume") from None
-        return cls(p, stream, done)
+            for number, line in lines:
+                try:
+                    run_label, game, result = result_from_json(json.loads(line))
+                except (ValueError, RecursionError) as exc:
+                    raise ResumeError(str(path), str(exc).splitlines()[0][:200], number) from None
+                done.setdefault((run_label, game), {})[result.index] = result
+        except ResumeError:
+            stream.close()
+            raise
+        return cls(Path(path), stream, done)
 
     def write(self, run: str, game: str, result: GameResult) -> None:
         """Append one finished game and flush it to the file."""

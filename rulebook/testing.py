@@ -20,7 +20,7 @@ from rulebook.core.contract import Game, State
 from rulebook.core.options import describe_options
 from rulebook.errors import InvalidRules
 
-__all__ = ["check_game", "check_observation_boundary", "rules_strategy"]
+__all__ = ["check_game", "check_observation_boundary", "compare_heuristic", "player_count_cases", "rules_strategy"]
 
 Chooser = Callable[[Sequence[Any]], Any]
 
@@ -101,6 +101,32 @@ def check_game(
         boundary_every,
         [0],
     )
+
+
+def compare_heuristic(
+    game: Game[Any, Any, Any], rules: Any, seed: int,
+    reference: Callable[[State[Any, Any], random.Random], Any],
+) -> int:
+    """Play one game of ``game`` (heuristic and random moves mixed) and, at every position, check
+    that ``game.heuristic_action`` returns ``reference``'s action (same value, same type) and leaves
+    a generator seeded alike in the same state. ``reference`` is a slower, plainer statement of the
+    same player, kept by a game's tests. Returns the number of positions compared.
+    """
+    driver = random.Random(seed)
+    state: Any = game.new_game(rules, seed=seed)
+    checked = 0
+    while state.current_player is not None:
+        k = driver.getrandbits(32)
+        rng1, rng2 = random.Random(k), random.Random(k)
+        fast = game.heuristic_action(state, rng1)
+        slow = reference(state, rng2)
+        assert fast == slow, f"after {len(state.history)} actions: {fast} != {slow}"
+        assert type(fast) is type(slow)
+        assert rng1.getstate() == rng2.getstate(), f"after {len(state.history)} actions: rng differs"
+        checked += 1
+        # mostly the heuristic's own games (the positions rollouts see), some random turns
+        state = state.apply(fast if driver.random() < 0.7 else driver.choice(state.legal_actions()))
+    return checked
 
 
 def player_count_cases(dev: str = "ends") -> list[tuple[str, int]]:

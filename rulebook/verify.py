@@ -23,7 +23,6 @@ Requires ``hypothesis`` (the ``verify`` extra).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
@@ -37,7 +36,7 @@ from rulebook import records
 from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
-from rulebook.progress import first_difference, reason
+from rulebook.progress import reason, resume_lines
 from rulebook.registry import get_game
 from rulebook.variants import Variant
 
@@ -494,6 +493,19 @@ def _shares(examples: int, counts: int) -> list[int]:
     return [max(1, base + (1 if i < extra else 0)) for i in range(counts)]
 
 
+def plan(variant: Variant, examples: int, players: int | Sequence[int] | None = None) -> tuple[tuple[int, int], ...]:
+    """``(player count, games)`` for each count :func:`verify` checks with these arguments.
+
+    >>> import rulebook
+    >>> from rulebook.variants import Variant
+    >>> game = rulebook.get_game("witches-of-blackmore")
+    >>> plan(Variant(game, game.Rules()), 12)
+    ((2, 3), (3, 3), (4, 2), (5, 2), (6, 2))
+    """
+    cases = _player_counts(variant, players)
+    return tuple(zip((n for n, _ in cases), _shares(examples, len(cases)), strict=True))
+
+
 def _count_seed(seed: int, players: int) -> int:
     """The Hypothesis seed of one player count's search (stable across runs and processes)."""
     return (seed * 1_000_003 + players) % 2**64
@@ -526,44 +538,22 @@ class CheckLog:
 
     @classmethod
     def resume(cls, path: str | Path, run: dict[str, Any]) -> CheckLog:
-        p = Path(path)
-        try:
-            data = p.read_bytes()
-        except OSError as exc:
-            raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
-        whole = data[: data.rfind(b"\n") + 1]  # a last line cut short is dropped: that count is checked again
-        try:
-            lines = whole.decode("utf-8").split("\n")
-            header = json.loads(lines[0]) if lines[0] else None
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            header = None
-        if not isinstance(header, dict) or header.get("format") != CHECK_FORMAT:
-            raise ResumeError(str(path), f"not a progress file of rulebook verify (no {CHECK_FORMAT} header)", 1)
-        wanted = json.loads(json.dumps(run))
-        if header.get("run") != wanted:
-            difference = first_difference(wanted, header.get("run"))
-            raise ResumeError(str(path), f"it belongs to another run ({difference})")
+        lines, stream = resume_lines(path, CHECK_FORMAT, run, "rulebook verify")
+        counts = run["players"]
         done: dict[int, dict[str, int]] = {}
-        for number, line in enumerate(lines[1:], 2):
-            if not line:
-                continue
+        for number, line in lines:
             try:
                 entry = json.loads(line)
             except (ValueError, RecursionError):
-                raise ResumeError(str(path), "not a JSON line", number) from None
+                entry = None
             if (not isinstance(entry, dict) or sorted(entry) != sorted(_COUNT_KEYS)
                     or any(type(entry[k]) is not int or entry[k] < 0 for k in _COUNT_KEYS)
-                    or entry["players"] not in wanted["players"]):
+                    or entry["players"] not in counts):
+                stream.close()
                 raise ResumeError(str(path), f"expected the keys {', '.join(_COUNT_KEYS)} with whole numbers "
                                   "and a player count of this run", number)
             done[entry["players"]] = {k: entry[k] for k in _COUNT_KEYS[1:]}
-        try:
-            if len(whole) < len(data):
-                os.truncate(p, len(whole))
-            stream = open(p, "a", encoding="utf-8")
-        except OSError as exc:
-            raise OutputError(str(path), reason(exc), "--resume") from None
-        return cls(p, stream, done)
+        return cls(Path(path), stream, done)
 
     def write(self, players: int, states: int, games: int, boundary: int, redrawn: int) -> None:
         entry = {"players": players, "games": games, "states": states, "boundary": boundary, "redrawn": redrawn}

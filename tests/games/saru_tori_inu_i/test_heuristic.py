@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulebook.games.saru_tori_inu_i import GAME, Rules
 from rulebook.games.saru_tori_inu_i import actions as st_actions
 from rulebook.games.saru_tori_inu_i import rules as st_rules
-from rulebook.testing import rules_strategy
+from rulebook.testing import compare_heuristic, rules_strategy
 from tests.games.saru_tori_inu_i.test_boundary import start
 from tests.games.saru_tori_inu_i.test_state import run
 
@@ -77,27 +77,9 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-def check_game(rules: Rules, seed: int) -> int:
-    """Play one game (heuristic and random moves mixed); at every position the fast heuristic
-    must return the reference's action and leave a generator seeded alike in the same state.
-
-    Returns the number of positions compared.
-    """
-    driver = random.Random(seed)
-    state: Any = GAME.new_game(rules, seed=seed)
-    checked = 0
-    while state.current_player is not None:
-        k = driver.getrandbits(32)
-        rng1, rng2 = random.Random(k), random.Random(k)
-        fast = GAME.heuristic_action(state, rng1)
-        slow = saru_reference(state, rng2)
-        assert fast == slow, f"after {len(state.history)} actions: {fast} != {slow}"
-        assert type(fast) is type(slow)
-        assert rng1.getstate() == rng2.getstate(), f"after {len(state.history)} actions: rng differs"
-        checked += 1
-        # mostly the heuristic's own games (the positions rollouts see), some random turns
-        state = state.apply(fast if driver.random() < 0.7 else driver.choice(state.legal_actions()))
-    return checked
+def check_game(rules: Any, seed: int) -> int:
+    """Compare the heuristic with the reference at every position of one game; the positions compared."""
+    return compare_heuristic(GAME, rules, seed, saru_reference)
 
 
 @pytest.mark.parametrize("players", [3, 4])

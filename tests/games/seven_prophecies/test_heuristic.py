@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulebook.games.seven_prophecies import GAME, Rules
 from rulebook.games.seven_prophecies import actions as sp_actions
 from rulebook.games.seven_prophecies import rules as sp_rules
-from rulebook.testing import rules_strategy
+from rulebook.testing import compare_heuristic, rules_strategy
 
 
 def test_heuristic_plays_legal_moves_and_end_stats() -> None:
@@ -110,25 +110,8 @@ def _prophecy_target_reference(
 
 
 def _check_game(rules: Any, seed: int) -> int:
-    """Play one game (heuristic and random moves mixed); at every position compare the heuristics.
-
-    Returns the number of positions compared.
-    """
-    driver = random.Random(seed)
-    state = GAME.new_game(rules, seed=seed)
-    checked = 0
-    while state.current_player is not None:
-        k = driver.getrandbits(32)
-        rng1, rng2 = random.Random(k), random.Random(k)
-        fast = GAME.heuristic_action(state, rng1)
-        slow = prophecies_reference(state, rng2)
-        assert fast == slow, f"after {len(state.history)} actions: {fast} != {slow}"
-        assert type(fast) is type(slow)
-        assert rng1.getstate() == rng2.getstate(), f"after {len(state.history)} actions: rng differs"
-        checked += 1
-        # mostly the heuristic's own games (the positions rollouts see), some random turns
-        state = state.apply(fast if driver.random() < 0.7 else driver.choice(state.legal_actions()))
-    return checked
+    """Compare the heuristic with the reference at every position of one game; the positions compared."""
+    return compare_heuristic(GAME, rules, seed, prophecies_reference)
 
 
 @pytest.mark.parametrize("players", [3, 4])

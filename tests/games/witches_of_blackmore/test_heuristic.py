@@ -16,7 +16,7 @@ from rulebook.core.tricks import best_position
 from rulebook.games.witches_of_blackmore import GAME, Rules
 from rulebook.games.witches_of_blackmore import actions as wb_actions
 from rulebook.games.witches_of_blackmore import rules as wb_rules
-from rulebook.testing import player_count_cases, rules_strategy
+from rulebook.testing import compare_heuristic, player_count_cases, rules_strategy
 
 #: the player counts the shared tests ran this game's reference at (every count under ci and thorough)
 COUNTS = [n for slug, n in player_count_cases() if slug == GAME.slug]
@@ -75,25 +75,8 @@ def witches_reference(state: Any, rng: random.Random) -> Any:
 
 
 def _check_game(rules: Any, seed: int) -> int:
-    """Play one game (heuristic and random moves mixed); at every position compare the heuristics.
-
-    Returns the number of positions compared.
-    """
-    driver = random.Random(seed)
-    state = GAME.new_game(rules, seed=seed)
-    checked = 0
-    while state.current_player is not None:
-        k = driver.getrandbits(32)
-        rng1, rng2 = random.Random(k), random.Random(k)
-        fast = GAME.heuristic_action(state, rng1)
-        slow = witches_reference(state, rng2)
-        assert fast == slow, f"after {len(state.history)} actions: {fast} != {slow}"
-        assert type(fast) is type(slow)
-        assert rng1.getstate() == rng2.getstate(), f"after {len(state.history)} actions: rng differs"
-        checked += 1
-        # mostly the heuristic's own games (the positions rollouts see), some random turns
-        state = state.apply(fast if driver.random() < 0.7 else driver.choice(state.legal_actions()))
-    return checked
+    """Compare the heuristic with the reference at every position of one game; the positions compared."""
+    return compare_heuristic(GAME, rules, seed, witches_reference)
 
 
 @pytest.mark.parametrize("players", COUNTS)
