@@ -11,7 +11,7 @@ rounds, so a change in the machine's load touches both sides alike. Each cell
 is the median over the rounds; the last column is new over base. The load
 average before and after is printed with the table.
 
-Example: ``python bench/compare_trees.py /work/wt/base . --rounds 3 -- --seconds 1 --games utsuke``.
+Example: ``python bench/compare_trees.py ../base-checkout . --rounds 3 -- --seconds 1 --games utsuke``.
 """
 
 from __future__ import annotations
