@@ -1,6 +1,6 @@
 """Wall time of ``rulebook verify GAME`` (defaults, printed rules) in two source trees, run alternately.
 
-    python bench/verify.py --before /work/wt/base --after . [--games SLUG ...] [--extra=--thorough]
+    python bench/verify.py --before ../base-checkout --after . [--games SLUG ...] [--extra=--thorough]
 
 Each game is verified in the ``before`` tree, then in the ``after`` tree (subprocesses,
 ``PYTHONPATH`` set to the tree), so both sides see the same machine load; the load
