@@ -26,6 +26,7 @@ from .actions import UtsukeAction as UtsukeAction
 from .game import GAME, UtsukeGame
 from .history import UtsukeRound
 from .observation import Observation
+from .observation import TensorEncoder as TensorEncoder
 from .rules import DECK, Rules, npc_card
 from .rules import LORD as LORD
 from .rules import MAX_BID as MAX_BID
