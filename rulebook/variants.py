@@ -54,16 +54,20 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
-from rulebook.core.options import describe_options, options_help, rules_from_mapping, rules_to_dict
+from rulebook.core.options import describe_options, parse_value, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 
 __all__ = [
+    "Layer",
     "Variant",
+    "VariantFile",
+    "build_rules",
     "highest_scores_win",
     "load_variant",
     "parse_sets",
     "printed",
+    "read_variant_file",
     "resolve",
     "rules_with",
 ]
@@ -97,6 +101,9 @@ class Variant:
     invariants: tuple[Invariant, ...] = attrs.field(default=(), converter=tuple)
     #: where the variant was loaded from (``module:NAME``, a file), so a record can name it
     source: str = ""
+    #: whether a source (a ruleset, a file, ``--set``, ``--players``) fixed the player count:
+    #: ``verify`` then checks that count only
+    players_fixed: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, self.game.Rules):
@@ -108,7 +115,7 @@ class Variant:
         return (
             _rebuild,
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
-             self.floor, self.floor_rule, self.invariants, self.source),
+             self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed),
         )
 
     @property
@@ -161,32 +168,69 @@ def printed(game: Game[Any, Any, Any], players: int | None = None) -> Variant:
     return Variant(game, rules)
 
 
+#: The deepest chain of ``extends`` a variant file may use.
+MAX_EXTENDS = 8
+
+
+@attrs.frozen
+class Layer:
+    """Option values from one source (``--ruleset``, a file, ``--set``, ``--players``), applied in order."""
+
+    values: Mapping[str, Any]
+    #: where the values come from, named in an error (``--set``, ``ruleset short``, a file)
+    source: str
+    #: the values are ``--set`` texts to parse in each option's syntax
+    text: bool = False
+
+
+def build_rules(game: Game[Any, Any, Any], layers: Sequence[Layer], base: Any = None) -> tuple[Any, dict[str, str]]:
+    """``game.Rules`` from ``base`` (default: the printed rules) with every layer applied in order.
+
+    Each value is parsed (text) and named as it comes; the ``Rules`` are built once,
+    at the end, and validated then, so a file for 3 players works with ``--players
+    3``. A fault names the option and the source its value came from. Returns the
+    rules and, for each option set, its source.
+    """
+    infos = {i.name: i for i in describe_options(game.Rules)}
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for layer in layers:
+        for key, raw in layer.values.items():
+            if not isinstance(key, str):
+                raise InvalidRules("?", f"option names are strings, not {type(key).__name__} ({layer.source})")
+            name = key.replace("-", "_")
+            if name not in infos:
+                raise InvalidRules(
+                    name, f"unknown option; valid options are: {', '.join(infos)} (in {layer.source})")
+            try:
+                values[name] = parse_value(infos[name], raw) if layer.text and isinstance(raw, str) else raw
+            except InvalidRules as exc:
+                raise InvalidRules(name, f"{_reason(exc)} ({layer.source})") from None
+            sources[name] = layer.source
+    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
+    kwargs.update(values)
+    try:
+        rules = game.Rules(**kwargs)
+    except InvalidRules as exc:
+        where = f" (set by {sources[exc.field]})" if exc.field in sources else ""
+        raise InvalidRules(exc.field, f"{_reason(exc)}{where}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidRules("?", str(exc)) from None
+    return rules, sources
+
+
+def _reason(exc: InvalidRules) -> str:
+    return str(exc).partition(": ")[2] or str(exc)
+
+
 def rules_with(
     game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: Any = None, parse_text: bool = False
 ) -> Any:
     """``game.Rules`` with ``values`` set (``parse_text``: strings are ``--set`` texts).
 
-    A bad option fails listing the options and their docs (the command line
-    prints the first line only, pointing to ``rulebook options``).
+    A bad option fails naming the option (an unknown one: the valid options, on one line).
     """
-    try:
-        return rules_from_mapping(game.Rules, values, base=base, parse_text=parse_text)
-    except InvalidRules as exc:
-        if "valid options are" in str(exc):
-            raise
-        doc = _option_doc(game, exc.field)
-        raise InvalidRules(
-            exc.field,
-            f"{str(exc).partition(': ')[2]}\n{doc + chr(10) if doc else ''}"
-            f"valid options of {game.slug} are:\n{options_help(game.Rules)}",
-        ) from None
-
-
-def _option_doc(game: Game[Any, Any, Any], name: str) -> str:
-    for info in describe_options(game.Rules):
-        if info.name == name:
-            return f"  {info.name} ({info.choices_text()}): {info.doc}"
-    return ""
+    return build_rules(game, [Layer(values, "--set" if parse_text else "values", parse_text)], base)[0]
 
 
 def parse_sets(items: Iterable[str]) -> dict[str, str]:
@@ -235,23 +279,35 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
-    """A variant from a TOML file, or from a Python object ``module:NAME`` / ``file.py[:NAME]``.
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset")
 
-    ``game`` may be ``None`` when a TOML file names its game.
 
-    A Python reference *runs code*: pass only a reference the user gave (on the
-    command line, in their own code), never one read from a record or any other
-    data file (data never names code that runs; see :mod:`rulebook.records`).
-    Only functions are called to build a variant, never builtins or classes.
+@attrs.frozen
+class VariantFile:
+    """A TOML variant file read with what it ``extends``: its game, name and option layers."""
+
+    game: Game[Any, Any, Any]
+    name: str
+    description: str
+    layers: tuple[Layer, ...]
+    path: str
+
+
+def read_variant_file(
+    game: Game[Any, Any, Any] | None, ref: str | Path, _chain: tuple[Path, ...] = ()
+) -> VariantFile:
+    """Read a TOML variant file, following ``extends`` (a TOML file, relative to this one)
+    and ``ruleset`` (a named ruleset of the game). Values are not validated here:
+    :func:`build_rules` does that once every source is applied.
+
+    Data never names code that runs: ``extends`` may only name a ``.toml`` file.
     """
-    if not isinstance(ref, str):
-        raise RulebookError(f"a variant reference is a string, not {type(ref).__name__}")
     path = Path(ref)
-    if ref.endswith(".py") or (":" in ref and not path.exists()):
-        if game is None:
-            raise RulebookError("a Python variant needs the game named")
-        return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
+    here = path.resolve()
+    if here in _chain:
+        raise RulebookError(f"variant file {ref}: extends itself ({' -> '.join(p.name for p in (*_chain, here))})")
+    if len(_chain) > MAX_EXTENDS:
+        raise RulebookError(f"variant file {ref}: extends goes deeper than {MAX_EXTENDS} files")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -261,11 +317,10 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
         reason = exc if isinstance(exc, tomllib.TOMLDecodeError) else "nested too deeply"
         raise RulebookError(f"variant file {ref} is not valid TOML: {reason}") from None
-    known = {"name", "game", "description", "rules"}
-    extra = sorted(set(data) - known)
+    extra = sorted(set(data) - set(_FILE_KEYS))
     if extra:
-        raise RulebookError(f"variant file {ref}: unknown key {extra[0]!r} (expected {', '.join(sorted(known))})")
-    for key in ("name", "game", "description"):
+        raise RulebookError(f"variant file {ref}: unknown key {extra[0]!r} (expected {', '.join(sorted(_FILE_KEYS))})")
+    for key in ("name", "game", "description", "extends", "ruleset"):
         if key in data and not isinstance(data[key], str):
             raise RulebookError(f"variant file {ref}: {key} must be a string")
     named = data.get("game")
@@ -274,18 +329,59 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
             game = get_game(named)
         elif named != game.slug:
             raise RulebookError(f"variant file {ref} is for {named}, not {game.slug}")
+    layers: list[Layer] = []
+    base: VariantFile | None = None
+    extends = data.get("extends")
+    if extends is not None:
+        if not extends.endswith(".toml"):
+            raise RulebookError(f"variant file {ref}: extends names a TOML file (*.toml), not {extends!r:.80}")
+        base = read_variant_file(game, path.parent / extends, (*_chain, here))
+        game = base.game
     if game is None:
         raise RulebookError(f"variant file {ref} names no game")
+    ruleset = data.get("ruleset")
+    if ruleset is not None:
+        layers.append(Layer(game.ruleset(ruleset).values, f"ruleset {ruleset} (in {ref})"))
+    if base is not None:
+        layers.extend(base.layers)
     rules_table = data.get("rules", {})
     if not isinstance(rules_table, dict):
         raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
     if not all(isinstance(k, str) for k in rules_table):
         raise RulebookError(f"variant file {ref}: option names must be strings")
-    rules = rules_with(game, rules_table)
-    return Variant(
-        game, rules, name=str(data.get("name", path.stem)), description=str(data.get("description", "")),
-        source=str(path),
+    layers.append(Layer(rules_table, str(ref)))
+    return VariantFile(
+        game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
+        str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
     )
+
+
+def _is_python(ref: str) -> bool:
+    return ref.endswith(".py") or (":" in ref and not Path(ref).exists())
+
+
+def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
+    """A variant from a TOML file, or from a Python object ``module:NAME`` / ``file.py[:NAME]``.
+
+    ``game`` may be ``None`` when a TOML file names its game. A TOML file's values are
+    validated here (at the player count the file and what it extends give); use
+    :func:`resolve` to apply ``--set`` and ``--players`` before validating.
+
+    A Python reference *runs code*: pass only a reference the user gave (on the
+    command line, in their own code), never one read from a record or any other
+    data file (data never names code that runs; see :mod:`rulebook.records`).
+    Only functions are called to build a variant, never builtins or classes.
+    """
+    if not isinstance(ref, str):
+        raise RulebookError(f"a variant reference is a string, not {type(ref).__name__}")
+    if _is_python(ref):
+        if game is None:
+            raise RulebookError("a Python variant needs the game named")
+        return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
+    vf = read_variant_file(game, ref)
+    rules, sources = build_rules(vf.game, vf.layers)
+    return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
+                   players_fixed="players" in sources)
 
 
 def resolve(
@@ -295,27 +391,44 @@ def resolve(
     variant: str | Variant | None = None,
     sets: Sequence[str] | Mapping[str, Any] = (),
     players: int | None = None,
+    ruleset: str | None = None,
 ) -> Variant:
-    """The variant given by a file or object, then ``--set`` options, then a player count.
+    """The variant given by a named ruleset, then a file or object, then ``--set`` options,
+    then a player count. The ``Rules`` are built once, after every source, and validated then.
 
-    ``rules`` (a ``Rules`` value) may stand in for ``variant``.
+    ``rules`` (a ``Rules`` value) may stand in for ``variant``. The variant fixes its
+    player count (``Variant.players_fixed``, so ``verify`` checks that count only) when
+    any of these sources sets ``players``.
     """
-    if isinstance(variant, str):
-        v = load_variant(game, variant)
-    elif isinstance(variant, Variant):
-        v = variant
-    else:
-        v = Variant(game, rules if rules is not None else game.Rules())
+    layers: list[Layer] = []
+    names: list[str] = []
+    if ruleset is not None:
+        rs = game.ruleset(ruleset)
+        layers.append(Layer(rs.values, f"--ruleset {ruleset}"))
+        if rs.name != "printed":
+            names.append(rs.name)
+    base_rules: Any = rules
+    v: Variant | None = None
+    if isinstance(variant, str) and not _is_python(variant):
+        vf = read_variant_file(game, variant)
+        layers.extend(vf.layers)
+        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        names.append(vf.name)
+    elif variant is not None:
+        # a Python object: its own rules are the base the other sources change
+        v = load_variant(game, variant) if isinstance(variant, str) else variant
+        base_rules = v.rules
+        names.append(v.name)
     text = not isinstance(sets, Mapping)
     values: dict[str, Any] = dict(sets) if isinstance(sets, Mapping) else dict(parse_sets(sets))
     label = ", ".join(f"{k}={val}" for k, val in values.items())
-    if players is not None:
-        values["players"] = players
     if values:
-        new_rules = rules_with(game, values, base=v.rules, parse_text=text)
-        if variant is None and rules is None:
-            name = label or v.name
-        else:
-            name = f"{v.name} + {label}" if label else v.name
-        v = attrs.evolve(v, rules=new_rules, name=name)
-    return v
+        layers.append(Layer(values, "--set", text))
+    if players is not None:
+        layers.append(Layer({"players": players}, "--players"))
+    new_rules, sources = build_rules(game, layers, base_rules)
+    if v is None:
+        v = Variant(game, new_rules)
+    name = " + ".join([*names, label] if label else names) or v.name
+    fixed = "players" in sources or v.players_fixed
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed)

@@ -373,7 +373,7 @@ def test_cli_hostile_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         ["simulate", "gods-and-humans", "--set", "stars=[1,2]"],
         ["simulate", "witches-of-blackmore", "--set", "players=3.0"],
         ["simulate", "witches-of-blackmore", "--set", "players=٣"],
-        ["simulate", "witches-of-blackmore", "--set", "must_follow=1"],
+        ["simulate", "witches-of-blackmore", "--set", "must_follow=maybe"],
         ["simulate", "witches-of-blackmore", "--set", "nonsense"],
         ["simulate", "witches-of-blackmore", "--compare", "--games", "2"],
         ["simulate", "witches-of-blackmore", "--alpha", "5"],

@@ -7,23 +7,13 @@ from __future__ import annotations
 
 import copy
 import sys
-from typing import Any
 
-import attrs
 import pytest
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import LogNode, check_seed, log_actions, log_from, log_push
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
-from rulebook.core.options import (
-    OptionInfo,
-    check_choice,
-    describe_options,
-    option,
-    options_help,
-    rules_from_mapping,
-    rules_to_dict,
-)
+from rulebook.core.options import check_choice
 from rulebook.core.tricks import trick_winner
 from rulebook.errors import InvalidRules
 
@@ -97,64 +87,7 @@ def test_records_are_slotted() -> None:
         assert not hasattr(record, "__dict__")
 
 
-# -- options.py ----------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Rules:
-    size: int = option(3, doc="How many.", choices=range(1, 10))
-    fast: bool = option(False, doc="Go fast.", choices=(False, True))
-    rate: float = option(0.5, doc="A rate.")
-    name: str = option("a", doc="A name.", choices=("a", "b"))
-    start: tuple[int, ...] = option((0, 0), doc="Two squares.")
-    table: tuple[Any, ...] = option((), doc="Data.")
-
-
-def test_option_types_are_exact() -> None:
-    """Nothing is coerced: the default's type decides, and the fault names the option."""
-    assert _Rules(size=4, start=[1, 2]).start == [1, 2]
-    with pytest.raises(InvalidRules, match=r"size.*expected a whole number, not bool True"):
-        _Rules(size=True)
-    with pytest.raises(InvalidRules, match=r"start.*expected 2 whole numbers \(got 3\)"):
-        _Rules(start=(1, 2, 3))
-    with pytest.raises(InvalidRules, match=r"start.*entry 1: expected a whole number, not str '2'"):
-        _Rules(start=(1, "2"))
-    with pytest.raises(InvalidRules, match=r"table.*expected a list or tuple, not str 'ab'"):
-        _Rules(table="ab")
-    assert _Rules(table=("x", 1)).table == ("x", 1)  # an empty default: any entries
-
-
-def test_choices_text_exactly() -> None:
-    infos = {i.name: i for i in describe_options(_Rules)}
-    assert infos["size"].choices_text() == "1..9"
-    assert infos["fast"].choices_text() == "false, true"
-    assert infos["name"].choices_text() == "a, b"
-    assert infos["rate"].choices_text() == "structured value"
-    assert OptionInfo("x", 1, "", (1, 2, 3, 4)).choices_text() == "1, 2, 3, 4"
-    assert OptionInfo("x", 1, "", (1, 2, 3, 4, 5)).choices_text() == "1..5"
-    assert OptionInfo("x", 1, "", (True, False, True, False, True)).choices_text() == "true, false, true, false, true"
-    assert options_help(_Rules).splitlines()[0] == "  size (default 3; 1..9): How many."
-    assert options_help(_Rules).splitlines()[2] == "  rate (default ...; structured value): A rate."
-
-
-def test_command_line_values_are_parsed_in_the_options_literal_form() -> None:
-    """``parse_text=True``: flags, whole numbers, numbers, strings and JSON, each exactly."""
-    r = rules_from_mapping(_Rules, {"size": " 7 ", "fast": "On", "rate": "0.25", "name": "b", "start": "[3, 4]"},
-                           parse_text=True)
-    assert (r.size, r.fast, r.rate, r.name, r.start) == (7, True, 0.25, "b", [3, 4])
-    assert rules_from_mapping(_Rules, {"fast": "no"}, parse_text=True).fast is False
-    assert rules_from_mapping(_Rules, {"size": 5}, parse_text=True).size == 5  # non-strings pass unchanged
-    with pytest.raises(InvalidRules, match="expected true or false"):
-        rules_from_mapping(_Rules, {"fast": "maybe"}, parse_text=True)
-    with pytest.raises(InvalidRules, match="expected a number"):
-        rules_from_mapping(_Rules, {"rate": "1e3"}, parse_text=True)
-    with pytest.raises(InvalidRules, match="expected a JSON value"):
-        rules_from_mapping(_Rules, {"start": "[3,"}, parse_text=True)
-    with pytest.raises(InvalidRules, match="option names are strings, not int"):
-        rules_from_mapping(_Rules, {3: 1})
-    assert rules_from_mapping(_Rules, {"size": 2}, base=_Rules(name="b")) == _Rules(size=2, name="b")
-    assert rules_to_dict(_Rules(start=(1, 2))) == {
-        "size": 3, "fast": False, "rate": 0.5, "name": "a", "start": [1, 2], "table": []}
+# -- options.py: see tests/test_options.py ---------------------------------------------------
 
 
 def test_check_choice_exactly() -> None:

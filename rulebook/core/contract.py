@@ -28,7 +28,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.core.options import OptionInfo, describe_options
+from rulebook.core.options import PRINTED, OptionInfo, Ruleset, UnknownRuleset, describe_options, rules_from_mapping
 from rulebook.errors import IllegalAction, WrongGame
 
 if TYPE_CHECKING:
@@ -489,6 +489,9 @@ class Game(ABC, Generic[R, S, A]):
     #: Whether the rules may end a game with nobody winning (empty ``winners``):
     #: UTSUKE when every seat loses; ``rulebook verify`` refuses empty winners elsewhere.
     nobody_may_win: ClassVar[bool] = False
+    #: The game's named rulesets (``printed`` first): the printed game, the source's own
+    #: variants, short games. Each game's ``rules.py`` defines ``RULESETS``.
+    rulesets: ClassVar[tuple[Ruleset, ...]] = (PRINTED,)
     #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
     #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]
@@ -593,6 +596,18 @@ class Game(ABC, Generic[R, S, A]):
     def options(self) -> tuple[OptionInfo, ...]:
         """The documented options of this game's ``Rules``."""
         return describe_options(self.Rules)
+
+    def ruleset(self, name: str) -> Ruleset:
+        """The ruleset called ``name`` (an :class:`UnknownRuleset` error lists the known ones)."""
+        for r in self.rulesets:
+            if r.name == name:
+                return r
+        raise UnknownRuleset(self.slug, name, tuple(r.name for r in self.rulesets))
+
+    def rules_for(self, name: str, **more: Any) -> R:
+        """The ``Rules`` of ruleset ``name``, with the options in ``more`` changed too."""
+        values = {**self.ruleset(name).values, **more}
+        return rules_from_mapping(self.Rules, values)
 
     def new_game(
         self,

@@ -8,20 +8,31 @@ strategies that generate random valid ``Rules`` all read them from one place.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
 
-from rulebook.errors import InvalidRules
+from rulebook.errors import InvalidRules, RulebookError
 
 __all__ = [
+    "BOOL_WORDS",
     "OptionInfo",
+    "Ruleset",
+    "UnknownRuleset",
     "check_choice",
+    "check_declarations",
     "describe_options",
+    "format_value",
     "option",
+    "options_help",
+    "options_json",
+    "parse_value",
     "rules_from_mapping",
     "rules_to_dict",
 ]
@@ -31,6 +42,16 @@ R = TypeVar("R")
 
 _DOC = "rulebook_doc"
 _CHOICES = "rulebook_choices"
+_ITEM = "rulebook_item"
+_RULES = "rulebook_rules"
+
+#: The words a true/false option takes in a text value (``--set``), everywhere.
+BOOL_WORDS: Mapping[str, bool] = MappingProxyType({
+    "true": True, "yes": True, "on": True, "1": True,
+    "false": False, "no": False, "off": False, "0": False,
+})
+
+_RULE_ID = re.compile(r"[A-Z]{2}-[A-Z]{2,}-\d+")
 
 
 def option(
@@ -39,6 +60,8 @@ def option(
     doc: str,
     choices: Iterable[Any] | None = None,
     converter: Callable[[Any], Any] | None = None,
+    item: type | None = None,
+    rules: tuple[str, ...] = (),
 ) -> Any:
     """Declare a ``Rules`` option with its documentation and allowed values.
 
@@ -47,10 +70,29 @@ def option(
     are checked by the class's ``__attrs_post_init__``. Options without
     ``choices`` (structured data such as a deck) keep their default when random
     ``Rules`` are generated.
+
+    ``item`` is the element type of a tuple option (``int``, ``str``, ``bool``, or
+    ``tuple`` or a class for nested rows, which text values give as JSON); it is
+    required when the default is an empty tuple (:func:`check_declarations`), and
+    otherwise read from the default's first element. ``rules`` names the spec rule IDs
+    the option changes (each is checked against the game's spec by
+    :func:`check_declarations`, in a test, not at import).
     """
-    meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None}
+    if not isinstance(rules, tuple) or not all(isinstance(r, str) and _RULE_ID.fullmatch(r) for r in rules):
+        raise TypeError(f"option rules= must be a tuple of rule IDs such as 'WB-COMP-1', not {rules!r:.80}")
+    if item is not None and not isinstance(item, type):
+        raise TypeError(f"option item= must be a type (int, str, bool, tuple, a class), not {item!r:.80}")
+    if item is None and type(default) is tuple and default:
+        first = type(default[0])
+        item = first if all(type(x) is first for x in default) else None
+    if item is not None and type(default) is tuple and item in (int, str, bool):
+        bad = [x for x in default if type(x) is not item]
+        if bad:
+            raise TypeError(f"option default {default!r:.80}: {bad[0]!r} is not a {item.__name__}")
+    meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None, _ITEM: item, _RULES: rules}
     return attrs.field(
-        default=default, metadata=meta, converter=attrs.Converter(_exact(default, converter), takes_field=True)
+        default=default, metadata=meta,
+        converter=attrs.Converter(_exact(default, converter, item), takes_field=True),
     )
 
 
@@ -58,33 +100,34 @@ def _type_name(value: Any) -> str:
     return f"{type(value).__name__} {value!r:.60}"
 
 
-def _exact(default: Any, converter: Callable[[Any], Any] | None) -> Callable[[Any, Any], Any]:
+_WHAT = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}
+
+
+def _exact(default: Any, converter: Callable[[Any], Any] | None, item: type | None) -> Callable[[Any, Any], Any]:
     """The converter of an option: type-exact checks from the default's type, then ``converter``.
 
     Nothing is coerced: an ``int`` option refuses ``bool``, ``float`` and ``str``; a
     ``bool`` option refuses ints; a ``str`` option refuses everything but ``str``; a
     tuple option refuses strings, mappings and anything but a list or tuple, and a
-    tuple of ints keeps the default's length and refuses non-ints. Every fault is an
+    tuple of ints, texts or flags refuses items of any other type. Every fault is an
     :class:`InvalidRules` naming the option; so is any ``TypeError`` or ``ValueError``
     of the game's own ``converter``.
     """
     kind = type(default)
-    int_tuple = kind is tuple and len(default) > 0 and all(type(x) is int for x in default)
+    simple = item if item in (int, str, bool) else None
 
     def convert(value: Any, field: Any) -> Any:
         name = field.name if field is not None else "?"
         if kind in (bool, int, float, str) and type(value) is not kind:
-            what = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}[kind]
-            raise InvalidRules(name, f"expected {what}, not {_type_name(value)}")
+            raise InvalidRules(name, f"expected {_WHAT[kind]}, not {_type_name(value)}")
         if kind is tuple:
             if not isinstance(value, (tuple, list)):
                 raise InvalidRules(name, f"expected a list or tuple, not {_type_name(value)}")
-            if int_tuple:
-                if len(value) != len(default):
-                    raise InvalidRules(name, f"expected {len(default)} whole numbers (got {len(value)})")
+            if simple is not None:
                 for i, x in enumerate(value):
-                    if type(x) is not int:
-                        raise InvalidRules(name, f"entry {i}: expected a whole number, not {_type_name(x)}")
+                    if type(x) is not simple:
+                        raise InvalidRules(name, f"item {i + 1}: expected {_WHAT[simple]}, not {_type_name(x)}")
+                value = tuple(value)
         if converter is None:
             return value
         try:
@@ -97,22 +140,77 @@ def _exact(default: Any, converter: Callable[[Any], Any] | None) -> Callable[[An
     return convert
 
 
+_ITEM_TYPES = {int: "whole numbers", str: "texts", bool: "true/false values", float: "numbers"}
+
+
+def _readable_type(default: Any, item: type | None) -> str:
+    kind = type(default)
+    if kind is bool:
+        return "true/false"
+    if kind is int:
+        return "whole number"
+    if kind is float:
+        return "number"
+    if kind is str:
+        return "text"
+    if kind is tuple:
+        if item in _ITEM_TYPES:
+            return f"list of {_ITEM_TYPES[item]}"
+        if item is tuple:
+            return "list of rows (JSON)"
+        if item is not None:
+            return f"list of {item.__name__} (JSON)"
+        return "list (JSON)"
+    if isinstance(default, Mapping):
+        return "mapping (JSON)"
+    return f"{kind.__name__} (JSON)"
+
+
 @attrs.frozen
 class OptionInfo:
-    """One option of a game's ``Rules``: name, default, documentation, choices."""
+    """One option of a game's ``Rules``: what ``rulebook options`` shows.
+
+    ``type`` is readable (``whole number``, ``true/false``, ``text``, ``list of whole
+    numbers``, ...); ``item`` the element type of a tuple option; ``rules`` the spec
+    rule IDs the option changes; ``example`` a ``--set`` text (``NAME=VALUE``) that
+    gives a valid value other than the default (``""`` when none was found).
+    """
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] | None
+    type: str = ""
+    item: type | None = None
+    rules: tuple[str, ...] = ()
+    example: str = ""
 
     def choices_text(self) -> str:
         if self.choices is None:
-            return "structured value"
+            return "any valid value" if self.type else "structured value"
         values = self.choices
         if len(values) > 4 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             return f"{values[0]}..{values[-1]}"
         return ", ".join(_text(v) for v in values)
+
+    @property
+    def default_text(self) -> str:
+        """The default written out in full, in the ``--set`` syntax."""
+        return format_value(self, self.default)
+
+    def to_json(self) -> dict[str, Any]:
+        """The option as data (``rulebook options GAME --json``)."""
+        return {
+            "name": self.name, "type": self.type,
+            "item": None if self.item is None else self.item.__name__,
+            "default": _jsonable(self.default), "default_text": self.default_text,
+            "choices": None if self.choices is None else [_jsonable(c) for c in self.choices],
+            "rules": list(self.rules), "example": self.example, "doc": self.doc,
+        }
+
+
+#: The keys of each option in ``rulebook options GAME --json`` (a test checks them).
+OPTION_KEYS = ("name", "type", "item", "default", "default_text", "choices", "rules", "example", "doc")
 
 
 def _text(value: Any) -> str:
@@ -122,14 +220,79 @@ def _text(value: Any) -> str:
 
 
 def describe_options(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
-    """The options of a ``Rules`` class, in declaration order."""
+    """The options of a ``Rules`` class, in declaration order (with an example each)."""
+    return _describe(rules_cls)
+
+
+@functools.cache
+def _describe(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
     out = []
     for f in attrs.fields(rules_cls):
         default = f.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
-        out.append(OptionInfo(f.name, default, f.metadata.get(_DOC, ""), f.metadata.get(_CHOICES)))
+        item = f.metadata.get(_ITEM)
+        info = OptionInfo(
+            f.name, default, f.metadata.get(_DOC, ""), f.metadata.get(_CHOICES),
+            _readable_type(default, item), item, tuple(f.metadata.get(_RULES, ())),
+        )
+        out.append(attrs.evolve(info, example=_example(rules_cls, info)))
     return tuple(out)
+
+
+def _candidates(info: OptionInfo) -> Iterator[Any]:
+    d = info.default
+    if info.choices is not None:
+        yield from (c for c in info.choices if c != d)
+        return
+    if isinstance(d, bool):
+        yield not d
+    elif isinstance(d, int):
+        yield from (d + 1, d - 1)
+    elif isinstance(d, str):
+        yield d + "x"
+    elif isinstance(d, tuple) and d:
+        yield d[:-1]
+        yield tuple(reversed(d))
+        if info.item is int:
+            yield (d[0] + 1, *d[1:])
+            yield (*d[:-1], d[-1] + 1)
+        yield d[1:]
+
+
+def _example(rules_cls: type[Any], info: OptionInfo) -> str:
+    """A ``NAME=VALUE`` text giving a valid non-default value (``""`` if none found)."""
+    for value in _candidates(info):
+        if value == info.default:
+            continue
+        try:
+            text = format_value(info, value)
+            if len(text) > 120:  # a deck written out is no example a person types
+                continue
+            rules_cls(**{info.name: parse_value(info, text)})
+        except (RulebookError, TypeError, ValueError):
+            continue
+        return f"{info.name}={text}"
+    return ""
+
+
+def check_declarations(rules_cls: type[Any], rule_ids: Iterable[str]) -> list[str]:
+    """Faults in the declarations of a ``Rules`` class (for a test over every game).
+
+    Each option must name at least one spec rule in ``rules=``, each one of
+    ``rule_ids`` (the game's spec); a tuple option with an empty default must give
+    ``item=``. Returns one line per fault (empty: all good).
+    """
+    known = set(rule_ids)
+    faults = []
+    for f in attrs.fields(rules_cls):
+        rules = tuple(f.metadata.get(_RULES, ()))
+        if not rules:
+            faults.append(f"{f.name}: no rules= (the spec rule IDs it changes)")
+        faults += [f"{f.name}: rules= names {r}, not a rule of the spec" for r in rules if r not in known]
+        if f.default == () and f.metadata.get(_ITEM) is None:
+            faults.append(f"{f.name}: an empty tuple default needs item=")
+    return faults
 
 
 def check_choice(name: str, value: Any, choices: Iterable[Any]) -> None:
@@ -150,53 +313,137 @@ def validate_choices(rules: Any) -> None:
 
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
 _NUMBER = re.compile(r"-?[0-9]{1,30}(\.[0-9]{1,30})?")
+_RANGE = re.compile(r"(-?[0-9]{1,9})\.\.(-?[0-9]{1,9})")
+#: the most items a range ``a..b`` may expand to
+MAX_RANGE = 10_000
 
 
-def _coerce(info: OptionInfo, raw: Any) -> Any:
-    """Parse a command-line text into the option's type (other values pass unchanged).
+def _parse_item(name: str, kind: type, text: str, where: str) -> Any:
+    if kind is bool:
+        word = BOOL_WORDS.get(text.lower())
+        if word is None:
+            raise InvalidRules(name, f"{where}expected true or false (or yes/no, on/off, 1/0), got {text!r:.60}")
+        return word
+    if kind is int:
+        if not _WHOLE.fullmatch(text):
+            raise InvalidRules(name, f"{where}expected a whole number, got {text!r:.60}")
+        return int(text)
+    if kind is float:
+        if not _NUMBER.fullmatch(text):
+            raise InvalidRules(name, f"{where}expected a number, got {text!r:.60}")
+        return float(text)
+    return text
 
-    Only the option's own literal forms are read: ``true``/``false`` (also
-    ``yes``/``no``, ``on``/``off``) for a flag, decimal digits for a whole
-    number, and JSON for structured options. Values that are not strings
-    (from TOML, JSON records or Python) are never converted; the ``Rules``
-    class checks their type exactly.
+
+def _json(name: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # JSONDecodeError, too many digits, too deep
+        raise InvalidRules(name, f"expected a JSON value (got {text!r:.60})") from None
+
+
+def parse_value(info: OptionInfo, raw: str) -> Any:
+    """Parse a text value (``--set NAME=VALUE``) in the option's syntax.
+
+    A flag: ``true``/``false`` (also ``yes``/``no``, ``on``/``off``, ``1``/``0``); a
+    whole number: decimal digits; a string: as written; a tuple of whole numbers,
+    texts or flags: comma-separated items, where a whole-number item may be a range
+    ``a..b`` (inclusive), and ``none`` for the empty tuple; nested or mapping values:
+    JSON. One :class:`InvalidRules` per fault, naming the option and the item.
     """
-    if not isinstance(raw, str):
-        return raw
+    name = info.name
     default = info.default
     text = raw.strip()
-    if isinstance(default, bool):
-        low = text.lower()
-        if low in ("true", "yes", "on"):
-            return True
-        if low in ("false", "no", "off"):
-            return False
-        raise InvalidRules(info.name, f"expected true or false (got {raw!r:.60})")
-    if isinstance(default, int):
-        if not _WHOLE.fullmatch(text):
-            raise InvalidRules(info.name, f"expected a whole number (got {raw!r:.60})")
-        return int(text)
-    if isinstance(default, float):
-        if not _NUMBER.fullmatch(text):
-            raise InvalidRules(info.name, f"expected a number (got {raw!r:.60})")
-        return float(text)
+    if isinstance(default, (bool, int, float)):
+        return _parse_item(name, type(default), text, "")
     if isinstance(default, str):
         return raw
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):  # JSONDecodeError, too many digits, too deep
-        raise InvalidRules(info.name, f"expected a JSON value (got {raw!r:.60})") from None
+    if isinstance(default, tuple) and text.lower() == "none":
+        return ()
+    if isinstance(default, tuple) and info.item in (int, str, bool):
+        if text.startswith("["):  # the JSON form still works
+            return _json(name, text)
+        out: list[Any] = []
+        for i, part in enumerate(text.split(","), 1):
+            part = part.strip()
+            where = f"item {i}: "
+            if not part:
+                raise InvalidRules(name, f"{where}empty (write items separated by commas, or none for no items)")
+            m = _RANGE.fullmatch(part) if info.item is int else None
+            if m:
+                a, b = int(m[1]), int(m[2])
+                if a > b or b - a >= MAX_RANGE:
+                    raise InvalidRules(name, f"{where}range {part!r} must run upwards, at most {MAX_RANGE} numbers")
+                out.extend(range(a, b + 1))
+                continue
+            what = "a whole number or a range a..b" if info.item is int else None
+            try:
+                out.append(_parse_item(name, info.item, part, where))  # type: ignore[arg-type]
+            except InvalidRules:
+                if what is None:
+                    raise
+                raise InvalidRules(name, f"{where}expected {what}, got {part!r:.60}") from None
+        return tuple(out)
+    return _json(name, text)
 
 
-def options_help(rules_cls: type[Any]) -> str:
-    """A text listing of every option with its default, choices and documentation."""
-    lines = []
+def _runs(values: tuple[int, ...]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
+            j += 1
+        if j - i >= 3:  # four or more in a row read better as a range
+            out.append(f"{values[i]}..{values[j]}")
+        else:
+            out.extend(str(v) for v in values[i:j + 1])
+        i = j + 1
+    return out
+
+
+def format_value(info: OptionInfo, value: Any) -> str:
+    """``value`` written in the option's text syntax (:func:`parse_value` reads it back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    if isinstance(value, tuple) and not value and isinstance(info.default, tuple):
+        return "none"
+    if isinstance(value, tuple) and info.item in (int, str, bool) and isinstance(info.default, tuple):
+        if info.item is int:
+            return ",".join(_runs(value))
+        if info.item is str and any("," in v or v != v.strip() or not v or v.lower() == "none" for v in value):
+            return json.dumps(list(value))
+        return ",".join(_text(v) for v in value)
+    return json.dumps(_jsonable(value), separators=(",", ":"))
+
+
+def options_help(rules_cls: type[Any], width: int = 80) -> str:
+    """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc."""
+    lines: list[str] = []
     for info in describe_options(rules_cls):
-        lines.append(
-            f"  {info.name} (default {_text(info.default) if info.choices is not None else '...'}; "
-            f"{info.choices_text()}): {info.doc}"
-        )
+        lines.append(f"{info.name} ({info.type})")
+        fields = [
+            ("default", info.default_text),
+            ("allowed", info.choices_text()),
+            ("rules", ", ".join(info.rules) or "-"),
+            ("example", f"--set {info.example}" if info.example else "-"),
+        ]
+        for label, value in fields:
+            lines.extend(textwrap.wrap(value, width, initial_indent=f"  {label + ':':9}", subsequent_indent=" " * 11,
+                                       break_on_hyphens=False) or [f"  {label}:"])
+        lines.extend(textwrap.wrap(info.doc, width, initial_indent="  ", subsequent_indent="  "))
     return "\n".join(lines)
+
+
+def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
+    """Every option as data (``rulebook options GAME --json``); keys :data:`OPTION_KEYS`."""
+    return [info.to_json() for info in describe_options(rules_cls)]
+
+
+def _valid_names(rules_cls: type[Any]) -> str:
+    return ", ".join(f.name for f in attrs.fields(rules_cls))
 
 
 def rules_from_mapping(
@@ -206,8 +453,8 @@ def rules_from_mapping(
 
     Values must have the option's exact type (``InvalidRules`` otherwise); with
     ``parse_text=True`` (command-line ``--set`` values) strings are first parsed
-    in the option's literal form (see ``_coerce``). Unknown names fail with a
-    message that lists every valid option with its documentation.
+    in the option's text syntax (:func:`parse_value`). An unknown name fails with
+    a message naming the valid options on one line.
     """
     infos = {i.name: i for i in describe_options(rules_cls)}
     kwargs: dict[str, Any] = {}
@@ -218,16 +465,72 @@ def rules_from_mapping(
             raise InvalidRules("?", f"option names are strings, not {type(key).__name__}")
         name = key.replace("-", "_")
         if name not in infos:
-            raise InvalidRules(
-                name, f"unknown option; valid options are:\n{options_help(rules_cls)}"
-            )
-        kwargs[name] = _coerce(infos[name], raw) if parse_text else raw
+            raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}")
+        kwargs[name] = parse_value(infos[name], raw) if parse_text and isinstance(raw, str) else raw
     try:
         return rules_cls(**kwargs)
     except InvalidRules:
         raise
     except (TypeError, ValueError) as exc:
         raise InvalidRules("?", str(exc)) from exc
+
+
+_KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def _values(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise TypeError(f"Ruleset values must map option names to values, not {value!r:.80}")
+    return MappingProxyType(dict(value))
+
+
+def _rule_ids(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (tuple, list)) or not all(isinstance(r, str) and _RULE_ID.fullmatch(r) for r in value):
+        raise TypeError(f"Ruleset rules must be a tuple of rule IDs, not {value!r:.80}")
+    return tuple(value)
+
+
+@attrs.frozen(eq=True, hash=False)
+class Ruleset:
+    """A named set of option values: the printed game, a source's own variant, a short game.
+
+    ``name`` is kebab-case (``printed`` is the printed game, with no values);
+    ``values`` maps option names to values of their exact Python types; ``rules``
+    names the spec rules it comes from. A ruleset may fix ``players`` (its
+    description says so).
+    """
+
+    name: str
+    description: str
+    values: Mapping[str, Any] = attrs.field(factory=dict, converter=_values)
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_rule_ids)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not _KEBAB.fullmatch(self.name):
+            raise TypeError(f"a ruleset name is kebab-case (such as 'short-game'), not {self.name!r:.60}")
+        if not isinstance(self.description, str) or "\n" in self.description:
+            raise TypeError(f"ruleset {self.name}: the description is one line of text")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description,
+                "values": {k: _jsonable(v) for k, v in self.values.items()}, "rules": list(self.rules)}
+
+
+class UnknownRuleset(RulebookError, KeyError):
+    """A ruleset name that the game does not have; ``known`` lists its rulesets."""
+
+    def __init__(self, game: str, name: str, known: tuple[str, ...]) -> None:
+        RulebookError.__init__(self, f"{game} has no ruleset {name!r}; its rulesets: {', '.join(known)}")
+        self.game = game
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+#: The rulesets of a game that declares none: the printed game only.
+PRINTED = Ruleset("printed", "the printed game", {})
 
 
 def _jsonable(value: Any) -> Any:
