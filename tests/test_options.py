@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook import trace
 from rulebook.core.options import (
     BOOL_WORDS,
     OPTION_KEYS,
@@ -33,7 +34,6 @@ from rulebook.core.options import (
     rules_from_mapping,
     rules_to_dict,
 )
-from rulebook import trace
 from rulebook.errors import InvalidRules
 from rulebook.registry import GAMES, get_game
 
@@ -122,7 +122,7 @@ def test_flags_take_the_same_words_everywhere() -> None:
     for word, value in BOOL_WORDS.items():
         assert parse_value(INFO["fast"], word) is value
         assert parse_value(INFO["fast"], word.upper()) is value
-    with pytest.raises(InvalidRules, match=r"^Rules\.fast: expected true or false \(or yes/no, on/off, 1/0\), got 'maybe'"):
+    with pytest.raises(InvalidRules, match=r"^Rules\.fast: expected true or false \(or yes/no, on/off, 1/0\), got"):
         parse_value(INFO["fast"], "maybe")
 
 
@@ -148,13 +148,13 @@ def test_lists_take_commas_ranges_and_none() -> None:
     assert parse_value(start, "[3, 4]") == [3, 4]  # the JSON form still reads (the Rules make it a tuple)
     assert parse_value(INFO["words"], "R9, B9,G9") == ("R9", "B9", "G9")
     assert parse_value(INFO["table"], "[[0, 1], [2, 3]]") == [[0, 1], [2, 3]]
-    with pytest.raises(InvalidRules, match=r"^Rules\.start: item 2: expected a whole number or a range a\.\.b, got 'x'"):
+    with pytest.raises(InvalidRules, match=r"^Rules\.start: item 2: expected a whole number or a range a\.\.b"):
         parse_value(start, "1,x")
     with pytest.raises(InvalidRules, match=r"^Rules\.start: item 2: empty \(write items separated by commas"):
         parse_value(start, "1,,2")
     with pytest.raises(InvalidRules, match=r"^Rules\.start: item 1: range '5\.\.3' must run upwards"):
         parse_value(start, "5..3")
-    with pytest.raises(InvalidRules, match=r"^Rules\.start: item 1: range '0\.\.99999' must run upwards, at most 10000"):
+    with pytest.raises(InvalidRules, match=r"^Rules\.start: item 1: range '0\.\.99999' .*at most 10000"):
         parse_value(start, "0..99999")
     with pytest.raises(InvalidRules, match=r"^Rules\.table: expected a JSON value \(got '\[\[0,'\)"):
         parse_value(INFO["table"], "[[0,")
@@ -256,7 +256,8 @@ def test_choices_text_exactly() -> None:
 def test_an_unknown_option_names_the_valid_ones_on_one_line() -> None:
     with pytest.raises(InvalidRules) as info:
         rules_from_mapping(_Rules, {"sise": 3})
-    assert str(info.value) == "Rules.sise: unknown option; valid options are: size, fast, rate, name, start, table, words"
+    assert str(info.value) == (
+        "Rules.sise: unknown option; valid options are: size, fast, rate, name, start, table, words")
     with pytest.raises(InvalidRules, match="option names are strings, not int"):
         rules_from_mapping(_Rules, {3: 1})
     assert rules_from_mapping(_Rules, {"size": 2}, base=_Rules(name="b")) == _Rules(size=2, name="b")
