@@ -22,6 +22,7 @@ import os
 import random
 import shlex
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -32,7 +33,7 @@ import rulebook
 from rulebook import records
 from rulebook.balance import measures
 from rulebook.core.contract import Game
-from rulebook.core.options import options_help, rules_to_dict
+from rulebook.core.options import describe_options, format_value, options_help, options_json, rules_to_dict
 from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
@@ -71,6 +72,11 @@ def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
         "--variant", default=None, metavar="FILE",
         help="a variant: a TOML file ([rules] table), or a Python Variant as module:NAME or file.py:NAME",
     )
+    p.add_argument(
+        "--ruleset", default=None, metavar="NAME",
+        help="start from a named ruleset of the game (list them: rulebook rulesets GAME); "
+        "--variant, --set and --players then change it, in that order",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -85,9 +91,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
-    opts = _sub(sub, "options", "list a game's Rules options with their documentation",
-                ["rulebook options witches-of-blackmore"])
+    opts = _sub(sub, "options", "list a game's Rules options: type, default, allowed values, rules, an example",
+                ["rulebook options witches-of-blackmore", "rulebook options gods-and-humans --json"])
     _game_arg(opts)
+    opts.add_argument("--json", action="store_true", help="print the options as JSON")
+    rsets = _sub(sub, "rulesets", "list a game's named rulesets (the printed game, its variants, short games)",
+                 ["rulebook rulesets utsuke", "rulebook simulate utsuke --ruleset NAME --compare"])
+    _game_arg(rsets)
+    rsets.add_argument("--json", action="store_true", help="print the rulesets as JSON")
 
     sim = _sub(sub, "simulate", "play games and print a balance report", [
         "rulebook simulate all --games 200 --seed 1",
@@ -328,7 +339,8 @@ def _cwd_importable(ref: str | None) -> Iterator[None]:
 
 def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
     with _cwd_importable(args.variant):
-        return resolve(game, variant=args.variant, sets=args.set, players=args.players)
+        return resolve(game, variant=args.variant, sets=args.set, players=args.players,
+                       ruleset=getattr(args, "ruleset", None))
 
 
 def _name(game: Game[Any, Any, Any]) -> str:
@@ -443,6 +455,8 @@ def _hooks_text(variant: Variant) -> str:
 def _reproduce(args: argparse.Namespace) -> str:
     """The command line that plays the same games again."""
     words = ["rulebook", "simulate", args.game]
+    if args.ruleset:
+        words += ["--ruleset", args.ruleset]
     if args.variant:
         words += ["--variant", args.variant]
     for item in args.set:
@@ -460,6 +474,8 @@ def _reproduce(args: argparse.Namespace) -> str:
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "all" and args.variant is not None:
         raise RulebookError("--variant applies to one game; name it instead of 'all'")
+    if args.game == "all" and args.ruleset is not None:
+        raise RulebookError("--ruleset applies to one game; name it instead of 'all'")
     slugs = list(rulebook.GAMES) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1:
         raise RulebookError("--games and --workers must be at least 1")
@@ -654,13 +670,26 @@ def _simulate_all(
 # -- verify and replay ------------------------------------------------------------------
 
 
+def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
+    """``at 2, 3 and 4 players (34, 33 and 33 games)``: which counts verify checks, and how many games each."""
+    def words(items: Sequence[str]) -> str:
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+    counts = words([str(n) for n, _ in shares])
+    if len(shares) == 1:
+        return f"at {counts} players"
+    games = [g for _, g in shares]
+    each = f"{games[0]} each" if len(set(games)) == 1 else f"{words([str(g) for g in games])} games"
+    return f"at {counts} players ({each})"
+
+
 def _verify(args: argparse.Namespace) -> int:
     from rulebook.verify import CHECKS, plan, verify
 
     game = rulebook.get_game(args.game)
     variant = _variant_of(game, args)
-    explicit = args.players is not None or any(s.partition("=")[0].strip() == "players" for s in args.set)
-    players = variant.rules.players if explicit else None
+    # a count fixed by any source (--players, --set, a file, a ruleset) is the only one checked
+    players = variant.rules.players if variant.players_fixed else None
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)
@@ -673,9 +702,11 @@ def _verify(args: argparse.Namespace) -> int:
         check_writable(log, "--progress")
     if args.examples < 1:
         raise RulebookError("--examples must be at least 1")
-    total = sum(games for _, games in plan(variant, args.examples, players))
+    shares = plan(variant, args.examples, players)
+    total = sum(games for _, games in shares)
     if not args.json:
-        print(f"checking {total} games of {_name(game)};\na failing game would be saved to {where} (--out)")
+        print(f"checking {total} games of {_name(game)}: {_counts_text(shares)};\n"
+              f"a failing game would be saved to {where} (--out)")
     try:
         with _progress(total, f"verify {game.slug}", not args.json) as advance:
             report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
@@ -852,6 +883,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"game": game.slug, "rulesets": [r.to_json() for r in game.rulesets]}, indent=1,
+                         ensure_ascii=False))
+        return 0
+    infos = {i.name: i for i in describe_options(game.Rules)}
+    print(f"Rulesets of {_name(game)} (use one with --ruleset NAME):\n")
+    for r in game.rulesets:
+        print(r.name)
+        print(textwrap.fill(r.description, 80, initial_indent="  ", subsequent_indent="  "))
+        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or "(nothing changed)"
+        print(textwrap.fill(values, 80, initial_indent="  sets: ", subsequent_indent="        ",
+                            break_on_hyphens=False))
+        if r.rules:
+            print(f"  rules: {', '.join(r.rules)}")
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "games":
         rows = [
@@ -862,9 +911,14 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "options":
         game = rulebook.get_game(args.game)
-        print(f"Options of {_name(game)}:")
+        if args.json:
+            print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
+            return 0
+        print(f"Options of {_name(game)} (set one with --set NAME=VALUE):\n")
         print(options_help(game.Rules))
         return 0
+    if args.command == "rulesets":
+        return _rulesets(rulebook.get_game(args.game), args.json)
     if args.command == "verify":
         return _verify(args)
     if args.command == "replay":

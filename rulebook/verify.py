@@ -465,8 +465,10 @@ class Report:
 
 def _player_counts(variant: Variant, players: int | Sequence[int] | None) -> list[tuple[int, Variant]]:
     game = variant.game
-    if players is None:
-        wanted: Sequence[int] = list(game.player_counts)
+    if players is None and variant.players_fixed:
+        wanted: Sequence[int] = [variant.rules.players]
+    elif players is None:
+        wanted = list(game.player_counts)
     elif isinstance(players, int):
         wanted = [players]
     else:
@@ -588,7 +590,8 @@ def verify(
 
     Plays ``examples`` games chosen by Hypothesis with seed ``seed`` (the same
     arguments give the same games), over every supported player count the variant
-    allows (or ``players``), random and heuristic players mixed, and runs every
+    allows (or ``players``; a variant that fixes its count, ``Variant.players_fixed``, is
+    checked at that count only), random and heuristic players mixed, and runs every
     check of :data:`CHECKS` plus the game's and the variant's invariants at every
     position, except the observation boundary (resampling, which costs far more than
     playing): by default it is checked for every seat at each game's first position,

@@ -212,7 +212,7 @@ def test_options_help_exactly() -> None:
         "  example: --set size=1",
         "  How many.",
     ]
-    assert lines[24:30] == [
+    assert lines[6] == "" and lines[28:34] == [
         "start (list of whole numbers)",
         "  default: 0,0",
         "  allowed: any valid value",

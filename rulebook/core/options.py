@@ -8,6 +8,7 @@ strategies that generate random valid ``Rules`` all read them from one place.
 
 from __future__ import annotations
 
+import builtins
 import functools
 import json
 import re
@@ -181,7 +182,7 @@ class OptionInfo:
     doc: str
     choices: tuple[Any, ...] | None
     type: str = ""
-    item: type | None = None
+    item: builtins.type | None = None
     rules: tuple[str, ...] = ()
     example: str = ""
 
@@ -221,11 +222,12 @@ def _text(value: Any) -> str:
 
 def describe_options(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
     """The options of a ``Rules`` class, in declaration order (with an example each)."""
-    return _describe(rules_cls)
+    described: tuple[OptionInfo, ...] = _describe(rules_cls)  # type: ignore[arg-type]
+    return described
 
 
 @functools.cache
-def _describe(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
+def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
     out = []
     for f in attrs.fields(rules_cls):
         default = f.default
@@ -378,7 +380,7 @@ def parse_value(info: OptionInfo, raw: str) -> Any:
                 continue
             what = "a whole number or a range a..b" if info.item is int else None
             try:
-                out.append(_parse_item(name, info.item, part, where))  # type: ignore[arg-type]
+                out.append(_parse_item(name, info.item, part, where))
             except InvalidRules:
                 if what is None:
                     raise
@@ -423,6 +425,8 @@ def options_help(rules_cls: type[Any], width: int = 80) -> str:
     """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc."""
     lines: list[str] = []
     for info in describe_options(rules_cls):
+        if lines:
+            lines.append("")
         lines.append(f"{info.name} ({info.type})")
         fields = [
             ("default", info.default_text),
