@@ -25,7 +25,7 @@ def _write(path: Path, text: str) -> Path:
 
 def test_sources_apply_in_order_and_the_rules_are_checked_once(tmp_path: Path) -> None:
     """--ruleset, then the file (and what it extends), then --set, then --players; validated at the end."""
-    base = _write(tmp_path / "base.toml", 'game = "witches-of-blackmore"\n[rules]\nplayers = 3\nhand_size = 5\n')
+    _write(tmp_path / "base.toml", 'game = "witches-of-blackmore"\n[rules]\nplayers = 3\nhand_size = 5\n')
     top = _write(tmp_path / "top.toml", 'extends = "base.toml"\nname = "top"\n[rules]\nmust_follow = true\n')
     v = resolve(WB, variant=str(top))
     assert (v.rules.players, v.rules.hand_size, v.rules.must_follow) == (3, 5, True)
