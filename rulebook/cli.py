@@ -34,7 +34,7 @@ from rulebook import records
 from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, rules_to_dict
-from rulebook.errors import OutputError, RulebookError, WorkerLost
+from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
 from rulebook.progress import Progress, check_writable, reason
@@ -604,7 +604,7 @@ def _simulate_all(
                 except WorkerLost as exc:
                     saved.close()
                     record = saved.path.with_name(f"{saved.path.name.split('.')[0]}-game{exc.index + 1}.json")
-                    deal = game.new_game(v.rules, seed=exc.deal_seed)
+                    deal = v.new_game(seed=exc.deal_seed)
                     meta = {"game": exc.index + 1, "seed": args.seed, "players_as": list(map(str, players_as))}
                     records.save(records.record_of(deal, simulate=meta), record)
                     raise RulebookError(f"{exc}; its deal is saved in {record}; the other games in {saved.path}; "
@@ -818,7 +818,7 @@ def _play(args: argparse.Namespace) -> int:
     variant = _variant_of(game, args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return play(
-        game, variant.rules, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
+        game, variant, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
         seed=seed, out=args.out,
     )
 
@@ -827,8 +827,7 @@ def _error(message: str) -> None:
     """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
     lines = str(message).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
-    more = " (`rulebook options GAME` lists the valid options)" if "valid options" in str(message) else ""
-    print(f"rulebook: error: {first}{more}", file=sys.stderr)
+    print(f"rulebook: error: {first}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -862,7 +861,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
         if args.debug:
             raise
-        _error(str(exc))
+        game = getattr(args, "game", None)
+        hint = (f" (rulebook options {game} lists the options)" if isinstance(exc, InvalidRules)
+                and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
+        _error(str(exc) + hint)
         return 2
     except RecursionError:
         if args.debug:

@@ -181,11 +181,16 @@ def play(
     """Play one game; returns 0 when it was played to the end, 1 when the player quit.
 
     ``opponents`` holds one player kind for every other seat, or one per other seat in seat order.
+    ``rules`` is the game's ``Rules`` or a :class:`~rulebook.variants.Variant` (whose play hooks are obeyed).
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if interactive is None:
         interactive = stdin.isatty() and stdout.isatty()
+    from rulebook.variants import Variant
+
+    variant = rules if isinstance(rules, Variant) else Variant(game, rules)
+    rules = variant.rules
     players = rules.players
     humans = tuple(dict.fromkeys(seats))
     for s in humans:
@@ -203,7 +208,7 @@ def play(
     check_writable(path, "--out")  # before the game, not after it
     o = _Out(stdout, colour=interactive)
     rng = random.Random(seed)
-    state: State[Any, Any] = game.new_game(rules, seed=seed)
+    state: State[Any, Any] = variant.new_game(seed=seed)  # a variant's play hooks are obeyed
     o.line(f"{game.title} [{game.slug}], {players} players, seed {seed}", "bold")
     o.line("you play " + ", ".join(f"seat {s}" for s in humans)
            + "".join(f"; seat {s}: {k}" for s, k in kinds.items()))

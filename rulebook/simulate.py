@@ -189,7 +189,7 @@ def play_one(
     variant = _as_variant(game, rules)
     rng = random.Random(f"rulebook-sim:{seed}:{index}")
     chooser = _players_for(check_players(players_as, variant.rules.players), variant)
-    state = game.new_game(variant.rules, seed=rng.getrandbits(63))
+    state = variant.new_game(seed=rng.getrandbits(63))  # obeys the variant's play hooks
     scores_of = variant.scores
     length = 0
     last = scores_of(state)

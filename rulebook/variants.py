@@ -56,6 +56,7 @@ import attrs
 from rulebook.core.contract import Game, State
 from rulebook.core.options import describe_options, parse_value, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
+from rulebook.hooks import GameOverHook, HookedState, LegalHook, PlayHooks, PointsHook, RoundPointsHook, hooked_state
 from rulebook.registry import get_game
 
 __all__ = [
@@ -104,10 +105,34 @@ class Variant:
     #: whether a source (a ruleset, a file, ``--set``, ``--players``) fixed the player count:
     #: ``verify`` then checks that count only
     players_fixed: bool = False
+    #: play hooks the engine obeys during play (:mod:`rulebook.hooks`)
+    legal_hook: LegalHook | None = attrs.field(default=None, alias="legal")
+    game_over_hook: GameOverHook | None = attrs.field(default=None, alias="game_over")
+    trick_points_hook: PointsHook | None = attrs.field(default=None, alias="trick_points")
+    round_points_hook: RoundPointsHook | None = attrs.field(default=None, alias="round_points")
+    play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, self.game.Rules):
             raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
+        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook)
+        object.__setattr__(self, "play_hooks", hooks)
+
+    def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
+        """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
+
+        Without play hooks this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
+        """
+        state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
+        if not self.play_hooks:
+            return state
+        return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
+
+    def hooked(self, state: State[Any, Any]) -> State[Any, Any]:
+        """``state`` (an engine state of this variant's rules) with the play hooks obeyed."""
+        if not self.play_hooks or isinstance(state, HookedState):
+            return state
+        return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The game pickles by its slug, so a variant reaches worker processes as the same
@@ -115,12 +140,14 @@ class Variant:
         return (
             _rebuild,
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
-             self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed),
+             self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
+             self.game_over_hook, self.trick_points_hook, self.round_points_hook),
         )
 
     @property
     def has_hooks(self) -> bool:
-        return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None)
+        return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
+                    or self.play_hooks)
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
         """The variant's scores of ``state``."""
@@ -148,6 +175,7 @@ class Variant:
     def describe(self) -> dict[str, Any]:
         """A JSON-compatible description (name, options, hooks) for records and reports."""
         hooks = [n for n, h in (("scores", self.scores_hook), ("winners", self.winners_hook)) if h]
+        hooks += self.play_hooks.names()
         out: dict[str, Any] = {"name": self.name, "game": self.game.slug, "changes": self.changes()}
         if hooks or self.invariants:
             out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
@@ -213,7 +241,9 @@ def build_rules(game: Game[Any, Any, Any], layers: Sequence[Layer], base: Any = 
         rules = game.Rules(**kwargs)
     except InvalidRules as exc:
         where = f" (set by {sources[exc.field]})" if exc.field in sources else ""
-        raise InvalidRules(exc.field, f"{_reason(exc)}{where}") from None
+        info = infos.get(exc.field)
+        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
+        raise InvalidRules(exc.field, f"{_reason(exc)}{where}{doc}") from None
     except (TypeError, ValueError) as exc:
         raise InvalidRules("?", str(exc)) from None
     return rules, sources

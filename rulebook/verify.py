@@ -36,6 +36,7 @@ from rulebook import records
 from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
+from rulebook.hooks import HOOK_RULE, HookError, unhooked
 from rulebook.progress import reason, resume_lines
 from rulebook.registry import get_game
 from rulebook.variants import Variant
@@ -109,7 +110,7 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
     Raises :class:`Violation`. Cheap; ``rulebook replay`` runs them on every step.
     """
     game = variant.game
-    _invariant("game invariant", game.check_invariants, state)
+    _invariant("game invariant", game.check_invariants, unhooked(state))
     for fn in variant.invariants:
         _invariant("variant invariant", fn, state)
     try:
@@ -183,7 +184,7 @@ def _check_step(
         try:
             state.apply(bad)
         except IllegalAction as exc:
-            if not _RULE_ID.search(str(exc)):
+            if not _RULE_ID.search(str(exc)) and HOOK_RULE not in str(exc):
                 raise fail("contract:illegal-rejected", f"the error for {bad} cites no rule: {exc}") from None
         else:
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
@@ -225,7 +226,7 @@ def _check_boundary(
                     "(its record would reveal the hidden cards)"
                 )
             try:
-                game.check_invariants(other)
+                game.check_invariants(unhooked(other))
             except AssertionError as exc:
                 raise fail(f"seat {seat}'s resampled state breaks an invariant: {exc}") from None
             if other.current_player != cp or (cp == seat and other.legal_actions() != legal):
@@ -258,10 +259,11 @@ def _check_end(variant: Variant, state: State[Any, Any], replay: bool = True) ->
     if not replay:
         return
     try:
-        replayed = records.replay(records.loads(records.dumps(state)), complete=True)
+        replayed = variant.hooked(records.replay(records.loads(records.dumps(state)),
+                                                 complete=not variant.play_hooks))
     except InvalidRecord as exc:
         raise fail("contract:record-replay", f"the saved record does not replay: {exc}") from None
-    if replayed != state:
+    if replayed != state or not replayed.is_terminal:
         raise fail("contract:record-replay", "the saved record does not replay to the same final state")
 
 
@@ -306,6 +308,8 @@ def play_checked(
         raise
     except Exception as exc:
         state = where[0] if where[0] is not None else variant.game.new_game(variant.rules, seed=seed)
+        if isinstance(exc, HookError):  # a play hook broke the contract: its own check, not a crash
+            raise Violation(exc.check, exc.check, exc.message, state, where[1]) from None
         raise Violation(
             "contract:no-crash", "contract:no-crash", f"{type(exc).__name__}: {exc}", state, where[1]
         ) from exc
@@ -330,9 +334,9 @@ def _play_checked(
     ``where`` holds the current state and the move being tried (for crash reports).
     """
     game, rules = variant.game, variant.rules
-    state: State[Any, Any] = game.new_game(rules, seed=seed)
+    state: State[Any, Any] = variant.new_game(seed=seed)  # obeys the variant's play hooks
     where[0] = state
-    if game.new_game(rules, seed=seed) != state:
+    if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
     bound = game.max_game_length(rules)
     steps = 0
@@ -356,7 +360,7 @@ def _play_checked(
             redrawn[1] += _check_boundary(variant, state, seats, check_rng, 1, bool(redrawn[1]))
         seat = state.current_player
         if kinds[seat] == "heuristic":
-            action = game.heuristic_action(state, rng)
+            action = state.GAME.heuristic_action(state, rng)
             if action not in legal:
                 raise Violation(
                     "contract:legal-move", "contract:legal-move",
@@ -779,8 +783,21 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
             return Step(i, seat, action, state, exc)
         return Step(i, seat, action, state, None)
 
-    yield checked(0, None, None, first)
-    prev = first
-    for i, state in enumerate(states, 1):
-        yield checked(i, prev.current_player, record.actions[i - 1], state)
+    # the variant's play hooks are obeyed: each recorded move must be one they allow
+    prev = variant.hooked(first)
+    yield checked(0, None, None, prev)
+    for i, engine_state in enumerate(states, 1):
+        state = variant.hooked(engine_state)
+        text = record.actions[i - 1]
+        try:
+            allowed = prev.is_terminal or game.parse_action(text, first.rules) in prev.legal_actions()
+        except HookError as exc:
+            yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, exc.message, prev))
+            return
+        if not allowed or prev.is_terminal:
+            why = "the game was over under the variant" if prev.is_terminal else "the variant's legal hook refuses it"
+            yield Step(i, prev.current_player, text, state, Violation(
+                "contract:legal-move", "contract:legal-move", f"{text}: {why}", prev))
+            return
+        yield checked(i, prev.current_player, text, state)
         prev = state

@@ -234,6 +234,6 @@ def test_variant_module_in_the_current_folder(tmp_path: Path, monkeypatch: pytes
 def test_verify_says_up_front_where_a_failure_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "witches-of-blackmore", "--players", "2", "--examples", "2", "--out", str(tmp_path)]) == 0
     first = capsys.readouterr().out.splitlines()[:2]
-    assert first == ["checking 2 games of The Witches of Blackmore [witches-of-blackmore];",
+    assert first == ["checking 2 games of The Witches of Blackmore [witches-of-blackmore]: at 2 players;",
                      f"a failing game would be saved to {tmp_path / 'verify-witches-of-blackmore-seed0.json'} (--out)"]
     assert list(tmp_path.iterdir()) == []  # nothing written when every check passes
