@@ -862,9 +862,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         game = getattr(args, "game", None)
-        hint = (f" (rulebook options {game} lists the options)" if isinstance(exc, InvalidRules)
+        hint = (f"; rulebook options {game} lists the options" if isinstance(exc, InvalidRules)
                 and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
-        _error(str(exc) + hint)
+        first, _, _ = str(exc).partition("\n")
+        _error(first + hint)
         return 2
     except RecursionError:
         if args.debug:

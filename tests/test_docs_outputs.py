@@ -25,7 +25,7 @@ import pytest
 from rulebook.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ("verifying.md", "simulation.md")
+PAGES = ("verifying.md", "simulation.md", "verify-a-house-rule.md")
 #: A shown output line that stands for lines cut from it.
 CUT = "…"
 #: Numbers in titles, headings and lines outside tables (counts, seeds, p-values, seconds).
