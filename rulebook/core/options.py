@@ -111,7 +111,7 @@ def _exact(default: Any, converter: Callable[[Any], Any] | None, item: type | No
     ``bool`` option refuses ints; a ``str`` option refuses everything but ``str``; a
     tuple option refuses strings, mappings and anything but a list or tuple, and a
     tuple of ints, texts or flags refuses items of any other type. Every fault is an
-    :class:`InvalidRules` naming the option; so is any ``TypeError`` or ``ValueError``
+    :class:`~rulebook.InvalidRules` naming the option; so is any ``TypeError`` or ``ValueError``
     of the game's own ``converter``.
     """
     kind = type(default)
@@ -298,7 +298,7 @@ def check_declarations(rules_cls: type[Any], rule_ids: Iterable[str]) -> list[st
 
 
 def check_choice(name: str, value: Any, choices: Iterable[Any]) -> None:
-    """Raise :class:`InvalidRules` naming ``name`` unless ``value`` is one of ``choices``."""
+    """Raise :class:`~rulebook.InvalidRules` naming ``name`` unless ``value`` is one of ``choices``."""
     allowed = tuple(choices)
     if value not in allowed or type(value) is not type(allowed[0]):
         info = OptionInfo(name, None, "", allowed)
@@ -351,7 +351,7 @@ def parse_value(info: OptionInfo, raw: str) -> Any:
     whole number: decimal digits; a string: as written; a tuple of whole numbers,
     texts or flags: comma-separated items, where a whole-number item may be a range
     ``a..b`` (inclusive), and ``none`` for the empty tuple; nested or mapping values:
-    JSON. One :class:`InvalidRules` per fault, naming the option and the item.
+    JSON. One :class:`~rulebook.InvalidRules` per fault, naming the option and the item.
     """
     name = info.name
     default = info.default
