@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _RANK, _SUIT, _TRICK_RULE, DECK
+from .rules import _SUIT, _TRICK_RULE, DECK
 
 if TYPE_CHECKING:
     from .state import WitchesState
@@ -40,17 +40,29 @@ def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
     if state.current_player is not None:
         return ()
     changes: list[ScoreChange] = []
+    worth = state.board[8].points  # WB-SCORE-1, WB-SCORE-3
     for number, entry in enumerate(state.board[7]):
         winner = entry[2]
         changes.append(
-            ScoreChange(winner, sum(_RANK[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
+            ScoreChange(winner, sum(worth[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
         )
         if len(entry) > 4:
             card = entry[4]
             changes.append(
-                ScoreChange(winner, -_RANK[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
+                ScoreChange(winner, -worth[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
             )
     points = [0] * state.rules.players
     for change in changes:
         points[change.seat] += change.points
+    reason, rule = _END[state.board[8].stop]
+    if any(state.hands):  # WB-END-6, WB-END-7 ended it; else the hands ran out first (WB-END-4)
+        return (RoundRecord(0, tuple(points), tuple(changes), reason, rule),)
     return (RoundRecord(0, tuple(points), tuple(changes), "every hand was played out", "WB-END-4"),)
+
+
+#: why a game ended with cards in hand, by ``Tables.stop``
+_END = (
+    ("every hand was played out", "WB-END-4"),
+    ("the set number of tricks was played", "WB-END-6"),
+    ("a player reached the target score", "WB-END-7"),
+)
