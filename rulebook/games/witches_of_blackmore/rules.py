@@ -393,6 +393,12 @@ RULESETS: tuple[Ruleset, ...] = (
         ("WB-PLAY-2", "WB-RULING-2"),
     ),
     Ruleset(
+        "follow-or-trump",
+        "The common trick-taking duty: follow the leader's colour, else play a trump if you hold one.",
+        {"must_follow": True, "must_trump": True},
+        ("WB-PLAY-2", "WB-PLAY-3"),
+    ),
+    Ruleset(
         "no-nines",
         "The Witches without the 9s: 48 cards, the wheel turns over 1 to 8.",
         {"ranks": (1, 2, 3, 4, 5, 6, 7, 8)},

@@ -42,6 +42,20 @@ def test_records_of_a_scripted_game() -> None:
     assert obs.tricks == state.tricks
 
 
+def test_weakest_wins_records_cite_their_rule() -> None:
+    """WB-TRICK-6: under wins=weakest the wheel's weakest card takes the trick, and its record
+    says so; a single trump still wins by WB-TRICK-1."""
+    hands = [["Y2", "G9"], ["R9", "G1"], ["Y1", "B1"]]
+    rules = Rules(players=3, hand_size=2, wins="weakest")
+    state = GAME.new_game(rules, deals=[deal(hands, "B7", hand_size=2)])
+    state = play(state, "play Y2", "play R9", "play Y1")  # yellow led, under 7 descending Y1 is weaker
+    assert state.tricks == (
+        TrickRecord(0, 0, 0, ((0, C("Y2")), (1, C("R9")), (2, C("Y1"))), 2, "WB-TRICK-6"),
+    )
+    state = play(state, "keep", "play B1", "play G9", "play G1")  # blue is trump: B1 alone wins
+    assert state.tricks[1].rule == "WB-TRICK-1" and state.tricks[1].winner == 2
+
+
 def test_round_record_itemises_captures_and_replacements() -> None:
     """WB-SCORE-1, WB-TRUMP-1, WB-END-4: the one round record of a finished game, exact values."""
     rng = random.Random(5)
@@ -105,7 +119,10 @@ def _check_records(rules: Rules, seed: int, rng: random.Random) -> WitchesState:
         assert t.round == 0 and t.players == seats and t.cards == cards and t.leader == seats[0]
         assert t.winner == seats[rules_winner(rules, cards, trump, anchor)]
         trumps = sum(1 for c in cards if DECK.suit_of[c] == trump)
-        assert t.rule == ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")[min(trumps, 2)]
+        if rules.wins == "weakest" and trumps != 1:  # WB-TRICK-6
+            assert t.rule == "WB-TRICK-6"
+        else:
+            assert t.rule == ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")[min(trumps, 2)]
         assert all((s, c) in held for s, c in t.plays)  # every card was in its player's hand
     assert round_totals(state.rounds, rules.players) == state.scores
     assert state.phase is Phase.OVER and state.legal_actions() == ()

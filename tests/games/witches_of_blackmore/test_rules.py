@@ -156,11 +156,11 @@ def test_witches_without_the_nines() -> None:
 
 def test_rulesets_are_valid_and_cite_their_rules() -> None:
     """The named rule sets: ``printed`` first with no values, each one valid (WB-COMP-3, WB-END-6,
-    WB-RULING-2, WB-RULING-7)."""
+    WB-PLAY-3, WB-RULING-2, WB-RULING-7)."""
     assert GAME.rulesets is RULESETS and RULESETS[0].name == "printed" and dict(RULESETS[0].values) == {}
-    assert [r.name for r in RULESETS] == ["printed", "ascending", "must-follow", "no-nines", "short"]
+    assert [r.name for r in RULESETS] == ["printed", "ascending", "must-follow", "follow-or-trump", "no-nines", "short"]
     for ruleset in RULESETS:
         rules = Rules(**ruleset.values)
         assert set(ruleset.rules) <= {r for f in attrs.fields(Rules) for r in f.metadata["rulebook_rules"]}
         GAME.new_game(rules, seed=1)
-    assert len(tables(Rules(**RULESETS[3].values)).cards) == 48
+    assert len(tables(Rules(**RULESETS[4].values)).cards) == 48
