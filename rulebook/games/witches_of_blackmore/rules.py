@@ -81,7 +81,7 @@ class Rules:
         doc="Number of players. The source says 2-5, the publisher's box 2-6; both are "
         "supported (WB-RULING-1).",
         choices=range(2, 7),
-        rules=("WB-RULING-1",),
+        rules=("WB-RULING-1", "WB-SCORE-4"),
     )
     hand_size: int = option(
         6,
@@ -183,6 +183,13 @@ class Rules:
         converter=tuple,
         rules=("WB-SCORE-1", "WB-SCORE-3"),
     )
+    teams: bool = option(
+        False,
+        doc="House rule: with 4 or 6 players, seats facing each other (seat s and seat s + "
+        "players/2) are partners; the pair with the higher combined total wins (WB-SCORE-4).",
+        choices=(False, True),
+        rules=("WB-SCORE-4",),
+    )
     end: str = option(
         PRINTED,
         doc="'printed': play until every hand is empty (WB-END-4); 'tricks': the game ends after "
@@ -208,6 +215,8 @@ class Rules:
         validate_choices(self)
         if self.first_leader >= self.players:
             raise InvalidRules("first_leader", f"seat {self.first_leader} does not exist with {self.players} players")
+        if self.teams and self.players not in (4, 6):  # WB-SCORE-4
+            raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
         _check_deck(self)
         if len(self.points) != len(NUMBERS) or any(type(p) is not int or not 0 <= p <= 99 for p in self.points):
             raise InvalidRules("points", f"expected nine whole numbers 0..99, one per number 1..9, not {self.points!r}")
@@ -328,7 +337,9 @@ _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) fo
 TrickEntry = tuple[Any, ...]
 #: the state's internal ``board`` (deck, drawn, trumps, anchor, captured, exhausted, known,
 #: finished tricks, the rules' tables): see the state's properties, which are its public views;
-#: the tables (:func:`tables`) ride along so that the hot path never looks them up
+#: the tables (:func:`tables`, a :class:`Tables`, typed ``Any`` here because the class is
+#: internal to the engine and not part of the documented API) ride along so that the hot
+#: path never looks them up
 Board = tuple[
     Deal,
     int,
@@ -338,7 +349,7 @@ Board = tuple[
     bool,
     tuple[tuple[int, ...], ...],
     tuple[TrickEntry, ...],
-    Tables,
+    Any,
 ]
 
 

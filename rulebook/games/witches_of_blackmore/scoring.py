@@ -22,10 +22,14 @@ def scores(state: WitchesState) -> tuple[int, ...]:
 
 
 def winners(state: WitchesState) -> frozenset[int]:
-    """Highest total wins; tied seats share the win (WB-SCORE-2, WB-RULING-6)."""
+    """Highest total wins; tied seats share the win (WB-SCORE-2, WB-RULING-6). With partners
+    (WB-SCORE-4) each seat counts its pair's combined total, so both partners win together."""
     if state.current_player is not None:
         return frozenset()
     points = scores(state)
+    if state.rules.teams:  # WB-SCORE-4
+        half = len(points) // 2
+        points = tuple(points[s] + points[(s + half) % len(points)] for s in range(len(points)))
     best = max(points)
     return frozenset(s for s, v in enumerate(points) if v == best)
 

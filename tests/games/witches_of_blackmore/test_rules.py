@@ -56,8 +56,8 @@ def test_first_leader_and_deal_layout() -> None:
 
 
 def test_options_pin_the_printed_game() -> None:
-    """WB-RULING-1, WB-SETUP-2, WB-RULING-7, WB-RULING-2, WB-TRUMP-1, WB-RULING-3, WB-SETUP-4:
-    each option's exact default and declared choices."""
+    """WB-RULING-1, WB-SETUP-2, WB-RULING-7, WB-RULING-2, WB-TRUMP-1, WB-RULING-3, WB-SETUP-4,
+    WB-SCORE-4: each option's exact default and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
         "players": (4, (2, 3, 4, 5, 6)),
@@ -76,6 +76,7 @@ def test_options_pin_the_printed_game() -> None:
         "wins": ("strongest", ("strongest", "weakest")),
         "points": ((1, 2, 3, 4, 5, 6, 7, 8, 9), None),
         "end": ("printed", ("printed", "tricks", "target")),
+        "teams": (False, (False, True)),
         "end_tricks": (8, tuple(range(1, 61))),
         "end_target": (40, tuple(range(1, 501))),
     }
