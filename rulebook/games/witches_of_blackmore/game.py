@@ -9,7 +9,7 @@ from rulebook.core.contract import Deal, Game, Setup
 from . import heuristic, observation, scoring
 from .actions import _TABLE, WitchesAction
 from .observation import Observation, TensorEncoder
-from .rules import DECK, Rules, check_deal, random_deal
+from .rules import DECK, RULESETS, Rules, check_deal, random_deal
 from .state import WitchesState, check_invariants, initial_state
 
 __all__ = ["GAME", "WitchesGame"]
@@ -23,19 +23,19 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     prefix = "WB"
     player_counts = range(2, 7)
     deck = DECK
+    rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
 
     def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
-        return random_deal(rng)
+        return random_deal(rng, rules)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A deal is an order of the 54 cards, each once (WB-SETUP-1); the game has one deal.
-
-        Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
+        """A deal is an order of the cards in play, each once (WB-SETUP-1, WB-COMP-3); the game has
+        one deal. Checked exactly, never coerced: a tuple or list of ``int`` (not bool, float or str).
         """
-        check_deal(deal, index)
+        check_deal(deal, index, rules)
 
     def initial_state(self, rules: Rules, setup: Setup) -> WitchesState:
         """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
@@ -76,7 +76,7 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         """A proven bound (WB-END-5): plays, plus one trump decision per trick.
 
         Cards reach hands only from the deal, the pile (53 cards with the first trump
-        turned up) and the single refill from the trump stack (WB-END-2: at most one
+        turned up, in the printed deck) and the single refill from the trump stack (WB-END-2: at most one
         card per player), so there are at most ``53 + players`` plays; every trick
         has at least one play and offers at most one decision.
         """

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .actions import _KEEP, _PLAY, REPLACING, WitchesAction
-from .rules import _RANK, _SUIT, _WIN
+from .rules import _SUIT
 
 if TYPE_CHECKING:
     from .state import WitchesState
@@ -30,14 +30,13 @@ def heuristic_action(state: WitchesState, rng: random.Random) -> WitchesAction:
     trick = state.trick
     if trick:
         lead = _SUIT[trick[0]]
-        if state.rules.must_follow:  # WB-PLAY-2 (house rule)
-            follow = [c for c in cards if _SUIT[c] == lead]
-            if follow:
-                cards = follow
+        if state.rules.must_follow or state.rules.must_trump:  # WB-PLAY-2, WB-PLAY-3 (house rules)
+            cards = [a.card for a in state.legal_actions()]  # type: ignore[union-attr]
         # a card wins if its key beats the trick's best so far (best_position keeps the earlier card on ties)
         board = state.board
         trumps = board[2]
-        keys = _WIN[state.rules.wheel][board[3]][_SUIT[trumps[-1]] if trumps else 6][lead]
+        tsuit = _SUIT[trumps[-1]] if trumps and state.rules.trump_colour else 6  # WB-RANK-3
+        keys = board[8].win[board[3]][tsuit][lead]
         top = -1
         for c in trick:
             k = keys[c]
@@ -48,12 +47,13 @@ def heuristic_action(state: WitchesState, rng: random.Random) -> WitchesAction:
             cards = winning
     # min by (number, one random draw per candidate, in order): the first minimum is kept
     draw = rng.random
+    points = state.board[8].points  # the numbers as printed (WB-SCORE-1), or the points table (WB-SCORE-3)
     best = cards[0]
     low = 99
     low_draw = 2.0
     for c in cards:
         x = draw()
-        r = _RANK[c]
+        r = points[c]
         if r < low or (r == low and x < low_draw):
             best, low, low_draw = c, r, x
     return _PLAY[best]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _RANK, _SUIT, _TRICK_RULE, DECK
+from .rules import _SUIT, _TRICK_RULE, DECK, WEAKEST
 
 if TYPE_CHECKING:
     from .state import WitchesState
@@ -20,18 +20,22 @@ __all__ = ["rounds", "tricks"]
 
 
 @lru_cache(maxsize=1 << 16)
-def _trick_record(number: int, entry: tuple[Any, ...]) -> TrickRecord:
-    """The record of the compact trick entry ``(order, cards, winner, trump suit)``.
+def _trick_record(number: int, entry: tuple[Any, ...], weakest: bool = False) -> TrickRecord:
+    """The record of the compact trick entry ``(order, cards, winner, trump suit)``; under
+    ``wins=weakest`` a trick that the wheel decided cites WB-TRICK-6.
 
     Cached: every observation carries the game's tricks, and most of them repeat.
     """
     order, cards, winner, tsuit = entry[0], entry[1], entry[2], entry[3]
     trumps = sum(1 for c in cards if _SUIT[c] == tsuit)
-    return TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, _TRICK_RULE[min(trumps, 2)])
+    rule = "WB-TRICK-6" if weakest and trumps != 1 else _TRICK_RULE[min(trumps, 2)]
+    return TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, rule)
 
 
 def tricks(state: WitchesState) -> tuple[TrickRecord, ...]:
     """Every finished trick, in order (see :attr:`WitchesState.tricks`)."""
+    if state.rules.wins == WEAKEST:  # WB-TRICK-6
+        return tuple(_trick_record(n, e, True) for n, e in enumerate(state.board[7]))
     return tuple(starmap(_trick_record, enumerate(state.board[7])))
 
 
@@ -40,17 +44,29 @@ def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
     if state.current_player is not None:
         return ()
     changes: list[ScoreChange] = []
+    worth = state.board[8].points  # WB-SCORE-1, WB-SCORE-3
     for number, entry in enumerate(state.board[7]):
         winner = entry[2]
         changes.append(
-            ScoreChange(winner, sum(_RANK[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
+            ScoreChange(winner, sum(worth[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
         )
         if len(entry) > 4:
             card = entry[4]
             changes.append(
-                ScoreChange(winner, -_RANK[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
+                ScoreChange(winner, -worth[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
             )
     points = [0] * state.rules.players
     for change in changes:
         points[change.seat] += change.points
+    reason, rule = _END[state.board[8].stop]
+    if any(state.hands):  # WB-END-6, WB-END-7 ended it; else the hands ran out first (WB-END-4)
+        return (RoundRecord(0, tuple(points), tuple(changes), reason, rule),)
     return (RoundRecord(0, tuple(points), tuple(changes), "every hand was played out", "WB-END-4"),)
+
+
+#: why a game ended with cards in hand, by ``Tables.stop``
+_END = (
+    ("every hand was played out", "WB-END-4"),
+    ("the set number of tricks was played", "WB-END-6"),
+    ("a player reached the target score", "WB-END-7"),
+)

@@ -18,7 +18,7 @@ from rulebook.core.encoding import template as _template
 from rulebook.core.history import TrickRecord
 
 from .actions import REPLACING
-from .rules import ASCENDING, DECK, Rules
+from .rules import ASCENDING, DECK, Rules, tables
 
 if TYPE_CHECKING:
     from .state import WitchesState
@@ -194,7 +194,7 @@ class TensorEncoder(BufferEncoder):
         self.n = n = rules.players
         self.c = c = DECK.size
         self.size = observation_size(rules)
-        self.rank = DECK.rank_of
+        self.rank = tables(rules).points  # WB-SCORE-1, WB-SCORE-3
         self.replacing = REPLACING
         self.ascending = rules.wheel == ASCENDING
         self.row = 4 * c + 11  # the first seat row
@@ -203,7 +203,7 @@ class TensorEncoder(BufferEncoder):
         self.cache: tuple[Any, Buffer | None] = (None, None)
 
     def public(self, board: Any) -> Buffer:
-        deck, drawn, trumps, anchor, captured, _, known, _ = board
+        deck, drawn, trumps, anchor, captured, _, known = board[:7]
         c, row, width = self.c, self.row, self.width
         ones = [c + t for t in trumps]
         if trumps:

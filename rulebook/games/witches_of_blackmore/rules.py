@@ -7,6 +7,7 @@ trick tables built from it (WB-COMP-1, WB-COMP-2, WB-RANK-2, WB-TRICK-1..3).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -14,19 +15,31 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
-from rulebook.core.options import option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
     "ASCENDING",
+    "COLOURS",
     "DECK",
     "DESCENDING",
+    "NO_FIRST_TRUMP",
+    "NUMBERS",
+    "PRINTED",
+    "RULESETS",
+    "STRONGEST",
+    "TARGET",
+    "TRICKS",
+    "TURNED",
+    "WEAKEST",
     "Board",
     "Rules",
+    "Tables",
     "TrickEntry",
     "check_deal",
     "random_deal",
+    "tables",
     "wheel_order",
 ]
 
@@ -43,7 +56,23 @@ DESCENDING = "descending"
 ASCENDING = "ascending"
 
 
-@attrs.frozen
+#: the printed deck's colour letters and numbers (WB-COMP-1)
+COLOURS = tuple(letter for _, letter in DECK.suits)
+NUMBERS = tuple(DECK.ranks)
+
+#: WB-SETUP-3 (the pile's top card is the first trump) or WB-SETUP-5 (no first trump)
+TURNED = "turned"
+NO_FIRST_TRUMP = "none"
+#: WB-TRICK-1..3 (the strongest card that can win takes the trick) or WB-TRICK-6 (the weakest)
+STRONGEST = "strongest"
+WEAKEST = "weakest"
+#: WB-END-4 (the printed end), WB-END-6 (a fixed number of tricks), WB-END-7 (a target score)
+PRINTED = "printed"
+TRICKS = "tricks"
+TARGET = "target"
+
+
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Options of The Witches of Blackmore; the defaults give the printed game."""
 
@@ -52,78 +81,246 @@ class Rules:
         doc="Number of players. The source says 2-5, the publisher's box 2-6; both are "
         "supported (WB-RULING-1).",
         choices=range(2, 7),
+        rules=("WB-RULING-1", "WB-SCORE-4"),
     )
     hand_size: int = option(
-        6, doc="Cards dealt to and refilled into each hand (WB-SETUP-2).", choices=range(1, 9)
+        6,
+        doc="Cards dealt to and refilled into each hand (WB-SETUP-2); the hands and the first "
+        "trump must fit in the deck.",
+        choices=range(1, 9),
+        rules=("WB-SETUP-1", "WB-SETUP-2", "WB-RULING-1"),
     )
     wheel: str = option(
         DESCENDING,
         doc="Side of the witches' wheel: 'descending' (strength falls with the number from "
         "the trump's number, the source's beginner side) or 'ascending' (WB-RANK-2).",
         choices=(DESCENDING, ASCENDING),
+        rules=("WB-COMP-2", "WB-RANK-2", "WB-RULING-7"),
     )
     must_follow: bool = option(
         False,
         doc="House rule: a player holding the leader's colour must play it. The source "
         "allows any card (WB-PLAY-2, WB-RULING-2).",
         choices=(False, True),
+        rules=("WB-PLAY-2", "WB-RULING-2"),
     )
     trump_replacement: bool = option(
         True,
         doc="The trick winner may lay one captured card as the new trump (WB-TRUMP-1).",
         choices=(False, True),
+        rules=("WB-TRUMP-1",),
     )
     replace_before_draw: bool = option(
         True,
         doc="The winner decides on the trump replacement before the hands are refilled "
         "(the source's order); false: after the refill (WB-RULING-3).",
         choices=(False, True),
+        rules=("WB-RULING-3",),
     )
     first_leader: int = option(
-        0, doc="Seat of the first leader (親); the source lets the table choose (WB-SETUP-4).",
+        0,
+        doc="Seat of the first leader (親); the source lets the table choose (WB-SETUP-4).",
         choices=range(0, 6),
+        rules=("WB-SETUP-4",),
+    )
+    colours: tuple[str, ...] = option(
+        COLOURS,
+        doc="The colours in the deck, by letter (R B G Y P O; WB-COMP-1, WB-COMP-3, WB-RULING-9): "
+        "any of them, each once, in this order. Example: colours=R,B,G,Y.",
+        item=str,
+        converter=tuple,
+        rules=("WB-COMP-1", "WB-COMP-3", "WB-SETUP-1", "WB-RULING-9", "WB-END-5"),
+    )
+    ranks: tuple[int, ...] = option(
+        NUMBERS,
+        doc="The numbers in the deck, rising, each 1..9 (WB-COMP-1, WB-COMP-3); the wheel turns "
+        "over the numbers in play (WB-COMP-2). Example, the Witches without the 9s: ranks=1..8.",
+        item=int,
+        converter=tuple,
+        rules=("WB-COMP-1", "WB-COMP-2", "WB-COMP-3", "WB-SETUP-1", "WB-RANK-2", "WB-END-5"),
+    )
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Cards taken out of the deck, by text (R9 is red 9), each once (WB-COMP-3); a number "
+        "none of whose cards is left leaves the wheel too. Example: removed=R9,B9,G9,Y9,P9,O9.",
+        item=str,
+        converter=tuple,
+        rules=("WB-COMP-1", "WB-COMP-2", "WB-COMP-3", "WB-SETUP-1", "WB-RANK-2", "WB-END-5"),
+    )
+    first_trump: str = option(
+        TURNED,
+        doc="'turned': the pile's top card is the first trump (WB-SETUP-3); 'none': the game "
+        "starts without a trump, the wheel aligned to the highest number in play (WB-SETUP-5).",
+        choices=(TURNED, NO_FIRST_TRUMP),
+        rules=("WB-SETUP-3", "WB-SETUP-5", "WB-END-5"),
+    )
+    must_trump: bool = option(
+        False,
+        doc="House rule: a player who holds no card of the leader's colour but holds a trump "
+        "must play a trump (WB-PLAY-3).",
+        choices=(False, True),
+        rules=("WB-PLAY-3",),
+    )
+    trump_colour: bool = option(
+        True,
+        doc="The top trump's colour is the trump colour (WB-RANK-1); false: the trump stack only "
+        "turns the wheel and the leader's colour always wins (WB-RANK-3).",
+        choices=(True, False),
+        rules=("WB-RANK-1", "WB-RANK-3", "WB-TRICK-1", "WB-TRICK-2"),
+    )
+    wins: str = option(
+        STRONGEST,
+        doc="'strongest': the strongest card that can win takes the trick (WB-TRICK-1..3); "
+        "'weakest': the weakest of them on the wheel does (WB-TRICK-6).",
+        choices=(STRONGEST, WEAKEST),
+        rules=("WB-TRICK-2", "WB-TRICK-3", "WB-TRICK-6"),
+    )
+    points: tuple[int, ...] = option(
+        NUMBERS,
+        doc="Points of a captured card by its number 1..9, nine whole numbers 0..99 (WB-SCORE-1, "
+        "WB-SCORE-3); printed: the number itself. Example: points=0,0,0,0,0,0,0,0,10.",
+        item=int,
+        converter=tuple,
+        rules=("WB-SCORE-1", "WB-SCORE-3"),
+    )
+    teams: bool = option(
+        False,
+        doc="House rule: with 4 or 6 players, seats facing each other (seat s and seat s + "
+        "players/2) are partners; the pair with the higher combined total wins (WB-SCORE-4).",
+        choices=(False, True),
+        rules=("WB-SCORE-4",),
+    )
+    end: str = option(
+        PRINTED,
+        doc="'printed': play until every hand is empty (WB-END-4); 'tricks': the game ends after "
+        "end_tricks tricks (WB-END-6); 'target': it ends after the trick in which a player "
+        "reaches end_target points (WB-END-7). Either ends sooner if the hands run out.",
+        choices=(PRINTED, TRICKS, TARGET),
+        rules=("WB-END-4", "WB-END-6", "WB-END-7"),
+    )
+    end_tricks: int = option(
+        8,
+        doc="Tricks in a game when end=tricks, 1..60 (WB-END-6).",
+        choices=range(1, 61),
+        rules=("WB-END-6",),
+    )
+    end_target: int = option(
+        40,
+        doc="Points that end the game when end=target, 1..500 (WB-END-7).",
+        choices=range(1, 501),
+        rules=("WB-END-7",),
     )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.first_leader >= self.players:
             raise InvalidRules("first_leader", f"seat {self.first_leader} does not exist with {self.players} players")
-        if self.players * self.hand_size + 1 > DECK.size:
+        if self.teams and self.players not in (4, 6):  # WB-SCORE-4
+            raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
+        _check_deck(self)
+        if len(self.points) != len(NUMBERS) or any(type(p) is not int or not 0 <= p <= 99 for p in self.points):
+            raise InvalidRules("points", f"expected nine whole numbers 0..99, one per number 1..9, not {self.points!r}")
+        size = len(_cards(self))
+        need = self.players * self.hand_size + (self.first_trump == TURNED)
+        if need > size:
+            trump = " plus the first trump" if self.first_trump == TURNED else ""
             raise InvalidRules(
                 "hand_size",
-                f"{self.players} hands of {self.hand_size} plus the first trump need "
-                f"{self.players * self.hand_size + 1} cards; the deck has {DECK.size} (WB-SETUP-2)",
+                f"{self.players} hands of {self.hand_size}{trump} need {need} cards; the deck has {size} (WB-SETUP-2)",
             )
 
 
-def wheel_order(anchor: int, wheel: str) -> tuple[int, ...]:
-    """The numbers from strongest to weakest for a trump of number ``anchor`` (WB-RANK-2).
+def _check_deck(rules: Rules) -> None:
+    """The deck options name existing colours, numbers and cards, each once (WB-COMP-3)."""
+    colours, ranks, removed = rules.colours, rules.ranks, rules.removed
+    if not colours or any(c not in COLOURS for c in colours) or len(set(colours)) != len(colours):
+        raise InvalidRules("colours", f"expected one or more of {', '.join(COLOURS)}, each once, not {colours!r}")
+    if not ranks or any(type(r) is not int or not 1 <= r <= 9 for r in ranks) or list(ranks) != sorted(set(ranks)):
+        raise InvalidRules("ranks", f"expected one or more numbers 1..9, rising, each once, not {ranks!r}")
+    if len(set(removed)) != len(removed):
+        raise InvalidRules("removed", f"a card is named twice in {removed!r}")
+    for text in removed:
+        try:
+            card = DECK.parse(text) if type(text) is str else -1
+        except ValueError:
+            card = -1
+        if card < 0 or DECK.text(card) != text:
+            raise InvalidRules("removed", f"{text!r} is not a card (a colour letter and a number, e.g. R9)")
+        if COLOURS[_SUIT[card]] not in colours or _RANK[card] not in ranks:
+            raise InvalidRules("removed", f"{text} is not in the deck the colours and ranks give")
+
+
+@attrs.frozen
+class Tables:
+    """What the engine reads from ``Rules``, computed once per ``Rules`` (:func:`tables`)."""
+
+    #: the cards in play, in card order (WB-COMP-1, WB-COMP-3)
+    cards: tuple[int, ...]
+    #: the wheel's numbers, rising: the numbers of the cards in play (WB-COMP-2, WB-COMP-3)
+    numbers: tuple[int, ...]
+    #: trick keys by anchor number (1..9), trump colour (6: none) and lead colour (WB-TRICK-1..3, WB-TRICK-6)
+    win: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    #: points of each card of the whole deck (WB-SCORE-1, WB-SCORE-3)
+    points: tuple[int, ...]
+    #: the end: 0 printed (WB-END-4), 1 after ``end_tricks`` tricks (WB-END-6), 2 at ``end_target`` (WB-END-7)
+    stop: int
+
+
+def _cards(rules: Rules) -> tuple[int, ...]:
+    """The cards in play: the colours and ranks chosen, less the cards removed (WB-COMP-3)."""
+    colours, ranks, removed = set(rules.colours), set(rules.ranks), set(rules.removed)
+    return tuple(
+        c for c in DECK.cards if COLOURS[_SUIT[c]] in colours and _RANK[c] in ranks and DECK.text(c) not in removed
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def tables(rules: Rules) -> Tables:
+    """The deck in play, the wheel and the trick and score tables of ``rules`` (cached per ``Rules``)."""
+    cards = _cards(rules)
+    numbers = tuple(sorted({_RANK[c] for c in cards}))
+    win = ((),) + tuple(
+        tuple(
+            win_keys(_SUIT, _strength(a, rules.wheel, numbers, rules.wins), t if t < 6 else None) for t in range(7)
+        )
+        if a in numbers
+        else ()
+        for a in range(1, 10)
+    )
+    points = tuple(rules.points[_RANK[c] - 1] for c in DECK.cards)
+    return Tables(cards, numbers, win, points, (PRINTED, TRICKS, TARGET).index(rules.end))
+
+
+def wheel_order(anchor: int, wheel: str, numbers: tuple[int, ...] = NUMBERS) -> tuple[int, ...]:
+    """The numbers from strongest to weakest for a trump of number ``anchor`` (WB-RANK-2), on a
+    wheel of ``numbers`` (the numbers in play, WB-COMP-3).
 
     >>> wheel_order(8, "descending")
     (8, 7, 6, 5, 4, 3, 2, 1, 9)
     >>> wheel_order(8, "ascending")
     (8, 9, 1, 2, 3, 4, 5, 6, 7)
+    >>> wheel_order(2, "descending", (1, 2, 3, 4, 5, 6, 7, 8))
+    (2, 1, 8, 7, 6, 5, 4, 3)
     """
     step = -1 if wheel == DESCENDING else 1
-    return tuple((anchor - 1 + step * i) % 9 + 1 for i in range(9))
+    at, n = numbers.index(anchor), len(numbers)
+    return tuple(numbers[(at + step * i) % n] for i in range(n))
 
 
-def _strength_table(anchor: int, wheel: str) -> tuple[int, ...]:
-    order = wheel_order(anchor, wheel)
-    by_rank = {r: 8 - i for i, r in enumerate(order)}
-    return tuple(by_rank[r] for r in _RANK)
+def _strength(anchor: int, wheel: str, numbers: tuple[int, ...], wins: str = STRONGEST) -> tuple[int, ...]:
+    """Each card's strength under a trump of number ``anchor``: higher wins. WB-TRICK-6 (the
+    weakest wins) reverses the wheel's order; numbers not in play get 0 (their cards never appear)."""
+    order = wheel_order(anchor, wheel, numbers)
+    top = len(order) - 1
+    by_rank = {r: (top - i if wins == STRONGEST else i) for i, r in enumerate(order)}
+    return tuple(by_rank.get(r, 0) for r in _RANK)
 
 
-# card -> strength, per wheel side (WB-COMP-2, WB-RULING-7) and anchor number (WB-RANK-2)
-_STRENGTH: dict[str, tuple[tuple[int, ...], ...]] = {
-    w: ((),) + tuple(_strength_table(a, w) for a in range(1, 10)) for w in (DESCENDING, ASCENDING)
-}
-
-#: trick keys per wheel side, anchor number, trump colour (6: none) and lead colour
-#: (WB-TRICK-1, WB-TRICK-2, WB-TRICK-3)
+#: trick keys of the printed rules per wheel side, anchor number, trump colour (6: none) and
+#: lead colour (WB-TRICK-1, WB-TRICK-2, WB-TRICK-3); other rules read :func:`tables`
 _WIN: dict[str, tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = {
     w: ((),) + tuple(
-        tuple(win_keys(_SUIT, _STRENGTH[w][a], t if t < 6 else None) for t in range(7)) for a in range(1, 10)
+        tuple(win_keys(_SUIT, _strength(a, w, NUMBERS), t if t < 6 else None) for t in range(7)) for a in range(1, 10)
     )
     for w in (DESCENDING, ASCENDING)
 }
@@ -139,7 +336,10 @@ _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) fo
 #: colour during the trick (6: none)), plus the card the winner then laid on the trump stack, if any
 TrickEntry = tuple[Any, ...]
 #: the state's internal ``board`` (deck, drawn, trumps, anchor, captured, exhausted, known,
-#: finished tricks): see the state's properties, which are its public views
+#: finished tricks, the rules' tables): see the state's properties, which are its public views;
+#: the tables (:func:`tables`, a :class:`Tables`, typed ``Any`` here because the class is
+#: internal to the engine and not part of the documented API) ride along so that the hot
+#: path never looks them up
 Board = tuple[
     Deal,
     int,
@@ -149,6 +349,7 @@ Board = tuple[
     bool,
     tuple[tuple[int, ...], ...],
     tuple[TrickEntry, ...],
+    Any,
 ]
 
 
@@ -157,18 +358,67 @@ def _card_text(card: object) -> str:
     return DECK.text(card) if type(card) is int and 0 <= card < DECK.size else repr(card)
 
 
-def random_deal(rng: random.Random) -> Deal:
-    """The whole deck in a random order (WB-SETUP-1)."""
-    order = list(DECK.cards)
+def random_deal(rng: random.Random, rules: Rules | None = None) -> Deal:
+    """The deck in play in a random order (WB-SETUP-1, WB-COMP-3)."""
+    order = list(DECK.cards if rules is None else tables(rules).cards)
     rng.shuffle(order)
     return tuple(order)
 
 
-def check_deal(deal: Deal, index: int) -> None:
-    """A deal is an order of the 54 cards, each once (WB-SETUP-1); the game has one deal.
+def check_deal(deal: Deal, index: int, rules: Rules | None = None) -> None:
+    """A deal is an order of the cards in play, each once (WB-SETUP-1, WB-COMP-3); the game has one deal.
 
-    Checked exactly, never coerced: a tuple or list of 54 ``int`` (not bool, float or str).
+    Checked exactly, never coerced: a tuple or list of ``int`` (not bool, float or str), the
+    54 cards of the printed deck or the cards the deck options leave.
     """
     if type(index) is not int or index != 0:
         raise ValueError(f"deal {index!r}: The Witches of Blackmore has a single deal (deal 0)")
-    DECK.check_order(deal, index)
+    DECK.check_order(deal, index) if rules is None or len(tables(rules).cards) == DECK.size else _check_part(
+        deal, index, tables(rules).cards
+    )
+
+
+def _check_part(deal: object, index: int, cards: tuple[int, ...]) -> None:
+    if type(deal) is not tuple and type(deal) is not list:
+        raise ValueError(f"deal {index}: must be a tuple or list of card ints, not {type(deal).__name__}")
+    for pos, card in enumerate(deal):
+        if type(card) is not int:
+            raise ValueError(f"deal {index}: card {pos} must be an int, not {type(card).__name__} {card!r}")
+    if sorted(deal) != list(cards):
+        raise ValueError(f"deal {index}: must order the {len(cards)} cards in play, each once")
+
+
+#: named rule sets: the printed game, the source's own variants, house rules and a short game
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("printed", "The game as printed: 54 cards, descending wheel, any card may be played.", {}, ()),
+    Ruleset(
+        "ascending",
+        "The wheel's other side, which the source offers once players know the game.",
+        {"wheel": ASCENDING},
+        ("WB-COMP-2", "WB-RULING-7"),
+    ),
+    Ruleset(
+        "must-follow",
+        "The must-follow rule some reviews describe: hold the leader's colour, play it.",
+        {"must_follow": True},
+        ("WB-PLAY-2", "WB-RULING-2"),
+    ),
+    Ruleset(
+        "follow-or-trump",
+        "The common trick-taking duty: follow the leader's colour, else play a trump if you hold one.",
+        {"must_follow": True, "must_trump": True},
+        ("WB-PLAY-2", "WB-PLAY-3"),
+    ),
+    Ruleset(
+        "no-nines",
+        "The Witches without the 9s: 48 cards, the wheel turns over 1 to 8.",
+        {"ranks": (1, 2, 3, 4, 5, 6, 7, 8)},
+        ("WB-COMP-3",),
+    ),
+    Ruleset(
+        "short",
+        "A short game: 8 tricks, then the highest total wins.",
+        {"end": TRICKS, "end_tricks": 8},
+        ("WB-END-6",),
+    ),
+)

@@ -17,7 +17,7 @@ from rulebook.core.tricks import best_position
 from . import history, observation, scoring
 from .actions import _KEEP, _PLAY, _REPLACE, OVER, PLAYING, REPLACING, Keep, Phase, Play, Replace, WitchesAction
 from .observation import Observation
-from .rules import _RANK, _ROTATION, _SUIT, _WIN, DECK, Board, Rules, TrickEntry
+from .rules import _RANK, _ROTATION, _SUIT, DECK, DESCENDING, TURNED, Board, Rules, TrickEntry, tables
 
 __all__ = ["WitchesState", "check_invariants", "initial_state"]
 
@@ -112,7 +112,7 @@ class WitchesState(State[Rules, WitchesAction]):
     @property
     def trump_suit(self) -> int | None:
         """The trump colour: the colour of the top card of the trump stack (WB-RANK-1, WB-TRUMP-2)."""
-        return _SUIT[self.trumps[-1]] if self.trumps else None
+        return _SUIT[self.trumps[-1]] if self.trumps and self.rules.trump_colour else None  # WB-RANK-3
 
     def legal_actions(self) -> tuple[WitchesAction, ...]:
         seat = self.current_player
@@ -120,11 +120,16 @@ class WitchesState(State[Rules, WitchesAction]):
             return ()
         if self.phase == PLAYING:
             hand = self.hands[seat]
-            if self.rules.must_follow and self.trick:  # WB-PLAY-2 (house rule)
+            rules = self.rules
+            if rules.must_follow and self.trick:  # WB-PLAY-2 (house rule)
                 lead = _SUIT[self.trick[0]]
                 follow = tuple(_PLAY[c] for c in hand if _SUIT[c] == lead)
                 if follow:
                     return follow
+            if rules.must_trump and self.trick:  # WB-PLAY-3 (house rule)
+                trumps = _must_trump(self.trick[0], hand, self.board[2], rules)
+                if trumps:
+                    return tuple(_PLAY[c] for c in trumps)
             return tuple(map(_PLAY.__getitem__, hand))  # WB-PLAY-1
         return (*(_REPLACE[c] for c in sorted(self._last_trick)), _KEEP)  # WB-TRUMP-1
 
@@ -189,13 +194,18 @@ class WitchesState(State[Rules, WitchesAction]):
             lead = _SUIT[trick[0]]
             if _SUIT[card] != lead and any(_SUIT[c] == lead for c in hand):
                 raise self.illegal("house rule: the leader's colour must be followed", "WB-PLAY-2", Play(card))
+        if rules.must_trump and trick:  # WB-PLAY-3
+            trumps = _must_trump(trick[0], hand, self.board[2], rules)
+            if trumps and card not in trumps:
+                raise self.illegal("house rule: without the leader's colour, a trump must be played", "WB-PLAY-3",
+                                   Play(card))
         hands = list(real)
         hands[seat] = hand[:i] + hand[i + 1 :]
         board = self.board
         known = board[6]
         if card in known[seat]:
             known = tuple(tuple(c for c in k if c != card) if s == seat else k for s, k in enumerate(known))
-            board = (*board[:6], known, board[7])
+            board = (*board[:6], known, *board[7:])
         trick = trick + (card,)
         log = (self.log, _PLAY[card])
         order = self.order
@@ -207,13 +217,26 @@ class WitchesState(State[Rules, WitchesAction]):
         # The trick is complete; find the strongest card: WB-TRICK-1 (a single trump),
         # WB-TRICK-2 (several trumps, by the wheel), WB-TRICK-3 (else the lead colour);
         # WB-RULING-8 (the source's example) is checked against this.
+        # WB-RANK-3: without a trump colour the stack only turns the wheel; WB-TRICK-6: the
+        # tables rank the weakest highest.
         trumps = board[2]
-        tsuit = _SUIT[trumps[-1]] if trumps else 6
-        keys = _WIN[rules.wheel][board[3]][tsuit][_SUIT[trick[0]]]
+        tabs = board[8]
+        tsuit = _SUIT[trumps[-1]] if trumps and rules.trump_colour else 6
+        keys = tabs.win[board[3]][tsuit][_SUIT[trick[0]]]
         winner = order[best_position(trick, keys)]
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         played = board[7] + ((order, trick, winner, tsuit),)
+        stop = tabs.stop
+        if stop and (  # WB-END-6 (a fixed number of tricks), WB-END-7 (a target score)
+            len(played) >= rules.end_tricks
+            if stop == 1
+            else sum(map(tabs.points.__getitem__, captured[winner])) >= rules.end_target
+        ):
+            return _new_state(
+                rules, self.setup, log, (*board[:4], tuple(captured), board[5], known, played, tabs), tuple(hands),
+                winner, (), (), (), OVER, None,
+            )
         # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
         # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
         if not rules.trump_replacement or (board[5] and not any(hands)):
@@ -253,7 +276,7 @@ class WitchesState(State[Rules, WitchesAction]):
         """End of a trick: refill if due, then the winner's decision or the next trick."""
         rules = self.rules
         players = rules.players
-        deck, drawn, _, _, _, exhausted, _, _ = self.board
+        deck, drawn, _, _, _, exhausted, _, _, tabs = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
             hand_size = rules.hand_size
@@ -275,7 +298,7 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[seat] = tuple(sorted(hands[seat] + (card,)))
         if decide:
             return _new_state(
-                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
                 tuple(hands), winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
@@ -284,13 +307,24 @@ class WitchesState(State[Rules, WitchesAction]):
             order = tuple(s for s in order if hands[s])
         if not order:  # WB-END-4: every hand is empty
             return _new_state(
-                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played),
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
                 tuple(hands), winner, order, (), (), OVER, None,
             )
         return _new_state(
-            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played), tuple(hands),
-            order[0], order, (), (), PLAYING, order[0],
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
+            tuple(hands), order[0], order, (), (), PLAYING, order[0],
         )
+
+
+def _must_trump(lead_card: int, hand: tuple[int, ...], trumps: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
+    """WB-PLAY-3: the trumps a player without the leader's colour must choose from (``()``: no obligation)."""
+    if not trumps or not rules.trump_colour:
+        return ()
+    lead = _SUIT[lead_card]
+    if any(_SUIT[c] == lead for c in hand):
+        return ()
+    tsuit = _SUIT[trumps[-1]]
+    return tuple(c for c in hand if _SUIT[c] == tsuit)
 
 
 if TYPE_CHECKING:
@@ -302,12 +336,18 @@ else:  # the engine builds its states without attrs' __init__ (about 2.5x cheape
 def initial_state(rules: Rules, deck: Deal, setup: Setup) -> WitchesState:
     """Deal the hands (WB-SETUP-1, WB-SETUP-2), turn up the first trump (WB-SETUP-3,
     WB-RULING-11); the rest is the pile; the first leader leads (WB-SETUP-4)."""
+    tabs = tables(rules)
     n, h = rules.players, rules.hand_size
     hands = tuple(tuple(sorted(deck[s * h : (s + 1) * h])) for s in range(n))
-    trump = deck[n * h]
+    if rules.first_trump == TURNED:  # WB-SETUP-3
+        trumps: tuple[int, ...] = (deck[n * h],)
+        anchor, drawn = _RANK[trumps[0]], n * h + 1
+    else:  # WB-SETUP-5: no first trump; the wheel puts the highest (descending) or lowest number first
+        trumps, drawn = (), n * h
+        anchor = tabs.numbers[-1] if rules.wheel == DESCENDING else tabs.numbers[0]
     lead = rules.first_leader
     order = tuple((lead + i) % n for i in range(n))
-    board: Board = (deck, n * h + 1, (trump,), _RANK[trump], ((),) * n, False, ((),) * n, ())
+    board: Board = (deck, drawn, trumps, anchor, ((),) * n, False, ((),) * n, (), tabs)
     return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
 
@@ -318,8 +358,8 @@ def check_invariants(state: WitchesState) -> None:
         + [c for h in state.hands for c in h]
         + [c for p in state.captured for c in p]
     )
-    if cards != list(DECK.cards):
-        raise AssertionError("WB-COMP-1: the 54 cards are not each in exactly one place")
+    if cards != list(tables(state.rules).cards):
+        raise AssertionError("WB-COMP-1, WB-COMP-3: the cards in play are not each in exactly one place")
     if state.trumps and state.anchor != _RANK[state.trumps[-1]]:
         raise AssertionError("WB-TRUMP-2: the wheel is not aligned to the top trump")
     for seat, known in enumerate(state.known):

@@ -1,7 +1,7 @@
 """The Witches of Blackmore's heuristic player (``heuristic.py``): it plays legal moves, beats
 random players, and chooses what the reference (the implementation before its rewrite for
-speed, kept verbatim below, module names qualified) chose, drawing the same random numbers, at
-every position of random games, under random valid rules (spec prefix WB)."""
+speed, kept verbatim below, module names qualified, its tables read from ``tables(rules)``)
+chose, drawing the same random numbers, at every position of random games, under random valid rules (spec prefix WB)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from rulebook.core.tricks import best_position
 from rulebook.games.witches_of_blackmore import GAME, Rules
 from rulebook.games.witches_of_blackmore import actions as wb_actions
 from rulebook.games.witches_of_blackmore import rules as wb_rules
-from rulebook.testing import compare_heuristic, player_count_cases, rules_strategy
+from rulebook.testing import compare_heuristic, player_count_cases
+from tests.games.witches_of_blackmore.test_state import witches_rules
 
 #: the player counts the shared tests ran this game's reference at (every count under ci and thorough)
 COUNTS = [n for slug, n in player_count_cases() if slug == GAME.slug]
@@ -65,13 +66,13 @@ def witches_reference(state: Any, rng: random.Random) -> Any:
         return wb_actions._KEEP
     trick = state.trick
     trump = state.trump_suit
-    by_lead = wb_rules._WIN[state.rules.wheel][state.anchor][6 if trump is None else trump]
+    by_lead = wb_rules.tables(state.rules).win[state.anchor][6 if trump is None else trump]
     plays = [a for a in legal if isinstance(a, wb_actions.Play)]
     winning = [
         a for a in plays
         if best_position((*trick, a.card), by_lead[wb_rules._SUIT[trick[0] if trick else a.card]]) == len(trick)
     ]
-    return min(winning or plays, key=lambda a: (wb_rules._RANK[a.card], rng.random()))
+    return min(winning or plays, key=lambda a: (wb_rules.tables(state.rules).points[a.card], rng.random()))
 
 
 def _check_game(rules: Any, seed: int) -> int:
@@ -89,5 +90,5 @@ def test_default_rules_match_the_reference(players: int) -> None:
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(players: int, data: st.DataObject, seed: int) -> None:
-    rules = data.draw(rules_strategy(GAME, players=players))
+    rules = data.draw(witches_rules(players=players))
     assert _check_game(rules, seed) > 0

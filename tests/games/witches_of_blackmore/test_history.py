@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.witches_of_blackmore import DECK, GAME, Keep, Phase, Play, Replace, Rules, WitchesState
-from rulebook.testing import rules_strategy
-from tests.games.witches_of_blackmore.test_state import C, deal, play, reference_winner
+from tests.games.witches_of_blackmore.test_state import C, deal, play, rules_winner, witches_rules
 
 
 def test_records_of_a_scripted_game() -> None:
@@ -41,6 +40,20 @@ def test_records_of_a_scripted_game() -> None:
     assert state.scores == ((2 + 9 + 1 - 9) + (1 + 1 + 1), 0, 9 + 2 + 3)
     obs = state.observation(2)
     assert obs.tricks == state.tricks
+
+
+def test_weakest_wins_records_cite_their_rule() -> None:
+    """WB-TRICK-6: under wins=weakest the wheel's weakest card takes the trick, and its record
+    says so; a single trump still wins by WB-TRICK-1."""
+    hands = [["Y2", "G9"], ["R9", "G1"], ["Y1", "B1"]]
+    rules = Rules(players=3, hand_size=2, wins="weakest")
+    state = GAME.new_game(rules, deals=[deal(hands, "B7", hand_size=2)])
+    state = play(state, "play Y2", "play R9", "play Y1")  # yellow led, under 7 descending Y1 is weaker
+    assert state.tricks == (
+        TrickRecord(0, 0, 0, ((0, C("Y2")), (1, C("R9")), (2, C("Y1"))), 2, "WB-TRICK-6"),
+    )
+    state = play(state, "keep", "play B1", "play G9", "play G1")  # blue is trump: B1 alone wins
+    assert state.tricks[1].rule == "WB-TRICK-1" and state.tricks[1].winner == 2
 
 
 def test_round_record_itemises_captures_and_replacements() -> None:
@@ -92,10 +105,11 @@ def _check_records(rules: Rules, seed: int, rng: random.Random) -> WitchesState:
         held |= {(s, c) for s, h in enumerate(state.hands) for c in h}
         # the points shown during the game are the captures so far less the cards laid
         shown = [0] * rules.players
+        worth = [rules.points[r - 1] for r in DECK.rank_of]  # WB-SCORE-1, WB-SCORE-3
         for t in state.tricks:
-            shown[t.winner] += sum(DECK.rank_of[c] for c in t.cards)
+            shown[t.winner] += sum(worth[c] for c in t.cards)
         for s, c in laid:
-            shown[s] -= DECK.rank_of[c]
+            shown[s] -= worth[c]
         assert tuple(shown) == state.scores
         if state.phase is Phase.REPLACING:
             assert not state.apply(Keep()).is_terminal  # WB-RULING-10: a trick follows
@@ -103,9 +117,12 @@ def _check_records(rules: Rules, seed: int, rng: random.Random) -> WitchesState:
     assert [t.number for t in tricks] == list(range(len(expected)))
     for t, (seats, cards, trump, anchor) in zip(tricks, expected):
         assert t.round == 0 and t.players == seats and t.cards == cards and t.leader == seats[0]
-        assert t.winner == seats[reference_winner(cards, trump, anchor, rules.wheel)]
+        assert t.winner == seats[rules_winner(rules, cards, trump, anchor)]
         trumps = sum(1 for c in cards if DECK.suit_of[c] == trump)
-        assert t.rule == ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")[min(trumps, 2)]
+        if rules.wins == "weakest" and trumps != 1:  # WB-TRICK-6
+            assert t.rule == "WB-TRICK-6"
+        else:
+            assert t.rule == ("WB-TRICK-3", "WB-TRICK-1", "WB-TRICK-2")[min(trumps, 2)]
         assert all((s, c) in held for s, c in t.plays)  # every card was in its player's hand
     assert round_totals(state.rounds, rules.players) == state.scores
     assert state.phase is Phase.OVER and state.legal_actions() == ()
@@ -120,7 +137,7 @@ def _check_records(rules: Rules, seed: int, rng: random.Random) -> WitchesState:
 def test_records_match_an_independent_ranking(hand_size: int, data: st.DataObject) -> None:
     """WB-TRICK-1, WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-SCORE-1, WB-TRUMP-1,
     WB-RULING-10 over random games and random valid Rules, for every hand size 1..8."""
-    rules = data.draw(rules_strategy(GAME, hand_size=hand_size), label="rules")
+    rules = data.draw(witches_rules(hand_size=hand_size), label="rules")
     seed = data.draw(st.integers(0, 2**31), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
     _check_records(rules, seed, rng)

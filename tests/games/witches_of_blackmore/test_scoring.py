@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from rulebook.errors import InvalidRules
 from rulebook.games.witches_of_blackmore import GAME, Play, Replace, Rules
 
 
@@ -67,3 +70,26 @@ def test_scores_and_winners_during_and_after_the_game() -> None:
         assert state.winners == frozenset()
         state = state.apply(rng.choice(state.legal_actions()))
     assert state.winners and all(state.scores[s] == max(state.scores) for s in state.winners)
+
+
+def test_partners_win_together() -> None:
+    """WB-SCORE-4: with teams on, seats s and s + players/2 add their totals and win as a pair
+    (ties between pairs share the win); teams need 4 or 6 players."""
+    for players in (4, 6):
+        half = players // 2
+        for seed in range(8):
+            rng = random.Random(seed)
+            state = GAME.new_game(Rules(players=players, teams=True), seed=seed)
+            while not state.is_terminal:
+                assert state.winners == frozenset()
+                state = state.apply(rng.choice(state.legal_actions()))
+            pair = [state.scores[s] + state.scores[(s + half) % players] for s in range(players)]
+            assert state.winners == frozenset(s for s in range(players) if pair[s] == max(pair))
+            assert all((s + half) % players in state.winners for s in state.winners)
+            solo = GAME.new_game(Rules(players=players), seed=seed)
+            for action in state.history:
+                solo = solo.apply(action)
+            assert solo.scores == state.scores  # partners change who wins, never the points
+    for players in (2, 3, 5):
+        with pytest.raises(InvalidRules, match="teams"):
+            Rules(players=players, teams=True)

@@ -9,10 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
 import pytest
+from hypothesis import strategies as st
 
 import rulebook
+from rulebook.errors import InvalidRules
 from rulebook.games.witches_of_blackmore import DECK, GAME, Keep, Phase, Play, Replace, Rules, WitchesState
+from rulebook.testing import rules_strategy
 
 C = DECK.parse
 
@@ -41,27 +45,70 @@ def play(state: WitchesState, *texts: str) -> WitchesState:
 
 # -- independent reference ranking (written without the engine's tables) --------------
 
-def reference_order(anchor: int, wheel: str) -> list[int]:
+def reference_order(anchor: int, wheel: str, numbers: Sequence[int] = range(1, 10)) -> list[int]:
+    """The wheel's numbers from strongest to weakest: walk the numbers in play round the dial."""
+    ring = sorted(numbers)
     order = [anchor]
-    while len(order) < 9:
-        nxt = order[-1] - 1 if wheel == "descending" else order[-1] + 1
-        if nxt == 0:
-            nxt = 9
-        if nxt == 10:
-            nxt = 1
-        order.append(nxt)
+    while len(order) < len(ring):
+        at = ring.index(order[-1]) + (-1 if wheel == "descending" else 1)
+        order.append(ring[at % len(ring)])
     return order
 
 
-def reference_winner(cards: Sequence[int], trump_suit: int | None, anchor: int, wheel: str) -> int:
-    """Position of the strongest card: trumps first, then the lead colour, by the wheel."""
-    order = reference_order(anchor, wheel)
+def reference_winner(
+    cards: Sequence[int],
+    trump_suit: int | None,
+    anchor: int,
+    wheel: str,
+    numbers: Sequence[int] = range(1, 10),
+    weakest: bool = False,
+) -> int:
+    """Position of the strongest card (the weakest under WB-TRICK-6): trumps first, then the
+    lead colour, by the wheel."""
+    order = reference_order(anchor, wheel, numbers)
     lead = DECK.suit_of[cards[0]]
     for colour in (trump_suit, lead):
         candidates = [i for i, c in enumerate(cards) if DECK.suit_of[c] == colour]
         if candidates:
-            return min(candidates, key=lambda i: order.index(DECK.rank_of[cards[i]]))
+            pick = max if weakest else min
+            return pick(candidates, key=lambda i: (order.index(DECK.rank_of[cards[i]]), i if weakest else -i))
     raise AssertionError("unreachable: the leader's card is of the lead colour")
+
+
+def reference_cards(rules: Rules) -> list[int]:
+    """The cards in play, written from the options without the engine's tables (WB-COMP-3)."""
+    letters = "RBGYPO"
+    return [
+        c for c in DECK.cards
+        if letters[DECK.suit_of[c]] in rules.colours and DECK.rank_of[c] in rules.ranks
+        and DECK.text(c) not in rules.removed
+    ]
+
+
+def rules_winner(rules: Rules, cards: Sequence[int], trump_suit: int | None, anchor: int) -> int:
+    """:func:`reference_winner` under ``rules`` (the wheel over the numbers in play, WB-TRICK-6)."""
+    numbers = sorted({DECK.rank_of[c] for c in reference_cards(rules)})
+    return reference_winner(cards, trump_suit, anchor, rules.wheel, numbers, rules.wins == "weakest")
+
+
+@st.composite
+def witches_rules(draw: st.DrawFn, **fixed: object) -> Rules:
+    """Random valid ``Rules`` with every option drawn, the structured ones too: a deck of some
+    colours and numbers less some cards (WB-COMP-3) and a points table (WB-SCORE-3)."""
+    rules: Rules = draw(rules_strategy(GAME, **fixed))
+    if "points" not in fixed and draw(st.booleans()):
+        rules = attrs.evolve(rules, points=tuple(draw(st.lists(st.integers(0, 99), min_size=9, max_size=9))))
+    if "colours" in fixed or not draw(st.booleans()):
+        return rules
+    letters = draw(st.lists(st.sampled_from("RBGYPO"), min_size=1, max_size=6, unique=True))
+    colours = tuple(x for x in "RBGYPO" if x in letters)
+    ranks = tuple(sorted(draw(st.lists(st.integers(1, 9), min_size=1, max_size=9, unique=True))))
+    texts = [f"{x}{r}" for x in colours for r in ranks]
+    removed = tuple(draw(st.lists(st.sampled_from(texts), max_size=min(6, len(texts) - 1), unique=True)))
+    try:
+        return attrs.evolve(rules, colours=colours, ranks=ranks, removed=removed)
+    except InvalidRules:
+        return rules
 
 
 # -- the source's worked examples ---------------------------------------------------------
@@ -238,3 +285,121 @@ def test_the_trick_just_won_is_internal_while_the_winner_decides() -> None:
     assert state.phase is Phase.REPLACING and state._last_trick == (C("G9"), C("G1"))
     assert state.tricks[-1].cards == state._last_trick
     assert play(state, "keep")._last_trick == () and play(state, "trump G1")._last_trick == ()
+
+
+# -- the house-rule alternatives ------------------------------------------------------------
+
+
+def test_must_trump_binds_a_player_who_cannot_follow() -> None:
+    """WB-PLAY-3: without the leader's colour but with a trump, only trumps are legal; with the
+    leader's colour in hand (and no must-follow), any card; off by default."""
+    order = deal([["G2", "B3"], ["R5", "B4"]], "R1", hand_size=2)
+    state = GAME.new_game(Rules(players=2, hand_size=2, must_trump=True), deals=[order])
+    state = play(state, "play G2")
+    assert state.legal_actions() == (Play(C("R5")),)
+    with pytest.raises(rulebook.IllegalAction, match="WB-PLAY-3"):
+        state.apply(Play(C("B4")))
+    free = play(GAME.new_game(Rules(players=2, hand_size=2), deals=[order]), "play G2")
+    assert set(free.legal_actions()) == {Play(C("R5")), Play(C("B4"))}
+    # seat 1 holds the lead colour: no obligation to trump (must_follow is off)
+    order = deal([["G2", "B3"], ["G5", "R4"]], "R1", hand_size=2)
+    state = play(GAME.new_game(Rules(players=2, hand_size=2, must_trump=True), deals=[order]), "play G2")
+    assert set(state.legal_actions()) == {Play(C("G5")), Play(C("R4"))}
+
+
+def test_no_trump_colour_gives_every_trick_to_the_lead_colour() -> None:
+    """WB-RANK-3: with ``trump_colour=false`` a card of the top trump's colour is no trump; the
+    strongest card of the leader's colour wins, by the wheel the trump card set."""
+    order = deal([["G2", "B3"], ["R5", "B4"]], "R1", hand_size=2)
+    printed = play(GAME.new_game(Rules(players=2, hand_size=2), deals=[order]), "play G2", "play R5")
+    assert printed.captured[1] and printed.trump_suit == 0
+    state = GAME.new_game(Rules(players=2, hand_size=2, trump_colour=False), deals=[order])
+    assert state.trump_suit is None and state.anchor == 1
+    state = play(state, "play G2", "play R5")
+    assert state.captured[0] and not state.captured[1]
+    assert state.tricks[0].rule == "WB-TRICK-3"
+
+
+def test_weakest_card_wins() -> None:
+    """WB-TRICK-6: under green 8 on the descending side (8 7 ... 1 9) the 9 is weakest, so it wins;
+    a single trump still wins alone."""
+    order = deal([["G9", "B3"], ["G1", "B4"]], "G8", hand_size=2)
+    rules = Rules(players=2, hand_size=2, wins="weakest")
+    state = play(GAME.new_game(rules, deals=[order]), "play G9", "play G1")
+    assert state.captured[0] == (C("G9"), C("G1"))
+    printed = play(GAME.new_game(Rules(players=2, hand_size=2), deals=[order]), "play G9", "play G1")
+    assert printed.captured[1]
+    state = play(GAME.new_game(rules, deals=[order]), "play B3", "play G1")
+    assert state.captured[1]  # the only trump
+    state = play(GAME.new_game(rules, deals=[order]), "play B3", "play B4")
+    assert state.captured[0]  # under 8, descending: 3 is weaker than 4
+
+
+def test_no_first_trump() -> None:
+    """WB-SETUP-5: no card is turned up; the pile keeps every card not dealt; the wheel puts the
+    highest number first on the descending side, the lowest on the ascending side."""
+    order = [C(x) for x in ("B2", "R3", "B9", "G1")]
+    order += [c for c in DECK.cards if c not in order]
+    state = GAME.new_game(Rules(players=2, hand_size=2, first_trump="none"), deals=[order])
+    assert state.trumps == () and state.drawn == 4 and state.anchor == 9 and state.trump_suit is None
+    after = play(state, "play B2", "play B9")
+    assert after.captured[1]
+    state = GAME.new_game(Rules(players=2, hand_size=2, first_trump="none", wheel="ascending"), deals=[order])
+    assert state.anchor == 1
+    after = play(state, "play B2", "play B9")
+    assert after.captured[0]
+    rules = Rules(players=3, first_trump="none")
+    for seed in range(3):
+        end = _random_game(rules, seed)
+        assert GAME.max_game_length(rules) == 2 * (54 + 3)
+        assert len(end.history) <= GAME.max_game_length(rules)
+
+
+def _random_game(rules: Rules, seed: int) -> WitchesState:
+    rng = random.Random(seed)
+    state = GAME.new_game(rules, seed=seed)
+    while not state.is_terminal:
+        GAME.check_invariants(state)
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_points_table() -> None:
+    """WB-SCORE-3: ``points`` scores a card by its number; here only the 9s count, 10 each."""
+    rules = Rules(players=2, hand_size=2, points=(0, 0, 0, 0, 0, 0, 0, 0, 10))
+    order = deal([["G9", "B3"], ["G1", "B4"]], "G8", hand_size=2)
+    state = play(GAME.new_game(rules, deals=[order]), "play G9", "play G1")
+    assert state.scores == (0, 10)
+    state = play(state, "keep")
+    printed = play(GAME.new_game(Rules(players=2, hand_size=2), deals=[order]), "play G9", "play G1")
+    assert printed.scores == (0, 10)  # 9 + 1 under the printed rule
+    end = _random_game(attrs.evolve(rules, hand_size=6), 5)
+    assert end.scores == tuple(10 * sum(DECK.rank_of[c] == 9 for c in p) for p in end.captured)
+    assert end.rounds[0].points == end.scores
+
+
+def test_fixed_number_of_tricks() -> None:
+    """WB-END-6: the game ends once ``end_tricks`` tricks are won, with no trump decision after the
+    last; cards left in hand or pile score nothing."""
+    rules = Rules(players=3, end="tricks", end_tricks=3)
+    for seed in range(4):
+        end = _random_game(rules, seed)
+        assert len(end.tricks) == 3 and any(end.hands) and end.current_player is None
+        assert end.rounds[0].rule == "WB-END-6"
+        assert end.scores == tuple(sum(DECK.rank_of[c] for c in p) for p in end.captured)
+        assert not isinstance(end.history[-1], (Keep, Replace))  # no decision after the last trick
+    assert len(_random_game(Rules(players=3), 0).tricks) > 3
+
+
+def test_target_score() -> None:
+    """WB-END-7: the game ends right after the trick that brings its winner to ``end_target``."""
+    rules = Rules(players=4, end="target", end_target=30)
+    for seed in range(4):
+        end = _random_game(rules, seed)
+        assert max(end.scores) >= 30 and end.rounds[0].rule in ("WB-END-7", "WB-END-4")
+        last = end.tricks[-1]
+        before = list(end.scores)
+        before[last.winner] -= sum(DECK.rank_of[c] for c in last.cards)
+        assert max(before) < 30 or end.rounds[0].rule == "WB-END-4"
+    end = _random_game(Rules(players=2, end="target", end_target=1), 0)
+    assert len(end.tricks) == 1 and end.rounds[0].rule == "WB-END-7"
