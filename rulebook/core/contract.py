@@ -598,7 +598,7 @@ class Game(ABC, Generic[R, S, A]):
         return describe_options(self.Rules)
 
     def ruleset(self, name: str) -> Ruleset:
-        """The ruleset called ``name`` (an :class:`~rulebook.core.options.UnknownRuleset` error lists the known ones)."""
+        """The ruleset called ``name`` (:class:`~rulebook.core.options.UnknownRuleset` lists the others)."""
         for r in self.rulesets:
             if r.name == name:
                 return r
