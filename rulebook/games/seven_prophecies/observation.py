@@ -23,7 +23,7 @@ from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, templ
 from . import history
 from .actions import PROPHECY, TRICK, Phase, _prophecy_legal
 from .history import PlacedTrick, PlayedRound
-from .rules import _SUIT, DECK, Rules
+from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_LED, Rules
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -149,7 +149,7 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
             count = sum(cubes[s])
             own = (0,) * n
             for _ in range(count):
-                p = rng.choice(_prophecy_legal(n, rules.every_place, own)).place
+                p = rng.choice(_prophecy_legal(n, rules.every_place, rules.cubes, own)).place
                 own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
             new[s] = own
         cubes = prophecies = tuple(new)
@@ -162,17 +162,22 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
 
 
 def _voids(state: SevenPropheciesState) -> list[set[int]]:
-    """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
-    n = state.rules.players
+    """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2), or the
+    suit led (SP-PLAY-4); nothing under 'free' (SP-PLAY-3)."""
+    rules = state.rules
+    n = rules.players
     voids: list[set[int]] = [set() for _ in range(n)]
+    if rules.follow == FOLLOW_FREE:
+        return voids
+    led = rules.follow == FOLLOW_LED
     future = state.future
-    for t, (_leader, cards, _p) in enumerate(state._round_tricks):
-        suit = _SUIT[future[t]]
+    for t, (leader, cards, _p) in enumerate(state._round_tricks):
+        suit = _SUIT[cards[leader]] if led else _SUIT[future[t]]
         for s, c in enumerate(cards):
             if _SUIT[c] != suit:
                 voids[s].add(suit)
-    if state.phase == TRICK:
-        suit = _SUIT[future[len(state._round_tricks)]]
+    if state.phase == TRICK and state.trick:
+        suit = _SUIT[state.trick[0]] if led else _SUIT[future[len(state._round_tricks)]]
         for i, c in enumerate(state.trick):
             if _SUIT[c] != suit:
                 voids[(state.leader + i) % n].add(suit)
