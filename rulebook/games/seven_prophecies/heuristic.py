@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
-from .rules import _RANK, _SUIT, DECK, FOLLOW_FUTURE, KEYS, top_number
+from .rules import _RANK, _SUIT, DECK, FOLLOW_FUTURE, KEYS, NO_TRUMP, top_number
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -49,13 +49,13 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     if len(cards) == 1:
         return _PLAY[cards[0]]
     own = state.cubes[seat]
-    key = KEYS[rules.order][suit]
+    key = KEYS[rules.order, rules.trump][suit]
     trick = state.trick
     later = n - len(trick) - 1
     played = [key[x] for x in trick]
     # the places that still carry one of one's cubes: (place, cubes on it)
     targets = [(p + 1, own[p]) for p in range(n) if own[p]]
-    span = 2 * top
+    span = top if rules.trump == NO_TRUMP else 2 * top  # SP-RANK-5: no key above 100
     best_cost = 0.0
     best = -1
     for c in cards:

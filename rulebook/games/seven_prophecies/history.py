@@ -23,7 +23,7 @@ import attrs
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _RANK, _SUIT, HIGHEST, LOWEST, POINTS, TWICE, TrickRow
+from .rules import _RANK, _SUIT, FUTURE_TRUMP, HIGHEST, LOWEST, NO_TRUMP, POINTS, TWICE, TrickRow
 from .scoring import round_points
 
 if TYPE_CHECKING:
@@ -100,14 +100,17 @@ def _done(placed: tuple[int, ...], cubes: int) -> tuple[int, ...]:
 
 
 def _records(number: int, round_index: int, future: tuple[int, ...], rows: tuple[TrickRow, ...],
-             n: int, order: str = HIGHEST) -> tuple[PlacedTrick, ...]:
+             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP) -> tuple[PlacedTrick, ...]:
     """The records of one round's ``rows``, the first numbered ``number``."""
     out: list[PlacedTrick] = []
     for t, (leader, cards, by_seat) in enumerate(rows):
         winner = by_seat.index(1)
         fs = _SUIT[future[t]]
         w = cards[winner]
-        if _SUIT[w] == fs:
+        tie = any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards))
+        if trump == NO_TRUMP:  # SP-RANK-5: numbers alone, the later of equal numbers first
+            rule = "SP-RANK-3" if tie else "SP-RANK-5"
+        elif _SUIT[w] == fs:
             rule = "SP-RANK-1"
         elif order == LOWEST and not any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards)):
             rule = "SP-RANK-4"
@@ -128,7 +131,7 @@ def _played(state: SevenPropheciesState, count: int) -> tuple[PlayedRound, ...]:
     out: list[PlayedRound] = []
     number = 0
     for r, (start, future, aside_up, prophecies, rows, placed) in enumerate(state.info.finished[:count]):
-        records = _records(number, r, future, rows, n, state.rules.order)
+        records = _records(number, r, future, rows, n, state.rules.order, state.rules.trump)
         out.append(PlayedRound(r, start, future, aside_up, prophecies, records, placed))
         number += len(rows)
     return tuple(out)
@@ -144,7 +147,7 @@ def round_tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     info = state.info
     number = sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
     return _records(number, info.round, info.future, state._round_tricks, state.rules.players,
-                    state.rules.order)
+                    state.rules.order, state.rules.trump)
 
 
 def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
@@ -153,7 +156,7 @@ def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     out = [t for r in _played(state, len(info.finished)) for t in r.tricks]
     if len(info.finished) == info.round:  # the current round is still being played
         out += _records(len(out), info.round, info.future, state._round_tricks, state.rules.players,
-                    state.rules.order)
+                    state.rules.order, state.rules.trump)
     return tuple(out)
 
 
@@ -177,7 +180,7 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
         for s in range(n):
             left = rules.cubes - placed[s]
             if variant == POINTS:
-                gain = round_points(left, rules.success_points, rules.free_cubes)
+                gain = round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
                 if left == 0:
                     why = "fulfilled the seven prophecies"
                 else:

@@ -23,11 +23,13 @@ __all__ = [
     "FOLLOW_FREE",
     "FOLLOW_FUTURE",
     "FOLLOW_LED",
+    "FUTURE_TRUMP",
     "HIGHEST",
     "KEYS",
     "LAST_PLACE",
     "LOWEST",
     "MOST_CUBES",
+    "NO_TRUMP",
     "POINTS",
     "ROUND_DECK",
     "RULESETS",
@@ -80,6 +82,9 @@ FOLLOW_LED = "led"
 #: which numbers rank first (``Rules.order``)
 HIGHEST = "highest"
 LOWEST = "lowest"
+#: whether the future suit ranks above the others (``Rules.trump``)
+FUTURE_TRUMP = "future"
+NO_TRUMP = "none"
 
 
 def _removed(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -209,6 +214,13 @@ class Rules:
         choices=range(0, 11),
         rules=("SP-SCORE-1",),
     )
+    cube_penalty: int = option(
+        1,
+        doc="Points lost for each cube left on the prophecy cards beyond `free_cubes`: 0..5 "
+        "(SP-SCORE-1).",
+        choices=range(0, 6),
+        rules=("SP-SCORE-1",),
+    )
     free_cubes: int = option(
         1,
         doc="Cubes a player may keep on prophecy cards without losing a point; each further cube "
@@ -255,6 +267,13 @@ class Rules:
         "(SP-RANK-1, SP-RANK-2) or 'lowest' (SP-RANK-4).",
         choices=(HIGHEST, LOWEST),
         rules=("SP-RANK-1", "SP-RANK-2", "SP-RANK-4"),
+    )
+    trump: str = option(
+        FUTURE_TRUMP,
+        doc="What ranks first in a trick: 'future', cards of the future card's suit above all others "
+        "(SP-RANK-1); 'none', numbers alone whatever the suit (SP-RANK-5).",
+        choices=(FUTURE_TRUMP, NO_TRUMP),
+        rules=("SP-RANK-1", "SP-RANK-5"),
     )
 
     def __attrs_post_init__(self) -> None:
@@ -356,9 +375,18 @@ SPRules = Rules
 
 #: (future suit, card) -> ranking key; the future suit ranks above all (SP-RANK-1, SP-RANK-2)
 _KEY = tuple(tuple((100 if _SUIT[c] == s else 0) + _RANK[c] for c in DECK.cards) for s in range(4))
-#: the same with the lowest number first (SP-RANK-4), and both by ``Rules.order``
+#: the same with the lowest number first (SP-RANK-4)
 _KEY_LOW = tuple(tuple((100 if _SUIT[c] == s else 0) + 14 - _RANK[c] for c in DECK.cards) for s in range(4))
-KEYS = {HIGHEST: _KEY, LOWEST: _KEY_LOW}
+#: with no trump suit (SP-RANK-5) the key is the same whatever the future suit
+_KEY_NONE = tuple(tuple(_RANK[c] for c in DECK.cards) for _s in range(4))
+_KEY_NONE_LOW = tuple(tuple(14 - _RANK[c] for c in DECK.cards) for _s in range(4))
+#: the ranking keys by (``Rules.order``, ``Rules.trump``): ``KEYS[order, trump][future suit][card]``
+KEYS = {
+    (HIGHEST, FUTURE_TRUMP): _KEY,
+    (LOWEST, FUTURE_TRUMP): _KEY_LOW,
+    (HIGHEST, NO_TRUMP): _KEY_NONE,
+    (LOWEST, NO_TRUMP): _KEY_NONE_LOW,
+}
 
 #: a seat's rotation: ``_ROT[n][leader][s]`` is the play position of seat ``s`` in a trick led by ``leader``
 _ROT = {n: tuple(tuple((s - leader) % n for s in range(n)) for leader in range(n)) for n in (3, 4)}
@@ -369,15 +397,18 @@ _ROT = {n: tuple(tuple((s - leader) % n for s in range(n)) for leader in range(n
 TrickRow = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-def places(cards: tuple[int, ...] | list[int], future_suit: int, order: str = HIGHEST) -> tuple[int, ...]:
+def places(
+    cards: tuple[int, ...] | list[int], future_suit: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP
+) -> tuple[int, ...]:
     """The place (1 = first) of each card of a trick, given in play order (SP-RANK-1, SP-RANK-2).
 
     Cards of the future suit rank above the others, higher number first; the
     others compare by number alone, and of two equal numbers the card played
     later ranks higher (SP-RANK-3). The future card's own number plays no part. ``order``
-    ``"lowest"`` ranks lower numbers first (SP-RANK-4).
+    ``"lowest"`` ranks lower numbers first (SP-RANK-4); ``trump`` ``"none"`` gives the future
+    suit no rank above the others (SP-RANK-5).
     """
-    key = KEYS[order][future_suit]
+    key = KEYS[order, trump][future_suit]
     n = len(cards)
     ranked = sorted(range(n), key=lambda i: (key[cards[i]], i), reverse=True)
     out = [0] * n

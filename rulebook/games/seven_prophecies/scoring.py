@@ -16,11 +16,11 @@ if TYPE_CHECKING:
 __all__ = ["end_stats", "round_points", "score_floor", "scores", "winners"]
 
 
-def round_points(left: int, success: int = 2, free: int = 1) -> int:
+def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -> int:
     """Points for a round in which a player kept ``left`` cubes on the prophecy cards (SP-SCORE-1):
-    ``success`` (``Rules.success_points``) for none left, else minus each cube beyond ``free``
-    (``Rules.free_cubes``)."""
-    return success if left == 0 else -max(left - free, 0)
+    ``success`` (``Rules.success_points``) for none left, else minus ``penalty``
+    (``Rules.cube_penalty``) for each cube beyond ``free`` (``Rules.free_cubes``)."""
+    return success if left == 0 else -penalty * max(left - free, 0)
 
 
 def scores(state: SevenPropheciesState) -> tuple[int, ...]:

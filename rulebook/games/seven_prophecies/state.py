@@ -316,7 +316,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 self.leader, trick, tricks, TRICK, (seat + 1) % n,
             )  # fmt: skip
         # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
-        key = KEYS[rules.order][suit]  # SP-RANK-4: 'lowest' ranks the lower numbers first
+        key = KEYS[rules.order, rules.trump][suit]  # SP-RANK-4: 'lowest' first; SP-RANK-5: no trump
         leader = self.leader
         rot = _ROT[n][leader]  # each seat's play position
         strength = [key[trick[j]] * 4 + j for j in rot]  # by seat; the later play breaks equal numbers
@@ -360,8 +360,8 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         done = tuple(s for s in range(n) if placed[s] == cubes_total)
         scores = self.points
         if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2
-            win, free = rules.success_points, rules.free_cubes
-            new = [v + round_points(cubes_total - placed[s], win, free) for s, v in enumerate(scores)]
+            win, free, cost = rules.success_points, rules.free_cubes, rules.cube_penalty
+            new = [v + round_points(cubes_total - placed[s], win, free, cost) for s, v in enumerate(scores)]
             scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
         successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
         info = self.info
@@ -435,7 +435,7 @@ def check_invariants(state: SevenPropheciesState) -> None:
             raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
         in_order = [(leader + j) % n for j in range(n)]
         if [trick_places[s] for s in in_order] != list(
-            places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order)
+            places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
         ):
             raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
     if state.phase == PROPHECY:

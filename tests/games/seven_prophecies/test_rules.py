@@ -23,7 +23,7 @@ RED, BLUE, BLACK, WHITE = 0, 1, 2, 3
 PRINTED_SHAPE: dict[str, Any] = {
     "cubes": 7, "tricks": 10, "top_3p": 11, "removed": (), "face_up_3p": 2, "face_up_4p": 0,
     "success_points": 2, "free_cubes": 1, "end": "players", "successes_to_win": 2,
-    "follow": "future", "order": "highest",
+    "follow": "future", "order": "highest", "trump": "future", "cube_penalty": 1,
 }
 
 
@@ -230,6 +230,8 @@ def test_options_pin_the_printed_game() -> None:
         "successes_to_win": (2, tuple(range(1, 6))),
         "follow": ("future", ("future", "free", "led")),
         "order": ("highest", ("highest", "lowest")),
+        "trump": ("future", ("future", "none")),
+        "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
     }
     rules = Rules()
     assert (rules.players, rules.rounds) == (4, 4)

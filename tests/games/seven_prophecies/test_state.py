@@ -274,6 +274,43 @@ def test_score_table_options() -> None:
             assert change.points == (5 if left == 0 else -left)
 
 
+def test_cube_penalty() -> None:
+    """SP-SCORE-1 with ``cube_penalty``: each cube beyond ``free_cubes`` costs that many points."""
+    from rulebook.games.seven_prophecies import round_points
+
+    assert [round_points(k, 2, 1, 3) for k in (0, 1, 2, 3)] == [2, 0, -3, -6]
+    assert [round_points(k, 2, 1, 0) for k in (0, 1, 5)] == [2, 0, 0]
+    rules = Rules(cube_penalty=2, score_floor=False)
+    final = _random_game(rules, 3)[-1]
+    for rec in final.rounds:
+        placed = final.info.finished[rec.number][5]
+        for change in rec.changes:
+            left = 7 - placed[change.seat]
+            assert change.points == (2 if left == 0 else -2 * max(left - 1, 0))
+
+
+def test_trump_none() -> None:
+    """SP-RANK-5: with ``trump="none"`` numbers alone decide, the later of equal numbers first."""
+    from rulebook.games.seven_prophecies import places
+
+    a2, b9, c9, a11 = (DECK.parse(t) for t in ("A2", "B9", "C9", "A11"))
+    assert places([a2, b9, c9, a11], 0, "highest", "none") == (4, 3, 2, 1)
+    assert places([a2, b9, c9, a11], 1, "highest", "none") == (4, 3, 2, 1)
+    assert places([a2, b9, c9, a11], 1) == (4, 1, 3, 2)
+    assert places([a2, b9, c9, a11], 1, "lowest", "none") == (1, 3, 2, 4)
+    checked = 0
+    for seed in range(3):
+        state = _random_game(Rules(trump="none"), seed)[-1]
+        for t in state.tricks:
+            w = t.winning_card
+            for _s, c in t.plays:
+                if c != w:
+                    checked += 1
+                    assert DECK.rank_of[w] >= DECK.rank_of[c]
+            assert t.rule in ("SP-RANK-5", "SP-RANK-3")
+    assert checked
+
+
 def test_follow_free() -> None:
     """SP-PLAY-3: with ``follow="free"`` every card of the hand is legal in every trick."""
     for seed in range(4):
