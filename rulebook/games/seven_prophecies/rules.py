@@ -119,7 +119,7 @@ class Rules:
 
     players: int = option(
         4, doc="Number of players: 3 or 4 (SP-SETUP-5 gives the 3-player changes).", choices=(3, 4),
-        rules=("SP-SETUP-5", "SP-END-3"),
+        rules=("SP-SETUP-5", "SP-END-3", "SP-END-7"),
     )
     variant: str = option(
         POINTS,
@@ -268,6 +268,13 @@ class Rules:
         choices=(HIGHEST, LOWEST),
         rules=("SP-RANK-1", "SP-RANK-2", "SP-RANK-4"),
     )
+    partners: bool = option(
+        False,
+        doc="House rule for 4 players: seats 0 and 2 play against seats 1 and 3, and the pair with "
+        "the higher sum of scores wins together (SP-END-7).",
+        choices=(False, True),
+        rules=("SP-END-7",),
+    )
     trump: str = option(
         FUTURE_TRUMP,
         doc="What ranks first in a trick: 'future', cards of the future card's suit above all others "
@@ -286,6 +293,8 @@ class Rules:
             raise InvalidRules("every_place", f"{self.cubes} cubes cannot cover all {self.players} places")
         if self.end != BY_PLAYERS and self.variant != POINTS:
             raise InvalidRules("end", f"end {self.end!r} applies to variant 'points' only (not {self.variant!r})")
+        if self.partners and self.players != 4:  # SP-END-7
+            raise InvalidRules("partners", f"partnerships need 4 players, not {self.players}")
         cards = in_play(self)
         need = (self.players + 1) * self.tricks + self.face_up
         if len(cards) < need:
@@ -363,6 +372,10 @@ RULESETS: tuple[Ruleset, ...] = (
             {"end": TARGET, "target_score": 7}, ("SP-END-6",)),
     Ruleset("short", "A short game: two rounds, scored with points.", {"end": FIXED_ROUNDS, "round_count": 2},
             ("SP-END-5",)),
+    Ruleset("partners", "House rule for 4 players (fixed): seats 0 and 2 against seats 1 and 3, pairs win together.",
+            {"players": 4, "partners": True}, ("SP-END-7",)),
+    Ruleset("no-trump", "House rule: the future card only says what to follow; numbers alone rank.",
+            {"trump": NO_TRUMP}, ("SP-RANK-5",)),
     Ruleset("literal-floor", "The scoring sentence read literally: scores may go below 0.",
             {"score_floor": False}, ("SP-SCORE-2", "SP-RULING-1")),
 )

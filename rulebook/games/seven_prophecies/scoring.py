@@ -38,6 +38,11 @@ def winners(state: SevenPropheciesState) -> frozenset[int]:
     if state.to_act is not None:
         return frozenset()
     rules = state.rules
+    if rules.partners:  # SP-END-7: seats 0 and 2 against 1 and 3; the higher pair sum wins
+        p = scores(state)
+        pairs = (p[0] + p[2], p[1] + p[3])
+        best = max(pairs)
+        return frozenset(s for s in range(4) if pairs[s % 2] == best)
     if rules.variant == POINTS:
         best = max(state.points)
         return frozenset(s for s, v in enumerate(state.points) if v == best)

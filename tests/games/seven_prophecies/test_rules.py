@@ -33,6 +33,11 @@ def house_rules(**fixed: Any) -> Any:
 
     from rulebook.testing import rules_strategy
 
+    # pin the options a fixed player count or variant rules out, so few draws are refused
+    if fixed.get("players", 4) != 4:
+        fixed.setdefault("partners", False)  # SP-END-7: 4 players only
+    if fixed.get("variant", "points") != "points":
+        fixed.setdefault("end", "players")  # SP-END-5, SP-END-6: the points game only
     removed = st.lists(
         st.sampled_from(("9", "13", "1", "A5", "B13", "C1", "D7")), max_size=2, unique=True
     ).map(tuple)
@@ -231,6 +236,7 @@ def test_options_pin_the_printed_game() -> None:
         "follow": ("future", ("future", "free", "led")),
         "order": ("highest", ("highest", "lowest")),
         "trump": ("future", ("future", "none")),
+        "partners": (False, (False, True)),
         "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
     }
     rules = Rules()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.errors import IllegalAction
+from rulebook.errors import IllegalAction, InvalidRules
 from rulebook.games.seven_prophecies import DECK, GAME, Phase, Play, Prophesy, Rules
 from tests.games.seven_prophecies.test_rules import BLACK, BLUE, RED, WHITE, prophecy_actions, reference_places
 
@@ -309,6 +309,22 @@ def test_trump_none() -> None:
                     assert DECK.rank_of[w] >= DECK.rank_of[c]
             assert t.rule in ("SP-RANK-5", "SP-RANK-3")
     assert checked
+
+
+def test_partners() -> None:
+    """SP-END-7: with ``partners`` the pair (0, 2) or (1, 3) with the higher sum of scores wins."""
+    with pytest.raises(InvalidRules, match="partners"):
+        Rules(players=3, partners=True)
+    seen = set()
+    for seed in range(6):
+        for variant in ("points", "most-cubes"):
+            final = _random_game(Rules(partners=True, variant=variant), seed)[-1]
+            s = final.scores
+            a, b = s[0] + s[2], s[1] + s[3]
+            expect = {0, 2} if a > b else {1, 3} if b > a else {0, 1, 2, 3}
+            assert set(final.winners) == expect
+            seen.add(len(expect))
+    assert 2 in seen
 
 
 def test_follow_free() -> None:
