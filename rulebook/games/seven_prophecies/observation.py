@@ -88,7 +88,7 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
     """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
     seat = check_seat(state, seat)
     n = state.rules.players
-    hidden = state.phase == PROPHECY
+    hidden = state.phase == PROPHECY and state.rules.secret_prophecy  # SP-PROPH-3: open prophecies
     prophecies = tuple(p if (s == seat or not hidden) else () for s, p in enumerate(state.prophecies))
     remaining = tuple(c if (s == seat or not hidden) else () for s, c in enumerate(state.cubes))
     leader = state.leader
@@ -142,7 +142,7 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
             break
     cubes = state.cubes
     prophecies = state.prophecies
-    if state.phase == PROPHECY:
+    if state.phase == PROPHECY and state.rules.secret_prophecy:  # SP-PROPH-3: nothing hidden if open
         rules = state.rules
         new = list(cubes)
         for s in others:
@@ -412,8 +412,9 @@ class TensorEncoder(BufferEncoder):
         for s, v in enumerate(state.prophecies[seat]):
             out[base + s] = v
         base = at["remaining"]
+        shown = revealed or not state.rules.secret_prophecy  # SP-PROPH-3
         for s, row in enumerate(state.cubes):
-            if (s == seat or revealed) and row:
+            if (s == seat or shown) and row:
                 out[base + s * n : base + s * n + n] = array.array(I32, row)
         base = at["cubes_placed"]
         for s, v in enumerate(state.placed):

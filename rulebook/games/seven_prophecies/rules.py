@@ -268,6 +268,13 @@ class Rules:
         choices=(HIGHEST, LOWEST),
         rules=("SP-RANK-1", "SP-RANK-2", "SP-RANK-4"),
     )
+    secret_prophecy: bool = option(
+        True,
+        doc="Prophecies are made in secret and revealed together (SP-PROPH-2); false: house rule, "
+        "each cube is seen by everybody as it is placed (SP-PROPH-3).",
+        choices=(True, False),
+        rules=("SP-PROPH-2", "SP-PROPH-3", "SP-INFO-2"),
+    )
     partners: bool = option(
         False,
         doc="House rule for 4 players: seats 0 and 2 play against seats 1 and 3, and the pair with "
@@ -376,6 +383,8 @@ RULESETS: tuple[Ruleset, ...] = (
             {"players": 4, "partners": True}, ("SP-END-7",)),
     Ruleset("no-trump", "House rule: the future card only says what to follow; numbers alone rank.",
             {"trump": NO_TRUMP}, ("SP-RANK-5",)),
+    Ruleset("open-prophecies", "House rule: prophecies made in the open, every cube seen as it is placed.",
+            {"secret_prophecy": False}, ("SP-PROPH-3",)),
     Ruleset("literal-floor", "The scoring sentence read literally: scores may go below 0.",
             {"score_floor": False}, ("SP-SCORE-2", "SP-RULING-1")),
 )

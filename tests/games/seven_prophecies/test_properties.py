@@ -160,9 +160,9 @@ def test_observation_hides_hands_and_unrevealed_prophecies(players: int, variant
             hidden = {c for s in range(players) if s != seat for c in state.hands[s]} | set(state.aside_down)
             assert not shown & hidden
             for other in range(players):
-                if other != seat and state.phase == 0:
+                if other != seat and state.phase == 0 and rules.secret_prophecy:
                     assert obs.prophecies[other] == () and obs.remaining[other] == ()
-                elif state.phase != 0:
+                elif state.phase != 0 or not rules.secret_prophecy:  # SP-PROPH-3: open prophecies
                     assert obs.prophecies[other] == state.prophecies[other]
             # a redraw of the hidden facts is invisible to the seat, and keeps known voids
             other_state = state.resample(seat, rng)

@@ -237,6 +237,7 @@ def test_options_pin_the_printed_game() -> None:
         "order": ("highest", ("highest", "lowest")),
         "trump": ("future", ("future", "none")),
         "partners": (False, (False, True)),
+        "secret_prophecy": (True, (True, False)),
         "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
     }
     rules = Rules()
