@@ -32,7 +32,7 @@ from .observation import Observation
 from .observation import _starts as _starts
 from .rules import _SUIT as _SUIT
 from .rules import ASIDE as ASIDE
-from .rules import CUBES, DECK, TRICKS, Rules, places
+from .rules import CUBES, DECK, RULESETS, TRICKS, Rules, aside, in_play, places
 from .rules import LAST_PLACE as LAST_PLACE
 from .rules import MOST_CUBES as MOST_CUBES
 from .rules import POINTS as POINTS
@@ -47,6 +47,7 @@ __all__ = [
     "CUBES",
     "DECK",
     "GAME",
+    "RULESETS",
     "TRICKS",
     "EarlierRound",
     "Observation",
@@ -59,6 +60,8 @@ __all__ = [
     "Rules",
     "SevenProphecies",
     "SevenPropheciesState",
+    "aside",
+    "in_play",
     "places",
     "round_points",
 ]

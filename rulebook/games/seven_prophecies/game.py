@@ -13,7 +13,7 @@ from . import state as state_module
 from .actions import ProphecyAction, action_table
 from .observation import TensorEncoder
 from .observation import encode_observation as encode
-from .rules import CUBES, DECK, ROUND_DECK, TRICKS, Rules, SPRules
+from .rules import DECK, RULESETS, Rules, SPRules, in_play
 from .state import SevenPropheciesState, _deal_round
 
 __all__ = ["GAME", "SevenProphecies"]
@@ -29,13 +29,14 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     State = SevenPropheciesState
     player_counts = range(3, 5)
     deck = DECK
+    rulesets = RULESETS
 
     def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
         """``prophesy 1..P`` then ``play <card>`` for every card in play."""
-        return action_table(rules.players)
+        return action_table(rules)
 
     def random_deal(self, rules: SPRules, rng: random.Random, index: int) -> Deal:
-        order = list(ROUND_DECK[rules.players])
+        order = list(in_play(rules))
         rng.shuffle(order)
         return tuple(order)
 
@@ -43,14 +44,15 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         """A deal is an order of the round's cards, each once (SP-SETUP-1, SP-SETUP-5).
 
         One deal per round, so at most ``rules.rounds`` deals: P (points), ``round_limit``
-        (variant 1) or 1 (variant 2). A deal is a tuple or list of exactly the 52 (4 players)
-        or 44 (3 players) card numbers, each a real ``int`` (not a bool, float or str).
+        (variant 1), ``round_count`` (end 'fixed') or 1 (variant 2). A deal is a tuple or list of
+        exactly the cards in play (52 with 4 players, 44 with 3, in the printed game), each a real
+        ``int`` (not a bool, float or str).
         """
         if type(index) is not int or not 0 <= index < rules.rounds:
             raise ValueError(f"deal {index!r}: this game has at most {rules.rounds} deals (one per round, SP-END-3)")
         if type(deal) not in (tuple, list):
             raise ValueError(f"deal {index}: must be a tuple or list of card numbers, not {type(deal).__name__}")
-        cards = ROUND_DECK[rules.players]
+        cards = in_play(rules)
         if len(deal) != len(cards):
             raise ValueError(
                 f"deal {index}: a {rules.players}-player deal orders the {len(cards)} cards in play, "
@@ -79,9 +81,9 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         return scoring.score_floor(rules)
 
     def max_game_length(self, rules: SPRules) -> int:
-        """Per round: P x 7 prophecy cubes and at most 10 tricks of P cards (SP-END-1)."""
+        """Per round: P x ``cubes`` prophecy cubes and at most ``tricks`` tricks of P cards (SP-END-1)."""
         n = rules.players
-        return rules.rounds * n * (CUBES + TRICKS)
+        return rules.rounds * n * (rules.cubes + rules.tricks)
 
     # -- tensor, heuristic, statistics -------------------------------------------------
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction
-from .rules import _KEY, _RANK, _SUIT, CUBES, DECK
+from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
+from .rules import _RANK, _SUIT, DECK, FOLLOW_FUTURE, KEYS, NO_TRUMP, top_number
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -24,13 +24,14 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     seat = state.to_act
     if seat is None:
         raise ValueError("the game is over: nobody is to act")
-    n = state.rules.players
-    top = 11 if n == 3 else 13
+    rules = state.rules
+    n = rules.players
+    top = top_number(rules)
     if state.phase == PROPHECY:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        target = _prophecy_target(state.hands[seat], state.info.future, n, top, state.rules.every_place)
+        target = _prophecy_target(state.hands[seat], state.info.future, n, top, rules.every_place, rules.cubes)
         own = state.cubes[seat]
         for p in range(n):
             if own[p] < target[p]:
@@ -41,17 +42,20 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     # the legal plays' cards (as in legal_actions: the future suit if held, SP-PLAY-2), in order
     hand = state.hands[seat]
     suit = _SUIT[state.info.future[len(state._round_tricks)]]
-    cards = [c for c in hand if _SUIT[c] == suit] or hand
+    if rules.follow == FOLLOW_FUTURE:
+        cards = [c for c in hand if _SUIT[c] == suit] or hand
+    else:  # SP-PLAY-3, SP-PLAY-4: what the house rule allows
+        cards = [a.card for a in state.legal_actions() if isinstance(a, Play)]
     if len(cards) == 1:
         return _PLAY[cards[0]]
     own = state.cubes[seat]
-    key = _KEY[suit]
+    key = KEYS[rules.order, rules.trump][suit]
     trick = state.trick
     later = n - len(trick) - 1
     played = [key[x] for x in trick]
     # the places that still carry one of one's cubes: (place, cubes on it)
     targets = [(p + 1, own[p]) for p in range(n) if own[p]]
-    span = 2 * top
+    span = top if rules.trump == NO_TRUMP else 2 * top  # SP-RANK-5: no key above 100
     best_cost = 0.0
     best = -1
     for c in cards:
@@ -83,8 +87,8 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
 #: (players, top number) -> per card, the place the heuristic guesses for it: ``[0]`` when
 #: its suit is not in the future row, ``[1]`` when it is (see :func:`_prophecy_target`)
 _GUESS_PLACE: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-#: (guessed places' counts, every_place) -> the prophecy target (see :func:`_prophecy_target`)
-_TARGETS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+#: (guessed places' counts, every_place, cubes) -> the prophecy target (see :func:`_prophecy_target`)
+_TARGETS: dict[tuple[tuple[int, ...], bool, int], tuple[int, ...]] = {}
 
 
 def _guess_places(n: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -106,8 +110,10 @@ def _guess_places(n: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return out
 
 
-def _prophecy_target(hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool) -> tuple[int, ...]:
-    """The heuristic's prophecy: a histogram of each card's likely place, scaled to 7 cubes.
+def _prophecy_target(
+    hand: tuple[int, ...], future: tuple[int, ...], n: int, top: int, every: bool, cubes: int = 7
+) -> tuple[int, ...]:
+    """The heuristic's prophecy: a histogram of each card's likely place, scaled to ``cubes`` cubes.
 
     A card's strength is its number over ``top``, in the upper half when its suit is in
     the future row, else the lower; its place follows from it. The histogram is scaled
@@ -118,19 +124,19 @@ def _prophecy_target(hand: tuple[int, ...], future: tuple[int, ...], n: int, top
     counts = [0] * n
     for c in hand:
         counts[(on if _SUIT[c] in future_suits else off)[c]] += 1
-    memo = (tuple(counts), every)
+    memo = (tuple(counts), every, cubes)
     target = _TARGETS.get(memo)
     if target is None:
-        target = _TARGETS[memo] = _scale_target([float(g) for g in counts], n, every)
+        target = _TARGETS[memo] = _scale_target([float(g) for g in counts], n, every, cubes)
     return target
 
 
-def _scale_target(guess: list[float], n: int, every: bool) -> tuple[int, ...]:
-    """The histogram ``guess`` scaled to the seven cubes (see :func:`_prophecy_target`)."""
+def _scale_target(guess: list[float], n: int, every: bool, cubes: int = 7) -> tuple[int, ...]:
+    """The histogram ``guess`` scaled to ``cubes`` cubes (see :func:`_prophecy_target`)."""
     total = sum(guess)
-    raw = [g * CUBES / total for g in guess]
+    raw = [g * cubes / total for g in guess]
     counts = [int(r) for r in raw]
-    for i in sorted(range(n), key=lambda i: raw[i] - counts[i], reverse=True)[: CUBES - sum(counts)]:
+    for i in sorted(range(n), key=lambda i: raw[i] - counts[i], reverse=True)[: cubes - sum(counts)]:
         counts[i] += 1
     if every:
         for p in range(n):

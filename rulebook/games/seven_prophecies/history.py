@@ -23,7 +23,7 @@ import attrs
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _RANK, _SUIT, CUBES, POINTS, TWICE, TrickRow
+from .rules import _RANK, _SUIT, FUTURE_TRUMP, HIGHEST, LOWEST, NO_TRUMP, POINTS, TWICE, TrickRow
 from .scoring import round_points
 
 if TYPE_CHECKING:
@@ -88,27 +88,32 @@ class PlayedRound:
     @property
     def done(self) -> tuple[int, ...]:
         """The seats that fulfilled the seven prophecies (SP-END-1)."""
-        return _done(self.placed)
+        return _done(self.placed, sum(self.prophecies[0]))
 
 
 #: the old name of :class:`PlayedRound` (was a plain tuple before 0.x)
 EarlierRound = PlayedRound
 
 
-def _done(placed: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(s for s, k in enumerate(placed) if k == CUBES)
+def _done(placed: tuple[int, ...], cubes: int) -> tuple[int, ...]:
+    return tuple(s for s, k in enumerate(placed) if k == cubes)
 
 
 def _records(number: int, round_index: int, future: tuple[int, ...], rows: tuple[TrickRow, ...],
-             n: int) -> tuple[PlacedTrick, ...]:
+             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP) -> tuple[PlacedTrick, ...]:
     """The records of one round's ``rows``, the first numbered ``number``."""
     out: list[PlacedTrick] = []
     for t, (leader, cards, by_seat) in enumerate(rows):
         winner = by_seat.index(1)
         fs = _SUIT[future[t]]
         w = cards[winner]
-        if _SUIT[w] == fs:
+        tie = any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards))
+        if trump == NO_TRUMP:  # SP-RANK-5: numbers alone, the later of equal numbers first
+            rule = "SP-RANK-3" if tie else "SP-RANK-5"
+        elif _SUIT[w] == fs:
             rule = "SP-RANK-1"
+        elif order == LOWEST and not any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards)):
+            rule = "SP-RANK-4"
         elif any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards)):
             rule = "SP-RANK-3"
         else:
@@ -126,7 +131,8 @@ def _played(state: SevenPropheciesState, count: int) -> tuple[PlayedRound, ...]:
     out: list[PlayedRound] = []
     number = 0
     for r, (start, future, aside_up, prophecies, rows, placed) in enumerate(state.info.finished[:count]):
-        out.append(PlayedRound(r, start, future, aside_up, prophecies, _records(number, r, future, rows, n), placed))
+        records = _records(number, r, future, rows, n, state.rules.order, state.rules.trump)
+        out.append(PlayedRound(r, start, future, aside_up, prophecies, records, placed))
         number += len(rows)
     return tuple(out)
 
@@ -140,7 +146,8 @@ def round_tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     """The tricks finished in the current round (the last round's, once the game is over)."""
     info = state.info
     number = sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
-    return _records(number, info.round, info.future, state._round_tricks, state.rules.players)
+    return _records(number, info.round, info.future, state._round_tricks, state.rules.players,
+                    state.rules.order, state.rules.trump)
 
 
 def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
@@ -148,13 +155,15 @@ def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     info = state.info
     out = [t for r in _played(state, len(info.finished)) for t in r.tricks]
     if len(info.finished) == info.round:  # the current round is still being played
-        out += _records(len(out), info.round, info.future, state._round_tricks, state.rules.players)
+        out += _records(len(out), info.round, info.future, state._round_tricks, state.rules.players,
+                    state.rules.order, state.rules.trump)
     return tuple(out)
 
 
 def ends(state: SevenPropheciesState) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Per finished round: (tricks played, seats that fulfilled the seven prophecies)."""
-    return tuple((len(rows), _done(placed)) for _start, _future, _up, _prophecies, rows, placed in state.info.finished)
+    cubes = state.rules.cubes
+    return tuple((len(rows), _done(placed, cubes)) for _s, _f, _u, _p, rows, placed in state.info.finished)
 
 
 def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
@@ -165,13 +174,13 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
     totals = [0] * n
     out: list[RoundRecord] = []
     for r, (_start, _future, _up, _prophecies, rows, placed) in enumerate(state.info.finished):
-        done = _done(placed)
+        done = _done(placed, rules.cubes)
         changes: list[ScoreChange] = []
         before = list(totals)
         for s in range(n):
-            left = CUBES - placed[s]
+            left = rules.cubes - placed[s]
             if variant == POINTS:
-                gain = round_points(left)
+                gain = round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
                 if left == 0:
                     why = "fulfilled the seven prophecies"
                 else:
@@ -193,7 +202,8 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
             who = " and ".join(f"seat {s}" for s in done)
             end = f"{who} fulfilled the seven prophecies in trick {count}"
         else:
-            end = "ten tricks were played without a seventh cube"
+            end = f"{rules.tricks} tricks were played without a last cube" if rules.tricks != 10 or rules.cubes != 7 \
+                else "ten tricks were played without a seventh cube"
         points = tuple(totals[s] - before[s] for s in range(n))
         out.append(RoundRecord(r, points, tuple(changes), end, "SP-END-1"))
     return tuple(out)

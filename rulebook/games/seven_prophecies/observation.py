@@ -23,7 +23,7 @@ from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, templ
 from . import history
 from .actions import PROPHECY, TRICK, Phase, _prophecy_legal
 from .history import PlacedTrick, PlayedRound
-from .rules import _SUIT, DECK, Rules
+from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_LED, Rules
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -88,7 +88,7 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
     """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
     seat = check_seat(state, seat)
     n = state.rules.players
-    hidden = state.phase == PROPHECY
+    hidden = state.phase == PROPHECY and state.rules.secret_prophecy  # SP-PROPH-3: open prophecies
     prophecies = tuple(p if (s == seat or not hidden) else () for s, p in enumerate(state.prophecies))
     remaining = tuple(c if (s == seat or not hidden) else () for s, c in enumerate(state.cubes))
     leader = state.leader
@@ -142,14 +142,14 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
             break
     cubes = state.cubes
     prophecies = state.prophecies
-    if state.phase == PROPHECY:
+    if state.phase == PROPHECY and state.rules.secret_prophecy:  # SP-PROPH-3: nothing hidden if open
         rules = state.rules
         new = list(cubes)
         for s in others:
             count = sum(cubes[s])
             own = (0,) * n
             for _ in range(count):
-                p = rng.choice(_prophecy_legal(n, rules.every_place, own)).place
+                p = rng.choice(_prophecy_legal(n, rules.every_place, rules.cubes, own)).place
                 own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
             new[s] = own
         cubes = prophecies = tuple(new)
@@ -162,17 +162,22 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
 
 
 def _voids(state: SevenPropheciesState) -> list[set[int]]:
-    """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2)."""
-    n = state.rules.players
+    """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2), or the
+    suit led (SP-PLAY-4); nothing under 'free' (SP-PLAY-3)."""
+    rules = state.rules
+    n = rules.players
     voids: list[set[int]] = [set() for _ in range(n)]
+    if rules.follow == FOLLOW_FREE:
+        return voids
+    led = rules.follow == FOLLOW_LED
     future = state.future
-    for t, (_leader, cards, _p) in enumerate(state._round_tricks):
-        suit = _SUIT[future[t]]
+    for t, (leader, cards, _p) in enumerate(state._round_tricks):
+        suit = _SUIT[cards[leader]] if led else _SUIT[future[t]]
         for s, c in enumerate(cards):
             if _SUIT[c] != suit:
                 voids[s].add(suit)
-    if state.phase == TRICK:
-        suit = _SUIT[future[len(state._round_tricks)]]
+    if state.phase == TRICK and state.trick:
+        suit = _SUIT[state.trick[0]] if led else _SUIT[future[len(state._round_tricks)]]
         for i, c in enumerate(state.trick):
             if _SUIT[c] != suit:
                 voids[(state.leader + i) % n].add(suit)
@@ -407,8 +412,9 @@ class TensorEncoder(BufferEncoder):
         for s, v in enumerate(state.prophecies[seat]):
             out[base + s] = v
         base = at["remaining"]
+        shown = revealed or not state.rules.secret_prophecy  # SP-PROPH-3
         for s, row in enumerate(state.cubes):
-            if (s == seat or revealed) and row:
+            if (s == seat or shown) and row:
                 out[base + s * n : base + s * n + n] = array.array(I32, row)
         base = at["cubes_placed"]
         for s, v in enumerate(state.placed):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import CUBES, LAST_PLACE, POINTS, TWICE, Rules
+from .rules import LAST_PLACE, POINTS, TWICE, Rules
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 __all__ = ["end_stats", "round_points", "score_floor", "scores", "winners"]
 
 
-def round_points(left: int) -> int:
-    """Points for a round in which a player kept ``left`` cubes on the prophecy cards (SP-SCORE-1)."""
-    return 2 if left == 0 else -(left - 1)
+def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -> int:
+    """Points for a round in which a player kept ``left`` cubes on the prophecy cards (SP-SCORE-1):
+    ``success`` (``Rules.success_points``) for none left, else minus ``penalty``
+    (``Rules.cube_penalty``) for each cube beyond ``free`` (``Rules.free_cubes``)."""
+    return success if left == 0 else -penalty * max(left - free, 0)
 
 
 def scores(state: SevenPropheciesState) -> tuple[int, ...]:
@@ -36,18 +38,23 @@ def winners(state: SevenPropheciesState) -> frozenset[int]:
     if state.to_act is not None:
         return frozenset()
     rules = state.rules
+    if rules.partners:  # SP-END-7: seats 0 and 2 against 1 and 3; the higher pair sum wins
+        p = scores(state)
+        pairs = (p[0] + p[2], p[1] + p[3])
+        best = max(pairs)
+        return frozenset(s for s in range(4) if pairs[s % 2] == best)
     if rules.variant == POINTS:
         best = max(state.points)
         return frozenset(s for s, v in enumerate(state.points) if v == best)
     if rules.variant == TWICE:
         best = max(state.successes)
         top = [s for s, v in enumerate(state.successes) if v == best]
-        if best >= 2 and len(top) > 1 and rules.twice_ties == LAST_PLACE:  # SP-RULING-7
+        if best >= rules.successes_to_win and len(top) > 1 and rules.twice_ties == LAST_PLACE:  # SP-RULING-7
             return frozenset((_last_place(state, top),))
         return frozenset(top)  # SP-RULING-7, SP-RULING-8: shared
     best = max(state.placed)
     top = [s for s, v in enumerate(state.placed) if v == best]
-    if best == CUBES and len(top) > 1:  # SP-VAR-2: nearest to last place in the last trick
+    if best == rules.cubes and len(top) > 1:  # SP-VAR-2: nearest to last place in the last trick
         return frozenset((_last_place(state, top),))
     return frozenset(top)  # SP-RULING-9: ties the tie-break cannot settle are shared
 

@@ -31,19 +31,20 @@ from .actions import (
 from .history import PlacedTrick, PlayedRound, RoundRow
 from .observation import Observation
 from .rules import (
-    _IN_PLAY,
-    _KEY,
     _ROT,
     _SUIT,
-    ASIDE,
-    CUBES,
     DECK,
+    FOLLOW_FREE,
+    FOLLOW_FUTURE,
+    KEYS,
     POINTS,
-    ROUND_DECK,
-    TRICKS,
+    TARGET,
     TWICE,
     Rules,
     TrickRow,
+    aside,
+    in_play,
+    in_play_set,
     places,
 )
 from .scoring import round_points
@@ -189,9 +190,15 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             return ()
         if self.phase == PROPHECY:
             rules = self.rules
-            return _prophecy_legal(rules.players, rules.every_place, self.cubes[seat])
+            return _prophecy_legal(rules.players, rules.every_place, rules.cubes, self.cubes[seat])
         hand = self.hands[seat]
-        suit = _SUIT[self.info.future[len(self._round_tricks)]]
+        rule = self.rules.follow
+        if rule == FOLLOW_FUTURE:
+            suit = _SUIT[self.info.future[len(self._round_tricks)]]
+        elif rule == FOLLOW_FREE or not self.trick:  # SP-PLAY-3; SP-PLAY-4: the first card is free
+            return tuple(map(_PLAY.__getitem__, hand))
+        else:
+            suit = _SUIT[self.trick[0]]  # SP-PLAY-4: follow the suit led
         follow = [_PLAY[c] for c in hand if _SUIT[c] == suit]  # SP-PLAY-2: must follow the future suit
         if follow:
             return tuple(follow)
@@ -239,12 +246,12 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         rules = self.rules
         n = rules.players
         own = self.cubes[seat]
-        step = _PROPHECY_STEP.get((n, rules.every_place, own, action))
+        step = _PROPHECY_STEP.get((n, rules.every_place, rules.cubes, own, action))
         if step is None or type(action.place) is not int:
             # off the fast path: check the field's type before anything compares it
             if type(action.place) is not int:
                 raise self.illegal(f"a place is an int 1..{n}, not {type(action.place).__name__}", "SP-PROPH-1", action)
-            step = _prophecy_step(n, rules.every_place, own, action)
+            step = _prophecy_step(n, rules.every_place, rules.cubes, own, action)
             if step is None:
                 last = max((p + 1 for p in range(n) if own[p]), default=0)
                 if not 1 <= action.place <= n:
@@ -276,19 +283,32 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 raise self.illegal(
                     f"there is no card {card} (cards are 0..{DECK.size - 1})", "SP-COMP-1", action
                 ) from None
-            if card not in _IN_PLAY[self.rules.players]:
-                raise self.illegal("with 3 players the 12s and 13s are not in play", "SP-SETUP-5", action) from None
+            if card not in in_play_set(self.rules):
+                top = self.rules.top_3p
+                if self.rules.players == 3 and DECK.rank_of[card] > top:
+                    why = "the 12s and 13s are" if top == 11 else f"only numbers up to {top} are"
+                    raise self.illegal(f"with 3 players {why} not in play" if top == 11 else
+                                       f"with 3 players {why} in play", "SP-SETUP-5", action) from None
+                raise self.illegal("house rule: that card is taken out of the deck", "SP-COMP-1", action) from None
             raise self.illegal(f"seat {seat} does not hold that card", "SP-PLAY-1", action) from None
         tricks = self._round_tricks
         suit = _SUIT[self.info.future[len(tricks)]]
-        if _SUIT[card] != suit:
-            for c in hand:
-                if _SUIT[c] == suit:
-                    raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
+        rules = self.rules
+        rule = rules.follow
+        if rule == FOLLOW_FUTURE:
+            if _SUIT[card] != suit:
+                for c in hand:
+                    if _SUIT[c] == suit:
+                        raise self.illegal("the future card's suit must be followed", "SP-PLAY-2", action)
+        elif rule != FOLLOW_FREE and self.trick:  # SP-PLAY-4 (SP-PLAY-3: nothing to check)
+            led = _SUIT[self.trick[0]]
+            if _SUIT[card] != led:
+                for c in hand:
+                    if _SUIT[c] == led:
+                        raise self.illegal("house rule: the suit led must be followed", "SP-PLAY-4", action)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1 :], *self.hands[seat + 1 :])
         trick = (*self.trick, card)
         log = (self.log, action)
-        rules = self.rules
         n = rules.players
         if len(trick) < n:
             return _new_state(
@@ -296,7 +316,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 self.leader, trick, tricks, TRICK, (seat + 1) % n,
             )  # fmt: skip
         # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
-        key = _KEY[suit]
+        key = KEYS[rules.order, rules.trump][suit]  # SP-RANK-4: 'lowest' first; SP-RANK-5: no trump
         leader = self.leader
         rot = _ROT[n][leader]  # each seat's play position
         strength = [key[trick[j]] * 4 + j for j in rot]  # by seat; the later play breaks equal numbers
@@ -307,17 +327,18 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         cubes = list(self.cubes)
         placed = list(self.placed)
         finished = False
+        cubes_total = rules.cubes
         for s in range(n):
             own = cubes[s]
             p = trick_places[s] - 1
             if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
                 cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
                 placed[s] += 1
-                if placed[s] == CUBES:
+                if placed[s] == cubes_total:
                     finished = True
         tricks = (*tricks, (leader, tuple([trick[j] for j in rot]), tuple(trick_places)))
         winner = order[0]  # SP-TRICK-3: first place leads the next trick
-        if finished or len(tricks) == TRICKS:  # SP-END-1
+        if finished or len(tricks) == rules.tricks:  # SP-END-1
             return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
         return _new_state(
             rules, self.setup, log, self.info, hands, tuple(cubes), self.prophecies, tuple(placed), winner,
@@ -335,10 +356,12 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     ) -> SevenPropheciesState:
         rules = self.rules
         n = rules.players
-        done = tuple(s for s in range(n) if placed[s] == CUBES)
+        cubes_total = rules.cubes
+        done = tuple(s for s in range(n) if placed[s] == cubes_total)
         scores = self.points
         if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2
-            new = [v + round_points(CUBES - placed[s]) for s, v in enumerate(scores)]
+            win, free, cost = rules.success_points, rules.free_cubes, rules.cube_penalty
+            new = [v + round_points(cubes_total - placed[s], win, free, cost) for s, v in enumerate(scores)]
             scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
         successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
         info = self.info
@@ -346,8 +369,10 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         played = (info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
         finished = (*info.finished, played)
         nxt_round = self.round + 1
-        over = nxt_round >= rules.rounds  # SP-END-3, SP-VAR-2, SP-RULING-8
-        if rules.variant == TWICE and max(successes) >= 2:  # SP-VAR-1
+        over = nxt_round >= rules.rounds  # SP-END-3, SP-END-5, SP-VAR-2, SP-RULING-8
+        if rules.variant == TWICE and max(successes) >= rules.successes_to_win:  # SP-VAR-1
+            over = True
+        elif rules.end == TARGET and max(scores) >= rules.target_score:  # SP-END-6
             over = True
         if over:
             return _new_state(
@@ -378,10 +403,11 @@ def _deal_round(
     hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
     deal = setup.deal(SevenPropheciesState.GAME, rules, round_index)
     n = rules.players
-    up, down = ASIDE[n]
+    up, down = aside(rules)
     a = up + down
-    hands = tuple(tuple(sorted(deal[a + s * TRICKS : a + (s + 1) * TRICKS])) for s in range(n))
-    future = deal[a + n * TRICKS :]
+    k = rules.tricks
+    hands = tuple(tuple(sorted(deal[a + s * k : a + (s + 1) * k])) for s in range(n))
+    future = deal[a + n * k :]
     empty = (0,) * n
     return _new_state(
         rules, setup, log,
@@ -400,16 +426,16 @@ def check_invariants(state: SevenPropheciesState) -> None:
         cards.extend(h)
     for _leader, trick, _places in state._round_tricks:
         cards.extend(trick)
-    if sorted(cards) != list(ROUND_DECK[n]):
+    if sorted(cards) != list(in_play(rules)):
         raise AssertionError("SP-SETUP-1: the round's cards are not each in exactly one place")
-    if len(state.future) != TRICKS or len(state.aside_up) + len(state.aside_down) != sum(ASIDE[n]):
+    if len(state.future) != rules.tricks or len(state.aside_up) + len(state.aside_down) != sum(aside(rules)):
         raise AssertionError("SP-SETUP-2: the future row or the set-aside cards have the wrong size")
     for t, (leader, trick, trick_places) in enumerate(state._round_tricks):
         if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
             raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
         in_order = [(leader + j) % n for j in range(n)]
         if [trick_places[s] for s in in_order] != list(
-            places([trick[s] for s in in_order], _SUIT[state.future[t]])
+            places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
         ):
             raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
     if state.phase == PROPHECY:
@@ -424,9 +450,9 @@ def check_invariants(state: SevenPropheciesState) -> None:
                 if own[p - 1]:
                     own[p - 1] -= 1
         for s in range(n):
-            if sum(state.prophecies[s]) != CUBES:
-                raise AssertionError("SP-PROPH-1: a prophecy does not hold seven cubes")
-            if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != CUBES:
+            if sum(state.prophecies[s]) != rules.cubes:
+                raise AssertionError("SP-PROPH-1: a prophecy does not hold all the cubes")
+            if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != rules.cubes:
                 raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
     if rules.score_floor and min(state.points) < 0:
         raise AssertionError("SP-SCORE-2: a score is below 0")

@@ -16,6 +16,7 @@ from rulebook.games.seven_prophecies import GAME, Rules
 from rulebook.games.seven_prophecies import actions as sp_actions
 from rulebook.games.seven_prophecies import rules as sp_rules
 from rulebook.testing import compare_heuristic, rules_strategy
+from tests.games.seven_prophecies.test_rules import PRINTED_SHAPE
 
 
 def test_heuristic_plays_legal_moves_and_end_stats() -> None:
@@ -124,5 +125,5 @@ def test_default_rules_match_the_reference(players: int) -> None:
 @settings(max_examples=25)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_rules_match_the_reference(players: int, data: st.DataObject, seed: int) -> None:
-    rules = data.draw(rules_strategy(GAME, players=players))
+    rules = data.draw(rules_strategy(GAME, players=players, **PRINTED_SHAPE))
     assert _check_game(rules, seed) > 0

@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.seven_prophecies import GAME, PlacedTrick, Rules
 from rulebook.testing import rules_strategy
-from tests.games.seven_prophecies.test_rules import RED, WHITE, reference_places, reference_rule, seeded_deal, suit
+from tests.games.seven_prophecies.test_rules import (
+    PRINTED_SHAPE,
+    RED,
+    WHITE,
+    reference_places,
+    reference_rule,
+    seeded_deal,
+    suit,
+)
 from tests.games.seven_prophecies.test_scoring import reference_round_points, scoring_example_state
 from tests.games.seven_prophecies.test_state import play_lowest
 
@@ -130,7 +138,7 @@ def test_records_match_the_reference_and_add_up_to_the_scores(
 ) -> None:
     """SP-RANK-1..3, SP-TRICK-3, SP-END-1, SP-SCORE-1, SP-SCORE-2, SP-VAR-1, SP-VAR-2: the record
     of every state of random games under random valid Rules; it only ever grows."""
-    rules = data.draw(rules_strategy(GAME, players=players, variant=variant), label="rules")
+    rules = data.draw(rules_strategy(GAME, players=players, variant=variant, **PRINTED_SHAPE), label="rules")
     states = random_states(rules, seed, rng)
     sample = states[:: max(1, len(states) // 12)] + [states[-1]]
     for before, after in itertools.pairwise(sample):

@@ -192,6 +192,29 @@ def test_prophecy_in_progress_shows_neither_count_nor_places() -> None:
     assert two.observation(1) != three.observation(1)
 
 
+def test_open_prophecies_show_every_cube_as_placed() -> None:
+    """SP-PROPH-3: with ``secret_prophecy=False`` every seat sees the cubes placed so far, the fast
+    encoder agrees with the observation, and a redraw keeps them."""
+    rules = Rules(players=4, secret_prophecy=False)
+    state = GAME.new_game(rules, seed=3)
+    for _ in range(7 + 2):
+        state = state.apply(state.legal_actions()[-1])
+    assert state.current_player == 1 and sum(state.cubes[1]) == 2
+    encoder = GAME.tensor_encoder(rules)
+    rng = random.Random(1)
+    for seat in (0, 2, 3):
+        obs = state.observation(seat)
+        assert obs.remaining[1] == state.cubes[1] and obs.prophecies[0] == state.prophecies[0]
+        assert tuple(encoder(state, seat)) == state.observation_tensor(seat)
+        other = state.resample(seat, rng)
+        assert other.cubes == state.cubes and other.observation(seat) == obs
+    secret = GAME.new_game(Rules(players=4), seed=3)
+    for _ in range(7 + 2):
+        secret = secret.apply(secret.legal_actions()[-1])
+    assert secret.observation(0).remaining[1] == ()
+    assert secret.observation_tensor(0) != state.observation_tensor(0)
+
+
 @pytest.mark.parametrize("every_place", [False, True])
 def test_resample_before_the_reveal_keeps_each_seat_cube_count(every_place: bool) -> None:
     """SP-RULING-5, SP-RULING-4, SP-RULING-3: a redraw of the hidden prophecies keeps how many cubes

@@ -18,6 +18,33 @@ from rulebook.games.seven_prophecies import DECK, GAME, Play, Rules, places
 
 RED, BLUE, BLACK, WHITE = 0, 1, 2, 3
 
+#: the printed game's numbers and rule choices: tests whose reference restates the printed rules
+#: pin these and draw the rest (the property tests draw every option, see ``house_rules``)
+PRINTED_SHAPE: dict[str, Any] = {
+    "cubes": 7, "tricks": 10, "top_3p": 11, "removed": (), "face_up_3p": 2, "face_up_4p": 0,
+    "success_points": 2, "free_cubes": 1, "end": "players", "successes_to_win": 2,
+    "follow": "future", "order": "highest", "trump": "future", "cube_penalty": 1,
+}
+
+
+def house_rules(**fixed: Any) -> Any:
+    """Random valid ``Rules`` with every option drawn, ``removed`` included (a few cards or numbers)."""
+    from hypothesis import strategies as st
+
+    from rulebook.testing import rules_strategy
+
+    # pin the options a fixed player count or variant rules out, so few draws are refused
+    if fixed.get("players", 4) != 4:
+        fixed.setdefault("partners", False)  # SP-END-7: 4 players only
+    if fixed.get("variant", "points") != "points":
+        fixed.setdefault("end", "players")  # SP-END-5, SP-END-6: the points game only
+    removed = st.lists(
+        st.sampled_from(("9", "13", "1", "A5", "B13", "C1", "D7")), max_size=2, unique=True
+    ).map(tuple)
+    if "removed" in fixed:
+        return rules_strategy(GAME, **fixed)
+    return removed.flatmap(lambda r: rules_strategy(GAME, removed=r, **fixed))
+
 
 def visible_cards(obs: Any) -> set[int]:
     """Every card an observation shows."""
@@ -194,6 +221,24 @@ def test_options_pin_the_printed_game() -> None:
         "score_floor": (True, (True, False)),
         "round_limit": (20, tuple(range(2, 41))),
         "twice_ties": ("share", ("share", "last-place")),
+        "cubes": (7, tuple(range(1, 11))),
+        "tricks": (10, tuple(range(1, 11))),
+        "top_3p": (11, tuple(range(1, 14))),
+        "removed": ((), None),
+        "face_up_3p": (2, tuple(range(0, 5))),
+        "face_up_4p": (0, tuple(range(0, 5))),
+        "success_points": (2, tuple(range(0, 11))),
+        "free_cubes": (1, tuple(range(0, 11))),
+        "end": ("players", ("players", "fixed", "target")),
+        "round_count": (4, tuple(range(1, 21))),
+        "target_score": (7, tuple(range(1, 31))),
+        "successes_to_win": (2, tuple(range(1, 6))),
+        "follow": ("future", ("future", "free", "led")),
+        "order": ("highest", ("highest", "lowest")),
+        "trump": ("future", ("future", "none")),
+        "partners": (False, (False, True)),
+        "secret_prophecy": (True, (True, False)),
+        "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
     }
     rules = Rules()
     assert (rules.players, rules.rounds) == (4, 4)
@@ -230,3 +275,100 @@ def test_reference_legal_cards_follow_the_future_suit() -> None:
     """SP-PLAY-2: holding the future suit forces it; without it, anything goes."""
     assert legal_cards([0, 13, 30], 1) == [13]
     assert legal_cards([0, 30], 1) == [0, 30]
+
+
+# -- house rules as data (issue 22) ---------------------------------------------------
+
+
+def test_every_option_cites_its_rules() -> None:
+    """Every option names the spec rules it changes, and each is a rule of the spec."""
+    import pathlib
+    import re
+
+    import attrs
+
+    spec = pathlib.Path(__file__).parents[3].joinpath("spec", "seven-prophecies.md").read_text()
+    ids = set(re.findall(r"^### (SP-[A-Z]+-[0-9]+) ", spec, re.M))
+    for f in attrs.fields(Rules):
+        cited = f.metadata.get("rulebook_rules")
+        assert cited, f.name
+        assert set(cited) <= ids, (f.name, set(cited) - ids)
+
+
+def test_the_printed_tables_are_the_defaults() -> None:
+    """SP-COMP-1, SP-COMP-2, SP-SETUP-2, SP-SETUP-5: the defaults give the printed numbers."""
+    from rulebook.games.seven_prophecies import aside, in_play
+
+    assert (Rules().cubes, Rules().tricks) == (7, 10)
+    assert len(in_play(Rules())) == 52 and aside(Rules()) == (0, 2)
+    three = Rules(players=3)
+    assert len(in_play(three)) == 44 and max(number(c) for c in in_play(three)) == 11
+    assert aside(three) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    "values,field",
+    [
+        ({"cubes": 0}, "cubes"),
+        ({"cubes": 11}, "cubes"),
+        ({"cubes": 8, "tricks": 7}, "cubes"),
+        ({"tricks": 0}, "tricks"),
+        ({"players": 3, "top_3p": 9}, "top_3p"),
+        ({"players": 3, "top_3p": 10}, "face_up_3p"),
+        ({"removed": ("9", "10")}, "removed"),
+        ({"removed": ("E1",)}, "removed"),
+        ({"removed": ("14",)}, "removed"),
+        ({"removed": ("9", "9")}, "removed"),
+        ({"removed": (9,)}, "removed"),
+        ({"face_up_4p": 3}, "face_up_4p"),
+        ({"face_up_3p": 5}, "face_up_3p"),
+        ({"success_points": 11}, "success_points"),
+        ({"free_cubes": -1}, "free_cubes"),
+        ({"end": "sudden"}, "end"),
+        ({"end": "fixed", "variant": "twice"}, "end"),
+        ({"round_count": 0}, "round_count"),
+        ({"target_score": 31}, "target_score"),
+        ({"successes_to_win": 6}, "successes_to_win"),
+        ({"follow": "trump"}, "follow"),
+        ({"order": "middle"}, "order"),
+        ({"every_place": True, "cubes": 3}, "every_place"),
+    ],
+)
+def test_impossible_options_are_refused_naming_the_field(values: dict[str, Any], field: str) -> None:
+    """Each option's range and each impossible combination is an ``InvalidRules`` naming the field."""
+    with pytest.raises(InvalidRules) as info:
+        Rules(**values)
+    assert info.value.field == field
+
+
+def test_removed_cards_leave_the_deck() -> None:
+    """SP-COMP-1 with ``removed``: a number takes out all four suits, a card only itself; the
+    set-aside cards shrink to what is left (SP-SETUP-2)."""
+    from rulebook.games.seven_prophecies import aside, in_play
+
+    rules = Rules(removed=("9",), tricks=9)
+    cards = in_play(rules)
+    assert len(cards) == 48 and not any(number(c) == 9 for c in cards)
+    assert aside(rules) == (0, 3)
+    rules = Rules(removed=("a1", "B13"))
+    assert rules.removed == ("A1", "B13") and aside(rules) == (0, 0)
+    state = GAME.new_game(rules, seed=1)
+    assert DECK.parse("A1") not in {c for h in state.hands for c in h} | set(state.future)
+    while state.phase == 0:
+        state = state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="SP-COMP-1"):
+        state.apply(Play(DECK.parse("A1")))
+
+
+def test_rulesets_build_and_cite_rules() -> None:
+    """Every named ruleset builds valid ``Rules``; the printed one is first and empty."""
+    from rulebook.games.seven_prophecies import RULESETS
+
+    assert GAME.rulesets == RULESETS and RULESETS[0].name == "printed" and not RULESETS[0].values
+    names = [r.name for r in RULESETS]
+    assert len(set(names)) == len(names)
+    for ruleset in RULESETS:
+        rules = Rules(**ruleset.values)
+        GAME.new_game(rules, seed=0)
+        assert ruleset.name == "printed" or ruleset.rules
+    assert Rules(**dict(RULESETS[names.index("six-cubes")].values)).cubes == 6

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulebook.errors import IllegalAction
+from rulebook.errors import IllegalAction, InvalidRules
 from rulebook.games.seven_prophecies import DECK, GAME, Phase, Play, Prophesy, Rules
 from tests.games.seven_prophecies.test_rules import BLACK, BLUE, RED, WHITE, prophecy_actions, reference_places
 
@@ -210,3 +210,197 @@ def test_house_rule_errors_name_the_right_ruling() -> None:
         state.apply(Prophesy(4))
     assert info.value.rule == "SP-RULING-3"
     assert [str(a) for a in state.legal_actions()] == ["prophesy 2", "prophesy 3"]
+
+
+# -- house rules: the numbers and the alternatives (issue 22) ---------------------------
+
+
+def _random_game(rules: Any, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    state = GAME.new_game(rules, seed=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def test_six_cubes() -> None:
+    """SP-COMP-2, SP-PROPH-1, SP-END-1 with ``cubes=6``: six cubes per prophecy, and a round ends
+    on the trick in which someone moves their sixth."""
+    rules = Rules(cubes=6)
+    for seed in range(6):
+        states = _random_game(rules, seed)
+        for state in states:
+            if state.phase != Phase.PROPHECY:
+                assert all(sum(p) == 6 for p in state.prophecies)
+                assert all(sum(c) + k == 6 for c, k in zip(state.cubes, state.placed, strict=True))
+        final = states[-1]
+        for count, done in final.ends:
+            assert count == 10 or done
+        assert all(k <= 6 for k in final.placed)
+    state = GAME.new_game(rules, seed=0)
+    for _ in range(6):
+        state = state.apply(Prophesy(1))
+    assert state.current_player == 1  # the seventh cube is the next seat's: seat 0 is done
+    assert state.cubes[0] == (6, 0, 0, 0)
+
+
+def test_tricks_and_face_up_cards_shape_the_deal() -> None:
+    """SP-SETUP-1, SP-SETUP-2, SP-SETUP-3, SP-SETUP-5 with ``tricks``, ``face_up_*`` and ``top_3p``."""
+    state = GAME.new_game(Rules(tricks=8, cubes=6, face_up_4p=2), seed=3)
+    assert [len(h) for h in state.hands] == [8] * 4 and len(state.future) == 8
+    assert (len(state.aside_up), len(state.aside_down)) == (2, 10)
+    state = GAME.new_game(Rules(players=3, top_3p=13, face_up_3p=0), seed=3)
+    assert [len(h) for h in state.hands] == [10] * 3 and (len(state.aside_up), len(state.aside_down)) == (0, 12)
+    states = _random_game(Rules(tricks=5, cubes=5), 4)
+    assert all(count <= 5 for count, _done in states[-1].ends)
+
+
+def test_score_table_options() -> None:
+    """SP-SCORE-1 with ``success_points`` and ``free_cubes``."""
+    from rulebook.games.seven_prophecies import round_points
+
+    assert [round_points(k, 3, 0) for k in (0, 1, 2)] == [3, -1, -2]
+    assert [round_points(k, 2, 2) for k in (0, 1, 2, 3)] == [2, 0, 0, -1]
+    rules = Rules(success_points=5, free_cubes=0, score_floor=False)
+    final = _random_game(rules, 7)[-1]
+    assert final.rounds
+    for rec in final.rounds:
+        placed = final.info.finished[rec.number][5]
+        assert len(rec.changes) == 4
+        for change in rec.changes:
+            left = 7 - placed[change.seat]
+            assert change.points == (5 if left == 0 else -left)
+
+
+def test_cube_penalty() -> None:
+    """SP-SCORE-1 with ``cube_penalty``: each cube beyond ``free_cubes`` costs that many points."""
+    from rulebook.games.seven_prophecies import round_points
+
+    assert [round_points(k, 2, 1, 3) for k in (0, 1, 2, 3)] == [2, 0, -3, -6]
+    assert [round_points(k, 2, 1, 0) for k in (0, 1, 5)] == [2, 0, 0]
+    rules = Rules(cube_penalty=2, score_floor=False)
+    final = _random_game(rules, 3)[-1]
+    for rec in final.rounds:
+        placed = final.info.finished[rec.number][5]
+        for change in rec.changes:
+            left = 7 - placed[change.seat]
+            assert change.points == (2 if left == 0 else -2 * max(left - 1, 0))
+
+
+def test_trump_none() -> None:
+    """SP-RANK-5: with ``trump="none"`` numbers alone decide, the later of equal numbers first."""
+    from rulebook.games.seven_prophecies import places
+
+    a2, b9, c9, a11 = (DECK.parse(t) for t in ("A2", "B9", "C9", "A11"))
+    assert places([a2, b9, c9, a11], 0, "highest", "none") == (4, 3, 2, 1)
+    assert places([a2, b9, c9, a11], 1, "highest", "none") == (4, 3, 2, 1)
+    assert places([a2, b9, c9, a11], 1) == (4, 1, 3, 2)
+    assert places([a2, b9, c9, a11], 1, "lowest", "none") == (1, 3, 2, 4)
+    checked = 0
+    for seed in range(3):
+        state = _random_game(Rules(trump="none"), seed)[-1]
+        for t in state.tricks:
+            w = t.winning_card
+            for _s, c in t.plays:
+                if c != w:
+                    checked += 1
+                    assert DECK.rank_of[w] >= DECK.rank_of[c]
+            assert t.rule in ("SP-RANK-5", "SP-RANK-3")
+    assert checked
+
+
+def test_partners() -> None:
+    """SP-END-7: with ``partners`` the pair (0, 2) or (1, 3) with the higher sum of scores wins."""
+    with pytest.raises(InvalidRules, match="partners"):
+        Rules(players=3, partners=True)
+    seen = set()
+    for seed in range(6):
+        for variant in ("points", "most-cubes"):
+            final = _random_game(Rules(partners=True, variant=variant), seed)[-1]
+            s = final.scores
+            a, b = s[0] + s[2], s[1] + s[3]
+            expect = {0, 2} if a > b else {1, 3} if b > a else {0, 1, 2, 3}
+            assert set(final.winners) == expect
+            seen.add(len(expect))
+    assert 2 in seen
+
+
+def test_follow_free() -> None:
+    """SP-PLAY-3: with ``follow="free"`` every card of the hand is legal in every trick."""
+    for seed in range(4):
+        for state in _random_game(Rules(follow="free"), seed):
+            if state.phase == Phase.TRICKS:
+                assert [a.card for a in state.legal_actions()] == list(state.hands[state.current_player])
+
+
+def test_follow_led() -> None:
+    """SP-PLAY-4: with ``follow="led"`` the first card is free and the others follow its suit."""
+    checked = 0
+    for seed in range(4):
+        for state in _random_game(Rules(follow="led"), seed):
+            if state.phase != Phase.TRICKS:
+                continue
+            hand = list(state.hands[state.current_player])
+            legal = [a.card for a in state.legal_actions()]
+            if not state.trick:
+                assert legal == hand
+                continue
+            led = DECK.suit_of[state.trick[0]]
+            follow = [c for c in hand if DECK.suit_of[c] == led]
+            assert legal == (follow or hand)
+            for c in hand:
+                if c not in legal:
+                    checked += 1
+                    with pytest.raises(IllegalAction, match="SP-PLAY-4"):
+                        state.apply(Play(c))
+    assert checked
+
+
+def test_order_lowest() -> None:
+    """SP-RANK-4: with ``order="lowest"`` the lower number ranks first, the future suit still above."""
+    from rulebook.games.seven_prophecies import places
+
+    a2, b9, c2, a11 = (DECK.parse(t) for t in ("A2", "B9", "C2", "A11"))
+    assert places([a11, b9, c2, a2], 0, "lowest") == (2, 4, 3, 1)
+    assert places([a11, b9, c2, a2], 0) == (1, 3, 4, 2)
+    state = _random_game(Rules(order="lowest"), 5)[-1]
+    for t in state.tricks:
+        fs = DECK.suit_of[t.future]
+        w = t.winning_card
+        for _s, c in t.plays:
+            if c != w:
+                assert (DECK.suit_of[w] == fs) > (DECK.suit_of[c] == fs) or (
+                    (DECK.suit_of[w] == fs) == (DECK.suit_of[c] == fs) and DECK.rank_of[w] <= DECK.rank_of[c]
+                )
+
+
+def test_end_fixed_rounds() -> None:
+    """SP-END-5: ``end="fixed"`` plays ``round_count`` rounds at any table size."""
+    for players, count in ((4, 2), (3, 5)):
+        final = _random_game(Rules(players=players, end="fixed", round_count=count), count)[-1]
+        assert len(final.ends) == count
+        best = max(final.points)
+        assert final.winners == {s for s, v in enumerate(final.points) if v == best}
+
+
+def test_end_target_score() -> None:
+    """SP-END-6: ``end="target"`` ends after the first round that leaves someone at the target."""
+    for seed in range(5):
+        rules = Rules(end="target", target_score=2, score_floor=False)
+        final = _random_game(rules, seed)[-1]
+        totals = [0] * 4
+        for i, rec in enumerate(final.rounds):
+            totals = [a + b for a, b in zip(totals, rec.points, strict=True)]
+            if i < len(final.rounds) - 1:
+                assert max(totals) < 2
+        assert max(final.points) >= 2 or len(final.ends) == rules.round_limit
+
+
+def test_successes_to_win() -> None:
+    """SP-VAR-1 with ``successes_to_win=1``: the first success ends the game."""
+    for seed in range(4):
+        final = _random_game(Rules(variant="twice", successes_to_win=1), seed)[-1]
+        assert max(final.successes) == 1 or len(final.ends) == 20
+        assert sum(1 for _c, done in final.ends if done) <= 1
