@@ -180,7 +180,10 @@ class DealResult:
         when = {r.god: r for r in self._gifts}
         out = []
         for god, i in zip(self.gods, self._pair):
-            r = when[god]
+            r = when.get(god)
+            if r is None:  # GH-INTERVENE-6: with interventions=none no god gives
+                out.append(GodResult(god, self.humans[i], -1, "none", self.points[god]))
+                continue
             if r.forced:
                 source = "forced"
             else:

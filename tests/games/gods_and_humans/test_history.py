@@ -136,7 +136,10 @@ def test_records_match_an_independent_reading(players: int, data: st.DataObject)
         assert tuple(per_seat) == r.points
         # every human and every paired god is accounted for; the lone human only by GH-RULING-6
         assert {c.seat for c in r.changes} == set(range(players))
-        assert [c.seat for c in r.changes if c.rule == "GH-RULING-6"] == ([res.lone] if res.lone is not None else [])
+        # GH-RULING-6, GH-ROLE-4: every human without a partner god scores alone
+        lones = [h.seat for h in res.human_results if h.partner is None]
+        assert (res.lone is None) == (not lones) and (res.lone is None or res.lone in lones)
+        assert sorted(c.seat for c in r.changes if c.rule == "GH-RULING-6") == lones
     assert state.scores == round_totals(state.rounds, players)
 
 

@@ -94,8 +94,10 @@ def test_explicit_roles_are_used_and_checked() -> None:
         Rules(players=5, deals=2, roles=((3, 4),))
     with pytest.raises(InvalidRules, match="roles"):
         Rules(players=5, deals=1, roles=((3, 3),))
-    with pytest.raises(InvalidRules, match="roles"):
-        Rules(players=6, deals=1, roles=((0, 1),))
+    with pytest.raises(InvalidRules, match="gods"):  # 8 players, 2 gods: 6 humans
+        Rules(players=8, deals=1, roles=((0, 1),))
+    with pytest.raises(InvalidRules, match="roles"):  # deals of different sizes
+        Rules(players=6, deals=2, roles=((0, 1), (2, 3, 4)))
     with pytest.raises(InvalidRules, match="stars"):
         Rules(stars=(1, 2, 3))
 
@@ -138,10 +140,11 @@ def test_registered() -> None:
 
 def test_the_printed_game_is_pinned() -> None:
     """GH-ROLE-1, GH-END-2, GH-ROLE-2, GH-SCORE-2, GH-RULING-1, GH-RULING-3, GH-RULING-4, GH-TRICK-5,
-    GH-RULING-7, GH-RULING-16: every option's default and allowed values, as the spec gives them."""
+    GH-RULING-7, GH-RULING-16, GH-ROLE-4, GH-SETUP-7, GH-SETUP-8, GH-INTERVENE-5, GH-INTERVENE-6, GH-TRICK-6,
+    GH-TRICK-7, GH-END-4: every option's default and allowed values, as the spec gives them."""
     info = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert info == {
-        "players": (5, (5, 6, 7, 8)),
+        "players": (5, (4, 5, 6, 7, 8)),
         "deals": (4, (1, 2, 3, 4, 5, 6, 7, 8)),
         "roles": ((), None),
         "stars": ((1, 1, 1, 1, 1, 1), None),
@@ -149,6 +152,12 @@ def test_the_printed_game_is_pinned() -> None:
         "early_intervention": (False, (False, True)),
         "red_trump": (True, (False, True)),
         "deal_leader": ("rotate", ("rotate", "lowest_score", "last_winner")),
+        "gods": (0, (0, 1, 2, 3, 4)),
+        "removed": ((), None),
+        "field": (2, (0, 1, 2, 3, 4)),
+        "interventions": ("printed", ("printed", "forced_only", "none")),
+        "follow": ("must_follow", ("must_follow", "free", "must_trump")),
+        "target": (0, tuple(range(61))),
     }
     assert Rules() == Rules(5, 4, (), PLACEHOLDER_STARS, False, False, True, "rotate")
     assert GAME.player_counts == range(5, 9)
