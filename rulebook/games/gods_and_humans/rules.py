@@ -25,6 +25,7 @@ __all__ = [
     "FOLLOW",
     "ICONS",
     "INTERVENTIONS",
+    "TRICK_WINNERS",
     "PLACEHOLDER_STARS",
     "RED",
     "RULESETS",
@@ -64,6 +65,9 @@ FOLLOW = ("must_follow", "free", "must_trump")
 #: which interventions take place: the printed voluntary and forced ones (GH-INTERVENE-1,
 #: GH-FORCED-1), only the forced one (GH-INTERVENE-5), or none (GH-INTERVENE-6)
 INTERVENTIONS = ("printed", "forced_only", "none")
+
+#: what wins a trick: the highest card (GH-TRICK-3, GH-TRICK-5) or the lowest (GH-TRICK-8)
+TRICK_WINNERS = ("highest", "lowest")
 
 
 def role_counts(players: int) -> tuple[int, int]:
@@ -247,6 +251,14 @@ class Rules:
         choices=FOLLOW,
         rules=("GH-TRICK-2", "GH-TRICK-6", "GH-TRICK-7"),
     )
+    trick_winner: str = option(
+        "highest",
+        doc="What wins a trick: highest (the printed rule: the highest trump, else the highest card of the "
+        "led colour, GH-TRICK-3, GH-TRICK-5) or lowest (the lowest trump, else the lowest card of the led "
+        "colour, GH-TRICK-8).",
+        choices=TRICK_WINNERS,
+        rules=("GH-TRICK-3", "GH-TRICK-5", "GH-TRICK-8"),
+    )
     target: int = option(
         0,
         doc="0: play all the deals (GH-END-2); 1..60: the game also ends after the deal in which a player's "
@@ -401,6 +413,10 @@ assert all(_SUIT[c] == c // 12 and _RANK[c] == c % 12 + 1 for c in DECK.cards)
 #: per trump (None or red) and led colour, each card's key in a trick (GH-TRICK-3, GH-TRICK-5): a
 #: trump beats the led colour, which beats any other colour; the higher number wins
 _WIN_KEYS = {t: win_keys(_SUIT, DECK.cards, t) for t in (None, RED)}
+#: the same with the lower number winning (GH-TRICK-8)
+_LOW_KEYS = {t: win_keys(_SUIT, [DECK.size - 1 - c for c in DECK.cards], t) for t in (None, RED)}
+#: per "lowest wins" flag, the keys (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8)
+_KEYS = {False: _WIN_KEYS, True: _LOW_KEYS}
 
 
 def random_deal(rules: Rules, rng: random.Random) -> Deal:

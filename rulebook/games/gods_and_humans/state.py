@@ -44,7 +44,7 @@ from .actions import (
 )
 from .history import DealResult, Intervention, _by_seat
 from .observation import Observation
-from .rules import _FIRST, _SUIT, _WIN_KEYS, RED, Rules, plan
+from .rules import _FIRST, _KEYS, _SUIT, RED, Rules, plan
 
 __all__ = ["DealFacts", "Gaps", "GodsState"]
 
@@ -61,7 +61,7 @@ def _deal_leader(
     if how == "last_winner" and past:
         last = past[-1]
         leader, *cards = last._done[-1]
-        keys = _WIN_KEYS[last.trump][_SUIT[cards[0]]]
+        keys = _KEYS[last._low][last.trump][_SUIT[cards[0]]]
         strength = [keys[c] for c in cards]
         winner = last.humans[(leader + strength.index(max(strength))) % len(last.humans)]
         if winner in humans:
@@ -392,7 +392,9 @@ class GodsState(State[Rules, GHAction]):
             # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
             facts, gaps, leader, won, done, order = board
             # GH-TRICK-5: the highest trump, else GH-TRICK-3: the highest card of the led colour
-            strength = itemgetter(*trick)(_WIN_KEYS[facts.trump][_SUIT[trick[0]]])
+            # GH-TRICK-8: with trick_winner=lowest the keys rank the lower number first
+            keys = _KEYS[self.rules.trick_winner == "lowest"][facts.trump]
+            strength = itemgetter(*trick)(keys[_SUIT[trick[0]]])
             winner = (leader + strength.index(max(strength))) % pos
             tally = list(won)
             tally[winner] += 1
@@ -693,6 +695,7 @@ class GodsState(State[Rules, GHAction]):
         result = DealResult(
             facts.deal, gods, humans, tuple(points), facts.trump, first, facts.marks, pair, oracle, won, gaps.gifts,
             done,
+            rules.trick_winner == "lowest",
         )
         totals = tuple(a + b for a, b in zip(facts.totals, points))
         past = facts.past + (result,)

@@ -82,14 +82,15 @@ def pending(state: GodsState) -> list[int]:
     return [c for r in state.gifts if r.forced for c in r.cards] + [c for _, c in state.gift]
 
 
-def reference_winner(leader: int, cards: tuple[int, ...], humans: int, red_trump: bool) -> int:
+def reference_winner(leader: int, cards: tuple[int, ...], humans: int, red_trump: bool, low: bool = False) -> int:
     """GH-TRICK-3, GH-TRICK-5 restated: the position (from ``leader``) winning a trick."""
     best_pos, best_key = 0, (-1, -1)
     for pos, card in enumerate(cards):
+        rank = 13 - number(card) if low else number(card)  # GH-TRICK-8: the lowest wins
         if red_trump and colour(card) == 0:
-            key = (2, number(card))
+            key = (2, rank)
         elif colour(card) == colour(cards[0]):
-            key = (1, number(card))
+            key = (1, rank)
         else:
             key = (0, 0)
         if key > best_key:
@@ -198,7 +199,7 @@ def test_trick_winners_and_scoring_match_a_reference(players: int, data: st.Data
         for trick in res.tricks:
             assert trick.leader == leader  # the previous winner leads
             assert trick.players == tuple(res.humans[(res.humans.index(leader) + p) % h] for p in range(h))
-            pos = reference_winner(0, trick.cards, h, red)
+            pos = reference_winner(0, trick.cards, h, red, rules.trick_winner == "lowest")
             leader = trick.plays[pos][0]
             assert trick.winner == leader
             won[leader] += 1

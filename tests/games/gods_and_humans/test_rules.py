@@ -157,6 +157,7 @@ def test_the_printed_game_is_pinned() -> None:
         "field": (2, (0, 1, 2, 3, 4)),
         "interventions": ("printed", ("printed", "forced_only", "none")),
         "follow": ("must_follow", ("must_follow", "free", "must_trump")),
+        "trick_winner": ("highest", ("highest", "lowest")),
         "target": (0, tuple(range(61))),
     }
     assert Rules() == Rules(5, 4, (), PLACEHOLDER_STARS, False, False, True, "rotate")
@@ -174,3 +175,25 @@ def test_card_text_and_parse_card() -> None:
     for text in ("R13", "X1", ""):
         with pytest.raises(ValueError):
             GAME.parse_card(text)
+
+
+def test_rulesets() -> None:
+    """GH-END-2, GH-SETUP-7, GH-ROLE-4, GH-INTERVENE-6, GH-TRICK-6, GH-END-4: the named rulesets start
+    with the printed game, build valid Rules, cite spec rules, and play to the end."""
+    from rulebook.games.gods_and_humans.rules import RULESETS
+
+    assert GAME.rulesets == RULESETS
+    assert RULESETS[0].name == "printed" and dict(RULESETS[0].values) == {}
+    names = [r.name for r in RULESETS]
+    assert len(set(names)) == len(names)
+    text = SPEC.read_text(encoding="utf-8")
+    for rs in RULESETS:
+        rules = Rules(**rs.values)
+        assert all(f"### {rid} ·" in text for rid in rs.rules)
+        state = GAME.new_game(rules, seed=1)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert 1 <= len(state.past) <= rules.deals
+    one = Rules(**dict(RULESETS[names.index("one-god")].values))
+    assert (one.players, one.gods) == (5, 1)

@@ -393,3 +393,15 @@ def test_target_ends_the_game() -> None:
         for d, res in enumerate(final.past):
             totals = [a + b for a, b in zip(totals, res.points)]
             assert (max(totals) >= 2) == (d + 1 == len(final.past)) or d + 1 == 8
+
+
+def test_lowest_card_wins() -> None:
+    """GH-TRICK-8: with trick_winner=lowest the lowest trump, else the lowest led-colour card, wins;
+    the record names the rule."""
+    for players in (5, 7):
+        final = _play_out(Rules(players=players, trick_winner="lowest"), players)
+        for t in final.tricks:
+            led = t.plays[0][1] // 12
+            reds = [(c, s) for s, c in t.plays if c < 12] if players == 7 else []
+            cands = reds or [(c, s) for s, c in t.plays if c // 12 == led]
+            assert t.winner == min(cands)[1] and t.rule == "GH-TRICK-8"
