@@ -157,7 +157,7 @@ class Rules:
     players: int = option(
         5,
         doc="Number of players: 5 (3 humans, 2 gods), 6 (3, 3), 7 (4, 3) or 8 (4, 4) (GH-ROLE-1); "
-        "4 only with gods=1 or roles (GH-ROLE-4).",
+        "4 (3 humans, 1 god) is a house rule (GH-ROLE-4).",
         choices=range(4, 9),
         rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5"),
     )
@@ -278,12 +278,8 @@ class Rules:
                 raise InvalidRules("roles", f"gods={self.gods} but the roles name {g} god seats per deal")
         elif self.gods:
             g = self.gods
-        elif self.players in _PRINTED:
-            g = _PRINTED[self.players][1]
         else:
-            raise InvalidRules(
-                "players", f"the printed table has 5 to 8 players; {self.players} players need gods=1 (GH-ROLE-4)"
-            )
+            g = _PRINTED[self.players][1]
         h = self.players - g
         if h not in (3, 4):
             raise InvalidRules("gods", f"{self.players} players with {g} gods leave {h} humans; there must be 3 or 4")
@@ -362,7 +358,8 @@ def plan(rules: Rules) -> Plan:
 
 
 #: the printed table (GH-ROLE-1): players -> (humans, gods)
-_PRINTED = {5: (3, 2), 6: (3, 3), 7: (4, 3), 8: (4, 4)}
+#: and 4 players: 3 humans and 1 god, the only layout 4 players allow (GH-ROLE-4)
+_PRINTED = {4: (3, 1), 5: (3, 2), 6: (3, 3), 7: (4, 3), 8: (4, 4)}
 
 
 #: GH-END-2, GH-SETUP-3, GH-SETUP-7, GH-INTERVENE-5, GH-INTERVENE-6, GH-TRICK-6, GH-ROLE-4: the

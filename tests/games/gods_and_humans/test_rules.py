@@ -38,8 +38,10 @@ def test_components() -> None:
 def test_role_counts() -> None:
     """GH-ROLE-1: 5 = 3 + 2, 6 = 3 + 3, 7 = 4 + 3, 8 = 4 + 4."""
     assert [role_counts(n) for n in range(5, 9)] == [(3, 2), (3, 3), (4, 3), (4, 4)]
+    # GH-ROLE-4: 4 players are 3 humans and 1 god, the only layout they allow (a house rule)
+    assert role_counts(4) == (3, 1) and Rules(players=4).god_seats[:2] == ((0,), (1,))
     with pytest.raises(InvalidRules, match="players"):
-        Rules(players=4)
+        Rules(players=9)
 
 
 def test_three_humans_remove_red_and_the_11s_and_12s() -> None:

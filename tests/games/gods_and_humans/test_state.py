@@ -310,8 +310,8 @@ def test_four_humans_and_one_god() -> None:
     assert [res.gods for res in final.past] == [(0,), (1,), (2,), (3,)]
     with pytest.raises(InvalidRules, match="gods"):
         Rules(players=7, gods=4)  # 3 humans cannot take 4 gods
-    with pytest.raises(InvalidRules, match="players"):
-        Rules(players=4)  # the printed table starts at 5
+    with pytest.raises(InvalidRules, match="gods"):
+        Rules(players=4, gods=2)  # 2 humans are too few
 
 
 def test_no_field() -> None:
