@@ -159,13 +159,13 @@ class Rules:
         doc="Number of players: 5 (3 humans, 2 gods), 6 (3, 3), 7 (4, 3) or 8 (4, 4) (GH-ROLE-1); "
         "4 (3 humans, 1 god) is a house rule (GH-ROLE-4).",
         choices=range(4, 9),
-        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5"),
+        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5", "GH-SETUP-5"),
     )
     deals: int = option(
         4,
         doc="Number of deals; the source plays 4 (GH-END-2). Other counts are a house rule.",
         choices=range(1, 9),
-        rules=("GH-END-2",),
+        rules=("GH-END-2", "GH-END-4", "GH-RULING-8", "GH-RULING-14"),
     )
     roles: tuple[tuple[int, ...], ...] = option(
         (),
@@ -174,7 +174,9 @@ class Rules:
         "gods; with gods=0 that number sets the table (GH-ROLE-4).",
         converter=_roles,
         item=tuple,
-        rules=("GH-ROLE-2", "GH-RULING-8", "GH-ROLE-4"),
+        rules=(
+            "GH-ROLE-2", "GH-RULING-8", "GH-ROLE-4", "GH-ROLE-1", "GH-SETUP-4", "GH-SETUP-5", "GH-PAIR-3", "GH-TRICK-5",
+        ),
     )
     stars: tuple[int, ...] = option(
         PLACEHOLDER_STARS,
@@ -219,7 +221,7 @@ class Rules:
         "number of gods, the other players being humans, who must number 3 or 4, at least as many as the "
         "gods; each human left without a god is a lone human (GH-ROLE-4).",
         choices=range(0, 5),
-        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5"),
+        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5", "GH-SETUP-5"),
     )
     removed: tuple[str, ...] = option(
         (),
@@ -234,7 +236,7 @@ class Rules:
         doc="Field cards per human laid face up at set-up; the source lays 2 per human (GH-SETUP-3); "
         "0 plays without a field (GH-SETUP-7).",
         choices=range(0, 5),
-        rules=("GH-SETUP-3", "GH-SETUP-4", "GH-SETUP-7", "GH-RULING-4"),
+        rules=("GH-SETUP-3", "GH-SETUP-4", "GH-SETUP-7", "GH-RULING-4", "GH-SETUP-5", "GH-SETUP-8"),
     )
     interventions: str = option(
         "printed",
@@ -242,7 +244,7 @@ class Rules:
         "GH-INTERVENE-1, GH-FORCED-1), forced_only (no voluntary ones: every god gives in the forced "
         "intervention, GH-INTERVENE-5) or none (gods only predict, GH-INTERVENE-6).",
         choices=INTERVENTIONS,
-        rules=("GH-INTERVENE-1", "GH-FORCED-1", "GH-INTERVENE-5", "GH-INTERVENE-6"),
+        rules=("GH-INTERVENE-1", "GH-FORCED-1", "GH-INTERVENE-5", "GH-INTERVENE-6", "GH-RULING-11", "GH-RULING-18"),
     )
     follow: str = option(
         "must_follow",

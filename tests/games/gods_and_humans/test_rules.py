@@ -199,3 +199,24 @@ def test_rulesets() -> None:
         assert 1 <= len(state.past) <= rules.deals
     one = Rules(**dict(RULESETS[names.index("one-god")].values))
     assert (one.players, one.gods) == (5, 1)
+
+
+def test_spec_annotations_match_the_options() -> None:
+    """GH-COMP-1, GH-SETUP-4, GH-SCORE-2, GH-END-2: every `Options:` line of the spec names real options,
+    and each such option's ``rules=`` cites that rule; every option cites at least one spec rule."""
+    import re
+
+    import attrs
+
+    cited = {f.name: f.metadata.get("rulebook_rules", ()) for f in attrs.fields(Rules)}
+    text = SPEC.read_text(encoding="utf-8")
+    seen = 0
+    for section in re.split(r"\n(?=### )", text)[1:]:
+        rid = section.split()[1]
+        for line in section.splitlines():
+            if line.startswith("Options:"):
+                for name in re.findall(r"`(\w+)`", line):
+                    assert rid in cited[name], (name, rid)
+                    seen += 1
+    assert seen > 30
+    assert all(ids and all(f"### {i} ·" in text for i in ids) for ids in cited.values())
