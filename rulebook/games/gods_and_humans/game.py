@@ -12,7 +12,7 @@ from . import observation as _observation
 from . import rules as _rules
 from .actions import _TABLE, FORCED, GIVE, PLAY, GHAction
 from .observation import TensorEncoder
-from .rules import DECK, Rules, cards_in_play
+from .rules import DECK, RULESETS, Rules, plan
 from .state import GodsState, _start
 
 __all__ = ["GAME", "GodsAndHumansGame"]
@@ -26,6 +26,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     prefix = "GH"
     player_counts = range(5, 9)
     deck = DECK
+    rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[GHAction, ...]:
         return _TABLE
@@ -58,7 +59,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         """Card conservation (GH-COMP-1), equal hands (GH-SETUP-4), one intervention per god (GH-RULING-18)."""
         f, gaps = state.board[0], state.board[1]
         h = len(f.humans)
-        inplay = cards_in_play(h)
+        inplay = plan(state.rules).cards
         gift = gaps.gift
         places = [c for hand in state.hands for c in hand] + list(gaps.field) + list(state.trick_cards)
         places += [c for t in state.board[4] for c in t[1:]]

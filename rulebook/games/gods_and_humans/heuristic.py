@@ -39,7 +39,7 @@ def heuristic_action(state: GodsState, rng: random.Random) -> GHAction:
     f, gaps = state.board[0], state.board[1]
     trump = f.trump
     if phase == ORACLE or phase == LONE:
-        human = f.pair[gaps.giver] if phase == ORACLE else state._lone
+        human = f.pair[gaps.giver] if phase == ORACLE else f.humans.index(state.current_player)
         strong = _STRONG[trump]
         count = 0
         for c in state.hands[f.humans[human]]:

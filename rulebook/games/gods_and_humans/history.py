@@ -16,7 +16,7 @@ import attrs
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
 from .actions import OVER
-from .rules import _SUIT, _WIN_KEYS
+from .rules import _KEYS, _SUIT
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -52,13 +52,18 @@ class Intervention:
 
 
 def _trick_records(
-    deal: int, first: int, humans: tuple[int, ...], trump: int | None, done: tuple[tuple[int, ...], ...]
+    deal: int,
+    first: int,
+    humans: tuple[int, ...],
+    trump: int | None,
+    done: tuple[tuple[int, ...], ...],
+    low: bool = False,
 ) -> tuple[TrickRecord, ...]:
     """The finished tricks of one deal as records, numbered from ``first`` (built on demand)."""
     h = len(humans)
     out = []
     for k, (leader, *cards) in enumerate(done):
-        keys = _WIN_KEYS[trump][_SUIT[cards[0]]]
+        keys = _KEYS[low][trump][_SUIT[cards[0]]]
         strength = [keys[c] for c in cards]
         pos = strength.index(max(strength))
         trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
@@ -70,7 +75,7 @@ def _trick_records(
                 plays=tuple((humans[(leader + p) % h], c) for p, c in enumerate(cards)),
                 winner=humans[(leader + pos) % h],
                 # GH-TRICK-5 when a trump decided it, else GH-TRICK-3 (the led colour)
-                rule="GH-TRICK-5" if trumped else "GH-TRICK-3",
+                rule="GH-TRICK-8" if low else "GH-TRICK-5" if trumped else "GH-TRICK-3",
             )
         )
     return tuple(out)
@@ -156,6 +161,8 @@ class DealResult:
     _gifts: tuple[Intervention, ...] = attrs.field(repr=False)
     #: internal: the tricks, compactly: (leader's human index, cards in play order); see ``tricks``
     _done: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    #: internal: whether the lowest card won the tricks (GH-TRICK-8)
+    _low: bool = attrs.field(default=False, repr=False)
 
     @property
     def lone(self) -> int | None:
@@ -180,7 +187,10 @@ class DealResult:
         when = {r.god: r for r in self._gifts}
         out = []
         for god, i in zip(self.gods, self._pair):
-            r = when[god]
+            r = when.get(god)
+            if r is None:  # GH-INTERVENE-6: with interventions=none no god gives
+                out.append(GodResult(god, self.humans[i], -1, "none", self.points[god]))
+                continue
             if r.forced:
                 source = "forced"
             else:
@@ -199,7 +209,7 @@ class DealResult:
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """The deal's tricks as :class:`~rulebook.core.history.TrickRecord` values (by seat)."""
-        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self._done)
+        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self._done, self._low)
 
     @property
     def record(self) -> RoundRecord:
@@ -230,7 +240,8 @@ def deal_tricks(state: GodsState) -> tuple[TrickRecord, ...]:
     if state.phase == OVER:  # the last deal is already in ``past``
         return past[-1].tricks
     first = past[-1].first_trick + len(past[-1]._done) if past else 0
-    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4])
+    low = state.rules.trick_winner == "lowest"
+    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4], low)
 
 
 def tricks(state: GodsState) -> tuple[TrickRecord, ...]:

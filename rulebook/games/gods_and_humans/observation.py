@@ -94,7 +94,7 @@ class Observation:
     oracle: tuple[int, ...]
     #: per seat, its partner's seat, or -1 when not seen (or the lone human)
     partners: tuple[int, ...]
-    #: seat of the lone human when known, else -1
+    #: seat of the lone human when known, else -1 (the first one when there are several, GH-ROLE-4)
     lone: int
     phase: Phase
     current_player: int | None
@@ -118,6 +118,8 @@ class Observation:
     forced: ForcedView | None
     scores: tuple[int, ...]
     past: tuple[DealResult, ...]
+    #: seats of every lone human when known, else () (GH-PAIR-3, GH-ROLE-4)
+    lones: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
@@ -146,7 +148,7 @@ def observation(state: GodsState, seat: int) -> Observation:
     over = phase == OVER
     is_god = seat in gods
     me = gods.index(seat) if is_god else humans.index(seat)
-    lone = state._lone
+    lones = state._lones
     handed = phase != ORACLE  # GH-ORACLE-2: the oracle cards have been handed over
     oracle = f.oracle
     pair = f.pair
@@ -154,12 +156,13 @@ def observation(state: GodsState, seat: int) -> Observation:
         seen_oracle = oracle
     elif is_god:
         seen_oracle = tuple(
-            -1 if k == lone else (v if handed or k == pair[me] else -1) for k, v in enumerate(oracle)
+            -1 if k in lones else (v if handed or k == pair[me] else -1) for k, v in enumerate(oracle)
         )
     else:
         seen_oracle = tuple(v if k == me and handed else -1 for k, v in enumerate(oracle))
     partners = state.partners if is_god or over else (-1,) * players
-    seen_lone = humans[lone] if lone >= 0 and (is_god or handed) else -1
+    seen_lones = tuple(humans[i] for i in lones) if is_god or handed else ()
+    seen_lone = seen_lones[0] if seen_lones else -1
     interventions = tuple(_seen(r, is_god, me) for r in gaps.gifts if not r.forced)
     giving = None
     if phase == GIVE:
@@ -185,6 +188,7 @@ def observation(state: GodsState, seat: int) -> Observation:
         oracle=_by_seat(players, humans, seen_oracle, -1),
         partners=partners,
         lone=seen_lone,
+        lones=seen_lones,
         phase=phase,
         current_player=state.current_player,
         leader=state.leader,
@@ -246,7 +250,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     f, gaps = state.board[0], state.board[1]
     humans, gods = f.humans, f.gods
     h, g = len(humans), len(gods)
-    giver, lone, done = gaps.giver, state._lone, state.board[4]
+    giver, lones, done = gaps.giver, state._lones, state.board[4]
     is_god = seat in gods
     me = gods.index(seat) if is_god else humans.index(seat)
     phase = state.phase
@@ -258,8 +262,10 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                 for j in range(giver):
                     if j != me:
                         oracle[pair[j]] = rng.randrange(6)
-            elif lone >= 0 and oracle[lone] >= 0:
-                oracle[lone] = rng.randrange(6)
+            else:
+                for lone in lones:
+                    if oracle[lone] >= 0:
+                        oracle[lone] = rng.randrange(6)
         elif phase == ORACLE:
             pair.sort()  # canonical order first: the real pairing must not show through
             rng.shuffle(pair)
@@ -354,7 +360,15 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
 
 
 def _voids(state: GodsState, k: int) -> list[tuple[int, int]]:
-    """(trick index, colour) for every trick in which human ``k`` did not follow (GH-TRICK-2)."""
+    """(trick index, colour) for every trick in which human ``k`` did not follow (GH-TRICK-2).
+
+    With ``follow=free`` (GH-TRICK-6) a card shows nothing; with ``must_trump`` (GH-TRICK-7) a
+    card neither of the led colour nor trump also shows the human holds no trump.
+    """
+    follow = state.rules.follow
+    if follow == "free":
+        return []
+    trump = state.board[0].trump if follow == "must_trump" else None
     h = len(state.board[0].humans)
     out = []
     tricks = [(t[0], t[1:]) for t in state.board[4]]
@@ -364,6 +378,8 @@ def _voids(state: GodsState, k: int) -> list[tuple[int, int]]:
         pos = (k - leader) % h
         if 0 < pos < len(cards) and _SUIT[cards[pos]] != _SUIT[cards[0]]:
             out.append((index, _SUIT[cards[0]]))
+            if trump is not None and _SUIT[cards[pos]] != trump:
+                out.append((index, trump))
     return out
 
 
@@ -420,7 +436,11 @@ def _assign(masks: list[int], cards: list[int], rng: random.Random) -> list[int]
 
 
 def _encode_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
-    n, d, c = rules.players, rules.deals, DECK.size
+    return _layout(rules.players, rules.deals)
+
+
+def _layout(n: int, d: int) -> tuple[tuple[str, int], ...]:
+    c = DECK.size
     return (
         ("seat", n),
         ("deal", d),
@@ -461,7 +481,7 @@ def _tensor_size(players: int, deals: int) -> int:
     """The tensor's length, which depends on the player and deal counts only (cached)."""
     size = _SIZES.get((players, deals))
     if size is None:
-        size = _SIZES[players, deals] = sum(k for _, k in _encode_layout(Rules(players=players, deals=deals)))
+        size = _SIZES[players, deals] = sum(k for _, k in _layout(players, deals))
     return size
 
 
@@ -528,7 +548,10 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     for j in range(4):
         partner = obs.partners[gods[j]] if j < len(gods) else -2  # -1: unknown; -2: no such god
         onehot(5, index[partner] + 1 if partner >= 0 else partner + 1)
+    lone_at = pos  # GH-ROLE-4: one bit per lone human (several with fewer gods)
     onehot(5, index[obs.lone] + 1 if obs.lone >= 0 else 0)
+    for s in obs.lones[1:]:
+        out[lone_at + index[s] + 1] = 1
     onehot(4, index[obs.leader])
     current = dict(obs.trick)
     for i in range(4):
@@ -751,7 +774,7 @@ class TensorEncoder(BufferEncoder):
         over = phase == self.over
         handed = phase != self.oracle_phase  # GH-ORACLE-2: the oracle cards have been handed over
         pair = facts.pair
-        lone = pair[g] if g < h else -1
+        lones = pair[g:]
         out[at["seat"] + seat] = 1
         player = state.current_player
         out[at["current_player"] + (n if player is None else player)] = 1
@@ -773,7 +796,7 @@ class TensorEncoder(BufferEncoder):
             if over:  # GH-INFO-3
                 seen = v
             elif is_god:
-                seen = -1 if i == lone else (v if handed or i == pair[me] else -1)
+                seen = -1 if i in lones else (v if handed or i == pair[me] else -1)
             else:
                 seen = v if i == me and handed else -1
             out[base + 7 * i + seen + 1] = 1
@@ -784,7 +807,11 @@ class TensorEncoder(BufferEncoder):
         else:
             for j in range(g):
                 out[base + 5 * j] = 1
-        out[at["lone"] + (lone + 1 if lone >= 0 and (is_god or handed) else 0)] = 1
+        if lones and (is_god or handed):
+            for i in lones:  # GH-ROLE-4: one bit per lone human
+                out[at["lone"] + i + 1] = 1
+        else:
+            out[at["lone"]] = 1
         base, leader = at["trick"], board[2]
         for p, x in enumerate(state.trick_cards):
             out[base + (leader + p) % h * c + x] = 1

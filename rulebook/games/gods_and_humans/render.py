@@ -59,7 +59,7 @@ def _board(v: Any, seat: int | None, hands: dict[int, tuple[int, ...]], sizes: t
     for h in v.humans:
         icon = v.marks[h]
         text = f"{seat_name(h)} {ICONS[icon]}" if icon >= 0 else seat_name(h)
-        if h == v.lone:
+        if h == v.lone or h in v.lones:
             text += " (lone)"
         chips.append((text, ICON_COLOURS[icon] if icon >= 0 else "#455a64"))
     b.chips("humans and their marks", chips)

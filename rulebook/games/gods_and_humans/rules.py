@@ -7,27 +7,34 @@ the roles, the cards in play and the deals (GH-COMP-1, GH-COMP-2, GH-ROLE-1, GH-
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
-from rulebook.core.options import option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
     "DEAL_LEADERS",
     "DECK",
+    "FOLLOW",
     "ICONS",
+    "INTERVENTIONS",
     "PLACEHOLDER_STARS",
     "RED",
+    "RULESETS",
+    "TRICK_WINNERS",
+    "Plan",
     "Rules",
     "cards_in_play",
     "check_deal",
     "hand_size",
+    "plan",
     "random_deal",
     "role_counts",
     "rotation",
@@ -50,6 +57,17 @@ PLACEHOLDER_STARS = (1, 1, 1, 1, 1, 1)
 
 #: the ways of choosing who leads a deal's first trick (GH-SETUP-6, GH-RULING-7)
 DEAL_LEADERS = ("rotate", "lowest_score", "last_winner")
+
+#: who must play what in a trick: the printed must-follow (GH-TRICK-2), no restriction
+#: (GH-TRICK-6), or must follow and else must trump (GH-TRICK-7)
+FOLLOW = ("must_follow", "free", "must_trump")
+
+#: which interventions take place: the printed voluntary and forced ones (GH-INTERVENE-1,
+#: GH-FORCED-1), only the forced one (GH-INTERVENE-5), or none (GH-INTERVENE-6)
+INTERVENTIONS = ("printed", "forced_only", "none")
+
+#: what wins a trick: the highest card (GH-TRICK-3, GH-TRICK-5) or the lowest (GH-TRICK-8)
+TRICK_WINNERS = ("highest", "lowest")
 
 
 def role_counts(players: int) -> tuple[int, int]:
@@ -87,9 +105,10 @@ def hand_size(players: int) -> int:
     return (len(cards_in_play(h)) - g * h - 2 * h) // h
 
 
-def rotation(players: int, deals: int) -> tuple[tuple[int, ...], ...]:
+def rotation(players: int, deals: int, gods: int = 0) -> tuple[tuple[int, ...], ...]:
     """The default role rotation: the god seats of each deal (GH-ROLE-2, GH-RULING-8).
 
+    ``gods`` (0: the printed table, GH-ROLE-1) is the number of gods ``G`` per deal.
     Deal ``d`` makes gods of the ``G`` seats that follow, cyclically, the gods of
     deal ``d - 1``: seats ``d*G .. d*G + G - 1`` modulo the number of players.
 
@@ -98,7 +117,7 @@ def rotation(players: int, deals: int) -> tuple[tuple[int, ...], ...]:
     >>> rotation(8, 4)
     ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 2, 3), (4, 5, 6, 7))
     """
-    g = role_counts(players)[1]
+    g = gods or role_counts(players)[1]
     return tuple(tuple(sorted((d * g + i) % players for i in range(g))) for d in range(deals))
 
 
@@ -122,46 +141,70 @@ def _stars(value: Any) -> tuple[int, ...]:
     return _int_tuple("stars", value, "the star values")
 
 
+def _removed(value: Any) -> tuple[str, ...]:
+    if type(value) not in (tuple, list):
+        raise InvalidRules("removed", f"must be a list of card texts such as R12, not {type(value).__name__}")
+    for item in value:
+        if type(item) is not str:
+            raise InvalidRules("removed", f"must hold card texts such as R12, not {item!r}")
+    return tuple(value)
+
+
 @attrs.frozen
 class Rules:
     """Options of the gods-and-humans oracle game; the defaults give the printed game."""
 
     players: int = option(
         5,
-        doc="Number of players: 5 (3 humans, 2 gods), 6 (3, 3), 7 (4, 3) or 8 (4, 4) (GH-ROLE-1).",
-        choices=range(5, 9),
+        doc="Number of players: 5 (3 humans, 2 gods), 6 (3, 3), 7 (4, 3) or 8 (4, 4) (GH-ROLE-1); "
+        "4 (3 humans, 1 god) is a house rule (GH-ROLE-4).",
+        choices=range(4, 9),
+        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5", "GH-SETUP-5"),
     )
     deals: int = option(
-        4, doc="Number of deals; the source plays 4 (GH-END-2). Other counts are a house rule.", choices=range(1, 9)
+        4,
+        doc="Number of deals; the source plays 4 (GH-END-2). Other counts are a house rule.",
+        choices=range(1, 9),
+        rules=("GH-END-2", "GH-END-4", "GH-RULING-8", "GH-RULING-14"),
     )
     roles: tuple[tuple[int, ...], ...] = option(
         (),
         doc="Explicit god seats of each deal, one tuple per deal (for example ((0, 1), (2, 3), ...)); "
-        "empty: the default fair rotation (GH-ROLE-2, GH-RULING-8).",
+        "empty: the default fair rotation (GH-ROLE-2, GH-RULING-8). Every deal names the same number of "
+        "gods; with gods=0 that number sets the table (GH-ROLE-4).",
         converter=_roles,
+        item=tuple,
+        rules=(
+            "GH-ROLE-2", "GH-RULING-8", "GH-ROLE-4", "GH-ROLE-1", "GH-SETUP-4", "GH-SETUP-5", "GH-PAIR-3", "GH-TRICK-5",
+        ),
     )
     stars: tuple[int, ...] = option(
         PLACEHOLDER_STARS,
-        doc="PLACEHOLDER: stars printed on the oracle cards 0..5, which the source does not give; the "
-        "default scores 1 for every exact prediction (GH-SCORE-2, GH-RULING-1).",
+        doc="PLACEHOLDER: stars printed on the oracle cards 0..5, six whole numbers 0..99, which the source "
+        "does not give; the default scores 1 for every exact prediction (GH-SCORE-2, GH-RULING-1).",
         converter=_stars,
+        item=int,
+        rules=("GH-SCORE-2", "GH-RULING-1"),
     )
     mix_sources: bool = option(
         False,
         doc="One intervention may take some cards from the god's hand and some from the field; by "
         "default all its cards come from one of the two (GH-INTERVENE-3, GH-RULING-4).",
         choices=(False, True),
+        rules=("GH-INTERVENE-3", "GH-RULING-4"),
     )
     early_intervention: bool = option(
         False,
         doc="A god may also intervene before the first trick; the source places interventions between "
         "tricks only (GH-INTERVENE-1, GH-RULING-3).",
         choices=(False, True),
+        rules=("GH-INTERVENE-1", "GH-RULING-3"),
     )
     red_trump: bool = option(
         True,
         doc="Red is trump with 4 humans (GH-TRICK-5); false: house rule without trump (GH-RULING-16).",
         choices=(False, True),
+        rules=("GH-TRICK-5", "GH-RULING-16"),
     )
     deal_leader: str = option(
         "rotate",
@@ -170,31 +213,195 @@ class Rules:
         "order) or last_winner (the winner of the previous deal's last trick if a human now, else "
         "rotate) (GH-SETUP-6, GH-RULING-7).",
         choices=DEAL_LEADERS,
+        rules=("GH-SETUP-6", "GH-RULING-7"),
+    )
+    gods: int = option(
+        0,
+        doc="Gods in every deal: 0 takes the printed table by player count (GH-ROLE-1); 1..4 sets the "
+        "number of gods, the other players being humans, who must number 3 or 4, at least as many as the "
+        "gods; each human left without a god is a lone human (GH-ROLE-4).",
+        choices=range(0, 5),
+        rules=("GH-ROLE-1", "GH-ROLE-4", "GH-PAIR-3", "GH-SETUP-4", "GH-TRICK-5", "GH-SETUP-5"),
+    )
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Number cards taken out of the game besides those GH-SETUP-1 removes, as card texts (R12, B9); "
+        "the cards left in play must share evenly among the humans (GH-SETUP-8).",
+        converter=_removed,
+        item=str,
+        rules=("GH-COMP-1", "GH-SETUP-1", "GH-SETUP-4", "GH-SETUP-5", "GH-SETUP-8"),
+    )
+    field: int = option(
+        2,
+        doc="Field cards per human laid face up at set-up; the source lays 2 per human (GH-SETUP-3); "
+        "0 plays without a field (GH-SETUP-7).",
+        choices=range(0, 5),
+        rules=("GH-SETUP-3", "GH-SETUP-4", "GH-SETUP-7", "GH-RULING-4", "GH-SETUP-5", "GH-SETUP-8"),
+    )
+    interventions: str = option(
+        "printed",
+        doc="Which interventions happen: printed (voluntary between tricks, then the forced one, "
+        "GH-INTERVENE-1, GH-FORCED-1), forced_only (no voluntary ones: every god gives in the forced "
+        "intervention, GH-INTERVENE-5) or none (gods only predict, GH-INTERVENE-6).",
+        choices=INTERVENTIONS,
+        rules=("GH-INTERVENE-1", "GH-FORCED-1", "GH-INTERVENE-5", "GH-INTERVENE-6", "GH-RULING-11", "GH-RULING-18"),
+    )
+    follow: str = option(
+        "must_follow",
+        doc="Who must play what: must_follow (the printed rule, GH-TRICK-2), free (any card, GH-TRICK-6) "
+        "or must_trump (follow, else play trump if holding any, GH-TRICK-7).",
+        choices=FOLLOW,
+        rules=("GH-TRICK-2", "GH-TRICK-6", "GH-TRICK-7"),
+    )
+    trick_winner: str = option(
+        "highest",
+        doc="What wins a trick: highest (the printed rule: the highest trump, else the highest card of the "
+        "led colour, GH-TRICK-3, GH-TRICK-5) or lowest (the lowest trump, else the lowest card of the led "
+        "colour, GH-TRICK-8).",
+        choices=TRICK_WINNERS,
+        rules=("GH-TRICK-3", "GH-TRICK-5", "GH-TRICK-8"),
+    )
+    target: int = option(
+        0,
+        doc="0: play all the deals (GH-END-2); 1..60: the game also ends after the deal in which a player's "
+        "total reaches this many points (GH-END-4).",
+        choices=range(0, 61),
+        rules=("GH-END-2", "GH-END-4"),
     )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
-        g = role_counts(self.players)[1]
+        if self.roles:
+            counts = {len(gods) for gods in self.roles}
+            if len(counts) != 1:
+                raise InvalidRules("roles", "every deal must name the same number of god seats")
+            g = counts.pop()
+            if self.gods and g != self.gods:
+                raise InvalidRules("roles", f"gods={self.gods} but the roles name {g} god seats per deal")
+        elif self.gods:
+            g = self.gods
+        else:
+            g = _PRINTED[self.players][1]
+        h = self.players - g
+        if h not in (3, 4):
+            raise InvalidRules("gods", f"{self.players} players with {g} gods leave {h} humans; there must be 3 or 4")
+        if g < 1 or g > h:
+            raise InvalidRules("gods", f"{h} humans take 1 to {h} gods (each god partners a human), not {g}")
         if self.roles:
             if len(self.roles) != self.deals:
                 raise InvalidRules(
                     "roles", f"give the god seats of all {self.deals} deals (got {len(self.roles)})"
                 )
             for d, gods in enumerate(self.roles):
-                if len(gods) != g or len(set(gods)) != g or not all(0 <= s < self.players for s in gods):
+                if len(set(gods)) != g or not all(0 <= s < self.players for s in gods):
                     raise InvalidRules(
                         "roles",
                         f"deal {d}: {self.players} players need {g} distinct god seats in 0..{self.players - 1}",
                     )
-        if len(self.stars) != 6 or any(s < 0 for s in self.stars):
-            raise InvalidRules("stars", "give six non-negative star values, for the oracle cards 0..5")
+        if len(self.stars) != 6 or any(not 0 <= s <= 99 for s in self.stars):
+            raise InvalidRules("stars", "give six star values 0..99, for the oracle cards 0..5")
+        texts = {DECK.text(c): c for c in DECK.cards}
+        for text in self.removed:
+            if text not in texts:
+                raise InvalidRules("removed", f"{text!r} is not a number card (R1..Y12)")
+        if len(set(self.removed)) != len(self.removed):
+            raise InvalidRules("removed", "names a card twice")
+        n = len(_IN_PLAY[h]) - sum(texts[t] in _IN_PLAY[h] for t in self.removed)
+        if n % h:
+            raise InvalidRules("removed", f"{n} cards stay in play, which {h} humans cannot share evenly")
+        size = (n - g * h - self.field * h) // h
+        if size < 2:
+            raise InvalidRules(
+                "field" if self.field else "removed",
+                f"the humans would be dealt {max(size, 0)} cards each; they need at least 2 (GH-SETUP-4)",
+            )
 
     @property
     def god_seats(self) -> tuple[tuple[int, ...], ...]:
         """The god seats of every deal, sorted (GH-ROLE-2)."""
         if self.roles:
             return tuple(tuple(sorted(d)) for d in self.roles)
-        return rotation(self.players, self.deals)
+        return rotation(self.players, self.deals, plan(self).gods)
+
+
+class Plan(NamedTuple):
+    """What a ``Rules`` value fixes about every deal, computed once (``plan(rules)``)."""
+
+    humans: int
+    gods: int
+    #: the number cards in play, sorted (GH-SETUP-1, GH-SETUP-8)
+    cards: tuple[int, ...]
+    #: cards dealt to each human (GH-SETUP-4)
+    hand: int
+    #: field cards at set-up (GH-SETUP-3, GH-SETUP-7)
+    field: int
+
+
+@functools.lru_cache(maxsize=256)
+def plan(rules: Rules) -> Plan:
+    """The table's humans and gods, the cards in play, the hand and field sizes (GH-ROLE-1, GH-ROLE-4,
+    GH-SETUP-1..4, GH-SETUP-7, GH-SETUP-8).
+
+    >>> p = plan(Rules())
+    >>> p.humans, p.gods, len(p.cards), p.hand, p.field
+    (3, 2, 30, 6, 6)
+    """
+    if rules.roles:
+        g = len(rules.roles[0])
+    elif rules.gods:
+        g = rules.gods
+    else:
+        g = _PRINTED[rules.players][1]
+    h = rules.players - g
+    out = {DECK.parse(t) for t in rules.removed}
+    cards = tuple(c for c in _IN_PLAY[h] if c not in out)
+    f = rules.field * h
+    return Plan(h, g, cards, (len(cards) - g * h - f) // h, f)
+
+
+#: the printed table (GH-ROLE-1): players -> (humans, gods)
+#: and 4 players: 3 humans and 1 god, the only layout 4 players allow (GH-ROLE-4)
+_PRINTED = {4: (3, 1), 5: (3, 2), 6: (3, 3), 7: (4, 3), 8: (4, 4)}
+
+
+#: GH-END-2, GH-SETUP-3, GH-SETUP-7, GH-INTERVENE-5, GH-INTERVENE-6, GH-TRICK-6, GH-ROLE-4: the
+#: printed game, the source's own choices and common table variants
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("printed", "The printed game: 5 to 8 players, 4 deals, every option at its default.", {}, ()),
+    Ruleset(
+        "short", "A short game: 2 deals instead of 4 (the roles still rotate).", {"deals": 2}, ("GH-END-2",)
+    ),
+    Ruleset(
+        "no-field",
+        "No field cards: every intervention comes from a god's hand and the humans hold more cards.",
+        {"field": 0},
+        ("GH-SETUP-7",),
+    ),
+    Ruleset(
+        "one-god",
+        "Five players: four humans (red trump) and a single god, a different seat each deal; three lone humans.",
+        {"players": 5, "gods": 1, "deals": 5},
+        ("GH-ROLE-4",),
+    ),
+    Ruleset(
+        "quiet-gods",
+        "Gods only predict: no intervention at all, the cards are played as dealt.",
+        {"interventions": "none"},
+        ("GH-INTERVENE-6",),
+    ),
+    Ruleset(
+        "free-play",
+        "No obligation to follow the led colour: any card may be played.",
+        {"follow": "free"},
+        ("GH-TRICK-6",),
+    ),
+    Ruleset(
+        "race-to-10",
+        "Up to 8 deals; the game ends after the deal in which a player reaches 10 points.",
+        {"deals": 8, "target": 10},
+        ("GH-END-4",),
+    ),
+)
 
 #: the first card of each colour, and 48: a sorted hand holds the cards of colour ``s``
 #: at the positions ``bisect_left(hand, _FIRST[s]) .. bisect_left(hand, _FIRST[s + 1])``
@@ -205,13 +412,18 @@ assert all(_SUIT[c] == c // 12 and _RANK[c] == c % 12 + 1 for c in DECK.cards)
 #: per trump (None or red) and led colour, each card's key in a trick (GH-TRICK-3, GH-TRICK-5): a
 #: trump beats the led colour, which beats any other colour; the higher number wins
 _WIN_KEYS = {t: win_keys(_SUIT, DECK.cards, t) for t in (None, RED)}
+#: the same with the lower number winning (GH-TRICK-8)
+_LOW_KEYS = {t: win_keys(_SUIT, [DECK.size - 1 - c for c in DECK.cards], t) for t in (None, RED)}
+#: per "lowest wins" flag, the keys (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8)
+_KEYS = {False: _WIN_KEYS, True: _LOW_KEYS}
 
 
 def random_deal(rules: Rules, rng: random.Random) -> Deal:
     """GH-SETUP-5: an order of the cards in play, an order of the 4 icons, an order of the humans."""
-    h = role_counts(rules.players)[0]
+    p = plan(rules)
+    h = p.humans
     key = rng.random  # sorting by independent uniform keys: a uniform order, faster than shuffle
-    cards = sorted(_IN_PLAY[h], key=lambda _: key())
+    cards = sorted(p.cards, key=lambda _: key())
     icons = sorted(range(4), key=lambda _: key())
     pair = sorted(range(h), key=lambda _: key())
     return (*cards, *icons, *pair)
@@ -230,8 +442,8 @@ def check_deal(rules: Rules, deal: Deal, index: int) -> None:
     for k, x in enumerate(deal):
         if type(x) is not int:
             raise ValueError(f"deal {index}: number {k} must be an int, not {type(x).__name__} {x!r}")
-    h = role_counts(rules.players)[0]
-    cards = cards_in_play(h)
+    p = plan(rules)
+    h, cards = p.humans, p.cards
     n = len(cards)
     if len(deal) != n + 4 + h:
         raise ValueError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .rules import Rules, hand_size, role_counts
+from .rules import Rules, plan
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -41,8 +41,9 @@ def score_floor(rules: Rules) -> int | None:
 def max_game_length(rules: Rules) -> int:
     """Per deal: the oracle cards, every card played, every card given, and at most one
     answer per waiting god at each gap (tricks + 1 gaps)."""
-    h, g = role_counts(rules.players)
-    tricks = hand_size(rules.players) + g
+    p = plan(rules)
+    h, g = p.humans, p.gods
+    tricks = p.hand + g
     return rules.deals * (h + h * tricks + g * h + (tricks + 1) * g)
 
 

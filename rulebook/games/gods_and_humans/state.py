@@ -44,7 +44,7 @@ from .actions import (
 )
 from .history import DealResult, Intervention, _by_seat
 from .observation import Observation
-from .rules import _FIRST, _SUIT, _WIN_KEYS, RED, Rules, cards_in_play, hand_size, role_counts
+from .rules import _FIRST, _KEYS, _SUIT, RED, Rules, plan
 
 __all__ = ["DealFacts", "Gaps", "GodsState"]
 
@@ -61,7 +61,7 @@ def _deal_leader(
     if how == "last_winner" and past:
         last = past[-1]
         leader, *cards = last._done[-1]
-        keys = _WIN_KEYS[last.trump][_SUIT[cards[0]]]
+        keys = _KEYS[last._low][last.trump][_SUIT[cards[0]]]
         strength = [keys[c] for c in cards]
         winner = last.humans[(leader + strength.index(max(strength))) % len(last.humans)]
         if winner in humans:
@@ -289,6 +289,19 @@ class GodsState(State[Rules, GHAction]):
         return f.pair[g] if g < len(f.humans) else -1
 
     @property
+    def _lones(self) -> tuple[int, ...]:
+        """Human indices of the lone humans, in pairing order (GH-PAIR-3, GH-ROLE-4)."""
+        f = self.board[0]
+        return f.pair[len(f.gods) :]
+
+    @property
+    def lones(self) -> tuple[int, ...]:
+        """Seats of every lone human, in pairing order: one or none at the printed tables, more
+        with fewer gods (GH-PAIR-3, GH-ROLE-4)."""
+        f = self.board[0]
+        return tuple(f.humans[i] for i in f.pair[len(f.gods) :])
+
+    @property
     def trump(self) -> int | None:
         """The trump suit: red with 4 humans, none with 3 (GH-TRICK-5)."""
         return self.board[0].trump
@@ -298,6 +311,9 @@ class GodsState(State[Rules, GHAction]):
         if phase == PLAY:
             hand = self.hands[self.current_player]  # type: ignore[index]
             trick = self.trick_cards
+            follow = self.rules.follow
+            if follow != "must_follow":
+                return self._other_follow(hand, trick, follow)
             if trick:  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
                 lead = _SUIT[trick[0]]
                 lo = bisect_left(hand, _FIRST[lead])
@@ -323,6 +339,19 @@ class GodsState(State[Rules, GHAction]):
             return _gives(self.hands[self.current_player])  # type: ignore[index]
         return ()
 
+    def _other_follow(self, hand: tuple[int, ...], trick: tuple[int, ...], follow: str) -> tuple[GHAction, ...]:
+        """The legal plays under the house rules ``free`` (GH-TRICK-6) and ``must_trump`` (GH-TRICK-7)."""
+        if follow == "must_trump" and trick:  # GH-TRICK-7: follow; else trump if any
+            lead = _SUIT[trick[0]]
+            lo = bisect_left(hand, _FIRST[lead])
+            hi = bisect_left(hand, _FIRST[lead + 1], lo)
+            if hi == lo and self.board[0].trump is not None:
+                hi = bisect_left(hand, _FIRST[RED + 1])  # red is the only trump: the first cards of a hand
+                lo = 0
+            if hi > lo:
+                return tuple(_PLAY[c] for c in hand[lo:hi])
+        return tuple(_PLAY[c] for c in hand)  # GH-TRICK-6: any card
+
     def apply(self, action: GHAction) -> GodsState:
         phase = self.phase
         kind = type(action)
@@ -339,7 +368,11 @@ class GodsState(State[Rules, GHAction]):
             except ValueError:
                 raise self.illegal(f"seat {seat} does not hold that card", "GH-TRICK-1", action) from None
             trick = self.trick_cards
-            if trick:
+            if self.rules.follow != "must_follow":  # GH-TRICK-6, GH-TRICK-7
+                if _PLAY[card] not in self._other_follow(hand, trick, self.rules.follow):
+                    raise self.illegal("a trump must be played when the led colour cannot be followed",
+                                       "GH-TRICK-7", action)
+            elif trick:
                 lead = _SUIT[trick[0]]
                 if _SUIT[card] != lead:  # GH-TRICK-2: the hand is sorted, its led-colour cards one run
                     j = bisect_left(hand, _FIRST[lead])
@@ -359,7 +392,9 @@ class GodsState(State[Rules, GHAction]):
             # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
             facts, gaps, leader, won, done, order = board
             # GH-TRICK-5: the highest trump, else GH-TRICK-3: the highest card of the led colour
-            strength = itemgetter(*trick)(_WIN_KEYS[facts.trump][_SUIT[trick[0]]])
+            # GH-TRICK-8: with trick_winner=lowest the keys rank the lower number first
+            keys = _KEYS[self.rules.trick_winner == "lowest"][facts.trump]
+            strength = itemgetter(*trick)(keys[_SUIT[trick[0]]])
             winner = (leader + strength.index(max(strength))) % pos
             tally = list(won)
             tally[winner] += 1
@@ -487,8 +522,13 @@ class GodsState(State[Rules, GHAction]):
             else:
                 phase = OVER  # here: every prediction is made
         else:
-            oracle[f.pair[g]] = number  # GH-ORACLE-3
-            phase = OVER
+            # GH-ORACLE-3; GH-ROLE-4: several lone humans choose one after another, in pairing order
+            k = f.pair.index(f.humans.index(self.current_player))
+            oracle[f.pair[k]] = number
+            if k + 1 < len(f.humans):
+                phase, to_act, giver = LONE, f.humans[f.pair[k + 1]], -1
+            else:
+                phase = OVER
         facts = DealFacts(f.deal, f.humans, f.gods, f.marks, f.pair, tuple(oracle), f.trump, f.totals, f.past)
         if phase != OVER:
             gaps = Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes)
@@ -522,7 +562,9 @@ class GodsState(State[Rules, GHAction]):
                      done, order),
                 )
             t = len(done)
-            if t > 0 or self.rules.early_intervention:  # GH-INTERVENE-1, GH-RULING-3
+            rules = self.rules
+            # GH-INTERVENE-1, GH-RULING-3; GH-INTERVENE-5: no voluntary intervention with forced_only
+            if (t > 0 or rules.early_intervention) and rules.interventions == "printed":
                 k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
                 asking = waiting[k:] + waiting[:k]
                 return _new_state(
@@ -653,10 +695,12 @@ class GodsState(State[Rules, GHAction]):
         result = DealResult(
             facts.deal, gods, humans, tuple(points), facts.trump, first, facts.marks, pair, oracle, won, gaps.gifts,
             done,
+            rules.trick_winner == "lowest",
         )
         totals = tuple(a + b for a, b in zip(facts.totals, points))
         past = facts.past + (result,)
-        if facts.deal + 1 < rules.deals:
+        # GH-END-2; GH-END-4: with a target, the game also ends once a total reaches it
+        if facts.deal + 1 < rules.deals and not (rules.target and max(totals) >= rules.target):
             return _start(rules, self.setup, log, facts.deal + 1, totals, past)
         facts = DealFacts(facts.deal, humans, gods, facts.marks, pair, oracle, facts.trump, totals, past)
         # the final state keeps the last trick's leader
@@ -680,8 +724,8 @@ _GAPS = frozenset(attrs.fields_dict(Gaps))
 _GET_ALL = operator.attrgetter(*_FIELDS)
 
 
-#: per Rules: the (gods, humans) of every deal, the hand size, the number of cards in play
-_PLANS: dict[Rules, tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], int, int]] = {}
+#: per Rules: the (gods, humans) of every deal, the hand size, the number of cards in play, the field size
+_PLANS: dict[Rules, tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], int, int, int]] = {}
 
 
 def _start(
@@ -690,26 +734,29 @@ def _start(
     """Set up deal ``index`` (GH-ROLE-2, GH-SETUP-1..6, GH-PAIR-1..3)."""
     n = rules.players
     deal = setup.deal(GodsState.GAME, rules, index)
-    plan = _PLANS.get(rules)
-    if plan is None:
+    info = _PLANS.get(rules)
+    if info is None:
         roles = tuple((gods, tuple(s for s in range(n) if s not in gods)) for gods in rules.god_seats)
-        plan = _PLANS[rules] = (roles, hand_size(n), len(cards_in_play(role_counts(n)[0])))
-    (gods, humans), size, ncards = plan[0][index], plan[1], plan[2]
+        p = plan(rules)
+        info = _PLANS[rules] = (roles, p.hand, len(p.cards), p.field)
+    (gods, humans), size, ncards, nfield = info[0][index], info[1], info[2], info[3]
     h, g = len(humans), len(gods)
     leader = _deal_leader(rules.deal_leader, index, humans, totals, past)
     hands: list[tuple[int, ...]] = [()] * n
     for j, s in enumerate(gods):  # GH-SETUP-2
         hands[s] = tuple(sorted(deal[j * h : (j + 1) * h]))
     start = g * h
-    field = tuple(sorted(deal[start : start + 2 * h]))  # GH-SETUP-3
-    start += 2 * h
+    field = tuple(sorted(deal[start : start + nfield]))  # GH-SETUP-3; GH-SETUP-7: none with field=0
+    start += nfield
     for i, s in enumerate(humans):  # GH-SETUP-4
         hands[s] = tuple(sorted(deal[start + i * size : start + (i + 1) * size]))
     marks = deal[ncards : ncards + h]  # GH-PAIR-1; icons deal[ncards + h:] leave the game (GH-SETUP-1)
     pair = deal[ncards + 4 :]  # GH-PAIR-2, GH-PAIR-3
     trump = RED if h == 4 and rules.red_trump else None  # GH-TRICK-5
     facts = DealFacts(index, humans, gods, marks, pair, (-1,) * h, trump, totals, past)
-    gaps = Gaps(field, tuple(range(g)), (), 0, (), (), (), ())
+    # GH-INTERVENE-6: with interventions=none no god is waiting to intervene
+    waiting = tuple(range(g)) if rules.interventions != "none" else ()
+    gaps = Gaps(field, waiting, (), 0, (), (), (), ())
     order = humans[leader:] + humans[:leader]
     board = (facts, gaps, leader, (0,) * h, (), order)
     return _new_state(rules, setup, log, tuple(hands), ORACLE, gods[0], (), board)

@@ -67,7 +67,8 @@ def gods_reference(state: Any, rng: random.Random) -> Any:
 
     f, gaps = state.board[0], state.board[1]
     if phase == gh_actions.ORACLE or phase == gh_actions.LONE:
-        human = f.pair[gaps.giver] if phase == gh_actions.ORACLE else state._lone
+        # the lone human choosing is the seat to act (several with fewer gods, GH-ROLE-4)
+        human = f.pair[gaps.giver] if phase == gh_actions.ORACLE else f.humans.index(state.to_act)
         hand = state.hands[f.humans[human]]
         strong = sum(
             1 for c in hand if gh_rules._RANK[c] >= 10 or (gh_rules._SUIT[c] == trump and gh_rules._RANK[c] >= 8)

@@ -34,14 +34,16 @@ def test_records_keep_structured_options() -> None:
     assert again == s and again.rules.roles == rules.roles and again.rules.deal_leader == "lowest_score"
 
 
-def ranking_winner(plays: tuple[tuple[int | str, int], ...], red_is_trump: bool) -> int | str:
+def ranking_winner(plays: tuple[tuple[int | str, int], ...], red_is_trump: bool, low: bool = False) -> int | str:
     """GH-TRICK-5 then GH-TRICK-3, from the spec: the highest red card if red is trump and one
-    was played, else the highest card of the led colour. Colour = card // 12, number = card % 12."""
+    was played, else the highest card of the led colour. Colour = card // 12, number = card % 12.
+    GH-TRICK-8: with ``low`` the lowest instead."""
+    best = min if low else max
     reds = [(card % 12, who) for who, card in plays if red_is_trump and card // 12 == 0]
     if reds:
-        return max(reds)[1]
+        return best(reds)[1]
     led = plays[0][1] // 12
-    return max((card % 12, who) for who, card in plays if card // 12 == led)[1]
+    return best((card % 12, who) for who, card in plays if card // 12 == led)[1]
 
 
 def test_scripted_deal_records() -> None:
@@ -120,9 +122,10 @@ def test_records_match_an_independent_reading(players: int, data: st.DataObject)
         assert mine == list(res.tricks)
         for t in mine:
             assert sorted(t.players) == list(res.humans) and t.players[0] == t.leader
-            assert t.winner == ranking_winner(t.plays, red)
+            low = rules.trick_winner == "lowest"
+            assert t.winner == ranking_winner(t.plays, red, low)
             trumped = red and any(card // 12 == 0 for card in t.cards)
-            assert t.rule == ("GH-TRICK-5" if trumped else "GH-TRICK-3")
+            assert t.rule == ("GH-TRICK-8" if low else "GH-TRICK-5" if trumped else "GH-TRICK-3")
             assert all((res.deal, who, card) in held for who, card in t.plays)
         for a, b in itertools.pairwise(mine):
             assert b.leader == a.winner  # GH-TRICK-4
@@ -136,7 +139,10 @@ def test_records_match_an_independent_reading(players: int, data: st.DataObject)
         assert tuple(per_seat) == r.points
         # every human and every paired god is accounted for; the lone human only by GH-RULING-6
         assert {c.seat for c in r.changes} == set(range(players))
-        assert [c.seat for c in r.changes if c.rule == "GH-RULING-6"] == ([res.lone] if res.lone is not None else [])
+        # GH-RULING-6, GH-ROLE-4: every human without a partner god scores alone
+        lones = [h.seat for h in res.human_results if h.partner is None]
+        assert (res.lone is None) == (not lones) and (res.lone is None or res.lone in lones)
+        assert sorted(c.seat for c in r.changes if c.rule == "GH-RULING-6") == lones
     assert state.scores == round_totals(state.rounds, players)
 
 

@@ -38,8 +38,10 @@ def test_components() -> None:
 def test_role_counts() -> None:
     """GH-ROLE-1: 5 = 3 + 2, 6 = 3 + 3, 7 = 4 + 3, 8 = 4 + 4."""
     assert [role_counts(n) for n in range(5, 9)] == [(3, 2), (3, 3), (4, 3), (4, 4)]
+    # GH-ROLE-4: 4 players are 3 humans and 1 god, the only layout they allow (a house rule)
+    assert role_counts(4) == (3, 1) and Rules(players=4).god_seats[:2] == ((0,), (1,))
     with pytest.raises(InvalidRules, match="players"):
-        Rules(players=4)
+        Rules(players=9)
 
 
 def test_three_humans_remove_red_and_the_11s_and_12s() -> None:
@@ -94,8 +96,10 @@ def test_explicit_roles_are_used_and_checked() -> None:
         Rules(players=5, deals=2, roles=((3, 4),))
     with pytest.raises(InvalidRules, match="roles"):
         Rules(players=5, deals=1, roles=((3, 3),))
-    with pytest.raises(InvalidRules, match="roles"):
-        Rules(players=6, deals=1, roles=((0, 1),))
+    with pytest.raises(InvalidRules, match="gods"):  # 8 players, 2 gods: 6 humans
+        Rules(players=8, deals=1, roles=((0, 1),))
+    with pytest.raises(InvalidRules, match="roles"):  # deals of different sizes
+        Rules(players=6, deals=2, roles=((0, 1), (2, 3, 4)))
     with pytest.raises(InvalidRules, match="stars"):
         Rules(stars=(1, 2, 3))
 
@@ -138,10 +142,11 @@ def test_registered() -> None:
 
 def test_the_printed_game_is_pinned() -> None:
     """GH-ROLE-1, GH-END-2, GH-ROLE-2, GH-SCORE-2, GH-RULING-1, GH-RULING-3, GH-RULING-4, GH-TRICK-5,
-    GH-RULING-7, GH-RULING-16: every option's default and allowed values, as the spec gives them."""
+    GH-RULING-7, GH-RULING-16, GH-ROLE-4, GH-SETUP-7, GH-SETUP-8, GH-INTERVENE-5, GH-INTERVENE-6, GH-TRICK-6,
+    GH-TRICK-7, GH-END-4: every option's default and allowed values, as the spec gives them."""
     info = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert info == {
-        "players": (5, (5, 6, 7, 8)),
+        "players": (5, (4, 5, 6, 7, 8)),
         "deals": (4, (1, 2, 3, 4, 5, 6, 7, 8)),
         "roles": ((), None),
         "stars": ((1, 1, 1, 1, 1, 1), None),
@@ -149,6 +154,13 @@ def test_the_printed_game_is_pinned() -> None:
         "early_intervention": (False, (False, True)),
         "red_trump": (True, (False, True)),
         "deal_leader": ("rotate", ("rotate", "lowest_score", "last_winner")),
+        "gods": (0, (0, 1, 2, 3, 4)),
+        "removed": ((), None),
+        "field": (2, (0, 1, 2, 3, 4)),
+        "interventions": ("printed", ("printed", "forced_only", "none")),
+        "follow": ("must_follow", ("must_follow", "free", "must_trump")),
+        "trick_winner": ("highest", ("highest", "lowest")),
+        "target": (0, tuple(range(61))),
     }
     assert Rules() == Rules(5, 4, (), PLACEHOLDER_STARS, False, False, True, "rotate")
     assert GAME.player_counts == range(5, 9)
@@ -165,3 +177,46 @@ def test_card_text_and_parse_card() -> None:
     for text in ("R13", "X1", ""):
         with pytest.raises(ValueError):
             GAME.parse_card(text)
+
+
+def test_rulesets() -> None:
+    """GH-END-2, GH-SETUP-7, GH-ROLE-4, GH-INTERVENE-6, GH-TRICK-6, GH-END-4: the named rulesets start
+    with the printed game, build valid Rules, cite spec rules, and play to the end."""
+    from rulebook.games.gods_and_humans.rules import RULESETS
+
+    assert GAME.rulesets == RULESETS
+    assert RULESETS[0].name == "printed" and dict(RULESETS[0].values) == {}
+    names = [r.name for r in RULESETS]
+    assert len(set(names)) == len(names)
+    text = SPEC.read_text(encoding="utf-8")
+    for rs in RULESETS:
+        rules = Rules(**rs.values)
+        assert all(f"### {rid} ·" in text for rid in rs.rules)
+        state = GAME.new_game(rules, seed=1)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert 1 <= len(state.past) <= rules.deals
+    one = Rules(**dict(RULESETS[names.index("one-god")].values))
+    assert (one.players, one.gods) == (5, 1)
+
+
+def test_spec_annotations_match_the_options() -> None:
+    """GH-COMP-1, GH-SETUP-4, GH-SCORE-2, GH-END-2: every `Options:` line of the spec names real options,
+    and each such option's ``rules=`` cites that rule; every option cites at least one spec rule."""
+    import re
+
+    import attrs
+
+    cited = {f.name: f.metadata.get("rulebook_rules", ()) for f in attrs.fields(Rules)}
+    text = SPEC.read_text(encoding="utf-8")
+    seen = 0
+    for section in re.split(r"\n(?=### )", text)[1:]:
+        rid = section.split()[1]
+        for line in section.splitlines():
+            if line.startswith("Options:"):
+                for name in re.findall(r"`(\w+)`", line):
+                    assert rid in cited[name], (name, rid)
+                    seen += 1
+    assert seen > 30
+    assert all(ids and all(f"### {i} ·" in text for i in ids) for ids in cited.values())

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from rulebook import records
-from rulebook.errors import IllegalAction
-from rulebook.games.gods_and_humans import DECK, GAME, GodsState, Phase, Rules, role_counts
+from rulebook.errors import IllegalAction, InvalidRules
+from rulebook.games.gods_and_humans import DECK, GAME, GodsState, Phase, Play, Rules, role_counts
 
 C = DECK.parse
 
@@ -271,3 +271,137 @@ def test_phase_is_an_int_enum() -> None:
     assert s.phase is Phase.PLAY and s.observation(4).phase is Phase.PLAY
     s = run(s, *SCRIPT[4:])
     assert s.phase is Phase.OVER and s.legal_actions() == ()
+
+
+# -- house rules as options (issue 22) ---------------------------------------------------
+
+
+def _play_out(rules: Rules, seed: int) -> GodsState:
+    import random as _random
+
+    rng = _random.Random(seed)
+    state = GAME.new_game(rules, seed=seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_four_humans_and_one_god() -> None:
+    """GH-ROLE-4: 5 players with one god are four humans with three lone humans, who each choose
+    their own oracle card; roles in the documented shape give the same table."""
+    rules = Rules(players=5, gods=1)
+    state = GAME.new_game(rules, seed=3)
+    assert len(state.gods) == 1 and len(state.humans) == 4 and state.trump == 0
+    assert [len(state.hands[s]) for s in state.humans] == [9] * 4
+    state = state.apply(state.legal_actions()[2])  # the god's oracle card
+    lones = state.lones
+    assert len(lones) == 3 and state.phase == Phase.LONE
+    for seat in lones:
+        assert state.current_player == seat
+        state = state.apply(state.legal_actions()[1])
+    assert state.phase != Phase.LONE
+    # the god does not see the lone humans' cards; each lone human sees its own
+    god = state.gods[0]
+    assert all(state.observation(god).oracle[s] == -1 for s in lones)
+    assert all(state.observation(s).oracle[s] == 1 for s in lones)
+    roles = Rules(players=5, deals=4, roles=((0,), (1,), (2,), (3,)))
+    assert roles.god_seats == ((0,), (1,), (2,), (3,))
+    final = _play_out(roles, 1)
+    assert [res.gods for res in final.past] == [(0,), (1,), (2,), (3,)]
+    with pytest.raises(InvalidRules, match="gods"):
+        Rules(players=7, gods=4)  # 3 humans cannot take 4 gods
+    with pytest.raises(InvalidRules, match="gods"):
+        Rules(players=4, gods=2)  # 2 humans are too few
+
+
+def test_no_field() -> None:
+    """GH-SETUP-7: field=0 lays no field; the humans hold the cards instead; interventions give from hand."""
+    rules = Rules(field=0)
+    state = GAME.new_game(rules, seed=2)
+    assert state.field == ()
+    assert [len(state.hands[s]) for s in state.humans] == [8, 8, 8]
+    final = _play_out(rules, 2)
+    assert all(r.source in ("hand", "forced") for res in final.past for r in res.god_results)
+
+
+def test_cards_taken_out() -> None:
+    """GH-SETUP-8: removed cards never appear; an uneven share is refused."""
+    rules = Rules(players=7, removed=("R12", "B12", "G12", "Y12"))
+    state = GAME.new_game(rules, seed=5)
+    held = {c for hand in state.hands for c in hand} | set(state.field)
+    assert not held & {11, 23, 35, 47} and len(held) == 44
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(players=7, removed=("R12",))
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(removed=("X1",))
+
+
+def test_stars_table() -> None:
+    """GH-SCORE-2: stars=3,1,1,2,3,5 scores an exact 5 with 5 stars and an exact 0 with 3."""
+    rules = Rules(stars=(3, 1, 1, 2, 3, 5))
+    for seed in range(6):
+        final = _play_out(rules, seed)
+        for res in final.past:
+            for r in res.human_results:
+                assert r.points == (rules.stars[r.oracle] if r.exact else 0)
+    with pytest.raises(InvalidRules, match="stars"):
+        Rules(stars=(1, 2, 3))
+    with pytest.raises(InvalidRules, match="stars"):
+        Rules(stars=(1, 1, 1, 1, 1, 100))
+
+
+def test_follow_alternatives() -> None:
+    """GH-TRICK-6: free play allows any card; GH-TRICK-7: must trump when void in the led colour."""
+    base = GAME.new_game(Rules(players=7), seed=4)
+    for follow in ("free", "must_trump"):
+        rules = Rules(players=7, follow=follow)
+        state = base.replace(rules=rules)
+        while state.phase != Phase.PLAY:
+            state = state.apply(state.legal_actions()[0])
+        state = state.apply(state.legal_actions()[-1])  # a lead
+        hand = state.hands[state.current_player]  # type: ignore[index]
+        lead = state.trick_cards[0] // 12
+        plays = {a.card for a in state.legal_actions()}  # type: ignore[union-attr]
+        if follow == "free":
+            assert plays == set(hand)
+        else:
+            same = {c for c in hand if c // 12 == lead}
+            reds = {c for c in hand if c < 12}
+            assert plays == (same or reds or set(hand))
+            other = [c for c in hand if c not in plays]
+            if other:
+                with pytest.raises(IllegalAction, match="trump"):
+                    state.apply(Play(other[0]))
+
+
+def test_interventions_alternatives() -> None:
+    """GH-INTERVENE-5: forced_only never asks a god; GH-INTERVENE-6: none gives nothing at all."""
+    for seed in range(3):
+        final = _play_out(Rules(interventions="forced_only"), seed)
+        assert all(r.source == "forced" for res in final.past for r in res.god_results)
+        final = _play_out(Rules(interventions="none"), seed)
+        assert all(r.source == "none" and r.gap == -1 for res in final.past for r in res.god_results)
+        assert all(len(res.tricks) == 6 for res in final.past)
+
+
+def test_target_ends_the_game() -> None:
+    """GH-END-4: the game stops after the first deal in which a total reaches the target."""
+    rules = Rules(deals=8, target=2, stars=(2, 2, 2, 2, 2, 2))
+    for seed in range(4):
+        final = _play_out(rules, seed)
+        totals = [0] * 5
+        for d, res in enumerate(final.past):
+            totals = [a + b for a, b in zip(totals, res.points)]
+            assert (max(totals) >= 2) == (d + 1 == len(final.past)) or d + 1 == 8
+
+
+def test_lowest_card_wins() -> None:
+    """GH-TRICK-8: with trick_winner=lowest the lowest trump, else the lowest led-colour card, wins;
+    the record names the rule."""
+    for players in (5, 7):
+        final = _play_out(Rules(players=players, trick_winner="lowest"), players)
+        for t in final.tricks:
+            led = t.plays[0][1] // 12
+            reds = [(c, s) for s, c in t.plays if c < 12] if players == 7 else []
+            cands = reds or [(c, s) for s, c in t.plays if c // 12 == led]
+            assert t.winner == min(cands)[1] and t.rule == "GH-TRICK-8"
