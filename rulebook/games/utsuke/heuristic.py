@@ -7,7 +7,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from .actions import _BID, _PLAY, UtsukeAction
-from .rules import _NRANKS, _RANK, _STRENGTH, _SUIT, _SUIT_LO, MAX_BID
+from .rules import _NRANKS, _RANK, _STRENGTH, _SUIT, _SUIT_LO
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -35,7 +35,7 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
         for c in state.hands[players]:  # the lord's row
             if _SUIT[c] == trump or _RANK[c] >= 10:
                 guess += 1
-        return _BID[min(MAX_BID, guess * 2 // 3)]
+        return _BID[min(state.rules.max_bid, guess * 2 // 3)]  # UT-COMP-2: up to max_bid
     won = board[5]
     lord = won[players]
     duck = won[seat] >= lord or lord < bids[seat]

@@ -17,8 +17,8 @@ import attrs
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _NEXT, _SUIT, RoundResult, Rules, _player
-from .scoring import honour_gains
+from .rules import _NEXT, _SUIT, ROUNDS, RoundResult, Rules, _player
+from .scoring import rules_gains
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -111,7 +111,7 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
     last = len(results) - 1
     for r, (bids, won, _, lord_before) in enumerate(results):
         lord = won[players]
-        gains = honour_gains(bids, lord)
+        gains = rules_gains(rules, bids, lord)
         exact = lord in bids
         changes = tuple(
             ScoreChange(s, g, f"bid {bids[s]}, the lord took {lord}: "
@@ -129,6 +129,9 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
                 names = ", ".join(map(str, losers))
                 end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
                 rule = "UT-END-2"
+            elif rules.end == ROUNDS:
+                end = f"the round's cards were played; that was round {r + 1} of {rules.rounds}: the game ends"
+                rule = "UT-END-6"
             else:
                 top = [s for s in range(players) if honour[s] >= w]
                 names = ", ".join(map(str, top))

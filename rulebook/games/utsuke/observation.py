@@ -160,7 +160,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
         hands[s] = tuple(sorted(cards))
     bids = state.bids
     if state.current_player is not None:
-        bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
+        bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too
     board = (state.board[0], bids, *state.board[2:])

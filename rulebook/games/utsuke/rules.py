@@ -16,7 +16,10 @@ from rulebook.core.options import option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
-__all__ = ["DECK", "LORD", "MAX_BID", "MOST_HONOUR", "SURVIVORS", "YOUNG_LORD", "Rules", "npc_card"]
+__all__ = [
+    "BOTH", "DECK", "HIGHER", "LEFTMOST", "LORD", "LOWER", "LOWEST", "MAX_BID", "MOST_HONOUR", "POLICIES", "PRINTED",
+    "ROUNDS", "SAME", "SURVIVORS", "YOUNG_LORD", "Rules", "npc_card", "npc_pick",
+]
 
 #: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
 DECK = Deck(
@@ -46,20 +49,38 @@ def _player(place: int, players: int) -> Player:
     return place if place < players else _NPC_NAMES[place - players]
 
 
+#: UT-END-1, UT-END-2: the printed end; UT-END-6: a fixed number of rounds, most honour wins
+PRINTED = "printed"
+ROUNDS = "rounds"
+#: UT-RULING-11 (printed), UT-SCORE-5, UT-SCORE-6: which closest bid scores when they lie on both sides
+HIGHER = "higher"
+LOWER = "lower"
+BOTH = "both"
+#: the NPCs' conduct: UT-LORD-1..UT-LORD-4 (printed), UT-LORD-6 (lowest), UT-LORD-7 (leftmost);
+#: the young lord's ``same`` is UT-LORD-5
+LOWEST = "lowest"
+LEFTMOST = "leftmost"
+SAME = "same"
+POLICIES = (PRINTED, LOWEST, LEFTMOST)
+
+
 @attrs.frozen
 class Rules:
     """Options of UTSUKE; the defaults give the printed game."""
 
     players: int = option(
         4,
-        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2).",
+        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
+        "the cards are dealt out among players and NPCs (UT-SETUP-4).",
         choices=range(2, 6),
+        rules=("UT-SETUP-2", "UT-SETUP-4"),
     )
     first_lord: int = option(
         0,
         doc="The lord's place in the first round: just before this seat clockwise, so this seat "
         "plays right after the lord (UT-SETUP-3, UT-RULING-5).",
         choices=range(0, 5),
+        rules=("UT-SETUP-3", "UT-RULING-5"),
     )
     on_loss: str = option(
         SURVIVORS,
@@ -67,18 +88,91 @@ class Rules:
         "player who did not lose) or 'most_honour' (the non-losers with the most honour) "
         "(UT-END-2, UT-RULING-4).",
         choices=(SURVIVORS, MOST_HONOUR),
+        rules=("UT-RULING-4",),
     )
     honour_to_win: int = option(
-        3, doc="Honour (誉) that wins the game; the source says 3 (UT-END-1).", choices=range(1, 7)
+        3,
+        doc="Honour (誉) that wins the game; the source says 3 (UT-END-1). Not used with end='rounds'.",
+        choices=range(1, 10),
+        rules=("UT-END-1", "UT-RULING-10"),
     )
     chips_to_lose: int = option(
-        2, doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2).", choices=range(1, 5)
+        2,
+        doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2, UT-SCORE-4).",
+        choices=range(1, 5),
+        rules=("UT-END-2", "UT-RULING-10"),
+    )
+    honour_exact: int = option(
+        2,
+        doc="Honour for a bid equal to the lord's tricks; the source says 2 (UT-SCORE-2). The end "
+        "follows it: honour decides when the game ends (UT-END-1).",
+        choices=range(1, 10),
+        rules=("UT-SCORE-2",),
+    )
+    honour_closest: int = option(
+        1,
+        doc="Honour for the closest bid when nobody bid exactly; the source says 1 (UT-SCORE-3). "
+        "0 (no honour for a near miss) only with end='rounds', so that every game ends (UT-END-5).",
+        choices=range(0, 10),
+        rules=("UT-SCORE-3",),
+    )
+    closest_tie: str = option(
+        HIGHER,
+        doc="When the closest bids lie on both sides of the lord's tricks: 'higher' (printed, "
+        "UT-RULING-11), 'lower' (UT-SCORE-5) or 'both' (UT-SCORE-6) score.",
+        choices=(HIGHER, LOWER, BOTH),
+        rules=("UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6"),
+    )
+    max_bid: int = option(
+        15,
+        doc="The highest bid: the bid cards 1, 2, 4 and 8 make 0..15 (UT-COMP-2, UT-BID-1); a lower "
+        "value refuses the bids above it.",
+        choices=range(0, 16),
+        rules=("UT-COMP-2", "UT-BID-1"),
+    )
+    end: str = option(
+        PRINTED,
+        doc="How the game ends: 'printed' (honour to win or chips to lose, UT-END-1, UT-END-2) or "
+        "'rounds' (after `rounds` rounds the most honour wins; chips still lose, UT-END-6).",
+        choices=(PRINTED, ROUNDS),
+        rules=("UT-END-1", "UT-END-6"),
+    )
+    rounds: int = option(
+        5,
+        doc="Rounds played with end='rounds' (UT-END-6); ignored by the printed end.",
+        choices=range(1, 13),
+        rules=("UT-END-6",),
+    )
+    lord_policy: str = option(
+        PRINTED,
+        doc="The lord's conduct: 'printed' (UT-LORD-1..UT-LORD-4), 'lowest' (follows with its lowest "
+        "card of the suit led, UT-LORD-6) or 'leftmost' (always its leftmost playable card, UT-LORD-7).",
+        choices=POLICIES,
+        rules=("UT-LORD-1", "UT-LORD-2", "UT-LORD-3", "UT-LORD-4", "UT-LORD-6", "UT-LORD-7"),
+    )
+    young_lord_policy: str = option(
+        SAME,
+        doc="The young lord's conduct with 2 players: 'same' as the lord (printed, UT-LORD-5), or "
+        "one of 'printed', 'lowest', 'leftmost' (UT-LORD-6, UT-LORD-7).",
+        choices=(SAME, *POLICIES),
+        rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7"),
     )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.first_lord >= self.players:
             raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
+        if self.honour_closest == 0 and self.end == PRINTED:
+            raise InvalidRules(
+                "honour_closest",
+                "0 needs end='rounds': with the printed end a round may give nobody honour, so the "
+                "game might never end (UT-END-5)",
+            )
+
+    @property
+    def young_policy(self) -> str:
+        """The young lord's conduct, ``same`` resolved to the lord's (UT-LORD-5)."""
+        return self.lord_policy if self.young_lord_policy == SAME else self.young_lord_policy
 
     @property
     def npcs(self) -> int:
@@ -162,6 +256,32 @@ def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) ->
         if _SUIT[c] == lead and c > best:
             best = c
     return best if best >= 0 else row[0]
+
+
+def npc_pick(policy: str, row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) -> int:
+    """The card an NPC plays under ``policy`` (``Rules.lord_policy``, ``Rules.young_policy``).
+
+    ``printed`` is :func:`npc_card`. UT-LORD-6 (``lowest``): as printed, but following it plays
+    its lowest card of the suit led. UT-LORD-7 (``leftmost``): it always plays its leftmost card
+    that it may play: leading (also after a win), its leftmost card; following, its leftmost card
+    of the suit led, else its leftmost card.
+
+    >>> A1, A9, B3, C12 = (DECK.parse(t) for t in ("A1", "A9", "B3", "C12"))
+    >>> row = (B3, A9, A1, C12)
+    >>> [DECK.text(npc_pick(p, row, (DECK.parse("A5"),), False)) for p in POLICIES]
+    ['A9', 'A1', 'A9']
+    >>> [DECK.text(npc_pick(p, row, (), False)) for p in POLICIES]
+    ['C12', 'C12', 'B3']
+    """
+    if policy == PRINTED:
+        return npc_card(row, trick, first_trick)
+    if not trick:
+        return row[0] if first_trick or policy == LEFTMOST else row[-1]
+    lead = _SUIT[trick[0]]
+    same = [c for c in row if _SUIT[c] == lead]
+    if not same:
+        return row[0]
+    return min(same) if policy == LOWEST else same[0]
 
 
 #: one finished trick as the state keeps it: (leader place, cards in play order, winner place)

@@ -30,16 +30,22 @@ from .rules import (
     _SUIT,
     _SUIT_LO,
     DECK,
-    MAX_BID,
+    LOWEST,
+    PRINTED,
+    ROUNDS,
     Board,
     Match,
     RoundResult,
     Rules,
     TrickEntry,
+    npc_pick,
 )
 from .scoring import honour_gains, max_rounds
 
 __all__ = ["UtsukeState", "check_invariants"]
+
+#: UT-COMP-2, UT-BID-1: the legal bids per ``Rules.max_bid`` (0..max_bid), precomputed
+_BIDS = tuple(_BID[: top + 1] for top in range(len(_BID)))
 
 
 @attrs.frozen(slots=True)
@@ -189,7 +195,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if seat is None:
             return ()
         if self.board[1][seat] < 0:
-            return _BID  # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15)
+            # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15); UT-COMP-2: up to max_bid
+            return _BIDS[self.rules.max_bid]
         hand = self.hands[seat]
         trick = self.trick
         if trick:  # UT-PLAY-2: follow the lead suit if possible (hands are sorted by suit)
@@ -210,8 +217,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
             t = action.tricks
-            if type(t) is not int or not 0 <= t <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
-                raise self.illegal(f"a bid is an int from 0 to {MAX_BID}, not {t!r}", "UT-BID-1", action)
+            top = self.rules.max_bid
+            if type(t) is not int or not 0 <= t <= top:  # UT-BID-1, UT-COMP-2: the bid cards make 0..max_bid
+                raise self.illegal(f"a bid is an int from 0 to {top}, not {t!r}", "UT-BID-1", action)
             return self._bid(seat, action)
         if type(action) is not Play:
             raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
@@ -250,11 +258,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
             # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
             # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
             row = hands[place]
-            best = -1
-            for c in row:
-                if lo <= c < hi and c > best:
-                    best = c
-            i = row.index(best) if best >= 0 else 0
+            rules = self.rules
+            policy = rules.lord_policy if place == players else rules.young_policy
+            if policy == PRINTED:
+                best = -1
+                for c in row:
+                    if lo <= c < hi and c > best:
+                        best = c
+                i = row.index(best) if best >= 0 else 0
+            else:  # UT-LORD-6, UT-LORD-7: another conduct
+                i = row.index(npc_pick(policy, row, trick, False))
             trick += (row[i],)
             hands[place] = row[:i] + row[i + 1 :]
             place = nxt[place]
@@ -291,9 +304,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
         # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
         row = hands[winner]
-        hands[winner] = row[:-1]
+        rules = self.rules
+        policy = rules.lord_policy if winner == players else rules.young_policy
+        if policy == PRINTED or policy == LOWEST:
+            hands[winner] = row[:-1]
+            lead = row[-1:]
+        else:  # UT-LORD-7: the leftmost conduct leads its leftmost card after a win too
+            hands[winner] = row[1:]
+            lead = row[:1]
         link = (self.log, action)
-        return _new_state(self.rules, self.setup, link, board, tuple(hands), row[-1:], nxt[winner])
+        return _new_state(rules, self.setup, link, board, tuple(hands), lead, nxt[winner])
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -362,13 +382,17 @@ class UtsukeState(State[Rules, UtsukeAction]):
         match, bids, _, _, tricks, won = board
         players = len(bids)
         lord = won[players]  # UT-RULING-15: only the lord's tricks count
-        gains = honour_gains(bids, lord)
+        gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
         honour = tuple([h + g for h, g in zip(match[3], gains)])
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
         results = match[5] + ((bids, won, tricks, match[1]),)
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
-        if max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose:  # UT-END-1, UT-END-2
+        if rules.end == ROUNDS:  # UT-END-6: a fixed number of rounds; chips still lose (UT-END-2)
+            over = len(results) >= rules.rounds or max(chips) >= rules.chips_to_lose
+        else:  # UT-END-1, UT-END-2
+            over = max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose
+        if over:
             board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
             return _new_state(rules, self.setup, log, board, hands, (), None)
         # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
@@ -430,9 +454,11 @@ def check_invariants(state: UtsukeState) -> None:
     if sum(state.won) != len(state._round_tricks):
         raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
     if state.current_player is not None:
-        if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
+        if max(state.chips) >= rules.chips_to_lose or (
+            rules.end != ROUNDS and max(state.honour) >= rules.honour_to_win
+        ):
             raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
         if len(state._results) >= max_rounds(rules):
             raise AssertionError("UT-END-5: more rounds than the proved bound")
-    if sum(state.honour) < len(state._results):
+    if min(rules.honour_exact, rules.honour_closest) > 0 and sum(state.honour) < len(state._results):
         raise AssertionError("UT-END-5: a round passed in which nobody gained honour")

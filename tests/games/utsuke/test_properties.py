@@ -47,13 +47,19 @@ def ref_clockwise(players: int, lord_before: int) -> list[int]:
     return places[i:] + places[:i]
 
 
-def ref_conduct(row: list[int], played: list[int], first_trick: bool) -> int:
-    """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points."""
+def ref_conduct(row: list[int], played: list[int], first_trick: bool, policy: str = "printed") -> int:
+    """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points;
+    UT-LORD-6 ('lowest': follow low) and UT-LORD-7 ('leftmost': always the leftmost it may play)."""
     if not played:
+        if policy == "leftmost":
+            return row[0]
         return row[0] if first_trick else row[-1]
     same = [c for c in row if suit(c) == suit(played[0])]
     if same:
-        return sorted(same, key=rank)[-1]
+        if policy == "leftmost":
+            return same[0]
+        by_rank = sorted(same, key=rank)
+        return by_rank[0] if policy == "lowest" else by_rank[-1]
     return row[0]
 
 
@@ -68,11 +74,18 @@ def ref_winner(cards: list[int], trump: int) -> int:
     return best
 
 
-def ref_honour(bids: tuple[int, ...], lord: int) -> list[int]:
-    """UT-SCORE-2, UT-SCORE-3: the best bid is the closest, the higher one on a tie."""
-    best = min(set(bids), key=lambda b: (abs(b - lord), -b))
-    points = 2 if best == lord else 1
-    return [points if b == best else 0 for b in bids]
+def ref_honour(bids: tuple[int, ...], lord: int, rules: Rules | None = None) -> list[int]:
+    """UT-SCORE-2, UT-SCORE-3: the best bid is the closest, the higher one on a tie
+    (UT-SCORE-5: the lower one; UT-SCORE-6: both)."""
+    rules = rules or Rules()
+    dist = min(abs(b - lord) for b in bids)
+    closest = {b for b in bids if abs(b - lord) == dist}
+    if rules.closest_tie == "higher":
+        closest = {max(closest)}
+    elif rules.closest_tie == "lower":
+        closest = {min(closest)}
+    points = rules.honour_exact if dist == 0 else rules.honour_closest
+    return [points if b in closest else 0 for b in bids]
 
 
 Tricks = tuple[tuple[int, tuple[int, ...], int], ...]
@@ -101,7 +114,9 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
         for place, card in zip(order, cards):
             hand = hands[place]
             if place >= n:
-                expected = ref_conduct(hand, played, t == 0)
+                policy = rules.lord_policy if place == n or rules.young_lord_policy == "same" else (
+                    rules.young_lord_policy)
+                expected = ref_conduct(hand, played, t == 0, policy)
                 assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
             else:
                 assert card in hand
@@ -173,15 +188,20 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 @pytest.mark.parametrize("players", PLAYERS)
 @given(data=st.data())
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
-    """UT-TRICK-1, UT-LORD-1..UT-LORD-5, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-4,
-    UT-END-1..UT-END-5, UT-SETUP-4, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games."""
+    """UT-TRICK-1, UT-LORD-1..UT-LORD-7, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-6,
+    UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
+    under random Rules drawn from every option."""
     rules = data.draw(rules_strategy(GAME, players=players), label="rules")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
     state, snapshots = play_game(rules, seed, rng)
     n = players
     # UT-END-5: the proved bound on rounds
-    assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
+    if rules.end == "rounds":  # UT-END-6
+        assert GAME.max_rounds(rules) == rules.rounds
+        assert 1 <= len(state._results) <= rules.rounds
+    else:
+        assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
     assert len(snapshots) == len(state._results) + 1
     for r, (bids, won, tricks, stored_lord_before) in enumerate(state._results):
         deal = state.setup.deal(GAME, rules, r)
@@ -191,15 +211,22 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
         lord = won[n]
         (h0, c0), (h1, c1) = snapshots[r], snapshots[r + 1]
         gains = [a - b for a, b in zip(h1, h0)]
-        assert gains == ref_honour(bids, lord)
-        assert sum(gains) >= 1  # the premise of the UT-END-5 proof
+        assert gains == ref_honour(bids, lord, rules)
+        if rules.honour_closest:
+            assert sum(gains) >= 1  # the premise of the UT-END-5 proof
         assert [a - b for a, b in zip(c1, c0)] == [int(won[s] > lord) for s in range(n)]
-        assert all(0 <= b <= 15 for b in bids)
+        assert all(0 <= b <= rules.max_bid for b in bids)  # UT-COMP-2
     # UT-END-1, UT-END-2, UT-RULING-4: the end and who wins
     losers = {s for s in range(n) if state.chips[s] >= rules.chips_to_lose}
     by_honour = {s for s in range(n) if state.honour[s] >= rules.honour_to_win} - losers
-    assert losers or by_honour
     assert state.losers == losers
+    if rules.end == "rounds":  # UT-END-6: the rounds ran out or someone lost; most honour wins
+        assert losers or len(state._results) == rules.rounds
+        pool = set(range(n)) - losers
+        top = max((state.honour[s] for s in pool), default=0)
+        assert state.winners == {s for s in pool if state.honour[s] == top}
+        return
+    assert losers or by_honour
     if by_honour:
         assert state.winners == by_honour
     else:
