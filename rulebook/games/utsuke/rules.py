@@ -8,6 +8,8 @@ NPC places ``"lord"`` and ``"young lord"``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from rulebook.core.cards import Deck
@@ -18,7 +20,8 @@ from rulebook.errors import InvalidRules
 
 __all__ = [
     "BOTH", "DECK", "HIGHER", "LEFTMOST", "LORD", "LOWER", "LOWEST", "MAX_BID", "MOST_HONOUR", "POLICIES", "PRINTED",
-    "ROUNDS", "SAME", "SURVIVORS", "YOUNG_LORD", "Rules", "npc_card", "npc_pick",
+    "ROUNDS", "SAME", "SURVIVORS", "YOUNG_LORD", "Rules", "layout", "npc_card", "npc_pick",
+    "removed_cards",
 ]
 
 #: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
@@ -64,6 +67,14 @@ SAME = "same"
 POLICIES = (PRINTED, LOWEST, LEFTMOST)
 
 
+def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``Rules.removed``: a tuple of strings, each checked exactly (never coerced)."""
+    for i, x in enumerate(value):
+        if type(x) is not str:
+            raise InvalidRules("removed", f"entry {i}: expected a string, not {type(x).__name__} {x!r:.40}")
+    return tuple(value)
+
+
 @attrs.frozen
 class Rules:
     """Options of UTSUKE; the defaults give the printed game."""
@@ -100,42 +111,52 @@ class Rules:
         2,
         doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2, UT-SCORE-4).",
         choices=range(1, 5),
-        rules=("UT-END-2", "UT-RULING-10"),
+        rules=("UT-END-2", "UT-RULING-10", "UT-RULING-4", "UT-END-6"),
     )
     honour_exact: int = option(
         2,
         doc="Honour for a bid equal to the lord's tricks; the source says 2 (UT-SCORE-2). The end "
         "follows it: honour decides when the game ends (UT-END-1).",
         choices=range(1, 10),
-        rules=("UT-SCORE-2",),
+        rules=("UT-SCORE-2", "UT-SCORE-7"),
     )
     honour_closest: int = option(
         1,
         doc="Honour for the closest bid when nobody bid exactly; the source says 1 (UT-SCORE-3). "
         "0 (no honour for a near miss) only with end='rounds', so that every game ends (UT-END-5).",
         choices=range(0, 10),
-        rules=("UT-SCORE-3",),
+        rules=("UT-SCORE-3", "UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6", "UT-SCORE-7"),
     )
     closest_tie: str = option(
         HIGHER,
         doc="When the closest bids lie on both sides of the lord's tricks: 'higher' (printed, "
         "UT-RULING-11), 'lower' (UT-SCORE-5) or 'both' (UT-SCORE-6) score.",
         choices=(HIGHER, LOWER, BOTH),
-        rules=("UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6"),
+        rules=("UT-SCORE-3", "UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6"),
+    )
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Cards taken out of the deck before every deal (UT-COMP-1, UT-SETUP-4, UT-RULING-13): each "
+        "item is a card ('A12'), a suit letter ('E': its twelve cards) or a number ('12': that number "
+        "in every suit). What is left must deal out evenly among the players and NPCs; 'none' keeps "
+        "all 60 cards (printed).",
+        item=str,
+        converter=_texts,
+        rules=("UT-COMP-1", "UT-SETUP-4", "UT-RULING-13"),
     )
     max_bid: int = option(
         15,
         doc="The highest bid: the bid cards 1, 2, 4 and 8 make 0..15 (UT-COMP-2, UT-BID-1); a lower "
         "value refuses the bids above it.",
         choices=range(0, 16),
-        rules=("UT-COMP-2", "UT-BID-1"),
+        rules=("UT-COMP-2", "UT-BID-1", "UT-BID-2", "UT-RULING-7"),
     )
     end: str = option(
         PRINTED,
         doc="How the game ends: 'printed' (honour to win or chips to lose, UT-END-1, UT-END-2) or "
         "'rounds' (after `rounds` rounds the most honour wins; chips still lose, UT-END-6).",
         choices=(PRINTED, ROUNDS),
-        rules=("UT-END-1", "UT-END-6"),
+        rules=("UT-END-1", "UT-END-6", "UT-SCORE-7"),
     )
     rounds: int = option(
         5,
@@ -162,6 +183,14 @@ class Rules:
         validate_choices(self)
         if self.first_lord >= self.players:
             raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
+        out = removed_cards(self.removed)
+        kept = DECK.size - len(out)
+        if kept < self.places or kept % self.places:
+            raise InvalidRules(
+                "removed",
+                f"{kept} cards are left, which do not deal out evenly to {self.places} hands "
+                f"({self.players} players and {self.npcs} NPC{'s' if self.npcs > 1 else ''}) (UT-SETUP-4)",
+            )
         if self.honour_closest == 0 and self.end == PRINTED:
             raise InvalidRules(
                 "honour_closest",
@@ -187,17 +216,56 @@ class Rules:
     @property
     def tricks_per_round(self) -> int:
         """Cards per hand, so tricks per round (UT-SETUP-4)."""
-        return DECK.size // self.places
+        return (DECK.size - len(removed_cards(self.removed))) // self.places
+
+
+@lru_cache(maxsize=256)
+def removed_cards(removed: tuple[str, ...]) -> frozenset[int]:
+    """The cards ``Rules.removed`` takes out (UT-COMP-1): cards, suit letters and numbers.
+
+    >>> sorted(DECK.text(c) for c in removed_cards(("A12", "12")))
+    ['A12', 'B12', 'C12', 'D12', 'E12']
+    >>> len(removed_cards(("E",))), len(removed_cards(()))
+    (12, 0)
+    """
+    out: set[int] = set()
+    letters = {short: i for i, (_, short) in enumerate(DECK.suits)}
+    for item in removed:
+        if type(item) is not str:
+            raise InvalidRules("removed", f"an item is a card, suit letter or number text, not {item!r:.40}")
+        text = item.strip()
+        if text in letters:
+            out.update(c for c in DECK.cards if _SUIT[c] == letters[text])
+        elif text.isdigit() and text.isascii():
+            if int(text) not in DECK.ranks:
+                raise InvalidRules("removed", f"no cards are numbered {text} (1..12)")
+            out.update(c for c in DECK.cards if _RANK[c] == int(text))
+        else:
+            try:
+                out.add(DECK.parse(text))
+            except ValueError:
+                raise InvalidRules(
+                    "removed", f"{item!r:.40} is not a card (A1..E12), a suit letter (A..E) or a number (1..12)"
+                ) from None
+    return frozenset(out)
 
 
 # -- precomputed tables ----------------------------------------------------------------
 
 
-def _layout(players: int) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per player count: the deal's slices of the seats' hands and of the NPC rows (UT-SETUP-2,
-    UT-SETUP-4), the bids before bidding and the tricks won at a round's start."""
+@lru_cache(maxsize=256)
+def layout(rules: Rules) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per ``Rules`` (computed once, at a round's start): the deal's slices of the seats' hands
+    and of the NPC rows (UT-SETUP-2, UT-SETUP-4), the bids before bidding and the tricks won at a
+    round's start."""
+    return _layout(rules.players, rules.tricks_per_round)
+
+
+def _layout(
+    players: int, size: int = 0
+) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
     places = players + (2 if players == 2 else 1)
-    size = DECK.size // places
+    size = size or DECK.size // places
     cuts = [slice(p * size, (p + 1) * size) for p in range(places)]
     return tuple(cuts[:players]), tuple(cuts[players:]), (-1,) * players, (0,) * places
 

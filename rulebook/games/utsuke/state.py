@@ -23,7 +23,6 @@ from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
 from .history import UtsukeRound
 from .observation import Observation
 from .rules import (
-    _LAYOUT,
     _NEXT,
     _NRANKS,
     _STRENGTH,
@@ -38,7 +37,9 @@ from .rules import (
     RoundResult,
     Rules,
     TrickEntry,
+    layout,
     npc_pick,
+    removed_cards,
 )
 from .scoring import honour_gains, max_rounds
 
@@ -421,7 +422,10 @@ def _round_start(
     """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
     deal = setup.deal(game, rules, round_index)
     players = rules.players
-    seats, npcs, no_bids, no_won = _LAYOUT[players]
+    if rules.removed:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
+        out = removed_cards(rules.removed)
+        deal = tuple([c for c in deal if c not in out])
+    seats, npcs, no_bids, no_won = layout(rules)
     hands = [tuple(sorted(deal[cut])) for cut in seats]
     # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
     hands += [deal[cut] for cut in npcs]
@@ -437,8 +441,9 @@ def check_invariants(state: UtsukeState) -> None:
     cards = sorted(
         [c for h in state.hands for c in h] + [c for _, t, _ in state._round_tricks for c in t] + list(state.trick)
     )
-    if cards != list(DECK.cards):
-        raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
+    out = removed_cards(rules.removed)
+    if cards != [c for c in DECK.cards if c not in out]:
+        raise AssertionError("UT-COMP-1: the deck's cards are not each in exactly one place")
     row = state.hands[players]
     if not state.trick and row and state.trump != _SUIT[row[-1]]:
         raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")

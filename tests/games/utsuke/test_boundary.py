@@ -139,6 +139,7 @@ def test_options_pin_the_printed_game() -> None:
         "honour_exact": (2, tuple(range(1, 10))),
         "honour_closest": (1, tuple(range(0, 10))),
         "closest_tie": ("higher", ("higher", "lower", "both")),
+        "removed": ((), None),
         "max_bid": (15, tuple(range(16))),
         "end": ("printed", ("printed", "rounds")),
         "rounds": (5, tuple(range(1, 13))),

@@ -98,7 +98,10 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     """
     n = rules.players
     places = n + (2 if n == 2 else 1)
-    size = 60 // places
+    out = ref_removed(rules)
+    deal = tuple(c for c in deal if c not in out)  # UT-COMP-1: the cards taken out are not dealt
+    size = len(deal) // places
+    assert size * places == len(deal)
     hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
     clockwise = ref_clockwise(n, lord_before)
     won = [0] * places
@@ -131,6 +134,39 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     return won
 
 
+def ref_removed(rules: Rules) -> set[int]:
+    """UT-COMP-1: the cards ``removed`` takes out, read independently: a card, a suit letter, a number."""
+    out: set[int] = set()
+    for item in rules.removed:
+        for c in DECK.cards:
+            text = DECK.text(c)
+            if item in (text, text[0], text[1:]):
+                out.add(c)
+    return out
+
+
+def utsuke_rules(players: int) -> st.SearchStrategy[Rules]:
+    """Random valid Rules with every option, ``removed`` included (UT-COMP-1, UT-SETUP-4): a few
+    cards, suit letters or numbers taken out, so that the rest deals out evenly."""
+    texts = [DECK.text(c) for c in DECK.cards] + list("ABCDE") + [str(r) for r in range(1, 13)]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Rules:
+        rules = draw(rules_strategy(GAME, players=players))
+        removed = tuple(draw(st.lists(st.sampled_from(texts), max_size=4, unique=True)))
+        places = rules.places
+        kept = 60 - len(_ref_items(removed))
+        if kept < places or kept % places:
+            return rules
+        return attrs.evolve(rules, removed=removed)
+
+    return build()
+
+
+def _ref_items(removed: tuple[str, ...]) -> set[int]:
+    return {c for c in DECK.cards for item in removed if item in (DECK.text(c), DECK.text(c)[0], DECK.text(c)[1:])}
+
+
 # -- the properties ---------------------------------------------------------------------------
 
 
@@ -150,7 +186,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
         everywhere = Counter(c for h in state.hands for c in h)
         everywhere.update(c for _, cards, _ in state._round_tricks for c in cards)
         everywhere.update(state.trick)
-        assert everywhere == Counter(DECK.cards)
+        out = ref_removed(rules)
+        assert everywhere == Counter(c for c in DECK.cards if c not in out)
         if check_hidden and steps % 5 == 0:
             # UT-BID-1, UT-INFO-1: nobody sees another's bid or hand before the reveal
             for s in range(n):
@@ -191,7 +228,7 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     """UT-TRICK-1, UT-LORD-1..UT-LORD-7, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-6,
     UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
     under random Rules drawn from every option."""
-    rules = data.draw(rules_strategy(GAME, players=players), label="rules")
+    rules = data.draw(utsuke_rules(players), label="rules")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
     state, snapshots = play_game(rules, seed, rng)

@@ -86,8 +86,8 @@ def _terminal(players: int = 4, **rules: object) -> UtsukeState:
 LORD_ROW = ["D1", "A12", "A2", "E5", "C3", "C4", "D2", "A3", "E2", "D5", "E7", "C9"]
 
 
-def conduct_game() -> UtsukeState:
-    rules = Rules(players=4)  # places: lord (4) just before seat 0, then 0, 1, 2, 3
+def conduct_game(rules: Rules | None = None) -> UtsukeState:
+    rules = rules or Rules(players=4)  # places: lord (4) just before seat 0, then 0, 1, 2, 3
     deal = make_deal(
         rules,
         {
@@ -165,6 +165,46 @@ def test_the_lords_conduct_in_each_case() -> None:
     assert state.trump == D
     assert texts(state.trick) == ["D5"] and state.leader == lord
     GAME.check_invariants(state)
+
+
+def test_a_gentle_lord_follows_low() -> None:
+    """UT-LORD-6: with lord_policy='lowest' the lord follows with its lowest card of the suit led;
+    it still leads its leftmost card at the round's start (UT-LORD-1)."""
+    state = conduct_game(Rules(players=4, lord_policy="lowest"))
+    state = play(state, "bid 3", "bid 3", "bid 2", "bid 4")
+    assert texts(state.trick) == ["D1"]
+    state = play(state, "play D12", "play D3", "play D4", "play D6", "play A5", "play A6", "play A7", "play A8")
+    assert texts(state.round_tricks[-1].cards) == ["A5", "A6", "A7", "A8", "A2"]  # not A12
+    assert state.round_tricks[-1].winner == 3 and state.leader == 3
+    GAME.check_invariants(state)
+
+
+def test_a_leftmost_lord_leads_leftmost_after_a_win() -> None:
+    """UT-LORD-7: with lord_policy='leftmost' the lord follows with its leftmost card of the suit
+    led (A12 here) and, after its win, leads its leftmost card (A2), not the chip's card (C9)."""
+    state = conduct_game(Rules(players=4, lord_policy="leftmost"))
+    state = play(state, "bid 3", "bid 3", "bid 2", "bid 4")
+    state = play(state, "play D12", "play D3", "play D4", "play D6", "play A5", "play A6", "play A7", "play A8")
+    assert texts(state.round_tricks[-1].cards) == ["A5", "A6", "A7", "A8", "A12"]
+    assert state.leader == 4 and texts(state.trick) == ["A2"]
+    assert state.trump == CS and DECK.text(state.lord_row[-1]) == "C9"  # the chip did not move
+    GAME.check_invariants(state)
+
+
+def test_the_young_lord_takes_its_own_conduct() -> None:
+    """UT-LORD-5, UT-LORD-6: young_lord_policy='lowest' makes the young lord follow low while the
+    lord keeps the printed conduct; 'same' (printed) follows the lord's."""
+    rules = Rules(players=2, young_lord_policy="lowest")
+    assert rules.young_policy == "lowest" and Rules(players=2, lord_policy="leftmost").young_policy == "leftmost"
+    parse = DECK.parse
+    lord = ["A1"] + [f"B{r}" for r in range(1, 13)] + ["C1", "C2"]
+    young = ["D1", "A3", "A11", "A4"] + [f"E{r}" for r in range(1, 12)]
+    used = {parse(t) for t in lord + young}
+    rest = [c for c in DECK.cards if c not in used]
+    deal = rest[:30] + [parse(t) for t in lord + young]
+    state = GAME.new_game(rules, deals=[deal]).apply(Bid(2)).apply(Bid(2))
+    state = state.apply(state.legal_actions()[0])
+    assert DECK.text(state.trick[2]) == "A3"  # its lowest A, not A11 (printed) nor D1
 
 
 # -- two players: the young lord -----------------------------------------------------------------
