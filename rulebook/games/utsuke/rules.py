@@ -14,13 +14,31 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
-from rulebook.core.options import option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
 __all__ = [
-    "BOTH", "DECK", "HIGHER", "LEFTMOST", "LORD", "LOWER", "LOWEST", "MAX_BID", "MOST_HONOUR", "POLICIES", "PRINTED",
-    "ROUNDS", "SAME", "SURVIVORS", "YOUNG_LORD", "Rules", "layout", "npc_card", "npc_pick",
+    "BOTH",
+    "DECK",
+    "HIGHER",
+    "LEFTMOST",
+    "LORD",
+    "LOWER",
+    "LOWEST",
+    "MAX_BID",
+    "MOST_HONOUR",
+    "POLICIES",
+    "PRINTED",
+    "ROUNDS",
+    "RULESETS",
+    "SAME",
+    "SURVIVORS",
+    "YOUNG_LORD",
+    "Rules",
+    "layout",
+    "npc_card",
+    "npc_pick",
     "removed_cards",
 ]
 
@@ -248,6 +266,37 @@ def removed_cards(removed: tuple[str, ...]) -> frozenset[int]:
                     "removed", f"{item!r:.40} is not a card (A1..E12), a suit letter (A..E) or a number (1..12)"
                 ) from None
     return frozenset(out)
+
+
+#: Named rulesets (``printed`` first): the source's two-player game and house rules.
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("printed", "The printed game: 3 honour wins, 2 execution chips lose.", {}, ()),
+    Ruleset(
+        "two-players",
+        "The source's two-player game: the young lord joins and swaps with the lord (fixes players=2).",
+        {"players": 2},
+        ("UT-SETUP-2", "UT-LORD-5", "UT-END-4"),
+    ),
+    Ruleset(
+        "five-rounds",
+        "Five rounds, most honour wins; execution chips still lose.",
+        {"end": ROUNDS, "rounds": 5},
+        ("UT-END-6",),
+    ),
+    Ruleset("short", "A short game: 2 honour wins.", {"honour_to_win": 2}, ("UT-END-1",)),
+    Ruleset(
+        "exact-three",
+        "An exact bid earns 3 honour (the first exact bid wins).",
+        {"honour_exact": 3},
+        ("UT-SCORE-7",),
+    ),
+    Ruleset(
+        "gentle-lord",
+        "The lord and the young lord follow with their lowest card of the suit led.",
+        {"lord_policy": LOWEST},
+        ("UT-LORD-6",),
+    ),
+)
 
 
 # -- precomputed tables ----------------------------------------------------------------

@@ -68,3 +68,25 @@ def test_registry_and_simulation_entry_points() -> None:
     assert GAME.score_floor(Rules()) == 0
     start = GAME.new_game(Rules(players=3), seed=0)
     assert start.scores == start.honour == (0, 0, 0) and start.chips == (0, 0, 0)
+
+
+def test_rulesets_build_valid_rules() -> None:
+    """UT-SETUP-2, UT-END-6, UT-SCORE-7, UT-LORD-6: every named ruleset, ``printed`` first, names
+    known options with exact types and builds valid Rules; each cites spec rules."""
+    from pathlib import Path
+
+    from rulebook.games.utsuke.rules import RULESETS
+
+    assert GAME.rulesets is RULESETS
+    assert [r.name for r in RULESETS] == ["printed", "two-players", "five-rounds", "short", "exact-three",
+                                          "gentle-lord"]
+    assert RULESETS[0].values == {} and Rules(**RULESETS[0].values) == Rules()
+    spec = (Path(rulebook.__file__).parents[1] / "spec" / "utsuke.md").read_text(encoding="utf-8")
+    for ruleset in RULESETS:
+        rules = Rules(**ruleset.values)
+        for name, value in ruleset.values.items():
+            assert type(getattr(rules, name)) is type(value)
+        for rule in ruleset.rules:
+            assert f"### {rule} ·" in spec
+    assert Rules(**RULESETS[1].values).players == 2
+    assert Rules(**RULESETS[2].values).end == "rounds"
