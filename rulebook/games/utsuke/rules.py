@@ -20,14 +20,21 @@ from rulebook.errors import InvalidRules
 
 __all__ = [
     "BOTH",
+    "CHIP",
     "DECK",
+    "FOLLOWS",
+    "FREE",
     "HIGHER",
+    "HIGHEST",
     "LEFTMOST",
     "LORD",
     "LOWER",
     "LOWEST",
     "MAX_BID",
     "MOST_HONOUR",
+    "MUST",
+    "MUST_TRUMP",
+    "NO_TRUMPS",
     "POLICIES",
     "PRINTED",
     "ROUNDS",
@@ -40,6 +47,7 @@ __all__ = [
     "npc_card",
     "npc_pick",
     "removed_cards",
+    "strengths",
 ]
 
 #: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
@@ -83,6 +91,15 @@ LOWEST = "lowest"
 LEFTMOST = "leftmost"
 SAME = "same"
 POLICIES = (PRINTED, LOWEST, LEFTMOST)
+#: what a player must play: UT-PLAY-2 (printed), UT-PLAY-3 (free), UT-PLAY-4 (must trump)
+MUST = "must"
+FREE = "free"
+MUST_TRUMP = "must_trump"
+FOLLOWS = (MUST, FREE, MUST_TRUMP)
+#: what wins a trick: UT-TRICK-1 (the chip's trump, highest), UT-TRICK-3 (no trumps), UT-TRICK-4 (lowest)
+CHIP = "chip"
+NO_TRUMPS = "none"
+HIGHEST = "highest"
 
 
 def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -197,8 +214,33 @@ class Rules:
         rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7"),
     )
 
+    follow: str = option(
+        MUST,
+        doc="What a player must play: 'must' follow the suit led (printed, UT-PLAY-2), 'free' (any "
+        "card, UT-PLAY-3) or 'must_trump' (follow, else trump if one can, UT-PLAY-4). The NPCs "
+        "keep their conduct.",
+        choices=FOLLOWS,
+        rules=("UT-PLAY-2", "UT-PLAY-3", "UT-PLAY-4"),
+    )
+    trumps: str = option(
+        CHIP,
+        doc="Whether the chip's suit is trump: 'chip' (printed, UT-TRICK-1, UT-TRUMP-1) or 'none' "
+        "(no trumps: the suit led alone wins, UT-TRICK-3).",
+        choices=(CHIP, NO_TRUMPS),
+        rules=("UT-TRICK-1", "UT-TRUMP-1", "UT-TRICK-3"),
+    )
+    trick_winner: str = option(
+        HIGHEST,
+        doc="Which card wins among the trumps or the suit led: 'highest' (printed, UT-TRICK-1) or "
+        "'lowest' (UT-TRICK-4).",
+        choices=(HIGHEST, LOWEST),
+        rules=("UT-TRICK-1", "UT-TRICK-4"),
+    )
+
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
+        if self.follow == MUST_TRUMP and self.trumps == NO_TRUMPS:
+            raise InvalidRules("follow", "'must_trump' needs trumps: it is refused with trumps='none' (UT-PLAY-4)")
         if self.first_lord >= self.players:
             raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
         out = removed_cards(self.removed)
@@ -326,6 +368,22 @@ _LAYOUT = {n: _layout(n) for n in range(2, 6)}
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     win_keys(_SUIT, DECK.cards, t) for t in range(_NSUITS)
 )
+#: per (``Rules.trumps``, ``Rules.trick_winner``): the strength table indexed by the chip's suit,
+#: then the suit led. UT-TRICK-3: no trumps (the chip's suit is no trump); UT-TRICK-4: within the
+#: trumps and the suit led, the lower number wins.
+_LOW = tuple(DECK.size - 1 - c for c in DECK.cards)
+_STRENGTHS: dict[tuple[str, str], tuple[tuple[tuple[int, ...], ...], ...]] = {
+    (CHIP, HIGHEST): _STRENGTH,
+    (NO_TRUMPS, HIGHEST): (win_keys(_SUIT, DECK.cards, None),) * _NSUITS,
+    (CHIP, LOWEST): tuple(win_keys(_SUIT, _LOW, t) for t in range(_NSUITS)),
+    (NO_TRUMPS, LOWEST): (win_keys(_SUIT, _LOW, None),) * _NSUITS,
+}
+
+
+def strengths(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The precomputed strength tables of ``rules`` (UT-TRICK-1, UT-TRICK-3, UT-TRICK-4): index by
+    the chip's suit, then the suit led; the card with the largest key wins."""
+    return _STRENGTHS[rules.trumps, rules.trick_winner]
 
 
 def _cycle(players: int, lord_before: int) -> tuple[int, ...]:

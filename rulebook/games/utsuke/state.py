@@ -25,11 +25,13 @@ from .observation import Observation
 from .rules import (
     _NEXT,
     _NRANKS,
-    _STRENGTH,
+    _STRENGTHS,
     _SUIT,
     _SUIT_LO,
     DECK,
+    FREE,
     LOWEST,
+    MUST_TRUMP,
     PRINTED,
     ROUNDS,
     Board,
@@ -205,7 +207,15 @@ class UtsukeState(State[Rules, UtsukeAction]):
             i = bisect_left(hand, lo)
             j = bisect_left(hand, lo + _NRANKS, i)
             if i < j:
-                return tuple(map(_PLAY_OF, hand[i:j]))
+                if self.rules.follow != FREE:
+                    return tuple(map(_PLAY_OF, hand[i:j]))
+            elif self.rules.follow == MUST_TRUMP:  # UT-PLAY-4: unable to follow, trump if one can
+                lo = self.board[2] * _NRANKS
+                i = bisect_left(hand, lo)
+                j = bisect_left(hand, lo + _NRANKS, i)
+                if i < j:
+                    return tuple(map(_PLAY_OF, hand[i:j]))
+            # UT-PLAY-3: with follow='free' any card
         return tuple(map(_PLAY_OF, hand))
 
     def apply(self, action: UtsukeAction) -> UtsukeState:
@@ -237,9 +247,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
             lo = _SUIT_LO[trick[0]]
             hi = lo + _NRANKS
             if not lo <= card < hi:
+                follow = self.rules.follow
                 j = bisect_left(hand, lo)
                 if j < len(hand) and hand[j] < hi:
-                    raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+                    if follow != FREE:  # UT-PLAY-3: with follow='free' any card
+                        raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+                elif follow == MUST_TRUMP and _SUIT[card] != board[2]:
+                    tlo = board[2] * _NRANKS  # UT-PLAY-4: unable to follow, a trump if one can
+                    j = bisect_left(hand, tlo)
+                    if j < len(hand) and hand[j] < tlo + _NRANKS:
+                        raise self.illegal("unable to follow, a trump must be played", "UT-PLAY-4", action)
             trick += (card,)
         else:
             lo = _SUIT_LO[card]
@@ -277,9 +294,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 link = (self.log, action)
                 return _new_state(self.rules, self.setup, link, board, tuple(hands), trick, place)
         # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
-        # card of the lead suit takes it.
+        # card of the lead suit takes it (UT-TRICK-3: no trumps; UT-TRICK-4: the lowest wins).
         trump = board[2]
-        strength = _STRENGTH[trump][_SUIT[trick[0]]]
+        strength = _STRENGTHS[self.rules.trumps, self.rules.trick_winner][trump][_SUIT[trick[0]]]
         top = 0
         p = winner = leader = board[3]
         for c in trick:  # the strengths of trumps and lead-suit cards are all distinct

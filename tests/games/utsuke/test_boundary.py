@@ -128,7 +128,7 @@ def test_observation_and_resample_refuse_a_seat_that_is_not_one(seat: Any) -> No
 
 def test_options_pin_the_printed_game() -> None:
     """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10, UT-SCORE-2, UT-SCORE-3,
-    UT-COMP-2, UT-END-6, UT-LORD-5: each option's exact default and declared choices."""
+    UT-COMP-2, UT-END-6, UT-LORD-5, UT-PLAY-2, UT-TRICK-1: each option's exact default and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
         "players": (4, (2, 3, 4, 5)),
@@ -145,6 +145,9 @@ def test_options_pin_the_printed_game() -> None:
         "rounds": (5, tuple(range(1, 13))),
         "lord_policy": ("printed", ("printed", "lowest", "leftmost")),
         "young_lord_policy": ("same", ("same", "printed", "lowest", "leftmost")),
+        "follow": ("must", ("must", "free", "must_trump")),
+        "trumps": ("chip", ("chip", "none")),
+        "trick_winner": ("highest", ("highest", "lowest")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5]
     assert Rules() == Rules(players=4, first_lord=0, on_loss="survivors", honour_to_win=3, chips_to_lose=2)

@@ -72,7 +72,7 @@ def utsuke_reference(state: Any, rng: random.Random) -> Any:
         return ut_actions._PLAY[cards[0] if duck else cards[-1]]
     trump = state.trump
     lead = ut_rules._SUIT[state.trick[0]]
-    strength = ut_rules._STRENGTH[trump][lead]
+    strength = ut_rules.strengths(state.rules)[trump][lead]  # UT-TRICK-3, UT-TRICK-4: the rules' table
     top = max(strength[c] for c in state.trick)
     winning = [c for c in cards if strength[c] > top]
     losing = [c for c in cards if strength[c] <= top]

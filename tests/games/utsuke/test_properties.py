@@ -63,11 +63,17 @@ def ref_conduct(row: list[int], played: list[int], first_trick: bool, policy: st
     return row[0]
 
 
-def ref_winner(cards: list[int], trump: int) -> int:
-    """Position of the winning card (UT-TRICK-1, UT-RULING-1): trumps first, then the suit led."""
+def ref_winner(cards: list[int], trump: int, rules: Rules | None = None) -> int:
+    """Position of the winning card (UT-TRICK-1, UT-RULING-1): trumps first, then the suit led.
+    UT-TRICK-3: with trumps='none' the suit led alone; UT-TRICK-4: the lowest number wins."""
+    rules = rules or Rules()
+    if rules.trumps == "none":
+        trump = -1
+    sign = -1 if rules.trick_winner == "lowest" else 1
     lead = suit(cards[0])
     ranked = sorted(
-        range(len(cards)), key=lambda i: (suit(cards[i]) == trump, suit(cards[i]) == lead, rank(cards[i]))
+        range(len(cards)),
+        key=lambda i: (suit(cards[i]) == trump, suit(cards[i]) == lead, sign * rank(cards[i])),
     )
     best = ranked[-1]
     assert suit(cards[best]) in (trump, lead)
@@ -123,11 +129,14 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
                 assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
             else:
                 assert card in hand
-                if played and any(suit(c) == suit(played[0]) for c in hand):
+                follows = played and any(suit(c) == suit(played[0]) for c in hand)
+                if follows and rules.follow != "free":  # UT-PLAY-3: 'free' may play anything
                     assert suit(card) == suit(played[0]), "UT-PLAY-2: did not follow suit"
+                if played and not follows and rules.follow == "must_trump" and any(suit(c) == trump for c in hand):
+                    assert suit(card) == trump, "UT-PLAY-4: did not trump"
             hand.remove(card)
             played.append(card)
-        leader = order[ref_winner(played, trump)]
+        leader = order[ref_winner(played, trump, rules)]
         assert got_winner == leader, "UT-TRICK-1: wrong winner stored"
         won[leader] += 1  # UT-TRICK-2: the winner takes the trick and leads the next
     assert not any(hands)
@@ -225,7 +234,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 @pytest.mark.parametrize("players", PLAYERS)
 @given(data=st.data())
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
-    """UT-TRICK-1, UT-LORD-1..UT-LORD-7, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-6,
+    """UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-PLAY-2..UT-PLAY-4, UT-LORD-1..UT-LORD-7,
+    UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-6,
     UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
     under random Rules drawn from every option."""
     rules = data.draw(utsuke_rules(players), label="rules")

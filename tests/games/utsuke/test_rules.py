@@ -24,6 +24,17 @@ def test_rules_validation_names_the_field() -> None:
     assert Rules(players=5, first_lord=4).first_lord == 4
 
 
+def test_the_follow_and_trick_options_are_validated() -> None:
+    """UT-PLAY-4, UT-TRICK-3, UT-TRICK-4: 'must_trump' needs trumps; unknown values are refused."""
+    with pytest.raises(InvalidRules, match="follow"):
+        Rules(follow="must_trump", trumps="none")
+    with pytest.raises(InvalidRules, match="trick_winner"):
+        Rules(trick_winner="middle")
+    with pytest.raises(InvalidRules, match="trumps"):
+        Rules(trumps="hearts")
+    assert Rules(follow="free", trumps="none", trick_winner="lowest").trick_winner == "lowest"
+
+
 def test_deals_are_validated_and_every_round_has_one() -> None:
     """UT-SETUP-4, UT-COMP-1, UT-RULING-13, UT-RULING-17: a deal orders the 60 cards (A1..E12);
     deal i is round i's; the lord's row keeps the dealt order."""

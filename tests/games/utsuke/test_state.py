@@ -413,3 +413,67 @@ def test_game_over_rejects_actions() -> None:
     assert end.legal_actions() == ()
     with pytest.raises(IllegalAction, match="UT-END-1"):
         end.apply(Bid(0))
+
+
+# -- house rules: what a player must play and what wins a trick ---------------------------------
+
+
+def test_free_play_may_leave_the_suit_led() -> None:
+    """UT-PLAY-3: with follow='free' seat 0 may play A5 on the lord's D1 although it holds D12;
+    printed (UT-PLAY-2) that is illegal. The lord keeps its conduct, and nothing is a void."""
+    rules = Rules(players=4, follow="free")
+    state = play(conduct_game(rules), "bid 3", "bid 3", "bid 2", "bid 4")
+    assert texts(state.trick) == ["D1"] and len(state.legal_actions()) == len(state.hands[0])
+    state = play(state, "play A5")
+    assert state.voids()[0] == frozenset()
+    printed = play(conduct_game(), "bid 3", "bid 3", "bid 2", "bid 4")
+    assert [DECK.text(a.card) for a in printed.legal_actions() if isinstance(a, Play)] == ["D12"]
+    with pytest.raises(IllegalAction, match="UT-PLAY-2"):
+        play(printed, "play A5")
+    GAME.check_invariants(state)
+
+
+def test_must_trump_when_unable_to_follow() -> None:
+    """UT-PLAY-4: with follow='must_trump' seat 1, without the suit led (A) and holding trumps (E),
+    must play a trump: B11 is illegal, the E cards are its only plays. Seat 0, with neither,
+    has shown it lacks A and E."""
+    rules = Rules(players=2, follow="must_trump")
+    lord = [f"A{r}" for r in range(1, 13)] + ["B1", "B2", "E1"]
+    young = ["D12", "D11", "D10"] + [f"C{r}" for r in range(1, 13)]
+    deal = make_deal(rules, {2: lord, 3: young, 0: ["B12"], 1: ["B11"]}, avoid={0: "A", 1: "A"})
+    state = play(GAME.new_game(rules, deals=[deal]), "bid 5", "bid 5", "play B12")
+    assert state.current_player == 1 and state.trump == E
+    legal = [a.card for a in state.legal_actions() if isinstance(a, Play)]
+    assert legal and all(DECK.suit_of[c] == E for c in legal)
+    with pytest.raises(IllegalAction, match="UT-PLAY-4"):
+        play(state, "play B11")
+    assert state.voids()[0] == frozenset({A, E})
+    assert play(two_player_game(), "bid 5", "bid 5", "play B12").voids()[0] == frozenset({A})  # printed
+    state = play(state, "play E2")
+    assert state.won == (0, 1, 0, 0)
+    GAME.check_invariants(state)
+
+
+def test_no_trumps_the_suit_led_wins() -> None:
+    """UT-TRICK-3: with trumps='none' seat 1's E2 (the chip's suit) does not win: the lord's A1,
+    the only card of the suit led, does; the trick is recorded under UT-TRICK-3."""
+    rules = Rules(players=2, trumps="none")
+    lord = [f"A{r}" for r in range(1, 13)] + ["B1", "B2", "E1"]
+    young = ["D12", "D11", "D10"] + [f"C{r}" for r in range(1, 13)]
+    deal = make_deal(rules, {2: lord, 3: young, 0: ["B12"], 1: ["B11"]}, avoid={0: "A", 1: "A"})
+    state = play(GAME.new_game(rules, deals=[deal]), "bid 5", "bid 5", "play B12", "play E2")
+    assert state.won == (0, 0, 1, 0) and state.leader == 2
+    assert state.round_tricks[-1].rule == "UT-TRICK-3"
+    assert play(two_player_game(), "bid 5", "bid 5", "play B12", "play E2").won == (0, 1, 0, 0)  # printed
+
+
+def test_the_lowest_card_wins() -> None:
+    """UT-TRICK-4: with trick_winner='lowest' the lord's D1 takes the first trick (D12, D3, D4, D6
+    follow, no trump); printed, D12 (seat 0) takes it."""
+    state = play(conduct_game(Rules(players=4, trick_winner="lowest")), "bid 3", "bid 3", "bid 2", "bid 4")
+    state = play(state, "play D12", "play D3", "play D4", "play D6")
+    assert state.round_tricks[-1].winner == "lord" and state.won[4] == 1
+    assert state.round_tricks[-1].rule == "UT-TRICK-4"
+    printed = play(conduct_game(), "bid 3", "bid 3", "bid 2", "bid 4", "play D12", "play D3", "play D4", "play D6")
+    assert printed.round_tricks[-1].winner == 0
+    GAME.check_invariants(state)
