@@ -20,6 +20,7 @@ from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from .rules import (
     _NEXT,
     _SUIT,
+    FIXED,
     FREE,
     LOWEST,
     MUST_TRUMP,
@@ -28,8 +29,6 @@ from .rules import (
     RoundResult,
     Rules,
     _player,
-    layout,
-    removed_cards,
 )
 from .scoring import rules_gains
 
@@ -188,29 +187,20 @@ def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:
         for c in cards:
             if place < players and _SUIT[c] != lead:
                 out[place].add(lead)
-                if trumps is not None and _SUIT[c] != trumps[k]:
+                if trumps is not None and trumps[k] >= 0 and _SUIT[c] != trumps[k]:
                     out[place].add(trumps[k])
             place = nxt[place]
     return tuple(frozenset(v) for v in out)
 
 
 def _trumps(state: UtsukeState) -> list[int]:
-    """The trump of every trick of this round so far (UT-TRUMP-1, UT-TRUMP-2): the suit of the lord's
-    rightmost card at the trick's start, replayed from the round's dealt row."""
-    rules = state.rules
-    players = rules.players
-    deal = state.setup.deal(state.GAME, rules, state.round)
-    if rules.removed:
-        out = removed_cards(rules.removed)
-        deal = tuple([c for c in deal if c not in out])
-    row = list(deal[layout(rules)[1][0]])
-    trumps = []
-    nxt = state.nxt
-    for leader, cards, _ in (*state.board[4], (state.leader, state.trick, -1)):
-        trumps.append(_SUIT[row[-1]] if row else -1)
-        place = leader
-        for c in cards:
-            if place == players:
-                row.remove(c)
-            place = nxt[place]
-    return trumps
+    """The trump of every trick of this round so far where the state alone tells it, else -1
+    (UT-TRUMP-1): the current trick's is ``state.trump``; with ``trump_change='fixed'`` it is every
+    trick's (UT-TRUMP-3). Earlier trumps under the moving chip (UT-TRUMP-2) are not rebuilt: the
+    state does not keep them, and a redraw may be built from a state that has no deal to replay,
+    so it only constrains less there."""
+    count = len(state.board[4]) + 1
+    trump = state.trump
+    if state.rules.trump_change == FIXED:
+        return [trump] * count
+    return [-1] * (count - 1) + [trump]

@@ -22,6 +22,7 @@ __all__ = [
     "BOTH",
     "CHIP",
     "DECK",
+    "FIXED",
     "FOLLOWS",
     "FREE",
     "HIGHER",
@@ -32,6 +33,7 @@ __all__ = [
     "LOWEST",
     "MAX_BID",
     "MOST_HONOUR",
+    "MOVES",
     "MUST",
     "MUST_TRUMP",
     "NO_TRUMPS",
@@ -100,6 +102,9 @@ FOLLOWS = (MUST, FREE, MUST_TRUMP)
 CHIP = "chip"
 NO_TRUMPS = "none"
 HIGHEST = "highest"
+#: whether the trump changes in a round: UT-TRUMP-2 (printed, the chip moves), UT-TRUMP-3 (fixed)
+MOVES = "moves"
+FIXED = "fixed"
 
 
 def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -235,6 +240,15 @@ class Rules:
         "'lowest' (UT-TRICK-4).",
         choices=(HIGHEST, LOWEST),
         rules=("UT-TRICK-1", "UT-TRICK-4"),
+    )
+
+    trump_change: str = option(
+        MOVES,
+        doc="Whether the trump changes during a round: 'moves' (printed: after a trick in which the "
+        "chip's card was played, the chip goes to the lord's new rightmost card, UT-TRUMP-2) or "
+        "'fixed' (the suit under the chip at the deal is trump for the whole round, UT-TRUMP-3).",
+        choices=(MOVES, FIXED),
+        rules=("UT-TRUMP-2", "UT-TRUMP-3"),
     )
 
     def __attrs_post_init__(self) -> None:

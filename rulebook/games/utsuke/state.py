@@ -29,6 +29,7 @@ from .rules import (
     _SUIT,
     _SUIT_LO,
     DECK,
+    FIXED,
     FREE,
     LOWEST,
     MUST_TRUMP,
@@ -314,7 +315,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if not row:
             link = (self.log, action)
             return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
-        board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
+        # UT-TRUMP-3: with trump_change='fixed' the deal's trump holds for the whole round
+        board = (board[0], bids, trump if self.rules.trump_change == FIXED else _SUIT[row[-1]], winner, tricks, won)
         # UT-PLAY-1: the winner leads
         if winner < players:
             link = (self.log, action)
@@ -462,7 +464,10 @@ def check_invariants(state: UtsukeState) -> None:
     if cards != [c for c in DECK.cards if c not in out]:
         raise AssertionError("UT-COMP-1: the deck's cards are not each in exactly one place")
     row = state.hands[players]
-    if not state.trick and row and state.trump != _SUIT[row[-1]]:
+    if rules.trump_change == FIXED:  # UT-TRUMP-3: the deal's chip card sets the round's trump
+        if row and not 0 <= state.trump < len(DECK.suits):
+            raise AssertionError("UT-TRUMP-3: no trump suit while the lord has cards")
+    elif not state.trick and row and state.trump != _SUIT[row[-1]]:
         raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
     size = rules.tricks_per_round - len(state._round_tricks)
     played: set[int] = set()

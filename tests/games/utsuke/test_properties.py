@@ -116,6 +116,8 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     for t, (got_leader, cards, got_winner) in enumerate(tricks):
         assert got_leader == leader, "UT-PLAY-1: wrong leader"
         trump = suit(hands[n][-1])  # UT-TRUMP-1: the card under the chip, at the trick's start
+        if rules.trump_change == "fixed":  # UT-TRUMP-3: the chip's card at the deal, all round
+            trump = suit(deal[n * size + size - 1])
         start = clockwise.index(leader)
         order = clockwise[start:] + clockwise[:start]
         assert len(cards) == len(order)
@@ -235,7 +237,7 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 @given(data=st.data())
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
     """UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-PLAY-2..UT-PLAY-4, UT-LORD-1..UT-LORD-7,
-    UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-6,
+    UT-TRUMP-1..UT-TRUMP-3, UT-SCORE-1..UT-SCORE-6,
     UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
     under random Rules drawn from every option."""
     rules = data.draw(utsuke_rules(players), label="rules")

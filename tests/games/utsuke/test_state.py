@@ -477,3 +477,16 @@ def test_the_lowest_card_wins() -> None:
     printed = play(conduct_game(), "bid 3", "bid 3", "bid 2", "bid 4", "play D12", "play D3", "play D4", "play D6")
     assert printed.round_tricks[-1].winner == 0
     GAME.check_invariants(state)
+
+
+def test_a_fixed_trump_stays_all_round() -> None:
+    """UT-TRUMP-3: with trump_change='fixed' the trump stays C (the chip's card at the deal) after
+    the lord leads its chip card C9 following a win; printed (UT-TRUMP-2) it becomes E (E7)."""
+    for change, after in (("fixed", CS), ("moves", E)):
+        state = play(conduct_game(Rules(players=4, trump_change=change)), "bid 3", "bid 3", "bid 2", "bid 4")
+        state = play(state, "play D12", "play D3", "play D4", "play D6")  # seat 0 wins with D12
+        state = play(state, "play A5", "play A6", "play A7", "play A8")  # the lord wins with A12
+        assert texts(state.trick) == ["C9"] and state.trump == CS  # the chip rides on C9 (UT-TRUMP-2)
+        state = play(state, "play C10", "play E1", "play C11", "play C2")
+        assert state.trump == after, change
+        GAME.check_invariants(state)
