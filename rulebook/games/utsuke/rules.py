@@ -242,6 +242,13 @@ class Rules:
         rules=("UT-TRICK-1", "UT-TRICK-4"),
     )
 
+    hand_size: int = option(
+        0,
+        doc="Cards dealt to each player and NPC (UT-SETUP-4, UT-SETUP-6): 0 deals every card out "
+        "(printed); 1..30 deals that many to each, the rest set aside unseen for the round.",
+        choices=range(0, 31),
+        rules=("UT-SETUP-4", "UT-SETUP-6"),
+    )
     trump_change: str = option(
         MOVES,
         doc="Whether the trump changes during a round: 'moves' (printed: after a trick in which the "
@@ -259,7 +266,13 @@ class Rules:
             raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
         out = removed_cards(self.removed)
         kept = DECK.size - len(out)
-        if kept < self.places or kept % self.places:
+        if self.hand_size and self.hand_size * self.places > kept:
+            raise InvalidRules(
+                "hand_size",
+                f"{self.hand_size} cards to each of {self.places} hands need {self.hand_size * self.places} "
+                f"cards, but {kept} are in the deck (UT-SETUP-6)",
+            )
+        if not self.hand_size and (kept < self.places or kept % self.places):
             raise InvalidRules(
                 "removed",
                 f"{kept} cards are left, which do not deal out evenly to {self.places} hands "
@@ -290,7 +303,7 @@ class Rules:
     @property
     def tricks_per_round(self) -> int:
         """Cards per hand, so tricks per round (UT-SETUP-4)."""
-        return (DECK.size - len(removed_cards(self.removed))) // self.places
+        return self.hand_size or (DECK.size - len(removed_cards(self.removed))) // self.places
 
 
 @lru_cache(maxsize=256)

@@ -461,7 +461,9 @@ def check_invariants(state: UtsukeState) -> None:
         [c for h in state.hands for c in h] + [c for _, t, _ in state._round_tricks for c in t] + list(state.trick)
     )
     out = removed_cards(rules.removed)
-    if cards != [c for c in DECK.cards if c not in out]:
+    # UT-COMP-1, UT-SETUP-6: every dealt card in exactly one place (the rest are set aside)
+    if (len(set(cards)) != len(cards) or len(cards) != rules.places * rules.tricks_per_round
+            or any(c in out for c in cards)):
         raise AssertionError("UT-COMP-1: the deck's cards are not each in exactly one place")
     row = state.hands[players]
     if rules.trump_change == FIXED:  # UT-TRUMP-3: the deal's chip card sets the round's trump

@@ -106,8 +106,9 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     places = n + (2 if n == 2 else 1)
     out = ref_removed(rules)
     deal = tuple(c for c in deal if c not in out)  # UT-COMP-1: the cards taken out are not dealt
-    size = len(deal) // places
-    assert size * places == len(deal)
+    size = rules.hand_size or len(deal) // places  # UT-SETUP-6: hand_size cards each, the rest aside
+    assert size * places == len(deal) or rules.hand_size
+    deal = deal[: size * places]
     hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
     clockwise = ref_clockwise(n, lord_before)
     won = [0] * places
@@ -198,7 +199,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
         everywhere.update(c for _, cards, _ in state._round_tricks for c in cards)
         everywhere.update(state.trick)
         out = ref_removed(rules)
-        assert everywhere == Counter(c for c in DECK.cards if c not in out)
+        dealt = [c for c in state.setup.deal(GAME, rules, state.round) if c not in out]
+        assert everywhere == Counter(dealt[: rules.places * rules.tricks_per_round])  # UT-SETUP-6
         if check_hidden and steps % 5 == 0:
             # UT-BID-1, UT-INFO-1: nobody sees another's bid or hand before the reveal
             for s in range(n):
@@ -237,7 +239,7 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 @given(data=st.data())
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
     """UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-PLAY-2..UT-PLAY-4, UT-LORD-1..UT-LORD-7,
-    UT-TRUMP-1..UT-TRUMP-3, UT-SCORE-1..UT-SCORE-6,
+    UT-TRUMP-1..UT-TRUMP-3, UT-SETUP-6, UT-SCORE-1..UT-SCORE-6,
     UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
     under random Rules drawn from every option."""
     rules = data.draw(utsuke_rules(players), label="rules")

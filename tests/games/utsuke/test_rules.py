@@ -101,3 +101,17 @@ def test_rulesets_build_valid_rules() -> None:
             assert f"### {rule} ·" in spec
     assert Rules(**RULESETS[1].values).players == 2
     assert Rules(**RULESETS[2].values).end == "rounds"
+
+
+def test_hand_size_deals_fewer_cards() -> None:
+    """UT-SETUP-6: hand_size deals that many cards to each hand and sets the rest aside; a size
+    the deck cannot give every hand is refused; 0 deals every card (UT-SETUP-4)."""
+    rules = Rules(players=4, hand_size=8)
+    assert rules.tricks_per_round == 8
+    state = GAME.new_game(rules, seed=3)
+    assert [len(h) for h in state.hands] == [8] * 5
+    GAME.check_invariants(state)
+    assert GAME.max_game_length(rules) == (4 * 2 + 1) * 4 * (1 + 8)
+    with pytest.raises(InvalidRules, match="hand_size"):
+        Rules(players=5, hand_size=11)
+    assert Rules(players=5, hand_size=10).tricks_per_round == Rules(players=5).tricks_per_round == 10
