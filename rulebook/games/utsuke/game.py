@@ -12,7 +12,7 @@ from . import heuristic, scoring
 from . import state as state_module
 from .actions import _TABLE, UtsukeAction
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import DECK, Rules
+from .rules import DECK, RULESETS, Rules
 from .state import UtsukeState, _round_start
 
 __all__ = ["GAME", "UtsukeGame"]
@@ -27,6 +27,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     player_counts = range(2, 6)
     deck = DECK
     nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins
+    rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
         """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""

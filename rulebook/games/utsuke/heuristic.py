@@ -6,8 +6,8 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from .actions import _BID, _PLAY, UtsukeAction
-from .rules import _NRANKS, _RANK, _STRENGTH, _SUIT, _SUIT_LO, MAX_BID
+from .actions import _BID, _PLAY, Play, UtsukeAction
+from .rules import _NRANKS, _RANK, _SUIT, _SUIT_LO, MUST, strengths
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -35,7 +35,7 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
         for c in state.hands[players]:  # the lord's row
             if _SUIT[c] == trump or _RANK[c] >= 10:
                 guess += 1
-        return _BID[min(MAX_BID, guess * 2 // 3)]
+        return _BID[min(state.rules.max_bid, guess * 2 // 3)]  # UT-COMP-2: up to max_bid
     won = board[5]
     lord = won[players]
     duck = won[seat] >= lord or lord < bids[seat]
@@ -43,7 +43,9 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
     # by number (a stable sort)
     hand = state.hands[seat]
     trick = state.trick
-    if trick:
+    if state.rules.follow != MUST:  # UT-PLAY-3, UT-PLAY-4: the legal cards under the house rule
+        hand = tuple(a.card for a in state.legal_actions() if type(a) is Play)
+    elif trick:
         lo = _SUIT_LO[trick[0]]
         i = bisect_left(hand, lo)
         j = bisect_left(hand, lo + _NRANKS, i)
@@ -52,7 +54,7 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
     cards = sorted(hand, key=_RANK.__getitem__)
     if not trick:
         return _PLAY[cards[0] if duck else cards[-1]]
-    strength = _STRENGTH[trump][_SUIT[trick[0]]]
+    strength = strengths(state.rules)[trump][_SUIT[trick[0]]]  # UT-TRICK-3, UT-TRICK-4
     top = -1
     for c in trick:
         k = strength[c]

@@ -17,8 +17,20 @@ import attrs
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
-from .rules import _NEXT, _SUIT, RoundResult, Rules, _player
-from .scoring import honour_gains
+from .rules import (
+    _NEXT,
+    _SUIT,
+    FIXED,
+    FREE,
+    LOWEST,
+    MUST_TRUMP,
+    NO_TRUMPS,
+    ROUNDS,
+    RoundResult,
+    Rules,
+    _player,
+)
+from .scoring import rules_gains
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -28,7 +40,8 @@ __all__ = ["UtsukeRound", "round_tricks", "rounds", "tricks", "voids"]
 
 @lru_cache(maxsize=1 << 16)
 def _trick_record(
-    number: int, round_: int, entry: tuple[int, tuple[int, ...], int], players: int, lord_before: int
+    number: int, round_: int, entry: tuple[int, tuple[int, ...], int], players: int, lord_before: int,
+    rule: str = "UT-TRICK-1",
 ) -> TrickRecord:
     """The record of the compact trick ``(leader place, cards, winner place)`` (UT-TRICK-1).
 
@@ -41,7 +54,14 @@ def _trick_record(
     for c in cards:
         plays.append((_player(place, players), c))
         place = nxt[place]
-    return TrickRecord(number, round_, _player(leader, players), tuple(plays), _player(winner, players), "UT-TRICK-1")
+    return TrickRecord(number, round_, _player(leader, players), tuple(plays), _player(winner, players), rule)
+
+
+def _rule(rules: Rules) -> str:
+    """The rule ID that names a trick's winner: UT-TRICK-1, or UT-TRICK-4 (lowest), UT-TRICK-3 (no trumps)."""
+    if rules.trick_winner == LOWEST:
+        return "UT-TRICK-4"
+    return "UT-TRICK-3" if rules.trumps == NO_TRUMPS else "UT-TRICK-1"
 
 
 @attrs.frozen(slots=True)
@@ -75,7 +95,7 @@ def tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
         rounds.append((state.round, state.board[4], state.lord_before))
     for r, entries, lord_before in rounds:
         for entry in entries:
-            out.append(_trick_record(len(out), r, entry, players, lord_before))
+            out.append(_trick_record(len(out), r, entry, players, lord_before, _rule(state.rules)))
     return tuple(out)
 
 
@@ -86,8 +106,10 @@ def round_tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
     r = state.round
     number = sum(len(res[2]) for res in state._results[:r])
     lord_before = state.lord_before
+    rule = _rule(state.rules)
     return tuple(
-        _trick_record(number + i, r, entry, players, lord_before) for i, entry in enumerate(state.board[4])
+        _trick_record(number + i, r, entry, players, lord_before, rule)
+        for i, entry in enumerate(state.board[4])
     )
 
 
@@ -111,7 +133,7 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
     last = len(results) - 1
     for r, (bids, won, _, lord_before) in enumerate(results):
         lord = won[players]
-        gains = honour_gains(bids, lord)
+        gains = rules_gains(rules, bids, lord)
         exact = lord in bids
         changes = tuple(
             ScoreChange(s, g, f"bid {bids[s]}, the lord took {lord}: "
@@ -129,6 +151,9 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
                 names = ", ".join(map(str, losers))
                 end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
                 rule = "UT-END-2"
+            elif rules.end == ROUNDS:
+                end = f"the round's cards were played; that was round {r + 1} of {rules.rounds}: the game ends"
+                rule = "UT-END-6"
             else:
                 top = [s for s in range(players) if honour[s] >= w]
                 names = ", ".join(map(str, top))
@@ -142,11 +167,19 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
 
 
 def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:
-    """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2)."""
-    players = state.rules.players
+    """Per seat, the suits it has shown it lacks this round by not following (UT-PLAY-2).
+
+    UT-PLAY-3: with ``follow='free'`` not following shows nothing. UT-PLAY-4: with
+    ``'must_trump'`` a seat that neither followed nor trumped also lacks that trick's trump.
+    """
+    rules = state.rules
+    players = rules.players
     out: list[set[int]] = [set() for _ in range(players)]
+    if rules.follow == FREE:
+        return tuple(frozenset(v) for v in out)
+    trumps = _trumps(state) if rules.follow == MUST_TRUMP else None
     nxt = state.nxt
-    for leader, cards, _ in (*state.board[4], (state.leader, state.trick, -1)):
+    for k, (leader, cards, _) in enumerate((*state.board[4], (state.leader, state.trick, -1))):
         if not cards:
             continue
         lead = _SUIT[cards[0]]
@@ -154,5 +187,20 @@ def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:
         for c in cards:
             if place < players and _SUIT[c] != lead:
                 out[place].add(lead)
+                if trumps is not None and trumps[k] >= 0 and _SUIT[c] != trumps[k]:
+                    out[place].add(trumps[k])
             place = nxt[place]
     return tuple(frozenset(v) for v in out)
+
+
+def _trumps(state: UtsukeState) -> list[int]:
+    """The trump of every trick of this round so far where the state alone tells it, else -1
+    (UT-TRUMP-1): the current trick's is ``state.trump``; with ``trump_change='fixed'`` it is every
+    trick's (UT-TRUMP-3). Earlier trumps under the moving chip (UT-TRUMP-2) are not rebuilt: the
+    state does not keep them, and a redraw may be built from a state that has no deal to replay,
+    so it only constrains less there."""
+    count = len(state.board[4]) + 1
+    trump = state.trump
+    if state.rules.trump_change == FIXED:
+        return [trump] * count
+    return [-1] * (count - 1) + [trump]

@@ -24,7 +24,7 @@ from rulebook.core.history import Player, TrickRecord
 
 from . import history
 from .history import UtsukeRound
-from .rules import _NPC_NAMES, _NSUITS, _SUIT, DECK, MAX_BID, Rules, _player
+from .rules import _NPC_NAMES, _NSUITS, _SUIT, DECK, MAX_BID, Rules, _player, removed_cards
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -155,12 +155,22 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
     voids = history.voids(state)
     hidden = sorted(c for s in others for c in state.hands[s])  # canonical: not the real arrangement
     sizes = {s: len(state.hands[s]) for s in others}
+    rules = state.rules
+    if rules.hand_size:  # UT-SETUP-6: the cards set aside are hidden too, from every seat
+        seen = {c for h in state.hands for c in h} | set(state.trick)
+        seen.update(c for _, t, _ in state.board[4] for c in t)
+        taken = removed_cards(rules.removed)
+        aside = [c for c in DECK.cards if c not in seen and c not in taken]
+        hidden = sorted(hidden + aside)
+        sizes[players] = len(aside)  # a pseudo seat that holds the cards set aside
+        voids = (*voids, frozenset())
     hands = list(state.hands)
     for s, cards in _constrained_deal(hidden, sizes, voids, rng).items():
-        hands[s] = tuple(sorted(cards))
+        if s < players:
+            hands[s] = tuple(sorted(cards))
     bids = state.bids
     if state.current_player is not None:
-        bids = tuple(b if s == seat or b < 0 else rng.randrange(MAX_BID + 1) for s, b in enumerate(bids))
+        bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too
     board = (state.board[0], bids, *state.board[2:])

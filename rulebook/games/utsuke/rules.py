@@ -8,15 +8,49 @@ NPC places ``"lord"`` and ``"young lord"``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
-from rulebook.core.options import option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
-__all__ = ["DECK", "LORD", "MAX_BID", "MOST_HONOUR", "SURVIVORS", "YOUNG_LORD", "Rules", "npc_card"]
+__all__ = [
+    "BOTH",
+    "CHIP",
+    "DECK",
+    "FIXED",
+    "FOLLOWS",
+    "FREE",
+    "HIGHER",
+    "HIGHEST",
+    "LEFTMOST",
+    "LORD",
+    "LOWER",
+    "LOWEST",
+    "MAX_BID",
+    "MOST_HONOUR",
+    "MOVES",
+    "MUST",
+    "MUST_TRUMP",
+    "NO_TRUMPS",
+    "POLICIES",
+    "PRINTED",
+    "ROUNDS",
+    "RULESETS",
+    "SAME",
+    "SURVIVORS",
+    "YOUNG_LORD",
+    "Rules",
+    "layout",
+    "npc_card",
+    "npc_pick",
+    "removed_cards",
+    "strengths",
+]
 
 #: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
 DECK = Deck(
@@ -46,20 +80,58 @@ def _player(place: int, players: int) -> Player:
     return place if place < players else _NPC_NAMES[place - players]
 
 
+#: UT-END-1, UT-END-2: the printed end; UT-END-6: a fixed number of rounds, most honour wins
+PRINTED = "printed"
+ROUNDS = "rounds"
+#: UT-RULING-11 (printed), UT-SCORE-5, UT-SCORE-6: which closest bid scores when they lie on both sides
+HIGHER = "higher"
+LOWER = "lower"
+BOTH = "both"
+#: the NPCs' conduct: UT-LORD-1..UT-LORD-4 (printed), UT-LORD-6 (lowest), UT-LORD-7 (leftmost);
+#: the young lord's ``same`` is UT-LORD-5
+LOWEST = "lowest"
+LEFTMOST = "leftmost"
+SAME = "same"
+POLICIES = (PRINTED, LOWEST, LEFTMOST)
+#: what a player must play: UT-PLAY-2 (printed), UT-PLAY-3 (free), UT-PLAY-4 (must trump)
+MUST = "must"
+FREE = "free"
+MUST_TRUMP = "must_trump"
+FOLLOWS = (MUST, FREE, MUST_TRUMP)
+#: what wins a trick: UT-TRICK-1 (the chip's trump, highest), UT-TRICK-3 (no trumps), UT-TRICK-4 (lowest)
+CHIP = "chip"
+NO_TRUMPS = "none"
+HIGHEST = "highest"
+#: whether the trump changes in a round: UT-TRUMP-2 (printed, the chip moves), UT-TRUMP-3 (fixed)
+MOVES = "moves"
+FIXED = "fixed"
+
+
+def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``Rules.removed``: a tuple of strings, each checked exactly (never coerced)."""
+    for i, x in enumerate(value):
+        if type(x) is not str:
+            raise InvalidRules("removed", f"entry {i}: expected a string, not {type(x).__name__} {x!r:.40}")
+    return tuple(value)
+
+
 @attrs.frozen
 class Rules:
     """Options of UTSUKE; the defaults give the printed game."""
 
     players: int = option(
         4,
-        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2).",
+        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
+        "the cards are dealt out among players and NPCs (UT-SETUP-4).",
         choices=range(2, 6),
+        rules=("UT-SETUP-2", "UT-SETUP-4"),
     )
     first_lord: int = option(
         0,
         doc="The lord's place in the first round: just before this seat clockwise, so this seat "
         "plays right after the lord (UT-SETUP-3, UT-RULING-5).",
         choices=range(0, 5),
+        rules=("UT-SETUP-3", "UT-RULING-5"),
     )
     on_loss: str = option(
         SURVIVORS,
@@ -67,18 +139,156 @@ class Rules:
         "player who did not lose) or 'most_honour' (the non-losers with the most honour) "
         "(UT-END-2, UT-RULING-4).",
         choices=(SURVIVORS, MOST_HONOUR),
+        rules=("UT-RULING-4",),
     )
     honour_to_win: int = option(
-        3, doc="Honour (誉) that wins the game; the source says 3 (UT-END-1).", choices=range(1, 7)
+        3,
+        doc="Honour (誉) that wins the game; the source says 3 (UT-END-1). Not used with end='rounds'.",
+        choices=range(1, 10),
+        rules=("UT-END-1", "UT-RULING-10"),
     )
     chips_to_lose: int = option(
-        2, doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2).", choices=range(1, 5)
+        2,
+        doc="Execution chips (打ち首) that lose the game; the source says 2 (UT-END-2, UT-SCORE-4).",
+        choices=range(1, 5),
+        rules=("UT-END-2", "UT-RULING-10", "UT-RULING-4", "UT-END-6"),
+    )
+    honour_exact: int = option(
+        2,
+        doc="Honour for a bid equal to the lord's tricks; the source says 2 (UT-SCORE-2). The end "
+        "follows it: honour decides when the game ends (UT-END-1).",
+        choices=range(1, 10),
+        rules=("UT-SCORE-2", "UT-SCORE-7"),
+    )
+    honour_closest: int = option(
+        1,
+        doc="Honour for the closest bid when nobody bid exactly; the source says 1 (UT-SCORE-3). "
+        "0 (no honour for a near miss) only with end='rounds', so that every game ends (UT-END-5).",
+        choices=range(0, 10),
+        rules=("UT-SCORE-3", "UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6", "UT-SCORE-7"),
+    )
+    closest_tie: str = option(
+        HIGHER,
+        doc="When the closest bids lie on both sides of the lord's tricks: 'higher' (printed, "
+        "UT-RULING-11), 'lower' (UT-SCORE-5) or 'both' (UT-SCORE-6) score.",
+        choices=(HIGHER, LOWER, BOTH),
+        rules=("UT-SCORE-3", "UT-RULING-11", "UT-SCORE-5", "UT-SCORE-6"),
+    )
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Cards taken out of the deck before every deal (UT-COMP-1, UT-SETUP-4, UT-RULING-13): each "
+        "item is a card ('A12'), a suit letter ('E': its twelve cards) or a number ('12': that number "
+        "in every suit). What is left must deal out evenly among the players and NPCs; 'none' keeps "
+        "all 60 cards (printed).",
+        item=str,
+        converter=_texts,
+        rules=("UT-COMP-1", "UT-SETUP-4", "UT-RULING-13"),
+    )
+    max_bid: int = option(
+        15,
+        doc="The highest bid: the bid cards 1, 2, 4 and 8 make 0..15 (UT-COMP-2, UT-BID-1); a lower "
+        "value refuses the bids above it.",
+        choices=range(0, 16),
+        rules=("UT-COMP-2", "UT-BID-1", "UT-BID-2", "UT-RULING-7"),
+    )
+    end: str = option(
+        PRINTED,
+        doc="How the game ends: 'printed' (honour to win or chips to lose, UT-END-1, UT-END-2) or "
+        "'rounds' (after `rounds` rounds the most honour wins; chips still lose, UT-END-6).",
+        choices=(PRINTED, ROUNDS),
+        rules=("UT-END-1", "UT-END-6", "UT-SCORE-7"),
+    )
+    rounds: int = option(
+        5,
+        doc="Rounds played with end='rounds' (UT-END-6); ignored by the printed end.",
+        choices=range(1, 13),
+        rules=("UT-END-6",),
+    )
+    lord_policy: str = option(
+        PRINTED,
+        doc="The lord's conduct: 'printed' (UT-LORD-1..UT-LORD-4), 'lowest' (follows with its lowest "
+        "card of the suit led, UT-LORD-6) or 'leftmost' (always its leftmost playable card, UT-LORD-7).",
+        choices=POLICIES,
+        rules=("UT-LORD-1", "UT-LORD-2", "UT-LORD-3", "UT-LORD-4", "UT-LORD-6", "UT-LORD-7"),
+    )
+    young_lord_policy: str = option(
+        SAME,
+        doc="The young lord's conduct with 2 players: 'same' as the lord (printed, UT-LORD-5), or "
+        "one of 'printed', 'lowest', 'leftmost' (UT-LORD-6, UT-LORD-7).",
+        choices=(SAME, *POLICIES),
+        rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7"),
+    )
+
+    follow: str = option(
+        MUST,
+        doc="What a player must play: 'must' follow the suit led (printed, UT-PLAY-2), 'free' (any "
+        "card, UT-PLAY-3) or 'must_trump' (follow, else trump if one can, UT-PLAY-4). The NPCs "
+        "keep their conduct.",
+        choices=FOLLOWS,
+        rules=("UT-PLAY-2", "UT-PLAY-3", "UT-PLAY-4"),
+    )
+    trumps: str = option(
+        CHIP,
+        doc="Whether the chip's suit is trump: 'chip' (printed, UT-TRICK-1, UT-TRUMP-1) or 'none' "
+        "(no trumps: the suit led alone wins, UT-TRICK-3).",
+        choices=(CHIP, NO_TRUMPS),
+        rules=("UT-TRICK-1", "UT-TRUMP-1", "UT-TRICK-3"),
+    )
+    trick_winner: str = option(
+        HIGHEST,
+        doc="Which card wins among the trumps or the suit led: 'highest' (printed, UT-TRICK-1) or "
+        "'lowest' (UT-TRICK-4).",
+        choices=(HIGHEST, LOWEST),
+        rules=("UT-TRICK-1", "UT-TRICK-4"),
+    )
+
+    hand_size: int = option(
+        0,
+        doc="Cards dealt to each player and NPC (UT-SETUP-4, UT-SETUP-6): 0 deals every card out "
+        "(printed); 1..30 deals that many to each, the rest set aside unseen for the round.",
+        choices=range(0, 31),
+        rules=("UT-SETUP-4", "UT-SETUP-6"),
+    )
+    trump_change: str = option(
+        MOVES,
+        doc="Whether the trump changes during a round: 'moves' (printed: after a trick in which the "
+        "chip's card was played, the chip goes to the lord's new rightmost card, UT-TRUMP-2) or "
+        "'fixed' (the suit under the chip at the deal is trump for the whole round, UT-TRUMP-3).",
+        choices=(MOVES, FIXED),
+        rules=("UT-TRUMP-2", "UT-TRUMP-3"),
     )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
+        if self.follow == MUST_TRUMP and self.trumps == NO_TRUMPS:
+            raise InvalidRules("follow", "'must_trump' needs trumps: it is refused with trumps='none' (UT-PLAY-4)")
         if self.first_lord >= self.players:
             raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
+        out = removed_cards(self.removed)
+        kept = DECK.size - len(out)
+        if self.hand_size and self.hand_size * self.places > kept:
+            raise InvalidRules(
+                "hand_size",
+                f"{self.hand_size} cards to each of {self.places} hands need {self.hand_size * self.places} "
+                f"cards, but {kept} are in the deck (UT-SETUP-6)",
+            )
+        if not self.hand_size and (kept < self.places or kept % self.places):
+            raise InvalidRules(
+                "removed",
+                f"{kept} cards are left, which do not deal out evenly to {self.places} hands "
+                f"({self.players} players and {self.npcs} NPC{'s' if self.npcs > 1 else ''}) (UT-SETUP-4)",
+            )
+        if self.honour_closest == 0 and self.end == PRINTED:
+            raise InvalidRules(
+                "honour_closest",
+                "0 needs end='rounds': with the printed end a round may give nobody honour, so the "
+                "game might never end (UT-END-5)",
+            )
+
+    @property
+    def young_policy(self) -> str:
+        """The young lord's conduct, ``same`` resolved to the lord's (UT-LORD-5)."""
+        return self.lord_policy if self.young_lord_policy == SAME else self.young_lord_policy
 
     @property
     def npcs(self) -> int:
@@ -93,17 +303,87 @@ class Rules:
     @property
     def tricks_per_round(self) -> int:
         """Cards per hand, so tricks per round (UT-SETUP-4)."""
-        return DECK.size // self.places
+        return self.hand_size or (DECK.size - len(removed_cards(self.removed))) // self.places
+
+
+@lru_cache(maxsize=256)
+def removed_cards(removed: tuple[str, ...]) -> frozenset[int]:
+    """The cards ``Rules.removed`` takes out (UT-COMP-1): cards, suit letters and numbers.
+
+    >>> sorted(DECK.text(c) for c in removed_cards(("A12", "12")))
+    ['A12', 'B12', 'C12', 'D12', 'E12']
+    >>> len(removed_cards(("E",))), len(removed_cards(()))
+    (12, 0)
+    """
+    out: set[int] = set()
+    letters = {short: i for i, (_, short) in enumerate(DECK.suits)}
+    for item in removed:
+        if type(item) is not str:
+            raise InvalidRules("removed", f"an item is a card, suit letter or number text, not {item!r:.40}")
+        text = item.strip()
+        if text in letters:
+            out.update(c for c in DECK.cards if _SUIT[c] == letters[text])
+        elif text.isdigit() and text.isascii():
+            if int(text) not in DECK.ranks:
+                raise InvalidRules("removed", f"no cards are numbered {text} (1..12)")
+            out.update(c for c in DECK.cards if _RANK[c] == int(text))
+        else:
+            try:
+                out.add(DECK.parse(text))
+            except ValueError:
+                raise InvalidRules(
+                    "removed", f"{item!r:.40} is not a card (A1..E12), a suit letter (A..E) or a number (1..12)"
+                ) from None
+    return frozenset(out)
+
+
+#: Named rulesets (``printed`` first): the source's two-player game and house rules.
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("printed", "The printed game: 3 honour wins, 2 execution chips lose.", {}, ()),
+    Ruleset(
+        "two-players",
+        "The source's two-player game: the young lord joins and swaps with the lord (fixes players=2).",
+        {"players": 2},
+        ("UT-SETUP-2", "UT-LORD-5", "UT-END-4"),
+    ),
+    Ruleset(
+        "five-rounds",
+        "Five rounds, most honour wins; execution chips still lose.",
+        {"end": ROUNDS, "rounds": 5},
+        ("UT-END-6",),
+    ),
+    Ruleset("short", "A short game: 2 honour wins.", {"honour_to_win": 2}, ("UT-END-1",)),
+    Ruleset(
+        "exact-three",
+        "An exact bid earns 3 honour (the first exact bid wins).",
+        {"honour_exact": 3},
+        ("UT-SCORE-7",),
+    ),
+    Ruleset(
+        "gentle-lord",
+        "The lord and the young lord follow with their lowest card of the suit led.",
+        {"lord_policy": LOWEST},
+        ("UT-LORD-6",),
+    ),
+)
 
 
 # -- precomputed tables ----------------------------------------------------------------
 
 
-def _layout(players: int) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per player count: the deal's slices of the seats' hands and of the NPC rows (UT-SETUP-2,
-    UT-SETUP-4), the bids before bidding and the tricks won at a round's start."""
+@lru_cache(maxsize=256)
+def layout(rules: Rules) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per ``Rules`` (computed once, at a round's start): the deal's slices of the seats' hands
+    and of the NPC rows (UT-SETUP-2, UT-SETUP-4), the bids before bidding and the tricks won at a
+    round's start."""
+    return _layout(rules.players, rules.tricks_per_round)
+
+
+def _layout(
+    players: int, size: int = 0
+) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
     places = players + (2 if players == 2 else 1)
-    size = DECK.size // places
+    size = size or DECK.size // places
     cuts = [slice(p * size, (p + 1) * size) for p in range(places)]
     return tuple(cuts[:players]), tuple(cuts[players:]), (-1,) * players, (0,) * places
 
@@ -115,6 +395,22 @@ _LAYOUT = {n: _layout(n) for n in range(2, 6)}
 _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     win_keys(_SUIT, DECK.cards, t) for t in range(_NSUITS)
 )
+#: per (``Rules.trumps``, ``Rules.trick_winner``): the strength table indexed by the chip's suit,
+#: then the suit led. UT-TRICK-3: no trumps (the chip's suit is no trump); UT-TRICK-4: within the
+#: trumps and the suit led, the lower number wins.
+_LOW = tuple(DECK.size - 1 - c for c in DECK.cards)
+_STRENGTHS: dict[tuple[str, str], tuple[tuple[tuple[int, ...], ...], ...]] = {
+    (CHIP, HIGHEST): _STRENGTH,
+    (NO_TRUMPS, HIGHEST): (win_keys(_SUIT, DECK.cards, None),) * _NSUITS,
+    (CHIP, LOWEST): tuple(win_keys(_SUIT, _LOW, t) for t in range(_NSUITS)),
+    (NO_TRUMPS, LOWEST): (win_keys(_SUIT, _LOW, None),) * _NSUITS,
+}
+
+
+def strengths(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The precomputed strength tables of ``rules`` (UT-TRICK-1, UT-TRICK-3, UT-TRICK-4): index by
+    the chip's suit, then the suit led; the card with the largest key wins."""
+    return _STRENGTHS[rules.trumps, rules.trick_winner]
 
 
 def _cycle(players: int, lord_before: int) -> tuple[int, ...]:
@@ -162,6 +458,32 @@ def npc_card(row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) ->
         if _SUIT[c] == lead and c > best:
             best = c
     return best if best >= 0 else row[0]
+
+
+def npc_pick(policy: str, row: tuple[int, ...], trick: tuple[int, ...], first_trick: bool) -> int:
+    """The card an NPC plays under ``policy`` (``Rules.lord_policy``, ``Rules.young_policy``).
+
+    ``printed`` is :func:`npc_card`. UT-LORD-6 (``lowest``): as printed, but following it plays
+    its lowest card of the suit led. UT-LORD-7 (``leftmost``): it always plays its leftmost card
+    that it may play: leading (also after a win), its leftmost card; following, its leftmost card
+    of the suit led, else its leftmost card.
+
+    >>> A1, A9, B3, C12 = (DECK.parse(t) for t in ("A1", "A9", "B3", "C12"))
+    >>> row = (B3, A9, A1, C12)
+    >>> [DECK.text(npc_pick(p, row, (DECK.parse("A5"),), False)) for p in POLICIES]
+    ['A9', 'A1', 'A9']
+    >>> [DECK.text(npc_pick(p, row, (), False)) for p in POLICIES]
+    ['C12', 'C12', 'B3']
+    """
+    if policy == PRINTED:
+        return npc_card(row, trick, first_trick)
+    if not trick:
+        return row[0] if first_trick or policy == LEFTMOST else row[-1]
+    lead = _SUIT[trick[0]]
+    same = [c for c in row if _SUIT[c] == lead]
+    if not same:
+        return row[0]
+    return min(same) if policy == LOWEST else same[0]
 
 
 #: one finished trick as the state keeps it: (leader place, cards in play order, winner place)

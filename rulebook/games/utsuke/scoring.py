@@ -6,30 +6,49 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import SURVIVORS, Rules
+from .rules import BOTH, HIGHER, LOWER, ROUNDS, SURVIVORS, Rules
 
 if TYPE_CHECKING:
     from .state import UtsukeState
 
-__all__ = ["end_stats", "honour_gains", "losers", "max_rounds", "score_floor", "scores", "winners"]
+__all__ = ["end_stats", "honour_gains", "losers", "max_rounds", "rules_gains", "score_floor", "scores", "winners"]
 
 
-def honour_gains(bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
+def honour_gains(
+    bids: tuple[int, ...], lord_tricks: int, exact: int = 2, closest: int = 1, tie: str = HIGHER
+) -> tuple[int, ...]:
     """Honour each bid earns when the lord took ``lord_tricks`` (UT-SCORE-2, UT-SCORE-3).
 
-    Exact bids earn 2; if there is none, the closest bids earn 1, and when the closest
-    lie on both sides of the result only the higher one does (UT-RULING-11).
+    Exact bids earn ``exact`` (printed 2, ``Rules.honour_exact``); if there is none, the closest
+    bids earn ``closest`` (printed 1, ``Rules.honour_closest``), and when the closest lie on both
+    sides of the result only the higher one does (UT-RULING-11), or with ``tie`` (``Rules.closest_tie``)
+    the lower one (UT-SCORE-5) or both (UT-SCORE-6).
 
     >>> honour_gains((4, 6, 6), 5)
     (0, 1, 1)
     >>> honour_gains((5, 3, 5), 5)
     (2, 0, 2)
+    >>> honour_gains((5, 3, 5), 5, exact=3), honour_gains((4, 6, 6), 5, tie="lower")
+    ((3, 0, 3), (1, 0, 0))
+    >>> honour_gains((4, 6, 6), 5, tie="both")
+    (1, 1, 1)
     """
     if lord_tricks in bids:
-        return tuple([2 if b == lord_tricks else 0 for b in bids])
+        return tuple([exact if b == lord_tricks else 0 for b in bids])
     d = min([abs(b - lord_tricks) for b in bids])
-    best = lord_tricks + d if lord_tricks + d in bids else lord_tricks - d
-    return tuple([1 if b == best else 0 for b in bids])
+    hi, lo = lord_tricks + d, lord_tricks - d
+    if tie == BOTH:
+        return tuple([closest if b in (hi, lo) else 0 for b in bids])
+    if tie == LOWER:
+        best = lo if lo in bids else hi
+    else:
+        best = hi if hi in bids else lo
+    return tuple([closest if b == best else 0 for b in bids])
+
+
+def rules_gains(rules: Rules, bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
+    """:func:`honour_gains` under ``rules`` (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5, UT-SCORE-6)."""
+    return honour_gains(bids, lord_tricks, rules.honour_exact, rules.honour_closest, rules.closest_tie)
 
 
 def scores(state: UtsukeState) -> tuple[int, ...]:
@@ -56,6 +75,12 @@ def winners(state: UtsukeState) -> frozenset[int]:
     if state.current_player is not None:
         return frozenset()
     lost = losers(state)
+    if state.rules.end == ROUNDS:  # UT-END-6: the non-losers with the most honour
+        pool = [s for s in range(state.rules.players) if s not in lost]
+        if not pool:
+            return frozenset()
+        best = max(state.honour[s] for s in pool)
+        return frozenset(s for s in pool if state.honour[s] == best)
     w = state.rules.honour_to_win
     by_honour = frozenset(s for s, h in enumerate(state.honour) if h >= w) - lost
     if by_honour:
@@ -75,7 +100,9 @@ def score_floor(rules: Rules) -> int:
 
 
 def max_rounds(rules: Rules) -> int:
-    """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds."""
+    """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds; UT-END-6: ``rounds``."""
+    if rules.end == ROUNDS:
+        return rules.rounds
     return rules.players * (rules.honour_to_win - 1) + 1
 
 
@@ -84,7 +111,7 @@ def end_stats(state: UtsukeState) -> dict[str, float]:
     players = state.rules.players
     lost = state.losers
     w = state.rules.honour_to_win
-    by_honour = any(h >= w and s not in lost for s, h in enumerate(state.honour))
+    by_honour = state.rules.end != ROUNDS and any(h >= w and s not in lost for s, h in enumerate(state.honour))
     results = state._results
     exact = sum(1 for bids, won, _, _ in results for b in bids if b == won[players])
     return {

@@ -23,23 +23,33 @@ from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
 from .history import UtsukeRound
 from .observation import Observation
 from .rules import (
-    _LAYOUT,
     _NEXT,
     _NRANKS,
-    _STRENGTH,
+    _STRENGTHS,
     _SUIT,
     _SUIT_LO,
     DECK,
-    MAX_BID,
+    FIXED,
+    FREE,
+    LOWEST,
+    MUST_TRUMP,
+    PRINTED,
+    ROUNDS,
     Board,
     Match,
     RoundResult,
     Rules,
     TrickEntry,
+    layout,
+    npc_pick,
+    removed_cards,
 )
 from .scoring import honour_gains, max_rounds
 
 __all__ = ["UtsukeState", "check_invariants"]
+
+#: UT-COMP-2, UT-BID-1: the legal bids per ``Rules.max_bid`` (0..max_bid), precomputed
+_BIDS = tuple(_BID[: top + 1] for top in range(len(_BID)))
 
 
 @attrs.frozen(slots=True)
@@ -189,7 +199,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if seat is None:
             return ()
         if self.board[1][seat] < 0:
-            return _BID  # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15)
+            # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15); UT-COMP-2: up to max_bid
+            return _BIDS[self.rules.max_bid]
         hand = self.hands[seat]
         trick = self.trick
         if trick:  # UT-PLAY-2: follow the lead suit if possible (hands are sorted by suit)
@@ -197,7 +208,15 @@ class UtsukeState(State[Rules, UtsukeAction]):
             i = bisect_left(hand, lo)
             j = bisect_left(hand, lo + _NRANKS, i)
             if i < j:
-                return tuple(map(_PLAY_OF, hand[i:j]))
+                if self.rules.follow != FREE:
+                    return tuple(map(_PLAY_OF, hand[i:j]))
+            elif self.rules.follow == MUST_TRUMP:  # UT-PLAY-4: unable to follow, trump if one can
+                lo = self.board[2] * _NRANKS
+                i = bisect_left(hand, lo)
+                j = bisect_left(hand, lo + _NRANKS, i)
+                if i < j:
+                    return tuple(map(_PLAY_OF, hand[i:j]))
+            # UT-PLAY-3: with follow='free' any card
         return tuple(map(_PLAY_OF, hand))
 
     def apply(self, action: UtsukeAction) -> UtsukeState:
@@ -210,8 +229,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
             t = action.tricks
-            if type(t) is not int or not 0 <= t <= MAX_BID:  # UT-BID-1, UT-COMP-2: the bid cards make 0..15
-                raise self.illegal(f"a bid is an int from 0 to {MAX_BID}, not {t!r}", "UT-BID-1", action)
+            top = self.rules.max_bid
+            if type(t) is not int or not 0 <= t <= top:  # UT-BID-1, UT-COMP-2: the bid cards make 0..max_bid
+                raise self.illegal(f"a bid is an int from 0 to {top}, not {t!r}", "UT-BID-1", action)
             return self._bid(seat, action)
         if type(action) is not Play:
             raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
@@ -228,9 +248,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
             lo = _SUIT_LO[trick[0]]
             hi = lo + _NRANKS
             if not lo <= card < hi:
+                follow = self.rules.follow
                 j = bisect_left(hand, lo)
                 if j < len(hand) and hand[j] < hi:
-                    raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+                    if follow != FREE:  # UT-PLAY-3: with follow='free' any card
+                        raise self.illegal("a card of the lead suit must be played", "UT-PLAY-2", action)
+                elif follow == MUST_TRUMP and _SUIT[card] != board[2]:
+                    tlo = board[2] * _NRANKS  # UT-PLAY-4: unable to follow, a trump if one can
+                    j = bisect_left(hand, tlo)
+                    if j < len(hand) and hand[j] < tlo + _NRANKS:
+                        raise self.illegal("unable to follow, a trump must be played", "UT-PLAY-4", action)
             trick += (card,)
         else:
             lo = _SUIT_LO[card]
@@ -250,11 +277,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
             # UT-LORD-2, UT-LORD-3 (UT-LORD-5): an NPC follows with its highest card of the
             # suit led (``lo .. hi - 1``), else its leftmost card, as npc_card.
             row = hands[place]
-            best = -1
-            for c in row:
-                if lo <= c < hi and c > best:
-                    best = c
-            i = row.index(best) if best >= 0 else 0
+            rules = self.rules
+            policy = rules.lord_policy if place == players else rules.young_policy
+            if policy == PRINTED:
+                best = -1
+                for c in row:
+                    if lo <= c < hi and c > best:
+                        best = c
+                i = row.index(best) if best >= 0 else 0
+            else:  # UT-LORD-6, UT-LORD-7: another conduct
+                i = row.index(npc_pick(policy, row, trick, False))
             trick += (row[i],)
             hands[place] = row[:i] + row[i + 1 :]
             place = nxt[place]
@@ -263,9 +295,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 link = (self.log, action)
                 return _new_state(self.rules, self.setup, link, board, tuple(hands), trick, place)
         # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
-        # card of the lead suit takes it.
+        # card of the lead suit takes it (UT-TRICK-3: no trumps; UT-TRICK-4: the lowest wins).
         trump = board[2]
-        strength = _STRENGTH[trump][_SUIT[trick[0]]]
+        strength = _STRENGTHS[self.rules.trumps, self.rules.trick_winner][trump][_SUIT[trick[0]]]
         top = 0
         p = winner = leader = board[3]
         for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
@@ -283,7 +315,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         if not row:
             link = (self.log, action)
             return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
-        board = (board[0], bids, _SUIT[row[-1]], winner, tricks, won)
+        # UT-TRUMP-3: with trump_change='fixed' the deal's trump holds for the whole round
+        board = (board[0], bids, trump if self.rules.trump_change == FIXED else _SUIT[row[-1]], winner, tricks, won)
         # UT-PLAY-1: the winner leads
         if winner < players:
             link = (self.log, action)
@@ -291,9 +324,16 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
         # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
         row = hands[winner]
-        hands[winner] = row[:-1]
+        rules = self.rules
+        policy = rules.lord_policy if winner == players else rules.young_policy
+        if policy == PRINTED or policy == LOWEST:
+            hands[winner] = row[:-1]
+            lead = row[-1:]
+        else:  # UT-LORD-7: the leftmost conduct leads its leftmost card after a win too
+            hands[winner] = row[1:]
+            lead = row[:1]
         link = (self.log, action)
-        return _new_state(self.rules, self.setup, link, board, tuple(hands), row[-1:], nxt[winner])
+        return _new_state(rules, self.setup, link, board, tuple(hands), lead, nxt[winner])
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -362,13 +402,17 @@ class UtsukeState(State[Rules, UtsukeAction]):
         match, bids, _, _, tricks, won = board
         players = len(bids)
         lord = won[players]  # UT-RULING-15: only the lord's tricks count
-        gains = honour_gains(bids, lord)
+        gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
         honour = tuple([h + g for h, g in zip(match[3], gains)])
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
         results = match[5] + ((bids, won, tricks, match[1]),)
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
-        if max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose:  # UT-END-1, UT-END-2
+        if rules.end == ROUNDS:  # UT-END-6: a fixed number of rounds; chips still lose (UT-END-2)
+            over = len(results) >= rules.rounds or max(chips) >= rules.chips_to_lose
+        else:  # UT-END-1, UT-END-2
+            over = max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose
+        if over:
             board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
             return _new_state(rules, self.setup, log, board, hands, (), None)
         # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
@@ -397,7 +441,10 @@ def _round_start(
     """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
     deal = setup.deal(game, rules, round_index)
     players = rules.players
-    seats, npcs, no_bids, no_won = _LAYOUT[players]
+    if rules.removed:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
+        out = removed_cards(rules.removed)
+        deal = tuple([c for c in deal if c not in out])
+    seats, npcs, no_bids, no_won = layout(rules)
     hands = [tuple(sorted(deal[cut])) for cut in seats]
     # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
     hands += [deal[cut] for cut in npcs]
@@ -413,10 +460,16 @@ def check_invariants(state: UtsukeState) -> None:
     cards = sorted(
         [c for h in state.hands for c in h] + [c for _, t, _ in state._round_tricks for c in t] + list(state.trick)
     )
-    if cards != list(DECK.cards):
-        raise AssertionError("UT-COMP-1: the 60 cards are not each in exactly one place")
+    out = removed_cards(rules.removed)
+    # UT-COMP-1, UT-SETUP-6: every dealt card in exactly one place (the rest are set aside)
+    if (len(set(cards)) != len(cards) or len(cards) != rules.places * rules.tricks_per_round
+            or any(c in out for c in cards)):
+        raise AssertionError("UT-COMP-1: the deck's cards are not each in exactly one place")
     row = state.hands[players]
-    if not state.trick and row and state.trump != _SUIT[row[-1]]:
+    if rules.trump_change == FIXED:  # UT-TRUMP-3: the deal's chip card sets the round's trump
+        if row and not 0 <= state.trump < len(DECK.suits):
+            raise AssertionError("UT-TRUMP-3: no trump suit while the lord has cards")
+    elif not state.trick and row and state.trump != _SUIT[row[-1]]:
         raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
     size = rules.tricks_per_round - len(state._round_tricks)
     played: set[int] = set()
@@ -430,9 +483,11 @@ def check_invariants(state: UtsukeState) -> None:
     if sum(state.won) != len(state._round_tricks):
         raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
     if state.current_player is not None:
-        if max(state.honour) >= rules.honour_to_win or max(state.chips) >= rules.chips_to_lose:
+        if max(state.chips) >= rules.chips_to_lose or (
+            rules.end != ROUNDS and max(state.honour) >= rules.honour_to_win
+        ):
             raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
         if len(state._results) >= max_rounds(rules):
             raise AssertionError("UT-END-5: more rounds than the proved bound")
-    if sum(state.honour) < len(state._results):
+    if min(rules.honour_exact, rules.honour_closest) > 0 and sum(state.honour) < len(state._results):
         raise AssertionError("UT-END-5: a round passed in which nobody gained honour")

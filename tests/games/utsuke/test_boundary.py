@@ -127,15 +127,30 @@ def test_observation_and_resample_refuse_a_seat_that_is_not_one(seat: Any) -> No
 
 
 def test_options_pin_the_printed_game() -> None:
-    """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10: each option's exact
-    default and declared choices."""
+    """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10, UT-SCORE-2, UT-SCORE-3,
+    UT-COMP-2, UT-END-6, UT-LORD-5, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2: each option's exact default
+    and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
         "players": (4, (2, 3, 4, 5)),
         "first_lord": (0, (0, 1, 2, 3, 4)),
         "on_loss": ("survivors", ("survivors", "most_honour")),
-        "honour_to_win": (3, (1, 2, 3, 4, 5, 6)),
+        "honour_to_win": (3, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
         "chips_to_lose": (2, (1, 2, 3, 4)),
+        "honour_exact": (2, tuple(range(1, 10))),
+        "honour_closest": (1, tuple(range(0, 10))),
+        "closest_tie": ("higher", ("higher", "lower", "both")),
+        "removed": ((), None),
+        "max_bid": (15, tuple(range(16))),
+        "end": ("printed", ("printed", "rounds")),
+        "rounds": (5, tuple(range(1, 13))),
+        "lord_policy": ("printed", ("printed", "lowest", "leftmost")),
+        "young_lord_policy": ("same", ("same", "printed", "lowest", "leftmost")),
+        "follow": ("must", ("must", "free", "must_trump")),
+        "trumps": ("chip", ("chip", "none")),
+        "trick_winner": ("highest", ("highest", "lowest")),
+        "trump_change": ("moves", ("moves", "fixed")),
+        "hand_size": (0, tuple(range(31))),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5]
     assert Rules() == Rules(players=4, first_lord=0, on_loss="survivors", honour_to_win=3, chips_to_lose=2)

@@ -63,7 +63,7 @@ def utsuke_reference(state: Any, rng: random.Random) -> Any:
     if state.bidding:
         row = state.lord_row
         guess = sum(1 for c in row if ut_rules._SUIT[c] == state.trump or ut_rules.DECK.rank_of[c] >= 10)
-        return ut_actions._BID[min(ut_rules.MAX_BID, guess * 2 // 3)]
+        return ut_actions._BID[min(state.rules.max_bid, guess * 2 // 3)]
     lord = state.won[players]
     mine = state.won[seat]
     duck = mine >= lord or lord < state.bids[seat]
@@ -72,7 +72,7 @@ def utsuke_reference(state: Any, rng: random.Random) -> Any:
         return ut_actions._PLAY[cards[0] if duck else cards[-1]]
     trump = state.trump
     lead = ut_rules._SUIT[state.trick[0]]
-    strength = ut_rules._STRENGTH[trump][lead]
+    strength = ut_rules.strengths(state.rules)[trump][lead]  # UT-TRICK-3, UT-TRICK-4: the rules' table
     top = max(strength[c] for c in state.trick)
     winning = [c for c in cards if strength[c] > top]
     losing = [c for c in cards if strength[c] <= top]

@@ -113,7 +113,7 @@ def test_round_record_of_the_source_example() -> None:
 
 @given(data=st.data())
 def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
-    """UT-TRICK-1, UT-TRICK-2, UT-SCORE-2, UT-SCORE-3, UT-SCORE-4, UT-SETUP-1: over random games and
+    """UT-TRICK-1..UT-TRICK-4, UT-SCORE-2, UT-SCORE-3, UT-SCORE-4, UT-SETUP-1: over random games and
     random valid Rules: tricks numbered in order, winners by the reference, seats from the seating,
     every card from a hand, and honour equal to the sum of the round records."""
     rules = data.draw(rules_strategy(GAME), label="rules")
@@ -138,7 +138,9 @@ def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
         clockwise = [names.get(p, p) for p in ref_clockwise(n, (rules.first_lord + t.round) % n)]
         i = clockwise.index(t.leader)
         assert list(t.players) == (clockwise[i:] + clockwise[:i])
-        assert t.winner == t.players[ref_winner(list(t.cards), trump)]
+        assert t.winner == t.players[ref_winner(list(t.cards), trump, rules)]
+        assert t.rule == ("UT-TRICK-4" if rules.trick_winner == "lowest" else
+                          "UT-TRICK-3" if rules.trumps == "none" else "UT-TRICK-1")
         assert all(play in held for play in t.plays)
     assert [len([t for t in tricks if t.round == r]) for r in range(len(state.rounds))] == [
         rules.tricks_per_round
@@ -151,7 +153,8 @@ def test_records_match_an_independent_ranking(data: st.DataObject) -> None:
     # UT-END-1, UT-END-2, UT-END-3: every round but the last moved the lord on
     rounds = state.rounds
     assert [r.rule for r in rounds[:-1]] == ["UT-END-3"] * (len(rounds) - 1)
-    assert rounds[-1].rule == ("UT-END-2" if state.losers else "UT-END-1")
+    # UT-END-6: with end='rounds' the last round ends the game by the count of rounds
+    assert rounds[-1].rule == ("UT-END-2" if state.losers else "UT-END-6" if rules.end == "rounds" else "UT-END-1")
     assert tuple(map(sum, zip(*(r.chips for r in rounds)))) == state.chips  # UT-SCORE-4
     assert [r.lord_before for r in rounds] == [(rules.first_lord + r) % n for r in range(len(rounds))]
     assert state.legal_actions() == ()

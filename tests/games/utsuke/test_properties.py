@@ -47,32 +47,51 @@ def ref_clockwise(players: int, lord_before: int) -> list[int]:
     return places[i:] + places[:i]
 
 
-def ref_conduct(row: list[int], played: list[int], first_trick: bool) -> int:
-    """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points."""
+def ref_conduct(row: list[int], played: list[int], first_trick: bool, policy: str = "printed") -> int:
+    """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points;
+    UT-LORD-6 ('lowest': follow low) and UT-LORD-7 ('leftmost': always the leftmost it may play)."""
     if not played:
+        if policy == "leftmost":
+            return row[0]
         return row[0] if first_trick else row[-1]
     same = [c for c in row if suit(c) == suit(played[0])]
     if same:
-        return sorted(same, key=rank)[-1]
+        if policy == "leftmost":
+            return same[0]
+        by_rank = sorted(same, key=rank)
+        return by_rank[0] if policy == "lowest" else by_rank[-1]
     return row[0]
 
 
-def ref_winner(cards: list[int], trump: int) -> int:
-    """Position of the winning card (UT-TRICK-1, UT-RULING-1): trumps first, then the suit led."""
+def ref_winner(cards: list[int], trump: int, rules: Rules | None = None) -> int:
+    """Position of the winning card (UT-TRICK-1, UT-RULING-1): trumps first, then the suit led.
+    UT-TRICK-3: with trumps='none' the suit led alone; UT-TRICK-4: the lowest number wins."""
+    rules = rules or Rules()
+    if rules.trumps == "none":
+        trump = -1
+    sign = -1 if rules.trick_winner == "lowest" else 1
     lead = suit(cards[0])
     ranked = sorted(
-        range(len(cards)), key=lambda i: (suit(cards[i]) == trump, suit(cards[i]) == lead, rank(cards[i]))
+        range(len(cards)),
+        key=lambda i: (suit(cards[i]) == trump, suit(cards[i]) == lead, sign * rank(cards[i])),
     )
     best = ranked[-1]
     assert suit(cards[best]) in (trump, lead)
     return best
 
 
-def ref_honour(bids: tuple[int, ...], lord: int) -> list[int]:
-    """UT-SCORE-2, UT-SCORE-3: the best bid is the closest, the higher one on a tie."""
-    best = min(set(bids), key=lambda b: (abs(b - lord), -b))
-    points = 2 if best == lord else 1
-    return [points if b == best else 0 for b in bids]
+def ref_honour(bids: tuple[int, ...], lord: int, rules: Rules | None = None) -> list[int]:
+    """UT-SCORE-2, UT-SCORE-3: the best bid is the closest, the higher one on a tie
+    (UT-SCORE-5: the lower one; UT-SCORE-6: both)."""
+    rules = rules or Rules()
+    dist = min(abs(b - lord) for b in bids)
+    closest = {b for b in bids if abs(b - lord) == dist}
+    if rules.closest_tie == "higher":
+        closest = {max(closest)}
+    elif rules.closest_tie == "lower":
+        closest = {min(closest)}
+    points = rules.honour_exact if dist == 0 else rules.honour_closest
+    return [points if b in closest else 0 for b in bids]
 
 
 Tricks = tuple[tuple[int, tuple[int, ...], int], ...]
@@ -85,7 +104,11 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     """
     n = rules.players
     places = n + (2 if n == 2 else 1)
-    size = 60 // places
+    out = ref_removed(rules)
+    deal = tuple(c for c in deal if c not in out)  # UT-COMP-1: the cards taken out are not dealt
+    size = rules.hand_size or len(deal) // places  # UT-SETUP-6: hand_size cards each, the rest aside
+    assert size * places == len(deal) or rules.hand_size
+    deal = deal[: size * places]
     hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
     clockwise = ref_clockwise(n, lord_before)
     won = [0] * places
@@ -94,6 +117,8 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     for t, (got_leader, cards, got_winner) in enumerate(tricks):
         assert got_leader == leader, "UT-PLAY-1: wrong leader"
         trump = suit(hands[n][-1])  # UT-TRUMP-1: the card under the chip, at the trick's start
+        if rules.trump_change == "fixed":  # UT-TRUMP-3: the chip's card at the deal, all round
+            trump = suit(deal[n * size + size - 1])
         start = clockwise.index(leader)
         order = clockwise[start:] + clockwise[:start]
         assert len(cards) == len(order)
@@ -101,19 +126,57 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
         for place, card in zip(order, cards):
             hand = hands[place]
             if place >= n:
-                expected = ref_conduct(hand, played, t == 0)
+                policy = rules.lord_policy if place == n or rules.young_lord_policy == "same" else (
+                    rules.young_lord_policy)
+                expected = ref_conduct(hand, played, t == 0, policy)
                 assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
             else:
                 assert card in hand
-                if played and any(suit(c) == suit(played[0]) for c in hand):
+                follows = played and any(suit(c) == suit(played[0]) for c in hand)
+                if follows and rules.follow != "free":  # UT-PLAY-3: 'free' may play anything
                     assert suit(card) == suit(played[0]), "UT-PLAY-2: did not follow suit"
+                if played and not follows and rules.follow == "must_trump" and any(suit(c) == trump for c in hand):
+                    assert suit(card) == trump, "UT-PLAY-4: did not trump"
             hand.remove(card)
             played.append(card)
-        leader = order[ref_winner(played, trump)]
+        leader = order[ref_winner(played, trump, rules)]
         assert got_winner == leader, "UT-TRICK-1: wrong winner stored"
         won[leader] += 1  # UT-TRICK-2: the winner takes the trick and leads the next
     assert not any(hands)
     return won
+
+
+def ref_removed(rules: Rules) -> set[int]:
+    """UT-COMP-1: the cards ``removed`` takes out, read independently: a card, a suit letter, a number."""
+    out: set[int] = set()
+    for item in rules.removed:
+        for c in DECK.cards:
+            text = DECK.text(c)
+            if item in (text, text[0], text[1:]):
+                out.add(c)
+    return out
+
+
+def utsuke_rules(players: int) -> st.SearchStrategy[Rules]:
+    """Random valid Rules with every option, ``removed`` included (UT-COMP-1, UT-SETUP-4): a few
+    cards, suit letters or numbers taken out, so that the rest deals out evenly."""
+    texts = [DECK.text(c) for c in DECK.cards] + list("ABCDE") + [str(r) for r in range(1, 13)]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Rules:
+        rules = draw(rules_strategy(GAME, players=players))
+        removed = tuple(draw(st.lists(st.sampled_from(texts), max_size=4, unique=True)))
+        places = rules.places
+        kept = 60 - len(_ref_items(removed))
+        if kept < places or kept % places:
+            return rules
+        return attrs.evolve(rules, removed=removed)
+
+    return build()
+
+
+def _ref_items(removed: tuple[str, ...]) -> set[int]:
+    return {c for c in DECK.cards for item in removed if item in (DECK.text(c), DECK.text(c)[0], DECK.text(c)[1:])}
 
 
 # -- the properties ---------------------------------------------------------------------------
@@ -135,7 +198,9 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
         everywhere = Counter(c for h in state.hands for c in h)
         everywhere.update(c for _, cards, _ in state._round_tricks for c in cards)
         everywhere.update(state.trick)
-        assert everywhere == Counter(DECK.cards)
+        out = ref_removed(rules)
+        dealt = [c for c in state.setup.deal(GAME, rules, state.round) if c not in out]
+        assert everywhere == Counter(dealt[: rules.places * rules.tricks_per_round])  # UT-SETUP-6
         if check_hidden and steps % 5 == 0:
             # UT-BID-1, UT-INFO-1: nobody sees another's bid or hand before the reveal
             for s in range(n):
@@ -173,15 +238,21 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 @pytest.mark.parametrize("players", PLAYERS)
 @given(data=st.data())
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
-    """UT-TRICK-1, UT-LORD-1..UT-LORD-5, UT-TRUMP-1, UT-TRUMP-2, UT-SCORE-1..UT-SCORE-4,
-    UT-END-1..UT-END-5, UT-SETUP-4, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games."""
-    rules = data.draw(rules_strategy(GAME, players=players), label="rules")
+    """UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-PLAY-2..UT-PLAY-4, UT-LORD-1..UT-LORD-7,
+    UT-TRUMP-1..UT-TRUMP-3, UT-SETUP-6, UT-SCORE-1..UT-SCORE-6,
+    UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
+    under random Rules drawn from every option."""
+    rules = data.draw(utsuke_rules(players), label="rules")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
     state, snapshots = play_game(rules, seed, rng)
     n = players
     # UT-END-5: the proved bound on rounds
-    assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
+    if rules.end == "rounds":  # UT-END-6
+        assert GAME.max_rounds(rules) == rules.rounds
+        assert 1 <= len(state._results) <= rules.rounds
+    else:
+        assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
     assert len(snapshots) == len(state._results) + 1
     for r, (bids, won, tricks, stored_lord_before) in enumerate(state._results):
         deal = state.setup.deal(GAME, rules, r)
@@ -191,15 +262,22 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
         lord = won[n]
         (h0, c0), (h1, c1) = snapshots[r], snapshots[r + 1]
         gains = [a - b for a, b in zip(h1, h0)]
-        assert gains == ref_honour(bids, lord)
-        assert sum(gains) >= 1  # the premise of the UT-END-5 proof
+        assert gains == ref_honour(bids, lord, rules)
+        if rules.honour_closest:
+            assert sum(gains) >= 1  # the premise of the UT-END-5 proof
         assert [a - b for a, b in zip(c1, c0)] == [int(won[s] > lord) for s in range(n)]
-        assert all(0 <= b <= 15 for b in bids)
+        assert all(0 <= b <= rules.max_bid for b in bids)  # UT-COMP-2
     # UT-END-1, UT-END-2, UT-RULING-4: the end and who wins
     losers = {s for s in range(n) if state.chips[s] >= rules.chips_to_lose}
     by_honour = {s for s in range(n) if state.honour[s] >= rules.honour_to_win} - losers
-    assert losers or by_honour
     assert state.losers == losers
+    if rules.end == "rounds":  # UT-END-6: the rounds ran out or someone lost; most honour wins
+        assert losers or len(state._results) == rules.rounds
+        pool = set(range(n)) - losers
+        top = max((state.honour[s] for s in pool), default=0)
+        assert state.winners == {s for s in pool if state.honour[s] == top}
+        return
+    assert losers or by_honour
     if by_honour:
         assert state.winners == by_honour
     else:

@@ -24,6 +24,17 @@ def test_rules_validation_names_the_field() -> None:
     assert Rules(players=5, first_lord=4).first_lord == 4
 
 
+def test_the_follow_and_trick_options_are_validated() -> None:
+    """UT-PLAY-4, UT-TRICK-3, UT-TRICK-4: 'must_trump' needs trumps; unknown values are refused."""
+    with pytest.raises(InvalidRules, match="follow"):
+        Rules(follow="must_trump", trumps="none")
+    with pytest.raises(InvalidRules, match="trick_winner"):
+        Rules(trick_winner="middle")
+    with pytest.raises(InvalidRules, match="trumps"):
+        Rules(trumps="hearts")
+    assert Rules(follow="free", trumps="none", trick_winner="lowest").trick_winner == "lowest"
+
+
 def test_deals_are_validated_and_every_round_has_one() -> None:
     """UT-SETUP-4, UT-COMP-1, UT-RULING-13, UT-RULING-17: a deal orders the 60 cards (A1..E12);
     deal i is round i's; the lord's row keeps the dealt order."""
@@ -68,3 +79,39 @@ def test_registry_and_simulation_entry_points() -> None:
     assert GAME.score_floor(Rules()) == 0
     start = GAME.new_game(Rules(players=3), seed=0)
     assert start.scores == start.honour == (0, 0, 0) and start.chips == (0, 0, 0)
+
+
+def test_rulesets_build_valid_rules() -> None:
+    """UT-SETUP-2, UT-END-6, UT-SCORE-7, UT-LORD-6: every named ruleset, ``printed`` first, names
+    known options with exact types and builds valid Rules; each cites spec rules."""
+    from pathlib import Path
+
+    from rulebook.games.utsuke.rules import RULESETS
+
+    assert GAME.rulesets is RULESETS
+    assert [r.name for r in RULESETS] == ["printed", "two-players", "five-rounds", "short", "exact-three",
+                                          "gentle-lord"]
+    assert RULESETS[0].values == {} and Rules(**RULESETS[0].values) == Rules()
+    spec = (Path(rulebook.__file__).parents[1] / "spec" / "utsuke.md").read_text(encoding="utf-8")
+    for ruleset in RULESETS:
+        rules = Rules(**ruleset.values)
+        for name, value in ruleset.values.items():
+            assert type(getattr(rules, name)) is type(value)
+        for rule in ruleset.rules:
+            assert f"### {rule} ·" in spec
+    assert Rules(**RULESETS[1].values).players == 2
+    assert Rules(**RULESETS[2].values).end == "rounds"
+
+
+def test_hand_size_deals_fewer_cards() -> None:
+    """UT-SETUP-6: hand_size deals that many cards to each hand and sets the rest aside; a size
+    the deck cannot give every hand is refused; 0 deals every card (UT-SETUP-4)."""
+    rules = Rules(players=4, hand_size=8)
+    assert rules.tricks_per_round == 8
+    state = GAME.new_game(rules, seed=3)
+    assert [len(h) for h in state.hands] == [8] * 5
+    GAME.check_invariants(state)
+    assert GAME.max_game_length(rules) == (4 * 2 + 1) * 4 * (1 + 8)
+    with pytest.raises(InvalidRules, match="hand_size"):
+        Rules(players=5, hand_size=11)
+    assert Rules(players=5, hand_size=10).tricks_per_round == Rules(players=5).tricks_per_round == 10

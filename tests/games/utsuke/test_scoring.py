@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 
-from rulebook.games.utsuke import GAME, Phase, Rules, UtsukeState, honour_gains
+from rulebook.errors import IllegalAction, InvalidRules
+from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Rules, UtsukeState, honour_gains
 from tests.games.utsuke.test_state import _terminal, first_legal_round
 
 # -- the source's worked example -------------------------------------------------------------
@@ -155,3 +157,89 @@ def test_verify_and_records_accept_a_game_nobody_wins() -> None:
     state = _everyone_loses()
     _check_end(Variant(GAME, state.rules), state)  # raises a Violation on any fault
     assert records.replay(records.loads(records.dumps(state)), complete=True).winners == frozenset()
+
+
+def test_closest_tie_alternatives() -> None:
+    """UT-SCORE-5 (the lower closest bid scores), UT-SCORE-6 (both score), UT-RULING-11 (printed:
+    the higher one), with the source's example: the lord took 5, bids 4, 6, 6."""
+    assert honour_gains((4, 6, 6), 5, tie="higher") == (0, 1, 1)
+    assert honour_gains((4, 6, 6), 5, tie="lower") == (1, 0, 0)
+    assert honour_gains((4, 6, 6), 5, tie="both") == (1, 1, 1)
+    assert honour_gains((3, 6, 6), 5, tie="lower") == (0, 1, 1)  # one side only: unchanged
+    assert honour_gains((4, 6, 9), 5, closest=2, tie="both") == (2, 2, 0)
+
+
+def _round_with_bids(rules: Rules, bid_of: dict[int, int], seed: int = 3) -> UtsukeState:
+    """Play the first round with fixed bids and seeded random cards (the cards do not depend on the bids)."""
+    state = GAME.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while state.current_player is not None and state.round == 0:
+        seat = state.current_player
+        if state.bids[seat] < 0:
+            state = state.apply(Bid(bid_of.get(seat, 0)))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_an_exact_bid_earning_three_ends_the_game() -> None:
+    """UT-SCORE-7, UT-SCORE-2, UT-END-1: honour_exact=3 is scored by the engine and the end follows
+    it: an exact bid reaches honour_to_win 3 in the first round and ends the game."""
+    lord = _round_with_bids(Rules(), {})._results[0][1][4]  # the lord's tricks under these cards
+    assert lord > 0
+    printed = _round_with_bids(Rules(), {0: lord})
+    assert printed.honour[0] == 2 and not printed.is_terminal and printed.round == 1
+    house = _round_with_bids(Rules(honour_exact=3), {0: lord})
+    assert house.honour == (3, 0, 0, 0) and house.is_terminal and house.winners == {0}
+    assert house.rounds[-1].points == (3, 0, 0, 0)
+    closest = _round_with_bids(Rules(honour_closest=2), {0: lord - 1})
+    assert closest.honour == (2, 0, 0, 0)  # UT-SCORE-3: nobody exact, seat 0 closest
+
+
+def test_five_rounds_most_honour_wins() -> None:
+    """UT-END-6: end='rounds' plays exactly `rounds` rounds (nobody loses with chips_to_lose 4 here),
+    honour past honour_to_win does not end it, and the most honour wins."""
+    rules = Rules(end="rounds", rounds=5, chips_to_lose=4)
+    ended_past_three = False
+    for seed in range(12):
+        state = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.losers:
+            assert len(state._results) <= 5
+            continue
+        assert len(state._results) == 5 and GAME.max_rounds(rules) == 5
+        top = max(state.honour)
+        assert state.winners == {s for s, h in enumerate(state.honour) if h == top}
+        ended_past_three |= top >= 3
+        assert state.rounds[-1].rule == "UT-END-6"
+    assert ended_past_three
+    with pytest.raises(InvalidRules, match="honour_closest"):
+        Rules(honour_closest=0)  # UT-SCORE-7: under the printed end a round could give nobody honour
+    assert Rules(honour_closest=0, end="rounds").honour_closest == 0
+
+
+def test_cards_taken_out() -> None:
+    """UT-COMP-1, UT-SETUP-4, UT-RULING-13: removed takes cards, suits and numbers out; the rest
+    must deal out evenly; the cards taken out are never dealt."""
+    rules = Rules(removed=("12",))
+    assert rules.tricks_per_round == 11
+    state = GAME.new_game(rules, seed=5)
+    twelves = {DECK.parse(f"{x}12") for x in "ABCDE"}
+    assert all(len(h) == 11 and not twelves & set(h) for h in state.hands)
+    assert Rules(players=3, removed=("E",)).tricks_per_round == 12
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(players=5, removed=("12",))  # 55 cards for 6 hands
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(removed=("F3",))
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(removed=(12,))  # type: ignore[arg-type]
+
+
+def test_max_bid_limits_the_bids() -> None:
+    """UT-COMP-2, UT-BID-1, UT-BID-2, UT-RULING-7: max_bid=10 offers bid 0..bid 10 and refuses bid 11."""
+    state = GAME.new_game(Rules(max_bid=10), seed=1)
+    assert state.legal_actions() == tuple(Bid(b) for b in range(11))
+    with pytest.raises(IllegalAction, match="UT-BID-1"):
+        state.apply(Bid(11))

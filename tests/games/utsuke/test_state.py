@@ -86,8 +86,8 @@ def _terminal(players: int = 4, **rules: object) -> UtsukeState:
 LORD_ROW = ["D1", "A12", "A2", "E5", "C3", "C4", "D2", "A3", "E2", "D5", "E7", "C9"]
 
 
-def conduct_game() -> UtsukeState:
-    rules = Rules(players=4)  # places: lord (4) just before seat 0, then 0, 1, 2, 3
+def conduct_game(rules: Rules | None = None) -> UtsukeState:
+    rules = rules or Rules(players=4)  # places: lord (4) just before seat 0, then 0, 1, 2, 3
     deal = make_deal(
         rules,
         {
@@ -165,6 +165,46 @@ def test_the_lords_conduct_in_each_case() -> None:
     assert state.trump == D
     assert texts(state.trick) == ["D5"] and state.leader == lord
     GAME.check_invariants(state)
+
+
+def test_a_gentle_lord_follows_low() -> None:
+    """UT-LORD-6: with lord_policy='lowest' the lord follows with its lowest card of the suit led;
+    it still leads its leftmost card at the round's start (UT-LORD-1)."""
+    state = conduct_game(Rules(players=4, lord_policy="lowest"))
+    state = play(state, "bid 3", "bid 3", "bid 2", "bid 4")
+    assert texts(state.trick) == ["D1"]
+    state = play(state, "play D12", "play D3", "play D4", "play D6", "play A5", "play A6", "play A7", "play A8")
+    assert texts(state.round_tricks[-1].cards) == ["A5", "A6", "A7", "A8", "A2"]  # not A12
+    assert state.round_tricks[-1].winner == 3 and state.leader == 3
+    GAME.check_invariants(state)
+
+
+def test_a_leftmost_lord_leads_leftmost_after_a_win() -> None:
+    """UT-LORD-7: with lord_policy='leftmost' the lord follows with its leftmost card of the suit
+    led (A12 here) and, after its win, leads its leftmost card (A2), not the chip's card (C9)."""
+    state = conduct_game(Rules(players=4, lord_policy="leftmost"))
+    state = play(state, "bid 3", "bid 3", "bid 2", "bid 4")
+    state = play(state, "play D12", "play D3", "play D4", "play D6", "play A5", "play A6", "play A7", "play A8")
+    assert texts(state.round_tricks[-1].cards) == ["A5", "A6", "A7", "A8", "A12"]
+    assert state.leader == 4 and texts(state.trick) == ["A2"]
+    assert state.trump == CS and DECK.text(state.lord_row[-1]) == "C9"  # the chip did not move
+    GAME.check_invariants(state)
+
+
+def test_the_young_lord_takes_its_own_conduct() -> None:
+    """UT-LORD-5, UT-LORD-6: young_lord_policy='lowest' makes the young lord follow low while the
+    lord keeps the printed conduct; 'same' (printed) follows the lord's."""
+    rules = Rules(players=2, young_lord_policy="lowest")
+    assert rules.young_policy == "lowest" and Rules(players=2, lord_policy="leftmost").young_policy == "leftmost"
+    parse = DECK.parse
+    lord = ["A1"] + [f"B{r}" for r in range(1, 13)] + ["C1", "C2"]
+    young = ["D1", "A3", "A11", "A4"] + [f"E{r}" for r in range(1, 12)]
+    used = {parse(t) for t in lord + young}
+    rest = [c for c in DECK.cards if c not in used]
+    deal = rest[:30] + [parse(t) for t in lord + young]
+    state = GAME.new_game(rules, deals=[deal]).apply(Bid(2)).apply(Bid(2))
+    state = state.apply(state.legal_actions()[0])
+    assert DECK.text(state.trick[2]) == "A3"  # its lowest A, not A11 (printed) nor D1
 
 
 # -- two players: the young lord -----------------------------------------------------------------
@@ -373,3 +413,80 @@ def test_game_over_rejects_actions() -> None:
     assert end.legal_actions() == ()
     with pytest.raises(IllegalAction, match="UT-END-1"):
         end.apply(Bid(0))
+
+
+# -- house rules: what a player must play and what wins a trick ---------------------------------
+
+
+def test_free_play_may_leave_the_suit_led() -> None:
+    """UT-PLAY-3: with follow='free' seat 0 may play A5 on the lord's D1 although it holds D12;
+    printed (UT-PLAY-2) that is illegal. The lord keeps its conduct, and nothing is a void."""
+    rules = Rules(players=4, follow="free")
+    state = play(conduct_game(rules), "bid 3", "bid 3", "bid 2", "bid 4")
+    assert texts(state.trick) == ["D1"] and len(state.legal_actions()) == len(state.hands[0])
+    state = play(state, "play A5")
+    assert state.voids()[0] == frozenset()
+    printed = play(conduct_game(), "bid 3", "bid 3", "bid 2", "bid 4")
+    assert [DECK.text(a.card) for a in printed.legal_actions() if isinstance(a, Play)] == ["D12"]
+    with pytest.raises(IllegalAction, match="UT-PLAY-2"):
+        play(printed, "play A5")
+    GAME.check_invariants(state)
+
+
+def test_must_trump_when_unable_to_follow() -> None:
+    """UT-PLAY-4: with follow='must_trump' seat 1, without the suit led (A) and holding trumps (E),
+    must play a trump: B11 is illegal, the E cards are its only plays. Seat 0, with neither,
+    has shown it lacks A and E."""
+    rules = Rules(players=2, follow="must_trump")
+    lord = [f"A{r}" for r in range(1, 13)] + ["B1", "B2", "E1"]
+    young = ["D12", "D11", "D10"] + [f"C{r}" for r in range(1, 13)]
+    deal = make_deal(rules, {2: lord, 3: young, 0: ["B12"], 1: ["B11"]}, avoid={0: "A", 1: "A"})
+    state = play(GAME.new_game(rules, deals=[deal]), "bid 5", "bid 5", "play B12")
+    assert state.current_player == 1 and state.trump == E
+    legal = [a.card for a in state.legal_actions() if isinstance(a, Play)]
+    assert legal and all(DECK.suit_of[c] == E for c in legal)
+    with pytest.raises(IllegalAction, match="UT-PLAY-4"):
+        play(state, "play B11")
+    assert state.voids()[0] == frozenset({A, E})
+    assert play(two_player_game(), "bid 5", "bid 5", "play B12").voids()[0] == frozenset({A})  # printed
+    state = play(state, "play E2")
+    assert state.won == (0, 1, 0, 0)
+    GAME.check_invariants(state)
+
+
+def test_no_trumps_the_suit_led_wins() -> None:
+    """UT-TRICK-3: with trumps='none' seat 1's E2 (the chip's suit) does not win: the lord's A1,
+    the only card of the suit led, does; the trick is recorded under UT-TRICK-3."""
+    rules = Rules(players=2, trumps="none")
+    lord = [f"A{r}" for r in range(1, 13)] + ["B1", "B2", "E1"]
+    young = ["D12", "D11", "D10"] + [f"C{r}" for r in range(1, 13)]
+    deal = make_deal(rules, {2: lord, 3: young, 0: ["B12"], 1: ["B11"]}, avoid={0: "A", 1: "A"})
+    state = play(GAME.new_game(rules, deals=[deal]), "bid 5", "bid 5", "play B12", "play E2")
+    assert state.won == (0, 0, 1, 0) and state.leader == 2
+    assert state.round_tricks[-1].rule == "UT-TRICK-3"
+    assert play(two_player_game(), "bid 5", "bid 5", "play B12", "play E2").won == (0, 1, 0, 0)  # printed
+
+
+def test_the_lowest_card_wins() -> None:
+    """UT-TRICK-4: with trick_winner='lowest' the lord's D1 takes the first trick (D12, D3, D4, D6
+    follow, no trump); printed, D12 (seat 0) takes it."""
+    state = play(conduct_game(Rules(players=4, trick_winner="lowest")), "bid 3", "bid 3", "bid 2", "bid 4")
+    state = play(state, "play D12", "play D3", "play D4", "play D6")
+    assert state.round_tricks[-1].winner == "lord" and state.won[4] == 1
+    assert state.round_tricks[-1].rule == "UT-TRICK-4"
+    printed = play(conduct_game(), "bid 3", "bid 3", "bid 2", "bid 4", "play D12", "play D3", "play D4", "play D6")
+    assert printed.round_tricks[-1].winner == 0
+    GAME.check_invariants(state)
+
+
+def test_a_fixed_trump_stays_all_round() -> None:
+    """UT-TRUMP-3: with trump_change='fixed' the trump stays C (the chip's card at the deal) after
+    the lord leads its chip card C9 following a win; printed (UT-TRUMP-2) it becomes E (E7)."""
+    for change, after in (("fixed", CS), ("moves", E)):
+        state = play(conduct_game(Rules(players=4, trump_change=change)), "bid 3", "bid 3", "bid 2", "bid 4")
+        state = play(state, "play D12", "play D3", "play D4", "play D6")  # seat 0 wins with D12
+        state = play(state, "play A5", "play A6", "play A7", "play A8")  # the lord wins with A12
+        assert texts(state.trick) == ["C9"] and state.trump == CS  # the chip rides on C9 (UT-TRUMP-2)
+        state = play(state, "play C10", "play E1", "play C11", "play C2")
+        assert state.trump == after, change
+        GAME.check_invariants(state)
