@@ -124,7 +124,7 @@ class Rules:
         doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
         "the cards are dealt out among players and NPCs (UT-SETUP-4).",
         choices=range(2, 6),
-        rules=("UT-SETUP-2", "UT-SETUP-4"),
+        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6"),
     )
     first_lord: int = option(
         0,
@@ -182,7 +182,7 @@ class Rules:
         "all 60 cards (printed).",
         item=str,
         converter=_texts,
-        rules=("UT-COMP-1", "UT-SETUP-4", "UT-RULING-13"),
+        rules=("UT-COMP-1", "UT-SETUP-4", "UT-SETUP-6", "UT-RULING-13"),
     )
     max_bid: int = option(
         15,
@@ -232,7 +232,7 @@ class Rules:
         doc="Whether the chip's suit is trump: 'chip' (printed, UT-TRICK-1, UT-TRUMP-1) or 'none' "
         "(no trumps: the suit led alone wins, UT-TRICK-3).",
         choices=(CHIP, NO_TRUMPS),
-        rules=("UT-TRICK-1", "UT-TRUMP-1", "UT-TRICK-3"),
+        rules=("UT-TRICK-1", "UT-TRUMP-1", "UT-TRICK-3", "UT-TRICK-4", "UT-PLAY-4"),
     )
     trick_winner: str = option(
         HIGHEST,
