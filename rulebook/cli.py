@@ -38,7 +38,17 @@ from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
 from rulebook.progress import Progress, check_writable, reason
-from rulebook.simulate import Difference, Summary, check_players, compare, histogram_rows, simulate
+from rulebook.simulate import (
+    DEFAULT_PLAYER,
+    Difference,
+    Summary,
+    check_players,
+    compare,
+    histogram_rows,
+    player_name,
+    players_text,
+    simulate,
+)
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
@@ -112,7 +122,8 @@ def _parser() -> argparse.ArgumentParser:
         "--players-as", default=None,
         help="comma-separated player per seat: random, heuristic, ismcts (200 iterations), ismcts:N "
         "(iterations, at most 1000000), ismcts:Ts (seconds per move, at most 600); ISMCTS rolls out with the "
-        "heuristic (ismcts:N:random for random rollouts). Default: random for every seat"
+        "heuristic (ismcts:N:random for random rollouts); one kind alone plays every seat. Default: heuristic "
+        "(the game's rule-aware player) in every seat"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
@@ -516,7 +527,7 @@ def _simulate(args: argparse.Namespace) -> int:
         plans.append((slug, game, variant, players_as, printed_rules))
     run = {
         "command": "simulate", "game": args.game, "games": args.games, "seed": args.seed,
-        "players_as": args.players_as or "random", "compare": args.compare,
+        "players_as": args.players_as or DEFAULT_PLAYER, "compare": args.compare,
         "variants": {slug: {"rules": rules_to_dict(v.rules), "variant": v.describe()} for slug, _, v, _, _ in plans},
     }
     where = args.resume or args.progress or _default_progress(args)
@@ -610,8 +621,10 @@ def _simulate_all(
                     raise RulebookError(f"{exc}; its deal is saved in {record}; the other games in {saved.path}; "
                                         f"resume with: {_resume_command(args, saved.path)}") from None
             elapsed = time.perf_counter() - start
-        title = f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}"
-        entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed}
+        title = (f"{_name(game)}, {variant.rules.players} players, {args.games} games, seed {args.seed}\n"
+                 f"who played: {players_text(players_as)}")
+        entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed,
+                                 "players_as": [player_name(p) for p in players_as]}
         if args.compare:
             (_, base), (var_label, other) = runs.items()
             diffs = compare(base, other, alpha=args.alpha)

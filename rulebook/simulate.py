@@ -77,24 +77,71 @@ def _as_variant(game: Game[Any, Any, Any], rules: Any) -> Variant:
     return Variant(game, rules if rules is not None else game.Rules())
 
 
+#: Who plays a seat nobody named: the game's rule-aware heuristic (random play only when asked).
+DEFAULT_PLAYER = "heuristic"
+
+
 def check_players(players_as: Sequence[PlayerSpec] | None, players: int) -> tuple[PlayerSpec, ...]:
-    """The player of every seat (``random`` when not given); a bad list raises ``ValueError``.
+    """The player of every seat: the game's rule-aware ``heuristic`` when not given, one kind for
+    every seat when one is given; a bad list raises ``ValueError``.
 
     Names are checked by :func:`~rulebook.players.player_from_spec`; callables pass as they are.
+
+    >>> check_players(None, 3), check_players(["random"], 2)
+    (('heuristic', 'heuristic', 'heuristic'), ('random', 'random'))
     """
     if players_as is None:
-        return ("random",) * players
+        return (DEFAULT_PLAYER,) * players
     if isinstance(players_as, str):
         raise ValueError("--players-as must be a list of player kinds, one per seat")
     kinds = tuple(k.strip() if isinstance(k, str) else k for k in players_as)
+    if len(kinds) == 1:
+        kinds = kinds * players
     if len(kinds) != players:
-        raise ValueError(f"--players-as names {len(kinds)} players; the game has {players}")
+        raise ValueError(f"--players-as names {len(kinds)} players; the game has {players} "
+                         "(give one kind for every seat, or one per seat)")
     for k in kinds:
         if isinstance(k, str):
             player_from_spec(k)
         elif not callable(k):
             raise ValueError(f"a player must be a kind name or a callable (state, rng) -> action, not {k!r}")
     return kinds
+
+
+def players_text(players_as: Sequence[PlayerSpec]) -> str:
+    """Who sat where, for people (seats counted from 1).
+
+    >>> players_text(("heuristic",) * 3)
+    'the rule-aware heuristic in every seat'
+    >>> players_text(("ismcts:200", "heuristic", "heuristic"))
+    'seat 1 ISMCTS (200 iterations a move); seats 2 and 3 the rule-aware heuristic'
+    """
+    names = [_player_words(player_name(p)) for p in players_as]
+    if len(set(names)) == 1:
+        return f"{names[0]} in every seat"
+    groups: dict[str, list[int]] = {}
+    for seat, name in enumerate(names, 1):
+        groups.setdefault(name, []).append(seat)
+    parts = []
+    for name, seats in groups.items():
+        words = [str(s) for s in seats]
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        parts.append(f"{'seat' if len(seats) == 1 else 'seats'} {listed} {name}")
+    return "; ".join(parts)
+
+
+def _player_words(name: str) -> str:
+    if name == "heuristic":
+        return "the rule-aware heuristic"
+    if name == "random":
+        return "random play"
+    if name.startswith("ismcts"):
+        parts = name.split(":")
+        budget = parts[1] if len(parts) > 1 and parts[1] else "200"
+        each = f"{budget[:-1]} seconds a move" if budget.endswith("s") else f"{budget} iterations a move"
+        rollout = ", random rollouts" if len(parts) > 2 and parts[2] == "random" else ""
+        return f"ISMCTS ({each}{rollout})"
+    return name
 
 
 def player_name(player: PlayerSpec) -> str:
