@@ -17,7 +17,6 @@ import argparse
 import functools
 import importlib
 import json
-import math
 import os
 import random
 import shlex
@@ -37,6 +36,7 @@ from rulebook.core.options import describe_options, format_value, options_help, 
 from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
+from rulebook.plots import save_plots
 from rulebook.progress import Progress, check_writable, reason
 from rulebook.simulate import (
     DEFAULT_PLAYER,
@@ -387,77 +387,6 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
     return client.get_executor(), client.close
 
 
-def _bins(hists: Sequence[dict[int, int]], most: int) -> list[float]:
-    """Bin edges shared by every run (whole numbers, at most ``most`` bins)."""
-    lo = min(min(h) for h in hists)
-    hi = max(max(h) for h in hists) + 1
-    width = max(1, -(-(hi - lo) // most))
-    return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
-
-
-def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
-    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``.
-
-    A narrow range (every game the same length) is shown ten units wide, so one bar reads as one value.
-    """
-    left, right = bins[0], bins[-1]
-    if right - left < most:
-        middle = (left + right) / 2
-        left, right = middle - most / 2, middle + most / 2
-        ax.set_xlim(left, right)
-    lo, hi = math.ceil(left), math.floor(right)
-    step = max(1, -(-(hi - lo) // most))
-    ax.set_xticks(range(lo, hi + 1, step))
-
-
-def _plot(directory: str, game: Game[Any, Any, Any], runs: dict[str, Summary]) -> list[Path]:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
-    out = Path(directory)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
-    paths = []
-    first = next(iter(runs.values()))
-    fig, ax = plt.subplots(figsize=(7, 4))
-    bins = _bins([s.length_hist for s in runs.values()], 40)
-    for label, s in runs.items():
-        values = sorted(s.length_hist)
-        ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
-    ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
-    _whole_ticks(ax, bins)
-    ax.legend()
-    paths.append(out / f"{game.slug}-lengths.png")
-    fig.tight_layout()
-    fig.savefig(paths[-1], dpi=100)
-    plt.close(fig)
-    seats = first.players
-    fig, axes = plt.subplots(1, seats, figsize=(3.2 * seats, 3.4), sharey=True, squeeze=False)
-    for seat in range(seats):
-        ax = axes[0][seat]
-        bins = _bins([s.score_hist[seat] for s in runs.values()], 30)
-        for label, s in runs.items():
-            h = s.score_hist[seat]
-            values = sorted(h)
-            ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, alpha=0.6, label=label)
-        ax.set(title=f"seat {seat}", xlabel="score")
-        _whole_ticks(ax, bins)
-    axes[0][0].set_ylabel("share of games")
-    axes[0][0].legend()
-    fig.suptitle(f"{game.title}: final scores")
-    fig.tight_layout()
-    paths.append(out / f"{game.slug}-scores.png")
-    fig.savefig(paths[-1], dpi=100)
-    plt.close(fig)
-    return paths
-
-
 def _hooks_text(variant: Variant) -> str:
     hooks = variant.describe().get("hooks")
     return f"Python hooks: {', '.join(hooks)} ({variant.source or variant.name})" if hooks else ""
@@ -479,6 +408,7 @@ def _reproduce(args: argparse.Namespace) -> str:
         words += ["--players-as", args.players_as]
     if args.compare:
         words += ["--compare", "--alpha", f"{args.alpha:g}"]
+    words += ["--workers", str(args.workers)]
     return shlex.join(words)
 
 
@@ -659,7 +589,7 @@ def _simulate_all(
             page = html_report(
                 game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
                 command=_reproduce(args),
-                rules_text="; ".join(filter(None, (_changes(variant), _hooks_text(variant)))),
+                rules_text=_hooks_text(variant),
                 rules=variant.rules,
             )
             try:
@@ -671,7 +601,7 @@ def _simulate_all(
                 print(f"report: {args.report}")
         if args.plot:
             try:
-                paths = _plot(args.plot, game, runs)
+                paths = save_plots(args.plot, game, runs)
             except OSError as exc:
                 raise RulebookError(f"--plot: cannot write to {args.plot}: {exc.strerror or exc}") from None
             entry["plots"] = [str(p) for p in paths]

@@ -1,23 +1,26 @@
 """One self-contained HTML page of a simulation (``rulebook simulate --report FILE.html``).
 
-The page says what was compared (the rules' difference from the printed game, the
-players, the seeds and the command that reproduces it), shows the table with 95%
-intervals and Holm-corrected significance, inline plots (PNG as data URIs: win rate per
-seat with interval bars, score and length distributions in whole-number bins, skill gap,
-lead changes), warns where a game runs on placeholder data, and sums it up in plain words.
+The page names the variant in its title, sums the run up in plain words, says what was
+compared (each changed option's printed value and the variant's), shows the figures that
+changed with their tests (Holm-corrected; the figures that did not change are folded
+away under "unchanged figures"), the win rates with 95% intervals and the plots of
+:mod:`rulebook.plots` (inline SVG), warns where a game runs on placeholder data, and ends
+with the rulebook version, the date, the players and the command that reproduces it.
+Every text is escaped; the page needs no network, and fits a 390 px phone screen (wide
+tables scroll inside their own box).
 """
 
 from __future__ import annotations
 
-import base64
+import datetime
 import html
-import io
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.balance import measures
 from rulebook.core.contract import Game
-from rulebook.optional import require
+from rulebook.plots import metric_name, report_plots
 from rulebook.simulate import Difference, Summary
 
 __all__ = ["html_report", "placeholder_warnings", "plain_summary"]
@@ -39,7 +42,8 @@ def _pct(x: float) -> str:
 
 def plain_summary(runs: Mapping[str, Summary], diffs: Sequence[Difference] = (), alpha: float = 0.05) -> list[str]:
     """A few sentences a designer can read without the tables."""
-    lines = []
+    lines: list[str] = []
+    careless: list[str] = []
     for label, s in runs.items():
         m = measures(s)
         adv = m["seat_advantage"]
@@ -48,9 +52,9 @@ def plain_summary(runs: Mapping[str, Summary], diffs: Sequence[Difference] = (),
         mixed = len(set(s.players_as)) > 1
         if mixed:
             seat = (f"the seats hold different players, so their win rates show skill more than seat order "
-                    f"(seat {best} wins {_pct(s.win_rate[best])})")
+                    f"(seat {best + 1} wins {_pct(s.win_rate[best])})")
         elif adv["p_value"] < alpha:
-            seat = (f"seat {best} wins most often ({_pct(s.win_rate[best])}); the seats' win rates differ beyond "
+            seat = (f"seat {best + 1} wins most often ({_pct(s.win_rate[best])}); the seats' win rates differ beyond "
                     f"noise (chi-square p = {adv['p_value']:.3g})")
         else:
             seat = f"no seat wins more often than noise explains (chi-square p = {adv['p_value']:.3g})"
@@ -66,137 +70,89 @@ def plain_summary(runs: Mapping[str, Summary], diffs: Sequence[Difference] = (),
                 f"{label}: {gap['kind']} wins {_pct(gap['win_rate'])} of its seat-games "
                 f"[{_pct(lo)}, {_pct(hi)}], {gap['gap'] * 100:+.1f} points against the average seat."
             )
-        if s.players_as and len(set(s.players_as)) == 1 and s.players_as[0] == "random":
-            lines.append(f"{label}: every seat played at random; balance under careless play is not balance "
-                         "under good play (try heuristic or ismcts players).")
+        if s.players_as and set(s.players_as) == {"random"} and not careless:
+            careless.append("Every seat played at random; balance under careless play is not balance "
+                            "under good play (try heuristic or ismcts players).")
     if diffs:
         sig = [d for d in diffs if d.significant]
         if sig:
             lines.append(
                 f"The variant changes {len(sig)} of {len(diffs)} figures beyond noise (Holm-corrected, "
                 f"family-wise {alpha:g}): " + "; ".join(
-                    f"{d.metric} {_fmt(d, d.printed)} → {_fmt(d, d.variant)}" for d in sig) + "."
+                    f"{metric_name(d.metric)} {_fmt(d, d.printed)} → {_fmt(d, d.variant)}" for d in sig) + "."
             )
         else:
             lines.append(f"No figure differs beyond noise after Holm's correction over {len(diffs)} figures; "
                          "a larger run could still find a small difference.")
-    return lines
+    return lines + careless
 
 
 def _fmt(d: Difference, x: float) -> str:
     return _pct(x) if d.kind == "rate" else f"{x:.2f}"
 
 
+
 def _p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _png(fig: Any) -> str:
-    from matplotlib.ticker import MaxNLocator
-
-    for ax in fig.axes:
-        if ax.get_xlabel() in ("actions", "final score", "lead changes"):
-            lo, hi = ax.get_xlim()
-            if hi - lo <= 12:  # few values: a tick on each whole number
-                ax.set_xticks(range(int(lo + 0.5), int(hi + 0.5)))
-            else:
-                ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    buf = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buf, format="png", dpi=90)
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
-def _int_bins(hists: Sequence[Mapping[Any, int]], most: int = 40) -> list[float]:
-    values = [v for h in hists for v in h]
-    lo, hi = int(min(values)), int(max(values)) + 1
-    width = max(1, -(-(hi - lo) // most))
-    return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
-
-
-def _plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[tuple[str, str]]:
-    require("matplotlib", "plot", "--report")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out: list[tuple[str, str]] = []
-    first = next(iter(runs.values()))
-    seats = first.players
-    # win rate per seat with 95% intervals
-    fig, ax = plt.subplots(figsize=(7, 3.4))
-    width = 0.8 / len(runs)
-    for i, (label, s) in enumerate(runs.items()):
-        xs = [k + (i - (len(runs) - 1) / 2) * width for k in range(seats)]
-        err = [[r - lo for r, (lo, _) in zip(s.win_rate, s.win_ci)],
-               [hi - r for r, (_, hi) in zip(s.win_rate, s.win_ci)]]
-        ax.bar(xs, s.win_rate, width, yerr=err, capsize=4, label=label, alpha=0.8)
-    fair = sum(first.win_rate) / seats
-    ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label="mean seat")
-    ax.set(xticks=range(seats), xticklabels=[f"seat {k}" for k in range(seats)], ylabel="win rate",
-           title="Win rate per seat (95% Wilson intervals)")
-    ax.legend(fontsize=8)
-    out.append(("Win rate per seat", _png(fig)))
-    plt.close(fig)
-    # game length
-    fig, ax = plt.subplots(figsize=(7, 3))
-    bins = _int_bins([s.length_hist for s in runs.values()])
-    for label, s in runs.items():
-        vals = sorted(s.length_hist)
-        ax.hist(vals, weights=[s.length_hist[v] / s.games for v in vals], bins=bins, alpha=0.6, label=label)
-    ax.set(title="Actions per game", xlabel="actions", ylabel="share of games")
-    ax.legend(fontsize=8)
-    out.append(("Game length", _png(fig)))
-    plt.close(fig)
-    # scores per seat
-    fig, axes = plt.subplots(1, seats, figsize=(min(12, 2.6 * seats), 2.8), sharey=True, squeeze=False)
-    for k in range(seats):
-        ax = axes[0][k]
-        bins = _int_bins([s.score_hist[k] for s in runs.values()], 30)
-        for label, s in runs.items():
-            h = s.score_hist[k]
-            vals = sorted(h)
-            ax.hist(vals, weights=[h[v] / s.games for v in vals], bins=bins, alpha=0.6, label=label)
-        ax.set(title=f"seat {k}", xlabel="final score")
-    axes[0][0].set_ylabel("share of games")
-    axes[0][0].legend(fontsize=7)
-    out.append(("Final scores (the variant's scoring)", _png(fig)))
-    plt.close(fig)
-    # lead changes
-    fig, ax = plt.subplots(figsize=(7, 2.8))
-    bins = _int_bins([s.lead_change_hist for s in runs.values()])
-    for label, s in runs.items():
-        vals = sorted(s.lead_change_hist)
-        ax.hist(vals, weights=[s.lead_change_hist[v] / s.games for v in vals], bins=bins, alpha=0.6, label=label)
-    ax.set(title="Lead changes per game", xlabel="lead changes", ylabel="share of games")
-    ax.legend(fontsize=8)
-    out.append(("Lead changes", _png(fig)))
-    plt.close(fig)
-    # skill gap
-    gaps = [(label, g) for label, s in runs.items() for g in measures(s).get("skill_gap", [])]
-    if gaps:
-        fig, ax = plt.subplots(figsize=(7, 2.8))
-        names = [f"{g['kind']}\n({label})" for label, g in gaps]
-        rates = [g["win_rate"] for _, g in gaps]
-        err = [[r - g["ci"][0] for r, (_, g) in zip(rates, gaps)], [g["ci"][1] - r for r, (_, g) in zip(rates, gaps)]]
-        ax.bar(range(len(gaps)), rates, yerr=err, capsize=4, color="tab:green", alpha=0.8)
-        ax.set(xticks=range(len(gaps)), ylabel="win rate per seat-game", title="Skill gap (95% intervals)")
-        ax.set_xticklabels(names, fontsize=8)
-        out.append(("Skill gap", _png(fig)))
-        plt.close(fig)
+def option_changes(game: Game[Any, Any, Any], rules: Any) -> list[tuple[str, str, str]]:
+    """``(option, printed value, variant value)`` for every option ``rules`` changes."""
+    printed = game.Rules(players=rules.players)
+    out = []
+    for info in game.options():
+        if info.name == "players":
+            continue
+        a, b = getattr(printed, info.name), getattr(rules, info.name)
+        if a != b:
+            out.append((info.name, _value(a), _value(b)))
     return out
 
 
+def _unchanged(d: Difference) -> bool:
+    return math.isclose(d.printed, d.variant, rel_tol=1e-12, abs_tol=1e-12)
+
+
 _CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;
-color:#222;line-height:1.45}
-h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;font-size:.9em;margin:.5em 0}
-td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}td:first-child,th:first-child{text-align:left}
-tr.sig{background:#fff3c4;font-weight:600}.warn{background:#fde2e1;border:1px solid #e5a3a0;padding:.6em 1em}
-table.left td{text-align:left}code{background:#f3f3f3;padding:0 .25em}img{max-width:100%}.summary li{margin:.3em 0}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:960px;margin:0 auto;
+padding:1em;color:#1d1d1d;background:#fff;line-height:1.5;font-size:16px;overflow-wrap:break-word}
+h1{font-size:1.45em;line-height:1.25;margin:.4em 0}h1 small{display:block;font-size:.62em;font-weight:normal;color:#555}
+h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
+.scroll{overflow-x:auto;max-width:100%;margin:.5em 0}
+table{border-collapse:collapse;font-size:.92em}
+td,th{border:1px solid #d0d0d0;padding:.3em .55em;text-align:right;vertical-align:top}
+th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
+table.left td{text-align:left}td small{color:#555;white-space:nowrap}
+tr.sig td{background:#fff3c4;font-weight:600}
+.warn{background:#fde2e1;border:1px solid #e5a3a0;padding:.6em 1em}
+code{background:#f3f3f3;padding:0 .25em;font-size:.92em}footer code{overflow-wrap:anywhere}
+figure{margin:1em 0}figure img{width:100%;max-width:560px;height:auto;display:block}
+figcaption{font-size:.9em;color:#444;max-width:720px}
+details{margin:.8em 0}summary{cursor:pointer;color:#1f5fa8}
+.summary li{margin:.35em 0}footer{margin-top:2.5em;border-top:1px solid #ddd;font-size:.88em;color:#444}
+footer dt{font-weight:600}footer dd{margin:0 0 .4em 0}
+@media (max-width:600px){body{padding:.7em;font-size:15px}td,th{padding:.25em .35em}}
 """
+
+
+def _table(head: Sequence[str], rows: Sequence[str], cls: str = "") -> str:
+    return (f"<div class='scroll'><table{f' class={cls}' if cls else ''}><thead><tr>"
+            + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead><tbody>" + "".join(rows)
+            + "</tbody></table></div>")
+
+
+def _diff_row(d: Difference) -> str:
+    delta = f"{(d.variant - d.printed) * 100:+.1f} pt" if d.kind == "rate" else f"{d.variant - d.printed:+.3f}"
+    return (f"<tr{' class=sig' if d.significant else ''}><td>{html.escape(metric_name(d.metric))}</td>"
+            f"<td>{_fmt(d, d.printed)}</td><td>{_fmt(d, d.variant)}</td><td>{delta}</td>"
+            f"<td>{html.escape(_p(d.p_adjusted))}</td></tr>")
 
 
 def html_report(
@@ -208,13 +164,37 @@ def html_report(
     command: str = "",
     rules_text: str = "",
     rules: Any = None,
+    date: datetime.date | None = None,
 ) -> str:
-    """The page, as one HTML string with everything inline."""
+    """The page, as one HTML string with everything inline.
+
+    ``runs``: the printed rules' summary first when comparing; ``rules``: the variant's
+    rules (for the options it changes and the placeholder warnings); ``rules_text``: any
+    other difference from the printed game (Python hooks) in words; ``date``: today's
+    when not given.
+    """
+    import rulebook
+
     esc = html.escape
     first = next(iter(runs.values()))
-    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{esc(game.title)}: balance report"
-             f"</title><style>{_CSS}</style></head><body>",
-             f"<h1>{esc(game.title)}: balance report</h1>"]
+    last = list(runs.values())[-1]
+    label = list(runs)[-1]
+    name = str(last.variant.get("name") or label)
+    players = f"{first.players} players"
+    if diffs:
+        heading = f"{name} against the printed rules"
+    elif name in ("printed rules", "result"):
+        heading = "the printed rules"
+    else:
+        heading = name
+    title = f"{game.title}: {heading}"
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{esc(title)} · balance report</title><style>{_CSS}</style></head><body><main>",
+        f"<h1>{esc(title)}<small>Balance report: {players}, {first.games:,} games"
+        f"{' per side' if diffs else ''}, seed {esc(str(first.seed))}</small></h1>",
+    ]
     warnings = placeholder_warnings(game, rules) if rules is not None else []
     if warnings:
         parts.append("<div class='warn'><b>Placeholder data.</b> This game runs on data the source does not give; "
@@ -222,35 +202,63 @@ def html_report(
                      + "".join(f"<li>{esc(w)}</li>" for w in warnings) + "</ul></div>")
     parts.append("<h2>In plain words</h2><ul class='summary'>"
                  + "".join(f"<li>{esc(x)}</li>" for x in plain_summary(runs, diffs, alpha)) + "</ul>")
-    parts.append("<h2>What was compared</h2><table class='left'>")
-    for label, s in runs.items():
-        parts.append(f"<tr><td>{esc(label)}</td><td>{esc(str(s.variant.get('name', label)))}</td></tr>")
-    parts.append(f"<tr><td>rules difference from the printed game</td><td>{esc(rules_text or 'none')}</td></tr>"
-                 f"<tr><td>players per seat</td><td>{esc(', '.join(first.players_as))}</td></tr>"
-                 f"<tr><td>games per side, seed</td><td>{first.games}, {first.seed}</td></tr>"
-                 f"<tr><td>to reproduce</td><td><code>{esc(command)}</code></td></tr></table>")
+    # what was compared
+    parts.append("<h2>What was compared</h2>")
+    changes = option_changes(game, rules) if rules is not None else []
+    if changes:
+        parts.append(_table(["option", "printed rules", esc(name)], [
+            f"<tr><td>{esc(o.replace('_', ' '))}</td><td>{esc(a)}</td><td>{esc(b)}</td></tr>" for o, a, b in changes
+        ], "left"))
+    elif not rules_text:
+        parts.append("<p>The printed rules: no option changed.</p>")
+    if rules_text:
+        parts.append(f"<p>Also: {esc(rules_text)}</p>")
+    who = ", ".join(f"seat {k + 1}: {p}" for k, p in enumerate(first.players_as)) or "random"
+    parts.append(f"<p>{players}; {first.games:,} games{' with each rule set' if diffs else ''} from seed "
+                 f"{esc(str(first.seed))}; players: {esc(who)}.</p>")
     if diffs:
-        parts.append(f"<h2>Printed rules against the variant</h2><p>Rates: two-proportion z-test; means: Welch's "
-                     f"t-test; a row is highlighted when its Holm-adjusted p-value (over all {len(diffs)} rows) "
-                     f"is below {alpha:g}.</p><table><tr><th>figure</th><th>printed</th><th>variant</th>"
-                     "<th>difference</th><th>p</th><th>p (Holm)</th></tr>")
-        for d in diffs:
-            delta = (f"{(d.variant - d.printed) * 100:+.1f} pt" if d.kind == "rate"
-                     else f"{d.variant - d.printed:+.3f}")
-            parts.append(f"<tr{' class=sig' if d.significant else ''}><td>{esc(d.metric)}</td>"
-                         f"<td>{_fmt(d, d.printed)}</td><td>{_fmt(d, d.variant)}</td><td>{delta}</td>"
-                         f"<td>{esc(_p(d.p_value))}</td><td>{esc(_p(d.p_adjusted))}</td></tr>")
-        parts.append("</table>")
-    parts.append("<h2>Win rates per seat</h2><table><tr><th>run</th>"
-                 + "".join(f"<th>seat {k}</th>" for k in range(first.players)) + "<th>chi-square p</th></tr>")
-    for label, s in runs.items():
-        p = measures(s)["seat_advantage"]["p_value"]
-        parts.append(f"<tr><td>{esc(label)}</td>" + "".join(
-            f"<td>{_pct(r)} [{_pct(lo)}, {_pct(hi)}]</td>" for r, (lo, hi) in zip(s.win_rate, s.win_ci))
-            + f"<td>{esc(_p(p))}</td></tr>")
-    parts.append("</table>")
-    for title, uri in _plots(game, runs):
-        parts.append(f"<h2>{esc(title)}</h2><img alt='{esc(title)}' src='{uri}'>")
-    parts.append("<p><small>Made by <code>rulebook simulate</code>. Measures: see the docs page "
-                 "“Balance a designer can trust”.</small></p></body></html>")
+        changed = [d for d in diffs if not _unchanged(d)]
+        same = [d for d in diffs if _unchanged(d)]
+        head = ["figure", "printed rules", esc(name), "difference", "p (Holm)"]
+        parts.append(
+            f"<h2>What changed</h2><p>Highlighted: the difference is beyond noise (its p-value, Holm-corrected over "
+            f"all {len(diffs)} figures, is below {alpha:g}). Rates: two-proportion z-test; means: Welch's t-test.</p>")
+        parts.append(_table(head, [_diff_row(d) for d in changed]) if changed
+                     else "<p>Every figure came out exactly the same.</p>")
+        if same:
+            parts.append(f"<details><summary>{len(same)} unchanged figure{'s' if len(same) != 1 else ''} "
+                         "(the same value under both rules)</summary>"
+                         + _table(["figure", "value"], [
+                             f"<tr><td>{esc(metric_name(d.metric))}</td><td>{_fmt(d, d.printed)}</td></tr>"
+                             for d in same]) + "</details>")
+    elif first.stats:
+        from rulebook.plots import figure_name
+
+        parts.append("<h2>Figures</h2>" + _table(["figure", "mean per game"], [
+            f"<tr><td>{esc(figure_name(k))}</td><td>{v:.2f}</td></tr>" for k, v in sorted(first.stats.items())]))
+    # win rates: one row per seat, so the table stays narrow
+    parts.append("<h2>Win rates per seat</h2>")
+    rows = []
+    for k in range(first.players):
+        rows.append(f"<tr><td>seat {k + 1}</td>" + "".join(
+            f"<td>{_pct(s.win_rate[k])}<br><small>{_pct(s.win_ci[k][0])}–{_pct(s.win_ci[k][1])}</small></td>"
+            if k < len(s.win_ci) else "<td>–</td>" for s in runs.values()) + "</tr>")
+    rows.append("<tr><td>seats differ? <small>(chi-square p)</small></td>" + "".join(
+        f"<td>{esc(_p(measures(s)['seat_advantage']['p_value']))}</td>" for s in runs.values()) + "</tr>")
+    parts.append(_table(["", *(esc(x) for x in runs)] if len(runs) > 1 else ["", "win rate"], rows))
+    parts.append("<p><small>Under each rate: its 95% Wilson interval.</small></p>")
+    for plot_title, caption, uri in report_plots(game, runs):
+        if uri is None:
+            parts.append(f"<h2>{esc(plot_title)}</h2><p>{esc(caption)}</p>")
+        else:
+            parts.append(f"<h2>{esc(plot_title)}</h2><figure><img alt='{esc(plot_title)}: {esc(caption)}' "
+                         f"src='{uri}'><figcaption>{esc(caption)}</figcaption></figure>")
+    day = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
+    parts.append(
+        "</main><footer><dl>"
+        f"<dt>Made by</dt><dd>rulebook {esc(rulebook.__version__)} on {day}</dd>"
+        f"<dt>Players per seat</dt><dd>{esc(who)}</dd>"
+        f"<dt>To reproduce</dt><dd><code>{esc(command or 'rulebook simulate ' + game.slug)}</code></dd>"
+        "<dt>How to read it</dt><dd>the docs page “Balance a designer can trust”</dd>"
+        "</dl></footer></body></html>")
     return "".join(parts)

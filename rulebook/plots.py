@@ -1,0 +1,343 @@
+"""Plots of a simulation: the figures of ``rulebook simulate --report`` and ``--plot``.
+
+Every plot is drawn from what :class:`~rulebook.simulate.Summary` gives, so a figure
+a game adds appears without an edit here. The rules the plots keep:
+
+* distributions are step outlines (never translucent bars that blend into a third
+  colour), in bins chosen from the data; a figure with a single value is a sentence,
+  not a one-bar plot (:func:`histogram` returns ``False`` for it);
+* ticks are whole numbers, evenly spaced; legends sit outside the data;
+* every figure has a plain name with its unit (:func:`figure_name`), and seats are
+  numbered from 1 as people count them.
+
+>>> figure_name("score_margin"), figure_name("trump_stack_left"), figure_name("new_thing")
+('score margin (points)', 'trump cards left on the stack', 'new thing')
+>>> metric_name("seat 0 win rate"), metric_name("mean top_score")
+('seat 1 win rate', 'top score (points), mean per game')
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulebook.core.contract import Game
+from rulebook.errors import RulebookError
+from rulebook.optional import install_hint
+from rulebook.simulate import Summary
+
+__all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_plots", "save_plots"]
+
+#: Plain names, with their unit, of the end-of-game figures the games report
+#: (``Summary.stats`` keys); a key not listed reads as its words (``new_thing`` → "new thing").
+FIGURE_NAMES: dict[str, str] = {
+    "top_score": "top score (points)",
+    "score_margin": "score margin (points)",
+    "replacements": "trump replacements",
+    "trump_stack_left": "trump cards left on the stack",
+    "fulfilments": "prophecies fulfilled",
+    "mean_tricks_per_round": "tricks per round",
+    "rounds": "rounds played",
+    "rounds_ended_after_trick_10": "rounds ended after trick 10",
+    "rounds_ended_by_seventh_cube": "rounds ended by the seventh cube",
+    "ended_by_honour": "games ended by honour",
+    "ended_by_loss": "games ended by a loss",
+    "everyone_lost": "games everyone lost",
+    "exact_bids": "exact bids",
+    "lord_tricks_mean": "tricks the lord took, per round",
+    "losers": "losing seats",
+    "winners": "winning seats",
+    "deals": "deals played",
+    "exact_predictions": "exact predictions",
+    "lone_exact_predictions": "lone exact predictions",
+    "field_interventions": "interventions on the field",
+    "forced_interventions": "forced interventions",
+    "hand_interventions": "interventions from the hand",
+    "mixed_interventions": "mixed interventions",
+    "cards_acquired": "cards acquired",
+    "declarations": "declarations",
+    "face_down_plays": "cards played face down",
+    "races": "races run",
+    "road_cards": "cards on the road",
+}
+
+#: line colour and style of each run (a colour-blind-safe pair, told apart by the dash too)
+STYLES: tuple[dict[str, Any], ...] = (
+    {"color": "#1f5fa8", "linestyle": "-"},
+    {"color": "#d4550b", "linestyle": "--"},
+    {"color": "#2e7d32", "linestyle": ":"},
+    {"color": "#6a1b9a", "linestyle": "-."},
+)
+
+
+def figure_name(key: str) -> str:
+    """The plain name of a figure key, with its unit where it has one."""
+    return FIGURE_NAMES.get(key) or key.replace("_", " ").strip()
+
+
+def metric_name(metric: str) -> str:
+    """The plain name of a row of :func:`~rulebook.simulate.compare` (seats counted from 1)."""
+    m = re.fullmatch(r"seat (\d+) (.*)", metric)
+    if m:
+        rest = m[2] + (" (points)" if m[2] == "mean score" else "")
+        return f"seat {int(m[1]) + 1} {rest}"
+    if metric.startswith("mean "):
+        return f"{figure_name(metric[5:])}, mean per game"
+    return metric
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RulebookError(f"plots need matplotlib: {install_hint('plot')}") from None
+    return plt
+
+
+def _edges(values: Sequence[int], most: int) -> list[float]:
+    """Whole-number bins over ``values``: one per value, or ``most`` at most, equally wide."""
+    lo, hi = min(values), max(values) + 1
+    width = max(1, -(-(hi - lo) // most))
+    return [lo - 0.5 + i * width for i in range(-(-(hi - lo) // width) + 1)]
+
+
+def whole_ticks(ax: Any, lo: float, hi: float, most: int = 7) -> None:
+    """Evenly spaced whole-number ticks between ``lo`` and ``hi``, at most about ``most``."""
+    first, last = math.ceil(lo), math.floor(hi)
+    span = max(1, last - first)
+    raw = span / max(1, most - 1)
+    step = 1
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        step = nice
+        if nice >= raw:
+            break
+    start = -(-first // step) * step
+    ax.set_xticks(range(start, last + 1, step))
+
+
+def histogram(ax: Any, hists: Mapping[str, tuple[Mapping[Any, int], int]], *, most: int = 30) -> bool:
+    """Share of games per whole-number bin, one step outline per run; ``False`` (nothing drawn)
+    when every game of every run has the same value."""
+    values = sorted({round(v) for h, _ in hists.values() for v in h})
+    if all(len(h) < 2 for h, _ in hists.values()):  # one value per run: a sentence says it better
+        return False
+    edges = _edges(values, most)
+    width = edges[1] - edges[0]
+    for i, (label, (h, games)) in enumerate(hists.items()):
+        heights = [0.0] * (len(edges) - 1)
+        for v, c in h.items():
+            heights[int((round(v) - edges[0]) // width)] += c / max(1, games)
+        ax.stairs(heights, edges, label=label if len(hists) > 1 else None, linewidth=2, **STYLES[i % len(STYLES)])
+    ax.set_xlim(edges[0] - width / 2, edges[-1] + width / 2)
+    ax.set_ylim(bottom=0)
+    whole_ticks(ax, edges[0], edges[-1])
+    ax.yaxis.set_major_formatter(_percent())
+    ax.spines[["top", "right"]].set_visible(False)
+    return True
+
+
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(1.0, decimals=0)
+
+
+def _svg(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
+    return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _only_value(hists: Mapping[str, tuple[Mapping[Any, int], int]]) -> str:
+    """The value of every game, per run when the runs differ: "69" or "69 (printed rules), 54 (variant)"."""
+    each = {label: ", ".join(str(int(v)) for v in sorted(h)) or "none" for label, (h, _) in hists.items()}
+    if len(set(each.values())) == 1:
+        return next(iter(each.values()))
+    return ", ".join(f"{v} ({label})" for label, v in each.items())
+
+
+#: one plot of the report: (title, caption, picture as a data URI, or None when the figure is a sentence)
+Plot = tuple[str, str, str | None]
+
+
+def report_plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Plot]:
+    """The report's plots, as SVG data URIs, in reading order."""
+    plt = _pyplot()
+    rc = {"font.size": 11, "axes.titlesize": 11, "legend.fontsize": 10, "svg.fonttype": "none",
+          "font.family": ["DejaVu Sans", "sans-serif"]}
+    with plt.rc_context(rc):
+        return _report_plots(plt, game, runs)
+
+
+def _legend(fig: Any, ax: Any, n: int) -> None:
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside upper center", ncols=min(3, len(handles)), frameon=False)
+
+
+def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Plot]:
+    out: list[Plot] = []
+    first = next(iter(runs.values()))
+    seats = first.players
+    # win rate per seat: side-by-side bars with 95% intervals, and the fair share
+    fig, ax = plt.subplots(figsize=(5, 3.2), layout="constrained")
+    width = 0.8 / len(runs)
+    for i, (label, s) in enumerate(runs.items()):
+        xs = [k + (i - (len(runs) - 1) / 2) * width for k in range(seats)]
+        err = [[r - lo for r, (lo, _) in zip(s.win_rate, s.win_ci)],
+               [hi - r for r, (_, hi) in zip(s.win_rate, s.win_ci)]]
+        style = STYLES[i % len(STYLES)]
+        ax.bar(xs, s.win_rate, width * 0.92, yerr=err, capsize=3, label=label if len(runs) > 1 else None,
+               color=style["color"], ecolor="#333", hatch=None if i == 0 else "//", edgecolor="white")
+    fair = sum(first.win_rate) / seats
+    ax.axhline(fair, color="#555", linestyle=":", linewidth=1.5, label=f"fair share ({fair:.0%})")
+    ax.set(xticks=range(seats), xticklabels=[f"seat {k + 1}" for k in range(seats)], ylabel="games won")
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_ylim(0, max(max(hi for _, hi in s.win_ci) for s in runs.values()) * 1.1 or 1)
+    ax.spines[["top", "right"]].set_visible(False)
+    _legend(fig, ax, len(runs) + 1)
+    out.append(("Win rate per seat", "Bars: the share of games each seat won; whiskers: 95% Wilson intervals; "
+                "dotted line: the fair share, the win rate every seat would have if seat order did not matter "
+                "(the seats' average, above 1 in N when games end in shared wins).", _svg(fig)))
+    plt.close(fig)
+    # distributions with one value per game
+    for title, unit, caption, hists in (
+        ("Game length", "actions", "Share of games by the number of actions (moves, bids and plays) they took.",
+         {label: (s.length_hist, s.games) for label, s in runs.items()}),
+        ("Lead changes", "lead changes", "Share of games by how often the lead passed to another seat.",
+         {label: (s.lead_change_hist, s.games) for label, s in runs.items()}),
+    ):
+        fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
+        if histogram(ax, hists):
+            ax.set(xlabel=unit, ylabel="share of games")
+            _legend(fig, ax, len(runs))
+            out.append((title, caption, _svg(fig)))
+        else:
+            out.append((title, f"Every game of a run had the same number of {unit}: {_only_value(hists)}.", None))
+        plt.close(fig)
+    # final scores, one small plot per seat, two to a row (readable on a phone)
+    cols = 2 if seats > 1 else 1
+    rows = -(-seats // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(5, 0.6 + 2.1 * rows), layout="constrained", squeeze=False)
+    drawn = False
+    for k in range(rows * cols):
+        ax = axes[k // cols][k % cols]
+        if k >= seats:
+            ax.set_visible(False)
+            continue
+        hists = {label: (s.score_hist[k], s.games) for label, s in runs.items()}
+        if histogram(ax, hists, most=20):
+            drawn = True
+        else:
+            ax.text(0.5, 0.5, f"always {_only_value(hists)} points", ha="center", va="center",
+                    transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+        ax.set_title(f"seat {k + 1}")
+        if k % cols == 0:
+            ax.set_ylabel("share of games")
+    for k in range(max(0, seats - cols), seats):
+        axes[k // cols][k % cols].set_xlabel("final score (points)")
+    if drawn:
+        labelled = [a for row in axes for a in row if a.get_legend_handles_labels()[0]]
+        if labelled:
+            _legend(fig, labelled[0], len(runs))
+        out.append(("Final scores", "Share of games by each seat's final score (under the variant's scoring).",
+                    _svg(fig)))
+    else:
+        out.append(("Final scores", "Every seat ended every game with the same score.", None))
+    plt.close(fig)
+    # skill gap: one bar per player kind, when the seats hold different players
+    from rulebook.balance import measures
+
+    gaps = [(label, g) for label, s in runs.items() for g in measures(s).get("skill_gap", [])]
+    if gaps:
+        fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
+        names = [f"{g['kind']}\n({label})" if len(runs) > 1 else str(g["kind"]) for label, g in gaps]
+        rates = [g["win_rate"] for _, g in gaps]
+        err = [[r - g["ci"][0] for r, (_, g) in zip(rates, gaps)], [g["ci"][1] - r for r, (_, g) in zip(rates, gaps)]]
+        ax.bar(range(len(gaps)), rates, yerr=err, capsize=3, color="#2e7d32")
+        ax.set(xticks=range(len(gaps)), ylabel="seat-games won")
+        ax.set_xticklabels(names)
+        ax.yaxis.set_major_formatter(_percent())
+        ax.spines[["top", "right"]].set_visible(False)
+        out.append(("Skill gap", "Share of seat-games each kind of player won, with 95% intervals.", _svg(fig)))
+        plt.close(fig)
+    return out
+
+
+def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Path]:
+    """``rulebook simulate --plot DIR``: the game lengths and the final scores as PNG files."""
+    try:
+        plt = _pyplot()
+    except RulebookError:
+        raise RulebookError(f"--plot needs matplotlib: {install_hint('plot')}") from None
+    out = Path(directory)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
+    paths = []
+    first = next(iter(runs.values()))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    bins = _bins([s.length_hist for s in runs.values()], 40)
+    for i, (label, s) in enumerate(runs.items()):
+        values = sorted(s.length_hist)
+        ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, histtype="step",
+                linewidth=2, label=label, **STYLES[i % len(STYLES)])
+    ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
+    _whole_ticks(ax, bins)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    paths.append(out / f"{game.slug}-lengths.png")
+    fig.tight_layout()
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
+    seats = first.players
+    fig, axes = plt.subplots(1, seats, figsize=(3.2 * seats, 3.4), sharey=True, squeeze=False)
+    for seat in range(seats):
+        ax = axes[0][seat]
+        bins = _bins([s.score_hist[seat] for s in runs.values()], 30)
+        for i, (label, s) in enumerate(runs.items()):
+            h = s.score_hist[seat]
+            values = sorted(h)
+            ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, histtype="step", linewidth=2,
+                    label=label, **STYLES[i % len(STYLES)])
+        ax.set(title=f"seat {seat + 1}", xlabel="score")
+        _whole_ticks(ax, bins, 6)
+    axes[0][0].set_ylabel("share of games")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.suptitle(f"{game.title}: final scores")
+    fig.legend(handles, labels, loc="upper right", frameon=False)
+    fig.tight_layout()
+    paths.append(out / f"{game.slug}-scores.png")
+    fig.savefig(paths[-1], dpi=100)
+    plt.close(fig)
+    return paths
+
+
+def _bins(hists: Sequence[Mapping[int, int]], most: int) -> list[float]:
+    """Bin edges shared by every run (whole numbers, at most ``most`` bins)."""
+    return _edges([v for h in hists for v in h], most)
+
+
+def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
+    """Ticks at whole numbers only (actions and scores are counts: never 140.5), at most ``most``.
+
+    A narrow range (every game the same length) is shown ten units wide, so one bar reads as one value.
+    """
+    left, right = bins[0], bins[-1]
+    if right - left < most:
+        middle = (left + right) / 2
+        left, right = middle - most / 2, middle + most / 2
+        ax.set_xlim(left, right)
+    lo, hi = math.ceil(left), math.floor(right)
+    step = max(1, -(-(hi - lo) // most))
+    ax.set_xticks(range(lo, hi + 1, step))

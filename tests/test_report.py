@@ -1,0 +1,177 @@
+"""The HTML balance report: its structure (fast) and how it looks in Chromium (slow)."""
+
+from __future__ import annotations
+
+import datetime
+import html.parser
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import rulebook
+from rulebook.simulate import Summary, compare, simulate
+from rulebook.variants import Variant
+
+pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+pytest.importorskip("scipy", reason="the balance extra is not installed")
+
+from rulebook.plots import figure_name, metric_name  # noqa: E402
+from rulebook.report import html_report  # noqa: E402
+
+WB = rulebook.get_game("witches-of-blackmore")
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, Summary]:
+    printed = WB.Rules(players=3)
+    variant = Variant(WB, attrs.evolve(printed, trump_replacement=False), name="no <b>replacement</b>")
+    return {
+        "printed rules": simulate(WB, printed, games=40, seed=2),
+        "no <b>replacement</b>": simulate(WB, variant, games=40, seed=2),
+    }
+
+
+@pytest.fixture(scope="module")
+def page(runs: dict[str, Summary]) -> str:
+    base, other = runs.values()
+    return html_report(
+        WB, runs, diffs=compare(base, other), command="rulebook simulate witches-of-blackmore --workers 2 <x>",
+        rules=attrs.evolve(WB.Rules(players=3), trump_replacement=False), date=datetime.date(2026, 1, 2),
+    )
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _parse(page: str) -> _Tags:
+    tags = _Tags()
+    tags.feed(page)
+    return tags
+
+
+def test_head_has_a_viewport_and_a_title_naming_the_variant(page: str) -> None:
+    tags = _parse(page)
+    assert ("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}) in tags.tags
+    title = re.search(r"<title>(.*?)</title>", page)
+    assert title and "no &lt;b&gt;replacement&lt;/b&gt; against the printed rules" in title[1]
+    assert "The Witches of Blackmore" in re.search(r"<h1>(.*?)</h1>", page)[1]  # type: ignore[index]
+
+
+def test_text_is_escaped_and_everything_is_inline(page: str) -> None:
+    assert "<b>replacement" not in page and "<x>" not in page
+    assert "--workers 2 &lt;x&gt;" in page
+    tags = _parse(page)
+    for tag, a in tags.tags:
+        for key in ("src", "href"):
+            value = a.get(key)
+            assert value is None or value.startswith(("data:", "#")), (tag, value)
+
+
+def test_footer_gives_version_date_players_and_command(page: str) -> None:
+    footer = page[page.index("<footer>"):]
+    assert f"rulebook {rulebook.__version__}" in footer and "2026-01-02" in footer
+    assert "seat 1: random, seat 2: random, seat 3: random" in footer
+    assert "rulebook simulate witches-of-blackmore --workers 2" in footer
+
+
+def test_what_was_compared_shows_both_values(page: str) -> None:
+    section = page[page.index("What was compared"):page.index("What changed")]
+    assert "<td>trump replacement</td><td>true</td><td>false</td>" in section
+
+
+def test_unchanged_figures_are_folded_and_names_are_plain(page: str, runs: dict[str, Summary]) -> None:
+    base, other = runs.values()
+    diffs = compare(base, other)
+    same = [d for d in diffs if d.printed == d.variant]
+    assert same, "this comparison has figures that do not change (replacements are 0 under the variant only)"
+    folded = page[page.index("<details>"):page.index("</details>")]
+    main = page[page.index("What changed"):page.index("<details>")]
+    for d in same:
+        assert metric_name(d.metric) in folded and f"<td>{metric_name(d.metric)}</td>" not in main
+    assert "trump cards left on the stack" in page
+    assert "score_margin" not in page and "trump_stack_left" not in page and "seat 0" not in page
+
+
+def test_plots_are_svg_and_single_values_are_sentences(page: str) -> None:
+    images = re.findall(r"src='data:image/svg\+xml;base64,", page)
+    assert len(images) >= 3  # win rates, lead changes, scores (game length may be a sentence)
+    assert ("Game length</h2><figure>" in page) or ("Every game of a run had the same number of actions" in page)
+
+
+def test_names() -> None:
+    assert figure_name("score_margin") == "score margin (points)"
+    assert figure_name("some_new_figure") == "some new figure"
+    assert metric_name("seat 2 mean score") == "seat 3 mean score (points)"
+    assert metric_name("mean trump_stack_left") == "trump cards left on the stack, mean per game"
+
+
+def test_single_run_report(tmp_path: Path) -> None:
+    run = simulate(WB, WB.Rules(players=3), games=20, seed=1, players_as=("heuristic", "random", "random"))
+    page = html_report(WB, {"result": run}, rules=WB.Rules(players=3))
+    assert "The Witches of Blackmore: the printed rules" in page and "no option changed" in page
+    assert "Skill gap" in page and "<details>" not in page
+
+
+# -- in Chromium ------------------------------------------------------------------------
+
+OVERFLOW = """
+const out = [];
+if (document.documentElement.scrollWidth > window.innerWidth) out.push('page ' + document.documentElement.scrollWidth);
+for (const el of document.querySelectorAll('table, img, pre, code, svg')) {
+  const r = el.getBoundingClientRect();
+  let boxed = false;
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) { boxed = true; break; }
+  }
+  if (!boxed && r.right > window.innerWidth + 1) out.push(el.tagName + ' ends at ' + r.right);
+}
+return out;
+"""
+
+
+def phone(width: int = 390) -> Any:
+    """Headless Chromium with a phone's viewport (touch, device pixel ratio 3)."""
+    pytest.importorskip("selenium", reason="the docs extra is not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    if not Path("/usr/bin/chromium").exists() or not Path("/usr/bin/chromedriver").exists():
+        pytest.skip("chromium and chromedriver are not installed")
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": 844, "pixelRatio": 3.0},
+        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148",
+    })
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+
+
+@pytest.mark.slow
+def test_nothing_overflows_on_a_phone(page: str, tmp_path: Path) -> None:
+    path = tmp_path / "report.html"
+    path.write_text(page, encoding="utf-8")
+    driver = phone()
+    try:
+        driver.get(path.as_uri())
+        assert driver.execute_script("return window.innerWidth") == 390
+        assert driver.execute_script(OVERFLOW) == []
+        details = driver.find_element("css selector", "details summary")
+        details.click()  # the unchanged figures, unfolded, still fit
+        assert driver.execute_script(OVERFLOW) == []
+    finally:
+        driver.quit()
