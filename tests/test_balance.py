@@ -126,7 +126,7 @@ def _replay(seed: int, index: int) -> Any:
 
 
 def test_a_scoring_hook_reaches_every_figure() -> None:
-    results = [play_one(WB, SEVENS, 3, i) for i in range(25)]
+    results = [play_one(WB, SEVENS, 3, i, ["random"] * 3) for i in range(25)]
     differs = 0
     for r in results:
         final = _replay(3, r.index)
@@ -138,13 +138,13 @@ def test_a_scoring_hook_reaches_every_figure() -> None:
         assert r.stats["top_score"] == best
         assert r.stats["score_margin"] == best - sorted(scores)[-2]
     assert differs > 20  # the hook changed the scores of almost every game
-    s = simulate(WB, SEVENS, games=25, seed=3)
+    s = simulate(WB, SEVENS, games=25, seed=3, players_as=["random"] * 3)
     assert s.stats["top_score"] == pytest.approx(sum(max(r.scores) for r in results) / 25)
     assert s.stats["top_score"] >= max(s.mean_score)  # the report agrees with itself
     assert s.max_score == tuple(max(r.scores[k] for r in results) for k in range(3))
     assert s.wins == tuple(sum(k in r.winners for r in results) for k in range(3))
     # against the printed game, top score moves with the seats' mean scores
-    base = simulate(WB, WB.Rules(players=3), games=25, seed=3)
+    base = simulate(WB, WB.Rules(players=3), games=25, seed=3, players_as=["random"] * 3)
     rows = {d.metric: d for d in compare(base, s)}
     assert rows["mean top_score"].variant - rows["mean top_score"].printed > 0
     assert all(rows[f"seat {k} mean score"].variant > rows[f"seat {k} mean score"].printed for k in range(3))

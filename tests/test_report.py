@@ -18,8 +18,8 @@ from rulebook.variants import Variant
 pytest.importorskip("matplotlib", reason="the plot extra is not installed")
 pytest.importorskip("scipy", reason="the balance extra is not installed")
 
-from rulebook.plots import figure_name, metric_name  # noqa: E402
-from rulebook.report import html_report  # noqa: E402
+from rulebook.plots import figure_name, metric_name
+from rulebook.report import html_report
 
 WB = rulebook.get_game("witches-of-blackmore")
 
@@ -83,7 +83,7 @@ def test_text_is_escaped_and_everything_is_inline(page: str) -> None:
 def test_footer_gives_version_date_players_and_command(page: str) -> None:
     footer = page[page.index("<footer>"):]
     assert f"rulebook {rulebook.__version__}" in footer and "2026-01-02" in footer
-    assert "seat 1: random, seat 2: random, seat 3: random" in footer
+    assert "seat 1: heuristic, seat 2: heuristic, seat 3: heuristic" in footer
     assert "rulebook simulate witches-of-blackmore --workers 2" in footer
 
 

@@ -77,11 +77,12 @@ def test_variant_hooks_change_scores_and_winners() -> None:
 
 
 def test_compare_marks_real_differences_only() -> None:
-    base = simulate(WB, WB.Rules(players=3), games=150, seed=3)
+    random3 = ["random"] * 3  # random players replace the trump (a rule-aware table may not)
+    base = simulate(WB, WB.Rules(players=3), games=150, seed=3, players_as=random3)
     same = compare(base, base)
     assert all(d.p_value == 1.0 and not d.significant for d in same)
     no_trumps = resolve(WB, sets=["trump_replacement=false", "players=3"])
-    other = simulate(WB, no_trumps, games=150, seed=3)
+    other = simulate(WB, no_trumps, games=150, seed=3, players_as=random3)
     rows = {d.metric: d for d in compare(base, other)}
     assert rows["mean replacements"].significant and rows["mean replacements"].variant == 0.0
     assert rows["seat 0 win rate"].test == "z" and rows["actions per game"].test == "welch"
@@ -171,18 +172,19 @@ def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.Captur
     assert cli.main(args) == 0
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and page.endswith("</html>")
-    assert "must_follow=true" in page and "heuristic, random, random" in page
+    assert "must_follow=true" in page and "seat 1: heuristic, seat 2: random, seat 3: random" in page
     assert ("rulebook simulate witches-of-blackmore --set must_follow=true --players 3 --games 30 --seed 2 "
             "--players-as heuristic,random,random --compare --alpha 0.05") in page
     assert "Holm" in page and "In plain words" in page and "Placeholder data" not in page
-    assert page.count("src='data:image/png;base64,") == 5  # win rate, length, scores, lead changes, skill gap
+    assert page.count("src='data:image/svg+xml") == 4  # the report's plots, drawn as SVG
     assert "http://" not in page and "https://" not in page  # nothing loaded from elsewhere
     assert "<td>&lt;0.001</td>" in page and "<td><0" not in page  # a p-value below 0.001 is escaped text
     saru = tmp_path / "s.html"
-    assert cli.main(["simulate", "saru-tori-inu-i", "--games", "3", "--report", str(saru)]) == 0
+    assert cli.main(["simulate", "saru-tori-inu-i", "--games", "3", "--players-as", "random", "--report",
+                     str(saru)]) == 0
     text = saru.read_text(encoding="utf-8")
     assert "Placeholder data" in text and "deck:" in text and "missions:" in text and "track:" in text
-    assert "every seat played at random" in text
+    assert "Every seat played at random" in text
     capsys.readouterr()
 
 
