@@ -27,7 +27,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.core.options import OptionInfo, describe_options
+from rulebook.core.options import OptionInfo, Ruleset, describe_options
 from rulebook.errors import IllegalAction, WrongGame
 
 if TYPE_CHECKING:
@@ -495,6 +495,8 @@ class Game(ABC, Generic[R, S, A]):
     #: The game's cards; :meth:`~rulebook.core.contract.Game.card_text` and
     #: :meth:`~rulebook.core.contract.Game.parse_card` use it.
     deck: ClassVar[Deck]
+    #: Named sets of option values, ``printed`` first (stand-in for the shared wave-2 API).
+    rulesets: ClassVar[tuple[Ruleset, ...]] = ()
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a

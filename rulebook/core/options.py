@@ -19,6 +19,7 @@ from rulebook.errors import InvalidRules
 
 __all__ = [
     "OptionInfo",
+    "Ruleset",
     "check_choice",
     "describe_options",
     "option",
@@ -31,6 +32,8 @@ R = TypeVar("R")
 
 _DOC = "rulebook_doc"
 _CHOICES = "rulebook_choices"
+_ITEM = "rulebook_item"
+_RULES = "rulebook_rules"
 
 
 def option(
@@ -39,6 +42,8 @@ def option(
     doc: str,
     choices: Iterable[Any] | None = None,
     converter: Callable[[Any], Any] | None = None,
+    item: Any = None,
+    rules: tuple[str, ...] = (),
 ) -> Any:
     """Declare a ``Rules`` option with its documentation and allowed values.
 
@@ -48,7 +53,12 @@ def option(
     ``choices`` (structured data such as a deck) keep their default when random
     ``Rules`` are generated.
     """
-    meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None}
+    meta = {
+        _DOC: doc,
+        _CHOICES: tuple(choices) if choices is not None else None,
+        _ITEM: item,
+        _RULES: tuple(rules),
+    }
     return attrs.field(
         default=default, metadata=meta, converter=attrs.Converter(_exact(default, converter), takes_field=True)
     )
@@ -95,6 +105,16 @@ def _exact(default: Any, converter: Callable[[Any], Any] | None) -> Callable[[An
             raise InvalidRules(name, f"{type(exc).__name__}: {exc}") from None
 
     return convert
+
+
+@attrs.frozen
+class Ruleset:
+    """A named set of option values (stand-in for the shared wave-2 API)."""
+
+    name: str
+    description: str
+    values: Mapping[str, Any]
+    rules: tuple[str, ...]
 
 
 @attrs.frozen
