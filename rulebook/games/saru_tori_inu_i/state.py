@@ -288,8 +288,9 @@ class SaruState(State[Rules, SaruAction]):
             )
             if not out:
                 out = tuple(map(t.down.__getitem__, hand))  # ST-PLAY-3
-            if self.qi == len(self.board[4]) - 1 and len(hand) >= 2:  # ST-PLAY-4, ST-RULING-15
-                out += _DECLARES[used]
+            declaring = t.declaring  # ST-PLAY-4 the last player, ST-PLAY-5 nobody, ST-PLAY-6 anyone
+            if declaring and len(hand) >= 2 and (declaring == 2 or self.qi == len(self.board[4]) - 1):
+                out += _DECLARES[used]  # ST-RULING-15
             return out
         if phase == PLACE:
             cols = self.board[3]
@@ -433,7 +434,10 @@ class SaruState(State[Rules, SaruAction]):
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
         hands, played, shown, used, beneath = self.plays
-        if self.qi != len(self.board[4]) - 1:
+        declaring = self.rules.declaration
+        if declaring == "off":
+            raise self.illegal("nobody declares under these rules", "ST-PLAY-5", action)
+        if declaring == "last" and self.qi != len(self.board[4]) - 1:  # ST-PLAY-6 opens it to anyone
             raise self.illegal("only the last player of the round may declare", "ST-PLAY-4", action)
         if len(hands[seat]) < 2:
             raise self.illegal("a declaration needs two cards in hand", "ST-PLAY-4", action)
@@ -665,7 +669,8 @@ def _race_start(
     h = (DECK_SIZE - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
     area = tuple((deal[k],) for k in range(n))  # ST-SETUP-2
     hands = tuple(tuple(sorted(deal[n + s * h : n + (s + 1) * h])) for s in range(n))
-    missions = tuple(deal[DECK_SIZE + s] for s in range(n))  # ST-SETUP-4
+    # ST-SETUP-4; ST-SCORE-5: no missions at all
+    missions = tuple(deal[DECK_SIZE + s] for s in range(n)) if rules.missions else ()
     start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple((start + i) % n for i in range(n))
     empty = ((),) * n

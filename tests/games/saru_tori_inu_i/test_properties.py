@@ -92,8 +92,10 @@ def saru_rules(draw: st.DrawFn, players: int) -> Rules:
     changes: dict[str, Any] = {}
     if draw(st.booleans()):
         changes["deck"] = draw(decks())
-    if draw(st.booleans()):
-        changes["missions"] = draw(missions())
+    if draw(st.booleans()):  # ST-SCORE-5: sometimes no missions at all
+        changes["missions"] = draw(st.one_of(missions(), st.just([])))
+    if draw(st.booleans()):  # ST-SCORE-2: a random table of points per card
+        changes["colour_points"] = tuple(draw(st.lists(st.integers(-20, 20), min_size=8, max_size=8)))
     if draw(st.booleans()):
         changes["track"] = draw(tracks())
     return attrs.evolve(rules, **changes)
@@ -128,8 +130,8 @@ def reference_score(
             if place == 1:
                 first[s].add(colour)
             if place <= 2:
-                points[s] += len(mine[s]) * POINTS[(aplace[colour], place)]
-    if dealt is None:
+                points[s] += len(mine[s]) * rules.colour_points[2 * (aplace[colour] - 1) + place - 1]  # ST-SCORE-2
+    if not dealt:  # colours only, or no missions (ST-SCORE-5)
         return tuple(points)
     for s in range(n):
         m = rules.missions[dealt[s]]
@@ -198,10 +200,11 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
         assert seat is not None
         others = [s for s in range(rules.players) if s != seat]
         shuffled = list(state.missions)
-        free = [m for m in range(len(rules.missions)) if m != state.missions[seat]]
-        rng.shuffle(free)
-        for i, s in enumerate(others):
-            shuffled[s] = free[i]
+        if shuffled:  # none under ST-SCORE-5
+            free = [m for m in range(len(rules.missions)) if m != state.missions[seat]]
+            rng.shuffle(free)
+            for i, s in enumerate(others):
+                shuffled[s] = free[i]
         twin = state.replace(missions=tuple(shuffled))
         assert twin.observation(seat) == state.observation(seat)
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)
@@ -222,7 +225,10 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
                 dealt.append(nxt.missions)
         state = nxt
     # ST-ROUND-3, ST-RACE-1: the game ends after the stated number of rounds and races
-    assert round_changes == rules.race_count * rules.rounds == state.rounds_played
+    # ST-ROUND-3; ST-RULING-9: more rounds than the hands last end the race when they run out
+    assert round_changes == state.rounds_played <= rules.race_count * rules.rounds
+    if rules.rounds <= {3: 8, 4: 6}[rules.players]:
+        assert round_changes == rules.race_count * rules.rounds
     assert len(state.rounds) == rules.race_count
     assert state.revealed == tuple(RevealedMissions(r, m) for r, m in enumerate(dealt))
     assert state.scores == tuple(sum(r.points[s] for r in state.rounds) for s in range(rules.players))
@@ -249,7 +255,11 @@ def check_records(state: SaruState) -> None:
     records = state.placements
     assert [p.number for p in records] == list(range(state.rounds_played))
     per_race = Counter(p.race for p in records)
-    assert all(per_race[race] == rules.rounds for race in range(rules.race_count))
+    # ST-ROUND-3, or fewer when every hand ran out first (ST-RULING-9)
+    assert all(
+        per_race[race] == rules.rounds or (per_race[race] < rules.rounds and r.rule == "ST-RULING-9")
+        for race, r in zip(range(rules.race_count), state.rounds)
+    )
     for p in records:
         oracle = sorted(c for col in p.area for c in col)
         seen = sorted(

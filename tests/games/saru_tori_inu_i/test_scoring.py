@@ -142,3 +142,34 @@ def test_race_standing_is_public_and_exact() -> None:
     assert s.race_standing == (0, 2, 0) and s.scores == (0, 0, 0)
     assert all(s.observation(seat).race_standing == (0, 2, 0) for seat in range(3))
     assert s.observation_tensor(0)[-4:] == (0, 2, 0, 0)
+
+
+def test_colour_points_option() -> None:
+    """ST-SCORE-2: the points per card follow ``Rules.colour_points`` (the source's example
+    under a changed table: boar 1st, A 1st in black with one card, B 2nd with two)."""
+    table = (10, 5, 2, 1, 0, 0, -3, -1)
+    rules = Rules(players=3, missions=(), colour_points=table)
+    pos = (1, 3, 2, 4)
+    acquired = ((card(K, 9),), (card(K, 1), card(K, 4)), ())
+    assert score_race(rules, acquired, pos, ()) == (10, 10, 0)
+    changes = race_score_changes(rules, acquired, pos, ())
+    assert [(c.seat, c.points, c.rule) for c in changes] == [(0, 10, "ST-SCORE-2"), (1, 10, "ST-SCORE-2")]
+
+
+def test_no_missions() -> None:
+    """ST-SCORE-5: ``missions=()`` deals none (36-number deals), scores colours only, and
+    every seat's observation has no mission (-1)."""
+    rules = Rules(players=4, missions=(), races="trial")
+    s: Any = GAME.new_game(rules, seed=8)
+    assert s.missions == () and s.observation(0).mission == -1
+    assert len(s.observation_tensor(1)) == GAME.observation_size(rules)
+    rng = random.Random(4)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+        GAME.check_invariants(s)
+    assert s.revealed[0].missions == ()
+    assert all(c.rule == "ST-SCORE-2" for c in s.rounds[0].changes)
+    assert s.scores == score_race(rules, s.acquired, s.pos, ())
+    with pytest.raises(ValueError, match="36 numbers"):
+        GAME.new_game(rules, deals=[tuple(range(36)) + (0, 1, 2, 3)])
+    GAME.new_game(rules, deals=[tuple(range(36))])
