@@ -42,7 +42,10 @@ COLOUR_POINTS = ((4, 3), (2, 1), (0, 0), (-3, -1))
 ROUNDS = {3: 8, 4: 6}
 #: ST-ROUND-3: the most rounds per race an option may ask for.
 MAX_ROUNDS = 20
-RACES_FULL, RACES_SHORT, RACES_TRIAL = "full", "short", "trial"
+RACES_FULL, RACES_SHORT, RACES_TRIAL, RACES_FIXED = "full", "short", "trial", "fixed"
+#: ST-RACE-3: the most races ``races='fixed'`` may ask for; ST-RACE-4: the highest target score.
+MAX_RACES = 8
+MAX_TARGET = 200
 #: ST-PLAY-4 (printed), ST-PLAY-5 (no declaration), ST-PLAY-6 (any player may declare).
 DECLARE_LAST, DECLARE_OFF, DECLARE_ANYONE = "last", "off", "anyone"
 #: ST-SETUP-4: the most mission cards a game may hold (the observation tensor has a slot each).
@@ -404,9 +407,23 @@ class Rules:
     )
     races: str = option(
         RACES_FULL,
-        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1).",
-        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL),
-        rules=("ST-RACE-1", "ST-SETUP-1"),
+        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1), "
+        "or 'fixed' (`race_number` races: house rule ST-RACE-3).",
+        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL, RACES_FIXED),
+        rules=("ST-RACE-1", "ST-RACE-3", "ST-SETUP-1"),
+    )
+    race_number: int = option(
+        4,
+        doc=f"With races='fixed' only: the number of races, 1..{MAX_RACES} (house rule ST-RACE-3).",
+        choices=range(1, MAX_RACES + 1),
+        rules=("ST-RACE-3",),
+    )
+    target_score: int = option(
+        0,
+        doc=f"0: off (printed). 1..{MAX_TARGET}: the game ends after the first race whose scoring leaves "
+        "somebody with at least this total, or after the last race (house rule ST-RACE-4).",
+        choices=range(0, MAX_TARGET + 1),
+        rules=("ST-RACE-4",),
     )
     rounds_3p: int = option(
         ROUNDS[3],
@@ -454,9 +471,9 @@ class Rules:
         "last_card",
         doc="When road is forced on a face-up player who has seen none laid this round: "
         "'last_card' (one oracle card left, the source's words) or 'last_take' (the take "
-        "empties the oracle area) (ST-RES-4, ST-RULING-12).",
-        choices=("last_card", "last_take"),
-        rules=("ST-RES-4", "ST-RULING-12"),
+        "empties the oracle area) (ST-RES-4, ST-RULING-12); 'off': never (house rule ST-RES-6).",
+        choices=("last_card", "last_take", "off"),
+        rules=("ST-RES-4", "ST-RES-6", "ST-RULING-12"),
     )
     pair_placement: str = option(
         "together",
@@ -537,6 +554,8 @@ class Rules:
     @property
     def race_count(self) -> int:
         """Races in the game (ST-RACE-1)."""
+        if self.races == RACES_FIXED:  # ST-RACE-3
+            return self.race_number
         return {RACES_FULL: self.players, RACES_SHORT: 2, RACES_TRIAL: 1}[self.races]
 
     @classmethod
@@ -562,6 +581,10 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset(
         "open-declaration", "House rule: any player may declare on its turn.",
         {"declaration": DECLARE_ANYONE}, ("ST-PLAY-6",),
+    ),
+    Ruleset(
+        "first-to-40", "House rule: the game ends after the race that takes somebody to 40 points.",
+        {"target_score": 40}, ("ST-RACE-4",),
     ),
     Ruleset(
         "no-missions", "House rule: no mission cards; each race scores the colours alone.",

@@ -321,8 +321,11 @@ class SaruState(State[Rules, SaruAction]):
     def _forced(self) -> bool:
         """ST-RES-4, ST-RULING-12: is the road forced (given no road this round)?"""
         area = self.table[0]
-        if self.rules.forced_road == "last_card":
+        forced = self.rules.forced_road
+        if forced == "last_card":
             return sum(map(len, area)) == 1
+        if forced == "off":  # ST-RES-6: road is never forced on a face-up player
+            return False
         return sum(map(bool, area)) == 1
 
     def apply(self, action: SaruAction) -> SaruState:
@@ -625,7 +628,8 @@ class SaruState(State[Rules, SaruAction]):
         else:
             end, rule = f"no seat had a card left after {rnd} round(s)", "ST-RULING-9"
         records = records + (RoundRecord(race, points, changes, end, rule),)
-        if race + 1 < rules.race_count:
+        target = rules.target_score  # ST-RACE-4: a total at the target ends the game now
+        if race + 1 < rules.race_count and not (target and max(totals) >= target):
             return _race_start(
                 rules, self.setup, log, race + 1, totals, results, revealed, rounds_played, records
             )

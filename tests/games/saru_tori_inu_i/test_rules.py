@@ -275,13 +275,14 @@ def test_options_from_text() -> None:
 
 
 def test_rulesets() -> None:
-    """ST-RACE-1, ST-ROUND-3, ST-PLAY-5, ST-PLAY-6, ST-SCORE-5: the named rulesets, the printed
+    """ST-RACE-1, ST-RACE-4, ST-ROUND-3, ST-PLAY-5, ST-PLAY-6, ST-SCORE-5: the named rulesets, the printed
     game first; each builds valid rules at 3 and 4 players and plays to the end."""
     from rulebook.games.saru_tori_inu_i import RULESETS
 
     assert GAME.rulesets is RULESETS and RULESETS[0].name == "printed" and RULESETS[0].values == {}
     names = [r.name for r in RULESETS]
-    assert names == ["printed", "short", "trial", "quick", "no-declaration", "open-declaration", "no-missions"]
+    assert names == ["printed", "short", "trial", "quick", "no-declaration", "open-declaration", "first-to-40",
+                     "no-missions"]
     for ruleset in RULESETS:
         for players in (3, 4):
             rules = Rules(players=players, **ruleset.values)
@@ -289,5 +290,5 @@ def test_rulesets() -> None:
             rng = random.Random(players)
             while not state.is_terminal:
                 state = state.apply(rng.choice(state.legal_actions()))
-            assert len(state.rounds) == rules.race_count
+            assert len(state.rounds) == rules.race_count or rules.target_score
     assert Rules(**RULESETS[3].values).rounds == 4 and Rules(**RULESETS[3].values).race_count == 1

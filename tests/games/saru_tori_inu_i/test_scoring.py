@@ -173,3 +173,37 @@ def test_no_missions() -> None:
     with pytest.raises(ValueError, match="36 numbers"):
         GAME.new_game(rules, deals=[tuple(range(36)) + (0, 1, 2, 3)])
     GAME.new_game(rules, deals=[tuple(range(36))])
+
+
+def test_fixed_number_of_races() -> None:
+    """ST-RACE-3: ``races='fixed'`` plays ``race_number`` races at any player count."""
+    rules = Rules(players=3, races="fixed", race_number=5, rounds_3p=1)
+    assert rules.race_count == 5 and Rules(players=3, race_number=5).race_count == 3
+    s: Any = GAME.new_game(rules, seed=3)
+    rng = random.Random(1)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert len(s.rounds) == 5 and s.rounds_played == 5
+
+
+def test_target_score_ends_the_game() -> None:
+    """ST-RACE-4: the game ends after the first race whose scoring leaves somebody at the
+    target; without a target every race is run."""
+    ended_early = 0
+    for seed in range(6):
+        rules = Rules(players=4, target_score=5, rounds_4p=2)
+        s: Any = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s = s.apply(rng.choice(s.legal_actions()))
+        totals = [0] * 4
+        k = 0
+        for record in s.rounds:
+            totals = [a + b for a, b in zip(totals, record.points)]
+            k += 1
+            if max(totals) >= 5:
+                break
+        assert len(s.rounds) == k and (max(totals) >= 5 or k == 4)
+        ended_early += k < 4
+        assert s.winners == {i for i, v in enumerate(s.scores) if v == max(s.scores)}
+    assert ended_early

@@ -351,3 +351,13 @@ def test_rounds_per_race_option() -> None:
         s = s.apply(rng.choice(s.legal_actions()))
     assert s.rounds_played == 2 and s.rounds[0].rule == "ST-ROUND-3"
     assert s.rounds[0].end == "2 rounds were played"
+
+
+def test_no_forced_road() -> None:
+    """ST-RES-6: with ``forced_road='off'`` the last oracle card may be acquired even when no
+    road was laid this round."""
+    s = new3(forced_road="off").replace(area=((card(Y, 9),), (), ()))
+    s = run(s, "play R8", "play B7", "play K9", "under 1")
+    assert texts(s) == ["take Y9", "road Y9"]
+    s = run(s, "take Y9")
+    assert card(Y, 9) in s.acquired[2] and not s.road_laid
