@@ -363,6 +363,42 @@ def _colour_rows(flat: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return rows
 
 
+def _to_removed(value: Any) -> tuple[str, ...]:
+    """ST-SETUP-6: card names or strengths, each a non-empty string (checked against the deck
+    by ``Rules``)."""
+    out = []
+    for i, v in enumerate(value):
+        if type(v) is not str or not _NAME.match(v):
+            raise _bad(f"removed[{i}]", f"must be a card name or a strength (got {v!r})")
+        out.append(v)
+    return tuple(out)
+
+
+def removed_cards(rules: Rules) -> tuple[int, ...]:
+    """ST-SETUP-6: the deck indices ``rules.removed`` takes out, sorted (once per ``Rules``)."""
+    key = (rules.deck, rules.removed)
+    found = _REMOVED.get(key)
+    if found is not None:
+        return found
+    names = {c.name.lower(): i for i, c in enumerate(rules.deck)}
+    out: set[int] = set()
+    for k, item in enumerate(rules.removed):
+        if item.isdigit():
+            hit = {i for i, c in enumerate(rules.deck) if c.strength == int(item)}
+        else:
+            idx = names.get(item.lower())
+            hit = set() if idx is None else {idx}
+        if not hit:
+            raise _bad(f"removed[{k}]", f"{item!r} names no card of the deck (a card name such as R9, or a strength)")
+        out |= hit
+    result = tuple(sorted(out))
+    _REMOVED[key] = result
+    return result
+
+
+_REMOVED: dict[tuple[tuple[OracleCard, ...], tuple[str, ...]], tuple[int, ...]] = {}
+
+
 def load_data(path: str | Path) -> dict[str, Any]:
     """Read a deck, missions and/or track from a TOML (``.toml``) or JSON file (ST-DATA-1).
 
@@ -523,8 +559,26 @@ class Rules:
         rules=("ST-COMP-3", "ST-DATA-1", "ST-DATA-4", "ST-ROAD-4", "ST-RULING-3", "ST-RULING-4"),
     )
 
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Cards taken out of the game before every race (house rule ST-SETUP-6): card names "
+        "(R9, as in `deck`) or strengths (9: that strength in every colour); `none` for none. "
+        "Every player must still get a column and at least one card in hand.",
+        item=str,
+        converter=_to_removed,
+        rules=("ST-SETUP-3", "ST-SETUP-6"),
+    )
+
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
+        if self.removed:  # ST-SETUP-6: every name or strength must match, enough cards must stay
+            left = DECK_SIZE - len(removed_cards(self))
+            if left < 2 * self.players:
+                raise InvalidRules(
+                    "removed",
+                    f"leaves {left} card(s); {self.players} players need at least {2 * self.players} "
+                    "(a column and a card in hand each)",
+                )
         if self.first_player >= self.players:
             raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
         if self.column_sharing == "exclusive" and self.pair_placement == "separate":  # ST-RULING-20

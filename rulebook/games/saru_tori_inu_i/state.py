@@ -46,7 +46,7 @@ from .history import tricks as _tricks
 from .observation import Observation
 from .observation import observation as _observation
 from .observation import resample as _resample
-from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, move_animals
+from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, move_animals, removed_cards
 from .scoring import race_score_changes
 from .scoring import race_standing as _race_standing
 from .scoring import scores as _scores
@@ -670,9 +670,14 @@ def _race_start(
     """Set up race ``race`` from its deal (ST-SETUP-1..5)."""
     deal = setup.deal(SaruState.GAME, rules, race)
     n = rules.players
-    h = (DECK_SIZE - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
-    area = tuple((deal[k],) for k in range(n))  # ST-SETUP-2
-    hands = tuple(tuple(sorted(deal[n + s * h : n + (s + 1) * h])) for s in range(n))
+    out = removed_cards(rules) if rules.removed else ()
+    cards = [c for c in deal[:DECK_SIZE] if c not in out] if out else deal
+    h = (len(cards) if out else DECK_SIZE) - n
+    h //= n  # ST-SETUP-3: 11 with 3 players, 8 with 4
+    area = tuple((cards[k],) for k in range(n))  # ST-SETUP-2
+    hands = tuple(tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n))
+    # ST-SETUP-6: cards taken out, and those left over after an even deal, are set aside face up
+    aside = tuple(sorted(out + tuple(cards[n + n * h : len(cards)]))) if out else ()
     # ST-SETUP-4; ST-SCORE-5: no missions at all
     missions = tuple(deal[DECK_SIZE + s] for s in range(n)) if rules.missions else ()
     start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
@@ -681,7 +686,7 @@ def _race_start(
     return _new_state(
         rules, setup, log,
         (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records),
-        (area, (), rules.track.start, empty, (), empty, False),
+        (area, (), rules.track.start, empty, aside, empty, False),
         (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
 

@@ -63,6 +63,7 @@ def test_the_printed_game_options_are_pinned() -> None:
         "deck": (DEFAULT_DECK, None),
         "missions": (DEFAULT_MISSIONS, None),
         "track": (DEFAULT_TRACK, None),
+        "removed": ((), None),
     }
     assert GAME.player_counts == range(3, 5)
     rules = Rules()

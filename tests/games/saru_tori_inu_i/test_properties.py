@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook import InvalidRules
 from rulebook.core.history import round_totals
 from rulebook.games.saru_tori_inu_i import (
     GAME,
@@ -98,7 +99,15 @@ def saru_rules(draw: st.DrawFn, players: int) -> Rules:
         changes["colour_points"] = tuple(draw(st.lists(st.integers(-20, 20), min_size=8, max_size=8)))
     if draw(st.booleans()):
         changes["track"] = draw(tracks())
-    return attrs.evolve(rules, **changes)
+    rules = attrs.evolve(rules, **changes)
+    if draw(st.booleans()):  # ST-SETUP-6: cards taken out, by name or by strength
+        words = sorted({c.name for c in rules.deck} | {str(c.strength) for c in rules.deck})
+        removed = tuple(draw(st.lists(st.sampled_from(words), max_size=4)))
+        try:
+            rules = attrs.evolve(rules, removed=removed)
+        except InvalidRules:  # too few cards left for the players
+            pass
+    return rules
 
 
 def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:

@@ -292,3 +292,26 @@ def test_rulesets() -> None:
                 state = state.apply(rng.choice(state.legal_actions()))
             assert len(state.rounds) == rules.race_count or rules.target_score
     assert Rules(**RULESETS[3].values).rounds == 4 and Rules(**RULESETS[3].values).race_count == 1
+
+
+def test_cards_taken_out() -> None:
+    """ST-SETUP-6: cards taken out by name or strength are set aside face up with the cards
+    left over after an even deal; too few cards left is refused naming the field."""
+    from tests.games.saru_tori_inu_i.test_state import DEAL3
+
+    rules = Rules(players=3, removed=("9",), column_sharing="shared")
+    s: Any = GAME.new_game(rules, deals=[DEAL3])
+    nines = {card(c, 9) for c in range(4)}
+    kept = [c for c in DEAL3[:36] if c not in nines]
+    assert s.area == tuple((c,) for c in kept[:3])
+    assert [len(h) for h in s.hands] == [9, 9, 9]
+    assert s.hands[0] == tuple(sorted(kept[3:12]))
+    assert set(s.removed) == nines | set(kept[30:])
+    assert len(s.removed) == 6
+    assert Rules(removed=("r1", "K9")).removed == ("r1", "K9")
+    s4: Any = GAME.new_game(Rules(players=4, removed=("R1", "B2", "Y3")), seed=1)
+    assert [len(h) for h in s4.hands] == [7, 7, 7, 7] and len(s4.removed) == 4
+    with pytest.raises(InvalidRules, match=r"removed\[0\]"):
+        Rules(removed=("Z9",))
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(players=4, removed=tuple(str(k) for k in range(1, 9)))
