@@ -27,7 +27,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     #: ``R1`` = card 0 ... ``K9`` = card 35. A custom ``Rules.deck`` names its own cards
     #: (``rules.deck[c].name``, as the actions print them).
     deck = Deck(suits=tuple(zip(COLOURS, LETTERS)), ranks=range(1, 10))
-    #: The printed game, the source's short games and the spec's house rules (``rules.RULESETS``).
+    # The printed game, the source's short games and the spec's house rules (rules.RULESETS).
     rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
