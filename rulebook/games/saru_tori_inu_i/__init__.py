@@ -60,12 +60,14 @@ from .rules import (
 )
 from .rules import BIRD as BIRD
 from .rules import BOAR as BOAR
+from .rules import COLOUR_POINTS as COLOUR_POINTS
 from .rules import DECK_SIZE as DECK_SIZE
 from .rules import DOG as DOG
 from .rules import FACE_DOWN as FACE_DOWN
 from .rules import LETTERS as LETTERS
 from .rules import MONKEY as MONKEY
 from .rules import NOT_PLAYED as NOT_PLAYED
+from .rules import RULESETS as RULESETS
 from .scoring import colour_places, race_score_changes, score_colours, score_race
 from .state import SaruState
 

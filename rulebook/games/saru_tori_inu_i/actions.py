@@ -135,8 +135,8 @@ _PLACES = {
 class _Tab:
     """Per-rules tables: the action objects by card and each card's facts."""
 
-    __slots__ = ("actions", "bit", "colour", "declare", "down", "icons", "keep", "pair", "place", "play", "road",
-                 "strength", "take")
+    __slots__ = ("actions", "bit", "colour", "declare", "declaring", "down", "icons", "keep", "pair", "place", "play",
+                 "road", "strength", "take")
 
     def __init__(self, rules: Rules) -> None:
         deck = rules.deck
@@ -156,6 +156,8 @@ class _Tab:
         self.bit = tuple(1 << c.strength for c in deck)
         self.colour = tuple(c.colour for c in deck)
         self.icons = tuple(c.icons for c in deck)
+        #: who may declare: 0 nobody (ST-PLAY-5), 1 the last player (ST-PLAY-4), 2 anyone (ST-PLAY-6)
+        self.declaring = {"off": 0, "last": 1, "anyone": 2}[rules.declaration]
 
 
 _TABS: dict[Rules, _Tab] = {}

@@ -11,7 +11,7 @@ from rulebook.core.contract import Deal, Game, Setup
 from .actions import SaruAction, _tab
 from .heuristic import heuristic_action
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import COLOURS, DECK_SIZE, LETTERS, Rules, check_deal, random_deal
+from .rules import COLOURS, DECK_SIZE, LETTERS, RULESETS, Rules, check_deal, random_deal
 from .scoring import end_stats
 from .state import SaruState, _race_start
 
@@ -27,6 +27,8 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     #: ``R1`` = card 0 ... ``K9`` = card 35. A custom ``Rules.deck`` names its own cards
     #: (``rules.deck[c].name``, as the actions print them).
     deck = Deck(suits=tuple(zip(COLOURS, LETTERS)), ranks=range(1, 10))
+    # The printed game, the source's short games and the spec's house rules (rules.RULESETS).
+    rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
         return _tab(rules).actions

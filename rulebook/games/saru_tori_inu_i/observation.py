@@ -37,6 +37,7 @@ class Observation:
     phase: Phase
     current_player: int | None
     hand: tuple[int, ...]
+    #: the seat's mission of this race (an index into ``rules.missions``; -1: none, ST-SCORE-5)
     mission: int
     hand_sizes: tuple[int, ...]
     #: per seat, cards everybody saw it take into its hand and not yet play face up
@@ -87,7 +88,8 @@ def observation(state: SaruState, seat: int) -> Observation:
     hands, played, shown, _, beneath = state.plays
     plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(played))
     return Observation(
-        seat, n, race, rnd, state.phase, state.to_act, hands[seat], missions[seat], tuple(map(len, hands)),
+        seat, n, race, rnd, state.phase, state.to_act, hands[seat], missions[seat] if missions else -1,
+        tuple(map(len, hands)),
         known, area, beneath, cols, road, pos, acquired, removed, order, plays, shown, queue, laid, totals,
         records, revealed(state), race_standing(state),
     )
@@ -127,7 +129,7 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
     if pair is not None and len(played[pair]) == 1 and max(hands[pair]) < played[pair][0]:
         return resample(state, seat, rng)  # ST-PLAY-4: the pair's second card is above its first: redraw
     missions = list(state.board[2])
-    if state.to_act is not None:
+    if state.to_act is not None and missions:  # ST-SCORE-5: none dealt, none to redraw
         pool = [m for m in range(len(state.rules.missions)) if m != missions[seat]]
         rng.shuffle(pool)
         for i, s in enumerate(others):
@@ -193,7 +195,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     for s, v in enumerate(o.shown):
         out[at + s * _SHOWN + v + 2] = 1
     at += 4 * _SHOWN
-    out[at + o.mission] = 1
+    if o.mission >= 0:  # -1: no missions (ST-SCORE-5)
+        out[at + o.mission] = 1
     at += len(rules.missions)
     for k in o.columns:
         out[at + k] = 1
@@ -298,7 +301,8 @@ class TensorEncoder(BufferEncoder):
         width = self.shown
         for s, v in enumerate(shown):
             out[at + s * width + v + 2] = 1
-        out[self.at_mission + missions[seat]] = 1  # the seat's own mission
+        if missions:  # the seat's own mission (none under ST-SCORE-5)
+            out[self.at_mission + missions[seat]] = 1
         at = self.at_columns
         for k in cols:
             out[at + k] = 1

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Deal
-from rulebook.core.options import option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.errors import InvalidRules
 
 # -- components (ST-COMP-1, ST-COMP-3) ---------------------------------------------------
@@ -35,11 +35,21 @@ DECK_SIZE = 36
 PER_COLOUR = 9
 MAX_STRENGTH = 10
 MAX_ICONS = 8
-#: ST-SCORE-2: points per card, by the animal's place (row) and the colour place (1st, 2nd).
+#: ST-SCORE-2: points per card, by the animal's place (row) and the colour place (1st, 2nd):
+#: the printed table, the default of ``Rules.colour_points`` (read ``rules.colour_table``).
 COLOUR_POINTS = ((4, 3), (2, 1), (0, 0), (-3, -1))
-#: ST-ROUND-3: rounds per race by player count.
+#: ST-ROUND-3: the printed rounds per race by player count (``Rules.rounds_3p``, ``Rules.rounds_4p``).
 ROUNDS = {3: 8, 4: 6}
-RACES_FULL, RACES_SHORT, RACES_TRIAL = "full", "short", "trial"
+#: ST-ROUND-3: the most rounds per race an option may ask for.
+MAX_ROUNDS = 20
+RACES_FULL, RACES_SHORT, RACES_TRIAL, RACES_FIXED = "full", "short", "trial", "fixed"
+#: ST-RACE-3: the most races ``races='fixed'`` may ask for; ST-RACE-4: the highest target score.
+MAX_RACES = 8
+MAX_TARGET = 200
+#: ST-PLAY-4 (printed), ST-PLAY-5 (no declaration), ST-PLAY-6 (any player may declare).
+DECLARE_LAST, DECLARE_OFF, DECLARE_ANYONE = "last", "off", "anyone"
+#: ST-SETUP-4: the most mission cards a game may hold (the observation tensor has a slot each).
+MAX_MISSIONS = 16
 CONDITIONS = ("always", "animal_place", "colour_first", "every_colour")
 
 #: Sentinels of ``state.shown`` (ST-PLAY-1..4): a seat that has not played yet, a face-down play.
@@ -257,8 +267,8 @@ def _to_missions(value: Any) -> tuple[Mission, ...]:
     if id(value) == id(DEFAULT_MISSIONS):
         return DEFAULT_MISSIONS
     raw = _seq(value, "missions", "mission cards")
-    if not 3 <= len(raw) <= 16:  # at least one per player (checked in Rules), at most 16
-        raise _bad("missions", f"must hold 3..16 mission cards (got {len(raw)})")
+    if len(raw) > MAX_MISSIONS:  # none (ST-SCORE-5), else one per player (checked in Rules), at most 16
+        raise _bad("missions", f"must hold at most {MAX_MISSIONS} mission cards (got {len(raw)})")
     out = []
     for i, item in enumerate(raw):
         f = f"missions[{i}]"
@@ -336,6 +346,59 @@ def _to_track(value: Any) -> Track:
     )
 
 
+def _to_colour_points(value: Any) -> tuple[int, ...]:
+    """ST-SCORE-2: 8 whole numbers -20..20 (the exact type and length are checked by ``option``)."""
+    for i, v in enumerate(value):
+        _int(v, f"colour_points[{i}]", -20, 20)
+    return tuple(value)
+
+
+_ROWS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _colour_rows(flat: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    rows = _ROWS.get(flat)
+    if rows is None:
+        rows = _ROWS[flat] = tuple((flat[2 * k], flat[2 * k + 1]) for k in range(4))
+    return rows
+
+
+def _to_removed(value: Any) -> tuple[str, ...]:
+    """ST-SETUP-6: card names or strengths, each a non-empty string (checked against the deck
+    by ``Rules``)."""
+    out = []
+    for i, v in enumerate(value):
+        if type(v) is not str or not _NAME.match(v):
+            raise _bad(f"removed[{i}]", f"must be a card name or a strength (got {v!r})")
+        out.append(v)
+    return tuple(out)
+
+
+def removed_cards(rules: Rules) -> tuple[int, ...]:
+    """ST-SETUP-6: the deck indices ``rules.removed`` takes out, sorted (once per ``Rules``)."""
+    key = (rules.deck, rules.removed)
+    found = _REMOVED.get(key)
+    if found is not None:
+        return found
+    names = {c.name.lower(): i for i, c in enumerate(rules.deck)}
+    out: set[int] = set()
+    for k, item in enumerate(rules.removed):
+        if item.isdigit():
+            hit = {i for i, c in enumerate(rules.deck) if c.strength == int(item)}
+        else:
+            idx = names.get(item.lower())
+            hit = set() if idx is None else {idx}
+        if not hit:
+            raise _bad(f"removed[{k}]", f"{item!r} names no card of the deck (a card name such as R9, or a strength)")
+        out |= hit
+    result = tuple(sorted(out))
+    _REMOVED[key] = result
+    return result
+
+
+_REMOVED: dict[tuple[tuple[OracleCard, ...], tuple[str, ...]], tuple[int, ...]] = {}
+
+
 def load_data(path: str | Path) -> dict[str, Any]:
     """Read a deck, missions and/or track from a TOML (``.toml``) or JSON file (ST-DATA-1).
 
@@ -374,84 +437,179 @@ def load_data(path: str | Path) -> dict[str, Any]:
 class Rules:
     """Options of Saru Tori Inu I; the defaults give the printed game with PLACEHOLDER data."""
 
-    players: int = option(4, doc="Number of players (ST-SETUP-2).", choices=range(3, 5))
+    players: int = option(
+        4, doc="Number of players: 3 or 4 (ST-SETUP-2, ST-SETUP-3).", choices=range(3, 5),
+        rules=("ST-SETUP-2", "ST-SETUP-3", "ST-SETUP-4"),
+    )
     races: str = option(
         RACES_FULL,
-        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1).",
-        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL),
+        doc="Races in a game: 'full' (as many as players), 'short' (2) or 'trial' (1) (ST-RACE-1), "
+        "or 'fixed' (`race_number` races: house rule ST-RACE-3).",
+        choices=(RACES_FULL, RACES_SHORT, RACES_TRIAL, RACES_FIXED),
+        rules=("ST-RACE-1", "ST-RACE-3", "ST-SETUP-1"),
+    )
+    race_number: int = option(
+        4,
+        doc=f"With races='fixed' only: the number of races, 1..{MAX_RACES} (house rule ST-RACE-3).",
+        choices=range(1, MAX_RACES + 1),
+        rules=("ST-RACE-3",),
+    )
+    target_score: int = option(
+        0,
+        doc=f"0: off (printed). 1..{MAX_TARGET}: the game ends after the first race whose scoring leaves "
+        "somebody with at least this total, or after the last race (house rule ST-RACE-4).",
+        choices=range(0, MAX_TARGET + 1),
+        rules=("ST-RACE-4",),
+    )
+    rounds_3p: int = option(
+        ROUNDS[3],
+        doc=f"Rounds per race with 3 players: 1..{MAX_ROUNDS} (printed: 8; ST-ROUND-3).",
+        choices=range(1, MAX_ROUNDS + 1),
+        rules=("ST-ROUND-3", "ST-RULING-9"),
+    )
+    rounds_4p: int = option(
+        ROUNDS[4],
+        doc=f"Rounds per race with 4 players: 1..{MAX_ROUNDS} (printed: 6; ST-ROUND-3).",
+        choices=range(1, MAX_ROUNDS + 1),
+        rules=("ST-ROUND-3", "ST-RULING-9"),
+    )
+    declaration: str = option(
+        DECLARE_LAST,
+        doc="Who may play two cards and declare a strength: 'last' (the last player of the round, "
+        "ST-PLAY-4), 'off' (nobody: house rule ST-PLAY-5) or 'anyone' (every player on its turn: "
+        "house rule ST-PLAY-6).",
+        choices=(DECLARE_LAST, DECLARE_OFF, DECLARE_ANYONE),
+        rules=("ST-PLAY-4", "ST-PLAY-5", "ST-PLAY-6", "ST-RULING-15"),
+    )
+    colour_points: tuple[int, ...] = option(
+        tuple(v for row in COLOUR_POINTS for v in row),
+        doc="Points per card of a colour (ST-SCORE-2): 8 whole numbers -20..20, by the animal's place "
+        "1st to 4th, each as (1st in the colour, 2nd in the colour); printed 4,3,2,1,0,0,-3,-1.",
+        item=int,
+        converter=_to_colour_points,
+        rules=("ST-SCORE-2",),
     )
     first_player: int = option(
         0,
         doc="Start player of the first race; the source lets the table choose. Later races "
         "rotate clockwise (ST-SETUP-5, ST-RULING-10).",
         choices=range(0, 4),
+        rules=("ST-SETUP-5", "ST-RULING-10"),
     )
     tie_ranking: str = option(
         "competition",
         doc="Colour places after a shared place: 'competition' (two tied 1st leave no 2nd) "
         "or 'dense' (the next total is 2nd) (ST-SCORE-1, ST-RULING-11).",
         choices=("competition", "dense"),
+        rules=("ST-SCORE-1", "ST-RULING-11"),
     )
     forced_road: str = option(
         "last_card",
         doc="When road is forced on a face-up player who has seen none laid this round: "
         "'last_card' (one oracle card left, the source's words) or 'last_take' (the take "
-        "empties the oracle area) (ST-RES-4, ST-RULING-12).",
-        choices=("last_card", "last_take"),
+        "empties the oracle area) (ST-RES-4, ST-RULING-12); 'off': never (house rule ST-RES-6).",
+        choices=("last_card", "last_take", "off"),
+        rules=("ST-RES-4", "ST-RES-6", "ST-RULING-12"),
     )
     pair_placement: str = option(
         "together",
         doc="Where the last player's two declared cards go: 'together' (beneath one column) "
         "or 'separate' (a column for each) (ST-RES-2, ST-RULING-5).",
         choices=("together", "separate"),
+        rules=("ST-RES-2", "ST-RULING-5"),
     )
     columns: str = option(
         "setup",
         doc="Columns a played card may go beneath: 'setup' (every column laid out at set-up) "
         "or 'round' (columns holding a card when the round began) (ST-RES-2, ST-RULING-8).",
         choices=("setup", "round"),
+        rules=("ST-RES-2", "ST-RULING-8"),
     )
     column_sharing: str = option(
         "exclusive",
         doc="Whether several players may put their cards beneath one column in a round: "
         "'exclusive' (no: one player's card(s) per column) or 'shared' (yes) (ST-RES-2, ST-RULING-20).",
         choices=("exclusive", "shared"),
+        rules=("ST-RES-2", "ST-RULING-13", "ST-RULING-20"),
     )
     deck: tuple[OracleCard, ...] = option(
         DEFAULT_DECK,
-        doc="The 36 oracle cards (PLACEHOLDER default: strengths 1-9 per colour, ST-DATA-2).",
+        doc="The 36 oracle cards, 9 per colour (PLACEHOLDER default: strengths 1-9 per colour, "
+        "ST-COMP-1, ST-DATA-1, ST-DATA-2).",
         converter=_to_deck,
+        item=OracleCard,
+        rules=("ST-COMP-1", "ST-DATA-1", "ST-DATA-2", "ST-RULING-1", "ST-RULING-9"),
     )
     missions: tuple[Mission, ...] = option(
         DEFAULT_MISSIONS,
-        doc="The mission cards (PLACEHOLDER default: six, ST-DATA-3).",
+        doc="The mission cards: at least one per player and at most 16, or `none` for a game "
+        "without missions (house rule ST-SCORE-5). PLACEHOLDER default: six (ST-COMP-2, ST-DATA-3).",
         converter=_to_missions,
+        item=Mission,
+        rules=(
+            "ST-COMP-2", "ST-DATA-1", "ST-DATA-3", "ST-SETUP-1", "ST-SETUP-4", "ST-SCORE-4", "ST-SCORE-5",
+            "ST-RULING-2", "ST-RULING-16",
+        ),
     )
     track: Track = option(  # noqa: RUF009
         DEFAULT_TRACK,
-        doc="Start squares and the order of animals sharing a square (PLACEHOLDER default, ST-DATA-4).",
+        doc="Start squares and the order of animals sharing a square (PLACEHOLDER default, "
+        "ST-COMP-3, ST-DATA-4, ST-RULING-3, ST-RULING-4).",
         converter=_to_track,
+        rules=("ST-COMP-3", "ST-DATA-1", "ST-DATA-4", "ST-ROAD-4", "ST-RULING-3", "ST-RULING-4"),
+    )
+
+    removed: tuple[str, ...] = option(
+        (),
+        doc="Cards taken out of the game before every race (house rule ST-SETUP-6): card names "
+        "(R9, as in `deck`) or strengths (9: that strength in every colour); `none` for none. "
+        "Every player must still get a column and at least one card in hand.",
+        item=str,
+        converter=_to_removed,
+        rules=("ST-SETUP-3", "ST-SETUP-6"),
     )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
+        if self.removed:  # ST-SETUP-6: every name or strength must match, enough cards must stay
+            left = DECK_SIZE - len(removed_cards(self))
+            if left < 2 * self.players:
+                raise InvalidRules(
+                    "removed",
+                    f"leaves {left} card(s); {self.players} players need at least {2 * self.players} "
+                    "(a column and a card in hand each)",
+                )
         if self.first_player >= self.players:
             raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
         if self.column_sharing == "exclusive" and self.pair_placement == "separate":  # ST-RULING-20
             raise InvalidRules(
                 "pair_placement", "'separate' needs a column too many when columns are 'exclusive'"
             )
-        if len(self.missions) < self.players:
-            raise InvalidRules("missions", f"{self.players} players need {self.players} mission cards (ST-SETUP-4)")
+        if 0 < len(self.missions) < self.players:  # ST-SETUP-4; none at all is ST-SCORE-5
+            have = len(self.missions)
+            raise InvalidRules(
+                "missions",
+                f"{have} mission card(s) cannot deal one to each of {self.players} players (ST-SETUP-4): "
+                f"give at least {self.players}, {'play with players=3, ' if have >= 3 else ''}"
+                "or set missions=none (ST-SCORE-5)",
+            )
 
     @property
     def rounds(self) -> int:
-        """Rounds per race: 8 with 3 players, 6 with 4 (ST-ROUND-3)."""
-        return ROUNDS[self.players]
+        """Rounds per race: ``rounds_3p`` (printed 8) or ``rounds_4p`` (printed 6) (ST-ROUND-3)."""
+        return self.rounds_3p if self.players == 3 else self.rounds_4p
+
+    @property
+    def colour_table(self) -> tuple[tuple[int, int], ...]:
+        """ST-SCORE-2: points per card, one row per animal place (1st..4th), each as
+        (1st in the colour, 2nd in the colour): ``COLOUR_POINTS`` under the printed rules."""
+        return _colour_rows(self.colour_points)
 
     @property
     def race_count(self) -> int:
         """Races in the game (ST-RACE-1)."""
+        if self.races == RACES_FIXED:  # ST-RACE-3
+            return self.race_number
         return {RACES_FULL: self.players, RACES_SHORT: 2, RACES_TRIAL: 1}[self.races]
 
     @classmethod
@@ -461,6 +619,32 @@ class Rules:
         Other options are given as keywords: ``Rules.from_file("deck.toml", players=3)``.
         """
         return cls(**{**load_data(path), **options})
+
+
+#: Named rulesets (``--ruleset NAME``): the printed game first, the source's own short games
+#: (ST-RACE-1), then house rules from the spec's alternatives.
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("printed", "The printed game (with the PLACEHOLDER deck, missions and track).", {}, ()),
+    Ruleset("short", "The source's short game: two races.", {"races": RACES_SHORT}, ("ST-RACE-1",)),
+    Ruleset("trial", "The source's trial game: a single race.", {"races": RACES_TRIAL}, ("ST-RACE-1",)),
+    Ruleset(
+        "quick", "A short game: one race of four rounds.",
+        {"races": RACES_TRIAL, "rounds_3p": 4, "rounds_4p": 4}, ("ST-RACE-1", "ST-ROUND-3"),
+    ),
+    Ruleset("no-declaration", "House rule: nobody declares.", {"declaration": DECLARE_OFF}, ("ST-PLAY-5",)),
+    Ruleset(
+        "open-declaration", "House rule: any player may declare on its turn.",
+        {"declaration": DECLARE_ANYONE}, ("ST-PLAY-6",),
+    ),
+    Ruleset(
+        "first-to-40", "House rule: the game ends after the race that takes somebody to 40 points.",
+        {"target_score": 40}, ("ST-RACE-4",),
+    ),
+    Ruleset(
+        "no-missions", "House rule: no mission cards; each race scores the colours alone.",
+        {"missions": ()}, ("ST-SCORE-5",),
+    ),
+)
 
 
 # -- rules helpers (public, used by the engine and documented in the spec) ------------------

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rulebook.core.history import ScoreChange
 
 from .actions import Declare, Down, Road, Take, _tab
-from .rules import ANIMALS, COLOUR_POINTS, COLOURS, Rules, race_order
+from .rules import ANIMALS, COLOURS, Rules, race_order
 
 if TYPE_CHECKING:
     from .state import SaruState
@@ -108,10 +108,11 @@ def _score(
         counts.append(count)
         sums.append(total)
     colour_changes: list[list[ScoreChange]] = [[] for _ in range(n)]
+    table = rules.colour_table  # ST-SCORE-2: Rules.colour_points, computed once per Rules
     for colour in range(4):
         totals: list[int | None] = [sums[s][colour] if counts[s][colour] else None for s in range(n)]
         places = colour_places(totals, rules.tie_ranking)
-        row = COLOUR_POINTS[animal_place[colour] - 1]
+        row = table[animal_place[colour] - 1]
         for s in range(n):
             if places[s] == 1:
                 first_in[s][colour] = True
@@ -129,7 +130,7 @@ def _score(
     if changes is not None:
         for per_seat in colour_changes:
             changes.extend(per_seat)
-    if missions is None:
+    if not missions:  # left out (the standing), or none dealt (ST-SCORE-5)
         return tuple(points)
     for s in range(n):
         m = rules.missions[missions[s]]

@@ -46,7 +46,7 @@ from .history import tricks as _tricks
 from .observation import Observation
 from .observation import observation as _observation
 from .observation import resample as _resample
-from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, move_animals
+from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, move_animals, removed_cards
 from .scoring import race_score_changes
 from .scoring import race_standing as _race_standing
 from .scoring import scores as _scores
@@ -288,8 +288,9 @@ class SaruState(State[Rules, SaruAction]):
             )
             if not out:
                 out = tuple(map(t.down.__getitem__, hand))  # ST-PLAY-3
-            if self.qi == len(self.board[4]) - 1 and len(hand) >= 2:  # ST-PLAY-4, ST-RULING-15
-                out += _DECLARES[used]
+            declaring = t.declaring  # ST-PLAY-4 the last player, ST-PLAY-5 nobody, ST-PLAY-6 anyone
+            if declaring and len(hand) >= 2 and (declaring == 2 or self.qi == len(self.board[4]) - 1):
+                out += _DECLARES[used]  # ST-RULING-15
             return out
         if phase == PLACE:
             cols = self.board[3]
@@ -320,8 +321,11 @@ class SaruState(State[Rules, SaruAction]):
     def _forced(self) -> bool:
         """ST-RES-4, ST-RULING-12: is the road forced (given no road this round)?"""
         area = self.table[0]
-        if self.rules.forced_road == "last_card":
+        forced = self.rules.forced_road
+        if forced == "last_card":
             return sum(map(len, area)) == 1
+        if forced == "off":  # ST-RES-6: road is never forced on a face-up player
+            return False
         return sum(map(bool, area)) == 1
 
     def apply(self, action: SaruAction) -> SaruState:
@@ -433,7 +437,10 @@ class SaruState(State[Rules, SaruAction]):
 
     def _declare(self, seat: int, strength: int, action: SaruAction) -> SaruState:
         hands, played, shown, used, beneath = self.plays
-        if self.qi != len(self.board[4]) - 1:
+        declaring = self.rules.declaration
+        if declaring == "off":
+            raise self.illegal("nobody declares under these rules", "ST-PLAY-5", action)
+        if declaring == "last" and self.qi != len(self.board[4]) - 1:  # ST-PLAY-6 opens it to anyone
             raise self.illegal("only the last player of the round may declare", "ST-PLAY-4", action)
         if len(hands[seat]) < 2:
             raise self.illegal("a declaration needs two cards in hand", "ST-PLAY-4", action)
@@ -621,7 +628,8 @@ class SaruState(State[Rules, SaruAction]):
         else:
             end, rule = f"no seat had a card left after {rnd} round(s)", "ST-RULING-9"
         records = records + (RoundRecord(race, points, changes, end, rule),)
-        if race + 1 < rules.race_count:
+        target = rules.target_score  # ST-RACE-4: a total at the target ends the game now
+        if race + 1 < rules.race_count and not (target and max(totals) >= target):
             return _race_start(
                 rules, self.setup, log, race + 1, totals, results, revealed, rounds_played, records
             )
@@ -662,17 +670,23 @@ def _race_start(
     """Set up race ``race`` from its deal (ST-SETUP-1..5)."""
     deal = setup.deal(SaruState.GAME, rules, race)
     n = rules.players
-    h = (DECK_SIZE - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
-    area = tuple((deal[k],) for k in range(n))  # ST-SETUP-2
-    hands = tuple(tuple(sorted(deal[n + s * h : n + (s + 1) * h])) for s in range(n))
-    missions = tuple(deal[DECK_SIZE + s] for s in range(n))  # ST-SETUP-4
+    out = removed_cards(rules) if rules.removed else ()
+    cards = [c for c in deal[:DECK_SIZE] if c not in out] if out else deal
+    h = (len(cards) if out else DECK_SIZE) - n
+    h //= n  # ST-SETUP-3: 11 with 3 players, 8 with 4
+    area = tuple((cards[k],) for k in range(n))  # ST-SETUP-2
+    hands = tuple(tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n))
+    # ST-SETUP-6: cards taken out, and those left over after an even deal, are set aside face up
+    aside = tuple(sorted(out + tuple(cards[n + n * h : len(cards)]))) if out else ()
+    # ST-SETUP-4; ST-SCORE-5: no missions at all
+    missions = tuple(deal[DECK_SIZE + s] for s in range(n)) if rules.missions else ()
     start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple((start + i) % n for i in range(n))
     empty = ((),) * n
     return _new_state(
         rules, setup, log,
         (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records),
-        (area, (), rules.track.start, empty, (), empty, False),
+        (area, (), rules.track.start, empty, aside, empty, False),
         (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
 

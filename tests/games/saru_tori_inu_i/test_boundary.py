@@ -42,21 +42,28 @@ def start(**options: Any) -> Any:
 
 def test_the_printed_game_options_are_pinned() -> None:
     """ST-SETUP-2, ST-SETUP-5, ST-RACE-1, ST-RES-2, ST-RES-4, ST-SCORE-1, ST-RULING-5,
-    ST-RULING-8, ST-RULING-10, ST-RULING-11, ST-RULING-12, ST-RULING-20, ST-DATA-2..4:
-    each option's default and declared choices, exactly."""
+    ST-RULING-8, ST-RULING-10, ST-RULING-11, ST-RULING-12, ST-RULING-20, ST-DATA-2..4,
+    ST-ROUND-3, ST-PLAY-4, ST-SCORE-2: each option's default and declared choices, exactly."""
     got = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert got == {
         "players": (4, (3, 4)),
-        "races": ("full", ("full", "short", "trial")),
+        "races": ("full", ("full", "short", "trial", "fixed")),
+        "race_number": (4, tuple(range(1, 9))),
+        "target_score": (0, tuple(range(0, 201))),
+        "rounds_3p": (8, tuple(range(1, 21))),
+        "rounds_4p": (6, tuple(range(1, 21))),
+        "declaration": ("last", ("last", "off", "anyone")),
+        "colour_points": ((4, 3, 2, 1, 0, 0, -3, -1), None),
         "first_player": (0, (0, 1, 2, 3)),
         "tie_ranking": ("competition", ("competition", "dense")),
-        "forced_road": ("last_card", ("last_card", "last_take")),
+        "forced_road": ("last_card", ("last_card", "last_take", "off")),
         "pair_placement": ("together", ("together", "separate")),
         "columns": ("setup", ("setup", "round")),
         "column_sharing": ("exclusive", ("exclusive", "shared")),
         "deck": (DEFAULT_DECK, None),
         "missions": (DEFAULT_MISSIONS, None),
         "track": (DEFAULT_TRACK, None),
+        "removed": ((), None),
     }
     assert GAME.player_counts == range(3, 5)
     rules = Rules()

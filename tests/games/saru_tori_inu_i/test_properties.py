@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook import InvalidRules
 from rulebook.core.history import round_totals
 from rulebook.games.saru_tori_inu_i import (
     GAME,
@@ -92,11 +93,21 @@ def saru_rules(draw: st.DrawFn, players: int) -> Rules:
     changes: dict[str, Any] = {}
     if draw(st.booleans()):
         changes["deck"] = draw(decks())
-    if draw(st.booleans()):
-        changes["missions"] = draw(missions())
+    if draw(st.booleans()):  # ST-SCORE-5: sometimes no missions at all
+        changes["missions"] = draw(st.one_of(missions(), st.just([])))
+    if draw(st.booleans()):  # ST-SCORE-2: a random table of points per card
+        changes["colour_points"] = tuple(draw(st.lists(st.integers(-20, 20), min_size=8, max_size=8)))
     if draw(st.booleans()):
         changes["track"] = draw(tracks())
-    return attrs.evolve(rules, **changes)
+    rules = attrs.evolve(rules, **changes)
+    if draw(st.booleans()):  # ST-SETUP-6: cards taken out, by name or by strength
+        words = sorted({c.name for c in rules.deck} | {str(c.strength) for c in rules.deck})
+        removed = tuple(draw(st.lists(st.sampled_from(words), max_size=4)))
+        try:
+            rules = attrs.evolve(rules, removed=removed)
+        except InvalidRules:  # too few cards left for the players
+            pass
+    return rules
 
 
 def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:
@@ -106,6 +117,18 @@ def animal_places(rules: Rules, pos: tuple[int, ...]) -> list[int]:
         1 + sum(1 for b in range(4) if pos[b] > pos[a] or (pos[b] == pos[a] and tie.index(b) < tie.index(a)))
         for a in range(4)
     ]
+
+
+def check_races_played(rules: Rules, state: SaruState) -> None:
+    """ST-RACE-1, ST-RACE-3: the stated number of races; ST-RACE-4: or fewer, ending with the
+    first race whose scoring leaves somebody at the target score."""
+    totals = [0] * rules.players
+    for k, record in enumerate(state.rounds, 1):
+        totals = [a + b for a, b in zip(totals, record.points)]
+        if rules.target_score and max(totals) >= rules.target_score:
+            assert k == len(state.rounds)
+            return
+    assert len(state.rounds) == rules.race_count
 
 
 def reference_score(
@@ -128,8 +151,8 @@ def reference_score(
             if place == 1:
                 first[s].add(colour)
             if place <= 2:
-                points[s] += len(mine[s]) * POINTS[(aplace[colour], place)]
-    if dealt is None:
+                points[s] += len(mine[s]) * rules.colour_points[2 * (aplace[colour] - 1) + place - 1]  # ST-SCORE-2
+    if not dealt:  # colours only, or no missions (ST-SCORE-5)
         return tuple(points)
     for s in range(n):
         m = rules.missions[dealt[s]]
@@ -198,10 +221,11 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
         assert seat is not None
         others = [s for s in range(rules.players) if s != seat]
         shuffled = list(state.missions)
-        free = [m for m in range(len(rules.missions)) if m != state.missions[seat]]
-        rng.shuffle(free)
-        for i, s in enumerate(others):
-            shuffled[s] = free[i]
+        if shuffled:  # none under ST-SCORE-5
+            free = [m for m in range(len(rules.missions)) if m != state.missions[seat]]
+            rng.shuffle(free)
+            for i, s in enumerate(others):
+                shuffled[s] = free[i]
         twin = state.replace(missions=tuple(shuffled))
         assert twin.observation(seat) == state.observation(seat)
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)
@@ -222,8 +246,11 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
                 dealt.append(nxt.missions)
         state = nxt
     # ST-ROUND-3, ST-RACE-1: the game ends after the stated number of rounds and races
-    assert round_changes == rules.race_count * rules.rounds == state.rounds_played
-    assert len(state.rounds) == rules.race_count
+    # ST-ROUND-3; ST-RULING-9: more rounds than the hands last end the race when they run out
+    assert round_changes == state.rounds_played <= rules.race_count * rules.rounds
+    if rules.rounds <= {3: 8, 4: 6}[rules.players]:
+        assert round_changes == len(state.rounds) * rules.rounds
+    check_races_played(rules, state)
     assert state.revealed == tuple(RevealedMissions(r, m) for r, m in enumerate(dealt))
     assert state.scores == tuple(sum(r.points[s] for r in state.rounds) for s in range(rules.players))
     check_records(state)
@@ -249,7 +276,11 @@ def check_records(state: SaruState) -> None:
     records = state.placements
     assert [p.number for p in records] == list(range(state.rounds_played))
     per_race = Counter(p.race for p in records)
-    assert all(per_race[race] == rules.rounds for race in range(rules.race_count))
+    # ST-ROUND-3, or fewer when every hand ran out first (ST-RULING-9)
+    assert all(
+        per_race[race] == rules.rounds or (per_race[race] < rules.rounds and r.rule == "ST-RULING-9")
+        for race, r in zip(range(rules.race_count), state.rounds)
+    )
     for p in records:
         oracle = sorted(c for col in p.area for c in col)
         seen = sorted(
@@ -304,4 +335,4 @@ def test_engine_invariants_and_heuristic_on_random_decks(players: int, data: st.
         assert action in state.legal_actions()
         state = state.apply(action)
     GAME.check_invariants(state)
-    assert len(state.rounds) == rules.race_count
+    check_races_played(rules, state)

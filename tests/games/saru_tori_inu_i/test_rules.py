@@ -209,3 +209,109 @@ def test_card_text_and_parse_card(cardno: int, text: str) -> None:
         GAME.card_text(36)
     with pytest.raises(ValueError):
         GAME.parse_card("G1")
+
+
+_THREE_MISSIONS = """
+[[missions]]
+kind = "race"
+tiers = [{ places = { boar = 1, dog = 2 }, points = 12 }]
+
+[[missions]]
+kind = "cards"
+condition = "always"
+per_card = 1
+
+[[missions]]
+kind = "cards"
+condition = "every_colour"
+per_card = 2
+"""
+
+
+def test_a_three_mission_file_validates_only_at_three_players(tmp_path: Path) -> None:
+    """ST-SETUP-4, ST-SCORE-5: a file of three missions is valid at 3 players; at 4 the
+    refusal names the field, the clash and the ways out."""
+    path = tmp_path / "three.toml"
+    path.write_text(_THREE_MISSIONS, encoding="utf-8")
+    rules = Rules.from_file(path, players=3)
+    assert len(rules.missions) == 3
+    state = GAME.new_game(rules, seed=2)
+    assert sorted(state.missions) == sorted(set(state.missions)) and len(state.missions) == 3
+    with pytest.raises(InvalidRules) as info:
+        Rules.from_file(path, players=4)
+    assert info.value.field == "missions"
+    assert "3 mission card(s) cannot deal one to each of 4 players (ST-SETUP-4)" in str(info.value)
+    assert "players=3" in str(info.value) and "missions=none" in str(info.value)
+
+
+def test_printed_tables_are_the_defaults() -> None:
+    """ST-SCORE-2, ST-ROUND-3: the printed score table and rounds per race are the options'
+    defaults, and the public table follows the option."""
+    assert Rules().colour_table == ((4, 3), (2, 1), (0, 0), (-3, -1))
+    assert Rules(players=3).rounds == 8 and Rules(players=4).rounds == 6
+    assert Rules(players=3, rounds_3p=5).rounds == 5 and Rules(players=4, rounds_4p=3).rounds == 3
+    assert Rules(colour_points=(9, 8, 7, 6, 5, 4, 3, 2)).colour_table == ((9, 8), (7, 6), (5, 4), (3, 2))
+    with pytest.raises(InvalidRules, match=r"colour_points\[2\]"):
+        Rules(colour_points=(4, 3, 21, 1, 0, 0, -3, -1))
+    with pytest.raises(InvalidRules, match="colour_points"):
+        Rules(colour_points=(4, 3, 2, 1))
+    with pytest.raises(InvalidRules, match="rounds_3p"):
+        Rules(rounds_3p=0)
+    with pytest.raises(InvalidRules, match="declaration"):
+        Rules(declaration="first")
+
+
+def test_options_from_text() -> None:
+    """ST-SCORE-2, ST-ROUND-3, ST-PLAY-5, ST-SCORE-5: the house rules as ``--set`` text."""
+    from rulebook.core.options import rules_from_mapping
+
+    rules = rules_from_mapping(
+        Rules,
+        {"rounds_4p": "4", "declaration": "off", "missions": "[]", "colour_points": "[5,3,2,1,0,0,-2,-1]"},
+        parse_text=True,
+    )
+    assert rules.rounds == 4 and rules.declaration == "off" and rules.missions == ()
+    assert rules.colour_table[0] == (5, 3)
+
+
+def test_rulesets() -> None:
+    """ST-RACE-1, ST-RACE-4, ST-ROUND-3, ST-PLAY-5, ST-PLAY-6, ST-SCORE-5: the named rulesets, the printed
+    game first; each builds valid rules at 3 and 4 players and plays to the end."""
+    from rulebook.games.saru_tori_inu_i import RULESETS
+
+    assert GAME.rulesets is RULESETS and RULESETS[0].name == "printed" and RULESETS[0].values == {}
+    names = [r.name for r in RULESETS]
+    assert names == ["printed", "short", "trial", "quick", "no-declaration", "open-declaration", "first-to-40",
+                     "no-missions"]
+    for ruleset in RULESETS:
+        for players in (3, 4):
+            rules = Rules(players=players, **ruleset.values)
+            state: Any = GAME.new_game(rules, seed=players)
+            rng = random.Random(players)
+            while not state.is_terminal:
+                state = state.apply(rng.choice(state.legal_actions()))
+            assert len(state.rounds) == rules.race_count or rules.target_score
+    assert Rules(**RULESETS[3].values).rounds == 4 and Rules(**RULESETS[3].values).race_count == 1
+
+
+def test_cards_taken_out() -> None:
+    """ST-SETUP-6: cards taken out by name or strength are set aside face up with the cards
+    left over after an even deal; too few cards left is refused naming the field."""
+    from tests.games.saru_tori_inu_i.test_state import DEAL3
+
+    rules = Rules(players=3, removed=("9",), column_sharing="shared")
+    s: Any = GAME.new_game(rules, deals=[DEAL3])
+    nines = {card(c, 9) for c in range(4)}
+    kept = [c for c in DEAL3[:36] if c not in nines]
+    assert s.area == tuple((c,) for c in kept[:3])
+    assert [len(h) for h in s.hands] == [9, 9, 9]
+    assert s.hands[0] == tuple(sorted(kept[3:12]))
+    assert set(s.removed) == nines | set(kept[30:])
+    assert len(s.removed) == 6
+    assert Rules(removed=("r1", "K9")).removed == ("r1", "K9")
+    s4: Any = GAME.new_game(Rules(players=4, removed=("R1", "B2", "Y3")), seed=1)
+    assert [len(h) for h in s4.hands] == [7, 7, 7, 7] and len(s4.removed) == 4
+    with pytest.raises(InvalidRules, match=r"removed\[0\]"):
+        Rules(removed=("Z9",))
+    with pytest.raises(InvalidRules, match="removed"):
+        Rules(players=4, removed=tuple(str(k) for k in range(1, 9)))

@@ -142,3 +142,68 @@ def test_race_standing_is_public_and_exact() -> None:
     assert s.race_standing == (0, 2, 0) and s.scores == (0, 0, 0)
     assert all(s.observation(seat).race_standing == (0, 2, 0) for seat in range(3))
     assert s.observation_tensor(0)[-4:] == (0, 2, 0, 0)
+
+
+def test_colour_points_option() -> None:
+    """ST-SCORE-2: the points per card follow ``Rules.colour_points`` (the source's example
+    under a changed table: boar 1st, A 1st in black with one card, B 2nd with two)."""
+    table = (10, 5, 2, 1, 0, 0, -3, -1)
+    rules = Rules(players=3, missions=(), colour_points=table)
+    pos = (1, 3, 2, 4)
+    acquired = ((card(K, 9),), (card(K, 1), card(K, 4)), ())
+    assert score_race(rules, acquired, pos, ()) == (10, 10, 0)
+    changes = race_score_changes(rules, acquired, pos, ())
+    assert [(c.seat, c.points, c.rule) for c in changes] == [(0, 10, "ST-SCORE-2"), (1, 10, "ST-SCORE-2")]
+
+
+def test_no_missions() -> None:
+    """ST-SCORE-5: ``missions=()`` deals none (36-number deals), scores colours only, and
+    every seat's observation has no mission (-1)."""
+    rules = Rules(players=4, missions=(), races="trial")
+    s: Any = GAME.new_game(rules, seed=8)
+    assert s.missions == () and s.observation(0).mission == -1
+    assert len(s.observation_tensor(1)) == GAME.observation_size(rules)
+    rng = random.Random(4)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+        GAME.check_invariants(s)
+    assert s.revealed[0].missions == ()
+    assert all(c.rule == "ST-SCORE-2" for c in s.rounds[0].changes)
+    assert s.scores == score_race(rules, s.acquired, s.pos, ())
+    with pytest.raises(ValueError, match="36 numbers"):
+        GAME.new_game(rules, deals=[tuple(range(36)) + (0, 1, 2, 3)])
+    GAME.new_game(rules, deals=[tuple(range(36))])
+
+
+def test_fixed_number_of_races() -> None:
+    """ST-RACE-3: ``races='fixed'`` plays ``race_number`` races at any player count."""
+    rules = Rules(players=3, races="fixed", race_number=5, rounds_3p=1)
+    assert rules.race_count == 5 and Rules(players=3, race_number=5).race_count == 3
+    s: Any = GAME.new_game(rules, seed=3)
+    rng = random.Random(1)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert len(s.rounds) == 5 and s.rounds_played == 5
+
+
+def test_target_score_ends_the_game() -> None:
+    """ST-RACE-4: the game ends after the first race whose scoring leaves somebody at the
+    target; without a target every race is run."""
+    ended_early = 0
+    for seed in range(6):
+        rules = Rules(players=4, target_score=5, rounds_4p=2)
+        s: Any = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s = s.apply(rng.choice(s.legal_actions()))
+        totals = [0] * 4
+        k = 0
+        for record in s.rounds:
+            totals = [a + b for a, b in zip(totals, record.points)]
+            k += 1
+            if max(totals) >= 5:
+                break
+        assert len(s.rounds) == k and (max(totals) >= 5 or k == 4)
+        ended_early += k < 4
+        assert s.winners == {i for i, v in enumerate(s.scores) if v == max(s.scores)}
+    assert ended_early

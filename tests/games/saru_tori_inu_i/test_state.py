@@ -318,3 +318,46 @@ def test_phase_is_an_enum() -> None:
     s = run(s, "pair K1", "pair K2")
     assert s.phase is Phase.PLACE
     assert run(s, "under 1").phase is Phase.TAKE
+
+
+def test_no_declaration() -> None:
+    """ST-PLAY-5: with ``declaration='off'`` the last player has no declaration, and one
+    given anyway is refused citing the rule."""
+    s = run(new3(declaration="off"), "play R8", "play B7")
+    assert not any(t.startswith("declare") for t in texts(s))
+    with pytest.raises(IllegalAction, match="ST-PLAY-5"):
+        s.apply(GAME.parse_action("declare 10", s.rules))
+    assert any(t.startswith("declare") for t in texts(run(new3(), "play R8", "play B7")))
+
+
+def test_anyone_may_declare() -> None:
+    """ST-PLAY-6: with ``declaration='anyone'`` the first player may declare too."""
+    s = new3(declaration="anyone")
+    assert "declare 10" in texts(s) and "declare 8" in texts(s)
+    s = run(s, "declare 10", "pair R1", "pair R2")
+    assert s.current_player == 1 and s.shown[0] == 10
+    assert "declare 10" not in texts(s) and "declare 9" in texts(s)
+    assert not any(t.startswith("declare") for t in texts(new3()))
+
+
+def test_rounds_per_race_option() -> None:
+    """ST-ROUND-3: ``rounds_3p`` sets the rounds of a 3-player race; the record says so."""
+    import random
+
+    rules = Rules(players=3, races="trial", rounds_3p=2)
+    s: Any = GAME.new_game(rules, seed=5)
+    rng = random.Random(3)
+    while not s.is_terminal:
+        s = s.apply(rng.choice(s.legal_actions()))
+    assert s.rounds_played == 2 and s.rounds[0].rule == "ST-ROUND-3"
+    assert s.rounds[0].end == "2 rounds were played"
+
+
+def test_no_forced_road() -> None:
+    """ST-RES-6: with ``forced_road='off'`` the last oracle card may be acquired even when no
+    road was laid this round."""
+    s = new3(forced_road="off").replace(area=((card(Y, 9),), (), ()))
+    s = run(s, "play R8", "play B7", "play K9", "under 1")
+    assert texts(s) == ["take Y9", "road Y9"]
+    s = run(s, "take Y9")
+    assert card(Y, 9) in s.acquired[2] and not s.road_laid
