@@ -29,6 +29,10 @@ EXAMPLES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("gods-and-humans", ["--set", "field=0"], {"field": 0}),
     ("gods-and-humans", ["--set", "stars=3,1,1,2,3,5"], {"stars": (3, 1, 1, 2, 3, 5)}),
     ("gods-and-humans", ["--set", "roles=[[0],[1],[2],[3]]", "--players", "5"], {"players": 5}),
+    ("saru-tori-inu-i", ["--set", "rounds_3p=5", "--set", "rounds_4p=4"], {"rounds_3p": 5, "rounds_4p": 4}),
+    ("saru-tori-inu-i", ["--set", "declaration=off"], {"declaration": "off"}),
+    ("saru-tori-inu-i", ["--set", "missions=none"], {"missions": ()}),
+    ("saru-tori-inu-i", ["--set", "removed=9", "--players", "3"], {"removed": ("9",), "players": 3}),
 ]
 
 
@@ -50,3 +54,32 @@ def test_the_house_rule_is_said_and_verified(
     out = capsys.readouterr().out
     assert code == 0, out
     assert out.splitlines()[-1].startswith("OK: ")
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+
+
+def test_a_three_mission_file_with_three_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The file holds for 3 players only; --players 3 applies before the rules are checked."""
+    from rulebook.core.options import rules_to_dict
+
+    game = get_game("saru-tori-inu-i")
+    missions = rules_to_dict(game.Rules())["missions"][:3]
+    path = tmp_path / "three.toml"
+    path.write_text(f'game = "saru-tori-inu-i"\n[rules]\nmissions = {_toml(missions)}\n', encoding="utf-8")
+    assert main(["verify", "saru-tori-inu-i", "--variant", str(path), "--players", "3", "--examples", "4",
+                 "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith(": at 3 players;") and out.splitlines()[-1].startswith("OK: ")
+    assert main(["verify", "saru-tori-inu-i", "--variant", str(path), "--examples", "4", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "3 mission card(s) cannot deal one to each of 4 players" in err and f"(set by {path})" in err
