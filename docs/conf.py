@@ -46,7 +46,7 @@ nitpick_ignore: list[tuple[str, str]] = [
 ]
 nitpick_ignore_regex: list[tuple[str, str]] = [
     (r"py:(class|func|meth|data|obj|exc)",
-     r"(random|collections|concurrent|pathlib|typing|enum|abc|io|os|types|array)\..+"),
+     r"(random|collections|concurrent|pathlib|typing|enum|abc|io|os|types|array|datetime)\..+"),
     (r"py:class", r"(rulebook\.[\w.]+\.)?[RSA]"),
     (r"py:meth", r"(State|\w*Game|SevenProphecies)\.\w+"),
 ]
