@@ -135,7 +135,9 @@ def _exact(default: Any, converter: Callable[[Any], Any] | None, item: type | No
             return converter(value)
         except InvalidRules:
             raise
-        except (TypeError, ValueError, AttributeError, KeyError, RecursionError) as exc:
+        except (TypeError, ValueError) as exc:  # the game's own message, for people
+            raise InvalidRules(name, str(exc)) from None
+        except (AttributeError, KeyError, RecursionError) as exc:
             raise InvalidRules(name, f"{type(exc).__name__}: {exc}") from None
 
     return convert

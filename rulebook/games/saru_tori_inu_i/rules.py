@@ -347,7 +347,9 @@ def _to_track(value: Any) -> Track:
 
 
 def _to_colour_points(value: Any) -> tuple[int, ...]:
-    """ST-SCORE-2: 8 whole numbers -20..20 (the exact type and length are checked by ``option``)."""
+    """ST-SCORE-2: 8 whole numbers -20..20 (the exact item type is checked by ``option``)."""
+    if len(value) != 2 * len(COLOUR_POINTS):
+        raise ValueError(f"expected {2 * len(COLOUR_POINTS)} whole numbers, two per animal place (got {len(value)})")
     for i, v in enumerate(value):
         _int(v, f"colour_points[{i}]", -20, 20)
     return tuple(value)
