@@ -439,7 +439,8 @@ def options_help(rules_cls: type[Any], width: int = 80) -> str:
         for label, value in fields:
             lines.extend(textwrap.wrap(value, width, initial_indent=f"  {label + ':':9}", subsequent_indent=" " * 11,
                                        break_on_hyphens=False) or [f"  {label}:"])
-        lines.extend(textwrap.wrap(info.doc, width, initial_indent="  ", subsequent_indent="  "))
+        lines.extend(textwrap.wrap(info.doc, width, initial_indent="  ", subsequent_indent="  ",
+                                   break_on_hyphens=False))
     return "\n".join(lines)
 
 
