@@ -49,6 +49,7 @@ from rulebook.simulate import (
     players_text,
     simulate,
 )
+from rulebook.usage_compare import usage_table, warnings
 from rulebook.variants import Variant, load_variant, printed, resolve
 
 
@@ -495,6 +496,21 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _usage(base: Summary, other: Summary, label: str, alpha: float, variant: Variant) -> None:
+    """What each rule did on both sides (per game), changed rows marked, then the warnings."""
+    rows = usage_table(base, other, alpha)
+    if rows:
+        _table(
+            "what each rule did (times per game)", ["count", "printed", label, "changed"],
+            [[name, f"{a:.2f}", f"{b:.2f}", "*" if moved else ""] for name, a, b, moved in rows],
+            [moved for *_, moved in rows],
+        )
+        print(f"* beyond noise (Welch's t-test, Holm's correction over these {len(rows)} rows, p < {alpha:g}), "
+              "or seen on one side only.")
+    for text in warnings(base, other, variant):
+        print(f"warning: {text}")
+
+
 def _default_progress(args: argparse.Namespace) -> Path:
     if args.report:
         report = Path(args.report)
@@ -558,6 +574,7 @@ def _simulate_all(
         if args.compare:
             (_, base), (var_label, other) = runs.items()
             diffs = compare(base, other, alpha=args.alpha)
+            entry["warnings"] = warnings(base, other, variant)
             entry.update(printed=base.to_json(), variant=other.to_json(), balance={
                 "printed": measures(base), "variant": measures(other)}, differences=[
                 {"metric": d.metric, "printed": d.printed, "variant": d.variant, "p_value": d.p_value,
@@ -573,6 +590,7 @@ def _simulate_all(
                 )
                 print(f"* beyond noise at p < {args.alpha:g} after Holm's correction over the {len(diffs)} rows "
                       "(family-wise):\ntwo-proportion z-test for rates, Welch's t-test for means.")
+                _usage(base, other, var_label, args.alpha, variant)
         else:
             summary = runs["result"]
             entry["summary"] = summary.to_json()

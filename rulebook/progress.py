@@ -33,6 +33,8 @@ __all__ = [
 #: The progress-file format and its version (the header's ``format``).
 FORMAT = "rulebook-progress/1"
 _RESULT_KEYS = ("run", "game", "index", "length", "scores", "winners", "stats", "lead_changes", "comeback")
+#: fields a result line may carry beyond those (files written before they existed lack them)
+_OPTIONAL_KEYS = ("usage", "digest")
 
 
 def reason(exc: OSError) -> str:
@@ -71,6 +73,7 @@ def result_to_json(run: str, game: str, r: GameResult) -> dict[str, Any]:
     return {
         "run": run, "game": game, "index": r.index, "length": r.length, "scores": list(r.scores),
         "winners": sorted(r.winners), "stats": r.stats, "lead_changes": r.lead_changes, "comeback": r.comeback,
+        "usage": r.usage, "digest": r.digest,
     }
 
 
@@ -78,9 +81,10 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
     """``(run, game, result)`` of one line; ``ValueError`` naming what is wrong."""
     if not isinstance(data, dict):
         raise ValueError("a result line is a JSON object")
-    unknown = sorted(set(data) - set(_RESULT_KEYS))
+    unknown = sorted(set(data) - set(_RESULT_KEYS) - set(_OPTIONAL_KEYS))
     if unknown:
-        raise ValueError(f"unknown field {unknown[0]!r:.40} (a result has: {', '.join(_RESULT_KEYS)})")
+        raise ValueError(f"unknown field {unknown[0]!r:.40} (a result has: "
+                         f"{', '.join((*_RESULT_KEYS, *_OPTIONAL_KEYS))})")
     missing = [k for k in _RESULT_KEYS if k not in data]
     if missing:
         raise ValueError(f"a result has no {missing[0]!r} field")
@@ -101,9 +105,15 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
         raise ValueError("'stats' must be an object of numbers")
     if not isinstance(data["run"], str) or not isinstance(data["game"], str):
         raise ValueError("'run' and 'game' must be strings")
+    usage = data.get("usage", {})
+    if not isinstance(usage, dict) or not all(type(v) is int and v >= 0 for v in usage.values()):
+        raise ValueError("'usage' must be an object of whole numbers")
+    digest = data.get("digest", 0)
+    if type(digest) is not int or digest < 0:
+        raise ValueError("'digest' must be a whole number of at least 0")
     result = GameResult(
         data["index"], data["length"], tuple(ints("scores")), frozenset(ints("winners")), stats,
-        data["lead_changes"], data["comeback"],
+        data["lead_changes"], data["comeback"], usage, digest,
     )
     return data["run"], data["game"], result
 

@@ -40,6 +40,7 @@ import attrs
 from rulebook.core.contract import Game, State
 from rulebook.optional import require
 from rulebook.players import ISMCTS, PLAYER_KINDS, Player, player_from_spec
+from rulebook.usage import digest_of, usage_of
 from rulebook.variants import Variant
 
 __all__ = [
@@ -222,6 +223,10 @@ class GameResult:
     lead_changes: int = 0
     #: whether a winner was behind at the middle scoring event
     comeback: bool = False
+    #: how often each rule decided something and each kind of move was made (:mod:`rulebook.usage`)
+    usage: dict[str, int] = attrs.Factory(dict)
+    #: a fingerprint of the game's moves (:func:`rulebook.usage.digest_of`)
+    digest: int = 0
 
 
 def play_one(
@@ -256,7 +261,7 @@ def play_one(
     stats = dict(game.end_stats(state))
     stats.update(score_figures(scores))
     changes, comeback = lead_story(trajectory, winners)
-    return GameResult(index, length, scores, winners, stats, changes, comeback)
+    return GameResult(index, length, scores, winners, stats, changes, comeback, usage_of(state), digest_of(state))
 
 
 # -- tallies and summaries ----------------------------------------------------------
@@ -278,6 +283,9 @@ class Tally:
     lengths: Counter[int] = attrs.Factory(Counter)
     scores: list[Counter[int]] = attrs.Factory(list)
     stats: dict[str, Counter[float]] = attrs.Factory(dict)
+    usage: dict[str, Counter[int]] = attrs.Factory(dict)
+    #: game index -> fingerprint of its moves
+    digests: dict[int, int] = attrs.Factory(dict)
 
     def __attrs_post_init__(self) -> None:
         if not self.wins:
@@ -298,6 +306,9 @@ class Tally:
             self.scores[seat][score] += 1
         for key, value in r.stats.items():
             self.stats.setdefault(key, Counter())[value] += 1
+        for key, count in r.usage.items():
+            self.usage.setdefault(key, Counter())[count] += 1
+        self.digests[r.index] = r.digest
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games
@@ -311,6 +322,9 @@ class Tally:
             mine.update(theirs)
         for k, c in other.stats.items():
             self.stats.setdefault(k, Counter()).update(c)
+        for k, u in other.usage.items():
+            self.usage.setdefault(k, Counter()).update(u)
+        self.digests.update(other.digests)
         return self
 
 
@@ -404,6 +418,11 @@ class Summary:
     nobody: int = 0
     comeback_games: int = 0
     shared: int = 0
+    #: per game, how often each rule decided something and each kind of move was made (mean, sd)
+    usage: dict[str, float] = attrs.Factory(dict)
+    usage_sd: dict[str, float] = attrs.Factory(dict)
+    #: game index -> fingerprint of its moves (not in :meth:`to_json`)
+    digests: dict[int, int] = attrs.Factory(dict)
 
     def length_quantiles(self) -> tuple[int, int, int]:
         """10th, 50th and 90th percentile of the game length."""
@@ -419,6 +438,7 @@ class Summary:
         out["stats_hist"] = {k: {str(v): c for v, c in sorted(h.items())} for k, h in self.stats_hist.items()}
         out["lead_change_hist"] = {str(k): v for k, v in sorted(self.lead_change_hist.items())}
         out["length_quantiles"] = dict(zip(("p10", "p50", "p90"), self.length_quantiles()))
+        del out["digests"]
         for key in ("mean_score", "min_score", "max_score", "win_rate", "wins", "sd_score", "players_as"):
             out[key] = list(out[key])
         return out
@@ -434,6 +454,7 @@ def summary_of(
     mean_length, sd_length = _mean_sd(tally.lengths, n)
     score_ms = [_mean_sd(h, n) for h in tally.scores]
     stats_ms = {k: _mean_sd(h, n) for k, h in sorted(tally.stats.items())}
+    usage_ms = {k: _mean_sd(h, n) for k, h in sorted(tally.usage.items())}
     return Summary(
         games=n,
         players=tally.players,
@@ -464,6 +485,9 @@ def summary_of(
         nobody=tally.nobody,
         comeback_games=tally.comebacks,
         shared=tally.shared,
+        usage={k: m for k, (m, _) in usage_ms.items()},
+        usage_sd={k: sd for k, (_, sd) in usage_ms.items()},
+        digests=dict(tally.digests),
     )
 
 

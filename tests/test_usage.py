@@ -1,0 +1,88 @@
+"""What each rule did (``rulebook.usage``, ``rulebook.usage_compare``): counts per game, the side-by-side
+table with changed rows marked, and the warnings a comparison gives when it cannot show anything."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import rulebook
+from rulebook.progress import result_from_json, result_to_json
+from rulebook.simulate import play_one, simulate
+from rulebook.usage import digest_of, label, usage_of, usage_rules
+from rulebook.usage_compare import usage_table, warnings
+from rulebook.variants import resolve
+
+WB = rulebook.get_game("witches-of-blackmore")
+GH = rulebook.get_game("gods-and-humans")
+
+
+def _first_moves(game: object, rules: object, seed: int) -> object:
+    state = game.new_game(rules, seed=seed)  # type: ignore[attr-defined]
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_usage_counts_one_game_exactly() -> None:
+    state = _first_moves(WB, WB.Rules(players=3), 1)
+    counts = usage_of(state)
+    tricks = Counter(t.rule for t in state.tricks)  # type: ignore[attr-defined]
+    moves = Counter(type(a).__name__ for a in state.history)  # type: ignore[attr-defined]
+    changes = Counter(c.rule for r in state.rounds for c in r.changes)  # type: ignore[attr-defined]
+    assert {k[7:]: v for k, v in counts.items() if k.startswith("trick: ")} == dict(tricks)
+    assert {k[6:]: v for k, v in counts.items() if k.startswith("move: ")} == dict(moves)
+    assert {k[7:]: v for k, v in counts.items() if k.startswith("score: ")} == dict(changes)
+    assert counts["end: WB-END-4"] == 1
+    assert usage_rules(counts) >= set(tricks)
+    assert digest_of(state) == digest_of(_first_moves(WB, WB.Rules(players=3), 1))
+    assert digest_of(state) != digest_of(_first_moves(WB, WB.Rules(players=3), 2))
+
+
+def test_labels_name_the_rule_for_people() -> None:
+    assert label("trick: WB-TRICK-3") == "WB-TRICK-3 (No trump: the leader's colour) decided a trick"
+    assert label("move: Play") == "Play moves made"
+    assert label("score: WB-SCORE-1") == "WB-SCORE-1 (Points) scored"
+    assert label("end: XX-NOPE-1".replace("XX", "Q" * 2)).endswith(" ended a round")
+
+
+def test_results_carry_usage_through_a_progress_file() -> None:
+    r = play_one(WB, WB.Rules(players=3), 1, 0)
+    assert r.usage == usage_of(_replayed(r))
+    run, game, back = result_from_json(result_to_json("printed", WB.slug, r))
+    assert (run, game) == ("printed", WB.slug) and back == r
+    data = result_to_json("printed", WB.slug, r)
+    del data["usage"], data["digest"]  # a file written before they existed still reads
+    assert result_from_json(data)[2].usage == {}
+
+
+def _replayed(r: object) -> object:
+    import random
+
+    from rulebook.players import heuristic_player
+
+    rng = random.Random("rulebook-sim:1:0")
+    state = WB.new_game(WB.Rules(players=3), seed=rng.getrandbits(63))
+    while not state.is_terminal:
+        state = state.apply(heuristic_player(state, rng))
+    return state
+
+
+def test_the_table_marks_what_changed_and_the_warnings_fire() -> None:
+    base = simulate(WB, WB.Rules(players=3), games=60, seed=2)
+    strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=3"]), games=60, seed=2)
+    rows = {name: (a, b, moved) for name, a, b, moved in usage_table(base, strict)}
+    assert rows["Play moves made"] == (base.usage["move: Play"], strict.usage["move: Play"], False)
+    assert any(moved for *_, moved in rows.values())  # following changes which rule decides tricks
+    assert list(rows)[-1].endswith("moves made")  # rules first, then moves
+    assert warnings(base, strict) == []
+    same = warnings(base, base)
+    assert same == ["both sides played the same games move for move: the change never came into play"]
+
+
+def test_a_change_that_never_comes_into_play_is_named() -> None:
+    """Red is trump only with four humans: at five players red_trump=false changes nothing."""
+    printed = simulate(GH, GH.Rules(players=5), games=20, seed=1)
+    variant = resolve(GH, sets=["red_trump=false", "players=5"])
+    other = simulate(GH, variant, games=20, seed=1)
+    texts = warnings(printed, other, variant)
+    assert texts[0] == "both sides played the same games move for move: the change never came into play"
