@@ -16,7 +16,7 @@ from .rules import _RANK, _SUIT, DECK, Rules, _strength, tables
 if TYPE_CHECKING:
     from .state import WitchesState
 
-__all__ = ["hand_value", "heuristic_action", "replace_worth"]
+__all__ = ["hand_value", "heuristic_action", "replace_worth", "tricks_left"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -58,9 +58,29 @@ def hand_value(rules: Rules, hand: tuple[int, ...], anchor: int, trump_suit: int
     return sum(row[c] for c in hand)
 
 
-def replace_worth(rules: Rules, hand: tuple[int, ...], anchor: int, trump_suit: int | None, card: int) -> float:
+def tricks_left(state: WitchesState) -> int:
+    """The tricks the game has left at most, from public counts only: the cards in the hands and
+    the pile over the players (WB-DRAW-1, WB-END-4), capped by ``end_tricks`` (WB-END-6) and,
+    under ``end=target`` (WB-END-7), by the tricks of average worth the leader still needs."""
+    rules = state.rules
+    board = state.board
+    left = (len(board[0]) - board[1] + sum(map(len, state.hands))) // rules.players
+    stop = board[8].stop
+    if stop == 1:
+        left = min(left, rules.end_tricks - len(board[7]))
+    elif stop == 2:
+        points = board[8].points
+        lead = max(sum(points[c] for c in pile) for pile in board[4])
+        left = min(left, 1 + int((rules.end_target - lead) / max(_trick_worth(rules), 1.0)))
+    return max(left, 0)
+
+
+def replace_worth(
+    rules: Rules, hand: tuple[int, ...], anchor: int, trump_suit: int | None, card: int, left: int = 99
+) -> float:
     """What laying ``card`` as the new trump is worth to a seat holding ``hand`` (WB-TRUMP-1): the
-    gain in its hand's value, each unit counted as one trick of average worth, less the card's points given up.
+    gain in its hand's value, each unit counted as one trick of average worth (scaled down when
+    fewer than ``hand_size`` tricks are ``left``), less the card's points given up.
 
     >>> r = Rules(players=4)
     >>> replace_worth(r, (0, 1, 2), 5, 3, 8) > 0  # three reds; lay R9 on a yellow 5
@@ -70,15 +90,15 @@ def replace_worth(rules: Rules, hand: tuple[int, ...], anchor: int, trump_suit: 
     """
     new_suit = _SUIT[card] if rules.trump_colour else None
     gain = hand_value(rules, hand, _RANK[card], new_suit) - hand_value(rules, hand, anchor, trump_suit)
-    return gain * _trick_worth(rules) - tables(rules).points[card]
+    return gain * _trick_worth(rules) * min(1.0, left / rules.hand_size) - tables(rules).points[card]
 
 
 def heuristic_action(state: WitchesState, rng: random.Random) -> WitchesAction:
     """Decide from what the seat to act sees.
 
     Trump replacement (WB-TRUMP-1): lay the trick's card that most raises the value of the
-    seat's own hand under the new trump colour and wheel (:func:`replace_worth`), when that gain
-    beats the card's points given up; else keep the trump.
+    seat's own hand under the new trump colour and wheel (:func:`replace_worth`), when that gain,
+    over the tricks left (:func:`tricks_left`), beats the card's points given up; else keep.
 
     Play: win the trick with the cheapest winning card (the wheel, WB-TRICK-1..3 and WB-TRICK-6,
     the points table, WB-SCORE-3); a partner who is winning as the seat plays last is not
@@ -96,8 +116,9 @@ def heuristic_action(state: WitchesState, rng: random.Random) -> WitchesAction:
         trumps = board[2]
         tsuit = _SUIT[trumps[-1]] if trumps and rules.trump_colour else None
         best, worth = None, 0.0
+        left = tricks_left(state)
         for action in state.legal_actions()[:-1]:  # the Replace actions, sorted, then Keep
-            w = replace_worth(rules, hand, board[3], tsuit, action.card)  # type: ignore[union-attr]
+            w = replace_worth(rules, hand, board[3], tsuit, action.card, left)  # type: ignore[union-attr]
             if w > worth:
                 best, worth = action.card, w  # type: ignore[union-attr]
         return _KEEP if best is None else _REPLACE[best]

@@ -195,8 +195,9 @@ def _plain_value(rules: Any, hand: tuple[int, ...], anchor: int, trump: int | No
 
 def witches_reference(state: Any, rng: random.Random) -> Any:
     """Replace the trump with the trick's card whose gain in hand value, one unit counted as one
-    average trick, beats its points (else keep); win with the cheapest winning card, give a partner
-    who wins as the seat plays last the dearest card, else throw the cheapest."""
+    average trick (scaled by the tricks left over the hand size), beats its points (else keep);
+    win with the cheapest winning card, give a partner who wins as the seat plays last the
+    dearest card, else throw the cheapest."""
     legal = state.legal_actions()
     rules = state.rules
     tabs = wb_rules.tables(rules)
@@ -205,12 +206,19 @@ def witches_reference(state: Any, rng: random.Random) -> Any:
         hand = state.hands[seat]
         trick_worth = rules.players * sum(tabs.points[c] for c in tabs.cards) / len(tabs.cards)
         now = _plain_value(rules, hand, state.anchor, state.trump_suit)
+        left = (len(state.deck) - state.drawn + sum(len(h) for h in state.hands)) // rules.players
+        if rules.end == wb_rules.TRICKS:
+            left = min(left, rules.end_tricks - len(state.tricks))
+        elif rules.end == wb_rules.TARGET:
+            need = (rules.end_target - max(state.scores)) / max(trick_worth, 1.0)
+            left = min(left, 1 + int(need))
+        scale = min(1.0, max(left, 0) / rules.hand_size)
         best, worth = wb_actions._KEEP, 0.0
         for a in legal:
             if isinstance(a, wb_actions.Replace):
                 suit = wb_rules._SUIT[a.card] if rules.trump_colour else None
                 gain = _plain_value(rules, hand, wb_rules._RANK[a.card], suit) - now
-                w = gain * trick_worth - tabs.points[a.card]
+                w = gain * trick_worth * scale - tabs.points[a.card]
                 if w > worth:
                     best, worth = a, w
         return best
