@@ -72,7 +72,7 @@ def test_every_decision_is_taken_both_ways(players: int) -> None:
     """WB-TRUMP-1, WB-TRICK-1..3: over 60 games of heuristic seats (printed rules), the winner
     both replaces the trump (when its hand gains more than the card's points) and keeps it, and
     the heuristic both wins tricks and ducks them. Measured at seeds 0..59: replacements are
-    36% (2 players) to 82% (6 players) of the trump decisions."""
+    34% (2 players) to 72% (6 players) of the trump decisions, ducks 17% to 58% of the plays."""
     counts: Counter[str] = Counter()
     for seed in range(60):
         _play_game(Rules(players=players), seed, ALL, counts)
@@ -109,8 +109,8 @@ def test_partners_give_points_and_replacement_follows_its_rules() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_one_heuristic_seat_beats_random_seats(players: int) -> None:
     """Seat ``g % players`` plays the heuristic against random seats over 200 seeded games and
-    wins (alone or shared) more than 1.5 / players of them (measured: 1.00, 0.97, 0.86, 0.77,
-    0.60 of 300 at 2..6 players)."""
+    wins (alone or shared) more than 1.5 / players of them (measured: 0.995, 0.99, 0.885, 0.83,
+    0.755 at 2..6 players)."""
     wins = sum(g % players in _play_game(Rules(players=players), g, {g % players}).winners for g in range(200))
     assert wins > 1.5 / players * 200
 
@@ -118,7 +118,7 @@ def test_one_heuristic_seat_beats_random_seats(players: int) -> None:
 def test_a_table_of_heuristic_seats_beats_a_table_of_random_seats() -> None:
     """Four players, two heuristic seats (0 and 2, or 1 and 3) against two random seats over 200
     games: the heuristic seats take more than 1.5 x their half of the wins (> 75%); as partners
-    (WB-SCORE-4) the heuristic pair wins more than 75% of the games too."""
+    (WB-SCORE-4) the heuristic pair wins more than 75% of the games too (measured 189 and 196)."""
     alone = partners = 0
     for g in range(200):
         seats = {g % 2, g % 2 + 2}
@@ -137,7 +137,7 @@ def _keep_always(state: Any, rng: random.Random) -> Any:
 def test_replacing_the_trump_beats_always_keeping_it() -> None:
     """WB-TRUMP-1 is worth using: one heuristic seat against three seats that play alike but
     always keep the trump wins more than 1.2 x its fair share of 400 four-player games (measured
-    0.36 against 0.25)."""
+    0.38 against 0.25)."""
     share = 0.0
     for g in range(400):
         rng = random.Random(g)
