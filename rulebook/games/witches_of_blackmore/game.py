@@ -58,9 +58,11 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return TensorEncoder(rules)
 
     def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
-        """Win the trick with the cheapest winning card, else throw the lowest number; keep the trump.
+        """Win the trick with the cheapest winning card, else throw the cheapest card (with
+        partners, give the partner taking the trick the dearest); after a win, lay the trick's
+        card as the new trump when the hand's gain beats the card's points, else keep the trump.
 
-        Among cards of equal number one is drawn at random: every candidate draws one
+        Among cards of equal points one is drawn at random: every candidate draws one
         ``rng.random()``, in the order of ``legal_actions``, and the lowest draw wins.
         """
         return heuristic.heuristic_action(state, rng)
