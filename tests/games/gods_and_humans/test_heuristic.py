@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.games.gods_and_humans import GAME, Rules
-from rulebook.games.gods_and_humans.actions import ASK, GIVE, LONE, ORACLE, PLAY, Give, Intervene, Oracle, Play
+from rulebook.games.gods_and_humans.actions import ASK, FORCED, GIVE, LONE, ORACLE, PLAY, Give, Intervene, Oracle, Play
+from rulebook.games.gods_and_humans.heuristic import _tables
 from rulebook.games.gods_and_humans.rules import _KEYS, _SUIT
 from rulebook.testing import rules_strategy
 from tests.games.gods_and_humans.test_state import eight_start, run
@@ -60,7 +61,7 @@ def test_the_heuristic_follows_its_documented_choices() -> None:
 
 def _decisions(games: int, **options: Any) -> dict[str, Counter[Any]]:
     """Play heuristic-only games (players 4..8 in turn) and count each decision kind's choices."""
-    c: dict[str, Counter[Any]] = {k: Counter() for k in ("oracle", "lone", "ask", "source", "play", "differ")}
+    c: dict[str, Counter[Any]] = {k: Counter() for k in ("oracle", "lone", "ask", "source", "gift", "play", "differ")}
     for g in range(games):
         rules = Rules(players=4 + g % 5, **options)
         s: Any = GAME.new_game(rules, seed=g)
@@ -81,7 +82,12 @@ def _decisions(games: int, **options: Any) -> dict[str, Counter[Any]]:
             elif phase == GIVE and not s.gaps.gift:
                 assert isinstance(a, Give)
                 c["source"]["field" if a.card in s.gaps.field else "hand"] += 1
-            elif phase == PLAY and s.trick_cards:
+            if (phase == GIVE or phase == FORCED) and len(s.gaps.gift) == s.facts.pair[s.gaps.giver]:
+                assert isinstance(a, Give)  # to the partner: its strongest card, or another one
+                power = _tables(rules, s.facts.trump)[0]
+                top = max(power[b.card] for b in s.legal_actions())  # type: ignore[union-attr]
+                c["gift"]["strongest" if power[a.card] == top else "weaker"] += 1
+            if phase == PLAY and s.trick_cards:
                 assert isinstance(a, Play)
                 keys = _KEYS[rules.trick_winner == "lowest"][s.facts.trump][_SUIT[s.trick_cards[0]]]
                 c["play"]["beat" if keys[a.card] > max(keys[x] for x in s.trick_cards) else "duck"] += 1
@@ -94,7 +100,7 @@ def _decisions(games: int, **options: Any) -> dict[str, Counter[Any]]:
 
 
 def test_every_decision_kind_takes_more_than_one_choice() -> None:
-    """GH-ORACLE-1, GH-ORACLE-3, GH-INTERVENE-2, GH-RULING-4, GH-TRICK-1: over 250 printed games
+    """GH-ORACLE-1, GH-ORACLE-3, GH-INTERVENE-2, GH-INTERVENE-3, GH-RULING-4, GH-TRICK-1: over 250 printed games
     (4 to 8 players) every decision kind is taken with several choices, in clear shares."""
     c = _decisions(250)
     share = {k: {x: n / sum(v.values()) for x, n in v.items()} for k, v in c.items()}
@@ -106,6 +112,8 @@ def test_every_decision_kind_takes_more_than_one_choice() -> None:
     # asked at a gap, gods both intervene and pass; a voluntary intervention uses both sources
     assert share["ask"]["intervene"] > 0.3 and share["ask"]["pass"] > 0.1, c["ask"]
     assert share["source"]["field"] > 0.2 and share["source"]["hand"] > 0.2, c["source"]
+    # a god's gift to its partner is its strongest card when the partner is short of tricks, else a weaker one
+    assert share["gift"]["strongest"] > 0.5 and share["gift"]["weaker"] > 0.03, c["gift"]
     # following a trick, humans both take it and duck
     assert share["play"]["beat"] > 0.15 and share["play"]["duck"] > 0.4, c["play"]
 
