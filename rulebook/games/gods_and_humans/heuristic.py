@@ -2,74 +2,156 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING
 
 from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
-from .rules import _RANK, _SUIT, DECK
+from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, plan
 
 if TYPE_CHECKING:
     from .state import GodsState
 
 __all__ = ["heuristic_action"]
 
-#: the heuristic's tables by trump suit (or ``None``): a card's power (its number, plus
-#: 20 for a trump) and whether it is strong (10 or more, or a trump of 8 or more)
-_POWER: dict[int | None, tuple[int, ...]] = {
-    t: tuple(_RANK[c] + (20 if _SUIT[c] == t else 0) for c in DECK.cards) for t in (None, *range(len(DECK.suits)))
-}
-_STRONG: dict[int | None, tuple[bool, ...]] = {
-    t: tuple(_RANK[c] >= 10 or (_SUIT[c] == t and _RANK[c] >= 8) for c in DECK.cards)
-    for t in (None, *range(len(DECK.suits)))
-}
+#: how much a prediction ``d`` tricks away from the expected count is still worth trying for
+_NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(rules: Rules, trump: int | None) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Per card, its power (higher beats lower: trump above the rest, then the number in the
+    direction ``trick_winner`` makes win, GH-TRICK-3, GH-TRICK-5, GH-TRICK-8) and whether it is
+    *strong*: among the strongest cards in play, as many as there are tricks in a deal."""
+    low = rules.trick_winner == "lowest"
+    power = tuple(
+        (100 if _SUIT[c] == trump else 0) + (13 - _RANK[c] if low else _RANK[c]) for c in DECK.cards
+    )
+    p = plan(rules)
+    tricks = p.hand + (p.gods if rules.interventions != "none" else 0)
+    cards = p.cards
+    # a card's place: trumps first, then by how many cards of its colour in play beat it
+    beaten = {c: sum(1 for d in cards if _SUIT[d] == _SUIT[c] and power[d] > power[c]) for c in cards}
+    order = sorted(cards, key=lambda c: (_SUIT[c] != trump, beaten[c], c))
+    strong = frozenset(order[:tricks])
+    return power, tuple(c in strong for c in DECK.cards)
+
+
+def _expect(hand: tuple[int, ...], strong: tuple[bool, ...]) -> int:
+    """The tricks a hand is expected to win: its strong cards."""
+    n = 0
+    for c in hand:
+        if strong[c]:
+            n += 1
+    return n
+
+
+def _predict(rules: Rules, expected: int, most: int) -> GHAction:
+    """The oracle card worth the most: stars (GH-SCORE-2) times the chance of hitting it, which
+    falls with the distance from the expected tricks; at most ``most`` (the tricks left)."""
+    stars = rules.stars
+    best, value = min(expected, most, 5), -1.0
+    for k in range(min(5, most) + 1):
+        v = stars[k] * _NEAR[min(5, abs(k - expected))]
+        if v > value:
+            best, value = k, v
+    return _ORACLE[best]
 
 
 def heuristic_action(state: GodsState, rng: random.Random) -> GHAction:
-    """A simple player using only what its seat sees.
+    """A rule-aware player using only what its seat sees; deterministic (it draws no random numbers).
 
-    Oracle: count the strong cards (10+, and red 8+ with trump) of the human in
-    question. Asking: intervene with probability 1/3 (always once the humans
-    hold two cards). Giving: the partner gets the highest card if it still needs
-    tricks, else the lowest; other humans the opposite. Playing: the highest legal
-    card while short of the prediction, else the lowest. A card's power is its
-    number, plus 20 for a trump; among equal powers the highest is the last legal
-    one, the lowest the first.
+    A card's *power* follows the trick rules (trump first, then high or low numbers as
+    ``trick_winner`` says); a *strong* card is among the strongest cards in play, as many as a deal
+    has tricks, and a hand's expected tricks are its strong cards.
+
+    Oracle (a god for its partner, a lone human for itself): the card whose stars times the
+    chance of hitting it is highest, around the expected tricks. Asking: a god intervenes when its
+    partner's expected tricks differ from the tricks it still needs, else passes. Giving: the
+    source (field or hand) whose best card for the partner is better; the partner gets its
+    strongest card if short, else its weakest; another human with a known oracle card gets the
+    card pushing it off its prediction. Playing: a human short of its prediction wins the trick
+    as cheaply as it can (or leads its strongest card), otherwise it ducks with its strongest
+    losing card (or leads its weakest).
     """
     phase = state.phase
     f, gaps = state.board[0], state.board[1]
-    trump = f.trump
+    rules = state.rules
+    power, strong = _tables(rules, f.trump)
+    hands = state.hands
+    humans = f.humans
     if phase == ORACLE or phase == LONE:
-        human = f.pair[gaps.giver] if phase == ORACLE else f.humans.index(state.current_player)
-        strong = _STRONG[trump]
-        count = 0
-        for c in state.hands[f.humans[human]]:
-            if strong[c]:
-                count += 1
-        return _ORACLE[min(5, count)]
+        human = f.pair[gaps.giver] if phase == ORACLE else humans.index(state.current_player)
+        hand = hands[humans[human]]
+        expected = _expect(hand, strong)
+        if phase == ORACLE and rules.interventions != "none" and expected < len(hand):
+            expected += 1 if 2 * expected < len(hand) else 0  # its own gift can add a trick
+        return _predict(rules, expected, len(hand) + (len(f.gods) if rules.interventions != "none" else 0))
+    won = state.board[3]
     if phase == ASK:
-        size = len(state.hands[f.humans[0]])
-        return _INTERVENE if size <= 2 or rng.random() < 1 / 3 else _PASS
+        partner = f.pair[f.gods.index(state.current_player)]
+        need = f.oracle[partner] - won[partner]
+        return _INTERVENE if _expect(hands[humans[partner]], strong) != need else _PASS
     if phase == GIVE or phase == FORCED:
-        partner = f.pair[gaps.giver]
-        need = f.oracle[partner] - state.board[3][partner]
-        high = (need > 0) == (len(gaps.gift) == partner)
-    elif phase == PLAY:
-        hi = f.humans.index(state.current_player)
-        high = f.oracle[hi] - state.board[3][hi] > 0
-    else:
+        return _give(state, power, strong)
+    if phase != PLAY:
         raise ValueError("the game is over: nobody is to act")
-    power = _POWER[trump]
-    legal = state.legal_actions()  # Give actions (giving) or Play actions (playing), each with a card
-    best = legal[0]
+    hi = humans.index(state.current_player)
+    want = f.oracle[hi] - won[hi] > 0
+    legal = state.legal_actions()
+    trick = state.trick_cards
+    if not trick:  # leading: the strongest card to win, the weakest to lose
+        return _extreme(legal, power, want)
+    keys = _KEYS[rules.trick_winner == "lowest"][f.trump][_SUIT[trick[0]]]
+    top = max(keys[c] for c in trick)
+    beat = [a for a in legal if keys[a.card] > top]  # type: ignore[union-attr]
+    if want:
+        return _extreme(beat, power, False) if beat else _extreme(legal, power, False)
+    lose = [a for a in legal if keys[a.card] <= top]  # type: ignore[union-attr]
+    return _extreme(lose, power, True) if lose else _extreme(legal, power, True)
+
+
+def _extreme(actions: tuple[GHAction, ...] | list[GHAction], power: tuple[int, ...], high: bool) -> GHAction:
+    """The action whose card has the highest (last of equals) or lowest (first of equals) power."""
+    best = actions[0]
     top = power[best.card]  # type: ignore[union-attr]
-    if high:  # the highest power, the last of equals
-        for a in legal:
-            p = power[a.card]  # type: ignore[union-attr]
-            if p >= top:
-                best, top = a, p
-    else:  # the lowest power, the first of equals
-        for a in legal:
-            p = power[a.card]  # type: ignore[union-attr]
-            if p < top:
-                best, top = a, p
+    for a in actions:
+        p = power[a.card]  # type: ignore[union-attr]
+        if (p >= top) if high else (p < top):
+            best, top = a, p
     return best
+
+
+def _give(state: GodsState, power: tuple[int, ...], strong: tuple[bool, ...]) -> GHAction:
+    """A god's card for the next human (GH-INTERVENE-3, GH-FORCED-2): its partner gets what brings
+    it to its prediction; a human whose oracle card the god sees gets what pushes it off it."""
+    f, gaps = state.board[0], state.board[1]
+    won = state.board[3]
+    hands = state.hands
+    god = gaps.giver
+    partner = f.pair[god]
+    lones = f.pair[len(f.gods) :]
+    legal = state.legal_actions()
+    i = len(gaps.gift)
+
+    def wants_high(k: int) -> bool:
+        return _expect(hands[f.humans[k]], strong) < f.oracle[k] - won[k]
+
+    p_high = wants_high(partner)
+    if state.phase == GIVE and i == 0 and not state.rules.mix_sources:
+        # GH-RULING-4: the first card fixes the source; take the one whose best card for the partner is better
+        field = set(gaps.field)
+        from_field = [a for a in legal if a.card in field]  # type: ignore[union-attr]
+        from_hand = [a for a in legal if a.card not in field]  # type: ignore[union-attr]
+        if from_field and from_hand:
+            a, b = _extreme(from_field, power, p_high), _extreme(from_hand, power, p_high)
+            pa, pb = power[a.card], power[b.card]  # type: ignore[union-attr]
+            legal = tuple(from_hand) if ((pb > pa) if p_high else (pb < pa)) else tuple(from_field)
+    if i == partner:
+        return _extreme(legal, power, p_high)
+    if i < partner and len(legal) > 1:  # keep the partner's card for the partner
+        keep = _extreme(legal, power, p_high)
+        legal = tuple(a for a in legal if a != keep)
+    if i in lones:  # its oracle card is hidden from the god: a harmless weak card
+        return _extreme(legal, power, False)
+    return _extreme(legal, power, not wants_high(i))
