@@ -9,7 +9,7 @@ draws nothing from ``rng``.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
 from .rules import _SUIT, FOLLOW_FUTURE, KEYS, Rules, in_play
@@ -22,6 +22,10 @@ __all__ = ["heuristic_action", "prophecy_target"]
 #: per ``Rules``: ``_STRENGTH[rules][future suit][card]``, the share of the cards in play that
 #: the card outranks in a trick of that future suit (0 = weakest, 1 = strongest)
 _STRENGTH: dict[Rules, tuple[tuple[float, ...], ...]] = {}
+
+
+#: the last prophecy target worked out, as one pair (its arguments, the target)
+_LAST: list[Any] = [None]
 
 
 def _strength(rules: Rules) -> tuple[tuple[float, ...], ...]:
@@ -53,7 +57,11 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        target = prophecy_target(rules, state.hands[seat], state.info.future, state.info.aside_up)
+        memo = (rules, state.hands[seat], state.info.future, state.info.aside_up)
+        last = _LAST[0]
+        if last is None or last[0] != memo:  # the seat's cubes come from one target: work it out once
+            last = _LAST[0] = (memo, prophecy_target(*memo))
+        target = last[1]
         own = state.cubes[seat]
         for p in range(n):
             if own[p] < target[p]:
