@@ -24,6 +24,9 @@ __all__ = ["heuristic_action", "prophecy_target"]
 _STRENGTH: dict[Rules, tuple[tuple[float, ...], ...]] = {}
 
 
+#: how far the other seats' open prophecies move a card's chance of being beaten (SP-PROPH-3)
+OPEN_WEIGHT = 0.5
+
 #: the last prophecy target worked out, as one pair (its arguments, the target)
 _LAST: list[Any] = [None]
 
@@ -57,7 +60,10 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        memo = (rules, state.hands[seat], state.info.future, state.info.aside_up)
+        shift = 0.0
+        if not rules.secret_prophecy:  # SP-PROPH-3: the cubes placed so far are public
+            shift = _open_shift(state.cubes, seat, n)
+        memo = (rules, state.hands[seat], state.info.future, state.info.aside_up, shift)
         last = _LAST[0]
         if last is None or last[0] != memo:  # the seat's cubes come from one target: work it out once
             last = _LAST[0] = (memo, prophecy_target(*memo))
@@ -124,8 +130,22 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     return _PLAY[best]
 
 
+def _open_shift(cubes: tuple[tuple[int, ...], ...], seat: int, n: int) -> float:
+    """How much stronger than even the other seats' open prophecies say they are (SP-PROPH-3):
+    the mean over seats that have placed cubes of ((P + 1) / 2 - their mean place) / (P - 1)."""
+    total = 0.0
+    seats = 0
+    for s in range(n):
+        placed = sum(cubes[s])
+        if s != seat and placed:
+            mean = sum((p + 1) * c for p, c in enumerate(cubes[s])) / placed
+            total += ((n + 1) / 2 - mean) / (n - 1)
+            seats += 1
+    return round(total / seats, 2) if seats else 0.0
+
+
 def prophecy_target(
-    rules: Rules, hand: tuple[int, ...], future: tuple[int, ...], aside_up: tuple[int, ...] = ()
+    rules: Rules, hand: tuple[int, ...], future: tuple[int, ...], aside_up: tuple[int, ...] = (), shift: float = 0.0
 ) -> tuple[int, ...]:
     """The heuristic's prophecy: cubes per place (index 0 = place 1), from what the seat sees.
 
@@ -172,7 +192,7 @@ def prophecy_target(
         hold = 1.0 - (1.0 - len(trumps) / u) ** k
         g_t = sum(1 for x in trumps if key[x] > kc) / len(trumps) if trumps else 0.0
         g_o = sum(1 for x in others if key[x] > kc) / len(others) if others else 0.0
-        beat = hold * g_t + (1.0 - hold) * g_o
+        beat = min(1.0, max(0.0, hold * g_t + (1.0 - hold) * g_o + OPEN_WEIGHT * shift))
         place = min(n - 1, int((n - 1) * beat + 0.5))
         counts[place] += 1
     return _scale_target(counts, n, rules.every_place, rules.cubes)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState
 from rulebook.games.seven_prophecies.actions import TRICK, Play, Prophesy
-from rulebook.games.seven_prophecies.heuristic import prophecy_target
+from rulebook.games.seven_prophecies.heuristic import _open_shift, prophecy_target
 from rulebook.testing import rules_strategy
 
 
@@ -68,6 +68,24 @@ def test_prophecy_target_follows_the_ranking_rules() -> None:
     assert prophecy_target(Rules(players=3), weak, future) == (0, 0, 7)
     assert prophecy_target(Rules(players=3, order="lowest", trump="none"), weak, future) == (7, 0, 0)
     assert prophecy_target(Rules(players=3, order="lowest", trump="none"), strong, future) == (0, 0, 7)
+
+
+def test_open_prophecies_move_the_prophecy() -> None:
+    """SP-PROPH-3: with open prophecies the other seats' cubes so far say how strong they think
+    they are: seat 0 all on 1st place is ((4 + 1) / 2 - 1) / 3 = 0.5 stronger than even, seat 2
+    with 3 on 3rd and 4 on 4th (mean place 25/7) is -0.357; the mean, 0.07, is the shift. Seats
+    with no cube yet and the seat itself do not count. Stronger rivals push the cubes to later
+    places, weaker ones to earlier places."""
+    assert _open_shift(((7, 0, 0, 0), (0, 0, 0, 0), (0, 0, 3, 4), (0, 0, 0, 0)), 1, 4) == 0.07
+    assert _open_shift(((7, 0, 0, 0), (1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), 1, 4) == 0.5
+    assert _open_shift(((0, 0, 0, 0), (7, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), 1, 4) == 0.0
+    card = DECK.parse
+    hand = tuple(card(x) for x in "A11 A9 B7 B6 C10 C4 D8 D5 D2 A3".split())
+    future = tuple(card(x) for x in "B5 A1 C2 D1 A2 B1 C1 D3 A4 B2".split())
+    rules = Rules(players=4, secret_prophecy=False)
+    assert prophecy_target(rules, hand, future, (), -0.3) == (1, 2, 3, 1)
+    assert prophecy_target(rules, hand, future) == (0, 2, 3, 2)
+    assert prophecy_target(rules, hand, future, (), 0.3) == (0, 2, 1, 4)
 
 
 # -- every decision kind, every choice ------------------------------------------------------
