@@ -608,7 +608,7 @@ def _simulate_all(
                 game, runs, diffs=diffs if args.compare else (), alpha=args.alpha,
                 command=_reproduce(args),
                 rules_text=_hooks_text(variant),
-                rules=variant.rules,
+                rules=variant.rules, notes=entry.get("warnings", ()),
             )
             try:
                 Path(args.report).write_text(page, encoding="utf-8")

@@ -165,13 +165,15 @@ def html_report(
     rules_text: str = "",
     rules: Any = None,
     date: datetime.date | None = None,
+    notes: Sequence[str] = (),
 ) -> str:
     """The page, as one HTML string with everything inline.
 
     ``runs``: the printed rules' summary first when comparing; ``rules``: the variant's
     rules (for the options it changes and the placeholder warnings); ``rules_text``: any
     other difference from the printed game (Python hooks) in words; ``date``: today's
-    when not given.
+    when not given; ``notes``: warnings about what the comparison cannot show
+    (:func:`rulebook.usage_compare.warnings`).
     """
     import rulebook
 
@@ -200,6 +202,9 @@ def html_report(
         parts.append("<div class='warn'><b>Placeholder data.</b> This game runs on data the source does not give; "
                      "the figures describe the placeholders, not the published game:<ul>"
                      + "".join(f"<li>{esc(w)}</li>" for w in warnings) + "</ul></div>")
+    if notes:
+        parts.append("<div class='warn'><b>Read with care.</b><ul>"
+                     + "".join(f"<li>{esc(n[:1].upper() + n[1:])}.</li>" for n in notes) + "</ul></div>")
     parts.append("<h2>In plain words</h2><ul class='summary'>"
                  + "".join(f"<li>{esc(x)}</li>" for x in plain_summary(runs, diffs, alpha)) + "</ul>")
     # what was compared
@@ -231,7 +236,19 @@ def html_report(
                          + _table(["figure", "value"], [
                              f"<tr><td>{esc(metric_name(d.metric))}</td><td>{_fmt(d, d.printed)}</td></tr>"
                              for d in same]) + "</details>")
-    elif first.stats:
+    if diffs and len(runs) == 2:
+        from rulebook.usage_compare import usage_table
+
+        usage = usage_table(first, last, alpha)
+        if usage:
+            parts.append(
+                "<h2>What each rule did</h2><p>Times per game each rule decided a trick, scored or ended a round, "
+                "and moves of each kind. Highlighted: the two sides differ beyond noise (Welch's t-test, "
+                f"Holm-corrected over these {len(usage)} rows) or the count happened on one side only.</p>")
+            parts.append(_table(["count", "printed rules", esc(name)], [
+                f"<tr{' class=sig' if moved else ''}><td>{esc(what)}</td><td>{a:.2f}</td><td>{b:.2f}</td></tr>"
+                for what, a, b, moved in usage], "left"))
+    if not diffs and first.stats:
         from rulebook.plots import figure_name
 
         parts.append("<h2>Figures</h2>" + _table(["figure", "mean per game"], [

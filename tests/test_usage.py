@@ -86,3 +86,19 @@ def test_a_change_that_never_comes_into_play_is_named() -> None:
     other = simulate(GH, variant, games=20, seed=1)
     texts = warnings(printed, other, variant)
     assert texts[0] == "both sides played the same games move for move: the change never came into play"
+
+
+def test_the_report_carries_the_usage_table_and_the_warnings(tmp_path: object) -> None:
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    from rulebook.report import html_report
+    from rulebook.simulate import compare
+
+    base = simulate(WB, WB.Rules(players=3), games=20, seed=2)
+    strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=3"]), games=20, seed=2)
+    page = html_report(WB, {"printed": base, "strict": strict}, diffs=compare(base, strict),
+                       notes=["every seat tied every game"])
+    assert "<b>Read with care.</b><ul><li>Every seat tied every game.</li></ul>" in page
+    section = page[page.index("<h2>What each rule did</h2>"):]
+    assert "<td>Play moves made</td>" in section and "<td>WB-TRICK-3 (No trump: the leader&#x27;s colour)" in section
