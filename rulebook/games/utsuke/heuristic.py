@@ -57,6 +57,8 @@ def _pre(rules: Rules) -> tuple[frozenset[int], float, float]:
         factor = _SCALE * _CONDUCT.get(rules.lord_policy, 1.0)
         if rules.trick_winner == LOWEST:  # UT-TRICK-4: the lord still follows high, wasting its best
             factor *= 0.7
+        if rules.trumps == NO_TRUMPS:  # UT-TRICK-3: a card the lord discards off-suit never wins
+            factor *= 0.45
         pre = _PRE[rules] = (deck, shade, factor)
     return pre
 
@@ -64,10 +66,12 @@ def _pre(rules: Rules) -> tuple[frozenset[int], float, float]:
 def bid_estimate(state: UtsukeState, seat: int) -> float:
     """The lord's expected tricks this round as ``seat`` sees them (UT-BID-1, UT-INFO-1).
 
-    Each card of the lord's face-up row counts as a trick, halved for every stronger card of
-    its suit that another place may hold (the seat's own cards and the young lord's row count
-    fully, the unseen cards by the share of them the other seats hold) and shaded a little for
-    every trump somebody else may hold; the sum is scaled by the lord's conduct.
+    Each card of the lord's face-up row counts as a trick, cut by a quarter for every stronger
+    card of its suit that another place may hold (an unseen card, set aside or not, or the young
+    lord's; the seat's own stronger cards count half, as the seat plays them only at need) and a
+    little for every trump still out; the sum is scaled by the lord's conduct and the house rules
+    (no trumps, the lowest card wins). Played cards and the lord's row are public, the seat's
+    own hand is its own: nothing hidden is read.
     """
     rules = state.rules
     players = rules.players
@@ -80,8 +84,6 @@ def bid_estimate(state: UtsukeState, seat: int) -> float:
         played.update(entry[1])
     seen = mine | young | set(row) | played
     unseen = deck - seen
-    others = sum(len(state.hands[s]) for s in range(players) if s != seat)
-    share = min(1.0, others / len(unseen)) if unseen else 0.0
     trump = state.board[2]
     table = strengths(rules)[trump]
     ruffing = rules.trumps != NO_TRUMPS
@@ -91,7 +93,7 @@ def bid_estimate(state: UtsukeState, seat: int) -> float:
             return _MINE
         if d in young:
             return 1.0
-        return share if d in unseen else 0.0
+        return 1.0 if d in unseen else 0.0  # smaller hands (UT-SETUP-6) also mean shorter rounds
 
     trumps_out = 0.0
     if ruffing:
