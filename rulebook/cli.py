@@ -127,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
         "(the game's rule-aware player) in every seat"
     )
     sim.add_argument("--compare", action="store_true", help="compare the variant with the printed rules")
+    sim.add_argument("--sweep", default=None, metavar="NAME=V1,V2,...",
+                     help="play the variant with one option set to each value in turn, on the same seeds, and print "
+                     "one table (a column per value): --sweep hand_size=4,5,6,7, --sweep players=2..6")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     sim.add_argument("--plot", default=None, metavar="DIR", help="write PNG histograms to DIR (needs matplotlib)")
@@ -414,6 +417,8 @@ def _reproduce(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.sweep is not None:
+        return _sweep(args)
     if args.game == "all" and args.variant is not None:
         raise RulebookError("--variant applies to one game; name it instead of 'all'")
     if args.game == "all" and args.ruleset is not None:
@@ -509,6 +514,37 @@ def _usage(base: Summary, other: Summary, label: str, alpha: float, variant: Var
               "or seen on one side only.")
     for text in warnings(base, other, variant):
         print(f"warning: {text}")
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from rulebook.sweep import parse_sweep, sweep, sweep_rows
+
+    if args.game == "all" or args.compare or args.report or args.plot or args.resume or args.dask:
+        raise RulebookError("--sweep plays one game and prints its own table: give one game, without --compare, "
+                            "--report, --plot, --resume or --dask")
+    if args.games < 1 or args.workers < 1:
+        raise RulebookError("--games and --workers must be at least 1")
+    require("scipy.stats", "balance", "rulebook simulate")
+    name, eq, text = args.sweep.partition("=")
+    if not eq:
+        raise RulebookError("--sweep takes NAME=V1,V2,... (for example --sweep hand_size=4,5,6)")
+    game = rulebook.get_game(args.game)
+    base = _variant_of(game, args)
+    values = parse_sweep(game, name.strip(), text)
+    kinds = args.players_as.split(",") if args.players_as else None
+    _cap_workers(args)
+    with _progress(args.games * len(values), f"sweep {game.slug}", not args.json) as advance:
+        runs = sweep(game, name.strip().replace("-", "_"), values, games=args.games, seed=args.seed, base=base,
+                     players_as=kinds, workers=args.workers, progress=advance)
+    if args.json:
+        print(json.dumps({"game": game.slug, "sweep": name.strip(), "seed": args.seed, "runs": [
+            {"label": label, "summary": s.to_json()} for label, s in runs]}, indent=1))
+        return 0
+    who = players_text(check_players(kinds, runs[0][1].players)) if kinds is None or len(kinds) == 1 \
+        else players_text(kinds)
+    _table(f"{_name(game)}, {args.games} games per value, seed {args.seed}\nwho played: {who}\n"
+           f"{base.name}, {name.strip()} swept", ["figure", *(label for label, _ in runs)], sweep_rows(runs))
+    return 0
 
 
 def _default_progress(args: argparse.Namespace) -> Path:
