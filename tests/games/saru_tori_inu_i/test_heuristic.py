@@ -50,20 +50,38 @@ def test_heuristic_acquires_a_leading_animal_card() -> None:
 
 def saru_reference(state: Any, rng: random.Random) -> Any:
     """Play the strongest playable card when the leftmost oracle card's animal is in the
-    top two, else the weakest; never declare; place beneath an empty column; acquire
-    cards whose animal is in the top two, else lay road."""
+    top two, else the weakest; declare the highest free strength when that column is
+    wanted, a spare card is in hand, the declaration goes first and the best card might
+    not; pair the two weakest cards; place beneath an empty column; acquire cards whose
+    animal is in the top two, else lay road."""
     legal = state.legal_actions()
     rules = state.rules
     t = st_actions._tab(rules)
     order = st_rules.race_order(rules.track, state.pos)
     good = set(order[:2])
     phase = state.phase
+    seat = state.current_player
     if phase == st_actions.PLAY:
         plays = [a for a in legal if isinstance(a, (st_actions.Play, st_actions.Down))]
         nxt = next((col for col in state.area if col), ())
         want = any(t.colour[c] in good for c in nxt)
         pick = max if want else min
-        return pick(plays, key=lambda a: t.strength[a.card])
+        best = pick(plays, key=lambda a: t.strength[a.card])
+        declares = [a for a in legal if isinstance(a, st_actions.Declare)]
+        if declares and want and len(state.hands[seat]) > rules.rounds - state.rnd:
+            d = max(declares, key=lambda a: a.strength)
+            top = -1 if isinstance(best, st_actions.Down) else t.strength[best.card]
+            shown = [v for v in state.shown]
+            last = state.qi == len(state.order) - 1
+            beaten = any(v > top for v in shown) if last else d.strength > top
+            if beaten and all(v < d.strength for v in shown):
+                return d
+        return best
+    if phase == st_actions.PAIR:
+        if state.played[seat]:
+            return min(legal, key=lambda a: t.strength[a.card])
+        two = sorted(state.hands[seat], key=lambda c: (t.strength[c], c))[:2]
+        return t.pair[min(two)]
     if phase == st_actions.PLACE:
         free = [a for a in legal if isinstance(a, st_actions.Place) and not state.beneath[a.column]]
         return rng.choice(free or list(legal))
