@@ -1,6 +1,7 @@
-"""Saru Tori Inu I: the rule-aware heuristic player, and its reference implementation (before
-the rewrite for speed, verbatim): the fast one must choose what it chose, drawing the same
-random numbers.
+"""Saru Tori Inu I: the rule-aware heuristic player, and its reference implementation (a plainer
+statement of it, declaration and pair included): the fast one must choose what it chooses,
+drawing the same random numbers. Then: every decision kind taken more than one way, the
+heuristic against random play, and its choice depending only on what its seat sees.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def test_heuristic_acquires_a_leading_animal_card() -> None:
     assert {str(GAME.heuristic_action(s, random.Random(seed))) for seed in range(12)} == {"road B9"}
 
 
-# -- the reference: the heuristic before the rewrite for speed, verbatim (from tests/test_heuristics_fast.py) --
+# -- the reference: the heuristic stated plainly ------------------------------------------------
 
 
 def saru_reference(state: Any, rng: random.Random) -> Any:
