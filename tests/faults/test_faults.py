@@ -241,7 +241,8 @@ def test_ctrl_c_saves_what_is_done_and_says_how_to_resume(tmp_path: Path) -> Non
     argv = [*BASE[:-1], "--workers", "2", "--json", "--progress", "p.jsonl"]
     argv[argv.index("--games") + 1] = str(many)
     proc = subprocess.Popen([sys.executable, "-m", "rulebook.cli", *argv], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     path = tmp_path / "p.jsonl"
     for _ in range(600):
         if path.exists() and _lines(path) >= 50:
@@ -327,3 +328,9 @@ def test_play_saves_the_game_as_it_goes(tmp_path: Path, monkeypatch: pytest.Monk
     assert final.is_terminal and not Path(f"{out}.part").exists()
     assert seen == list(range(len(final.history) + 1)) + [len(final.history)]
     assert rulebook.get_game("witches-of-blackmore") is type(final).GAME
+
+
+def _default_sigint() -> None:
+    """Ctrl-C stops the child whatever the test runner was started with (a job started in the
+    background of a shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

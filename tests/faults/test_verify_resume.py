@@ -85,7 +85,8 @@ def test_ctrl_c_saves_the_counts_checked_and_says_how_to_resume(tmp_path: Path) 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     argv = ["verify", SLUG, "--examples", "300", "--seed", "2", "--json", "--progress", "v.jsonl"]
     proc = subprocess.Popen([sys.executable, "-m", "rulebook.cli", *argv], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     path = tmp_path / "v.jsonl"
     for _ in range(1200):
         if path.exists() and len(path.read_text(encoding="utf-8").splitlines()) >= 2:
@@ -106,3 +107,9 @@ def test_ctrl_c_saves_the_counts_checked_and_says_how_to_resume(tmp_path: Path) 
     a, b = json.loads(done.stdout), json.loads(clean.stdout)
     for key in ("players", "games", "states", "ok"):
         assert a[key] == b[key], key
+
+
+def _default_sigint() -> None:
+    """Ctrl-C stops the child whatever the test runner was started with (a job started in the
+    background of a shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
