@@ -29,7 +29,8 @@ def rules_strategy(game: Game[Any, Any, Any], **fixed: Any) -> st.SearchStrategy
     """Random valid ``Rules`` of ``game``: each option drawn from its choices.
 
     ``fixed`` pins options (for example ``players=4``); options without
-    declared choices keep their defaults. Impossible combinations are skipped.
+    declared choices keep their defaults. An impossible combination is repaired: the
+    option its error names goes back to its default, until the rules hold.
     """
     parts: dict[str, st.SearchStrategy[Any]] = {}
     for info in describe_options(game.Rules):
@@ -41,13 +42,21 @@ def rules_strategy(game: Game[Any, Any, Any], **fixed: Any) -> st.SearchStrategy
     @st.composite
     def build(draw: st.DrawFn) -> Any:
         values = {name: draw(s) for name, s in parts.items()}
-        try:
-            return game.Rules(**values)
-        except InvalidRules:
-            from hypothesis import assume
+        # an impossible combination is repaired, not thrown away: the option the error names
+        # goes back to its default (the printed game), until the rules hold; throwing whole
+        # draws away would leave few combinations of many options to test
+        for _ in range(len(values) + 1):
+            try:
+                return game.Rules(**values)
+            except InvalidRules as exc:
+                name = exc.field.rpartition(".")[2]
+                if name not in values or name in fixed:
+                    break
+                del values[name]
+        from hypothesis import assume
 
-            assume(False)
-            raise AssertionError("unreachable") from None
+        assume(False)
+        raise AssertionError("unreachable")
 
     return build()
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.errors import InvalidRules
 from rulebook.games.utsuke import DECK, GAME, Bid, Rules, UtsukeState
 from rulebook.testing import check_observation_boundary, rules_strategy
 
@@ -170,7 +171,10 @@ def utsuke_rules(players: int) -> st.SearchStrategy[Rules]:
         kept = 60 - len(_ref_items(removed))
         if kept < places or kept % places:
             return rules
-        return attrs.evolve(rules, removed=removed)
+        try:
+            return attrs.evolve(rules, removed=removed)
+        except InvalidRules:  # the hand size drawn needs the cards taken out: keep them
+            return rules
 
     return build()
 
