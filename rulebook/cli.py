@@ -14,12 +14,14 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import importlib
 import json
 import os
 import random
 import shlex
+import signal
 import sys
 import textwrap
 import time
@@ -680,6 +682,36 @@ def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
     return f"at {counts} players ({each})"
 
 
+@contextlib.contextmanager
+def _stop_between_games() -> Iterator[Callable[[], None]]:
+    """Ctrl-C stops at the end of the game being played (raised there, where nothing swallows it:
+    an interrupt that lands in a garbage-collector callback would be ignored); a second Ctrl-C
+    stops at once. Yields the check to call between games."""
+    asked: list[int] = []
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        asked.append(signum)
+        if len(asked) > 1:
+            raise KeyboardInterrupt
+
+    def check() -> None:
+        if asked:
+            raise KeyboardInterrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored: keep it so
+        yield lambda: None
+        return
+    try:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    except ValueError:  # not the main thread: Ctrl-C as Python handles it
+        yield lambda: None
+        return
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _verify(args: argparse.Namespace) -> int:
     from rulebook.verify import CHECKS, plan, verify
 
@@ -705,9 +737,13 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"checking {total} games of {_name(game)}: {_counts_text(shares)};\n"
               f"a failing game would be saved to {where} (--out)")
     try:
-        with _progress(total, f"verify {game.slug}", not args.json) as advance:
+        with _progress(total, f"verify {game.slug}", not args.json) as advance, _stop_between_games() as stop:
+            def step(n: int) -> None:
+                advance(n)
+                stop()
+
             report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                            boundary_every=args.boundary_every, save=args.out, progress=advance,
+                            boundary_every=args.boundary_every, save=args.out, progress=step,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
     except KeyboardInterrupt:
         print(f"rulebook: interrupted: the player counts checked so far are saved in {log}; "
