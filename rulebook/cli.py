@@ -895,7 +895,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         game = getattr(args, "game", None)
-        hint = (f"; rulebook options {game} lists the options" if isinstance(exc, InvalidRules)
+        hint = (f"; see rulebook options {game}" if isinstance(exc, InvalidRules)
                 and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
         first, _, _ = str(exc).partition("\n")
         _error(first + hint)
