@@ -542,8 +542,7 @@ def _sweep(args: argparse.Namespace) -> int:
         print(json.dumps({"game": game.slug, "sweep": name.strip(), "seed": args.seed, "runs": [
             {"label": label, "summary": s.to_json()} for label, s in runs]}, indent=1))
         return 0
-    who = players_text(check_players(kinds, runs[0][1].players)) if kinds is None or len(kinds) == 1 \
-        else players_text(kinds)
+    who = players_text(check_players(kinds, runs[0][1].players))
     _table(f"{_name(game)}, {args.games} games per value, seed {args.seed}\nwho played: {who}\n"
            f"{base.name}, {name.strip()} swept", ["figure", *(label for label, _ in runs)], sweep_rows(runs))
     return 0

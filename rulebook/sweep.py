@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from rulebook.core.contract import Game
 from rulebook.core.options import format_value, parse_value
 from rulebook.errors import InvalidRules
@@ -44,7 +46,7 @@ def parse_sweep(game: Game[Any, Any, Any], name: str, text: str) -> list[Any]:
     for part in text.split(","):
         part = part.strip()
         if isinstance(info.default, int) and not isinstance(info.default, bool) and ".." in part:
-            values.extend(parse_value(attrs_evolve_default(info), part))
+            values.extend(parse_value(attrs.evolve(info, default=(info.default,), item=int), part))
         else:
             values.append(parse_value(info, part))
     if len(values) < 2 or len(values) > MAX_VALUES:
@@ -52,13 +54,6 @@ def parse_sweep(game: Game[Any, Any, Any], name: str, text: str) -> list[Any]:
     if len(set(map(repr, values))) != len(values):
         raise InvalidRules(key, "--sweep names a value twice")
     return values
-
-
-def attrs_evolve_default(info: Any) -> Any:
-    """``info`` read as a list of whole numbers (so that ``a..b`` expands)."""
-    import attrs
-
-    return attrs.evolve(info, default=(info.default,), item=int)
 
 
 def sweep(
