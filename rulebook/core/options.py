@@ -13,7 +13,7 @@ import functools
 import json
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -23,6 +23,7 @@ from rulebook.errors import InvalidRules, RulebookError
 
 __all__ = [
     "BOOL_WORDS",
+    "Layer",
     "OptionInfo",
     "Ruleset",
     "UnknownRuleset",
@@ -34,6 +35,7 @@ __all__ = [
     "options_help",
     "options_json",
     "parse_value",
+    "rules_from_layers",
     "rules_from_mapping",
     "rules_to_dict",
 ]
@@ -453,6 +455,64 @@ def _valid_names(rules_cls: type[Any]) -> str:
     return ", ".join(f.name for f in attrs.fields(rules_cls))
 
 
+@attrs.frozen
+class Layer:
+    """Option values from one source (``--ruleset``, a file, ``--set``, ``--players``), applied in order."""
+
+    values: Mapping[str, Any]
+    #: where the values come from, named in an error (``--set``, ``ruleset short``, a file)
+    source: str = ""
+    #: the values are ``--set`` texts to parse in each option's syntax
+    text: bool = False
+
+
+def rules_from_layers(
+    rules_cls: type[R], layers: Sequence[Layer], base: R | None = None
+) -> tuple[R, dict[str, str]]:
+    """A ``Rules`` from ``base`` (default: the printed rules) with every layer applied in order.
+
+    Each value is parsed (a text layer) and named as it comes; the ``Rules`` are built
+    once, at the end, and validated then, so a file for 3 players works with
+    ``--players 3``. A fault names the option and, for a layer with a source, where its
+    value came from. Returns the rules and, for each option set, its layer's source.
+    """
+    infos = {i.name: i for i in describe_options(rules_cls)}
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for layer in layers:
+        where = f" ({layer.source})" if layer.source else ""
+        for key, raw in layer.values.items():
+            if not isinstance(key, str):
+                raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
+            name = key.replace("-", "_")
+            if name not in infos:
+                place = f" (in {layer.source})" if layer.source else ""
+                raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
+            try:
+                values[name] = parse_value(infos[name], raw) if layer.text and isinstance(raw, str) else raw
+            except InvalidRules as exc:
+                if not layer.source:
+                    raise
+                raise InvalidRules(name, f"{_reason(exc)}{where}") from None
+            sources[name] = layer.source
+    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
+    kwargs.update(values)
+    try:
+        return rules_cls(**kwargs), sources
+    except InvalidRules as exc:
+        if not sources.get(exc.field):
+            raise
+        info = infos.get(exc.field)
+        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
+        raise InvalidRules(exc.field, f"{_reason(exc)} (set by {sources[exc.field]}){doc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidRules("?", str(exc)) from None
+
+
+def _reason(exc: InvalidRules) -> str:
+    return str(exc).partition(": ")[2] or str(exc)
+
+
 def rules_from_mapping(
     rules_cls: type[R], values: Mapping[str, Any], *, base: R | None = None, parse_text: bool = False
 ) -> R:
@@ -463,23 +523,7 @@ def rules_from_mapping(
     in the option's text syntax (:func:`parse_value`). An unknown name fails with
     a message naming the valid options on one line.
     """
-    infos = {i.name: i for i in describe_options(rules_cls)}
-    kwargs: dict[str, Any] = {}
-    if base is not None:
-        kwargs.update({name: getattr(base, name) for name in infos})
-    for key, raw in values.items():
-        if not isinstance(key, str):
-            raise InvalidRules("?", f"option names are strings, not {type(key).__name__}")
-        name = key.replace("-", "_")
-        if name not in infos:
-            raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}")
-        kwargs[name] = parse_value(infos[name], raw) if parse_text and isinstance(raw, str) else raw
-    try:
-        return rules_cls(**kwargs)
-    except InvalidRules:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise InvalidRules("?", str(exc)) from exc
+    return rules_from_layers(rules_cls, [Layer(values, "", parse_text)], base)[0]
 
 
 _KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
