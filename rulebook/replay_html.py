@@ -57,8 +57,8 @@ class Step:
     index: int
     #: the move that led here, in words (``"seat 2: play R7"``); empty for the deal
     move: str
-    #: the lines :func:`rulebook.narrate.narrate` tells at this step (its heading at the
-    #: deal, a trick's or a round's story when one ends here, the result at the end)
+    #: the lines :func:`rulebook.narrate.narrate` tells at this step: a trick's or a round's
+    #: story when one ends here, and the result at the end (its heading is the page's title)
     told: tuple[str, ...]
     #: the whole table as an SVG document
     svg: str
@@ -74,7 +74,8 @@ def _told(states: Sequence[State[Any, Any]]) -> list[tuple[str, ...]]:
     """Narrate's story of the whole game, each line at the step where what it tells happened.
 
     A line of the story belongs to the first step after which narrating the game so far
-    tells it; joined in step order, the lines are exactly :func:`narrate_states` of the game.
+    tells it; joined in step order, the lines are exactly :func:`narrate_states` of the
+    game without its heading line.
     """
     full = narrate_states(states)
     last = states[-1]
@@ -103,7 +104,7 @@ def _told(states: Sequence[State[Any, Any]]) -> list[tuple[str, ...]]:
             ends.append(ends[-1])
     ends[-1] = len(middle)
     out = [tuple(middle[a:b]) for a, b in zip([0, *ends[:-1]], ends)]
-    out[0] = (full[0],)
+    out[0] = ()
     out[-1] = out[-1] + tuple(full[len(full) - ending:])
     return out
 
