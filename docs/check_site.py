@@ -39,6 +39,7 @@ Exit status 0 when every check passes, 1 otherwise (each problem is printed).
 from __future__ import annotations
 
 import argparse
+import functools
 import html.parser
 import sys
 import urllib.parse
@@ -260,9 +261,16 @@ def _replay_state(driver: Any) -> dict[str, Any]:
     return state
 
 
+def _press(driver: Any, key: str) -> dict[str, Any]:
+    """Press ``key`` on the page and return its state after."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(key).perform()
+    return _replay_state(driver)
+
+
 def check_replays(pages: list[Path], shots: Path | None, root: Path | None = None) -> list[str]:
     """Open each replay page at every width: errors, overflow, text size, and stepping by keys and buttons."""
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -281,10 +289,7 @@ def check_replays(pages: list[Path], shots: Path | None, root: Path | None = Non
                 except Exception:
                     problems.append(f"{where}: the board pictures did not unpack")
                 total = int(driver.find_element(By.ID, "slider").get_attribute("max") or 0)
-
-                def press(key: str) -> dict[str, Any]:
-                    ActionChains(driver).send_keys(key).perform()
-                    return _replay_state(driver)
+                press = functools.partial(_press, driver)
 
                 first = _replay_state(driver)
                 problems += [f"{where}: {name} text is {size}px (under 14px)" for name, size in first["small"]]

@@ -208,7 +208,8 @@ def _json(value: Any) -> str:
 
 
 def _icon(path: str) -> str:
-    return f'<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="{path}"/></svg>'
+    return (f'<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+            f'<path d="{path}"/></svg>')
 
 
 _ICONS = {
@@ -232,13 +233,18 @@ def _step_item(step: Step) -> str:
             f'<span class="n">{step.index}</span> <span class="move">{e(head)}</span></a>{told}</li>')
 
 
-def replay_page(record: records.Record, *, note: str = "") -> str:
-    """The HTML page of a recorded game (see the module doc); ``note``: a sentence about it shown under the title."""
+def replay_page(record: records.Record, *, note: str = "", back: tuple[str, str] | None = None) -> str:
+    """The HTML page of a recorded game (see the module doc).
+
+    ``note``: a sentence about the game, shown under the title; ``back``: ``(address, text)``
+    of a link above the title (to the page the reader came from).
+    """
     states = list(records.iter_states(record))
-    return _page(type(states[0]).GAME, states[0].rules.players, record.seed, steps_of_states(states), note)
+    return _page(type(states[0]).GAME, states[0].rules.players, record.seed, steps_of_states(states), note, back)
 
 
-def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note: str) -> str:
+def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note: str,
+          back: tuple[str, str] | None) -> str:
     e = html.escape
     total = len(story) - 1
     sizes = [_size(s.svg) for s in story]
@@ -271,8 +277,10 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
         for key, label in buttons
     )
     first_w, _first_h = sizes[0]
+    # the language the page is written in: the chosen one where rulebook has its words
+    lang = language() if language() == "en" or _("Every move") != "Every move" else "en"
     return f"""<!DOCTYPE html>
-<html lang="{e(language())}">
+<html lang="{e(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -282,7 +290,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 <style>{_CSS}</style>
 </head>
 <body>
-<header class="top">
+<header class="top">{f'<nav class="back"><a href="{e(back[0])}">← {e(back[1])}</a></nav>' if back else ""}
 <h1>{e(game.title)}</h1>
 <p class="facts">{e(" · ".join(facts))}</p>
 <p class="note">{e(_("A recorded game, shown with every hand face up: you see more than any player saw at "
@@ -317,9 +325,10 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 """
 
 
-def write_replay_page(record: records.Record, path: str | Path, *, note: str = "") -> Path:
+def write_replay_page(record: records.Record, path: str | Path, *, note: str = "",
+                      back: tuple[str, str] | None = None) -> Path:
     """Write :func:`replay_page` of ``record`` to ``path`` (UTF-8) and return the path."""
-    text = replay_page(record, note=note)
+    text = replay_page(record, note=note, back=back)
     out = Path(path)
     out.write_text(text, encoding="utf-8")
     return out
@@ -338,6 +347,8 @@ body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-appl
 h1{font-size:1.6rem;line-height:1.25;margin:0 0 4px}
 h2{font-size:1rem;margin:0;color:var(--muted)}
 .facts{margin:0;color:var(--muted)}
+.back{margin:0 0 6px;font-size:15px}
+.back a{color:var(--accent)}
 .note{margin:6px 0 0;font-size:15px;color:var(--muted)}
 .replay{display:grid;grid-template-columns:minmax(0,1fr) minmax(300px,390px);gap:20px;align-items:start;
 max-width:1440px;margin:0 auto;padding:12px 20px 24px}
@@ -407,7 +418,8 @@ _JS = r"""
   const cfg = JSON.parse(document.getElementById('config').textContent);
   const T = cfg.texts, N = cfg.total;
   const $ = (id) => document.getElementById(id);
-  const board = $('board'), stage = $('stage'), counter = $('counter'), slider = $('slider'), now = $('now'), list = $('steps');
+  const board = $('board'), stage = $('stage'), counter = $('counter'), slider = $('slider');
+  const now = $('now'), list = $('steps');
   const items = Array.from(list.children);
   const fmt = (s, k) => s.replace('{k}', k).replace('{n}', N);
   let boards = null, cur = -1, timer = null;
