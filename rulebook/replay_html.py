@@ -47,7 +47,7 @@ from rulebook.i18n import _, language, ngettext
 from rulebook.narrate import narrate_states, summary, tricks_and_rounds
 from rulebook.words import seat_name
 
-__all__ = ["Step", "replay_page", "steps", "steps_of_states", "write_replay_page"]
+__all__ = ["Step", "replay_page", "steps", "steps_of_states", "unpack", "write_replay_page"]
 
 
 @attrs.frozen
@@ -308,7 +308,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 <div class="controls" role="group" aria-label="{e(_("Step through the game"))}">
 <div class="buttons">{controls}
 <button type="button" id="play" class="play">{_icon(_ICONS["play"])}<span>{e(texts["play"])}</span></button></div>
-<p class="counter" id="counter" aria-live="polite">{e(texts["step"].format(k=0, n=total))}</p>
+<p class="counter" id="counter">{e(texts["step"].format(k=0, n=total))}</p>
 <input type="range" id="slider" min="0" max="{total}" value="0" step="1" aria-label="{e(_("Step"))}">
 </div>
 <div class="now" id="now" aria-live="polite"></div>

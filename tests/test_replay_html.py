@@ -252,6 +252,33 @@ def test_a_record_with_seed_none_and_explicit_deals(tmp_path: Path, capsys: pyte
     assert len(page.told) == 6
 
 
+def test_a_game_of_no_moves_is_one_step(tmp_path: Path) -> None:
+    game = rulebook.get_game("gods-and-humans")
+    record = records.record_of(game.new_game(game.Rules(players=5), seed=3))
+    out = tmp_path / "deal.html"
+    assert main(["replay", str(records.save(record, tmp_path / "deal.json")), "--html", str(out)]) == 0
+    page = _read(out)
+    assert sorted(page.told) == [0] and len(unpack(page.scripts["boards"])) == 1
+    assert page.told[0] == [line.strip() for line in narrate(record)[1:]]
+    assert page.told[0][0].startswith("The game is not over (0 actions played)")
+
+
+def test_a_long_line_of_text_widens_its_picture() -> None:
+    """A board whose row label runs past its stated width is widened to show it; others stay as drawn."""
+    from rulebook.replay_html import _widened
+
+    label = "a row label much longer than the picture claims to be wide, 日本語も"
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40" viewBox="0 0 100 40">'
+           f'<text x="0" y="20" font-size="12">{label}</text></svg>')
+    wide = ET.fromstring(_widened(svg))
+    width = float(wide.get("width", "0"))
+    assert width > 12 * 0.5 * len(label) and wide.get("viewBox") == f"0 0 {width:g} 40"
+    assert wide.find("{http://www.w3.org/2000/svg}text") is not None
+    short = svg.replace(label, "R7 and B4 win")
+    assert _widened(short.replace('width="100"', 'width="200"').replace("0 0 100", "0 0 200")) == \
+        short.replace('width="100"', 'width="200"').replace("0 0 100", "0 0 200")
+
+
 # -- errors: one line, exit status 2 ---------------------------------------------------------------------
 
 
