@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx_design",
     "rulebook_docs",
+    "replay_pages",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -36,6 +36,7 @@ from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, rules_to_dict
 from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
+from rulebook.i18n import _
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
 from rulebook.plots import save_plots
@@ -196,12 +197,16 @@ def _parser() -> argparse.ArgumentParser:
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
         "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
         "rulebook replay game.json --seat 0   (only what seat 0 could see)",
+        "rulebook replay game.json --html game.html   (watch it in a browser, step by step)",
     ])
     rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
     rep.add_argument("--seat", type=int, default=None, metavar="S", help="tell the game from seat S's view only")
     rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
     rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
+    rep.add_argument("--html", default=None, metavar="FILE.html",
+                     help=_("write the game as one web page instead of printing the story: the whole table at "
+                            "every step, every hand face up, the story beside it (no network needed)"))
 
     pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
         "rulebook play witches-of-blackmore",
@@ -791,6 +796,10 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise RulebookError(f"cannot read {args.file}: {exc.strerror}") from None
     game = rulebook.get_game(record.game)
+    if args.html is not None and args.seat is not None:
+        raise RulebookError(_("--html shows every hand; it cannot be told from one seat (leave out --seat)"))
+    if args.html is not None:
+        check_writable(args.html, "--html")  # a bad path is found before the work
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
     # Data never names code that runs: Python hooks come only from --variant, and the
     # record's description of its variant is only compared with the one supplied.
@@ -799,7 +808,17 @@ def _replay(args: argparse.Namespace) -> int:
     records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
         print(f"checking with the hooks of variant {variant.name!r} ({ref})")
-    if args.seat is None and not args.actions and not args.quiet:
+    wrote = ""
+    if args.html is not None:
+        from rulebook.replay_html import write_replay_page
+
+        try:
+            write_replay_page(record, args.html)
+        except OSError as exc:
+            raise OutputError(args.html, reason(exc), "--html") from None
+        wrote = _("wrote {path}: {steps} steps, from the deal to the last move; open it in a web browser").format(
+            path=args.html, steps=len(record.actions) + 1)
+    elif args.seat is None and not args.actions and not args.quiet:
         from rulebook.narrate import narrate
 
         try:
@@ -817,8 +836,11 @@ def _replay(args: argparse.Namespace) -> int:
             raise RulebookError(str(exc)) from None
         for line in story:
             print(line)
-    if args.actions or args.quiet:
-        print(f"{_name(game)}, {len(record.actions)} actions, seed {record.seed}")
+    if args.actions or args.quiet or wrote:
+        dealt = f"seed {record.seed}" if record.seed is not None else "dealt as recorded"
+        print(f"{_name(game)}, {len(record.actions)} actions, {dealt}")
+    if wrote:
+        print(wrote)
     broke = None
     last = None
     for step in walk(record, variant):

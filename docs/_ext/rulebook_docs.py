@@ -708,9 +708,12 @@ class ScenariosDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        from replay_pages import replay_link  # the game's whole game, to watch move by move
+
         from rulebook import render, scenarios
 
-        out: list[nodes.Node] = []
+        link = replay_link(self, self.arguments[0])
+        out: list[nodes.Node] = [] if link is None else [link]
         for path in sorted((ROOT / "spec" / "examples" / self.arguments[0]).glob("*.toml")):
             self.env.note_dependency(str(path))
             sc = scenarios.load(path)
