@@ -49,7 +49,7 @@ def _board(v: Any, seat: int | None, hands: dict[int, tuple[int, ...]], sizes: t
            legal: list[str], rules: Any, forced: str = "") -> Board:
     title = f"{GAME.title} · deal {v.deal + 1} · {len(v.scores)} players"
     if seat is not None:
-        title += f" · seen by seat {seat} ({'god' if seat in v.gods else 'human'})"
+        title += f" · seen by {seat_name(seat)} ({'god' if seat in v.gods else 'human'})"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, _winners(v))
     b.line(f"now: {PHASE_WORDS[Phase(v.phase)]}")

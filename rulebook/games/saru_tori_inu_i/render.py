@@ -77,7 +77,7 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
     rnd = min(v.round + 1, rules.rounds) if counts else v.round + 1  # a finished race stays at its last round
     title = f"{GAME.title} · race {v.race + 1}{races} · round {rnd}{rounds} · {players} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.totals, winners)
     over = v.current_player is None

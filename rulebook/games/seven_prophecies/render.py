@@ -48,7 +48,7 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
     of = f" of {rounds}" if rounds else ""
     title = f"{GAME.title} · round {v.round + 1}{of} · {players} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, scores, winners)
     b.line(f"scoring: {VARIANT_WORDS.get(variant, variant)}; round start player: {seat_name(_start(v))}")

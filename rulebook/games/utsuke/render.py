@@ -35,7 +35,7 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
     n = obs.players
     title = f"{GAME.title} · round {obs.round + 1} · {n} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, None, title)
     b.head(obs.current_player, obs.honour, winners)
     if obs.current_player is None:
@@ -45,7 +45,7 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
     else:
         b.line(f"now: trick {sum(obs.won) + 1}; {_place(obs.leader, n)} leads")
     nxt = (obs.lord_before - 1) % n
-    b.line(f"the lord sits between seat {nxt} and seat {obs.lord_before}"
+    b.line(f"the lord sits between {seat_name(nxt)} and {seat_name(obs.lord_before)}"
            + ("; the young lord sits opposite" if obs.young_row else ""))
     if obs.trump >= 0:
         suit = DECK.suits[obs.trump][0]

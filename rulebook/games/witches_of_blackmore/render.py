@@ -32,7 +32,7 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
     players = len(v.scores)
     title = f"{GAME.title} · {players} players · {wheel} wheel"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, winners)
     if v.current_player is None:
