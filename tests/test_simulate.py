@@ -131,13 +131,13 @@ def test_missing_optional_dependencies_fail_before_the_run(
 ) -> None:
     import sys
 
-    from rulebook import cli
+    from rulebook import cli, cli_simulate
     from rulebook.optional import install_hint
 
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the run started before the dependency check")
 
-    monkeypatch.setattr(cli, "simulate", no_run)
+    monkeypatch.setattr(cli_simulate, "simulate", no_run)
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     args = ["simulate", "witches-of-blackmore", "--games", "100000", "--plot", str(tmp_path)]
     assert cli.main(args) == 2
