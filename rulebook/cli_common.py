@@ -30,7 +30,8 @@ def _table(
         return
     table = Table(title=escape(title))
     for i, h in enumerate(header):
-        table.add_column(escape(h), justify="left" if i == 0 or not right else "right", no_wrap=i == 0)
+        table.add_column(escape(h), justify="left" if i == 0 or not right else "right", no_wrap=i == 0,
+                         overflow="ellipsis" if i == 0 else "fold")
     for i, row in enumerate(rows):
         table.add_row(*[escape(str(x)) for x in row], style="bold yellow" if i < len(marked) and marked[i] else None)
     Console(width=max(100, Console().width)).print(table)
