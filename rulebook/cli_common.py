@@ -16,8 +16,11 @@ from rulebook.variants import Variant, resolve
 
 
 def _table(
-    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], marked: Sequence[bool] = (), right: bool = True
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]], marked: Sequence[bool] = (), right: bool = True,
+    headings: Sequence[bool] = (), width: int = 100,
 ) -> None:
+    """A table on stdout (rich when installed): ``marked`` rows stand out, ``headings`` rows open a section;
+    ``width``: the fewest columns it is laid out in (more when the terminal is wider)."""
     try:
         from rich.console import Console
         from rich.markup import escape
@@ -33,8 +36,12 @@ def _table(
         table.add_column(escape(h), justify="left" if i == 0 or not right else "right", no_wrap=i == 0,
                          overflow="ellipsis" if i == 0 else "fold")
     for i, row in enumerate(rows):
-        table.add_row(*[escape(str(x)) for x in row], style="bold yellow" if i < len(marked) and marked[i] else None)
-    Console(width=max(100, Console().width)).print(table)
+        heading = i < len(headings) and headings[i]
+        if heading and i:
+            table.add_section()
+        style = "bold yellow" if i < len(marked) and marked[i] else "bold" if heading else None
+        table.add_row(*[escape(str(x)) for x in row], style=style)
+    Console(width=max(width, Console().width)).print(table)
 
 
 @contextmanager

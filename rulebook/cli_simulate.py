@@ -25,6 +25,7 @@ from rulebook.figures import (
     GROUPS,
     Difference,
     compare_many,
+    families,
     figure_name,
     figure_rows,
     format_difference,
@@ -143,38 +144,51 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
 
 
 def _difference_row(d: Difference) -> list[str]:
+    test = {"z": " z", "welch": " t"}.get(d.test, "")
     return [d.name or d.metric, format_value(d.kind, d.printed), format_value(d.kind, d.variant),
-            format_difference(d), format_p(d.p_adjusted) + (" *" if d.significant else "")]
+            format_difference(d), format_p(d.p_value) + test, format_p(d.p_adjusted) + (" *" if d.significant else "")]
+
+
+#: The families of Holm's correction (:data:`rulebook.figures.FAMILIES`), in words.
+FAMILY_WORDS = {"outcomes": "outcomes", "play": "play figures", "measures": "measures"}
 
 
 def _print_comparison(title: str, labels: list[str], tables: list[tuple[Difference, ...]], alpha: float) -> None:
     """The figures of every side, a table per group of rows, each side against the first (the reference)."""
     if len(labels) == 2:
-        head = [_("figure"), labels[0], labels[1], _("difference"), _("p (Holm)")]
+        head = [_("figure"), labels[0], labels[1], _("difference"), _("p (test)"), _("p (Holm)")]
     else:
         head = [_("figure"), labels[0]]
         for label in labels[1:]:
             head += [label, _("difference")]
-    first = True
+    lines: list[list[str]] = []
+    marked: list[bool] = []
+    headings: list[bool] = []
     for group, group_title in GROUPS.items():
         rows = [i for i, d in enumerate(tables[0]) if d.group == group]
         if not rows:
             continue
-        if len(labels) == 2:
-            lines = [_difference_row(tables[0][i]) for i in rows]
-        else:
-            lines = [[tables[0][i].name, format_value(tables[0][i].kind, tables[0][i].printed)]
-                     + [x for t in tables for x in (format_value(t[i].kind, t[i].variant),
-                                                    format_difference(t[i]) + (" *" if t[i].significant else ""))]
-                     for i in rows]
-        marked = [any(t[i].significant for t in tables) for i in rows]
-        _table(f"{title}\n{_(group_title)}" if first else _(group_title), head, lines, marked)
-        first = False
-    tested = sum(d.p_value is not None for t in tables for d in t)
-    print(_("* beyond noise at p < {alpha:g} after Holm's correction over the {n} tested rows (family-wise;\n"
-            "each row's own p-value is in --json): two-proportion z-test for rates of games, Welch's t-test\n"
-            "for means and for shares averaged over games; n/a: a side does not have the figure, or counts\n"
-            "it in another unit.").format(alpha=alpha, n=tested))
+        lines.append([_(group_title)] + [""] * (len(head) - 1))
+        marked.append(False)
+        headings.append(True)
+        for i in rows:
+            d = tables[0][i]
+            if len(labels) == 2:
+                lines.append(_difference_row(d))
+            else:
+                lines.append([d.name, format_value(d.kind, d.printed)] + [
+                    x for t in tables for x in (format_value(t[i].kind, t[i].variant),
+                                                format_difference(t[i]) + (" *" if t[i].significant else ""))])
+            marked.append(any(t[i].significant for t in tables))
+            headings.append(False)
+    _table(title, head, lines, marked, headings=headings, width=120)
+    counts = families(tables)
+    over = _(" and ").join(_("the {n} rows of the {family}").format(n=n, family=_(FAMILY_WORDS.get(f, f)))
+                           for f, n in counts.items())
+    print(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
+            "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
+            "over games. n/a: a side does not have the figure, or counts it in another unit.").format(
+                alpha=alpha, over=over))
 
 
 DASK_TIMEOUT = 5

@@ -11,7 +11,7 @@ not report. Reports print ``None`` as "n/a", never as 0.
 :func:`compare_many` tests every run against the first (the reference), row by row: a
 two-proportion z-test for rates counted over games, Welch's t-test for means (and for shares
 averaged over games, such as the share of tricks the leader won), with Holm's correction over
-every tested row of the table. A row is not tested, and shows "n/a" for its difference, when
+the tested rows of each family (:data:`FAMILIES`). A row is not tested, and shows "n/a" for its difference, when
 either side lacks the figure or when the sides count it in different units (a score in points
 against one in successes: :func:`score_unit`).
 
@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from rulebook.variants import Variant
 
 __all__ = [
-    "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many", "figure_name", "figure_rows",
-    "format_difference", "format_p", "format_value", "ordinal", "score_unit", "unit_warnings",
+    "FAMILIES", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many", "families",
+    "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal", "score_unit",
+    "unit_warnings",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -270,14 +271,32 @@ def _test(row: Row, a: Value, b: Value) -> tuple[float, str]:
     return welch_test(a.value, a.sd, a.n, b.value, b.sd, b.n), "welch"
 
 
+#: The families of rows Holm's correction runs over, by group: what the games came to (outcomes and
+#: the game's own end figures), how they were played (tricks, roles, card numbers), and the
+#: designer's measures. Each answers its own question, so each keeps its own family-wise error rate.
+FAMILIES = {"outcomes": "outcomes", "game": "outcomes", "tricks": "play", "roles": "play", "ranks": "play",
+            "measures": "measures"}
+
+
+def families(tables: Sequence[Sequence[Difference]]) -> dict[str, int]:
+    """Tested rows per family of :data:`FAMILIES`, in reading order (for the footnote of a table)."""
+    out: dict[str, int] = {}
+    for table in tables:
+        for d in table:
+            if d.p_value is not None:
+                family = FAMILIES.get(d.group, d.group)
+                out[family] = out.get(family, 0) + 1
+    return out
+
+
 def compare_many(
     base: Summary, others: Sequence[Summary], *, alpha: float = 0.05
 ) -> list[tuple[Difference, ...]]:
     """Every figure of each of ``others`` against ``base``, tested at ``alpha`` with Holm's correction
-    over every tested row of every comparison together (one family)."""
+    over the tested rows of every comparison together, within each family of :data:`FAMILIES`."""
     rows = figure_rows([base, *others])
     tables: list[list[Difference]] = [[] for _ in others]
-    tested: list[tuple[int, int, float]] = []
+    tested: dict[str, list[tuple[int, int, float]]] = {}
     for row in rows:
         a = row.values[0]
         for j in range(len(others)):
@@ -292,13 +311,14 @@ def compare_many(
                 note = ""
                 p, test = _test(row, a, b)
             if p is not None:
-                tested.append((j, len(tables[j]), p))
+                tested.setdefault(FAMILIES.get(row.group, row.group), []).append((j, len(tables[j]), p))
             tables[j].append(Difference(
                 row.key, a.value if a is not None else None, b.value if b is not None else None, p, test, False,
                 row.kind, None if p is None else 1.0, row.name, row.group, note))
-    adjusted = holm([p for _, _, p in tested])
-    for (j, i, _), q in zip(tested, adjusted, strict=True):
-        tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha)
+    for family in tested.values():
+        adjusted = holm([p for _, _, p in family])
+        for (j, i, _), q in zip(family, adjusted, strict=True):
+            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha)
     return [tuple(t) for t in tables]
 
 
@@ -307,8 +327,9 @@ def compare(base: Summary, other: Summary, *, alpha: float = 0.05) -> tuple[Diff
 
     Rates use the two-proportion z-test, means Welch's t-test. The table tests many
     figures at once, so a row is *significant* only when its p-value survives Holm's
-    correction over all tested rows (family-wise error rate ``alpha``). A row either run
-    lacks, or counts in another unit, is not tested (``p_value`` ``None``, :attr:`Difference.note`).
+    correction over the tested rows of its family (:data:`FAMILIES`: the outcomes, the play,
+    the designer's measures; family-wise error rate ``alpha``). A row either run lacks, or
+    counts in another unit, is not tested (``p_value`` ``None``, :attr:`Difference.note`).
     """
     return compare_many(base, [other], alpha=alpha)[0]
 

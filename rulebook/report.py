@@ -319,8 +319,9 @@ def html_report(
     players = (_("{n} players").format(n=counts[0]) if len(counts) == 1
                else _("{counts} players").format(counts=" / ".join(map(str, counts))))
     if tables:
-        heading = (_("{name} against {ref}").format(name=name, ref=labels[0]) if len(labels) == 2
-                   else _("{names} against {ref}").format(names=", ".join(labels[1:]), ref=labels[0]))
+        ref = _("the printed rules") if labels[0] == "printed rules" else labels[0]
+        heading = (_("{name} against {ref}").format(name=name, ref=ref) if len(labels) == 2
+                   else _("{names} against {ref}").format(names=", ".join(labels[1:]), ref=ref))
     elif name in ("printed rules", "result"):
         heading = _("the printed rules")
     else:
