@@ -22,6 +22,7 @@ from rulebook.core.contract import Game
 from rulebook.core.options import rules_to_dict
 from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.figures import (
+    FAMILY_WORDS,
     GROUPS,
     Difference,
     compare_many,
@@ -147,10 +148,6 @@ def _difference_row(d: Difference) -> list[str]:
     test = {"z": " z", "welch": " t"}.get(d.test, "")
     return [d.name or d.metric, format_value(d.kind, d.printed), format_value(d.kind, d.variant),
             format_difference(d), format_p(d.p_value) + test, format_p(d.p_adjusted) + (" *" if d.significant else "")]
-
-
-#: The families of Holm's correction (:data:`rulebook.figures.FAMILIES`), in words.
-FAMILY_WORDS = {"outcomes": "outcomes", "play": "play figures", "measures": "measures"}
 
 
 def _print_comparison(title: str, labels: list[str], tables: list[tuple[Difference, ...]], alpha: float) -> None:

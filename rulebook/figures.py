@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from rulebook.variants import Variant
 
 __all__ = [
-    "FAMILIES", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many", "families",
-    "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal", "score_unit",
-    "unit_warnings",
+    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many",
+    "families", "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal",
+    "score_unit", "unit_warnings",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -276,6 +276,10 @@ def _test(row: Row, a: Value, b: Value) -> tuple[float, str]:
 #: designer's measures. Each answers its own question, so each keeps its own family-wise error rate.
 FAMILIES = {"outcomes": "outcomes", "game": "outcomes", "tricks": "play", "roles": "play", "ranks": "play",
             "measures": "measures"}
+
+
+#: The families, in words.
+FAMILY_WORDS = {"outcomes": "outcomes", "play": "play figures", "measures": "measures"}
 
 
 def families(tables: Sequence[Sequence[Difference]]) -> dict[str, int]:

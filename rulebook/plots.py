@@ -374,8 +374,10 @@ def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[st
         for title, members in families.items():
             fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
             many = len(members) > 1
+            spread = min(0.3, 0.06 * (len(members) - 1))  # lines side by side, so their bars do not hide each other
             for i, row in enumerate(members):
-                xs = [x for x, v in enumerate(row.values) if v is not None]
+                shift = (i / (len(members) - 1) - 0.5) * spread if many else 0.0
+                xs = [x + shift for x, v in enumerate(row.values) if v is not None]
                 ys = [v.value for v in row.values if v is not None]
                 err = list(zip(*(_interval(row, v) for v in row.values if v is not None), strict=True))
                 style = STYLES[i % len(STYLES)] if len(members) <= len(STYLES) else {"linestyle": "-"}

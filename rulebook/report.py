@@ -30,8 +30,10 @@ from typing import TYPE_CHECKING, Any
 from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.figures import (
+    FAMILY_WORDS,
     GROUPS,
     Difference,
+    families,
     figure_rows,
     format_difference,
     format_p,
@@ -176,7 +178,7 @@ _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:960px;margin:0 auto;
 padding:1em;color:#1d1d1d;background:#fff;line-height:1.5;font-size:16px;overflow-wrap:break-word}
 h1{font-size:1.45em;line-height:1.25;margin:.4em 0}h1 small{display:block;font-size:.62em;font-weight:normal;color:#555}
-h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}
+h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}h3{font-size:1em;margin:1.4em 0 .2em}
 .scroll{overflow-x:auto;max-width:100%;margin:.5em 0}
 table{border-collapse:collapse;font-size:.92em}
 td,th{border:1px solid #d0d0d0;padding:.3em .55em;text-align:right;vertical-align:top}
@@ -366,16 +368,17 @@ def html_report(
         n = len(tables[0])
         same = [i for i in range(n) if _unchanged([t[i] for t in tables])]
         moved = [i for i in range(n) if i not in same]
-        tested = sum(d.p_value is not None for t in tables for d in t)
         with_p = len(tables) == 1
         head = [esc(_("figure")), esc(labels[0])]
         for label in labels[1:]:
             head += [esc(label), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
         parts.append("<h2>" + esc(_("What changed")) + "</h2><p>" + esc(_(
-            "Highlighted: the difference is beyond noise (its p-value, Holm-corrected over all {n} tested figures, "
-            "is below {alpha:g}). Rates of games: two-proportion z-test; means, and shares averaged over games: "
-            "Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback no "
-            "game could have), or counts it in another unit.").format(n=tested, alpha=alpha)) + "</p>")
+            "Highlighted: the difference is beyond noise (its p-value, Holm-corrected, is below {alpha:g}; the "
+            "correction runs over {over}). Rates of games: two-proportion z-test; means, and shares averaged over "
+            "games: Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback "
+            "no game could have), or counts it in another unit.").format(alpha=alpha, over=_(" and ").join(
+                _("the {n} tested figures of the {family}").format(n=n, family=_(FAMILY_WORDS.get(f, f)))
+                for f, n in families(tables).items()))) + "</p>")
         parts.append(_table(head, _diff_rows(tables, moved, with_p, len(head))) if moved
                      else "<p>" + esc(_("Every figure came out exactly the same.")) + "</p>")
         if same:
@@ -391,7 +394,7 @@ def html_report(
                 "Times per game each rule decided a trick, scored or ended a round, and moves of each kind (and "
                 "those made with no choice). Highlighted: a side differs from {ref} beyond noise (Welch's t-test, "
                 "Holm-corrected over these rows) or the count happened on some sides only.").format(
-                    ref=labels[0])) + "</p>")
+                    ref=_("the printed rules") if labels[0] == "printed rules" else labels[0])) + "</p>")
             parts.append(_table([esc(_("count")), *(esc(x) for x in labels)], [
                 f"<tr{' class=sig' if moved_row else ''}><td>{esc(what)}</td>"
                 + "".join(f"<td>{x:.2f}</td>" for x in values) + "</tr>"
@@ -470,8 +473,8 @@ def sweep_report(
         "the mean ± 1.96 standard errors otherwise); figures of several seats, places, roles or card numbers "
         "share a plot, one line each.").format(name=name)) + "</p>")
     for plot_title, caption, uri in sweep_plots(runs, name):
-        parts.append(f"<figure><img alt='{esc(plot_title)}' src='{uri}'><figcaption><b>{esc(plot_title)}</b>. "
-                     f"{esc(caption)}</figcaption></figure>")
+        parts.append(f"<h3>{esc(plot_title)}</h3><figure><img alt='{esc(plot_title)}: {esc(caption)}' src='{uri}'>"
+                     f"<figcaption>{esc(caption)}</figcaption></figure>")
     day = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
     who = "; ".join(dict.fromkeys(players_text(s.players_as) for _label, s in runs))
     parts.append(_footer(day, who, command or f"rulebook simulate {game.slug} --sweep {name}=..."))

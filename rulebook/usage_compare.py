@@ -111,7 +111,9 @@ def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> 
     >>> a = Summary(1, 2, 0.0, 0, 0, (), (), (), (), 0.0, {}, usage={"score: WB-TRUMP-1": 8.0, "move: Keep": 4.0})
     >>> b = Summary(1, 2, 0.0, 0, 0, (), (), (), (), 0.0, {}, usage={"score: WB-TRUMP-1": 0.0})
     >>> fired_changes(a, b, "no replacing")
-    ['rules that stopped firing under no replacing: WB-TRUMP-1 (The winner may replace the trump)', 'moves no longer made under no replacing: Keep']
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['rules that stopped firing under no replacing: WB-TRUMP-1 (The winner may replace the trump)',
+     'moves no longer made under no replacing: Keep']
     """
     from rulebook.trace import spec_rules
 

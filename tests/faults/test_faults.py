@@ -231,8 +231,8 @@ def test_resume_refuses_another_runs_file(
                                       encoding="utf-8")
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl line 2: unknown field 'lenght' (a result has: run, "
-                              "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest, play, "
-                              "events)\n")
+                              "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest, "
+                              "play, events)\n")
 
 
 @pytest.mark.slow
