@@ -130,7 +130,8 @@ def test_single_run_report(tmp_path: Path) -> None:
     assert "What the rule-aware player cannot do.</b> " + WITCHES_LIMITS in page
 
 
-WITCHES_LIMITS = "It does not count the cards already played, guess what the others hold, or plan more than one trick ahead."
+WITCHES_LIMITS = ("It does not count the cards already played, guess what the others hold, or plan more than one "
+                  "trick ahead.")
 
 
 def test_the_limits_of_every_rule_aware_player_are_said() -> None:
