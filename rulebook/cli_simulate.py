@@ -34,7 +34,7 @@ from rulebook.figures import (
     format_value,
     unit_warnings,
 )
-from rulebook.i18n import _
+from rulebook.i18n import _, ngettext
 from rulebook.optional import install_hint, require
 from rulebook.play_figures import load_measures
 from rulebook.plots import save_plots
@@ -180,8 +180,8 @@ def _print_comparison(title: str, labels: list[str], tables: list[tuple[Differen
             headings.append(False)
     _table(title, head, lines, marked, headings=headings, width=120)
     counts = families(tables)
-    over = _(" and ").join(_("the {n} rows of the {family}").format(n=n, family=_(FAMILY_WORDS.get(f, f)))
-                           for f, n in counts.items())
+    over = _(" and ").join(ngettext("the {n} row of the {family}", "the {n} rows of the {family}", n).format(
+        n=n, family=_(FAMILY_WORDS.get(f, f))) for f, n in counts.items())
     print(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
             "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
             "over games. n/a: a side does not have the figure, or counts it in another unit.").format(

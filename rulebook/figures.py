@@ -146,7 +146,7 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _play_name(key: str, deal: str, score: str) -> tuple[str, str, str]:
+def _play_name(key: str, deal: str, score: str, units: Mapping[str, str] | None = None) -> tuple[str, str, str]:
     """(name with unit, kind, group) of a play-level figure key (:mod:`rulebook.play_figures`)."""
     kind, _, rest = key.partition(": ")
     if kind == "tricks":
@@ -164,7 +164,8 @@ def _play_name(key: str, deal: str, score: str) -> tuple[str, str, str]:
         if what == "wins":
             return f"{role}: {deal}s won (% of {deal}s)", "share", "roles"
         return f"{role}: {score} per {deal}", "mean", "roles"
-    return f"{rest} (mean per game)", "mean", "measures"
+    unit = (units or {}).get(rest)
+    return f"{rest} ({unit}, mean per game)" if unit else f"{rest} (mean per game)", "mean", "measures"
 
 
 def _role_deal(s: Summary) -> str:
@@ -222,7 +223,7 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
     deal = next((_role_deal(s) for s in runs if any(k.startswith("role: ") for k in s.play)), "deal")
     keys = {k for s in runs for k in s.play}
     for key in sorted(keys, key=_play_order):
-        name, kind, group = _play_name(key, deal, unit)
+        name, kind, group = _play_name(key, deal, unit, {k: v for s in runs for k, v in s.measure_units.items()})
         values: list[Value | None] = [
             Value(s.play[key], s.play_games[key], sd=s.play_sd.get(key, 0.0)) if key in s.play else None
             for s in runs]

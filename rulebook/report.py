@@ -39,7 +39,7 @@ from rulebook.figures import (
     format_p,
     format_value,
 )
-from rulebook.i18n import _
+from rulebook.i18n import _, ngettext
 from rulebook.plots import report_plots, sweep_plots
 from rulebook.simulate import Summary, players_text
 
@@ -377,7 +377,8 @@ def html_report(
             "correction runs over {over}). Rates of games: two-proportion z-test; means, and shares averaged over "
             "games: Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback "
             "no game could have), or counts it in another unit.").format(alpha=alpha, over=_(" and ").join(
-                _("the {n} tested figures of the {family}").format(n=n, family=_(FAMILY_WORDS.get(f, f)))
+                ngettext("the {n} tested figure of the {family}", "the {n} tested figures of the {family}", n).format(
+                    n=n, family=_(FAMILY_WORDS.get(f, f)))
                 for f, n in families(tables).items()))) + "</p>")
         parts.append(_table(head, _diff_rows(tables, moved, with_p, len(head))) if moved
                      else "<p>" + esc(_("Every figure came out exactly the same.")) + "</p>")

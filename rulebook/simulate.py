@@ -446,6 +446,8 @@ class Summary:
     play_games: dict[str, int] = attrs.Factory(dict)
     #: what the scores count (:func:`rulebook.figures.score_unit`): "points", "honour", "successes"...
     score_unit: str = "points"
+    #: the unit each of the designer's measures names (its function's ``unit``), by measure name
+    measure_units: dict[str, str] = attrs.Factory(dict)
 
     def length_quantiles(self) -> tuple[int, int, int]:
         """10th, 50th and 90th percentile of the game length."""
@@ -776,7 +778,10 @@ def simulate(
     tally = Tally(players)
     for c in range(len(chunks)):
         tally.merge(parts[c])
-    return summary_of(tally, players_as=kinds, variant=variant, seed=seed)
+    summary = summary_of(tally, players_as=kinds, variant=variant, seed=seed)
+    named = {name: said.strip() for name, fn in (measures or {}).items()
+             if isinstance(said := getattr(fn, "unit", None), str) and said.strip()}
+    return attrs.evolve(summary, measure_units=named) if named else summary
 
 
 # -- histograms ----------------------------------------------------------------------

@@ -391,7 +391,7 @@ def test_a_designers_measures_reach_every_figure(tmp_path: Path, capsys: pytest.
     from rulebook.play_figures import load_measures
 
     path = tmp_path / "mine.py"
-    path.write_text("def tricks(state):\n    return len(state.tricks)\n\n\n"
+    path.write_text("def tricks(state):\n    return len(state.tricks)\n\n\ntricks.unit = 'tricks'\n\n\n"
                     "def broken(state):\n    return 'many'\n\n\nMEASURES = {'tricks played': tricks}\n"
                     "BAD = {'broken': broken}\n", encoding="utf-8")
     measures = load_measures(f"{path}:MEASURES")
@@ -399,7 +399,8 @@ def test_a_designers_measures_reach_every_figure(tmp_path: Path, capsys: pytest.
     assert s.play["measure: tricks played"] == 18.0 and s.play_games["measure: tricks played"] == 4
     assert main(["simulate", "witches-of-blackmore", "--players", "3", "--games", "3",
                  "--measures", str(path)]) == 0
-    assert "tricks played (mean per game)" in capsys.readouterr().out
+    assert "tricks played (tricks, mean per game)" in capsys.readouterr().out
+    assert s.measure_units == {"tricks played": "tricks"}
     with pytest.raises(RulebookError, match="measure 'broken' gave 'many', not a finite number"):
         simulate(WB, WB.Rules(players=3), games=1, measures=load_measures(f"{path}:BAD"))
     with pytest.raises(RulebookError, match="has no 'NOPE' dict of measures"):
