@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rulebook.i18n import _
 from rulebook.stats import holm, two_proportion_test, welch_test
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ GROUPS = {
 
 def figure_name(key: str, score: str = "points") -> str:
     """The plain name of an end-of-game figure key, with its unit where it has one."""
-    name = FIGURE_NAMES.get(key) or key.replace("_", " ").strip()
+    name = _(FIGURE_NAMES[key]) if key in FIGURE_NAMES else key.replace("_", " ").strip()
     return name.replace("{score}", score)
 
 
@@ -148,24 +149,27 @@ def ordinal(n: int) -> str:
 
 def _play_name(key: str, deal: str, score: str, units: Mapping[str, str] | None = None) -> tuple[str, str, str]:
     """(name with unit, kind, group) of a play-level figure key (:mod:`rulebook.play_figures`)."""
-    kind, _, rest = key.partition(": ")
+    kind, _sep, rest = key.partition(": ")
     if kind == "tricks":
         if rest == "off colour":
-            return "tricks won off the colour led (% of tricks)", "share", "tricks"
+            return _("tricks won off the colour led (% of tricks)"), "share", "tricks"
         if rest == "trump":
-            return "tricks decided by a trump (% of tricks)", "share", "tricks"
+            return _("tricks decided by a trump (% of tricks)"), "share", "tricks"
         place = int(rest.rpartition(" ")[2])
-        who = "the leader" if place == 1 else f"the {ordinal(place)} to play"
-        return f"tricks won by {who} (% of tricks)", "share", "tricks"
+        if place == 1:
+            return _("tricks won by the leader (% of tricks)"), "share", "tricks"
+        return _("tricks won by the {nth} to play (% of tricks)").format(nth=ordinal(place)), "share", "tricks"
     if kind == "rank":
-        return f"card number {rest}: won its trick (% of plays)", "share", "ranks"
+        return _("card number {n}: won its trick (% of plays)").format(n=rest), "share", "ranks"
     if kind == "role":
-        role, _, what = rest.rpartition(": ")
+        role, _sep, what = rest.rpartition(": ")
         if what == "wins":
-            return f"{role}: {deal}s won (% of {deal}s)", "share", "roles"
-        return f"{role}: {score} per {deal}", "mean", "roles"
+            return _("{role}: {deal}s won (% of {deal}s)").format(role=_(role), deal=_(deal)), "share", "roles"
+        return _("{role}: {score} per {deal}").format(role=_(role), score=score, deal=_(deal)), "mean", "roles"
     unit = (units or {}).get(rest)
-    return f"{rest} ({unit}, mean per game)" if unit else f"{rest} (mean per game)", "mean", "measures"
+    name = (_("{name} ({unit}, mean per game)").format(name=rest, unit=unit) if unit
+            else _("{name} (mean per game)").format(name=rest))
+    return name, "mean", "measures"
 
 
 def _role_deal(s: Summary) -> str:
@@ -194,26 +198,23 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
 
     unit = " / ".join(dict.fromkeys(scores))
 
-    def score_name(base: str) -> str:
-        return f"{base} ({unit})"
-
-    add("actions per game", "actions per game (moves)", "mean", "outcomes",
+    add("actions per game", _("actions per game (moves)"), "mean", "outcomes",
         [Value(s.mean_length, s.games, sd=s.sd_length) for s in runs])
     for k in range(seats):
-        add(f"seat {k} win rate", f"seat {k + 1} win rate (% of games)", "rate", "outcomes",
+        add(f"seat {k} win rate", _("seat {n} win rate (% of games)").format(n=k + 1), "rate", "outcomes",
             [Value(s.win_rate[k], s.games, s.wins[k]) if k < s.players else None for s in runs])
     for k in range(seats):
-        add(f"seat {k} mean score", score_name(f"seat {k + 1} mean score"), "mean", "outcomes",
+        add(f"seat {k} mean score", _("seat {n} mean score ({unit})").format(n=k + 1, unit=unit), "mean", "outcomes",
             [Value(s.mean_score[k], s.games, sd=s.sd_score[k]) if k < s.players else None for s in runs], scores)
-    add("shared wins", "shared wins (% of games)", "rate", "outcomes",
+    add("shared wins", _("shared wins (% of games)"), "rate", "outcomes",
         [Value(s.shared_wins, s.games, s.shared) for s in runs])
-    add("games nobody won", "games nobody won (% of games)", "rate", "outcomes",
+    add("games nobody won", _("games nobody won (% of games)"), "rate", "outcomes",
         [Value(s.no_winner, s.games, s.nobody) for s in runs])
-    add("comebacks", "comebacks (% of games that could have one)", "rate", "outcomes",
+    add("comebacks", _("comebacks (% of games that could have one)"), "rate", "outcomes",
         [Value(s.comebacks, s.comeback_chances, s.comeback_games) if s.comebacks is not None else None
          for s in runs])
     leads = [_lead(s) for s in runs]
-    add("lead changes per game", "lead changes per game (lead changes)", "mean", "outcomes",
+    add("lead changes per game", _("lead changes per game (lead changes)"), "mean", "outcomes",
         [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)])
     for key in sorted({k for s in runs for k in s.stats}):
         scored = key in ("top_score", "score_margin")
@@ -233,7 +234,7 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
 
 
 def _play_order(key: str) -> tuple[Any, ...]:
-    kind, _, rest = key.partition(": ")
+    kind, _sep, rest = key.partition(": ")
     number = re.search(r"\d+", rest)
     return (kind, rest in ("off colour", "trump"), int(number[0]) if number and kind != "role" else 0, rest)
 
@@ -300,7 +301,7 @@ def compare_many(
     """Every figure of each of ``others`` against ``base``, tested at ``alpha`` with Holm's correction
     over the tested rows of every comparison together, within each family of :data:`FAMILIES`."""
     rows = figure_rows([base, *others])
-    tables: list[list[Difference]] = [[] for _ in others]
+    tables: list[list[Difference]] = [[] for _other in others]
     tested: dict[str, list[tuple[int, int, float]]] = {}
     for row in rows:
         a = row.values[0]
@@ -321,8 +322,8 @@ def compare_many(
                 row.key, a.value if a is not None else None, b.value if b is not None else None, p, test, False,
                 row.kind, None if p is None else 1.0, row.name, row.group, note))
     for family in tested.values():
-        adjusted = holm([p for _, _, p in family])
-        for (j, i, _), q in zip(family, adjusted, strict=True):
+        adjusted = holm([p for _j, _i, p in family])
+        for (j, i, _p), q in zip(family, adjusted, strict=True):
             tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha)
     return [tuple(t) for t in tables]
 
@@ -344,8 +345,6 @@ def unit_warnings(runs: Mapping[str, Summary]) -> list[str]:
     units = {label: s.score_unit for label, s in runs.items()}
     if len(set(units.values())) < 2:
         return []
-    from rulebook.i18n import _
-
     each = ", ".join(_("{unit} ({label})").format(unit=u, label=label) for label, u in units.items())
     return [_("the sides count scores in different units ({each}): the score rows are not compared").format(
         each=each)]
@@ -358,8 +357,6 @@ def format_value(kind: str, value: float | None, digits: int = 3) -> str:
     ('25.0%', '2.000', 'n/a')
     """
     if value is None:
-        from rulebook.i18n import _
-
         return _("n/a")
     return f"{value:.1%}" if kind in ("rate", "share") else f"{value:.{digits}f}"
 
@@ -368,8 +365,6 @@ def format_difference(d: Difference) -> str:
     """The other run's value minus the reference's: points of percentage for rates and shares; "n/a"
     when the row is not compared (a side lacks it, or counts it in another unit)."""
     if d.printed is None or d.variant is None or d.note:
-        from rulebook.i18n import _
-
         return _("n/a")
     delta = d.variant - d.printed
     return f"{delta * 100:+.1f} pt" if d.percent else f"{delta:+.3f}"
@@ -378,7 +373,5 @@ def format_difference(d: Difference) -> str:
 def format_p(p: float | None) -> str:
     """A p-value for people: "<0.001" below it, three decimals otherwise, "n/a" when not tested."""
     if p is None:
-        from rulebook.i18n import _
-
         return _("n/a")
     return "<0.001" if p < 0.001 else f"{p:.3f}"

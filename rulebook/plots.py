@@ -31,6 +31,7 @@ from typing import Any
 from rulebook.core.contract import Game
 from rulebook.errors import RulebookError
 from rulebook.figures import FIGURE_NAMES, Row, figure_name, figure_rows, ordinal
+from rulebook.i18n import _
 from rulebook.optional import install_hint
 from rulebook.simulate import Summary
 
@@ -331,14 +332,14 @@ def _family(row: Row) -> str:
 def _series_label(row: Row) -> str:
     m = re.fullmatch(r"seat (\d+) .*", row.key)
     if m:
-        return f"seat {int(m[1]) + 1}"
+        return _("seat {n}").format(n=int(m[1]) + 1)
     if row.key.startswith("tricks: place "):
         place = int(row.key.rpartition(" ")[2])
-        return "leader" if place == 1 else f"{ordinal(place)} to play"
+        return _("leader") if place == 1 else _("{nth} to play").format(nth=ordinal(place))
     if row.key.startswith("rank: "):
         return row.key[6:]
     if row.key.startswith("role: "):
-        return row.key[6:].rpartition(": ")[0]
+        return _(row.key[6:].rpartition(": ")[0])
     return ""
 
 
@@ -390,7 +391,7 @@ def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[st
             ax.spines[["top", "right"]].set_visible(False)
             if many:
                 fig.legend(loc="outside right upper", frameon=False, ncols=1 if len(members) <= 8 else 2)
-            full = title.replace("{score}", score).replace("{deal}", deal)
+            full = _(title).replace("{score}", score).replace("{deal}", _(deal))
             out.append((full, _caption(members, many), _svg(fig)))
             plt.close(fig)
     return out
@@ -398,6 +399,6 @@ def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[st
 
 def _caption(members: Sequence[Row], many: bool) -> str:
     if not many:
-        return "Points: the value at each swept value; bars: 95% intervals."
+        return _("Points: the value at each swept value; bars: 95% intervals.")
     names = ", ".join(_series_label(r) for r in members)
-    return f"One line each: {names}; bars: 95% intervals."
+    return _("One line each: {names}; bars: 95% intervals.").format(names=names)
