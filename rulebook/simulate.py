@@ -19,7 +19,7 @@ exactly the same :class:`Summary` however it is split up: one process,
 True
 
 Statistics (``scipy.stats``, the ``balance`` extra, :mod:`rulebook.stats`): win rates
-carry 95% Wilson score intervals; :func:`compare` (from :mod:`rulebook.figures`) tests a
+carry 95% Wilson score intervals; :func:`~rulebook.figures.compare` tests a
 variant against the printed rules, or any run against another, with a two-proportion
 z-test for rates (wins, shared wins) and Welch's unequal-variances t-test for means (game
 length, scores, end statistics, play-level figures), and corrects the table for multiple
@@ -246,10 +246,10 @@ def play_one(
     players_as: Sequence[PlayerSpec] | None = None,
     measures: Mapping[str, Measure] | None = None,
 ) -> GameResult:
-    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`Variant`).
+    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`~rulebook.variants.Variant`).
 
     Every figure goes through the variant: scores, winners, the score-derived figures
-    (:func:`score_figures`, replacing a game's own ``top_score``) and the lead story
+    (``score_figures``, replacing a game's own ``top_score``) and the lead story
     (:func:`lead_story`, from the variant's scores after every move that changed them).
     Moves made with no choice count as ``forced: KIND`` in the usage; ``measures`` (name ->
     function of the finished state) add the designer's own figures to :attr:`GameResult.play`.
