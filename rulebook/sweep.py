@@ -2,7 +2,9 @@
 
 ``rulebook simulate GAME --sweep hand_size=4,5,6,7`` or ``--sweep players=2..6`` plays every
 value with the rest of the variant unchanged and prints one table, a column per value, a
-row per figure (each with its unit). From Python:
+row per figure (each with its unit; "n/a" where a value lacks the figure). With ``--report
+FILE.html`` it writes a page with one plot per figure against the swept value
+(:func:`rulebook.report.sweep_report`). From Python:
 
 >>> import rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
