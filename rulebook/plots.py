@@ -8,7 +8,9 @@ a game adds appears without an edit here. The rules the plots keep:
   not a one-bar plot (:func:`histogram` returns ``False`` for it);
 * ticks are whole numbers, evenly spaced; legends sit outside the data;
 * every figure has a plain name with its unit (:func:`figure_name`), and seats are
-  numbered from 1 as people count them.
+  numbered from 1 as people count them;
+* a sweep (:func:`sweep_plots`) draws one plot per figure: its value against the swept value,
+  with 95% intervals.
 
 >>> figure_name("score_margin"), figure_name("trump_stack_left"), figure_name("new_thing")
 ('score margin (points)', 'trump cards left on the stack', 'new thing')
@@ -28,43 +30,12 @@ from typing import Any
 
 from rulebook.core.contract import Game
 from rulebook.errors import RulebookError
+from rulebook.figures import FIGURE_NAMES, Row, figure_name, figure_rows, ordinal
+from rulebook.i18n import _
 from rulebook.optional import install_hint
 from rulebook.simulate import Summary
 
-__all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_plots", "save_plots"]
-
-#: Plain names, with their unit, of the end-of-game figures the games report
-#: (``Summary.stats`` keys); a key not listed reads as its words (``new_thing`` → "new thing").
-FIGURE_NAMES: dict[str, str] = {
-    "top_score": "top score (points)",
-    "score_margin": "score margin (points)",
-    "replacements": "trump replacements",
-    "trump_stack_left": "trump cards left on the stack",
-    "fulfilments": "prophecies fulfilled",
-    "mean_tricks_per_round": "tricks per round",
-    "rounds": "rounds played",
-    "rounds_ended_after_trick_10": "rounds ended after trick 10",
-    "rounds_ended_by_seventh_cube": "rounds ended by the seventh cube",
-    "ended_by_honour": "games ended by honour",
-    "ended_by_loss": "games ended by a loss",
-    "everyone_lost": "games everyone lost",
-    "exact_bids": "exact bids",
-    "lord_tricks_mean": "tricks the lord took, per round",
-    "losers": "losing seats",
-    "winners": "winning seats",
-    "deals": "deals played",
-    "exact_predictions": "exact predictions",
-    "lone_exact_predictions": "lone exact predictions",
-    "field_interventions": "interventions on the field",
-    "forced_interventions": "forced interventions",
-    "hand_interventions": "interventions from the hand",
-    "mixed_interventions": "mixed interventions",
-    "cards_acquired": "cards acquired",
-    "declarations": "declarations",
-    "face_down_plays": "cards played face down",
-    "races": "races run",
-    "road_cards": "cards on the road",
-}
+__all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_plots", "save_plots", "sweep_plots"]
 
 #: line colour and style of each run (a colour-blind-safe pair, told apart by the dash too)
 STYLES: tuple[dict[str, Any], ...] = (
@@ -75,13 +46,9 @@ STYLES: tuple[dict[str, Any], ...] = (
 )
 
 
-def figure_name(key: str) -> str:
-    """The plain name of a figure key, with its unit where it has one."""
-    return FIGURE_NAMES.get(key) or key.replace("_", " ").strip()
-
-
 def metric_name(metric: str) -> str:
-    """The plain name of a row of :func:`~rulebook.simulate.compare` (seats counted from 1)."""
+    """The plain name of a row key of :func:`~rulebook.figures.compare` (seats counted from 1); the
+    rows themselves carry their full name with the run's units (:attr:`~rulebook.figures.Difference.name`)."""
     m = re.fullmatch(r"seat (\d+) (.*)", metric)
     if m:
         rest = m[2] + (" (points)" if m[2] == "mean score" else "")
@@ -186,18 +153,18 @@ def _legend(fig: Any, ax: Any, n: int) -> None:
 def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Plot]:
     out: list[Plot] = []
     first = next(iter(runs.values()))
-    seats = first.players
+    seats = max(s.players for s in runs.values())
     # win rate per seat: side-by-side bars with 95% intervals, and the fair share
     fig, ax = plt.subplots(figsize=(5, 3.2), layout="constrained")
     width = 0.8 / len(runs)
     for i, (label, s) in enumerate(runs.items()):
-        xs = [k + (i - (len(runs) - 1) / 2) * width for k in range(seats)]
+        xs = [k + (i - (len(runs) - 1) / 2) * width for k in range(s.players)]
         err = [[r - lo for r, (lo, _) in zip(s.win_rate, s.win_ci)],
                [hi - r for r, (_, hi) in zip(s.win_rate, s.win_ci)]]
         style = STYLES[i % len(STYLES)]
         ax.bar(xs, s.win_rate, width * 0.92, yerr=err, capsize=3, label=label if len(runs) > 1 else None,
                color=style["color"], ecolor="#333", hatch=None if i == 0 else "//", edgecolor="white")
-    fair = sum(first.win_rate) / seats
+    fair = sum(first.win_rate) / first.players
     ax.axhline(fair, color="#555", linestyle=":", linewidth=1.5, label=f"fair share ({fair:.0%})")
     ax.set(xticks=range(seats), xticklabels=[f"seat {k + 1}" for k in range(seats)], ylabel="games won")
     ax.yaxis.set_major_formatter(_percent())
@@ -233,11 +200,11 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
         if k >= seats:
             ax.set_visible(False)
             continue
-        hists = {label: (s.score_hist[k], s.games) for label, s in runs.items()}
+        hists = {label: (s.score_hist[k], s.games) for label, s in runs.items() if k < s.players}
         if histogram(ax, hists, most=20):
             drawn = True
         else:
-            ax.text(0.5, 0.5, f"always {_only_value(hists)} points", ha="center", va="center",
+            ax.text(0.5, 0.5, f"always {_only_value(hists)} {first.score_unit}", ha="center", va="center",
                     transform=ax.transAxes)
             ax.set_xticks([])
             ax.set_yticks([])
@@ -245,7 +212,7 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
         if k % cols == 0:
             ax.set_ylabel("share of games")
     for k in range(max(0, seats - cols), seats):
-        axes[k // cols][k % cols].set_xlabel("final score (points)")
+        axes[k // cols][k % cols].set_xlabel(f"final score ({first.score_unit})")
     if drawn:
         labelled = [a for row in axes for a in row if a.get_legend_handles_labels()[0]]
         if labelled:
@@ -286,7 +253,6 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
     except OSError as exc:
         raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
     paths = []
-    first = next(iter(runs.values()))
     fig, ax = plt.subplots(figsize=(7, 4))
     bins = _bins([s.length_hist for s in runs.values()], 40)
     for i, (label, s) in enumerate(runs.items()):
@@ -300,12 +266,14 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
     fig.tight_layout()
     fig.savefig(paths[-1], dpi=100)
     plt.close(fig)
-    seats = first.players
+    seats = max(s.players for s in runs.values())
     fig, axes = plt.subplots(1, seats, figsize=(3.2 * seats, 3.4), sharey=True, squeeze=False)
     for seat in range(seats):
         ax = axes[0][seat]
-        bins = _bins([s.score_hist[seat] for s in runs.values()], 30)
+        bins = _bins([s.score_hist[seat] for s in runs.values() if seat < s.players], 30)
         for i, (label, s) in enumerate(runs.items()):
+            if seat >= s.players:
+                continue
             h = s.score_hist[seat]
             values = sorted(h)
             ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, histtype="step", linewidth=2,
@@ -341,3 +309,96 @@ def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
     lo, hi = math.ceil(left), math.floor(right)
     step = max(1, -(-(hi - lo) // most))
     ax.set_xticks(range(lo, hi + 1, step))
+
+
+#: Rows drawn together in one plot of a sweep, one line each: (pattern of the row key, family title).
+_FAMILIES: tuple[tuple[str, str], ...] = (
+    (r"seat \d+ win rate", "win rate by seat (% of games)"),
+    (r"seat \d+ mean score", "mean score by seat ({score})"),
+    (r"tricks: place \d+", "tricks won by each place in the trick (% of tricks)"),
+    (r"rank: \d+", "cards of each number that won their trick (% of those played)"),
+    (r"role: .*: points", "{score} per {deal} by role"),
+    (r"role: .*: wins", "{deal}s won by role (% of {deal}s)"),
+)
+
+
+def _family(row: Row) -> str:
+    for pattern, title in _FAMILIES:
+        if re.fullmatch(pattern, row.key):
+            return title
+    return row.name
+
+
+def _series_label(row: Row) -> str:
+    m = re.fullmatch(r"seat (\d+) .*", row.key)
+    if m:
+        return _("seat {n}").format(n=int(m[1]) + 1)
+    if row.key.startswith("tricks: place "):
+        place = int(row.key.rpartition(" ")[2])
+        return _("leader") if place == 1 else _("{nth} to play").format(nth=ordinal(place))
+    if row.key.startswith("rank: "):
+        return row.key[6:]
+    if row.key.startswith("role: "):
+        return _(row.key[6:].rpartition(": ")[0])
+    return ""
+
+
+def _interval(row: Row, v: Any) -> tuple[float, float]:
+    from rulebook.stats import wilson_interval
+
+    if row.kind == "rate":
+        lo, hi = wilson_interval(v.k, v.n)
+        return v.value - lo, hi - v.value
+    half = 1.96 * v.sd / math.sqrt(v.n) if v.n > 1 else 0.0
+    return half, half
+
+
+def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[str, str, str]]:
+    """One plot per figure of a sweep (:func:`rulebook.sweep.sweep`): the figure's value at each value of
+    option ``name``, with 95% intervals; the rows of several seats, places, card numbers or roles share a
+    plot, one line each. Returns ``(title, caption, SVG data URI)`` per plot, in the order of the rows."""
+    plt = _pyplot()
+    rows = figure_rows([s for _label, s in runs])
+    families: dict[str, list[Row]] = {}
+    for row in rows:
+        if any(v is not None for v in row.values):
+            families.setdefault(_family(row), []).append(row)
+    values = [label.partition("=")[2] for label, _s in runs]
+    score = " / ".join(dict.fromkeys(s.score_unit for _label, s in runs))
+    from rulebook.play_figures import ROLES
+
+    deal = next((d for slug, (_f, d) in ROLES.items() if runs[0][1].variant.get("game") == slug), "deal")
+    rc = {"font.size": 10, "axes.titlesize": 10, "legend.fontsize": 8, "svg.fonttype": "none",
+          "font.family": ["DejaVu Sans", "sans-serif"]}
+    out = []
+    with plt.rc_context(rc):
+        for title, members in families.items():
+            fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
+            many = len(members) > 1
+            spread = min(0.3, 0.06 * (len(members) - 1))  # lines side by side, so their bars do not hide each other
+            for i, row in enumerate(members):
+                shift = (i / (len(members) - 1) - 0.5) * spread if many else 0.0
+                xs = [x + shift for x, v in enumerate(row.values) if v is not None]
+                ys = [v.value for v in row.values if v is not None]
+                err = list(zip(*(_interval(row, v) for v in row.values if v is not None), strict=True))
+                style = STYLES[i % len(STYLES)] if len(members) <= len(STYLES) else {"linestyle": "-"}
+                ax.errorbar(xs, ys, yerr=[list(err[0]), list(err[1])], capsize=3, marker="o", markersize=4,
+                            linewidth=1.5, label=_series_label(row) if many else None, **style)
+            ax.set_xticks(range(len(values)), values)
+            ax.set_xlabel(name)
+            if members[0].kind in ("rate", "share"):
+                ax.yaxis.set_major_formatter(_percent())
+            ax.spines[["top", "right"]].set_visible(False)
+            if many:
+                fig.legend(loc="outside right upper", frameon=False, ncols=1 if len(members) <= 8 else 2)
+            full = _(title).replace("{score}", score).replace("{deal}", _(deal))
+            out.append((full, _caption(members, many), _svg(fig)))
+            plt.close(fig)
+    return out
+
+
+def _caption(members: Sequence[Row], many: bool) -> str:
+    if not many:
+        return _("Points: the value at each swept value; bars: 95% intervals.")
+    names = ", ".join(_series_label(r) for r in members)
+    return _("One line each: {names}; bars: 95% intervals.").format(names=names)

@@ -35,6 +35,7 @@ KINDS = {
     "score": "scored",
     "end": "ended a round",
     "move": "moves made",
+    "forced": "moves made with no choice",
 }
 
 
@@ -60,10 +61,11 @@ def digest_of(state: Any) -> int:
 
 
 def label(key: str) -> str:
-    """A count's name for people: ``WB-TRICK-3 (The trump wins) decided a trick``, ``Play moves made``."""
+    """A count's name for people: ``WB-TRICK-3 (The trump wins) decided a trick``, ``Play moves made``,
+    ``Play moves made with no choice`` (a ``forced: KIND`` count of :func:`rulebook.simulate.play_one`)."""
     kind, _, name = key.partition(": ")
-    if kind == "move":
-        return f"{name} moves made"
+    if kind in ("move", "forced"):
+        return f"{name} {KINDS[kind]}"
     from rulebook.trace import spec_rules
 
     rule = spec_rules().get(name)
@@ -73,4 +75,4 @@ def label(key: str) -> str:
 
 def usage_rules(usage: Mapping[str, float]) -> set[str]:
     """The rule IDs that decided something in the counts."""
-    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith("move: ")}
+    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith(("move: ", "forced: "))}

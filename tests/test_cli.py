@@ -127,7 +127,7 @@ def test_simulate_compare_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "printed rules vs trump_replacement=false" in out
-    assert "mean replacements" in out and "Welch" in out and "*" in out
+    assert "trump replacements" in out and "Welch" in out and "*" in out
 
 
 def test_simulate_json_and_variant_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

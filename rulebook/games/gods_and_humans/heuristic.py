@@ -14,6 +14,11 @@ if TYPE_CHECKING:
 
 __all__ = ["heuristic_action"]
 
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = (
+    "It does not count the cards played, guess other hands, or plan more than one trick ahead."
+)
+
 #: how much a prediction ``d`` tricks away from the expected count is still worth trying for
 _NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)
 

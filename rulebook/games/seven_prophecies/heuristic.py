@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 __all__ = ["heuristic_action", "prophecy_target"]
 
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = (
+    "It does not count the cards played in earlier tricks, guess what the others hold from how they "
+    "play, or change its play for the scoring options or the printed variants (twice, most cubes)."
+)
+
 #: per ``Rules``: ``_STRENGTH[rules][future suit][card]``, the share of the cards in play that
 #: the card outranks in a trick of that future suit (0 = weakest, 1 = strongest)
 _STRENGTH: dict[Rules, tuple[tuple[float, ...], ...]] = {}

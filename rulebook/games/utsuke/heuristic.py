@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = ["bid_estimate", "heuristic_action"]
 
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = (
+    "It does not count the cards played earlier, guess the other players' bids, or plan ahead: each "
+    "choice looks only at the trick under way."
+)
+
 #: the chance that a lord's card survives one stronger card held by somebody else (same suit),
 #: and one trump held by somebody else (a card of another suit)
 _BEATEN = 0.75

@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 
 __all__ = ["hand_value", "heuristic_action", "replace_worth", "tricks_left"]
 
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = (
+    "It does not count the cards already played, guess what the others hold, or plan more than one "
+    "trick ahead."
+)
+
 
 @functools.lru_cache(maxsize=256)
 def _card_values(rules: Rules) -> tuple[tuple[tuple[float, ...], ...], ...]:
