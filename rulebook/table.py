@@ -346,7 +346,7 @@ def _utsuke(v: _View) -> Part:
         notes[s] = " · ".join([_count(o.hand_sizes[s], _("{n} card"), _("{n} cards")), bid,
                                _count(o.won[s], _("{n} trick"), _("{n} tricks")),
                                _("honour {n}").format(n=o.honour[s]), _("chips {n}").format(n=o.chips[s])])
-    for k, place in enumerate(("lord", "young lord")[: len(o.won) - v.players]):
+    for k in range(len(o.won) - v.players):
         notes[v.players + k] = _count(o.won[v.players + k], _("{n} trick"), _("{n} tricks"))
     return board, notes, list(o.trick)
 
