@@ -213,13 +213,28 @@ def _parser() -> argparse.ArgumentParser:
     _variant_args(pl)
     pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
                     help="the seat you play (repeatable for hot-seat; default 0)")
-    pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
+    pl.add_argument("--opponents", default=None, metavar="KIND[,KIND...]",
                     help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
                     "(ismcts:N searches N iterations) "
-                    "(default heuristic)")
+                    "(default heuristic; with --resume, the saved game's)")
     pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
     pl.add_argument("--out", default=None, metavar="FILE",
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
+    pl.add_argument("--speed", default=None, metavar="SECONDS|key",
+                    help="pause between the bots' moves at a terminal, in seconds (0 to 60; default 0.7), "
+                    "or key: wait for a key press")
+    pl.add_argument("--resume", default=None, metavar="FILE",
+                    help="continue a saved, unfinished game (its rules, seed, seats and opponents); "
+                    "it is saved back into FILE unless --out names another")
+
+    rl = _sub(sub, "rules", "print the rules of a game: one rule with its rulings, a section, or the list", [
+        "rulebook rules witches-of-blackmore",
+        "rulebook rules witches-of-blackmore WB-TRICK-2",
+        "rulebook rules utsuke \"The lord's conduct\"",
+    ])
+    _game_arg(rl)
+    rl.add_argument("rule", nargs="?", default=None, metavar="RULE-ID|SECTION",
+                    help="a rule ID (WB-TRICK-2) or a section heading; without it, every section and rule")
     return p
 
 
@@ -847,12 +862,38 @@ def _play(args: argparse.Namespace) -> int:
     from rulebook.play import play
 
     game = rulebook.get_game(args.game)
+    opponents = [k.strip() for k in args.opponents.split(",")] if args.opponents is not None else None
+    if args.resume is not None:
+        given = [o for o, v in (("--set", args.set), ("--players", args.players), ("--ruleset", args.ruleset),
+                                ("--seed", args.seed)) if v]
+        if given:
+            raise RulebookError(f"--resume continues the saved game with its own rules and seed: leave out "
+                                f"{', '.join(given)}")
+        variant = _variant_of(game, args) if args.variant else None
+        return play(game, variant, seats=args.seat, opponents=opponents, out=args.out, speed=args.speed,
+                    resume=args.resume)
     variant = _variant_of(game, args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return play(
-        game, variant, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
-        seed=seed, out=args.out,
-    )
+    return play(game, variant, seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
+                out=args.out, speed=args.speed)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    import shutil
+
+    from rulebook import rules_text
+
+    game = rulebook.get_game(args.game)
+    if args.rule is None:
+        print(f"Rules of {_name(game)} (show one: rulebook rules {game.slug} RULE-ID):")
+        print("\n".join(rules_text.index_lines(game.slug)))
+        return 0
+    markdown = rules_text.lookup(game.slug, args.rule)
+    if sys.stdout.isatty():
+        print("\n".join(rules_text.markdown_lines(markdown, min(100, shutil.get_terminal_size().columns))))
+    else:
+        print(rules_text.to_plain(markdown))
+    return 0
 
 
 def _error(message: str) -> None:
@@ -960,6 +1001,8 @@ def _run(args: argparse.Namespace) -> int:
         return _replay(args)
     if args.command == "play":
         return _play(args)
+    if args.command == "rules":
+        return _rules(args)
     return _simulate(args)
 
 

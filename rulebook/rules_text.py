@@ -329,31 +329,36 @@ GOAL = {
 
 
 def first_sentence(markdown: str) -> str:
-    """The first sentence of a rule's body, as plain text."""
+    """The first sentence of a rule's body, as plain text (without its references to rulings)."""
     text = _inline(" ".join(markdown.split("\n\n")[0].split()))
+    text = re.sub(r" \(([A-Z]{2}-RULING-\d+(, )?)+\)", "", text)
     m = re.search(r"(?<=[.!?])\s+(?=[A-Z(])", text)
     return text[: m.start()] if m else text
 
 
-def how_to_play(slug: str, title: str, now: Sequence[str] = ()) -> str:
+def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22, width: int = 80) -> str:
     """How to play ``slug`` in one screen, as Markdown: the goal, then one line per part of the game
     (the first sentence of the part's first printed rule, with its ID), then ``now`` (lines about
-    the current board: the trump, the lord's row...)."""
+    the current board: the trump, the lord's row...). Parts are left out from the end until the
+    whole fits ``lines`` lines of ``width`` columns."""
     rules = _rules(slug)
-    lines = [f"## {_('How to play')} {title}", ""]
     goal = [rules[r] for r in GOAL.get(slug, ()) if r in rules]
+    head = [f"## {_('How to play')} {title}", ""]
     if goal:
-        lines.append(f"**{_('Goal')}:** " + " ".join(f"{first_sentence(r.body)} ({r.id})" for r in goal))
-        lines.append("")
+        head.append(f"**{_('Goal')}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
+        head.append("")
     shown = {r.id for r in goal}
+    parts = []
     for section in sections(slug):
         if section.heading.lower().startswith(_SKIP):
             continue
-        rule = next((r for r in section.rules if not r.is_house_rule and r.id not in shown), None)
-        if rule is None:
-            continue
-        lines.append(f"- **{section.heading}:** {first_sentence(rule.body)} ({rule.id})")
-    if now:
-        lines += ["", f"**{_('Now')}:**", ""]
-        lines += [f"- {line}" for line in now]
-    return "\n".join(lines) + "\n"
+        rule = next((r for r in section.rules if not r.is_house_rule and r.id not in shown
+                     and not r.title.endswith(" in rulebook")), None)
+        if rule is not None:
+            parts.append(f"- **{section.heading}:** {first_sentence(rule.body)} ({rule.id})")
+    tail = (["", f"**{_('Now')}:**"] + [f"- {line}" for line in now]) if now else []
+    while True:
+        text = "\n".join(head + parts + tail) + "\n"
+        if not parts or len(to_plain(text, width - 2).splitlines()) <= lines:
+            return text
+        parts.pop()

@@ -43,6 +43,7 @@ __all__ = [
     "final_lines",
     "hand_text",
     "move_events",
+    "numbered_moves",
     "people",
     "rule_words",
     "seat_label",
@@ -445,29 +446,41 @@ def board_lines(state: State[Any, Any], seat: int) -> list[str]:
     return _PARTS.get(v.game.slug, _generic)(v)[0]
 
 
-def _moves(legal: Sequence[Action], width: int) -> list[str]:
-    """The legal moves: numbered when that fits two lines, else grouped by kind (``play: R4 R8``)."""
+def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
+    """Whether the moves are listed with numbers to type: when they fit two lines and no move takes a
+    number of its own (``bid 3``: typing 3 then means that move)."""
     texts = [str(a) for a in legal]
+    if any(t.partition(" ")[2].isdigit() for t in texts):
+        return False
     numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-    lines = textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ",
-                          break_on_hyphens=False)
-    if len(lines) <= 2:
-        return lines
+    return len(textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")) <= 2
+
+
+def _moves(legal: Sequence[Action], width: int) -> list[str]:
+    """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
+    texts = [str(a) for a in legal]
+    if numbered_moves(legal, width):
+        numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
+        return textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ",
+                             break_on_hyphens=False)
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
         groups.setdefault(verb, []).append(arg)
     parts = [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
-    return _wrap(_("Moves (type one): {moves}").format(moves=" · ".join(parts)), width, most=3)
+    numbers = all(t.partition(" ")[2].isdigit() for t in texts) and len(groups) == 1
+    words = _("Moves (type the number): {moves}") if numbers else _("Moves (type one): {moves}")
+    return _wrap(words.format(moves=" · ".join(parts)), width, most=3)
 
 
 def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), message: str = "",
-          title: str = "", width: int = WIDTH, height: int = HEIGHT) -> list[str]:
+          title: str = "", width: int = WIDTH, height: int = HEIGHT, fill: bool = False) -> list[str]:
     """The table as ``seat`` sees it: at most ``height - 1`` lines of at most ``width`` columns.
 
     ``events`` are the latest happenings (newest last; the ones that fit are shown), ``message``
     a line for the seat (an illegal move explained, a hint). The moves are listed when ``seat``
-    is to act.
+    is to act. ``fill``: blank lines above the hand make it exactly ``height - 1`` lines, so that
+    the hand and the moves always stand at the bottom of the screen, above the prompt.
     """
     v = _View(state, seat)
     board, notes, trick = _PARTS.get(v.game.slug, _generic)(v)
@@ -515,7 +528,11 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         sections.append((8, _wrap(message, width)))
     if to_act == seat:
         sections.append((10, _moves(state.legal_actions(), width)))
-    return _squeeze(sections, height - 1)
+    lines = _squeeze(sections, height - 1)
+    if fill:
+        hand_at = next((i for i, line in enumerate(lines) if line.startswith(_("Your hand"))), len(lines))
+        lines[hand_at:hand_at] = [""] * (height - 1 - len(lines))
+    return lines
 
 
 def _squeeze(sections: list[tuple[int, list[str]]], room: int) -> list[str]:
