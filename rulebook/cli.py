@@ -885,7 +885,8 @@ def _rules(args: argparse.Namespace) -> int:
 
     game = rulebook.get_game(args.game)
     if args.rule is None:
-        print(f"Rules of {_name(game)} (show one: rulebook rules {game.slug} RULE-ID):")
+        print(f"Rules of {_name(game)}")
+        print(f"(one rule with its rulings: rulebook rules {game.slug} RULE-ID; a section: ... SECTION)")
         print("\n".join(rules_text.index_lines(game.slug)))
         return 0
     markdown = rules_text.lookup(game.slug, args.rule)

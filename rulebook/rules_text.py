@@ -24,6 +24,7 @@ import difflib
 import functools
 import re
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 
 import attrs
@@ -227,6 +228,11 @@ _STRONG = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 
 
+def _notes_apart(markdown: str) -> str:
+    """The spec's ``Options:`` and ``Fixed:`` notes as paragraphs of their own."""
+    return re.sub(r"(?m)^(?=(?:Options|Fixed): )", "\n", markdown)
+
+
 def unlink(markdown: str) -> str:
     """``markdown`` with every link written as its text (``[WB-PLAY-2](#rule-wb-play-2)`` -> ``WB-PLAY-2``)."""
     return _LINK.sub(r"\1", markdown)
@@ -245,6 +251,7 @@ def to_plain(markdown: str, width: int = 80) -> str:
     out: list[str] = []
     para: list[str] = []
     fence = False
+    markdown = _notes_apart(markdown)
 
     def flush() -> None:
         if para:
@@ -274,7 +281,8 @@ def to_plain(markdown: str, width: int = 80) -> str:
             title = _inline(heading.group(2).strip())
             out.append(title)
             if len(heading.group(1)) <= 2:
-                out.append("=" * min(len(title), width) if len(heading.group(1)) == 1 else "-" * min(len(title), width))
+                wide = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in title)
+                out.append(("=" if len(heading.group(1)) == 1 else "-") * min(wide, width))
             continue
         if not line.strip():
             flush()
@@ -307,7 +315,7 @@ def markdown_lines(markdown: str, width: int = 80, colour: bool = True) -> list[
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=colour, no_color=not colour,
                       color_system="standard" if colour else None, highlight=False, emoji=False)
-    console.print(Markdown(unlink(markdown), hyperlinks=False, code_theme="ansi_dark"))
+    console.print(Markdown(unlink(_notes_apart(markdown)), hyperlinks=False, code_theme="ansi_dark"))
     lines = buffer.getvalue().splitlines()
     while lines and not lines[-1].strip():
         lines.pop()

@@ -47,6 +47,7 @@ __all__ = [
     "people",
     "rule_words",
     "seat_label",
+    "signed",
     "table",
     "trick_result",
 ]
@@ -89,7 +90,8 @@ def _wins(name: str, you: bool) -> str:
 
 
 def people(text: str, players: int, you: Iterable[int] = ()) -> str:
-    """An engine's text with its 0-based seats renumbered for people (``seat 0`` -> ``you`` or ``seat 1``)."""
+    """An engine's text for people: its 0-based seats renumbered (``seat 0`` -> ``you`` or ``seat 1``)
+    and its option values in words (``colour_first`` -> ``colour first``)."""
     mine = set(you)
 
     def one(m: re.Match[str]) -> str:
@@ -98,6 +100,7 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     def many(m: re.Match[str]) -> str:
         return "seats " + re.sub(r"\d+", lambda d: str(int(d.group()) + 1), m.group(1))
 
+    text = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
     text = re.sub(r"\bseats ((?:\d+(?:, | and ))*\d+)\b", many, text)
     return re.sub(r"\bseat (\d+)\b", one, text)
 
@@ -250,6 +253,11 @@ def _now(state: State[Any, Any], seat: int) -> str:
         if line.startswith("now: "):
             return people(line[5:], state.rules.players, (seat,))
     return ""
+
+
+def signed(n: int) -> str:
+    """A change of points: ``+3``, ``−1`` (a minus sign, not a hyphen), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -611,7 +619,7 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        points = ", ".join(f"{seat_label(s, players, you)} {p:+d}" for s, p in enumerate(r.points))
+        points = ", ".join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
         out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=people(r.end, players, you),
                                                               points=points))
     return out
@@ -652,9 +660,9 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
             if len(changes) == 1:
-                reasons.append(f"{total:+d} {people(changes[0][1], players, mine)} ({rule})")
+                reasons.append(f"{signed(total)} {people(changes[0][1], players, mine)} ({rule})")
             else:
-                reasons.append(f"{total:+d} {rule_words(rule)}")
+                reasons.append(f"{signed(total)} {rule_words(rule)}")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
                 + ("  " + "; ".join(reasons) if reasons else ""))
         lines = _wrap(text, width, indent=" " * (label_width + 8), most=2 if room > 0 else 1)
