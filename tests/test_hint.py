@@ -76,7 +76,8 @@ def test_leading_and_other_decisions() -> None:
     game = rulebook.get_game("utsuke")
     bidding = game.new_game(game.Rules(players=3), seed=1)
     chosen = game.heuristic_action(bidding, random.Random(0))
-    assert str(hint(bidding)) == f"{chosen}: a secret bid on the lord's tricks (UT-BID-1); the rule-aware player's choice"
+    assert str(hint(bidding)) == (
+        f"{chosen}: a secret bid on the lord's tricks (UT-BID-1); the rule-aware player's choice")
 
 
 def test_following_is_named_with_its_rule() -> None:
