@@ -511,18 +511,21 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         rows.append(_fit(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width))
     sections.append((6, rows))
     tricks = _tricks(state)
-    if trick:
-        count = len(tricks) + 1
-        line = _("Trick {n}: {plays}").format(n=count, plays=_plays(trick, v.cards, v.players, v.you))
-        sections.append((7, _wrap(line, width)))
+    result = ""
     if tricks:
         t = tricks[-1]
         last = _("Last trick (trick {n}): {plays}").format(n=len(tricks), plays=_plays(t.plays, v.cards, v.players,
                                                                                        v.you))
-        sections.append((5, _wrap(trick_result(t, v.cards, v.players, v.you), width, most=1)))
+        result = trick_result(t, v.cards, v.players, v.you)
         sections.append((2, _wrap(last, width)))
-    if events:
-        sections.append((1, [_fit("· " + e, width) for e in _collapse(events)[-3:]]))
+        sections.append((5, _wrap("  → " + result, width, most=1)))
+    if trick:
+        line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
+                                                           plays=_plays(trick, v.cards, v.players, v.you))
+        sections.append((7, _wrap(line, width)))
+    news = [e for e in _collapse(events) if e != result][-3:]
+    if news:
+        sections.append((1, [_fit("· " + e, width) for e in news]))
     hand = getattr(v.obs, "hand", None)
     if isinstance(hand, tuple):
         text = v.cards.row(hand, sort=True) or _("(no cards)")
@@ -599,6 +602,40 @@ def public_move(before: State[Any, Any], action: Action, viewer: int, played: Se
     return _("{verb} (hidden)").format(verb=verb)
 
 
+def _glosses() -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """How a move reads in a sentence about another seat: verb -> (with its argument, when the viewer
+    cannot see the argument); and the moves without an argument."""
+    return {
+        "play": (_("plays {arg}"), _("plays a card")),
+        "trump": (_("lays {arg} on the trump stack: the new trump"), _("lays a card on the trump stack")),
+        "keep": (_("keeps {arg} in hand"), _("keeps a card in hand")),
+        "bid": (_("bids {arg}"), _("bids (secret)")),
+        "prophesy": (_("puts a cube on place {arg}"), _("places a prophecy cube (secret)")),
+        "oracle": (_("chooses oracle card {arg}"), _("chooses an oracle card (secret)")),
+        "give": (_("gives {arg}"), _("gives a card (hidden)")),
+        "down": (_("plays {arg} face down"), _("plays a card face down")),
+        "declare": (_("declares strength {arg}"), _("declares a strength")),
+        "pair": (_("adds {arg} to the declaration"), _("adds a card to the declaration")),
+        "under": (_("puts the played card(s) under column {arg}"), _("puts the played card(s) under a column")),
+        "take": (_("acquires {arg}"), _("acquires a card")),
+        "road": (_("lays {arg} as road"), _("lays a card as road")),
+    }, {"keep": _("keeps the trump"), "intervene": _("intervenes"), "pass": _("passes")}
+
+
+def _told(name: str, you: bool, text: str, shown: bool) -> str:
+    """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
+    verb, _sep, arg = text.partition(" ")
+    if you:
+        return f"{_cap(name)}: {text}"
+    glosses, plain = _glosses()
+    if not arg and verb in plain:
+        return f"{_cap(name)} {plain[verb]}"
+    if verb in glosses:
+        said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
+        return f"{_cap(name)} {said}"
+    return f"{_cap(name)}: {text if shown else _('{verb} (hidden)').format(verb=verb)}"
+
+
 def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
     """What ``action`` (by ``before.current_player``) changed, in words, as ``viewer`` saw it."""
     players = before.rules.players
@@ -612,10 +649,11 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
         plays += list(t.plays)
     plays += [p for p in (getattr(after.observation(viewer), "trick", ()) or ()) if isinstance(p, tuple)]
     fresh = plays[len(seen_before):] if plays[: len(seen_before)] == seen_before else plays
-    out = [f"{_cap(seat_label(actor, players, you))}: {public_move(before, action, viewer, fresh)}"]
+    told = public_move(before, action, viewer, fresh)
+    out = [_told(seat_label(actor, players, you), actor == viewer, str(action), told == str(action))]
     for player, card in fresh:
         if player != actor:  # an NPC's card (the lord's), played inside the move
-            out.append(f"{_cap(seat_label(player, players, you))}: {_('play')} {cards(card)}")
+            out.append(_told(seat_label(player, players, you), False, f"play {cards(card)}", True))
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:

@@ -76,21 +76,23 @@ def test_a_trick_as_it_is_played_and_won() -> None:
     game = rulebook.get_game(WB)
     state = _witches().apply(game.parse_action("play R8"))
     state = state.apply(game.parse_action("play R3"))
-    assert table(state, 0)[5:] == ["▶ seat 3  6 cards · 0 points", "Trick 1: you R8, seat 2 R3",
+    assert table(state, 0)[5:] == ["▶ seat 3  6 cards · 0 points", "This trick (trick 1): you R8, seat 2 R3",
                                    "Your hand: R4 B8 Y1 Y2 P9"]
     action = game.parse_action("play B7")
     after = state.apply(action)
-    assert move_events(state, action, after, 0) == [
-        "Seat 3: play B7", "Seat 2 wins the trick with R3: no trump: the leader's colour (WB-TRICK-3)"]
-    shown = table(after, 0, events=["Seat 3: play B7"], message="a message", fill=True)
+    events = move_events(state, action, after, 0)
+    assert events == ["Seat 3 plays B7", "Seat 2 wins the trick with R3: no trump: the leader's colour (WB-TRICK-3)"]
+    shown = table(after, 0, events=events, message="a message", fill=True)
     assert len(shown) == 23
     assert shown[3] == "Seat 2 won the trick: lay one of its cards on the trump stack, or keep the trump"
     assert shown[7:11] == [
-        "Seat 2 wins the trick with R3: no trump: the leader's colour (WB-TRICK-3)",
         "Last trick (trick 1): you R8, seat 2 R3, seat 3 B7",
-        "· Seat 3: play B7",
+        "  → Seat 2 wins the trick with R3: no trump: the leader's colour (WB-TRICK-3)",
+        "· Seat 3 plays B7",  # the trick's result is not told twice
         "",
     ]
+    mine = move_events(_witches(), game.parse_action("play R8"), _witches().apply(game.parse_action("play R8")), 0)
+    assert mine == ["You: play R8"]
     assert shown[-2:] == ["Your hand: R4 B8 Y1 Y2 P9", "a message"]
 
 
@@ -101,7 +103,8 @@ def test_secret_moves_are_told_by_their_kind_only() -> None:
         state = state.apply(heuristic_player(state, random.Random(0)))
     action = state.legal_actions()[3]
     assert public_move(state, action, 0) == "bid (hidden)"
-    assert move_events(state, action, state.apply(action), 0)[0] == f"Seat {state.current_player + 1}: bid (hidden)"
+    assert move_events(state, action, state.apply(action), 0)[0] == f"Seat {state.current_player + 1} bids (secret)"
+    assert move_events(state, action, state.apply(action), state.current_player)[0] == "You: bid 3"
     assert public_move(state, action, state.current_player) == "bid 3"  # the seat's own move
     saru = rulebook.get_game("saru-tori-inu-i")
     s = saru.new_game(saru.Rules(), seed=2)
