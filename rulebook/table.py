@@ -23,6 +23,7 @@ is the last screen: the scores with the reason for every point, by scoring rule.
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
 import unicodedata
@@ -576,30 +577,47 @@ def _seen(state: State[Any, Any], viewer: int) -> list[str]:
     return re.findall(r"[^\s,;:()\[\]]+", " ".join(text))
 
 
-def public_move(before: State[Any, Any], action: Action, viewer: int, played: Sequence[tuple[Any, int]] = ()) -> str:
+def public_move(before: State[Any, Any], action: Action, viewer: int, played: Sequence[tuple[Any, int]] = (),
+                worlds: int = 4) -> str:
     """``action`` as ``viewer`` may know it: its text when the viewer's view shows which move it was,
     else only its kind (``bid (hidden)``).
 
-    Decided from what the viewer sees: the move is named when its card now lies face up in a trick
-    (``played``), when every other move of its kind would have left the viewer seeing something
-    else, or, when it had no other move of its kind, when its card is in the viewer's view after it.
+    The move is named when its card now lies face up in a trick (``played``), or when no other move
+    of its kind, in this position or in any of ``worlds`` positions the viewer cannot tell from it
+    (:meth:`~rulebook.core.contract.State.resample`), would have left the viewer seeing the same
+    thing; with no other move of its kind anywhere, when its card is in the viewer's view after it
+    (a number, a forced bid or prophecy, stays hidden).
     """
     text = str(action)
     verb, _sep, arg = text.partition(" ")
-    if not arg or before.current_player == viewer:
+    actor = before.current_player
+    if not arg or actor == viewer:
         return text
     cards = _Cards(type(before).GAME, before.rules)
-    if any(p == before.current_player and cards(c) == arg for p, c in played):
+    if any(p == actor and cards(c) == arg for p, c in played):
         return text
     after = before.apply(action)
     seen = after.observation(viewer)
-    others = [a for a in before.legal_actions() if a != action and str(a).partition(" ")[0] == verb]
-    if others:
-        if all(before.apply(a).observation(viewer) != seen for a in others):
-            return text
-    elif arg.isdigit() or arg in _seen(after, viewer):
+    hidden = _("{verb} (hidden)").format(verb=verb)
+    others = 0
+    for k in range(worlds + 1):
+        try:
+            world = before if k == 0 else before.resample(viewer, random.Random(k))
+        except (NotImplementedError, ValueError):
+            continue
+        for a in world.legal_actions():
+            other = str(a)
+            if other == text or other.partition(" ")[0] != verb:
+                continue
+            others += 1
+            try:
+                if world.apply(a).observation(viewer) == seen:
+                    return hidden
+            except ValueError:
+                continue
+    if others or (not arg.isdigit() and arg in _seen(after, viewer)):
         return text
-    return _("{verb} (hidden)").format(verb=verb)
+    return hidden
 
 
 def _glosses() -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
@@ -609,10 +627,10 @@ def _glosses() -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
         "play": (_("plays {arg}"), _("plays a card")),
         "trump": (_("lays {arg} on the trump stack: the new trump"), _("lays a card on the trump stack")),
         "keep": (_("keeps {arg} in hand"), _("keeps a card in hand")),
-        "bid": (_("bids {arg}"), _("bids (secret)")),
-        "prophesy": (_("puts a cube on place {arg}"), _("places a prophecy cube (secret)")),
-        "oracle": (_("chooses oracle card {arg}"), _("chooses an oracle card (secret)")),
-        "give": (_("gives {arg}"), _("gives a card (hidden)")),
+        "bid": (_("bids {arg}"), _("bids")),
+        "prophesy": (_("puts a cube on place {arg}"), _("places a prophecy cube")),
+        "oracle": (_("chooses oracle card {arg}"), _("chooses an oracle card")),
+        "give": (_("gives {arg}"), _("gives a card")),
         "down": (_("plays {arg} face down"), _("plays a card face down")),
         "declare": (_("declares strength {arg}"), _("declares a strength")),
         "pair": (_("adds {arg} to the declaration"), _("adds a card to the declaration")),

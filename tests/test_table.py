@@ -103,7 +103,7 @@ def test_secret_moves_are_told_by_their_kind_only() -> None:
         state = state.apply(heuristic_player(state, random.Random(0)))
     action = state.legal_actions()[3]
     assert public_move(state, action, 0) == "bid (hidden)"
-    assert move_events(state, action, state.apply(action), 0)[0] == f"Seat {state.current_player + 1} bids (secret)"
+    assert move_events(state, action, state.apply(action), 0)[0] == f"Seat {state.current_player + 1} bids"
     assert move_events(state, action, state.apply(action), state.current_player)[0] == "You: bid 3"
     assert public_move(state, action, state.current_player) == "bid 3"  # the seat's own move
     saru = rulebook.get_game("saru-tori-inu-i")
@@ -202,3 +202,31 @@ def test_the_table_is_the_same_whatever_the_hidden_cards(slug: str) -> None:
             checked += 1
         state = state.apply(heuristic_player(state, rng))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("secret", [True, False])
+def test_a_secret_prophecy_stays_secret_cube_by_cube(secret: bool) -> None:
+    """Seven Prophecies: another seat's cube is told with its place only when seat 1 can see it: under the
+    open-prophecy house rule, or (secret prophecies) the cube that ends the prophecies, whose place the
+    reveal shows (cubes go on in order of place, SP-RULING-4)."""
+    game = rulebook.get_game("seven-prophecies")
+    state = game.new_game(game.Rules(secret_prophecy=secret), seed=3)
+    rng = random.Random(3)
+    told = untold = 0
+    while not state.is_terminal:
+        action = heuristic_player(state, rng)
+        after = state.apply(action)
+        if state.current_player != 0 and str(action).startswith("prophesy"):
+            first = move_events(state, action, after, 0)[0]
+            seat = f"Seat {state.current_player + 1}"
+            revealed = not str(after.legal_actions()[0]).startswith("prophesy")
+            if first == f"{seat} puts a cube on place {action.place}":  # type: ignore[attr-defined]
+                told += 1
+                assert revealed or not secret
+            else:
+                assert first == f"{seat} places a prophecy cube"
+                untold += 1
+                assert secret or len(state.legal_actions()) == 1  # open: only a forced cube goes untold
+        state = after
+    assert told > 0 and untold > 0
+    assert (told < untold) is secret
