@@ -141,7 +141,8 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> l
     lines = textwrap.wrap(text, width - (cells(text) - len(text)), subsequent_indent=indent, break_on_hyphens=False,
                           break_long_words=True)
     if len(lines) > most:
-        lines = lines[: most - 1] + [_fit(" ".join(lines[most - 1:]), width)]
+        rest = " ".join(line.strip() for line in lines[most - 1:])
+        lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
     return [_fit(line, width) for line in lines]
 
 
@@ -208,12 +209,13 @@ def _rounds(state: State[Any, Any]) -> tuple[RoundRecord, ...]:
     return tuple(r for r in found if isinstance(r, RoundRecord))
 
 
-def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you: Iterable[int] = ()) -> str:
-    """``Seat 3 wins the trick with R3: several trumps (WB-TRICK-2)``."""
+def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you: Iterable[int] = (),
+                 short: bool = False) -> str:
+    """``Seat 3 wins the trick with R3: several trumps (WB-TRICK-2)`` (``short``: ``wins with R3``)."""
     mine = set(you)
     name = seat_label(t.winner, players, mine)
-    return _cap(_("{who} the trick with {card}: {rule}").format(
-        who=_wins(name, t.winner in mine), card=cards(t.winning_card), rule=rule_words(t.rule)))
+    words = _("{who} with {card}: {rule}") if short else _("{who} the trick with {card}: {rule}")
+    return _cap(words.format(who=_wins(name, t.winner in mine), card=cards(t.winning_card), rule=rule_words(t.rule)))
 
 
 def _plays(plays: Iterable[tuple[Any, int]], cards: Callable[[int], str], players: int, you: Iterable[int]) -> str:
@@ -405,11 +407,12 @@ def _saru(v: _View) -> Part:
     rules = v.rules
     head = _("Race {r} of {rs} · round {n} of {ns}").format(
         r=o.race + 1, rs=rules.race_count, n=min(o.round + 1, rules.rounds), ns=rules.rounds)
-    now = _now(v.state, v.seat)
-    board = [head + (f" · {now}" if now else "")]
     order = race_order(rules.track, o.positions)
-    board.append(_("Animals, 1st first: {order}").format(order=", ".join(
-        _("{animal} on square {n}").format(animal=ANIMALS[a], n=o.positions[a]) for a in order)))
+    board = [head + " · " + _("race order: {order}").format(order=", ".join(
+        f"{ANIMALS[a]} ({o.positions[a]})" for a in order))]
+    now = _now(v.state, v.seat)
+    if now:
+        board.append(_cap(now))
     area = "  ".join(f"{k + 1}: {v.cards.row(col) or '-'}" for k, col in enumerate(o.area))
     beneath = "  ".join(f"{k + 1}: {v.cards.row(col)}" for k, col in enumerate(o.beneath) if col)
     board.append(_("Oracle area: {area}").format(area=area) + (" · " + _("beneath: {b}").format(b=beneath)
@@ -519,7 +522,7 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
                                                                                        v.you))
         result = trick_result(t, v.cards, v.players, v.you)
         sections.append((2, _wrap(last, width)))
-        sections.append((5, _wrap("  → " + result, width, most=1)))
+        sections.append((5, _wrap("  → " + trick_result(t, v.cards, v.players, v.you, short=True), width, most=1)))
     if trick:
         line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
                                                            plays=_plays(trick, v.cards, v.players, v.you))

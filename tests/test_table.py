@@ -87,7 +87,7 @@ def test_a_trick_as_it_is_played_and_won() -> None:
     assert shown[3] == "Seat 2 won the trick: lay one of its cards on the trump stack, or keep the trump"
     assert shown[7:11] == [
         "Last trick (trick 1): you R8, seat 2 R3, seat 3 B7",
-        "  → Seat 2 wins the trick with R3: no trump: the leader's colour (WB-TRICK-3)",
+        "  → Seat 2 wins with R3: no trump: the leader's colour (WB-TRICK-3)",
         "· Seat 3 plays B7",  # the trick's result is not told twice
         "",
     ]
