@@ -291,6 +291,10 @@ def _witches(v: _View) -> Part:
     wheel = _("Wheel ({side} side), strongest first: {order}").format(
         side=o.wheel, order=" ".join(str(n) for n in order))
     board = [f"{trump} · {pile}", wheel]
+    last = o.tricks[-1] if o.tricks else None
+    if last is not None and not o.replacing and len(stack) >= 2 and stack[-1] in last.cards:
+        board.append(_("{who} laid {card} from the last trick on the trump stack; the trump was {before}").format(
+            who=_cap(v.name(last.winner)), card=v.cards(stack[-1]), before=v.cards(stack[-2])))
     if o.replacing and o.tricks and o.current_player is not None:
         who = v.name(o.current_player)
         board.append(_("{who} won the trick: lay one of its cards on the trump stack, or keep the trump").format(
@@ -527,7 +531,7 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
                                                            plays=_plays(trick, v.cards, v.players, v.you))
         sections.append((7, _wrap(line, width)))
-    news = [e for e in _collapse(events) if e != result][-3:]
+    news = [e for e in _collapse(events) if e != result][-6:]
     if news:
         sections.append((1, [_fit("· " + e, width) for e in news]))
     hand = getattr(v.obs, "hand", None)
@@ -698,6 +702,23 @@ def _collapse(events: Sequence[str]) -> list[str]:
 # -- the end ----------------------------------------------------------------------------------
 
 
+def _merge(reasons: Sequence[str], cards: set[str]) -> str:
+    """One reason for several alike: the reason itself when there is one or they are all the same; the
+    same words with their cards listed when they differ only by a card (``laid Y1, R2 on the trump
+    stack``); ``""`` otherwise."""
+    if len(set(reasons)) == 1:
+        return reasons[0]
+    words = [r.split(" ") for r in reasons]
+    if len({len(w) for w in words}) != 1:
+        return ""
+    differ = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1]
+    if len(differ) != 1 or not all(w[differ[0]] in cards for w in words):
+        return ""
+    at = differ[0]
+    listed = ", ".join(dict.fromkeys(w[at] for w in words))
+    return " ".join([*words[0][:at], listed, *words[0][at + 1:]])
+
+
 def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH,
                 height: int = HEIGHT) -> list[str]:
     """The final scores, each with its reasons by scoring rule, and who won (at most ``height - 1`` lines)."""
@@ -711,6 +732,8 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
             if 0 <= c.seat < players:
                 by_seat[c.seat].setdefault(c.rule, []).append((c.points, c.reason))
     order = sorted(range(players), key=lambda s: -state.scores[s])
+    cards = _Cards(game, state.rules)
+    names = {cards(c) for c in range(cards.size)}
     label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
     room = height - 1 - 5 - players
     for s in order:
@@ -718,12 +741,11 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         reasons = []
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
-            if len(changes) == 1:
-                reasons.append(f"{signed(total)} {people(changes[0][1], players, mine)} ({rule})")
-            else:
-                reasons.append(f"{signed(total)} {rule_words(rule)}")
+            merged = _merge([r for _p, r in changes], names)
+            why = people(merged, players, mine) if merged else rule_words(rule)[: -len(rule) - 3]
+            reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
-                + ("  " + "; ".join(reasons) if reasons else ""))
+                + ("  " + "; ".join(reasons) if reasons else "  " + _("no points")))
         lines = _wrap(text, width, indent=" " * (label_width + 8), most=2 if room > 0 else 1)
         room -= len(lines) - 1
         out += lines
