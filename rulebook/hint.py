@@ -20,7 +20,7 @@ the public trump), so the hint reads the same whatever the hidden cards are.
 >>> game = rulebook.get_game("witches-of-blackmore")
 >>> state = game.new_game(game.Rules(players=2), seed=1)
 >>> str(hint(state))
-'play R8: you lead this trick: your highest red card'
+'play Y1: you lead this trick: your lowest yellow card'
 """
 
 from __future__ import annotations
