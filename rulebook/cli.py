@@ -19,7 +19,6 @@ import functools
 import importlib
 import json
 import os
-import random
 import shlex
 import signal
 import sys
@@ -220,21 +219,12 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
     pl.add_argument("--out", default=None, metavar="FILE",
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
-    pl.add_argument("--speed", default=None, metavar="SECONDS|key",
-                    help="pause between the bots' moves at a terminal, in seconds (0 to 60; default 0.7), "
-                    "or key: wait for a key press")
-    pl.add_argument("--resume", default=None, metavar="FILE",
-                    help="continue a saved, unfinished game (its rules, seed, seats and opponents); "
-                    "it is saved back into FILE unless --out names another")
-
-    rl = _sub(sub, "rules", "print the rules of a game: one rule with its rulings, a section, or the list", [
-        "rulebook rules witches-of-blackmore",
-        "rulebook rules witches-of-blackmore WB-TRICK-2",
-        "rulebook rules utsuke \"The lord's conduct\"",
-    ])
+    pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
+    pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
+    rl = _sub(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
+              ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
     _game_arg(rl)
-    rl.add_argument("rule", nargs="?", default=None, metavar="RULE-ID|SECTION",
-                    help="a rule ID (WB-TRICK-2) or a section heading; without it, every section and rule")
+    rl.add_argument("rule", nargs="?", metavar="RULE-ID|SECTION", help="a rule ID or a section (default: the list)")
     return p
 
 
@@ -859,42 +849,16 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from rulebook.play import play
+    from rulebook.play import play_command
 
     game = rulebook.get_game(args.game)
-    opponents = [k.strip() for k in args.opponents.split(",")] if args.opponents is not None else None
-    if args.resume is not None:
-        given = [o for o, v in (("--set", args.set), ("--players", args.players), ("--ruleset", args.ruleset),
-                                ("--seed", args.seed)) if v]
-        if given:
-            raise RulebookError(f"--resume continues the saved game with its own rules and seed: leave out "
-                                f"{', '.join(given)}")
-        variant = _variant_of(game, args) if args.variant else None
-        return play(game, variant, seats=args.seat, opponents=opponents, out=args.out, speed=args.speed,
-                    resume=args.resume)
-    variant = _variant_of(game, args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return play(game, variant, seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
-                out=args.out, speed=args.speed)
+    return play_command(game, args, lambda: _variant_of(game, args))
 
 
 def _rules(args: argparse.Namespace) -> int:
-    import shutil
+    from rulebook.rules_text import rules_command
 
-    from rulebook import rules_text
-
-    game = rulebook.get_game(args.game)
-    if args.rule is None:
-        print(f"Rules of {_name(game)}")
-        print(f"(one rule with its rulings: rulebook rules {game.slug} RULE-ID; a section: ... SECTION)")
-        print("\n".join(rules_text.index_lines(game.slug)))
-        return 0
-    markdown = rules_text.lookup(game.slug, args.rule)
-    if sys.stdout.isatty():
-        print("\n".join(rules_text.markdown_lines(markdown, min(100, shutil.get_terminal_size().columns))))
-    else:
-        print(rules_text.to_plain(markdown))
-    return 0
+    return rules_command(rulebook.get_game(args.game), args.rule)
 
 
 def _error(message: str) -> None:

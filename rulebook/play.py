@@ -25,7 +25,7 @@ import random
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -56,6 +56,7 @@ __all__ = [
     "load_saved",
     "phase_rules",
     "play",
+    "play_command",
     "render_observation",
     "rule_title",
     "seat_name",
@@ -299,6 +300,23 @@ def _speed(speed: float | str | None, interactive: bool) -> float | str:
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= MAX_SPEED:
         raise RulebookError(f"--speed takes seconds (0 to {MAX_SPEED:g}) or key, not {speed!r:.40}")
     return float(speed)
+
+
+def play_command(game: Game[Any, Any, Any], args: Any, variant: Callable[[], Any]) -> int:
+    """``rulebook play``: the command line's options (``args``) to :func:`play`; ``variant()`` builds
+    the variant the options name (``--set``, ``--variant``, ``--players``, ``--ruleset``)."""
+    opponents = [k.strip() for k in args.opponents.split(",")] if args.opponents is not None else None
+    if args.resume is not None:
+        given = [o for o, v in (("--set", args.set), ("--players", args.players), ("--ruleset", args.ruleset),
+                                ("--seed", args.seed)) if v]
+        if given:
+            raise RulebookError(f"--resume continues the saved game with its own rules and seed: leave out "
+                                f"{', '.join(given)}")
+        return play(game, variant() if args.variant else None, seats=args.seat, opponents=opponents, out=args.out,
+                    speed=args.speed, resume=args.resume)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return play(game, variant(), seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
+                out=args.out, speed=args.speed)
 
 
 def play(

@@ -26,6 +26,7 @@ import re
 import textwrap
 import unicodedata
 from collections.abc import Sequence
+from typing import Any, TextIO
 
 import attrs
 
@@ -42,6 +43,7 @@ __all__ = [
     "lookup",
     "markdown_lines",
     "rule_markdown",
+    "rules_command",
     "rulings_of",
     "sections",
     "to_plain",
@@ -218,6 +220,28 @@ def index_lines(slug: str) -> list[str]:
         for r in section.rules:
             out.append(f"  {r.id:<14} {r.title}")
     return out
+
+
+def rules_command(game: Any, query: str | None, stream: TextIO | None = None) -> int:
+    """``rulebook rules GAME [RULE-ID|SECTION]``: the list of sections and rules, or one rule with its
+    rulings, or a section; rich Markdown at a terminal, plain text otherwise. Returns the exit status
+    (an unknown rule is an :class:`UnknownRule` error)."""
+    import shutil
+    import sys
+
+    out = stream or sys.stdout
+    if query is None:
+        out.write(_("Rules of {title} [{slug}]").format(title=game.title, slug=game.slug) + "\n")
+        out.write(_("(one rule with its rulings: rulebook rules {slug} RULE-ID; a section: ... SECTION)").format(
+            slug=game.slug) + "\n")
+        out.write("\n".join(index_lines(game.slug)) + "\n")
+        return 0
+    markdown = lookup(game.slug, query)
+    if out.isatty():
+        out.write("\n".join(markdown_lines(markdown, min(100, shutil.get_terminal_size().columns))) + "\n")
+    else:
+        out.write(to_plain(markdown) + "\n")
+    return 0
 
 
 # -- Markdown to text ---------------------------------------------------------------------
