@@ -211,7 +211,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_arg(pl)
     _variant_args(pl)
     pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
-                    help="the seat you play (repeatable for hot-seat; default 0)")
+                    help="the seat you play, counted from 0 (the table calls seat S 'seat S+1'); repeatable "
+                    "for hot-seat; default 0")
     pl.add_argument("--opponents", default=None, metavar="KIND[,KIND...]",
                     help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
                     "(ismcts:N searches N iterations) "

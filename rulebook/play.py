@@ -413,11 +413,12 @@ def play(
         for text in final_lines(state, humans if len(humans) == 1 else (), WIDTH, HEIGHT - 1):
             screen.line(text)
     done = keeper.finish(state)
+    seed_of = state.setup.seed
     if state.is_terminal:
-        screen.line(_("record saved: {path} (rulebook replay {path})").format(path=done))
+        screen.line(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
     else:
-        screen.line(_("record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
-            path=done, slug=game.slug))
+        screen.line(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
+            path=done, seed=seed_of, slug=game.slug))
     return 0 if finished else 1
 
 

@@ -27,11 +27,12 @@ def _cli(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess[
                           env=ENV, cwd=cwd, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_saved_half_game_is_finished(tmp_path: Path) -> None:
     first = _cli(["play", WB, "--players", "3", "--seed", "4", "--opponents", "random", "--out", "g.json"],
                  "1\n" * 5 + "quit\n", tmp_path)
     assert first.returncode == 1, first.stderr
-    assert "record saved: g.json (continue: rulebook play witches-of-blackmore --resume g.json)" in first.stdout
+    assert "record saved: g.json (seed 4; continue: rulebook play witches-of-blackmore --resume g.json)" in first.stdout
     half = records.load(tmp_path / "g.json")
     assert half.meta["play"] == {"seats": [0], "opponents": {"1": "random", "2": "random"}}
     assert len(half.actions) > 5
@@ -46,6 +47,7 @@ def test_a_saved_half_game_is_finished(tmp_path: Path) -> None:
     assert done.seed == half.seed == 4 and done.rules == half.rules
 
 
+@pytest.mark.slow
 def test_undo_reaches_back_into_the_saved_part(tmp_path: Path) -> None:
     _cli(["play", WB, "--players", "2", "--seed", "1", "--out", "g.json"], "1\n1\nquit\n", tmp_path)
     before = records.load(tmp_path / "g.json").actions
