@@ -355,7 +355,7 @@ GOAL = {
     "witches-of-blackmore": ("WB-SCORE-1", "WB-SCORE-2"),
     "seven-prophecies": ("SP-SCORE-1", "SP-END-4"),
     "utsuke": ("UT-BID-1", "UT-END-1"),
-    "gods-and-humans": ("GH-ROLE-3", "GH-END-3"),
+    "gods-and-humans": ("GH-SCORE-1", "GH-END-3"),
     "saru-tori-inu-i": ("ST-SCORE-1", "ST-RACE-2"),
 }
 
