@@ -17,7 +17,6 @@ import argparse
 import contextlib
 import json
 import os
-import random
 import signal
 import sys
 import textwrap
@@ -163,14 +162,21 @@ def _parser() -> argparse.ArgumentParser:
     _game_arg(pl)
     _variant_args(pl)
     pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
-                    help="the seat you play (repeatable for hot-seat; default 0)")
-    pl.add_argument("--opponents", default="heuristic", metavar="KIND[,KIND...]",
+                    help="the seat you play, counted from 0 (the table calls seat S 'seat S+1'); repeatable "
+                    "for hot-seat; default 0")
+    pl.add_argument("--opponents", default=None, metavar="KIND[,KIND...]",
                     help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
                     "(ismcts:N searches N iterations) "
-                    "(default heuristic)")
+                    "(default heuristic; with --resume, the saved game's)")
     pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
     pl.add_argument("--out", default=None, metavar="FILE",
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
+    pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
+    pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
+    rl = _sub(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
+              ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
+    _game_arg(rl)
+    rl.add_argument("rule", nargs="?", metavar="RULE-ID|SECTION", help="a rule ID or a section (default: the list)")
     return p
 
 # -- verify and replay ------------------------------------------------------------------
@@ -369,15 +375,16 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from rulebook.play import play
+    from rulebook.play import play_command
 
     game = rulebook.get_game(args.game)
-    variant = _variant_of(game, args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return play(
-        game, variant, seats=args.seat or [0], opponents=[k.strip() for k in args.opponents.split(",")],
-        seed=seed, out=args.out,
-    )
+    return play_command(game, args, lambda: _variant_of(game, args))
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from rulebook.rules_text import rules_command
+
+    return rules_command(rulebook.get_game(args.game), args.rule)
 
 
 def _error(message: str) -> None:
@@ -485,6 +492,8 @@ def _run(args: argparse.Namespace) -> int:
         return _replay(args)
     if args.command == "play":
         return _play(args)
+    if args.command == "rules":
+        return _rules(args)
     return _simulate(args)
 
 
