@@ -27,7 +27,6 @@ from typing import Any
 import rulebook
 from rulebook import records
 from rulebook.cli_common import _changes, _name, _progress, _resume_command, _table, _variant_of
-from rulebook.cli_simulate import DASK_TIMEOUT as DASK_TIMEOUT
 from rulebook.cli_simulate import _simulate, add_simulate_args
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json
