@@ -37,6 +37,13 @@ from rulebook.progress import check_writable, reason
 from rulebook.variants import load_variant
 
 
+def _seat_number(text: str) -> int:
+    """A seat as people number it (from 1) to the 0-based seat of the API."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(_("a seat is a number from 1, not {text!r}").format(text=text[:20]))
+    return int(text) - 1
+
+
 def _slugs() -> str:
     return ", ".join(rulebook.GAMES)
 
@@ -140,12 +147,13 @@ def _parser() -> argparse.ArgumentParser:
 
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
         "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
-        "rulebook replay game.json --seat 0   (only what seat 0 could see)",
+        "rulebook replay game.json --seat 1   (only what seat 1 could see)",
         "rulebook replay game.json --html game.html   (watch it in a browser, step by step)",
     ])
     rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
-    rep.add_argument("--seat", type=int, default=None, metavar="S", help="tell the game from seat S's view only")
+    rep.add_argument("--seat", type=_seat_number, default=None, metavar="S",
+                     help="tell the game from seat S's view only (seats are numbered from 1)")
     rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
     rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
     rep.add_argument("--html", default=None, metavar="FILE.html",
@@ -154,15 +162,14 @@ def _parser() -> argparse.ArgumentParser:
 
     pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
         "rulebook play witches-of-blackmore",
-        "rulebook play seven-prophecies --players 4 --seat 0 --seat 2 --opponents random",
+        "rulebook play seven-prophecies --players 4 --seat 1 --seat 3 --opponents random",
         "rulebook play utsuke --set players=3 --seed 7 --out my-game.json",
         "printf '1\\n1\\n' | rulebook play witches-of-blackmore   (one move per line)",
     ])
     _game_arg(pl)
     _variant_args(pl)
-    pl.add_argument("--seat", type=int, action="append", default=None, metavar="S",
-                    help="the seat you play, counted from 0 (the table calls seat S 'seat S+1'); repeatable "
-                    "for hot-seat; default 0")
+    pl.add_argument("--seat", type=_seat_number, action="append", default=None, metavar="S",
+                    help="the seat you play, numbered from 1 as at the table; repeatable for hot-seat; default 1")
     pl.add_argument("--opponents", default=None, metavar="KIND[,KIND...]",
                     help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
                     "(ismcts:N searches N iterations) "
@@ -338,6 +345,10 @@ def _replay(args: argparse.Namespace) -> int:
     elif args.seat is not None:
         from rulebook.narrate import narrate
 
+        players = record.rules.get("players") if isinstance(record.rules, dict) else None
+        if isinstance(players, int) and not args.seat < players:
+            raise RulebookError(_("--seat {seat} is not a seat of this game: seats are 1–{players}").format(
+                seat=args.seat + 1, players=players))
         try:
             story = narrate(record, args.seat)
         except ValueError as exc:

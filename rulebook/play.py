@@ -361,7 +361,8 @@ def play(
     humans = tuple(dict.fromkeys(seats))
     for s in humans:
         if type(s) is not int or not 0 <= s < players:
-            raise RulebookError(f"--seat {s!r} is not a seat: seats are 0–{players - 1}")
+            raise RulebookError(_("--seat {seat} is not a seat: seats are 1–{players}").format(
+                seat=s + 1 if type(s) is int else repr(s), players=players))
     others = [s for s in range(players) if s not in humans]
     if opponents is None:
         if saved.get("opponents") and set(saved["opponents"]) == set(others):

@@ -97,10 +97,13 @@ def test_cli_replay_tells_the_game_and_takes_a_seat(tmp_path: Path, capsys: pyte
     assert out.startswith(head)
     assert "Seat 0 wins with R8 (WB-TRICK-3: No trump: the leader's colour)" in out
     assert "✓ every position passed the checks (game not over)" in out
-    assert main(["replay", str(path), "--seat", "2"]) == 0
+    assert main(["replay", str(path), "--seat", "3"]) == 0  # seats on the command line count from 1
     assert "told from seat 2's view" in capsys.readouterr().out
-    assert main(["replay", str(path), "--seat", "5"]) == 2
-    assert "seat 5 is not a seat of this game: seats are 0–2" in capsys.readouterr().err
+    assert main(["replay", str(path), "--seat", "4"]) == 2
+    assert "--seat 4 is not a seat of this game: seats are 1–3" in capsys.readouterr().err
+    for bad in ("0", "-1", "x", "１"):
+        assert main(["replay", str(path), "--seat", bad]) == 2
+        assert f"a seat is a number from 1, not {bad!r}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("slug", list(rulebook.GAMES))

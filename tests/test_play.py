@@ -186,7 +186,9 @@ def test_bad_seat_and_opponents_are_errors(tmp_path: Path, capsys: pytest.Captur
     from rulebook.cli import main
 
     assert main(["play", WB, "--seat", "7", "--out", str(tmp_path / "x.json")]) == 2
-    assert "--seat 7 is not a seat: seats are 0–3" in capsys.readouterr().err
+    assert "--seat 7 is not a seat: seats are 1–4" in capsys.readouterr().err
+    assert main(["play", WB, "--seat", "0", "--out", str(tmp_path / "x.json")]) == 2
+    assert "a seat is a number from 1, not '0'" in capsys.readouterr().err
     assert main(["play", WB, "--opponents", "genius", "--out", str(tmp_path / "x.json")]) == 2
     assert "unknown player kind 'genius'" in capsys.readouterr().err
 
