@@ -36,6 +36,7 @@ from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, rules_to_dict
 from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
+from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.optional import install_hint, require
 from rulebook.players import PLAYER_KINDS
 from rulebook.plots import save_plots
@@ -63,6 +64,15 @@ def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
     p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
 
 
+def _lang_arg(p: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang``, before or after the command (the command's copy sets it only when given)."""
+    p.add_argument(
+        "--lang", default=default, metavar="LANG",
+        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LC_ALL, LC_MESSAGES or "
+        "LANG, else en)",
+    )
+
+
 def _sub(
     sub: Any, name: str, help: str, examples: Sequence[str]
 ) -> argparse.ArgumentParser:
@@ -70,6 +80,7 @@ def _sub(
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    _lang_arg(parser, argparse.SUPPRESS)
     return parser
 
 
@@ -102,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
     p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
+    _lang_arg(p, None)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
     opts = _sub(sub, "options", "list a game's Rules options: type, default, allowed values, rules, an example",
@@ -164,7 +176,8 @@ def _parser() -> argparse.ArgumentParser:
     ])
     _game_arg(ver)
     _variant_args(ver, "check only this number of players (default: every player count the game allows)")
-    ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
+    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100,
+                     help="games to play and check, shared out over the player counts (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
         "--thorough", action="store_true",
@@ -361,8 +374,8 @@ def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
 
 
 def _name(game: Game[Any, Any, Any]) -> str:
-    """``Title [slug]`` (titles may hold brackets of their own)."""
-    return f"{game.title} [{game.slug}]"
+    """``Title [slug]`` (titles may hold brackets of their own), the title in the language shown."""
+    return f"{_(game.title)} [{game.slug}]"
 
 
 #: Seconds to wait for a Dask scheduler before giving up.
@@ -671,14 +684,22 @@ def _simulate_all(
 def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
     """``at 2, 3 and 4 players (34, 33 and 33 games)``: which counts verify checks, and how many games each."""
     def words(items: Sequence[str]) -> str:
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        if len(items) == 1:
+            return items[0]
+        # TRANSLATORS: the end of a list of numbers: "2, 3 and 4"
+        return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
-    counts = words([str(n) for n, _ in shares])
+    counts = [n for n, _games in shares]
+    at = ngettext("at {counts} player", "at {counts} players", counts[-1]).format(
+        counts=words([str(n) for n in counts]))
     if len(shares) == 1:
-        return f"at {counts} players"
-    games = [g for _, g in shares]
-    each = f"{games[0]} each" if len(set(games)) == 1 else f"{words([str(g) for g in games])} games"
-    return f"at {counts} players ({each})"
+        return at
+    games = [g for _count, g in shares]
+    if len(set(games)) == 1:
+        each = ngettext("{count} game each", "{count} games each", games[0]).format(count=games[0])
+    else:
+        each = ngettext("{counts} game", "{counts} games", games[-1]).format(counts=words([str(g) for g in games]))
+    return _("{at} ({each})").format(at=at, each=each)
 
 
 @contextlib.contextmanager
@@ -712,7 +733,7 @@ def _stop_between_games() -> Iterator[Callable[[], None]]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from rulebook.verify import CHECKS, plan, verify
+    from rulebook.verify import plan, verify
 
     game = rulebook.get_game(args.game)
     variant = _variant_of(game, args)
@@ -729,12 +750,13 @@ def _verify(args: argparse.Namespace) -> int:
     if args.resume is None:
         check_writable(log, "--progress")
     if args.examples < 1:
-        raise RulebookError("--examples must be at least 1")
+        raise RulebookError("--games must be at least 1")
     shares = plan(variant, args.examples, players)
-    total = sum(games for _, games in shares)
+    total = sum(games for _count, games in shares)
     if not args.json:
-        print(f"checking {total} games of {_name(game)}: {_counts_text(shares)};\n"
-              f"a failing game would be saved to {where} (--out)")
+        print(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
+                       total).format(count=total, game=_name(game), counts=_counts_text(shares)))
+        print(_("a failing game would be saved to {path} (--out)").format(path=where))
     try:
         with _progress(total, f"verify {game.slug}", not args.json) as advance, _stop_between_games() as stop:
             def step(n: int) -> None:
@@ -745,41 +767,63 @@ def _verify(args: argparse.Namespace) -> int:
                             boundary_every=args.boundary_every, save=args.out, progress=step,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
     except KeyboardInterrupt:
-        print(f"rulebook: interrupted: the player counts checked so far are saved in {log}; "
-              f"resume with: {_resume_command(args, log)}", file=sys.stderr)
+        print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "
+                "{command}").format(path=log, command=_resume_command(args, log)), file=sys.stderr)
         return 130
     if args.resume is None and args.progress is None:
         log.unlink(missing_ok=True)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1
-    changes = _changes(variant) or "printed rules"
+    return _verify_report(args, game, variant, report)
+
+
+def _variant_text(variant: Variant) -> str:
+    """``printed rules (must_follow=true; hooks: scores)``: the variant's name and what it changes."""
+    name = _(variant.name) if variant.name == "printed rules" else variant.name
+    changes = _changes(variant) or _("printed rules")
     hooks = variant.describe().get("hooks")
+    if hooks:
+        changes = _("{changes}; hooks: {hooks}").format(changes=changes, hooks=", ".join(hooks))
+    return f"{name} ({changes})"
+
+
+def _verify_report(args: argparse.Namespace, game: Game[Any, Any, Any], variant: Variant, report: Any) -> int:
+    """The table of ``rulebook verify`` and its verdict; the exit status (0 passed, 1 failed)."""
+    from rulebook.verify import CHECKS
+
+    seconds = _("{seconds:.1f} s (Hypothesis seed {seed})") if not args.thorough else _(
+        "{seconds:.1f} s (Hypothesis seed {seed}, thorough)")
     rows = [
-        ["variant", f"{variant.name} ({changes}{'; hooks: ' + ', '.join(hooks) if hooks else ''})"],
-        ["player counts", ", ".join(str(n) for n in report.players)],
-        ["games / positions checked", f"{report.games} / {report.states}"],
-        ["time", f"{report.seconds:.1f} s (Hypothesis seed {args.seed}, {args.examples} examples"
-                 f"{', thorough' if args.thorough else ''})"],
+        [_("variant"), _variant_text(variant)],
+        [_("player counts"), ", ".join(str(n) for n in report.players)],
+        [_("games / positions checked"), f"{report.games} / {report.states}"],
+        [_("time"), seconds.format(seconds=report.seconds, seed=args.seed)],
     ]
     failed = report.failure
     names = [*CHECKS, "game invariant", "variant invariant"]
-    labels = {"game invariant": f"{game.prefix}-* game invariants (check_invariants)",
-              "variant invariant": "the variant's invariants"}
+    labels = {"game invariant": _("{prefix}-* game invariants (check_invariants)").format(prefix=game.prefix),
+              "variant invariant": _("the variant's invariants")}
     for name in names:
         if name == "variant invariant" and not variant.invariants:
             continue
-        status = "passed" if failed is None else ("FAILED" if failed.check == name else "-")
+        status = _("passed") if failed is None else (_("FAILED") if failed.check == name else "-")
         rows.append([labels.get(name, name), status])
-    _table(f"rulebook verify {game.slug}", ["check", "result"], rows, right=False)
+    _table(f"rulebook verify {game.slug}", [_("check"), _("result")], rows, right=False)
     if failed is None:
-        print(f"OK: {len(CHECKS)} contract checks and the game's invariants held in {report.games} games.")
+        print(_("OK: {count} contract checks and the game's invariants held in every game checked.").format(
+            count=len(CHECKS)))
         return 0
-    print(f"FAILED [{failed.rule}] {failed.check}: {failed.message}")
-    print(f"  after {len(failed.record.actions)} actions (the smallest failing game Hypothesis found)")
-    print(f"  record: {failed.path}")
+    print(_("FAILED [{rule}] {check}: {message}").format(rule=failed.rule, check=failed.check,
+                                                         message=failed.message))
+    actions = len(failed.record.actions)
+    print("  " + ngettext("after {count} action (the smallest failing game Hypothesis found)",
+                          "after {count} actions (the smallest failing game Hypothesis found)", actions).format(
+        count=actions))
+    print("  " + _("record: {path}").format(path=failed.path))
     source = variant.source if ":" in variant.source or variant.source.endswith(".py") else ""
-    print(f"  replay: rulebook replay {failed.path}" + (f" --variant {source}" if source else ""))
+    command = f"rulebook replay {failed.path}" + (f" --variant {source}" if source else "")
+    print("  " + _("replay: {command}").format(command=command))
     return 1
 
 
@@ -859,7 +903,7 @@ def _error(message: str) -> None:
     """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
     lines = str(message).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
-    print(f"rulebook: error: {first}", file=sys.stderr)
+    print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -868,6 +912,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     0: success; 1: a check failed (``verify``, ``replay``); 2: a usage or input
     error (one line on stderr); 3: an internal error (one line; ``--debug``
     shows the traceback).
+
+    Messages are in the language of ``--lang`` (before or after the command), else of the
+    locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the language
+    in force before the call is restored after it.
     """
     parser = _parser()
     try:
@@ -875,6 +923,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse printed its usage message
         return exc.code if isinstance(exc.code, int) else 2
     args.argv = list(argv if argv is not None else sys.argv[1:])
+    previous = language()
+    try:
+        set_language(args.lang)
+    except ValueError as exc:
+        _error(f"--lang: {exc}")
+        return 2
+    try:
+        return _main(args)
+    finally:
+        set_language(previous)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -888,33 +949,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return 1
     except KeyboardInterrupt:
-        print("rulebook: interrupted", file=sys.stderr)
+        print(_("rulebook: interrupted"), file=sys.stderr)
         return 130
     except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
         if args.debug:
             raise
         game = getattr(args, "game", None)
-        hint = (f"; see rulebook options {game}" if isinstance(exc, InvalidRules)
+        hint = (_("; see rulebook options {game}").format(game=game) if isinstance(exc, InvalidRules)
                 and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
-        first, _, _ = str(exc).partition("\n")
+        first = str(exc).partition("\n")[0]
         _error(first + hint)
         return 2
     except RecursionError:
         if args.debug:
             raise
-        _error("input nested too deeply")
+        _error(_("input nested too deeply"))
         return 2
     except OSError as exc:  # a file or the disk, not a bug: say which, in one line
         if args.debug:
             raise
-        _error(f"cannot use {exc.filename or 'a file'}: {reason(exc)}")
+        _error(_("cannot use {file}: {reason}").format(file=exc.filename or _("a file"), reason=reason(exc)))
         return 2
     except Exception as exc:
         if args.debug:
             raise
         what = str(exc).splitlines()[0][:300] if str(exc) else ""
-        print(f"rulebook: internal error: {type(exc).__name__}: {what} (run with --debug for the traceback)",
-              file=sys.stderr)
+        print(_("rulebook: internal error: {error} (run with --debug for the traceback)").format(
+            error=f"{type(exc).__name__}: {what}"), file=sys.stderr)
         return 3
 
 
@@ -924,32 +985,33 @@ def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
                          ensure_ascii=False))
         return 0
     infos = {i.name: i for i in describe_options(game.Rules)}
-    print(f"Rulesets of {_name(game)} (use one with --ruleset NAME):\n")
+    print(_("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game)) + "\n")
     for r in game.rulesets:
         print(r.name)
-        print(textwrap.fill(r.description, 80, initial_indent="  ", subsequent_indent="  "))
-        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or "(nothing changed)"
-        print(textwrap.fill(values, 80, initial_indent="  sets: ", subsequent_indent="        ",
+        print("\n".join(wrap(_(r.description), 80, "  ", "  ")))
+        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or _("(nothing changed)")
+        label = "  " + _("sets:") + " "
+        print(textwrap.fill(values, 80, initial_indent=label, subsequent_indent=" " * width(label),
                             break_on_hyphens=False))
         if r.rules:
-            print(f"  rules: {', '.join(r.rules)}")
+            print("  " + _("rules:") + " " + ", ".join(r.rules))
     return 0
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "games":
         rows = [
-            [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
+            [slug, _(g.title), f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
             for slug, g in rulebook.GAMES.items()
         ]
-        _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
+        _table("rulebook games", [_("slug"), _("game"), _("players"), _("rule prefix")], rows)
         return 0
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
             return 0
-        print(f"Options of {_name(game)} (set one with --set NAME=VALUE):\n")
+        print(_("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game)) + "\n")
         print(options_help(game.Rules))
         return 0
     if args.command == "rulesets":

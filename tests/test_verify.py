@@ -264,6 +264,7 @@ def test_default_replays_a_sample_of_records(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(records, "replay", counting)
     report = verify(WB, examples=40, seed=4)
+    assert report.games == 40  # the games played to their end, not those Hypothesis abandoned
     assert report.ok and 0 < replays[0] < report.games / 2, (replays[0], report.games)
     replays[0] = 0
     report = verify(WB, examples=5, seed=4, thorough=True)
@@ -276,9 +277,9 @@ def test_cli_thorough(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "witches-of-blackmore", "--examples", "2", "--thorough", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["thorough"] is True and out["ok"] is True and out["examples"] == 2
-    assert main(["verify", "witches-of-blackmore", "--examples", "2", "--players", "3"]) == 0
+    assert main(["verify", "witches-of-blackmore", "--games", "2", "--players", "3"]) == 0
     text = capsys.readouterr().out
-    assert "2 examples)" in text and "thorough" not in text
+    assert "(Hypothesis seed 0)" in text and "thorough" not in text
 
 
 def test_boundary_every_is_checked() -> None:
