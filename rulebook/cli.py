@@ -781,10 +781,12 @@ def _verify(args: argparse.Namespace) -> int:
 def _variant_text(variant: Variant) -> str:
     """``printed rules (must_follow=true; hooks: scores)``: the variant's name and what it changes."""
     name = _(variant.name) if variant.name == "printed rules" else variant.name
-    changes = _changes(variant) or _("printed rules")
+    changes = _changes(variant)
     hooks = variant.describe().get("hooks")
     if hooks:
-        changes = _("{changes}; hooks: {hooks}").format(changes=changes, hooks=", ".join(hooks))
+        changes = _("{changes}; hooks: {hooks}").format(changes=changes or "-", hooks=", ".join(hooks))
+    if not changes:
+        return name if variant.name == "printed rules" else f"{name} ({_('printed rules')})"
     return f"{name} ({changes})"
 
 

@@ -59,9 +59,11 @@ def _signed(n: int) -> str:
 
 
 def _points(points: Sequence[int], players: int, you: Sequence[int] = (), signed: bool = False) -> str:
-    """``seat 1 +4, seat 2 +0``: one entry per seat."""
-    return join(_("{seat} {points}").format(seat=seat_name(s, players, you), points=_signed(p) if signed else p)
-                for s, p in enumerate(points))
+    """``seat 1 +4, seat 2 +0`` (a change), ``seat 1: 12, seat 2: 7`` (a total): one entry per seat."""
+    if signed:
+        return join(_("{seat} {points}").format(seat=seat_name(s, players, you), points=_signed(p))
+                    for s, p in enumerate(points))
+    return join(_("{seat}: {count}").format(seat=seat_name(s, players, you), count=p) for s, p in enumerate(points))
 
 
 def _trick_line(t: TrickRecord, state: State[Any, Any]) -> str:
@@ -78,15 +80,39 @@ def _trick_line(t: TrickRecord, state: State[Any, Any]) -> str:
     )
 
 
+#: What a game's round records stand for, where it is not a round: Saru Tori Inu I scores
+#: each race, the gods-and-humans game each deal.
+_KIND = {"saru-tori-inu-i": "race", "gods-and-humans": "deal"}
+
+
+def _kind(state: State[Any, Any]) -> str:
+    return _KIND.get(type(state).GAME.slug, "round")
+
+
 def _round_lines(r: RoundRecord, state: State[Any, Any]) -> list[str]:
     n = state.rules.players
-    out = [_("Round {number} ends: {end} ({rule})").format(number=r.number + 1, end=phrase(r.end, n),
-                                                            rule=_rule(r.rule))]
+    kind = _kind(state)
+    if kind == "race":
+        ends, points = _("Race {number} ends: {end} ({rule})"), _("points this race: {points}")
+    elif kind == "deal":
+        ends, points = _("Deal {number} ends: {end} ({rule})"), _("points this deal: {points}")
+    else:
+        ends, points = _("Round {number} ends: {end} ({rule})"), _("points this round: {points}")
+    out = [ends.format(number=r.number + 1, end=phrase(r.end, n), rule=_rule(r.rule))]
     for c in r.changes:
         out.append("  " + _("{seat} {points}: {reason} ({rule})").format(
             seat=seat_name(c.seat, n), points=_signed(c.points), reason=phrase(c.reason, n), rule=c.rule))
-    out.append("  " + _("points this round: {points}").format(points=_points(r.points, n, signed=True)))
+    out.append("  " + points.format(points=_points(r.points, n, signed=True)))
     return out
+
+
+def _rounds(count: int, kind: str) -> str:
+    """``3 rounds`` (``3 races``, ``3 deals``)."""
+    if kind == "race":
+        return ngettext("{count} race", "{count} races", count).format(count=count)
+    if kind == "deal":
+        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    return ngettext("{count} round", "{count} rounds", count).format(count=count)
 
 
 def _actions(n: int) -> str:
@@ -121,14 +147,13 @@ def summary(state: State[Any, Any], seat: int | None = None) -> list[str]:
         tricks, rounds = rec
         wins = [sum(1 for t in tricks if t.winner == s) for s in range(n)]
         won = _points(wins, n)
-        if tricks and rounds:
-            lines.append(ngettext("Played {tricks} and {count} round.", "Played {tricks} and {count} rounds.",
-                                  len(rounds)).format(tricks=_tricks(len(tricks), won), count=len(rounds)))
-        elif tricks:
-            lines.append(_("Played {tricks}.").format(tricks=_tricks(len(tricks), won)))
-        elif rounds:
-            lines.append(ngettext("Played {count} round.", "Played {count} rounds.", len(rounds)).format(
-                count=len(rounds)))
+        played = [_tricks(len(tricks), won)] if tricks else []
+        played += [_rounds(len(rounds), _kind(state))] if rounds else []
+        if played:
+            # TRANSLATORS: {things} is "12 tricks (won: ...)", "2 rounds", or both joined by "{first} and {second}"
+            things = played[0] if len(played) == 1 else _("{first} and {second}").format(
+                first=played[0], second=played[1])
+            lines.append(_("Played {things}.").format(things=things))
     return lines
 
 
