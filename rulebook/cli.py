@@ -696,7 +696,7 @@ def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
         return at
     games = [g for _count, g in shares]
     if len(set(games)) == 1:
-        each = ngettext("{count} game each", "{count} games each", games[0]).format(count=games[0])
+        each = _("{count} each").format(count=games[0])
     else:
         each = ngettext("{counts} game", "{counts} games", games[-1]).format(counts=words([str(g) for g in games]))
     return _("{at} ({each})").format(at=at, each=each)

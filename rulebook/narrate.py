@@ -224,12 +224,13 @@ def _seat_view(states: Sequence[State[Any, Any]], seat: int) -> list[str]:
     prev = view(states[0])
     skip = _("current player")
     out = [_("What you see at the start:")]
-    out.extend(f"  {k}: {v}" for k, v in prev.items())
+    out.extend("  " + _("{label}: {value}").format(label=k, value=v) for k, v in prev.items())
     for i in range(1, len(states)):
         before, after = states[i - 1], states[i]
         actor = before.current_player
         now = view(after)
-        changed = [f"{k}: {v}" for k, v in now.items() if prev.get(k) != v and k != skip]
+        changed = [_("{label}: {value}").format(label=k, value=v) for k, v in now.items()
+                   if prev.get(k) != v and k != skip]
         if actor == seat:
             line = f"#{i:<4} " + _("you: {action}").format(action=after.history[-1])
         else:

@@ -60,7 +60,7 @@ def test_stdin_game_with_an_illegal_move_and_undo(tmp_path: Path) -> None:
     # the undone first move (1) is gone: the first decision took move 2, every later one move 1
     choices = _human_choices(out)
     assert choices[0] == 1 and set(choices[1:]) == {0}
-    scores = ", ".join(f"{'you (seat 0)' if s == 0 else f'seat {s}'} {p}" for s, p in enumerate(final.scores))
+    scores = ", ".join(f"{'you (seat 1)' if s == 0 else f'seat {s + 1}'}: {p}" for s, p in enumerate(final.scores))
     assert f"Final scores: {scores}." in text
 
 
@@ -121,7 +121,7 @@ def test_every_game_plays_to_the_end_hot_seat(slug: str, tmp_path: Path) -> None
     if not winners:
         assert "Nobody wins" in text
     elif len(winners) == 1:
-        assert f"Seat {winners[0]} wins." in text  # hot-seat: the summary names seats, not "you"
+        assert f"Seat {winners[0] + 1} wins." in text  # hot-seat: the summary names seats, not "you"
 
 
 @pytest.mark.parametrize("slug", list(rulebook.GAMES))
@@ -176,10 +176,10 @@ def test_render_shows_card_texts_and_suit_names_exactly() -> None:
     assert shown["hand"] == "[R4 R8 B8 Y1 Y2 P9]"
     assert shown["trump stack"] == "[Y3]"
     assert shown["trump suit"] == "yellow (Y)"
-    assert shown["captured"] == "0: -; 1: -; 2: -"
+    assert shown["captured"] == "1: -; 2: -; 3: -"  # per seat, numbered from 1
     assert shown["trick"] == "-"
     import attrs
 
     assert list(shown) == [f.name.replace("_", " ") for f in attrs.fields(type(obs)) if f.name != "seat"]
     after = state.apply(game.parse_action("play R8"))
-    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 0: R8"
+    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 1: R8"
