@@ -987,7 +987,7 @@ def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
                          ensure_ascii=False))
         return 0
     infos = {i.name: i for i in describe_options(game.Rules)}
-    print(_("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game)) + "\n")
+    print("\n".join(wrap(_("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game)), 80, "", "  ")) + "\n")
     for r in game.rulesets:
         print(r.name)
         print("\n".join(wrap(_(r.description), 80, "  ", "  ")))
@@ -1013,7 +1013,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
             return 0
-        print(_("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game)) + "\n")
+        print("\n".join(wrap(_("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game)), 80, "", "  "))
+              + "\n")
         print(options_help(game.Rules))
         return 0
     if args.command == "rulesets":

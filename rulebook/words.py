@@ -331,6 +331,9 @@ PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) f
                            "collected-cards mission {number} ({condition}): {count} cards at {points} each",
                            int(m["n"])).format(number=int(m["i"]) + 1, condition=m["c"], count=int(m["n"]),
                                                points=m["per"])),
+    (r"no seat had a card left after (?P<n>\d+) round\(s\)",
+     lambda m, p: ngettext("no seat had a card left after {count} round",
+                           "no seat had a card left after {count} rounds", int(m["n"])).format(count=int(m["n"]))),
     (r"(?P<n>\d+) rounds were played",
      lambda m, p: ngettext("{count} round was played", "{count} rounds were played", int(m["n"])).format(
          count=int(m["n"]))),

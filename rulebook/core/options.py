@@ -469,10 +469,11 @@ def options_help(rules_cls: type[Any], width: int = 80) -> str:
             ", ".join(info.rules) or "-",
             f"--set {info.example}" if info.example else "-",
         ]
+        pad = " " * column
         for label, value in zip(labels, values, strict=True):
-            first = "  " + label + " " * (column - 2 - _width(label))
-            lines.extend(textwrap.wrap(value, width, initial_indent=first, subsequent_indent=" " * column,
-                                       break_on_hyphens=False) or [f"  {label}"])
+            first = "  " + label + " " * (column - 2 - _width(label))  # as wide as pad, whatever the language
+            wrapped = textwrap.wrap(value, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
+            lines.extend([first + wrapped[0][column:], *wrapped[1:]] if wrapped else [f"  {label}"])
         lines.extend(wrap(_(info.doc), width, "  ", "  ") if info.doc else [])
     return "\n".join(lines)
 
