@@ -38,7 +38,7 @@ KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
 #: Comments above a message that reach the translator (``# TRANSLATORS: ...``).
 COMMENT_TAGS = ("TRANSLATORS:",)
 #: The date in the catalogs' headers: fixed, so that an update changes a file only when its messages change.
-_DATE = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
+_DATE = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
 #: Below this share of translated messages a language fails the check.
 THRESHOLD = 0.95
 

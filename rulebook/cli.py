@@ -14,14 +14,12 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import importlib
 import json
 import os
 import random
 import shlex
-import signal
 import sys
 import textwrap
 import time
@@ -54,6 +52,9 @@ from rulebook.simulate import (
 )
 from rulebook.usage_compare import usage_table, warnings
 from rulebook.variants import Variant, load_variant, printed, resolve
+from rulebook.verify_cli import changes_text as _changes
+from rulebook.verify_cli import counts_text as _counts_text
+from rulebook.verify_cli import report_table, stop_between_games, verdict
 
 
 def _slugs() -> str:
@@ -342,13 +343,6 @@ def _difference_row(d: Difference) -> list[str]:
 
 
 # -- simulate ------------------------------------------------------------------------
-
-
-def _changes(variant: Variant) -> str:
-    def text(value: Any) -> str:
-        return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-    return ", ".join(f"{k}={text(v)}" for k, v in variant.changes().items())
 
 
 @contextmanager
@@ -681,57 +675,6 @@ def _simulate_all(
 # -- verify and replay ------------------------------------------------------------------
 
 
-def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
-    """``at 2, 3 and 4 players (34, 33 and 33 games)``: which counts verify checks, and how many games each."""
-    def words(items: Sequence[str]) -> str:
-        if len(items) == 1:
-            return items[0]
-        # TRANSLATORS: the end of a list of numbers: "2, 3 and 4"
-        return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
-
-    counts = [n for n, _games in shares]
-    at = ngettext("at {counts} player", "at {counts} players", counts[-1]).format(
-        counts=words([str(n) for n in counts]))
-    if len(shares) == 1:
-        return at
-    games = [g for _count, g in shares]
-    if len(set(games)) == 1:
-        each = _("{count} each").format(count=games[0])
-    else:
-        each = ngettext("{counts} game", "{counts} games", games[-1]).format(counts=words([str(g) for g in games]))
-    return _("{at} ({each})").format(at=at, each=each)
-
-
-@contextlib.contextmanager
-def _stop_between_games() -> Iterator[Callable[[], None]]:
-    """Ctrl-C stops at the end of the game being played (raised there, where nothing swallows it:
-    an interrupt that lands in a garbage-collector callback would be ignored); a second Ctrl-C
-    stops at once. Yields the check to call between games."""
-    asked: list[int] = []
-
-    def on_interrupt(signum: int, frame: Any) -> None:
-        asked.append(signum)
-        if len(asked) > 1:
-            raise KeyboardInterrupt
-
-    def check() -> None:
-        if asked:
-            raise KeyboardInterrupt
-
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored: keep it so
-        yield lambda: None
-        return
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread: Ctrl-C as Python handles it
-        yield lambda: None
-        return
-    try:
-        yield check
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _verify(args: argparse.Namespace) -> int:
     from rulebook.verify import plan, verify
 
@@ -758,7 +701,7 @@ def _verify(args: argparse.Namespace) -> int:
                        total).format(count=total, game=_name(game), counts=_counts_text(shares)))
         print(_("a failing game would be saved to {path} (--out)").format(path=where))
     try:
-        with _progress(total, f"verify {game.slug}", not args.json) as advance, _stop_between_games() as stop:
+        with _progress(total, f"verify {game.slug}", not args.json) as advance, stop_between_games() as stop:
             def step(n: int) -> None:
                 advance(n)
                 stop()
@@ -775,58 +718,10 @@ def _verify(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1
-    return _verify_report(args, game, variant, report)
-
-
-def _variant_text(variant: Variant) -> str:
-    """``printed rules (must_follow=true; hooks: scores)``: the variant's name and what it changes."""
-    name = _(variant.name) if variant.name == "printed rules" else variant.name
-    changes = _changes(variant)
-    hooks = variant.describe().get("hooks")
-    if hooks:
-        changes = _("{changes}; hooks: {hooks}").format(changes=changes or "-", hooks=", ".join(hooks))
-    if not changes:
-        return name if variant.name == "printed rules" else f"{name} ({_('printed rules')})"
-    return f"{name} ({changes})"
-
-
-def _verify_report(args: argparse.Namespace, game: Game[Any, Any, Any], variant: Variant, report: Any) -> int:
-    """The table of ``rulebook verify`` and its verdict; the exit status (0 passed, 1 failed)."""
-    from rulebook.verify import CHECKS
-
-    seconds = _("{seconds:.1f} s (Hypothesis seed {seed})") if not args.thorough else _(
-        "{seconds:.1f} s (Hypothesis seed {seed}, thorough)")
-    rows = [
-        [_("variant"), _variant_text(variant)],
-        [_("player counts"), ", ".join(str(n) for n in report.players)],
-        [_("games / positions checked"), f"{report.games} / {report.states}"],
-        [_("time"), seconds.format(seconds=report.seconds, seed=args.seed)],
-    ]
-    failed = report.failure
-    names = [*CHECKS, "game invariant", "variant invariant"]
-    labels = {"game invariant": _("{prefix}-* game invariants (check_invariants)").format(prefix=game.prefix),
-              "variant invariant": _("the variant's invariants")}
-    for name in names:
-        if name == "variant invariant" and not variant.invariants:
-            continue
-        status = _("passed") if failed is None else (_("FAILED") if failed.check == name else "-")
-        rows.append([labels.get(name, name), status])
-    _table(f"rulebook verify {game.slug}", [_("check"), _("result")], rows, right=False)
-    if failed is None:
-        print(_("OK: {count} contract checks and the game's invariants held in every game checked.").format(
-            count=len(CHECKS)))
-        return 0
-    print(_("FAILED [{rule}] {check}: {message}").format(rule=failed.rule, check=failed.check,
-                                                         message=failed.message))
-    actions = len(failed.record.actions)
-    print("  " + ngettext("after {count} action (the smallest failing game Hypothesis found)",
-                          "after {count} actions (the smallest failing game Hypothesis found)", actions).format(
-        count=actions))
-    print("  " + _("record: {path}").format(path=failed.path))
-    source = variant.source if ":" in variant.source or variant.source.endswith(".py") else ""
-    command = f"rulebook replay {failed.path}" + (f" --variant {source}" if source else "")
-    print("  " + _("replay: {command}").format(command=command))
-    return 1
+    title, header, rows = report_table(game, variant, report, args.thorough)
+    _table(title, header, rows, right=False)
+    print("\n".join(verdict(variant, report)))
+    return 0 if report.ok else 1
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -987,7 +882,8 @@ def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
                          ensure_ascii=False))
         return 0
     infos = {i.name: i for i in describe_options(game.Rules)}
-    print("\n".join(wrap(_("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game)), 80, "", "  ")) + "\n")
+    heading = _("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game))
+    print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
     for r in game.rulesets:
         print(r.name)
         print("\n".join(wrap(_(r.description), 80, "  ", "  ")))
@@ -1013,8 +909,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
             return 0
-        print("\n".join(wrap(_("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game)), 80, "", "  "))
-              + "\n")
+        heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
+        print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
         print(options_help(game.Rules))
         return 0
     if args.command == "rulesets":

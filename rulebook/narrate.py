@@ -147,12 +147,11 @@ def summary(state: State[Any, Any], seat: int | None = None) -> list[str]:
         tricks, rounds = rec
         wins = [sum(1 for t in tricks if t.winner == s) for s in range(n)]
         won = _points(wins, n)
-        played = [_tricks(len(tricks), won)] if tricks else []
-        played += [_rounds(len(rounds), _kind(state))] if rounds else []
-        if played:
+        parts = [_tricks(len(tricks), won)] if tricks else []
+        parts += [_rounds(len(rounds), _kind(state))] if rounds else []
+        if parts:
             # TRANSLATORS: {things} is "12 tricks (won: ...)", "2 rounds", or both joined by "{first} and {second}"
-            things = played[0] if len(played) == 1 else _("{first} and {second}").format(
-                first=played[0], second=played[1])
+            things = parts[0] if len(parts) == 1 else _("{first} and {second}").format(first=parts[0], second=parts[1])
             lines.append(_("Played {things}.").format(things=things))
     return lines
 

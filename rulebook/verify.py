@@ -424,8 +424,8 @@ class Report:
     seed: int
     examples: int
     players: tuple[int, ...]
-    #: games played to their end and their positions, all checked (shrinking a failure included;
-    #: games Hypothesis abandons part way, when its draws run out, are not counted)
+    #: games played to their end, every position checked (shrinking a failure included; a game
+    #: Hypothesis abandons part way, when its draws run out, is not counted, its positions are)
     games: int
     states: int
     seconds: float
@@ -680,9 +680,9 @@ def verify(
                          replay=replay, redrawn=redrawn)
             played = 1
         finally:
-            # only games played to their end count, with their positions: Hypothesis also starts
-            # games it abandons (when its draws run out), which would be counted twice otherwise
-            counter[0] += positions[0] if played else 0
+            # every position checked counts, but only games played to their end: Hypothesis
+            # also starts games it abandons part way, when its draws run out
+            counter[0] += positions[0]
             counter[1] += played
             if progress is not None:
                 progress(played)

@@ -152,7 +152,8 @@ def test_phrases_number_from_one_count_plurals_and_translate() -> None:
         "1 black card(s) (strength 2), 2nd in black, the boar 1st in the race": (
             "1 black card (strength 2), 2nd in black, the boar 1st in the race",
             "黒のカード1枚（つよさ2）、黒で2位、レースでイノシシが1位"),
-        "race mission 0: 1 of 2 tier(s) hold": ("race mission 1: 1 of 2 tiers hold", "レースの使命1：2段階のうち1段階を達成"),
+        "race mission 0: 1 of 2 tier(s) hold": (
+            "race mission 1: 1 of 2 tiers hold", "レースの使命1：2段階のうち1段階を達成"),
         "seat 0 and seat 2 fulfilled the seven prophecies in trick 8": (
             "seat 1, seat 3 fulfilled the seven prophecies in trick 8", "1番席、3番席がトリック8で7つの予言を実現した"),
         "every hand was played out": ("every hand was played out", "すべての手札を出し切った"),
