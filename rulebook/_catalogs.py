@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import io
+import re
 import string
 import sys
 from collections.abc import Iterable, Iterator
@@ -223,6 +224,21 @@ def fields(text: str) -> list[str]:
         return [text]
 
 
+#: A message written inside an f-string's braces, which Babel does not extract (an opening
+#: brace, then ``_(``, ``N_(`` or ``ngettext(`` and a quote).
+_HIDDEN = re.compile(r"""\{\s*(?:_|N_|ngettext)\(\s*[rbuf]*["']""")
+
+
+def hidden_messages() -> list[str]:
+    """``path:line`` of every literal message inside an f-string (write the message outside it)."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _HIDDEN.search(line):
+                out.append(f"{path.relative_to(ROOT)}:{number}")
+    return out
+
+
 def _ids(catalog: Any) -> set[Any]:
     return {m.id for m in catalog if m.id}
 
@@ -231,7 +247,7 @@ def problems(lang: str) -> list[str]:
     """Everything wrong with the catalogs of ``lang``, one line each (empty: all good)."""
     import gettext
 
-    out: list[str] = []
+    out: list[str] = [f"{where}: a message inside an f-string is not extracted" for where in hidden_messages()]
     fresh = template()
     wanted = _ids(fresh)
     pot = _ids(read(TEMPLATE))

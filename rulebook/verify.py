@@ -424,8 +424,9 @@ class Report:
     seed: int
     examples: int
     players: tuple[int, ...]
-    #: games played to their end, every position checked (shrinking a failure included; a game
-    #: Hypothesis abandons part way, when its draws run out, is not counted, its positions are)
+    #: games played to their end or to a failed check, and every position checked (shrinking a
+    #: failure included; a game Hypothesis abandons part way, when its draws run out, is not
+    #: counted, its positions are)
     games: int
     states: int
     seconds: float
@@ -605,9 +606,10 @@ def verify(
     ``boundary_every=K`` at every ``K``-th position. On a
     failure the smallest failing game is kept as a record (saved to ``save``, a file
     or a directory, if given). ``progress`` is called after each game: with 1 for a game
-    played to its end (shrinking a failure plays more games than ``examples``), 0 for one
-    Hypothesis abandoned part way. The report's ``games`` counts the former, so a run that
-    passes reports exactly ``examples`` games (fewer only if Hypothesis runs out of distinct ones).
+    played to its end or to a failed check (shrinking a failure plays more games than
+    ``examples``), 0 for one Hypothesis abandoned part way. The report's ``games`` counts
+    the former, so a run that passes reports exactly ``examples`` games (fewer only if
+    Hypothesis runs out of distinct ones).
 
     The games are shared out over the player counts (at least one each) and each
     count is searched on its own, with a seed drawn from ``seed`` and the count, so
@@ -679,6 +681,9 @@ def verify(
             play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
                          replay=replay, redrawn=redrawn)
             played = 1
+        except Violation:  # played up to a check that failed: a game checked
+            played = 1
+            raise
         finally:
             # every position checked counts, but only games played to their end: Hypothesis
             # also starts games it abandons part way, when its draws run out

@@ -83,14 +83,15 @@ def changes_text(variant: Variant) -> str:
 
 def variant_text(variant: Variant) -> str:
     """``short (hand_size=5; hooks: scores)``: the variant's name and what it changes."""
-    name = _(variant.name) if variant.name == "printed rules" else variant.name
+    printed = _("printed rules")
+    name = printed if variant.name == "printed rules" else variant.name
     changes = changes_text(variant)
     hooks = variant.describe().get("hooks")
     if hooks:
-        changes = _("{changes}; hooks: {hooks}").format(changes=changes or "-", hooks=", ".join(hooks))
+        changes = _("{changes}; hooks: {hooks}").format(changes=changes or printed, hooks=", ".join(hooks))
     if not changes:
-        return name if variant.name == "printed rules" else f"{name} ({_('printed rules')})"
-    return f"{name} ({changes})"
+        return name if name == printed else f"{name} ({printed})"
+    return name if changes == name else f"{name} ({changes})"
 
 
 def report_table(game: Game[Any, Any, Any], variant: Variant, report: Report,

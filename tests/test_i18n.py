@@ -61,6 +61,7 @@ def test_every_message_of_the_code_is_in_the_template_and_the_catalog(template: 
     """Re-extracted from the code now: nothing marked is missing (run ``python -m rulebook._catalogs update``)."""
     fresh = _ids(catalogs.template())
     assert "f-string" not in capsys.readouterr().err  # _(f"...") cannot be translated: Babel skips it
+    assert catalogs.hidden_messages() == []  # nor can f"{_('...')}": Babel does not look inside
     pot = _ids(catalogs.read(catalogs.TEMPLATE))
     assert sorted(fresh - pot, key=str) == [], "messages not in rulebook.pot: run python -m rulebook._catalogs update"
     assert sorted(pot - fresh, key=str) == [], "rulebook.pot has messages no longer shown: run ... update"
@@ -88,6 +89,12 @@ def test_translations_are_complete_exact_and_keep_their_placeholders(template: o
         for text in m.string if isinstance(m.string, tuple) else (m.string,):
             assert catalogs.fields(text) == catalogs.fields(singular), (singular, text)
     assert catalogs.problems(JA) == []
+
+
+def test_a_message_hidden_in_an_f_string_is_found() -> None:
+    assert catalogs._HIDDEN.search("f\"{name} ({_('printed rules')})\"")
+    assert catalogs._HIDDEN.search('f"x {ngettext( "a", "b", n)}"')
+    assert not catalogs._HIDDEN.search('f"{_(game.title)} [{slug}]"')  # data, translated when shown
 
 
 def test_fields_reads_placeholders() -> None:
