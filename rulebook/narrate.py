@@ -6,7 +6,7 @@ each trick, who won it with what, and the rule that decided it (the rule's ID
 and its title from the spec), then each round's points and how it ended;
 otherwise it tells the game action by action, with the score changes. Seats, tricks and
 rounds are numbered from 1, as people count them; the text is in the language chosen with
-:func:`rulebook.i18n.set_language` (rule IDs and card texts stay as they are).
+``rulebook.i18n.set_language()`` (rule IDs and card texts stay as they are).
 
 With ``seat`` it tells the game as that seat lived it: only from
 ``state.observation(seat)``, never from the state, so no card another seat

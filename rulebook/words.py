@@ -1,5 +1,5 @@
 """Words for people: card texts, seat names, observation fields, rule titles and the reasons
-games give for their scores, in the language chosen with :func:`rulebook.i18n.set_language`.
+games give for their scores, in the language chosen with ``rulebook.i18n.set_language()``.
 
 Shared by :mod:`rulebook.play` (the table in the terminal) and
 :mod:`rulebook.narrate` (replays told in words), so that neither imports the other.

@@ -453,7 +453,7 @@ def _choices_text(info: OptionInfo) -> str:
 def options_help(rules_cls: type[Any], width: int = 80) -> str:
     """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc.
 
-    The labels and the docs are in the language shown (:mod:`rulebook.i18n`); option names,
+    The labels and the docs are in the language shown (``rulebook.i18n``); option names,
     values and rule IDs are the same in every language.
     """
     lines: list[str] = []
