@@ -177,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     ])
     _game_arg(ver)
     _variant_args(ver, "check only this number of players (default: every player count the game allows)")
-    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100,
+    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
                      help="games to play and check, shared out over the player counts (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
