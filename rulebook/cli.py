@@ -14,24 +14,24 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import signal
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import rulebook
 from rulebook import records
-from rulebook.cli_common import _changes, _name, _progress, _resume_command, _table, _variant_of
+from rulebook.cli_common import _name, _progress, _resume_command, _table, _variant_of
 from rulebook.cli_simulate import _simulate, add_simulate_args
+from rulebook.cli_verify import counts_text as _counts_text
+from rulebook.cli_verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json
 from rulebook.errors import InvalidRules, OutputError, RulebookError
-from rulebook.i18n import _
+from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.players import PLAYER_KINDS
 from rulebook.progress import check_writable, reason
 from rulebook.variants import load_variant
@@ -52,6 +52,15 @@ def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
     p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
 
 
+def _lang_arg(p: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang``, before or after the command (the command's copy sets it only when given)."""
+    p.add_argument(
+        "--lang", default=default, metavar="LANG",
+        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LC_ALL, LC_MESSAGES or "
+        "LANG, else en)",
+    )
+
+
 def _sub(
     sub: Any, name: str, help: str, examples: Sequence[str]
 ) -> argparse.ArgumentParser:
@@ -59,6 +68,7 @@ def _sub(
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    _lang_arg(parser, argparse.SUPPRESS)
     return parser
 
 
@@ -91,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
     p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
+    _lang_arg(p, None)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
     opts = _sub(sub, "options", "list a game's Rules options: type, default, allowed values, rules, an example",
@@ -116,7 +127,8 @@ def _parser() -> argparse.ArgumentParser:
     ])
     _game_arg(ver)
     _variant_args(ver, "check only this number of players (default: every player count the game allows)")
-    ver.add_argument("--examples", type=int, default=100, help="games to generate (default 100)")
+    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
+                     help="games to play and check, shared out over the player counts (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
         "--thorough", action="store_true",
@@ -188,51 +200,8 @@ def _parser() -> argparse.ArgumentParser:
 # -- verify and replay ------------------------------------------------------------------
 
 
-def _counts_text(shares: Sequence[tuple[int, int]]) -> str:
-    """``at 2, 3 and 4 players (34, 33 and 33 games)``: which counts verify checks, and how many games each."""
-    def words(items: Sequence[str]) -> str:
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-    counts = words([str(n) for n, _ in shares])
-    if len(shares) == 1:
-        return f"at {counts} players"
-    games = [g for _, g in shares]
-    each = f"{games[0]} each" if len(set(games)) == 1 else f"{words([str(g) for g in games])} games"
-    return f"at {counts} players ({each})"
-
-
-@contextlib.contextmanager
-def _stop_between_games() -> Iterator[Callable[[], None]]:
-    """Ctrl-C stops at the end of the game being played (raised there, where nothing swallows it:
-    an interrupt that lands in a garbage-collector callback would be ignored); a second Ctrl-C
-    stops at once. Yields the check to call between games."""
-    asked: list[int] = []
-
-    def on_interrupt(signum: int, frame: Any) -> None:
-        asked.append(signum)
-        if len(asked) > 1:
-            raise KeyboardInterrupt
-
-    def check() -> None:
-        if asked:
-            raise KeyboardInterrupt
-
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started with Ctrl-C ignored: keep it so
-        yield lambda: None
-        return
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread: Ctrl-C as Python handles it
-        yield lambda: None
-        return
-    try:
-        yield check
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _verify(args: argparse.Namespace) -> int:
-    from rulebook.verify import CHECKS, plan, verify
+    from rulebook.verify import plan, verify
 
     game = rulebook.get_game(args.game)
     variant = _variant_of(game, args)
@@ -249,14 +218,15 @@ def _verify(args: argparse.Namespace) -> int:
     if args.resume is None:
         check_writable(log, "--progress")
     if args.examples < 1:
-        raise RulebookError("--examples must be at least 1")
+        raise RulebookError("--games must be at least 1")
     shares = plan(variant, args.examples, players)
-    total = sum(games for _, games in shares)
+    total = sum(games for _count, games in shares)
     if not args.json:
-        print(f"checking {total} games of {_name(game)}: {_counts_text(shares)};\n"
-              f"a failing game would be saved to {where} (--out)")
+        print(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
+                       total).format(count=total, game=_name(game), counts=_counts_text(shares)))
+        print(_("a failing game would be saved to {path} (--out)").format(path=where))
     try:
-        with _progress(total, f"verify {game.slug}", not args.json) as advance, _stop_between_games() as stop:
+        with _progress(total, f"verify {game.slug}", not args.json) as advance, stop_between_games() as stop:
             def step(n: int) -> None:
                 advance(n)
                 stop()
@@ -265,42 +235,18 @@ def _verify(args: argparse.Namespace) -> int:
                             boundary_every=args.boundary_every, save=args.out, progress=step,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
     except KeyboardInterrupt:
-        print(f"rulebook: interrupted: the player counts checked so far are saved in {log}; "
-              f"resume with: {_resume_command(args, log)}", file=sys.stderr)
+        print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "
+                "{command}").format(path=log, command=_resume_command(args, log)), file=sys.stderr)
         return 130
     if args.resume is None and args.progress is None:
         log.unlink(missing_ok=True)
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
         return 0 if report.ok else 1
-    changes = _changes(variant) or "printed rules"
-    hooks = variant.describe().get("hooks")
-    rows = [
-        ["variant", f"{variant.name} ({changes}{'; hooks: ' + ', '.join(hooks) if hooks else ''})"],
-        ["player counts", ", ".join(str(n) for n in report.players)],
-        ["games / positions checked", f"{report.games} / {report.states}"],
-        ["time", f"{report.seconds:.1f} s (Hypothesis seed {args.seed}, {args.examples} examples"
-                 f"{', thorough' if args.thorough else ''})"],
-    ]
-    failed = report.failure
-    names = [*CHECKS, "game invariant", "variant invariant"]
-    labels = {"game invariant": f"{game.prefix}-* game invariants (check_invariants)",
-              "variant invariant": "the variant's invariants"}
-    for name in names:
-        if name == "variant invariant" and not variant.invariants:
-            continue
-        status = "passed" if failed is None else ("FAILED" if failed.check == name else "-")
-        rows.append([labels.get(name, name), status])
-    _table(f"rulebook verify {game.slug}", ["check", "result"], rows, right=False)
-    if failed is None:
-        print(f"OK: {len(CHECKS)} contract checks and the game's invariants held in {report.games} games.")
-        return 0
-    print(f"FAILED [{failed.rule}] {failed.check}: {failed.message}")
-    print(f"  after {len(failed.record.actions)} actions (the smallest failing game Hypothesis found)")
-    print(f"  record: {failed.path}")
-    source = variant.source if ":" in variant.source or variant.source.endswith(".py") else ""
-    print(f"  replay: rulebook replay {failed.path}" + (f" --variant {source}" if source else ""))
-    return 1
+    title, header, rows = report_table(game, variant, report, args.thorough)
+    _table(title, header, rows, right=False)
+    print("\n".join(verdict(variant, report)))
+    return 0 if report.ok else 1
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -401,7 +347,7 @@ def _error(message: str) -> None:
     """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
     lines = str(message).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
-    print(f"rulebook: error: {first}", file=sys.stderr)
+    print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -410,6 +356,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     0: success; 1: a check failed (``verify``, ``replay``); 2: a usage or input
     error (one line on stderr); 3: an internal error (one line; ``--debug``
     shows the traceback).
+
+    Messages are in the language of ``--lang`` (before or after the command), else of the
+    locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; the language
+    in force before the call is restored after it.
     """
     parser = _parser()
     try:
@@ -417,6 +367,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse printed its usage message
         return exc.code if isinstance(exc.code, int) else 2
     args.argv = list(argv if argv is not None else sys.argv[1:])
+    previous = language()
+    try:
+        set_language(args.lang)
+    except ValueError as exc:
+        _error(f"--lang: {exc}")
+        return 2
+    try:
+        return _main(args)
+    finally:
+        set_language(previous)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -430,33 +393,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
         return 1
     except KeyboardInterrupt:
-        print("rulebook: interrupted", file=sys.stderr)
+        print(_("rulebook: interrupted"), file=sys.stderr)
         return 130
     except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
         if args.debug:
             raise
         game = getattr(args, "game", None)
-        hint = (f"; see rulebook options {game}" if isinstance(exc, InvalidRules)
+        hint = (_("; see rulebook options {game}").format(game=game) if isinstance(exc, InvalidRules)
                 and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
-        first, _, _ = str(exc).partition("\n")
+        first = str(exc).partition("\n")[0]
         _error(first + hint)
         return 2
     except RecursionError:
         if args.debug:
             raise
-        _error("input nested too deeply")
+        _error(_("input nested too deeply"))
         return 2
     except OSError as exc:  # a file or the disk, not a bug: say which, in one line
         if args.debug:
             raise
-        _error(f"cannot use {exc.filename or 'a file'}: {reason(exc)}")
+        _error(_("cannot use {file}: {reason}").format(file=exc.filename or _("a file"), reason=reason(exc)))
         return 2
     except Exception as exc:
         if args.debug:
             raise
         what = str(exc).splitlines()[0][:300] if str(exc) else ""
-        print(f"rulebook: internal error: {type(exc).__name__}: {what} (run with --debug for the traceback)",
-              file=sys.stderr)
+        print(_("rulebook: internal error: {error} (run with --debug for the traceback)").format(
+            error=f"{type(exc).__name__}: {what}"), file=sys.stderr)
         return 3
 
 
@@ -466,32 +429,35 @@ def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
                          ensure_ascii=False))
         return 0
     infos = {i.name: i for i in describe_options(game.Rules)}
-    print(f"Rulesets of {_name(game)} (use one with --ruleset NAME):\n")
+    heading = _("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game))
+    print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
     for r in game.rulesets:
         print(r.name)
-        print(textwrap.fill(r.description, 80, initial_indent="  ", subsequent_indent="  "))
-        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or "(nothing changed)"
-        print(textwrap.fill(values, 80, initial_indent="  sets: ", subsequent_indent="        ",
+        print("\n".join(wrap(_(r.description), 80, "  ", "  ")))
+        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or _("(nothing changed)")
+        label = "  " + _("sets:") + " "
+        print(textwrap.fill(values, 80, initial_indent=label, subsequent_indent=" " * width(label),
                             break_on_hyphens=False))
         if r.rules:
-            print(f"  rules: {', '.join(r.rules)}")
+            print("  " + _("rules:") + " " + ", ".join(r.rules))
     return 0
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "games":
         rows = [
-            [slug, g.title, f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
+            [slug, _(g.title), f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
             for slug, g in rulebook.GAMES.items()
         ]
-        _table("rulebook games", ["slug", "game", "players", "rule prefix"], rows)
+        _table("rulebook games", [_("slug"), _("game"), _("players"), _("rule prefix")], rows)
         return 0
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
             return 0
-        print(f"Options of {_name(game)} (set one with --set NAME=VALUE):\n")
+        heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
+        print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
         print(options_help(game.Rules))
         return 0
     if args.command == "rulesets":

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.core.contract import Game
+from rulebook.i18n import _
 from rulebook.variants import Variant, resolve
 
 
@@ -81,6 +82,7 @@ def _pct(x: float) -> str:
 
 
 def _changes(variant: Variant) -> str:
+    """``must_follow=true, hand_size=5``: the options a variant changes, in the ``--set`` syntax."""
     def text(value: Any) -> str:
         return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
@@ -111,7 +113,7 @@ def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
 
 def _name(game: Game[Any, Any, Any]) -> str:
     """``Title [slug]`` (titles may hold brackets of their own)."""
-    return f"{game.title} [{game.slug}]"
+    return f"{_(game.title)} [{game.slug}]"
 
 
 def _resume_command(args: argparse.Namespace, path: Path) -> str:

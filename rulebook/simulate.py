@@ -654,7 +654,7 @@ def _run_pool(
                         lost.append(unit)
                 if not inflight:
                     break
-                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                done, _pending = wait(inflight, return_when=FIRST_COMPLETED)
                 for f in done:
                     unit = inflight.pop(f)
                     if isinstance(f.exception(), BrokenProcessPool):
@@ -767,7 +767,7 @@ def simulate(
         pending = {executor.submit(play_games, variant, seed, u, kinds, measures): u for u in units}
         try:
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     del pending[f]
                     for r in f.result():

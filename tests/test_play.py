@@ -201,10 +201,10 @@ def test_render_shows_card_texts_and_suit_names_exactly() -> None:
     assert shown["hand"] == "[R4 R8 B8 Y1 Y2 P9]"
     assert shown["trump stack"] == "[Y3]"
     assert shown["trump suit"] == "yellow (Y)"
-    assert shown["captured"] == "0: -; 1: -; 2: -"
+    assert shown["captured"] == "1: -; 2: -; 3: -"  # per seat, numbered from 1
     assert shown["trick"] == "-"
     import attrs
 
     assert list(shown) == [f.name.replace("_", " ") for f in attrs.fields(type(obs)) if f.name != "seat"]
     after = state.apply(game.parse_action("play R8"))
-    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 0: R8"
+    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 1: R8"

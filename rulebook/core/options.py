@@ -20,6 +20,8 @@ from typing import Any, TypeVar
 import attrs
 
 from rulebook.errors import InvalidRules, RulebookError
+from rulebook.i18n import N_, _, wrap
+from rulebook.i18n import width as _width
 
 __all__ = [
     "BOOL_WORDS",
@@ -425,25 +427,58 @@ def format_value(info: OptionInfo, value: Any) -> str:
     return json.dumps(_jsonable(value), separators=(",", ":"))
 
 
+#: The readable types of :func:`_readable_type` that are fixed words (translated when shown).
+_TYPE_WORDS = frozenset({
+    N_("true/false"), N_("whole number"), N_("number"), N_("text"), N_("list of whole numbers"),
+    N_("list of texts"), N_("list of true/false values"), N_("list of numbers"), N_("list of rows (JSON)"),
+    N_("list (JSON)"), N_("mapping (JSON)"),
+})
+
+
+def _type_text(info: OptionInfo) -> str:
+    """``info.type`` in the language shown (``list of OracleCard (JSON)`` keeps the class name)."""
+    if info.type in _TYPE_WORDS:
+        return _(info.type)
+    m = re.fullmatch(r"list of (\w+) \(JSON\)", info.type)
+    if m:
+        return _("list of {name} (JSON)").format(name=m[1])
+    m = re.fullmatch(r"(\w+) \(JSON\)", info.type)
+    return _("{name} (JSON)").format(name=m[1]) if m else info.type
+
+
+def _choices_text(info: OptionInfo) -> str:
+    if info.choices is None:
+        return _("any valid value") if info.type else _("structured value")
+    return info.choices_text()
+
+
 def options_help(rules_cls: type[Any], width: int = 80) -> str:
-    """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc."""
+    """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc.
+
+    The labels and the docs are in the language shown (``rulebook.i18n``); option names,
+    values and rule IDs are the same in every language.
+    """
     lines: list[str] = []
+    labels = [_("default:"), _("allowed:"), _("rules:"), _("example:")]
+    column = max(9, *(_width(label) + 1 for label in labels)) + 2
     for info in describe_options(rules_cls):
         if lines:
             lines.append("")
-        lines.append(f"{info.name} ({info.type})")
-        fields = [
-            ("default", info.default_text),
-            ("allowed", info.choices_text()),
-            ("rules", ", ".join(info.rules) or "-"),
-            ("example", f"--set {info.example}" if info.example else "-"),
+        lines.append(f"{info.name} ({_type_text(info)})")
+        values = [
+            info.default_text,
+            _choices_text(info),
+            ", ".join(info.rules) or "-",
+            f"--set {info.example}" if info.example else "-",
         ]
-        for label, value in fields:
-            lines.extend(textwrap.wrap(value, width, initial_indent=f"  {label + ':':9}", subsequent_indent=" " * 11,
-                                       break_on_hyphens=False) or [f"  {label}:"])
-        lines.extend(textwrap.wrap(info.doc, width, initial_indent="  ", subsequent_indent="  ",
-                                   break_on_hyphens=False))
+        pad = " " * column
+        for label, value in zip(labels, values, strict=True):
+            first = "  " + label + " " * (column - 2 - _width(label))  # as wide as pad, whatever the language
+            wrapped = textwrap.wrap(value, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
+            lines.extend([first + wrapped[0][column:], *wrapped[1:]] if wrapped else [f"  {label}"])
+        lines.extend(wrap(_(info.doc), width, "  ", "  ") if info.doc else [])
     return "\n".join(lines)
+
 
 
 def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
