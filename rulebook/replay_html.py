@@ -20,7 +20,7 @@ screen and follows the reader's light or dark setting.
 >>> state = state.apply(state.legal_actions()[0])
 >>> story = steps(records.record_of(state))
 >>> len(story), story[1].move
-(2, 'seat 0: play R4')
+(2, 'seat 1: play R4')
 >>> page = replay_page(records.record_of(state))
 >>> page.startswith("<!DOCTYPE html>")
 True
