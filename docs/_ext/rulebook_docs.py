@@ -18,6 +18,8 @@
   an ID finds the rule first.
 * ``rulebook-figure <slug>`` draws a game's cards; ``rulebook-scenario <file>`` renders
   an executable example step by step (see :mod:`rulebook.scenarios`).
+* Formulas (MyST ``$...$`` and ``$$...$$``) are written as MathML, converted at build time
+  by docutils: the browser draws them, with no script and nothing fetched from a network.
 * Translation (``-D language=ja``): the prose these directives generate from the code
   (option docs, the examples' titles, descriptions and step notes) is made of nodes with
   a ``source``, a ``line`` and a Markdown ``rawsource``, so ``sphinx-build -b gettext``
@@ -873,6 +875,25 @@ def _fix_sphinx_messages(app: Sphinx) -> None:
             catalog.update(_SPHINX_JA)
 
 
+def _mathml(latex: str, block: bool) -> str:
+    """``latex`` as MathML, which browsers draw themselves: no script, nothing fetched."""
+    from docutils.utils.math import latex2mathml
+
+    return latex2mathml.tex2mathml(latex, as_block=block)
+
+
+def _visit_math(self: Any, node: nodes.math) -> None:
+    self.body.append(self.starttag(node, "span", "", CLASS="math"))
+    self.body.append(_mathml(node.astext(), block=False) + "</span>")
+    raise nodes.SkipNode
+
+
+def _visit_math_block(self: Any, node: nodes.math_block) -> None:
+    self.body.append(self.starttag(node, "div", CLASS="math"))
+    self.body.append(_mathml(node.astext(), block=True) + "</div>\n")
+    raise nodes.SkipNode
+
+
 class _QuietMyst(_stdlogging.Filter):
     """Drop MyST's one-line dump of its whole configuration on every build."""
 
@@ -890,6 +911,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
                  **{b: (_skip, _skip) for b in ("latex", "text", "man", "texinfo")})
     app.add_node(rule_trace_summary, html=(_visit_trace_summary, _depart_trace_summary),
                  **{b: (_skip, _skip) for b in ("latex", "text", "man", "texinfo")})
+    # formulas ($...$ and $$...$$ in the pages) as MathML: conf.py sets html_math_renderer
+    app.add_html_math_renderer("mathml", (_visit_math, None), (_visit_math_block, None))
     app.add_transform(RuleAnchors)
     app.add_transform(RulingCopies)
     app.add_transform(RuleLinks)
