@@ -455,11 +455,11 @@ class RuleAnchors(SphinxTransform):
 TRACE_SUMMARY = "Code ({code}) and tests ({tests})"
 
 
-class rule_trace(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+class rule_trace(nodes.General, nodes.Element):
     """A rule's links to code and tests, folded: ``<details>`` in HTML, a plain block elsewhere."""
 
 
-class rule_trace_summary(nodes.TextElement):  # noqa: N801
+class rule_trace_summary(nodes.TextElement):
     """The one line shown while a :class:`rule_trace` is closed: ``<summary>`` in HTML."""
 
 
