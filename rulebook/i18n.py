@@ -1,11 +1,11 @@
-"""The language of the text rulebook prints for people (standard :mod:`gettext` catalogs).
+"""The language of the text rulebook prints for people (standard ``gettext`` catalogs).
 
 English is the default and the source language. ``rulebook --lang ja`` (or a Japanese
 ``LC_ALL``/``LC_MESSAGES``/``LANG``) switches the command line, the play screen, replays and
 reports to Japanese, from ``rulebook/locale/<lang>/LC_MESSAGES/rulebook.mo``. Rule IDs,
 option names and commands stay as they are in every language.
 
-Code marks each message for people with :func:`_` (or :func:`ngettext` for a count) *at the
+Code marks each message for people with ``_()`` (or ``ngettext()`` for a count) *at the
 moment it is shown*, so a language chosen after import still applies::
 
     from rulebook.i18n import _
@@ -47,7 +47,7 @@ def language() -> str:
 
 
 def language_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for, as :mod:`gettext` reads it.
+    """The language the environment asks for, as ``gettext`` reads it.
 
     The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set decides;
     a Japanese locale (``ja_JP.UTF-8``, ``ja``) gives ``"ja"``, anything else ``"en"``.
@@ -96,7 +96,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it (translate it with :func:`_` when shown)."""
+    """Mark ``message`` for the catalog without translating it (translate it with ``_()`` when shown)."""
     return message
 
 

@@ -1,7 +1,7 @@
 """The rules as text for people: ``rulebook rules GAME [RULE-ID|section]`` and ``?`` at the table.
 
 Everything is read from the spec that ships inside the package (``rulebook/spec/<slug>.md``,
-:data:`rulebook.trace.SPEC`), so it works the same from a clone and from an installed wheel.
+``rulebook.trace.SPEC``), so it works the same from a clone and from an installed wheel.
 
 * :func:`lookup` gives one rule with the rulings that belong to it (those it cites and those
   that cite it), or a whole section, as Markdown; an unknown ID or section is an
