@@ -125,7 +125,7 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
         seat = scores.index(min(scores))
         raise Violation(
             "contract:score-floor", variant.floor_rule or "contract:score-floor",
-            f"seat {seat} has {scores[seat]} points, below the floor of {floor}", state,
+            f"seat {seat + 1} has {scores[seat]} points, below the floor of {floor}", state,
         )
 
 
@@ -214,23 +214,23 @@ def _check_boundary(
         before = state.observation(seat)
         tensor = state.observation_tensor(seat)
         if len(tensor) != obs_size or not set(map(type, tensor)) <= {int}:
-            raise fail(f"seat {seat}'s tensor is not {obs_size} whole numbers")
+            raise fail(f"seat {seat + 1}'s tensor is not {obs_size} whole numbers")
         others = [s for s in range(rules.players) if s != seat]
         for _redraw in range(redraws):
             other = state.resample(seat, rng)
             if other.observation(seat) != before or other.observation_tensor(seat) != tensor:
-                raise fail(f"seat {seat} sees a difference after what it cannot see is redrawn")
+                raise fail(f"seat {seat + 1} sees a difference after what it cannot see is redrawn")
             if other.history or other.setup == state.setup:
                 raise fail(
-                    f"seat {seat}'s resampled state keeps the true {'history' if other.history else 'deal'} "
+                    f"seat {seat + 1}'s resampled state keeps the true {'history' if other.history else 'deal'} "
                     "(its record would reveal the hidden cards)"
                 )
             try:
                 game.check_invariants(unhooked(other))
             except AssertionError as exc:
-                raise fail(f"seat {seat}'s resampled state breaks an invariant: {exc}") from None
+                raise fail(f"seat {seat + 1}'s resampled state breaks an invariant: {exc}") from None
             if other.current_player != cp or (cp == seat and other.legal_actions() != legal):
-                raise fail(f"seat {seat}'s resampled state has another seat to move or other legal moves")
+                raise fail(f"seat {seat + 1}'s resampled state has another seat to move or other legal moves")
             if not moved:
                 moved = any(other.observation(s) != state.observation(s) for s in others)
     return moved
