@@ -375,9 +375,10 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
     whole fits ``lines`` lines of ``width`` columns."""
     rules = _rules(slug)
     goal = [rules[r] for r in GOAL.get(slug, ()) if r in rules]
-    head = [f"## {_('How to play')} {title}", ""]
+    how_to_play, goal_label, now_label = _("How to play"), _("Goal"), _("Now")
+    head = [f"## {how_to_play} {title}", ""]
     if goal:
-        head.append(f"**{_('Goal')}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
+        head.append(f"**{goal_label}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
         head.append("")
     shown = {r.id for r in goal}
     parts = []
@@ -388,7 +389,7 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
                      and not r.title.endswith(" in rulebook")), None)
         if rule is not None:
             parts.append(f"- **{section.heading}:** {first_sentence(rule.body)} ({rule.id})")
-    tail = (["", f"**{_('Now')}:**"] + [f"- {line}" for line in now]) if now else []
+    tail = (["", f"**{now_label}:**"] + [f"- {line}" for line in now]) if now else []
     while True:
         text = "\n".join(head + parts + tail) + "\n"
         if not parts or len(to_plain(text, width - 2).splitlines()) <= lines:

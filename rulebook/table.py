@@ -509,7 +509,8 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         status = _("your turn")
     else:
         status = _("{who} to play").format(who=v.name(to_act))
-    sections.append((9, [_fit(f"{head} · {_('you are seat {n}').format(n=seat + 1)} · {status}", width)]))
+    you_are = _("you are seat {n}").format(n=seat + 1)
+    sections.append((9, [_fit(f"{head} · {you_are} · {status}", width)]))
     sections.append((3, [line for b in board for line in _wrap(b, width)]))
     rows = []
     label_width = max(cells(v.name(p)) for p in notes)
