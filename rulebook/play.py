@@ -33,7 +33,7 @@ from rulebook import records
 from rulebook.core.contract import Action, Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.hint import hint, phase_rules
-from rulebook.i18n import _
+from rulebook.i18n import _, language, ngettext
 from rulebook.players import Player, player_from_spec
 from rulebook.progress import check_writable, reason
 from rulebook.table import (
@@ -158,7 +158,9 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         state.apply(action)
     except IllegalAction as exc:
         title = rule_title(exc.rule)
-        why = people(str(exc).split(" [")[0], state.rules.players)
+        # the engine's own words are English: another language says which move and names the rule instead
+        why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
+               else _("{entry} is not legal now").format(entry=entry))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
     return _("{entry} is not legal now").format(entry=entry)
 
@@ -390,9 +392,12 @@ def play(
         meta["variant"] = variant.describe()
     keeper = _Keeper(path, meta)
     if not interactive:
-        screen.line(f"{game.title} [{game.slug}], {players} players, seed {state.setup.seed}", "bold")
-        screen.line(_("you play {seats}").format(seats=", ".join(f"seat {s + 1}" for s in humans))
-                    + "".join(f"; seat {s + 1}: {k}" for s, k in kinds.items()))
+        count = ngettext("{count} player", "{count} players", players).format(count=players)
+        screen.line(_("{title} [{slug}], {players}, seed {seed}").format(
+            title=game.title, slug=game.slug, players=count, seed=state.setup.seed), "bold")
+        seats = ", ".join(seat_name(s, players) for s in humans)
+        screen.line(_("you play {seats}").format(seats=seats) + "".join(
+            _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
         if resume is not None:
             screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
         screen.line(_("moves: a number or the move's text; ? rules; hint; undo; quit"))

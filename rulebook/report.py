@@ -39,7 +39,7 @@ from rulebook.figures import (
     format_p,
     format_value,
 )
-from rulebook.i18n import _, ngettext
+from rulebook.i18n import _, language, ngettext
 from rulebook.plots import report_plots, sweep_plots
 from rulebook.simulate import Summary, players_text
 
@@ -238,7 +238,7 @@ def _who(runs: Mapping[str, Summary]) -> list[str]:
 
 def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
     esc = html.escape
-    parts = [f"<p>{esc(_('Who played:'))} {esc('; '.join(_who(runs)))}.</p>"]
+    parts = ["<p>" + esc(_("Who played: {who}.").format(who="; ".join(_who(runs)))) + "</p>"]
     kinds = {k.split(':')[0] for s in runs.values() for k in s.players_as}
     limits = heuristic_limits(game)
     if limits and kinds & {"heuristic", "ismcts"}:
@@ -252,10 +252,11 @@ def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
 
 def _head(title: str, small: str) -> list[str]:
     esc = html.escape
+    kind = _("balance report")
     return [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{esc(language())}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{esc(title)} · {esc(_('balance report'))}</title><style>{_CSS}</style></head><body><main>",
+        f"<title>{esc(title)} · {esc(kind)}</title><style>{_CSS}</style></head><body><main>",
         f"<h1>{esc(title)}<small>{esc(small)}</small></h1>",
     ]
 
@@ -264,13 +265,13 @@ def _footer(day: str, who: str, command: str) -> str:
     import rulebook
 
     esc = html.escape
-    return (
-        "</main><footer><dl>"
-        f"<dt>{esc(_('Made by'))}</dt><dd>rulebook {esc(rulebook.__version__)} on {day}</dd>"
-        f"<dt>{esc(_('Players per seat'))}</dt><dd>{esc(who)}</dd>"
-        f"<dt>{esc(_('To reproduce'))}</dt><dd><code>{esc(command)}</code></dd>"
-        f"<dt>{esc(_('How to read it'))}</dt><dd>{esc(_('the docs page “Balance a designer can trust”'))}</dd>"
-        "</dl></footer></body></html>")
+    rows = [  # (term, its text as HTML)
+        (_("Made by"), esc(_("rulebook {version} on {day}").format(version=rulebook.__version__, day=day))),
+        (_("Players per seat"), esc(who)),
+        (_("To reproduce"), f"<code>{esc(command)}</code>"),
+        (_("How to read it"), esc(_("the docs page “Balance a designer can trust”"))),
+    ]
+    return "</main><footer><dl>" + "".join(f"<dt>{esc(t)}</dt><dd>{d}</dd>" for t, d in rows) + "</dl></footer></body></html>"
 
 
 def _plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[str]:
@@ -359,7 +360,7 @@ def html_report(
         elif not rules_text:
             parts.append("<p>" + esc(_("The printed rules: no option changed.")) + "</p>")
     if rules_text:
-        parts.append(f"<p>{esc(_('Also:'))} {esc(rules_text)}</p>")
+        parts.append("<p>" + esc(_("Also: {rules}").format(rules=rules_text)) + "</p>")
     parts.append("<p>" + esc(_("{players}; {games} games{each} from seed {seed}.").format(
         players=players, games=f"{first.games:,}", each=_(" with each rule set") if tables else "",
         seed=first.seed)) + "</p>")

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import re
-import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -33,8 +32,8 @@ from typing import Any
 from rulebook import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.i18n import _
-from rulebook.words import card_namer, rule_title
+from rulebook.i18n import _, language, wrap
+from rulebook.words import card_namer, known_phrase, phrase, rule_title
 
 __all__ = [
     "HEIGHT",
@@ -46,6 +45,7 @@ __all__ = [
     "move_events",
     "numbered_moves",
     "people",
+    "reason_words",
     "rule_words",
     "seat_label",
     "signed",
@@ -106,6 +106,15 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     return re.sub(r"\bseat (\d+)\b", one, text)
 
 
+def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
+    """A reason or round end from the records, for people: in English with the viewer's seat as ``you``
+    (:func:`people`); in another language in its words (:func:`rulebook.words.phrase`), or ``""`` where
+    no words are known for it (the caller then names the rule instead)."""
+    if language() == "en":
+        return people(text, players, you)
+    return phrase(text, players) if known_phrase(text) else ""
+
+
 def rule_words(rule: str) -> str:
     """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)``."""
     title = rule_title(rule)
@@ -138,8 +147,7 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> l
     """``text`` wrapped to ``width`` columns, at most ``most`` lines (the last one cut)."""
     if cells(text) <= width:
         return [text]
-    lines = textwrap.wrap(text, width - (cells(text) - len(text)), subsequent_indent=indent, break_on_hyphens=False,
-                          break_long_words=True)
+    lines = wrap(text, width, subsequent_indent=indent)
     if len(lines) > most:
         rest = " ".join(line.strip() for line in lines[most - 1:])
         lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
@@ -281,7 +289,7 @@ def _witches(v: _View) -> Part:
     suits = getattr(v.game.deck, "suits", ())
     if stack and o.trump_suit is not None and 0 <= o.trump_suit < len(suits):
         trump = _("Trump: {suit} ({card}) · trump stack {stack}").format(
-            suit=suits[o.trump_suit][0], card=v.cards(stack[-1]), stack=_tail(v.cards.row(stack)))
+            suit=_(suits[o.trump_suit][0]), card=v.cards(stack[-1]), stack=_tail(v.cards.row(stack)))
     elif stack:
         trump = _("No trump colour · trump stack {stack}").format(stack=_tail(v.cards.row(stack)))
     else:
@@ -345,7 +353,7 @@ def _utsuke(v: _View) -> Part:
     suits = getattr(v.game.deck, "suits", ())
     row = list(o.lord_row)
     lord = " ".join(f"[{v.cards(c)}]" if i == len(row) - 1 and o.trump >= 0 else v.cards(c) for i, c in enumerate(row))
-    trump = (_("trump: {suit}").format(suit=suits[o.trump][0]) if 0 <= o.trump < len(suits) else _("no trump"))
+    trump = (_("trump: {suit}").format(suit=_(suits[o.trump][0])) if 0 <= o.trump < len(suits) else _("no trump"))
     board = [_("Round {n} · {trump} (the chip is on the lord's rightmost card)").format(n=o.round + 1, trump=trump),
              _("The lord's row: {cards}").format(cards=lord or "-")]
     if o.young_row:
@@ -379,7 +387,8 @@ def _gods(v: _View) -> Part:
     gifts = list(o.interventions) + ([o.giving] if o.giving is not None else [])
     if gifts:
         g = gifts[-1]
-        given = ", ".join(f"{v.name(to)} {'a hidden card' if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
+        hidden = _("a hidden card")
+        given = ", ".join(f"{v.name(to)} {hidden if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
         board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
     if o.forced is not None and not o.forced.revealed:
         board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
@@ -469,7 +478,7 @@ def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
     if any(t.partition(" ")[2].isdigit() for t in texts):
         return False
     numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-    return len(textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")) <= 2
+    return len(wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")) <= 2
 
 
 def _moves(legal: Sequence[Action], width: int) -> list[str]:
@@ -477,8 +486,7 @@ def _moves(legal: Sequence[Action], width: int) -> list[str]:
     texts = [str(a) for a in legal]
     if numbered_moves(legal, width):
         numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-        return textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ",
-                             break_on_hyphens=False)
+        return wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
@@ -652,14 +660,17 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
     verb, _sep, arg = text.partition(" ")
     if you:
-        return f"{_cap(name)}: {text}"
+        return _("{seat}: {action}").format(seat=_cap(name), action=text)
     glosses, plain = _glosses()
+    # TRANSLATORS: a move of another seat: "Seat 2" and "plays G3" (the words of the move's kind)
+    told = _("{who} {does}")
     if not arg and verb in plain:
-        return f"{_cap(name)} {plain[verb]}"
+        return told.format(who=_cap(name), does=plain[verb])
     if verb in glosses:
         said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
-        return f"{_cap(name)} {said}"
-    return f"{_cap(name)}: {text if shown else _('{verb} (hidden)').format(verb=verb)}"
+        return told.format(who=_cap(name), does=said)
+    return _("{seat}: {action}").format(seat=_cap(name), action=text if shown else _("{verb} (hidden)").format(
+        verb=verb))
 
 
 def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
@@ -684,8 +695,8 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
         points = ", ".join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
-        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=people(r.end, players, you),
-                                                              points=points))
+        end = reason_words(r.end, players, you) or rule_words(r.rule)
+        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
     return out
 
 
@@ -743,7 +754,7 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
             merged = _merge([r for _p, r in changes], names)
-            why = people(merged, players, mine) if merged else rule_words(rule)[: -len(rule) - 3]
+            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
             reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
                 + ("  " + "; ".join(reasons) if reasons else "  " + _("no points")))
@@ -755,7 +766,8 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     if not winners:
         out.append(_("Nobody wins: the rules give this game no winner."))
     elif len(winners) == 1:
-        out.append(_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine)) + ".")
+        # TRANSLATORS: the last line of a game: "Seat 2 wins" (or "You win") and a full stop
+        out.append(_("{result}.").format(result=_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine))))
     else:
         out.append(_("Shared win: {who}.").format(who=", ".join(seat_label(w, players, mine) for w in winners)))
     return out[: height - 2]
