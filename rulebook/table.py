@@ -296,8 +296,8 @@ def _witches(v: _View) -> Part:
         trump = _("No trump: the trump stack is empty")
     pile = _count(o.pile_size, _("draw pile {n} card"), _("draw pile {n} cards"))
     order = wheel_order(o.anchor, o.wheel, tables(v.rules).numbers)
-    wheel = _("Wheel ({side} side), strongest first: {order}").format(
-        side=o.wheel, order=" ".join(str(n) for n in order))
+    side = {"descending": _("descending"), "ascending": _("ascending")}.get(o.wheel, o.wheel)
+    wheel = _("Wheel ({side} side), strongest first: {order}").format(side=side, order=" ".join(str(n) for n in order))
     board = [f"{trump} · {pile}", wheel]
     last = o.tricks[-1] if o.tricks else None
     if last is not None and not o.replacing and len(stack) >= 2 and stack[-1] in last.cards:
@@ -422,7 +422,7 @@ def _saru(v: _View) -> Part:
         r=o.race + 1, rs=rules.race_count, n=min(o.round + 1, rules.rounds), ns=rules.rounds)
     order = race_order(rules.track, o.positions)
     board = [head + " · " + _("race order: {order}").format(order=", ".join(
-        f"{ANIMALS[a]} ({o.positions[a]})" for a in order))]
+        f"{_(ANIMALS[a])} ({o.positions[a]})" for a in order))]
     now = _now(v.state, v.seat)
     if now:
         board.append(_cap(now))
