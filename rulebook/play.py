@@ -173,7 +173,7 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
     from rulebook import rules_text
 
     game = type(state).GAME
-    pages = [rules_text.how_to_play(game.slug, game.title, board_lines(state, seat), HEIGHT - 3, WIDTH)]
+    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH)]
     ids = set(phase_rules(state))
     shown = [s for s in rules_text.sections(game.slug) if any(r.id in ids for r in s.rules)]
     if not shown:
@@ -394,9 +394,9 @@ def play(
     if not interactive:
         count = ngettext("{count} player", "{count} players", players).format(count=players)
         screen.line(_("{title} [{slug}], {players}, seed {seed}").format(
-            title=game.title, slug=game.slug, players=count, seed=state.setup.seed), "bold")
-        seats = ", ".join(seat_name(s, players) for s in humans)
-        screen.line(_("you play {seats}").format(seats=seats) + "".join(
+            title=_(game.title), slug=game.slug, players=count, seed=state.setup.seed), "bold")
+        mine = _(", ").join(seat_name(s, players) for s in humans)
+        screen.line(_("you play {seats}").format(seats=mine) + "".join(
             _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
         if resume is not None:
             screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
@@ -521,7 +521,7 @@ class _Session:
             elif message:
                 screen.line(message)
             message = ""
-            entry = _read(self.stdin, screen, screen.interactive, f"seat {seat + 1}> ")
+            entry = _read(self.stdin, screen, screen.interactive, _("seat {n}> ").format(n=seat + 1))
             if entry is None:
                 screen.line(_("input ended before the game did"))
                 return state, False

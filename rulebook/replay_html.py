@@ -267,7 +267,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
     }
     config = {"total": total, "width": width, "sizes": sizes, "texts": texts}
     items = "".join(_step_item(s) for s in story)
-    title = _("{game}: a recorded game").format(game=game.title)
+    title = _("{game}: a recorded game").format(game=_(game.title))
     buttons = [
         ("first", _("First step (Home)")), ("back", _("Step back (←)")),
         ("next", _("Step forward (→)")), ("last", _("Last step (End)")),
@@ -297,7 +297,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 </head>
 <body>
 <header class="top">{f'<nav class="back"><a href="{e(back[0])}">← {e(back[1])}</a></nav>' if back else ""}
-<h1>{e(game.title)}</h1>
+<h1>{e(_(game.title))}</h1>
 <p class="facts">{e(" · ".join(facts))}</p>
 <p class="note">{e(words["note"])}{(" " + e(note)) if note else ""}</p>
 </header>

@@ -271,7 +271,8 @@ def _footer(day: str, who: str, command: str) -> str:
         (_("To reproduce"), f"<code>{esc(command)}</code>"),
         (_("How to read it"), esc(_("the docs page “Balance a designer can trust”"))),
     ]
-    return "</main><footer><dl>" + "".join(f"<dt>{esc(t)}</dt><dd>{d}</dd>" for t, d in rows) + "</dl></footer></body></html>"
+    terms = "".join(f"<dt>{esc(t)}</dt><dd>{d}</dd>" for t, d in rows)
+    return f"</main><footer><dl>{terms}</dl></footer></body></html>"
 
 
 def _plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[str]:
@@ -329,7 +330,7 @@ def html_report(
         heading = _("the printed rules")
     else:
         heading = name
-    title = f"{game.title}: {heading}"
+    title = f"{_(game.title)}: {heading}"
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
@@ -457,7 +458,7 @@ def sweep_report(
     by_label = dict(runs)
     first = runs[0][1]
     base_name = base.name if base is not None else _("the printed rules")
-    title = _("{game}: {name} swept").format(game=game.title, name=name)
+    title = _("{game}: {name} swept").format(game=_(game.title), name=name)
     parts = _head(title, _("Balance report: {values} values, {games} games each, seed {seed}; {base} otherwise").format(
         values=len(runs), games=f"{first.games:,}", seed=first.seed, base=base_name))
     parts.append("<h2>" + esc(_("What was swept")) + "</h2><p>" + esc(_(

@@ -143,11 +143,22 @@ def _fit(text: str, width: int = WIDTH) -> str:
     return out + "…"
 
 
+#: A space no line breaks at (it keeps the spaces that align a column, and the words of one move, together).
+_KEEP = "\u00a0"
+
+
+def _columns(text: str, width: int, indent: str) -> list[str]:
+    """``text`` in lines of ``width`` terminal columns (:func:`rulebook.i18n.wrap`: Japanese breaks between
+    wide characters), breaking at single spaces only: runs of spaces, which align columns, stay as they are."""
+    kept = re.sub(r" {2,}", lambda m: _KEEP * len(m.group()), text)
+    return [line.replace(_KEEP, " ") for line in wrap(kept, width, subsequent_indent=indent)]
+
+
 def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> list[str]:
     """``text`` wrapped to ``width`` columns, at most ``most`` lines (the last one cut)."""
     if cells(text) <= width:
         return [text]
-    lines = wrap(text, width, subsequent_indent=indent)
+    lines = _columns(text, width, indent)
     if len(lines) > most:
         rest = " ".join(line.strip() for line in lines[most - 1:])
         lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
@@ -227,7 +238,7 @@ def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you:
 
 
 def _plays(plays: Iterable[tuple[Any, int]], cards: Callable[[int], str], players: int, you: Iterable[int]) -> str:
-    return ", ".join(f"{seat_label(p, players, you)} {cards(c)}" for p, c in plays)
+    return _(", ").join(f"{seat_label(p, players, you)} {cards(c)}" for p, c in plays)
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -341,7 +352,7 @@ def _prophecies(v: _View) -> Part:
         if o.prophecies[s] and o.phase != 0:
             note += " · " + _("prophecy {cubes}").format(cubes=" ".join(map(str, o.prophecies[s])))
             if o.remaining[s]:
-                note += ", " + _("still open {cubes}").format(cubes=" ".join(map(str, o.remaining[s])))
+                note += _(", ") + _("still open {cubes}").format(cubes=" ".join(map(str, o.remaining[s])))
         elif o.phase != 0 or s != v.seat:
             note += " · " + _("prophecy secret")
         notes[s] = note
@@ -388,7 +399,7 @@ def _gods(v: _View) -> Part:
     if gifts:
         g = gifts[-1]
         hidden = _("a hidden card")
-        given = ", ".join(f"{v.name(to)} {hidden if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
+        given = _(", ").join(f"{v.name(to)} {hidden if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
         board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
     if o.forced is not None and not o.forced.revealed:
         board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
@@ -421,7 +432,7 @@ def _saru(v: _View) -> Part:
     head = _("Race {r} of {rs} · round {n} of {ns}").format(
         r=o.race + 1, rs=rules.race_count, n=min(o.round + 1, rules.rounds), ns=rules.rounds)
     order = race_order(rules.track, o.positions)
-    board = [head + " · " + _("race order: {order}").format(order=", ".join(
+    board = [head + " · " + _("race order: {order}").format(order=_(", ").join(
         f"{_(ANIMALS[a])} ({o.positions[a]})" for a in order))]
     now = _now(v.state, v.seat)
     if now:
@@ -477,16 +488,21 @@ def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
     texts = [str(a) for a in legal]
     if any(t.partition(" ")[2].isdigit() for t in texts):
         return False
-    numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-    return len(wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")) <= 2
+    return len(_numbered(texts, width)) <= 2
+
+
+def _numbered(texts: Sequence[str], width: int) -> list[str]:
+    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one."""
+    numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
+                                                        subsequent_indent="  ")]
 
 
 def _moves(legal: Sequence[Action], width: int) -> list[str]:
     """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
     texts = [str(a) for a in legal]
     if numbered_moves(legal, width):
-        numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-        return wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")
+        return _numbered(texts, width)
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
@@ -510,7 +526,7 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     board, notes, trick = _PARTS.get(v.game.slug, _generic)(v)
     to_act = state.current_player
     sections: list[tuple[int, list[str]]] = []  # (priority: lower is dropped first, lines)
-    head = title or v.game.title
+    head = title or _(v.game.title)
     if to_act is None:
         status = _("game over")
     elif to_act == seat:
@@ -694,7 +710,7 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        points = ", ".join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
+        points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
         end = reason_words(r.end, players, you) or rule_words(r.rule)
         out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
     return out
@@ -737,7 +753,7 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     players = state.rules.players
     mine = tuple(you)
     game = type(state).GAME
-    out = [_("{game}: the game is over").format(game=game.title), ""]
+    out = [_("{game}: the game is over").format(game=_(game.title)), ""]
     by_seat: dict[int, dict[str, list[tuple[int, str]]]] = {s: {} for s in range(players)}
     for r in _rounds(state):
         for c in r.changes:
@@ -757,7 +773,7 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
             why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
             reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
-                + ("  " + "; ".join(reasons) if reasons else "  " + _("no points")))
+                + ("  " + _("; ").join(reasons) if reasons else "  " + _("no points")))
         lines = _wrap(text, width, indent=" " * (label_width + 8), most=2 if room > 0 else 1)
         room -= len(lines) - 1
         out += lines
@@ -769,5 +785,5 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         # TRANSLATORS: the last line of a game: "Seat 2 wins" (or "You win") and a full stop
         out.append(_("{result}.").format(result=_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine))))
     else:
-        out.append(_("Shared win: {who}.").format(who=", ".join(seat_label(w, players, mine) for w in winners)))
+        out.append(_("Shared win: {who}.").format(who=_(", ").join(seat_label(w, players, mine) for w in winners)))
     return out[: height - 2]
