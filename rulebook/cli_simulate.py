@@ -514,7 +514,7 @@ def _simulate_all(
                 entry.update(printed=base.to_json(), variant=other.to_json(),
                              balance={"printed": measures(base), "variant": measures(other)})
             if not args.json:
-                what = " vs ".join(labels)
+                what = _(" vs ").join(labels)
                 changes = "; ".join(f"{label}: {text}" if len(sides) > 2 or label != sides[-1][0] else text
                                     for label, v in sides if (text := _changes(v)) and text != label)
                 _print_comparison(f"{title}\n{what}" + (f" ({changes})" if changes else ""), labels, tables,

@@ -125,7 +125,7 @@ def plain_summary(
         who = labels[j + 1] if len(labels) > j + 1 else _("the variant")
         if sig:
             lines.append(_("{who} changes {n} of {m} figures beyond noise (Holm-corrected, family-wise {alpha:g}): "
-                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list="; ".join(
+                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list=_("; ").join(
                                f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
                                for d in sig)))
         else:
@@ -238,7 +238,7 @@ def _who(runs: Mapping[str, Summary]) -> list[str]:
 
 def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
     esc = html.escape
-    parts = ["<p>" + esc(_("Who played: {who}.").format(who="; ".join(_who(runs)))) + "</p>"]
+    parts = ["<p>" + esc(_("Who played: {who}.").format(who=_("; ").join(_who(runs)))) + "</p>"]
     kinds = {k.split(':')[0] for s in runs.values() for k in s.players_as}
     limits = heuristic_limits(game)
     if limits and kinds & {"heuristic", "ismcts"}:
@@ -330,7 +330,7 @@ def html_report(
         heading = _("the printed rules")
     else:
         heading = name
-    title = f"{_(game.title)}: {heading}"
+    title = _("{label}: {value}").format(label=_(game.title), value=heading)
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
@@ -426,9 +426,13 @@ def html_report(
     parts.append("<p><small>" + esc(_("Under each rate: its 95% Wilson interval.")) + "</small></p>")
     parts += _plots(game, runs)
     day = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
-    who = "; ".join(f"{label}: " + ", ".join(f"seat {k + 1}: {p}" for k, p in enumerate(s.players_as))
-                    for label, s in runs.items()) if len({s.players_as for s in runs.values()}) > 1 else \
-        ", ".join(f"seat {k + 1}: {p}" for k, p in enumerate(first.players_as)) or "random"
+    def seats(players_as: Sequence[str]) -> str:
+        return _(", ").join(_("{label}: {value}").format(label=_("seat {n}").format(n=k + 1), value=p)
+                            for k, p in enumerate(players_as))
+
+    who = _("; ").join(_("{label}: {value}").format(label=label, value=seats(s.players_as))
+                       for label, s in runs.items()) if len({s.players_as for s in runs.values()}) > 1 else \
+        seats(first.players_as) or "random"
     parts.append(_footer(day, who, command or "rulebook simulate " + game.slug))
     return "".join(parts)
 

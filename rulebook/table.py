@@ -90,6 +90,11 @@ def _wins(name: str, you: bool) -> str:
     return _("you win") if you else _("{name} wins").format(name=name)
 
 
+def _option_words(text: str) -> str:
+    """Option values in words: ``colour_first`` -> ``colour first``."""
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
+
+
 def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     """An engine's text for people: its 0-based seats renumbered (``seat 0`` -> ``you`` or ``seat 1``)
     and its option values in words (``colour_first`` -> ``colour first``)."""
@@ -101,7 +106,7 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     def many(m: re.Match[str]) -> str:
         return "seats " + re.sub(r"\d+", lambda d: str(int(d.group()) + 1), m.group(1))
 
-    text = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
+    text = _option_words(text)
     text = re.sub(r"\bseats ((?:\d+(?:, | and ))*\d+)\b", many, text)
     return re.sub(r"\bseat (\d+)\b", one, text)
 
@@ -112,7 +117,7 @@ def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
     no words are known for it (the caller then names the rule instead)."""
     if language() == "en":
         return people(text, players, you)
-    return phrase(text, players) if known_phrase(text) else ""
+    return _option_words(phrase(text, players)) if known_phrase(text) else ""
 
 
 def rule_words(rule: str) -> str:
