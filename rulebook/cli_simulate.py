@@ -152,6 +152,7 @@ def _difference_row(d: Difference) -> list[str]:
 
 def _print_comparison(title: str, labels: list[str], tables: list[tuple[Difference, ...]], alpha: float) -> None:
     """The figures of every side, a table per group of rows, each side against the first (the reference)."""
+    labels = [_(label) for label in labels]  # "printed rules" in the language shown
     if len(labels) == 2:
         head = [_("figure"), labels[0], labels[1], _("difference"), _("p (test)"), _("p (Holm)")]
     else:
@@ -344,7 +345,7 @@ def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
     rows = usage_rows(runs[0], runs[1:], alpha)
     if rows:
         _table(
-            _("what each rule did (times per game)"), [_("count"), *labels, _("changed")],
+            _("what each rule did (times per game)"), [_("count"), *(_(label) for label in labels), _("changed")],
             [[name, *(f"{x:.2f}" for x in values), "*" if moved else ""] for name, values, moved in rows],
             [moved for *_rest, moved in rows],
         )
@@ -430,7 +431,7 @@ def _sweep(args: argparse.Namespace) -> int:
         return 0
     who = players_text(check_players(kinds, runs[0][1].players))
     _table(_("{game}, {games} games per value, seed {seed}\nwho played: {who}\n{base}, {name} swept").format(
-        game=_name(game), games=args.games, seed=args.seed, who=who, base=base.name, name=name.strip()),
+        game=_name(game), games=args.games, seed=args.seed, who=who, base=_(base.name), name=name.strip()),
         [_("figure"), *(label for label, _s in runs)], sweep_rows(runs))
     if report:
         print(_("report: {path}").format(path=report))
@@ -514,7 +515,7 @@ def _simulate_all(
                 entry.update(printed=base.to_json(), variant=other.to_json(),
                              balance={"printed": measures(base), "variant": measures(other)})
             if not args.json:
-                what = " vs ".join(labels)
+                what = _(" vs ").join(_(label) for label in labels)
                 changes = "; ".join(f"{label}: {text}" if len(sides) > 2 or label != sides[-1][0] else text
                                     for label, v in sides if (text := _changes(v)) and text != label)
                 _print_comparison(f"{title}\n{what}" + (f" ({changes})" if changes else ""), labels, tables,

@@ -311,11 +311,12 @@ def _lead_reason(game: Any, rules: Any, card: int, cards: Sequence[int]) -> str:
     same = [c for c in cards if c >= 0 and render.card_face(game, c, rules).suit_index == face.suit_index]
     numbers = [game.deck.rank_of[c] for c in same]
     if len(same) > 1 and game.deck.rank_of[card] == max(numbers):
-        which = _("your highest {suit} card").format(suit=face.suit)
+        which = _("your highest {suit} card").format(suit=_(face.suit))
     elif len(same) > 1 and game.deck.rank_of[card] == min(numbers):
-        which = _("your lowest {suit} card").format(suit=face.suit)
+        which = _("your lowest {suit} card").format(suit=_(face.suit))
+    elif len(same) == 1:
+        which = _("your {suit} card").format(suit=_(face.suit))
     else:
-        which = _("your {suit} card").format(suit=face.suit) if len(same) == 1 else _("a {suit} card").format(
-            suit=face.suit)
+        which = _("a {suit} card").format(suit=_(face.suit))
     return _("you lead this trick: {which}").format(which=which)
 

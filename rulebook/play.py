@@ -33,7 +33,7 @@ from rulebook import records
 from rulebook.core.contract import Action, Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.hint import hint, phase_rules
-from rulebook.i18n import _
+from rulebook.i18n import _, language, ngettext
 from rulebook.players import Player, player_from_spec
 from rulebook.progress import check_writable, reason
 from rulebook.table import (
@@ -158,7 +158,9 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         state.apply(action)
     except IllegalAction as exc:
         title = rule_title(exc.rule)
-        why = people(str(exc).split(" [")[0], state.rules.players)
+        # the engine's own words are English: another language says which move and names the rule instead
+        why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
+               else _("{entry} is not legal now").format(entry=entry))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
     return _("{entry} is not legal now").format(entry=entry)
 
@@ -171,13 +173,14 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
     from rulebook import rules_text
 
     game = type(state).GAME
-    pages = [rules_text.how_to_play(game.slug, game.title, board_lines(state, seat), HEIGHT - 3, WIDTH)]
+    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH)]
     ids = set(phase_rules(state))
     shown = [s for s in rules_text.sections(game.slug) if any(r.id in ids for r in s.rules)]
     if not shown:
         shown = [s for s in rules_text.sections(game.slug) if s.heading.lower().startswith(("play", "trick"))][:1]
     for section in shown:
-        parts = [f"## {_('Rules now')}: {section.heading}\n"] + [rule.markdown(3) for rule in section.rules]
+        rules_now = _("Rules now")
+        parts = [f"## {rules_now}: {section.heading}\n"] + [rule.markdown(3) for rule in section.rules]
         pages.append("\n".join(parts))
     if len(pages) == 1:
         pages.append(_("No rules are written for {game}.").format(game=game.slug))
@@ -389,9 +392,12 @@ def play(
         meta["variant"] = variant.describe()
     keeper = _Keeper(path, meta)
     if not interactive:
-        screen.line(f"{game.title} [{game.slug}], {players} players, seed {state.setup.seed}", "bold")
-        screen.line(_("you play {seats}").format(seats=", ".join(f"seat {s + 1}" for s in humans))
-                    + "".join(f"; seat {s + 1}: {k}" for s, k in kinds.items()))
+        count = ngettext("{count} player", "{count} players", players).format(count=players)
+        screen.line(_("{title} [{slug}], {players}, seed {seed}").format(
+            title=_(game.title), slug=game.slug, players=count, seed=state.setup.seed), "bold")
+        mine = _(", ").join(seat_name(s, players) for s in humans)
+        screen.line(_("you play {seats}").format(seats=mine) + "".join(
+            _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
         if resume is not None:
             screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
         screen.line(_("moves: a number or the move's text; ? rules; hint; undo; quit"))
@@ -515,7 +521,7 @@ class _Session:
             elif message:
                 screen.line(message)
             message = ""
-            entry = _read(self.stdin, screen, screen.interactive, f"seat {seat + 1}> ")
+            entry = _read(self.stdin, screen, screen.interactive, _("seat {n}> ").format(n=seat + 1))
             if entry is None:
                 screen.line(_("input ended before the game did"))
                 return state, False

@@ -267,7 +267,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
     }
     config = {"total": total, "width": width, "sizes": sizes, "texts": texts}
     items = "".join(_step_item(s) for s in story)
-    title = _("{game}: a recorded game").format(game=game.title)
+    title = _("{game}: a recorded game").format(game=_(game.title))
     buttons = [
         ("first", _("First step (Home)")), ("back", _("Step back (←)")),
         ("next", _("Step forward (→)")), ("last", _("Last step (End)")),
@@ -277,8 +277,14 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
         for key, label in buttons
     )
     first_w, _first_h = sizes[0]
+    words = {  # written here, not inside the page's f-string, so that the catalog finds them
+        "note": _("A recorded game, shown with every hand face up: you see more than any player saw at the table."),
+        "table": _("The table"), "caption": _("The table after each move"), "story": _("The story of the game"),
+        "through": _("Step through the game"), "slider": _("Step"), "every": _("Every move"),
+        "keys": _("Keys: ← and → step back and forward, Home and End go to the first and the last step."),
+    }
     # the language the page is written in: the chosen one where rulebook has its words
-    lang = language() if language() == "en" or _("Every move") != "Every move" else "en"
+    lang = language() if language() == "en" or words["every"] != "Every move" else "en"
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}">
 <head>
@@ -291,30 +297,29 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 </head>
 <body>
 <header class="top">{f'<nav class="back"><a href="{e(back[0])}">← {e(back[1])}</a></nav>' if back else ""}
-<h1>{e(game.title)}</h1>
+<h1>{e(_(game.title))}</h1>
 <p class="facts">{e(" · ".join(facts))}</p>
-<p class="note">{e(_("A recorded game, shown with every hand face up: you see more than any player saw at "
-                      "the table."))}{(" " + e(note)) if note else ""}</p>
+<p class="note">{e(words["note"])}{(" " + e(note)) if note else ""}</p>
 </header>
 <main class="replay" style="--board-w:{width:g};--board-h:{height:g}">
-<section class="table" aria-label="{e(_("The table"))}">
-<div class="bar"><span id="caption">{e(_("The table after each move"))}</span>
+<section class="table" aria-label="{e(words["table"])}">
+<div class="bar"><span id="caption">{e(words["caption"])}</span>
 <button type="button" id="zoom" aria-pressed="false">{e(texts["fit"])}</button></div>
 <div class="board" id="board" tabindex="0" aria-live="off">
 <div class="stage" id="stage"><div class="pic" style="--fit:{first_w / width * 100:.3f}%">{story[0].svg}</div></div>
 </div>
 </section>
-<aside class="side" aria-label="{e(_("The story of the game"))}">
-<div class="controls" role="group" aria-label="{e(_("Step through the game"))}">
+<aside class="side" aria-label="{e(words["story"])}">
+<div class="controls" role="group" aria-label="{e(words["through"])}">
 <div class="buttons">{controls}
 <button type="button" id="play" class="play">{_icon(_ICONS["play"])}<span>{e(texts["play"])}</span></button></div>
 <p class="counter" id="counter">{e(texts["step"].format(k=0, n=total))}</p>
-<input type="range" id="slider" min="0" max="{total}" value="0" step="1" aria-label="{e(_("Step"))}">
+<input type="range" id="slider" min="0" max="{total}" value="0" step="1" aria-label="{e(words["slider"])}">
 </div>
 <div class="now" id="now" aria-live="polite"></div>
-<h2>{e(_("Every move"))}</h2>
+<h2>{e(words["every"])}</h2>
 <ol class="steps" id="steps" start="0">{items}</ol>
-<p class="keys">{e(_("Keys: ← and → step back and forward, Home and End go to the first and the last step."))}</p>
+<p class="keys">{e(words["keys"])}</p>
 </aside>
 </main>
 <script type="application/json" id="config">{_json(config)}</script>

@@ -39,7 +39,7 @@ from rulebook.figures import (
     format_p,
     format_value,
 )
-from rulebook.i18n import _, ngettext
+from rulebook.i18n import _, language, ngettext
 from rulebook.plots import report_plots, sweep_plots
 from rulebook.simulate import Summary, players_text
 
@@ -107,13 +107,13 @@ def plain_summary(
             "{label} ({games} games, {players} players; players: {who}): {seat}. A game lasts {length:.0f} actions "
             "on average; {shared} of games end in a shared win and {nobody} with no winner; the lead changes "
             "{lead:.1f} times per game and {comebacks}.").format(
-            label=label, games=s.games, players=s.players, who=who, seat=_seat_line(label, s, best, alpha),
+            label=_(label), games=s.games, players=s.players, who=who, seat=_seat_line(label, s, best, alpha),
             length=s.mean_length, shared=_pct(s.shared_wins), nobody=_pct(s.no_winner),
             lead=m["drama"]["mean_lead_changes"], comebacks=comebacks))
         for gap in m.get("skill_gap", []):
             lo, hi = gap["ci"]
             lines.append(_("{label}: {kind} wins {rate} of its seat-games [{lo}, {hi}], {gap:+.1f} points against "
-                           "the average seat.").format(label=label, kind=gap["kind"], rate=_pct(gap["win_rate"]),
+                           "the average seat.").format(label=_(label), kind=gap["kind"], rate=_pct(gap["win_rate"]),
                                                        lo=_pct(lo), hi=_pct(hi), gap=gap["gap"] * 100))
         if s.players_as and set(s.players_as) == {"random"} and not careless:
             careless.append(_("Every seat played at random; balance under careless play is not balance "
@@ -122,10 +122,10 @@ def plain_summary(
     for j, table in enumerate(tables):
         tested = [d for d in table if d.p_value is not None]
         sig = [d for d in tested if d.significant]
-        who = labels[j + 1] if len(labels) > j + 1 else _("the variant")
+        who = _(labels[j + 1]) if len(labels) > j + 1 else _("the variant")
         if sig:
             lines.append(_("{who} changes {n} of {m} figures beyond noise (Holm-corrected, family-wise {alpha:g}): "
-                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list="; ".join(
+                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list=_("; ").join(
                                f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
                                for d in sig)))
         else:
@@ -238,7 +238,7 @@ def _who(runs: Mapping[str, Summary]) -> list[str]:
 
 def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
     esc = html.escape
-    parts = [f"<p>{esc(_('Who played:'))} {esc('; '.join(_who(runs)))}.</p>"]
+    parts = ["<p>" + esc(_("Who played: {who}.").format(who=_("; ").join(_who(runs)))) + "</p>"]
     kinds = {k.split(':')[0] for s in runs.values() for k in s.players_as}
     limits = heuristic_limits(game)
     if limits and kinds & {"heuristic", "ismcts"}:
@@ -252,10 +252,11 @@ def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
 
 def _head(title: str, small: str) -> list[str]:
     esc = html.escape
+    kind = _("balance report")
     return [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{esc(language())}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{esc(title)} · {esc(_('balance report'))}</title><style>{_CSS}</style></head><body><main>",
+        f"<title>{esc(title)} · {esc(kind)}</title><style>{_CSS}</style></head><body><main>",
         f"<h1>{esc(title)}<small>{esc(small)}</small></h1>",
     ]
 
@@ -264,13 +265,14 @@ def _footer(day: str, who: str, command: str) -> str:
     import rulebook
 
     esc = html.escape
-    return (
-        "</main><footer><dl>"
-        f"<dt>{esc(_('Made by'))}</dt><dd>rulebook {esc(rulebook.__version__)} on {day}</dd>"
-        f"<dt>{esc(_('Players per seat'))}</dt><dd>{esc(who)}</dd>"
-        f"<dt>{esc(_('To reproduce'))}</dt><dd><code>{esc(command)}</code></dd>"
-        f"<dt>{esc(_('How to read it'))}</dt><dd>{esc(_('the docs page “Balance a designer can trust”'))}</dd>"
-        "</dl></footer></body></html>")
+    rows = [  # (term, its text as HTML)
+        (_("Made by"), esc(_("rulebook {version} on {day}").format(version=rulebook.__version__, day=day))),
+        (_("Players per seat"), esc(who)),
+        (_("To reproduce"), f"<code>{esc(command)}</code>"),
+        (_("How to read it"), esc(_("the docs page “Balance a designer can trust”"))),
+    ]
+    terms = "".join(f"<dt>{esc(t)}</dt><dd>{d}</dd>" for t, d in rows)
+    return f"</main><footer><dl>{terms}</dl></footer></body></html>"
 
 
 def _plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[str]:
@@ -321,14 +323,14 @@ def html_report(
     players = (_("{n} players").format(n=counts[0]) if len(counts) == 1
                else _("{counts} players").format(counts=" / ".join(map(str, counts))))
     if tables:
-        ref = _("the printed rules") if labels[0] == "printed rules" else labels[0]
+        ref = _("the printed rules") if labels[0] == "printed rules" else _(labels[0])
         heading = (_("{name} against {ref}").format(name=name, ref=ref) if len(labels) == 2
-                   else _("{names} against {ref}").format(names=", ".join(labels[1:]), ref=ref))
+                   else _("{names} against {ref}").format(names=_(", ").join(_(x) for x in labels[1:]), ref=ref))
     elif name in ("printed rules", "result"):
         heading = _("the printed rules")
     else:
         heading = name
-    title = f"{game.title}: {heading}"
+    title = _("{label}: {value}").format(label=_(game.title), value=heading)
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
@@ -347,7 +349,7 @@ def html_report(
     if sides is not None and len(sides) > 1:
         changed = side_options(game, {label: v.rules for label, v in sides.items()})
         if changed:
-            parts.append(_table([esc(_("option")), *(esc(x) for x in sides)], [
+            parts.append(_table([esc(_("option")), *(esc(_(x)) for x in sides)], [
                 f"<tr><td>{esc(o.replace('_', ' '))}</td>" + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>"
                 for o, values in changed], "left"))
     else:
@@ -359,7 +361,7 @@ def html_report(
         elif not rules_text:
             parts.append("<p>" + esc(_("The printed rules: no option changed.")) + "</p>")
     if rules_text:
-        parts.append(f"<p>{esc(_('Also:'))} {esc(rules_text)}</p>")
+        parts.append("<p>" + esc(_("Also: {rules}").format(rules=rules_text)) + "</p>")
     parts.append("<p>" + esc(_("{players}; {games} games{each} from seed {seed}.").format(
         players=players, games=f"{first.games:,}", each=_(" with each rule set") if tables else "",
         seed=first.seed)) + "</p>")
@@ -369,9 +371,9 @@ def html_report(
         same = [i for i in range(n) if _unchanged([t[i] for t in tables])]
         moved = [i for i in range(n) if i not in same]
         with_p = len(tables) == 1
-        head = [esc(_("figure")), esc(labels[0])]
+        head = [esc(_("figure")), esc(_(labels[0]))]
         for label in labels[1:]:
-            head += [esc(label), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
+            head += [esc(_(label)), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
         parts.append("<h2>" + esc(_("What changed")) + "</h2><p>" + esc(_(
             "Highlighted: the difference is beyond noise (its p-value, Holm-corrected, is below {alpha:g}; the "
             "correction runs over {over}). Rates of games: two-proportion z-test; means, and shares averaged over "
@@ -395,8 +397,8 @@ def html_report(
                 "Times per game each rule decided a trick, scored or ended a round, and moves of each kind (and "
                 "those made with no choice). Highlighted: a side differs from {ref} beyond noise (Welch's t-test, "
                 "Holm-corrected over these rows) or the count happened on some sides only.").format(
-                    ref=_("the printed rules") if labels[0] == "printed rules" else labels[0])) + "</p>")
-            parts.append(_table([esc(_("count")), *(esc(x) for x in labels)], [
+                    ref=_("the printed rules") if labels[0] == "printed rules" else _(labels[0]))) + "</p>")
+            parts.append(_table([esc(_("count")), *(esc(_(x)) for x in labels)], [
                 f"<tr{' class=sig' if moved_row else ''}><td>{esc(what)}</td>"
                 + "".join(f"<td>{x:.2f}</td>" for x in values) + "</tr>"
                 for what, values, moved_row in usage], "left"))
@@ -420,13 +422,17 @@ def html_report(
     rows_html.append("<tr><td>" + esc(_("seats differ?")) + " <small>" + esc(_("(chi-square p)")) + "</small></td>"
                      + "".join(f"<td>{esc(format_p(measures(s)['seat_advantage']['p_value']))}</td>"
                                for s in runs.values()) + "</tr>")
-    parts.append(_table(["", *(esc(x) for x in runs)] if len(runs) > 1 else ["", esc(_("win rate"))], rows_html))
+    parts.append(_table(["", *(esc(_(x)) for x in runs)] if len(runs) > 1 else ["", esc(_("win rate"))], rows_html))
     parts.append("<p><small>" + esc(_("Under each rate: its 95% Wilson interval.")) + "</small></p>")
     parts += _plots(game, runs)
     day = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
-    who = "; ".join(f"{label}: " + ", ".join(f"seat {k + 1}: {p}" for k, p in enumerate(s.players_as))
-                    for label, s in runs.items()) if len({s.players_as for s in runs.values()}) > 1 else \
-        ", ".join(f"seat {k + 1}: {p}" for k, p in enumerate(first.players_as)) or "random"
+    def seats(players_as: Sequence[str]) -> str:
+        return _(", ").join(_("{label}: {value}").format(label=_("seat {n}").format(n=k + 1), value=p)
+                            for k, p in enumerate(players_as))
+
+    who = _("; ").join(_("{label}: {value}").format(label=_(label), value=seats(s.players_as))
+                       for label, s in runs.items()) if len({s.players_as for s in runs.values()}) > 1 else \
+        seats(first.players_as) or "random"
     parts.append(_footer(day, who, command or "rulebook simulate " + game.slug))
     return "".join(parts)
 
@@ -455,8 +461,8 @@ def sweep_report(
     esc = html.escape
     by_label = dict(runs)
     first = runs[0][1]
-    base_name = base.name if base is not None else _("the printed rules")
-    title = _("{game}: {name} swept").format(game=game.title, name=name)
+    base_name = _(base.name) if base is not None else _("the printed rules")
+    title = _("{game}: {name} swept").format(game=_(game.title), name=name)
     parts = _head(title, _("Balance report: {values} values, {games} games each, seed {seed}; {base} otherwise").format(
         values=len(runs), games=f"{first.games:,}", seed=first.seed, base=base_name))
     parts.append("<h2>" + esc(_("What was swept")) + "</h2><p>" + esc(_(

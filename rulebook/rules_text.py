@@ -85,8 +85,14 @@ class SpecRule:
     def is_house_rule(self) -> bool:
         return "house rule" in self.title.lower() or self.body.lstrip().lower().startswith("optional")
 
+    @property
+    def heading(self) -> str:
+        """``ID · title`` as shown: in the language chosen where the catalog has it (the rule pages' words)."""
+        spec = f"{self.id} · {self.title}"
+        return _(spec)
+
     def markdown(self, level: int = 3) -> str:
-        return f"{'#' * level} {self.id} · {self.title}\n\n{self.body}".rstrip() + "\n"
+        return f"{'#' * level} {self.heading}\n\n{self.body}".rstrip() + "\n"
 
 
 @attrs.frozen
@@ -218,7 +224,7 @@ def index_lines(slug: str) -> list[str]:
     for section in sections(slug):
         out.append(section.heading)
         for r in section.rules:
-            out.append(f"  {r.id:<14} {r.title}")
+            out.append(f"  {r.id:<14} {r.heading.partition(' · ')[2] or r.title}")
     return out
 
 
@@ -231,7 +237,7 @@ def rules_command(game: Any, query: str | None, stream: TextIO | None = None) ->
 
     out = stream or sys.stdout
     if query is None:
-        out.write(_("Rules of {title} [{slug}]").format(title=game.title, slug=game.slug) + "\n")
+        out.write(_("Rules of {title} [{slug}]").format(title=_(game.title), slug=game.slug) + "\n")
         out.write(_("(one rule with its rulings: rulebook rules {slug} RULE-ID; a section: ... SECTION)").format(
             slug=game.slug) + "\n")
         out.write("\n".join(index_lines(game.slug)) + "\n")
@@ -375,9 +381,10 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
     whole fits ``lines`` lines of ``width`` columns."""
     rules = _rules(slug)
     goal = [rules[r] for r in GOAL.get(slug, ()) if r in rules]
-    head = [f"## {_('How to play')} {title}", ""]
+    how_to_play, goal_label, now_label = _("How to play"), _("Goal"), _("Now")
+    head = [f"## {how_to_play} {title}", ""]
     if goal:
-        head.append(f"**{_('Goal')}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
+        head.append(f"**{goal_label}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
         head.append("")
     shown = {r.id for r in goal}
     parts = []
@@ -388,7 +395,7 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
                      and not r.title.endswith(" in rulebook")), None)
         if rule is not None:
             parts.append(f"- **{section.heading}:** {first_sentence(rule.body)} ({rule.id})")
-    tail = (["", f"**{_('Now')}:**"] + [f"- {line}" for line in now]) if now else []
+    tail = (["", f"**{now_label}:**"] + [f"- {line}" for line in now]) if now else []
     while True:
         text = "\n".join(head + parts + tail) + "\n"
         if not parts or len(to_plain(text, width - 2).splitlines()) <= lines:

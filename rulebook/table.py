@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import re
-import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -33,8 +32,8 @@ from typing import Any
 from rulebook import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.i18n import _
-from rulebook.words import card_namer, rule_title
+from rulebook.i18n import _, language, wrap
+from rulebook.words import card_namer, known_phrase, phrase, rule_title
 
 __all__ = [
     "HEIGHT",
@@ -46,6 +45,7 @@ __all__ = [
     "move_events",
     "numbered_moves",
     "people",
+    "reason_words",
     "rule_words",
     "seat_label",
     "signed",
@@ -90,6 +90,11 @@ def _wins(name: str, you: bool) -> str:
     return _("you win") if you else _("{name} wins").format(name=name)
 
 
+def _option_words(text: str) -> str:
+    """Option values in words: ``colour_first`` -> ``colour first``."""
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
+
+
 def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     """An engine's text for people: its 0-based seats renumbered (``seat 0`` -> ``you`` or ``seat 1``)
     and its option values in words (``colour_first`` -> ``colour first``)."""
@@ -101,9 +106,18 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     def many(m: re.Match[str]) -> str:
         return "seats " + re.sub(r"\d+", lambda d: str(int(d.group()) + 1), m.group(1))
 
-    text = re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
+    text = _option_words(text)
     text = re.sub(r"\bseats ((?:\d+(?:, | and ))*\d+)\b", many, text)
     return re.sub(r"\bseat (\d+)\b", one, text)
+
+
+def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
+    """A reason or round end from the records, for people: in English with the viewer's seat as ``you``
+    (:func:`people`); in another language in its words (:func:`rulebook.words.phrase`), or ``""`` where
+    no words are known for it (the caller then names the rule instead)."""
+    if language() == "en":
+        return people(text, players, you)
+    return _option_words(phrase(text, players)) if known_phrase(text) else ""
 
 
 def rule_words(rule: str) -> str:
@@ -134,12 +148,22 @@ def _fit(text: str, width: int = WIDTH) -> str:
     return out + "…"
 
 
+#: A space no line breaks at (it keeps the spaces that align a column, and the words of one move, together).
+_KEEP = "\u00a0"
+
+
+def _columns(text: str, width: int, indent: str) -> list[str]:
+    """``text`` in lines of ``width`` terminal columns (:func:`rulebook.i18n.wrap`: Japanese breaks between
+    wide characters), breaking at single spaces only: runs of spaces, which align columns, stay as they are."""
+    kept = re.sub(r" {2,}", lambda m: _KEEP * len(m.group()), text)
+    return [line.replace(_KEEP, " ") for line in wrap(kept, width, subsequent_indent=indent)]
+
+
 def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> list[str]:
     """``text`` wrapped to ``width`` columns, at most ``most`` lines (the last one cut)."""
     if cells(text) <= width:
         return [text]
-    lines = textwrap.wrap(text, width - (cells(text) - len(text)), subsequent_indent=indent, break_on_hyphens=False,
-                          break_long_words=True)
+    lines = _columns(text, width, indent)
     if len(lines) > most:
         rest = " ".join(line.strip() for line in lines[most - 1:])
         lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
@@ -219,7 +243,7 @@ def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you:
 
 
 def _plays(plays: Iterable[tuple[Any, int]], cards: Callable[[int], str], players: int, you: Iterable[int]) -> str:
-    return ", ".join(f"{seat_label(p, players, you)} {cards(c)}" for p, c in plays)
+    return _(", ").join(f"{seat_label(p, players, you)} {cards(c)}" for p, c in plays)
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -281,15 +305,15 @@ def _witches(v: _View) -> Part:
     suits = getattr(v.game.deck, "suits", ())
     if stack and o.trump_suit is not None and 0 <= o.trump_suit < len(suits):
         trump = _("Trump: {suit} ({card}) · trump stack {stack}").format(
-            suit=suits[o.trump_suit][0], card=v.cards(stack[-1]), stack=_tail(v.cards.row(stack)))
+            suit=_(suits[o.trump_suit][0]), card=v.cards(stack[-1]), stack=_tail(v.cards.row(stack)))
     elif stack:
         trump = _("No trump colour · trump stack {stack}").format(stack=_tail(v.cards.row(stack)))
     else:
         trump = _("No trump: the trump stack is empty")
     pile = _count(o.pile_size, _("draw pile {n} card"), _("draw pile {n} cards"))
     order = wheel_order(o.anchor, o.wheel, tables(v.rules).numbers)
-    wheel = _("Wheel ({side} side), strongest first: {order}").format(
-        side=o.wheel, order=" ".join(str(n) for n in order))
+    side = {"descending": _("descending"), "ascending": _("ascending")}.get(o.wheel, o.wheel)
+    wheel = _("Wheel ({side} side), strongest first: {order}").format(side=side, order=" ".join(str(n) for n in order))
     board = [f"{trump} · {pile}", wheel]
     last = o.tricks[-1] if o.tricks else None
     if last is not None and not o.replacing and len(stack) >= 2 and stack[-1] in last.cards:
@@ -333,7 +357,7 @@ def _prophecies(v: _View) -> Part:
         if o.prophecies[s] and o.phase != 0:
             note += " · " + _("prophecy {cubes}").format(cubes=" ".join(map(str, o.prophecies[s])))
             if o.remaining[s]:
-                note += ", " + _("still open {cubes}").format(cubes=" ".join(map(str, o.remaining[s])))
+                note += _(", ") + _("still open {cubes}").format(cubes=" ".join(map(str, o.remaining[s])))
         elif o.phase != 0 or s != v.seat:
             note += " · " + _("prophecy secret")
         notes[s] = note
@@ -345,7 +369,7 @@ def _utsuke(v: _View) -> Part:
     suits = getattr(v.game.deck, "suits", ())
     row = list(o.lord_row)
     lord = " ".join(f"[{v.cards(c)}]" if i == len(row) - 1 and o.trump >= 0 else v.cards(c) for i, c in enumerate(row))
-    trump = (_("trump: {suit}").format(suit=suits[o.trump][0]) if 0 <= o.trump < len(suits) else _("no trump"))
+    trump = (_("trump: {suit}").format(suit=_(suits[o.trump][0])) if 0 <= o.trump < len(suits) else _("no trump"))
     board = [_("Round {n} · {trump} (the chip is on the lord's rightmost card)").format(n=o.round + 1, trump=trump),
              _("The lord's row: {cards}").format(cards=lord or "-")]
     if o.young_row:
@@ -379,7 +403,8 @@ def _gods(v: _View) -> Part:
     gifts = list(o.interventions) + ([o.giving] if o.giving is not None else [])
     if gifts:
         g = gifts[-1]
-        given = ", ".join(f"{v.name(to)} {'a hidden card' if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
+        hidden = _("a hidden card")
+        given = _(", ").join(f"{v.name(to)} {hidden if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
         board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
     if o.forced is not None and not o.forced.revealed:
         board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
@@ -412,8 +437,8 @@ def _saru(v: _View) -> Part:
     head = _("Race {r} of {rs} · round {n} of {ns}").format(
         r=o.race + 1, rs=rules.race_count, n=min(o.round + 1, rules.rounds), ns=rules.rounds)
     order = race_order(rules.track, o.positions)
-    board = [head + " · " + _("race order: {order}").format(order=", ".join(
-        f"{ANIMALS[a]} ({o.positions[a]})" for a in order))]
+    board = [head + " · " + _("race order: {order}").format(order=_(", ").join(
+        f"{_(ANIMALS[a])} ({o.positions[a]})" for a in order))]
     now = _now(v.state, v.seat)
     if now:
         board.append(_cap(now))
@@ -468,17 +493,21 @@ def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
     texts = [str(a) for a in legal]
     if any(t.partition(" ")[2].isdigit() for t in texts):
         return False
-    numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-    return len(textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ")) <= 2
+    return len(_numbered(texts, width)) <= 2
+
+
+def _numbered(texts: Sequence[str], width: int) -> list[str]:
+    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one."""
+    numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
+                                                        subsequent_indent="  ")]
 
 
 def _moves(legal: Sequence[Action], width: int) -> list[str]:
     """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
     texts = [str(a) for a in legal]
     if numbered_moves(legal, width):
-        numbered = "  ".join(f"{i}) {t}" for i, t in enumerate(texts, 1))
-        return textwrap.wrap(_("Moves: {moves}").format(moves=numbered), width, subsequent_indent="  ",
-                             break_on_hyphens=False)
+        return _numbered(texts, width)
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
@@ -502,14 +531,15 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     board, notes, trick = _PARTS.get(v.game.slug, _generic)(v)
     to_act = state.current_player
     sections: list[tuple[int, list[str]]] = []  # (priority: lower is dropped first, lines)
-    head = title or v.game.title
+    head = title or _(v.game.title)
     if to_act is None:
         status = _("game over")
     elif to_act == seat:
         status = _("your turn")
     else:
         status = _("{who} to play").format(who=v.name(to_act))
-    sections.append((9, [_fit(f"{head} · {_('you are seat {n}').format(n=seat + 1)} · {status}", width)]))
+    you_are = _("you are seat {n}").format(n=seat + 1)
+    sections.append((9, [_fit(f"{head} · {you_are} · {status}", width)]))
     sections.append((3, [line for b in board for line in _wrap(b, width)]))
     rows = []
     label_width = max(cells(v.name(p)) for p in notes)
@@ -651,14 +681,17 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
     verb, _sep, arg = text.partition(" ")
     if you:
-        return f"{_cap(name)}: {text}"
+        return _("{seat}: {action}").format(seat=_cap(name), action=text)
     glosses, plain = _glosses()
+    # TRANSLATORS: a move of another seat: "Seat 2" and "plays G3" (the words of the move's kind)
+    told = _("{who} {does}")
     if not arg and verb in plain:
-        return f"{_cap(name)} {plain[verb]}"
+        return told.format(who=_cap(name), does=plain[verb])
     if verb in glosses:
         said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
-        return f"{_cap(name)} {said}"
-    return f"{_cap(name)}: {text if shown else _('{verb} (hidden)').format(verb=verb)}"
+        return told.format(who=_cap(name), does=said)
+    return _("{seat}: {action}").format(seat=_cap(name), action=text if shown else _("{verb} (hidden)").format(
+        verb=verb))
 
 
 def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
@@ -682,9 +715,9 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        points = ", ".join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
-        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=people(r.end, players, you),
-                                                              points=points))
+        points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
+        end = reason_words(r.end, players, you) or rule_words(r.rule)
+        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
     return out
 
 
@@ -725,7 +758,7 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     players = state.rules.players
     mine = tuple(you)
     game = type(state).GAME
-    out = [_("{game}: the game is over").format(game=game.title), ""]
+    out = [_("{game}: the game is over").format(game=_(game.title)), ""]
     by_seat: dict[int, dict[str, list[tuple[int, str]]]] = {s: {} for s in range(players)}
     for r in _rounds(state):
         for c in r.changes:
@@ -742,10 +775,10 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
             merged = _merge([r for _p, r in changes], names)
-            why = people(merged, players, mine) if merged else rule_words(rule)[: -len(rule) - 3]
+            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
             reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
-                + ("  " + "; ".join(reasons) if reasons else "  " + _("no points")))
+                + ("  " + _("; ").join(reasons) if reasons else "  " + _("no points")))
         lines = _wrap(text, width, indent=" " * (label_width + 8), most=2 if room > 0 else 1)
         room -= len(lines) - 1
         out += lines
@@ -754,7 +787,8 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     if not winners:
         out.append(_("Nobody wins: the rules give this game no winner."))
     elif len(winners) == 1:
-        out.append(_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine)) + ".")
+        # TRANSLATORS: the last line of a game: "Seat 2 wins" (or "You win") and a full stop
+        out.append(_("{result}.").format(result=_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine))))
     else:
-        out.append(_("Shared win: {who}.").format(who=", ".join(seat_label(w, players, mine) for w in winners)))
+        out.append(_("Shared win: {who}.").format(who=_(", ").join(seat_label(w, players, mine) for w in winners)))
     return out[: height - 2]

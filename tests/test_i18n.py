@@ -91,6 +91,30 @@ def test_translations_are_complete_exact_and_keep_their_placeholders(template: o
     assert catalogs.problems(JA) == []
 
 
+def test_every_literal_message_of_the_code_is_in_the_template(template: object) -> None:
+    """Read with :mod:`ast`, which also sees inside f-strings (``f"<p>{esc(_('Who played:'))}</p>"``, which Babel
+    skips and the line check above cannot tell from data): every ``_("...")``, ``N_("...")`` and
+    ``ngettext("...", "...", n)`` of ``rulebook/`` has its entry, so none stays English by mistake."""
+    import ast
+
+    ids = _ids(template)
+    missing = []
+    for path in sorted((ROOT / "rulebook").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+                continue
+            texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if node.func.id in ("_", "N_") and texts:
+                wanted: object = texts[0]
+            elif node.func.id == "ngettext" and len(texts) == 2:
+                wanted = tuple(texts)
+            else:
+                continue
+            if wanted not in ids:
+                missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {wanted!r}")
+    assert missing == []
+
+
 def test_a_message_hidden_in_an_f_string_is_found() -> None:
     assert catalogs._HIDDEN.search("f\"{name} ({_('printed rules')})\"")
     assert catalogs._HIDDEN.search('f"x {ngettext( "a", "b", n)}"')

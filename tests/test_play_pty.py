@@ -140,3 +140,66 @@ def test_a_whole_game_fits_80x24_at_every_prompt(slug: str, tmp_path: Path) -> N
         name = "You win." if winners[0] == 0 else f"Seat {winners[0] + 1} wins."
         assert name in text, text
     assert prompts >= 5
+
+
+#: The prompt in Japanese: ``1番席> ``.
+PROMPT_JA = re.compile("\\d+番席> ".encode())
+PAGE_JA = re.compile("-- \\d+/\\d+ページ".encode())
+KANA = re.compile(r"[\u3040-\u30ff]")
+#: English words of sentences for people, looked for once the typed moves (``play C2``, ``bid 0 1 2``)
+#: and the rule IDs are taken out.
+ENGLISH = re.compile(r"\b(?:the|of|and|wins?|your?|seats?|rounds?|tricks?|cards?|points?|honour|moves?|game"
+                     r"|over|turn)\b", re.IGNORECASE)
+COMMANDS = re.compile(r"\b(?:play|bid)\b(?: (?:[A-Z]\d+|\d+))*|\b[A-Z]{2}-[A-Z]+-\d+\b")
+
+
+def _first_move_ja(lines: list[str]) -> str:
+    """The first move the Japanese screen lists (``1`` when they are numbered)."""
+    text = " ".join(line.strip() for line in lines[next(i for i, s in enumerate(lines) if s.startswith("選べる手")):])
+    if re.search(r"選べる手：1\) ", text):
+        return "1"
+    listed = re.search(r"選べる手（[^）]*）：([a-z]+)(?: (\S+))?", text)
+    assert listed, text
+    return f"{listed.group(1)} {listed.group(2)}"
+
+
+def test_a_whole_game_in_japanese_at_80x24(tmp_path: Path) -> None:
+    """``rulebook --lang ja play utsuke`` (issue 25): every prompt's screen is the whole table, in Japanese;
+    the hint and the end too. Rule pages (``?``) keep the spec's English bodies and are not checked here."""
+    from rulebook.i18n import width
+
+    out = tmp_path / "game.json"
+    term = Terminal(["--lang", "ja", "play", "utsuke", "--seed", "3", "--speed", "0", "--out", str(out)], tmp_path)
+    prompts = 0
+    while True:
+        if term.wait(PROMPT_JA) == 1:
+            break
+        lines = term.lines()
+        prompts += 1
+        text = "\n".join(lines)
+        assert lines[0] == "うつけ（UTSUKE） · あなたは1番席 · あなたの手番", f"prompt {prompts}:\n{text}"
+        assert any(line.startswith("あなたの手札：") for line in lines), text
+        assert re.fullmatch(r"\d+番席>", lines[-1]), text
+        assert all(width(line) <= COLS for line in lines), text
+        found = ENGLISH.search(COMMANDS.sub("", text))
+        assert found is None, f"prompt {prompts}: English {found.group()!r} on screen:\n{text}"
+        for pattern, what in FORBIDDEN:
+            assert pattern.search(text) is None, f"prompt {prompts}: {what} on screen:\n{text}"
+        if prompts == 2:
+            term.send("hint")
+            assert term.wait(PROMPT_JA) == 0
+            shown = "\n".join(term.lines())
+            assert re.search(r"ヒント：(?:play|bid) \S+: \S", shown), shown
+        term.send(_first_move_ja(term.lines()))
+    final = "\n".join(term.lines())
+    term.child.close()
+    assert term.child.exitstatus == 0, final
+    assert "うつけ（UTSUKE）：ゲーム終了" in final and "記録を保存しました：" in final, final
+    scores = final.partition("記録を保存しました：")[0]  # the file's path after it is the machine's
+    assert KANA.search(scores)
+    assert ENGLISH.search(COMMANDS.sub("", scores)) is None, final
+    state = records.replay(records.load(out))
+    winners = sorted(state.winners)
+    if len(winners) == 1:
+        assert ("あなたの勝ち。" if winners == [0] else f"{winners[0] + 1}番席の勝ち。") in final, final
+    assert prompts >= 10

@@ -231,3 +231,94 @@ def test_a_secret_prophecy_stays_secret_cube_by_cube(secret: bool) -> None:
         state = after
     assert told > 0 and untold > 0
     assert (told < untold) is secret
+
+
+# -- the table in Japanese ---------------------------------------------------------------------
+
+#: Kana: the text is Japanese.
+KANA = re.compile(r"[\u3040-\u30ff]")
+#: What stays as it is in every language: the moves typed (``play C2``, ``bid 0 1 2``, ``keep``) and the
+#: rule IDs; taken out before looking for English words.
+COMMANDS = re.compile(r"\b(?:play|bid|trump|keep)\b(?: (?:[A-Z]\d+|\d+))*|\b[A-Z]{2}-[A-Z]+-\d+\b")
+#: English words of sentences for people: none may remain on a Japanese screen.
+ENGLISH = re.compile(r"\b(?:the|of|and|with|wins?|won|your?|seats?|rounds?|tricks?|cards?|points?|honour|chips?"
+                     r"|lord|hand|moves?|game|over|turn|to|ends?|no|plays?|bids?|hidden)\b", re.IGNORECASE)
+
+
+def _japanese(text: str) -> str:
+    """``text`` with the commands and rule IDs taken out; fails if an English word of a sentence is left."""
+    rest = COMMANDS.sub("", text)
+    found = ENGLISH.search(rest)
+    assert found is None, f"English {found.group()!r} in\n{text}"
+    return rest
+
+
+@pytest.mark.parametrize(("slug", "players"), [("utsuke", n) for n in rulebook.get_game("utsuke").player_counts]
+                         + [(WB, 4)])
+def test_a_whole_game_in_japanese_fits_80x24(slug: str, players: int) -> None:
+    """``--lang ja``: every decision's table (with the events, and the hint as its message), every event and
+    the final screen are Japanese, within 80 columns of display width (a wide character takes two) and 23 lines."""
+    from rulebook.hint import hint
+    from rulebook.i18n import _, set_language, width
+
+    set_language("ja")
+    game = rulebook.get_game(slug)
+    title = _(game.title)
+    assert KANA.search(title)
+    state = game.new_game(game.Rules(players=players), seed=3)
+    rng = random.Random(3)
+    events: list[str] = []
+    checked = 0
+    while not state.is_terminal:
+        if state.current_player == 0:
+            message = _("Hint: {hint}").format(hint=hint(state))
+            lines = table(state, 0, events=events, message=message, fill=True)
+            text = "\n".join(lines)
+            assert len(lines) == 23, text
+            assert all(width(line) <= 80 for line in lines), [line for line in lines if width(line) > 80]
+            assert lines[0] == f"{title} · あなたは1番席 · あなたの手番", text
+            assert any(line.startswith("あなたの手札：") for line in lines), text
+            assert any(line.startswith("選べる手") for line in lines), text
+            assert any(line.startswith("ヒント：") for line in lines), text
+            assert KANA.search(_japanese(text))
+            assert FORBIDDEN.search(text) is None, text
+            checked += 1
+        action = heuristic_player(state, rng)
+        after = state.apply(action)
+        for event in move_events(state, action, after, 0):
+            assert KANA.search(_japanese(event)), event
+            events.append(event)
+        state = after
+    assert checked > 5
+    lines = final_lines(state, (0,))
+    text = "\n".join(lines)
+    assert len(lines) <= 23 and all(width(line) <= 80 for line in lines), text
+    assert lines[0] == f"{title}：ゲーム終了", text
+    assert KANA.search(_japanese(text))
+    winners = sorted(state.winners)
+    if winners == [0]:
+        assert lines[-1] == "あなたの勝ち。", text
+    elif len(winners) == 1:
+        assert lines[-1] == f"{winners[0] + 1}番席の勝ち。", text
+    elif winners:
+        assert lines[-1].startswith("共同勝利："), text
+
+
+def test_japanese_table_words_exactly() -> None:
+    """The first UTSUKE table in Japanese, line by line: the board, the seats (the lord too) and the moves."""
+    from rulebook.i18n import set_language
+
+    set_language("ja")
+    game = rulebook.get_game("utsuke")
+    assert table(game.new_game(game.Rules(players=3), seed=1), 0) == [
+        "うつけ（UTSUKE） · あなたは1番席 · あなたの手番",
+        "ラウンド1 · 切り札：スートD（切り札チップは殿の列の右端のカード）",  # the chip on D10: suit D
+        "殿の列：E2 D4 E11 B5 E9 C10 A5 C11 C6 C3 C8 D2 A8 A6 [D10]",
+        "殿の席：3番席とあなたの間 · 誉3で勝ち · 打ち首チップ2枚で負け",
+        "▶ あなた  15枚 · 予想前 · 0トリック · 誉0 · 打ち首チップ0",
+        "  2番席   15枚 · 予想前 · 0トリック · 誉0 · 打ち首チップ0",
+        "  3番席   15枚 · 予想前 · 0トリック · 誉0 · 打ち首チップ0",
+        "  殿      0トリック",
+        "あなたの手札：A2 A3 A9 A11 A12 B1 B3 B4 B8 B9 C1 C7 C12 D3 D11",
+        "選べる手（数字を入力）：bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+    ]
