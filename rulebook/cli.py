@@ -313,7 +313,8 @@ def _replay(args: argparse.Namespace) -> int:
         if args.actions and step.action is not None:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             who = _("seat {n}").format(n=step.seat + 1) if step.seat is not None else "-"
-            print(f"  #{step.index:<4} {who}: {step.action:<16} {_('scores')} {', '.join(str(p) for p in scores)}")
+            label = _("scores")
+            print(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
         if step.violation is not None:
             v = step.violation
             broke = v
