@@ -78,6 +78,7 @@ def data_messages() -> Iterator[tuple[str, str, str]]:
 
     import rulebook
     from rulebook.core.options import describe_options
+    from rulebook.rules_text import sections, text_blocks
     from rulebook.trace import HEADING, SPEC
 
     for slug, game in rulebook.GAMES.items():
@@ -88,6 +89,13 @@ def data_messages() -> Iterator[tuple[str, str, str]]:
             m = HEADING.match(line)
             if m:
                 yield f"{m['id']} · {m['title']}", f"spec/{slug}.md", "rule heading"
+        for section in sections(slug):
+            yield section.heading, f"spec/{slug}.md", "rule text"
+            for block in text_blocks(section.intro):
+                yield block, f"spec/{slug}.md", "rule text"
+            for rule in section.rules:
+                for block in text_blocks(rule.body):
+                    yield block, f"spec/{slug}.md", "rule text"
         for info in describe_options(game.Rules):
             if info.doc:
                 yield info.doc, f"{where}/rules.py", f"option {info.name}"
@@ -135,7 +143,7 @@ def docs_translations(lang: str) -> dict[str, str]:
 
 
 #: The data messages whose translation the docs' catalogs give (the same text is on the game pages).
-FROM_DOCS = ("game title", "rule heading", "option ")
+FROM_DOCS = ("game title", "rule heading", "option ", "rule text")
 
 
 def data_ids(from_docs: bool = False) -> set[str]:

@@ -180,7 +180,7 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
         shown = [s for s in rules_text.sections(game.slug) if s.heading.lower().startswith(("play", "trick"))][:1]
     for section in shown:
         rules_now = _("Rules now")
-        parts = [f"## {rules_now}: {section.heading}\n"] + [rule.markdown(3) for rule in section.rules]
+        parts = [f"## {rules_now}: {_(section.heading)}\n"] + [rule.markdown(3) for rule in section.rules]
         pages.append("\n".join(parts))
     if len(pages) == 1:
         pages.append(_("No rules are written for {game}.").format(game=game.slug))

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 import attrs
 
 from rulebook.errors import RulebookError
-from rulebook.i18n import _
+from rulebook.i18n import _, language
 from rulebook.trace import HEADING, ID, SPEC
 
 __all__ = [
@@ -91,8 +91,75 @@ class SpecRule:
         spec = f"{self.id} · {self.title}"
         return _(spec)
 
+    @property
+    def text(self) -> str:
+        """The body in the language chosen (:func:`translate_markdown`)."""
+        return translate_markdown(self.body)
+
     def markdown(self, level: int = 3) -> str:
-        return f"{'#' * level} {self.heading}\n\n{self.body}".rstrip() + "\n"
+        return f"{'#' * level} {self.heading}\n\n{self.text}".rstrip() + "\n"
+
+
+_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
+
+
+def _blocks(markdown: str) -> list[tuple[list[str], str, str]]:
+    """``(lines, prefix, message)`` per block of ``markdown``: a paragraph or a list item gives its
+    message (its lines joined by spaces, as the docs' catalogs hold it) and the prefix of its first
+    line (``"- "``); code, tables and blank lines give ``""`` and are kept as they are."""
+    out: list[tuple[list[str], str, str]] = []
+    cur: list[str] = []
+    prefix = ""
+    fenced = False
+
+    def flush() -> None:
+        nonlocal cur, prefix
+        if cur:
+            first = _ITEM.match(cur[0])
+            words = [first[3]] if first else [cur[0].strip()]
+            out.append((cur, prefix, " ".join(words + [x.strip() for x in cur[1:]])))
+        cur, prefix = [], ""
+
+    for line in markdown.splitlines():
+        stripped = line.lstrip()
+        if stripped.startswith("```") or fenced or not stripped or stripped.startswith(("|", "#", "<")):
+            flush()
+            if stripped.startswith("```"):
+                fenced = not fenced
+            out.append(([line], "", ""))
+            continue
+        item = _ITEM.match(line)
+        if item:
+            flush()
+            prefix = f"{item[1]}{item[2]} "
+        cur.append(line)
+    flush()
+    return out
+
+
+def text_blocks(markdown: str) -> list[str]:
+    r"""The translatable messages of ``markdown``: its paragraphs and list items, one line each.
+
+    >>> text_blocks("A rule\nin two lines.\n\n- one\n- two\n  more\n\n```\ncode\n```")
+    ['A rule in two lines.', 'one', 'two more']
+    """
+    return [message for _lines, _prefix, message in _blocks(markdown) if message]
+
+
+def translate_markdown(markdown: str) -> str:
+    """``markdown`` in the language chosen: each paragraph and list item the catalog translates
+    becomes its translation (the same words as the rule reference's pages); the rest stays."""
+    if language() == "en":
+        return markdown
+    out: list[str] = []
+    for lines, prefix, message in _blocks(markdown):
+        translated = _(message) if message else message
+        if message and translated != message:
+            indent = " " * (len(lines[0]) - len(lines[0].lstrip()))
+            out.append(f"{indent}{prefix}{translated}")
+        else:
+            out.extend(lines)
+    return "\n".join(out)
 
 
 @attrs.frozen
@@ -210,9 +277,9 @@ def lookup(slug: str, query: str) -> str:
     key = _slug_words(wanted)
     for section in sections(slug):
         if _slug_words(section.heading) == key:
-            parts = [f"## {section.heading}\n"]
+            parts = [f"## {_(section.heading)}\n"]
             if section.intro:
-                parts.append(section.intro + "\n")
+                parts.append(translate_markdown(section.intro) + "\n")
             parts += [r.markdown(3) for r in section.rules]
             return "\n".join(parts)
     raise _unknown(slug, wanted)
@@ -222,7 +289,7 @@ def index_lines(slug: str) -> list[str]:
     """Every section of the game's spec, each followed by its rule IDs and titles (plain text)."""
     out: list[str] = []
     for section in sections(slug):
-        out.append(section.heading)
+        out.append(_(section.heading))
         for r in section.rules:
             out.append(f"  {r.id:<14} {r.heading.partition(' · ')[2] or r.title}")
     return out
@@ -370,7 +437,7 @@ def first_sentence(markdown: str) -> str:
     """The first sentence of a rule's body, as plain text (without its references to rulings)."""
     text = _inline(" ".join(markdown.split("\n\n")[0].split()))
     text = re.sub(r" \(([A-Z]{2}-RULING-\d+(, )?)+\)", "", text)
-    m = re.search(r"(?<=[.!?])\s+(?=[A-Z(])", text)
+    m = re.search(r"(?<=[.!?])\s+(?=[A-Z(])|(?<=。)", text)
     return text[: m.start()] if m else text
 
 
@@ -384,7 +451,7 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
     how_to_play, goal_label, now_label = _("How to play"), _("Goal"), _("Now")
     head = [f"## {how_to_play} {title}", ""]
     if goal:
-        head.append(f"**{goal_label}:** " + " ".join(f"{first_sentence(r.body).rstrip('.')} ({r.id})." for r in goal))
+        head.append(f"**{goal_label}:** " + " ".join(f"{first_sentence(r.text).rstrip('.。')} ({r.id})." for r in goal))
         head.append("")
     shown = {r.id for r in goal}
     parts = []
@@ -394,7 +461,7 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
         rule = next((r for r in section.rules if not r.is_house_rule and r.id not in shown
                      and not r.title.endswith(" in rulebook")), None)
         if rule is not None:
-            parts.append(f"- **{section.heading}:** {first_sentence(rule.body)} ({rule.id})")
+            parts.append(f"- **{_(section.heading)}:** {first_sentence(rule.text)} ({rule.id})")
     tail = (["", f"**{now_label}:**"] + [f"- {line}" for line in now]) if now else []
     while True:
         text = "\n".join(head + parts + tail) + "\n"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,10 +37,13 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 @pytest.fixture(autouse=True)
-def english(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Messages in English, and no locale variable for subprocesses that inherit the environment."""
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Messages in English, and no locale variable for subprocesses that inherit the environment;
+    English again afterwards, for the doctests of ``rulebook/`` and ``docs/`` (outside this folder)."""
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
+    set_language("en")
+    yield
     set_language("en")
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -101,3 +101,25 @@ def test_rich_rendering_shows_links_as_text() -> None:
     text = "\n".join(lines)
     assert "See WB-RULING-2." in text
     assert "#rule-" not in text and "##" not in text and "`" not in text
+
+
+def test_rules_in_japanese_read_the_reference_pages_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under ``--lang ja`` a rule's heading and body are the Japanese rule reference's (issue 25)."""
+    from rulebook.cli import main
+
+    assert main(["--lang", "ja", "rules", "witches-of-blackmore", "WB-TRICK-2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "WB-TRICK-2 · 切り札が複数"
+    assert out[2].startswith("切り札の色のカードが2枚以上出たときは、その中で魔女の輪の上で最も強いカードが勝ちます。")
+    assert main(["rules", "witches-of-blackmore", "WB-TRICK-2"]) == 0  # English again without --lang
+    assert capsys.readouterr().out.startswith("WB-TRICK-2 · Several trumps")
+
+
+def test_text_blocks_and_translation_keep_code_and_tables() -> None:
+    from rulebook.i18n import set_language
+    from rulebook.rules_text import text_blocks, translate_markdown
+
+    md = "| a | b |\n|---|---|\n\n```toml\nx = 1\n```\n\nNo such paragraph\nin the catalog."
+    assert text_blocks(md) == ["No such paragraph in the catalog."]
+    set_language("ja")
+    assert translate_markdown(md) == md  # nothing translated: every line kept as it was
