@@ -26,16 +26,17 @@ from rulebook.games.saru_tori_inu_i import (
     race_order,
 )
 from rulebook.render._board import Board, register_views, seat_name
+from rulebook.i18n import N_, _
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 
 ANIMAL_COLOURS = ("#c62828", "#1565c0", "#b8860b", "#212121")
 PLACES = ("1st", "2nd", "3rd", "4th")
 PHASE_WORDS = {
-    Phase.PLAY: "play a card (face up, face down, or the last player declares)",
-    Phase.PAIR: "the declarer picks its two cards",
-    Phase.PLACE: "put the played card(s) beneath a column",
-    Phase.TAKE: "take the leftmost oracle card: acquire it, lay it as road, or keep it",
+    Phase.PLAY: N_("play a card (face up, face down, or the last player declares)"),
+    Phase.PAIR: N_("the declarer picks its two cards"),
+    Phase.PLACE: N_("put the played card(s) beneath a column"),
+    Phase.TAKE: N_("take the leftmost oracle card: acquire it, lay it as road, or keep it"),
 }
 FACE_DOWN, NOT_PLAYED = -1, -2
 _DEFAULTS: dict[int, Rules] = {}
@@ -81,7 +82,7 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.totals, winners)
     over = v.current_player is None
-    b.line("now: " + ("the game is over" if over else PHASE_WORDS[Phase(v.phase)]))
+    b.line(_("now: {what}").format(what=_("the game is over") if over else _(PHASE_WORDS[Phase(v.phase)])))
     pos = v.positions
     squares = max(max(pos) + 2, 10)
     b.track("race track", [f"square {i}" for i in range(squares)],
