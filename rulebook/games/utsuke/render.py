@@ -12,7 +12,7 @@ from __future__ import annotations
 from rulebook import render
 from rulebook.core.history import TrickRecord
 from rulebook.render._board import Board, register_views, seat_name
-from rulebook.i18n import _
+from rulebook.i18n import N_, _
 
 from .game import GAME
 from .observation import Observation
@@ -36,7 +36,11 @@ def _who(place: object, players: int) -> str:
     if type(place) is int and place < players:
         return _("seat {n}").format(n=place + 1)
     name = _place(place, players)
-    return _("the lord") if name == "lord" else _("the young lord") if name == "young lord" else name
+    return _(_NPC_WORDS.get(name, name))
+
+
+#: The non-player characters' names, marked for the catalog.
+_NPC_WORDS = {"lord": N_("lord"), "young lord": N_("young lord")}
 
 
 def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ...]], bids: tuple[int, ...] | None,
