@@ -390,7 +390,8 @@ def test_the_report_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Pa
                     "in every seat", "It does not count"):
         assert english not in page, english
     assert "すでに出たカードを数えず、ほかのプレイヤーの手札を推測せず、1トリックより先を計画しません。" in page
-    svgs = [base64.b64decode(m).decode("utf-8") for m in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", page)]
+    uris = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", page)
+    svgs = [base64.b64decode(m).decode("utf-8") for m in uris]
     assert any(">勝ったゲーム<" in svg for svg in svgs) and any(">ゲームの割合<" in svg for svg in svgs)
     assert any("公平な取り分（25%）" in svg for svg in svgs)
     assert all("Noto Sans CJK JP" in svg for svg in svgs)
@@ -404,7 +405,8 @@ def test_the_replay_summary_in_japanese(capsys: pytest.CaptureFixture[str], tmp_
     path = records.save(records.record_of(state), tmp_path / "g.json")
     n = len(state.history)
     out = _ja(capsys, "--lang", "ja", "replay", str(path), "--quiet").splitlines()
-    assert out == [f"ブラックモアの魔女 [witches-of-blackmore]、{n}手、シード3", "✓ すべての局面が検査を通りました（ゲーム終了）"]
+    assert out == [f"ブラックモアの魔女 [witches-of-blackmore]、{n}手、シード3",
+                   "✓ すべての局面が検査を通りました（ゲーム終了）"]
     out = _ja(capsys, "replay", str(path), "--quiet").splitlines()
     assert out == [f"The Witches of Blackmore [witches-of-blackmore], {n} actions, seed 3",
                    "✓ every position passed the checks (game over)"]

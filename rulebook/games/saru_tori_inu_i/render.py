@@ -25,8 +25,8 @@ from rulebook.games.saru_tori_inu_i import (
     SaruState,
     race_order,
 )
-from rulebook.render._board import Board, register_views, seat_name
 from rulebook.i18n import N_, _
+from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
-from rulebook.render._board import Board, register_views, seat_name
 from rulebook.i18n import N_, _
+from rulebook.render._board import Board, register_views, seat_name
 
 from .game import GAME
 from .observation import Observation

@@ -14,8 +14,8 @@ from typing import Any
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
-from rulebook.render._board import Board, register_views, seat_name
 from rulebook.i18n import _
+from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import REPLACING
 from .game import GAME
