@@ -425,3 +425,18 @@ def test_a_board_in_japanese_says_what_happens_now() -> None:
         assert "\nいま：神が神託カードを選ぶ\n" in state_text(state, 0)
     finally:
         set_language("en")
+
+
+def test_saru_missions_in_japanese() -> None:
+    from rulebook.games.saru_tori_inu_i.render import mission_text
+    from rulebook.games.saru_tori_inu_i.rules import DEFAULT_MISSIONS, Mission
+
+    try:
+        set_language(JA)
+        assert mission_text(DEFAULT_MISSIONS[0]) == "レース：イノシシが1位、イヌが2位：12点／次にサルが3位：16点"
+        assert mission_text(Mission("cards", condition="colour_first", colour=2, per_card=2, counted=2)) == (
+            "カード：黄で1位なら、獲得した黄のカード1枚につき2点")
+        assert mission_text(Mission("cards", condition="animal_place", animal=3, place=4, per_card=1)) == (
+            "カード：イノシシが4位なら、獲得したカード1枚につき1点")
+    finally:
+        set_language("en")
