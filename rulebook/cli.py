@@ -255,7 +255,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         record = records.load(args.file)
     except OSError as exc:
-        raise RulebookError(f"cannot read {args.file}: {exc.strerror}") from None
+        raise RulebookError(_("cannot read {path}: {reason}").format(path=args.file, reason=exc.strerror)) from None
     game = rulebook.get_game(record.game)
     if args.html is not None and args.seat is not None:
         raise RulebookError(_("--html shows every hand; it cannot be told from one seat (leave out --seat)"))
@@ -268,7 +268,7 @@ def _replay(args: argparse.Namespace) -> int:
     variant = load_variant(game, ref) if ref else None
     records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
-        print(f"checking with the hooks of variant {variant.name!r} ({ref})")
+        print(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
     wrote = ""
     if args.html is not None:
         from rulebook.replay_html import write_replay_page
@@ -302,8 +302,8 @@ def _replay(args: argparse.Namespace) -> int:
         for line in story:
             print(line)
     if args.actions or args.quiet or wrote:
-        dealt = f"seed {record.seed}" if record.seed is not None else "dealt as recorded"
-        print(f"{_name(game)}, {len(record.actions)} actions, {dealt}")
+        dealt = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("dealt as recorded")
+        print(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
     if wrote:
         print(wrote)
     broke = None
@@ -318,16 +318,18 @@ def _replay(args: argparse.Namespace) -> int:
         if step.violation is not None:
             v = step.violation
             broke = v
-            print(f"✗ broken at action #{step.index} [{v.rule}] {v.check}: {v.message}")
+            print(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
+                n=step.index, rule=v.rule, check=v.check, message=v.message))
             break
     if failure is not None:
-        nxt = f"; next move {failure['next_action']}" if failure.get("next_action") else ""
-        print(f"recorded failure: [{failure.get('rule')}] {failure.get('check')}: {failure.get('message')}{nxt}"
+        nxt = _("; next move {action}").format(action=failure["next_action"]) if failure.get("next_action") else ""
+        print(_("recorded failure: [{rule}] {check}: {message}{next}").format(
+            rule=failure.get("rule"), check=failure.get("check"), message=failure.get("message"), next=nxt)
               .replace("\n", " "))
     if broke is None and failure is None:
         state = last.state if last is not None else None
-        end = "game over" if state is not None and state.is_terminal else "game not over"
-        print(f"✓ every position passed the checks ({end})")
+        end = _("game over") if state is not None and state.is_terminal else _("game not over")
+        print(_("✓ every position passed the checks ({end})").format(end=end))
         return 0
     return 1
 

@@ -491,7 +491,7 @@ def _simulate_all(
             head = _("{game}, players: {each}; {games} games, seed {seed}").format(
                 game=_name(game), each=each, games=args.games, seed=args.seed)
         whos = list(dict.fromkeys(players_text(k) for k in kinds))
-        title = head + "\n" + _("who played: {who}").format(who="; ".join(whos))
+        title = head + "\n" + _("who played: {who}").format(who=_("; ").join(whos))
         entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed,
                                  "players_as": [player_name(p) for p in kinds[-1]]}
         tables: list[tuple[Difference, ...]] = []

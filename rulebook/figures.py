@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook.i18n import _
+from rulebook.i18n import N_, _
 from rulebook.stats import holm, two_proportion_test, welch_test
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many",
     "families", "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal",
-    "score_unit", "unit_warnings",
+    "score_unit", "unit_warnings", "unit_word",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -54,6 +54,8 @@ SCORE_UNITS = {
 }
 #: Seven Prophecies' printed variants score other things (SP-SCORE-1, SP-VAR-1, SP-VAR-2).
 _SP_UNITS = {"points": "points", "twice": "successes", "most-cubes": "cubes"}
+#: The units the games score in, marked for the catalog (shown with :func:`unit_word`).
+UNIT_WORDS = {"points": N_("points"), "honour": N_("honour"), "successes": N_("successes"), "cubes": N_("cubes")}
 
 
 def score_unit(variant: Variant) -> str:
@@ -72,44 +74,44 @@ def score_unit(variant: Variant) -> str:
 #: Plain names, with their unit, of the end-of-game figures the games report (``Summary.stats``
 #: keys); ``{score}`` stands for the run's score unit. A key not listed reads as its words.
 FIGURE_NAMES: dict[str, str] = {
-    "top_score": "top score ({score})",
-    "score_margin": "score margin ({score})",
-    "replacements": "trump replacements",
-    "trump_stack_left": "trump cards left on the stack",
-    "fulfilments": "prophecies fulfilled",
-    "mean_tricks_per_round": "tricks per round",
-    "rounds": "rounds played",
-    "rounds_ended_after_trick_10": "rounds ended after trick 10",
-    "rounds_ended_by_seventh_cube": "rounds ended by the seventh cube",
-    "ended_by_honour": "games ended by honour",
-    "ended_by_loss": "games ended by a loss",
-    "everyone_lost": "games everyone lost",
-    "exact_bids": "exact bids",
-    "lord_tricks_mean": "tricks the lord took, per round",
-    "losers": "losing seats",
-    "winners": "winning seats",
-    "deals": "deals played",
-    "exact_predictions": "exact predictions",
-    "lone_exact_predictions": "lone exact predictions",
-    "field_interventions": "interventions on the field",
-    "forced_interventions": "forced interventions",
-    "hand_interventions": "interventions from the hand",
-    "mixed_interventions": "mixed interventions",
-    "cards_acquired": "cards acquired",
-    "declarations": "declarations",
-    "face_down_plays": "cards played face down",
-    "races": "races run",
-    "road_cards": "cards on the road",
+    "top_score": N_("top score ({score})"),
+    "score_margin": N_("score margin ({score})"),
+    "replacements": N_("trump replacements"),
+    "trump_stack_left": N_("trump cards left on the stack"),
+    "fulfilments": N_("prophecies fulfilled"),
+    "mean_tricks_per_round": N_("tricks per round"),
+    "rounds": N_("rounds played"),
+    "rounds_ended_after_trick_10": N_("rounds ended after trick 10"),
+    "rounds_ended_by_seventh_cube": N_("rounds ended by the seventh cube"),
+    "ended_by_honour": N_("games ended by honour"),
+    "ended_by_loss": N_("games ended by a loss"),
+    "everyone_lost": N_("games everyone lost"),
+    "exact_bids": N_("exact bids"),
+    "lord_tricks_mean": N_("tricks the lord took, per round"),
+    "losers": N_("losing seats"),
+    "winners": N_("winning seats"),
+    "deals": N_("deals played"),
+    "exact_predictions": N_("exact predictions"),
+    "lone_exact_predictions": N_("lone exact predictions"),
+    "field_interventions": N_("interventions on the field"),
+    "forced_interventions": N_("forced interventions"),
+    "hand_interventions": N_("interventions from the hand"),
+    "mixed_interventions": N_("mixed interventions"),
+    "cards_acquired": N_("cards acquired"),
+    "declarations": N_("declarations"),
+    "face_down_plays": N_("cards played face down"),
+    "races": N_("races run"),
+    "road_cards": N_("cards on the road"),
 }
 
 #: The groups of rows, in reading order, with their titles.
 GROUPS = {
-    "outcomes": "outcomes",
-    "game": "the game's own figures (mean per game)",
-    "tricks": "who wins tricks",
-    "roles": "by role",
-    "ranks": "which card numbers win",
-    "measures": "the designer's measures (mean per game)",
+    "outcomes": N_("outcomes"),
+    "game": N_("the game's own figures (mean per game)"),
+    "tricks": N_("who wins tricks"),
+    "roles": N_("by role"),
+    "ranks": N_("which card numbers win"),
+    "measures": N_("the designer's measures (mean per game)"),
 }
 
 
@@ -143,8 +145,28 @@ class Row:
     units: tuple[str, ...]
 
 
+#: The ordinal forms of a number, by English suffix: each a whole template, so that a language
+#: without suffixes renders them its own way (Japanese: the bare number, "2番目").
+_ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
+
+
 def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """``n`` as an ordinal in the language shown.
+
+    >>> ordinal(1), ordinal(2), ordinal(3), ordinal(11), ordinal(22)
+    ('1st', '2nd', '3rd', '11th', '22nd')
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _(_ORDINALS[suffix]).format(n=n)
+
+
+def unit_word(unit: str) -> str:
+    """A score unit in the language shown (a unit a hook names stays as it is where the catalog lacks it).
+
+    >>> unit_word("honour")
+    'honour'
+    """
+    return _(UNIT_WORDS.get(unit, unit))
 
 
 def _play_name(key: str, deal: str, score: str, units: Mapping[str, str] | None = None) -> tuple[str, str, str]:
@@ -196,7 +218,7 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
             units: tuple[str, ...] | None = None) -> None:
         rows.append(Row(key, name, kind, group, tuple(values), units or ("",) * len(runs)))
 
-    unit = " / ".join(dict.fromkeys(scores))
+    unit = " / ".join(dict.fromkeys(unit_word(u) for u in scores))
 
     add("actions per game", _("actions per game (moves)"), "mean", "outcomes",
         [Value(s.mean_length, s.games, sd=s.sd_length) for s in runs])
@@ -281,7 +303,7 @@ FAMILIES = {"outcomes": "outcomes", "game": "outcomes", "tricks": "play", "roles
 
 
 #: The families, in words.
-FAMILY_WORDS = {"outcomes": "outcomes", "play": "play figures", "measures": "measures"}
+FAMILY_WORDS = {"outcomes": N_("outcomes"), "play": N_("play figures"), "measures": N_("measures")}
 
 
 def families(tables: Sequence[Sequence[Difference]]) -> dict[str, int]:
@@ -345,7 +367,7 @@ def unit_warnings(runs: Mapping[str, Summary]) -> list[str]:
     units = {label: s.score_unit for label, s in runs.items()}
     if len(set(units.values())) < 2:
         return []
-    each = ", ".join(_("{unit} ({label})").format(unit=u, label=label) for label, u in units.items())
+    each = ", ".join(_("{unit} ({label})").format(unit=unit_word(u), label=label) for label, u in units.items())
     return [_("the sides count scores in different units ({each}): the score rows are not compared").format(
         each=each)]
 

@@ -234,31 +234,34 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
     try:
         record = records.load(path)
     except InvalidRecord as exc:
-        raise InvalidRecord(f"--resume {where}: {exc}") from None
+        raise InvalidRecord(_("--resume {where}: {error}").format(where=where, error=exc)) from None
     if record.game != game.slug:
-        raise InvalidRecord(f"--resume {where} is a saved game of {record.game!r:.60}, not of {game.slug}")
+        raise InvalidRecord(_("--resume {where} is a saved game of {other}, not of {game}").format(
+            where=where, other=f"{record.game!r:.60}", game=game.slug))
     records.check_variant(record, variant.describe() if isinstance(variant, Variant) and variant.has_hooks else None)
     try:
         rules = rules_from_mapping(game.Rules, record.rules)
     except (InvalidRules, RecursionError) as exc:
-        raise InvalidRecord(f"--resume {where}: bad rules: {exc}") from None
+        raise InvalidRecord(_("--resume {where}: bad rules: {error}").format(where=where, error=exc)) from None
     chosen = (variant.with_rules(rules) if isinstance(variant, Variant) else Variant(game, rules))
     try:
         state = chosen.new_game(seed=record.seed, deals=record.deals or None)
     except ValueError as exc:
-        raise InvalidRecord(f"--resume {where}: bad deals: {exc}") from None
+        raise InvalidRecord(_("--resume {where}: bad deals: {error}").format(where=where, error=exc)) from None
     states = [state]
     for i, text in enumerate(record.actions):
         if state.is_terminal:
-            raise InvalidRecord(f"--resume {where}: move {i + 1} ({text!r:.40}) comes after the end of the game")
+            raise InvalidRecord(_("--resume {where}: move {n} ({move}) comes after the end of the game").format(
+                where=where, n=i + 1, move=f"{text!r:.40}"))
         try:
             state = state.apply(game.parse_action(text, rules))
         except ValueError as exc:
-            raise InvalidRecord(f"--resume {where}: move {i + 1} ({text!r:.40}): {exc}") from None
+            raise InvalidRecord(_("--resume {where}: move {n} ({move}): {error}").format(
+                where=where, n=i + 1, move=f"{text!r:.40}", error=exc)) from None
         states.append(state)
     if state.is_terminal:
-        raise InvalidRecord(f"--resume {where}: this game is over; nothing to continue (rulebook replay {where} "
-                            "tells it)")
+        raise InvalidRecord(_("--resume {where}: this game is over; nothing to continue (rulebook replay {where} "
+                              "tells it)").format(where=where))
     return chosen, states, _play_meta(record.meta.get("play"), rules.players, where)
 
 
@@ -266,7 +269,8 @@ def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
     """The seats and opponents a saved game was played with, checked exactly ({} when it has none)."""
     if meta is None:
         return {}
-    bad = InvalidRecord(f"--resume {where}: meta.play must be {{\"seats\": [seats], \"opponents\": {{seat: kind}}}}")
+    shape = '{"seats": [seats], "opponents": {seat: kind}}'
+    bad = InvalidRecord(_("--resume {where}: meta.play must be {shape}").format(where=where, shape=shape))
     if not isinstance(meta, dict) or set(meta) - {"seats", "opponents"}:
         raise bad
     seats = meta.get("seats", [0])
@@ -299,9 +303,11 @@ def _speed(speed: float | str | None, interactive: bool) -> float | str:
         try:
             speed = float(speed)
         except ValueError:
-            raise RulebookError(f"--speed takes seconds (0 to {MAX_SPEED:g}) or key, not {speed!r:.40}") from None
+            raise RulebookError(_("--speed takes seconds (0 to {most}) or key, not {given}").format(
+                most=f"{MAX_SPEED:g}", given=f"{speed!r:.40}")) from None
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= MAX_SPEED:
-        raise RulebookError(f"--speed takes seconds (0 to {MAX_SPEED:g}) or key, not {speed!r:.40}")
+        raise RulebookError(_("--speed takes seconds (0 to {most}) or key, not {given}").format(
+            most=f"{MAX_SPEED:g}", given=f"{speed!r:.40}"))
     return float(speed)
 
 
@@ -313,8 +319,8 @@ def play_command(game: Game[Any, Any, Any], args: Any, variant: Callable[[], Any
         given = [o for o, v in (("--set", args.set), ("--players", args.players), ("--ruleset", args.ruleset),
                                 ("--seed", args.seed)) if v]
         if given:
-            raise RulebookError(f"--resume continues the saved game with its own rules and seed: leave out "
-                                f"{', '.join(given)}")
+            raise RulebookError(_("--resume continues the saved game with its own rules and seed: leave out "
+                                  "{options}").format(options=", ".join(given)))
         return play(game, variant() if args.variant else None, seats=args.seat, opponents=opponents, out=args.out,
                     speed=args.speed, resume=args.resume)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)

@@ -49,6 +49,7 @@ from typing import Any
 
 from rulebook.errors import RulebookError
 from rulebook.hooks import unhooked
+from rulebook.i18n import N_
 
 __all__ = ["ROLES", "TRUMP_RULES", "Measure", "load_measures", "measure_values", "play_figures", "roles_of"]
 
@@ -72,9 +73,9 @@ RoleDeal = tuple[Mapping[int, str], tuple[int, ...]]
 def _gods_and_humans(state: Any) -> Iterator[RoleDeal]:
     """GH-ROLE-1, GH-ROLE-2, GH-PAIR-3: gods, the lone human (5 and 7 players) and the humans with a partner."""
     for deal in state.past:
-        roles = {seat: "god" for seat in deal.gods}
+        roles = {seat: N_("god") for seat in deal.gods}
         for seat in deal.humans:
-            roles[seat] = "lone human" if seat == deal.lone else "human with a partner"
+            roles[seat] = N_("lone human") if seat == deal.lone else N_("human with a partner")
         yield roles, tuple(deal.points)
 
 
@@ -84,16 +85,16 @@ def _utsuke(state: Any) -> Iterator[RoleDeal]:
     for rnd in state.rounds:
         after = rnd.lord_before
         before = (after - 1) % players
-        roles = {seat: "between" for seat in range(players)}
-        roles[after] = "just after the lord"
-        roles[before] = "just before the lord"
+        roles = {seat: N_("between") for seat in range(players)}
+        roles[after] = N_("just after the lord")
+        roles[before] = N_("just before the lord")
         yield roles, tuple(rnd.points)
 
 
 #: Games whose seats change roles every deal or round: slug -> (the roles of every finished deal, a deal's name).
 ROLES: dict[str, tuple[Callable[[Any], Iterator[RoleDeal]], str]] = {
-    "gods-and-humans": (_gods_and_humans, "deal"),
-    "utsuke": (_utsuke, "round"),
+    "gods-and-humans": (_gods_and_humans, N_("deal")),
+    "utsuke": (_utsuke, N_("round")),
 }
 
 

@@ -30,12 +30,16 @@ from typing import Any
 
 from rulebook.core.contract import Game
 from rulebook.errors import RulebookError
-from rulebook.figures import FIGURE_NAMES, Row, figure_name, figure_rows, ordinal
-from rulebook.i18n import _
+from rulebook.figures import FIGURE_NAMES, Row, figure_name, figure_rows, ordinal, unit_word
+from rulebook.i18n import N_, _
 from rulebook.optional import install_hint
 from rulebook.simulate import Summary
 
 __all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_plots", "save_plots", "sweep_plots"]
+
+#: The fonts of every plot: DejaVu Sans first (its digits and Latin letters), then a CJK font for
+#: Japanese words (Debian's fonts-noto-cjk), then whatever sans-serif the machine has.
+FONTS = ["DejaVu Sans", "Noto Sans CJK JP", "sans-serif"]
 
 #: line colour and style of each run (a colour-blind-safe pair, told apart by the dash too)
 STYLES: tuple[dict[str, Any], ...] = (
@@ -125,7 +129,7 @@ def _svg(fig: Any) -> str:
 
 def _only_value(hists: Mapping[str, tuple[Mapping[Any, int], int]]) -> str:
     """The value of every game, per run when the runs differ: "69" or "69 (printed rules), 54 (variant)"."""
-    each = {label: ", ".join(str(int(v)) for v in sorted(h)) or "none" for label, (h, _) in hists.items()}
+    each = {label: ", ".join(str(int(v)) for v in sorted(h)) or _("none") for label, (h, _n) in hists.items()}
     if len(set(each.values())) == 1:
         return next(iter(each.values()))
     return ", ".join(f"{v} ({label})" for label, v in each.items())
@@ -139,7 +143,7 @@ def report_plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list
     """The report's plots, as SVG data URIs, in reading order."""
     plt = _pyplot()
     rc = {"font.size": 11, "axes.titlesize": 11, "legend.fontsize": 10, "svg.fonttype": "none",
-          "font.family": ["DejaVu Sans", "sans-serif"]}
+          "font.family": FONTS}
     with plt.rc_context(rc):
         return _report_plots(plt, game, runs)
 
@@ -165,36 +169,42 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
         ax.bar(xs, s.win_rate, width * 0.92, yerr=err, capsize=3, label=label if len(runs) > 1 else None,
                color=style["color"], ecolor="#333", hatch=None if i == 0 else "//", edgecolor="white")
     fair = sum(first.win_rate) / first.players
-    ax.axhline(fair, color="#555", linestyle=":", linewidth=1.5, label=f"fair share ({fair:.0%})")
-    ax.set(xticks=range(seats), xticklabels=[f"seat {k + 1}" for k in range(seats)], ylabel="games won")
+    share = f"{fair:.0%}"
+    ax.axhline(fair, color="#555", linestyle=":", linewidth=1.5, label=_("fair share ({share})").format(share=share))
+    ax.set(xticks=range(seats), xticklabels=[_("seat {n}").format(n=k + 1) for k in range(seats)],
+           ylabel=_("games won"))
     ax.yaxis.set_major_formatter(_percent())
     ax.set_ylim(0, max(max(hi for _, hi in s.win_ci) for s in runs.values()) * 1.1 or 1)
     ax.spines[["top", "right"]].set_visible(False)
     _legend(fig, ax, len(runs) + 1)
-    out.append(("Win rate per seat", "Bars: the share of games each seat won; whiskers: 95% Wilson intervals; "
-                "dotted line: the fair share, the win rate every seat would have if seat order did not matter "
-                "(the seats' average, above 1 in N when games end in shared wins).", _svg(fig)))
+    out.append((_("Win rate per seat"), _(
+        "Bars: the share of games each seat won; whiskers: 95% Wilson intervals; "
+        "dotted line: the fair share, the win rate every seat would have if seat order did not matter "
+        "(the seats' average, above 1 in N when games end in shared wins)."), _svg(fig)))
     plt.close(fig)
     # distributions with one value per game
     for title, unit, caption, hists in (
-        ("Game length", "actions", "Share of games by the number of actions (moves, bids and plays) they took.",
+        (_("Game length"), _("actions"),
+         _("Share of games by the number of actions (moves, bids and plays) they took."),
          {label: (s.length_hist, s.games) for label, s in runs.items()}),
-        ("Lead changes", "lead changes", "Share of games by how often the lead passed to another seat.",
+        (_("Lead changes"), _("lead changes"), _("Share of games by how often the lead passed to another seat."),
          {label: (s.lead_change_hist, s.games) for label, s in runs.items()}),
     ):
         fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
         if histogram(ax, hists):
-            ax.set(xlabel=unit, ylabel="share of games")
+            ax.set(xlabel=unit, ylabel=_("share of games"))
             _legend(fig, ax, len(runs))
             out.append((title, caption, _svg(fig)))
         else:
-            out.append((title, f"Every game of a run had the same number of {unit}: {_only_value(hists)}.", None))
+            out.append((title, _("Every game of a run had the same number of {unit}: {values}.").format(
+                unit=unit, values=_only_value(hists)), None))
         plt.close(fig)
     # final scores, one small plot per seat, two to a row (readable on a phone)
     cols = 2 if seats > 1 else 1
     rows = -(-seats // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(5, 0.6 + 2.1 * rows), layout="constrained", squeeze=False)
     drawn = False
+    score = unit_word(first.score_unit)
     for k in range(rows * cols):
         ax = axes[k // cols][k % cols]
         if k >= seats:
@@ -204,23 +214,23 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
         if histogram(ax, hists, most=20):
             drawn = True
         else:
-            ax.text(0.5, 0.5, f"always {_only_value(hists)} {first.score_unit}", ha="center", va="center",
-                    transform=ax.transAxes)
+            ax.text(0.5, 0.5, _("always {value} {unit}").format(value=_only_value(hists), unit=score),
+                    ha="center", va="center", transform=ax.transAxes)
             ax.set_xticks([])
             ax.set_yticks([])
-        ax.set_title(f"seat {k + 1}")
+        ax.set_title(_("seat {n}").format(n=k + 1))
         if k % cols == 0:
-            ax.set_ylabel("share of games")
+            ax.set_ylabel(_("share of games"))
     for k in range(max(0, seats - cols), seats):
-        axes[k // cols][k % cols].set_xlabel(f"final score ({first.score_unit})")
+        axes[k // cols][k % cols].set_xlabel(_("final score ({unit})").format(unit=score))
     if drawn:
         labelled = [a for row in axes for a in row if a.get_legend_handles_labels()[0]]
         if labelled:
             _legend(fig, labelled[0], len(runs))
-        out.append(("Final scores", "Share of games by each seat's final score (under the variant's scoring).",
+        out.append((_("Final scores"), _("Share of games by each seat's final score (under the variant's scoring)."),
                     _svg(fig)))
     else:
-        out.append(("Final scores", "Every seat ended every game with the same score.", None))
+        out.append((_("Final scores"), _("Every seat ended every game with the same score."), None))
     plt.close(fig)
     # skill gap: one bar per player kind, when the seats hold different players
     from rulebook.balance import measures
@@ -232,11 +242,11 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
         rates = [g["win_rate"] for _, g in gaps]
         err = [[r - g["ci"][0] for r, (_, g) in zip(rates, gaps)], [g["ci"][1] - r for r, (_, g) in zip(rates, gaps)]]
         ax.bar(range(len(gaps)), rates, yerr=err, capsize=3, color="#2e7d32")
-        ax.set(xticks=range(len(gaps)), ylabel="seat-games won")
+        ax.set(xticks=range(len(gaps)), ylabel=_("seat-games won"))
         ax.set_xticklabels(names)
         ax.yaxis.set_major_formatter(_percent())
         ax.spines[["top", "right"]].set_visible(False)
-        out.append(("Skill gap", "Share of seat-games each kind of player won, with 95% intervals.", _svg(fig)))
+        out.append((_("Skill gap"), _("Share of seat-games each kind of player won, with 95% intervals."), _svg(fig)))
         plt.close(fig)
     return out
 
@@ -252,14 +262,20 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
+    with plt.rc_context({"font.family": FONTS}):
+        return _save_plots(plt, out, game, runs)
+
+
+def _save_plots(plt: Any, out: Path, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Path]:
     paths = []
+    title = _(game.title)
     fig, ax = plt.subplots(figsize=(7, 4))
     bins = _bins([s.length_hist for s in runs.values()], 40)
     for i, (label, s) in enumerate(runs.items()):
         values = sorted(s.length_hist)
         ax.hist(values, weights=[s.length_hist[v] / s.games for v in values], bins=bins, histtype="step",
                 linewidth=2, label=label, **STYLES[i % len(STYLES)])
-    ax.set(title=f"{game.title}: actions per game", xlabel="actions", ylabel="share of games")
+    ax.set(title=_("{game}: actions per game").format(game=title), xlabel=_("actions"), ylabel=_("share of games"))
     _whole_ticks(ax, bins)
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     paths.append(out / f"{game.slug}-lengths.png")
@@ -278,11 +294,11 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
             values = sorted(h)
             ax.hist(values, weights=[h[v] / s.games for v in values], bins=bins, histtype="step", linewidth=2,
                     label=label, **STYLES[i % len(STYLES)])
-        ax.set(title=f"seat {seat + 1}", xlabel="score")
+        ax.set(title=_("seat {n}").format(n=seat + 1), xlabel=_("score"))
         _whole_ticks(ax, bins, 6)
-    axes[0][0].set_ylabel("share of games")
+    axes[0][0].set_ylabel(_("share of games"))
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.suptitle(f"{game.title}: final scores")
+    fig.suptitle(_("{game}: final scores").format(game=title))
     fig.legend(handles, labels, loc="upper right", frameon=False)
     fig.tight_layout()
     paths.append(out / f"{game.slug}-scores.png")
@@ -313,12 +329,12 @@ def _whole_ticks(ax: Any, bins: Sequence[float], most: int = 10) -> None:
 
 #: Rows drawn together in one plot of a sweep, one line each: (pattern of the row key, family title).
 _FAMILIES: tuple[tuple[str, str], ...] = (
-    (r"seat \d+ win rate", "win rate by seat (% of games)"),
-    (r"seat \d+ mean score", "mean score by seat ({score})"),
-    (r"tricks: place \d+", "tricks won by each place in the trick (% of tricks)"),
-    (r"rank: \d+", "cards of each number that won their trick (% of those played)"),
-    (r"role: .*: points", "{score} per {deal} by role"),
-    (r"role: .*: wins", "{deal}s won by role (% of {deal}s)"),
+    (r"seat \d+ win rate", N_("win rate by seat (% of games)")),
+    (r"seat \d+ mean score", N_("mean score by seat ({score})")),
+    (r"tricks: place \d+", N_("tricks won by each place in the trick (% of tricks)")),
+    (r"rank: \d+", N_("cards of each number that won their trick (% of those played)")),
+    (r"role: .*: points", N_("{score} per {deal} by role")),
+    (r"role: .*: wins", N_("{deal}s won by role (% of {deal}s)")),
 )
 
 
@@ -364,12 +380,12 @@ def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[st
         if any(v is not None for v in row.values):
             families.setdefault(_family(row), []).append(row)
     values = [label.partition("=")[2] for label, _s in runs]
-    score = " / ".join(dict.fromkeys(s.score_unit for _label, s in runs))
+    score = " / ".join(dict.fromkeys(unit_word(s.score_unit) for _label, s in runs))
     from rulebook.play_figures import ROLES
 
     deal = next((d for slug, (_f, d) in ROLES.items() if runs[0][1].variant.get("game") == slug), "deal")
     rc = {"font.size": 10, "axes.titlesize": 10, "legend.fontsize": 8, "svg.fonttype": "none",
-          "font.family": ["DejaVu Sans", "sans-serif"]}
+          "font.family": FONTS}
     out = []
     with plt.rc_context(rc):
         for title, members in families.items():

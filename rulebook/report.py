@@ -483,6 +483,6 @@ def sweep_report(
         parts.append(f"<h3>{esc(plot_title)}</h3><figure><img alt='{esc(plot_title)}: {esc(caption)}' src='{uri}'>"
                      f"<figcaption>{esc(caption)}</figcaption></figure>")
     day = (date or datetime.datetime.now(datetime.UTC).date()).isoformat()
-    who = "; ".join(dict.fromkeys(players_text(s.players_as) for _label, s in runs))
+    who = _("; ").join(dict.fromkeys(players_text(s.players_as) for _label, s in runs))
     parts.append(_footer(day, who, command or f"rulebook simulate {game.slug} --sweep {name}=..."))
     return "".join(parts)

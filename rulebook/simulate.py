@@ -41,6 +41,7 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.figures import Difference, compare, score_unit
+from rulebook.i18n import _
 from rulebook.play_figures import Measure, play_figures
 from rulebook.players import ISMCTS, PLAYER_KINDS, Player, player_from_spec
 from rulebook.stats import holm, two_proportion_test, welch_test, wilson_interval
@@ -115,7 +116,7 @@ def check_players(players_as: Sequence[PlayerSpec] | None, players: int) -> tupl
 
 
 def players_text(players_as: Sequence[PlayerSpec]) -> str:
-    """Who sat where, for people (seats counted from 1).
+    """Who sat where, for people (seats counted from 1), in the language shown.
 
     >>> players_text(("heuristic",) * 3)
     'the rule-aware heuristic in every seat'
@@ -124,29 +125,34 @@ def players_text(players_as: Sequence[PlayerSpec]) -> str:
     """
     names = [_player_words(player_name(p)) for p in players_as]
     if len(set(names)) == 1:
-        return f"{names[0]} in every seat"
+        return _("{player} in every seat").format(player=names[0])
     groups: dict[str, list[int]] = {}
     for seat, name in enumerate(names, 1):
         groups.setdefault(name, []).append(seat)
     parts = []
     for name, seats in groups.items():
         words = [str(s) for s in seats]
-        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        parts.append(f"{'seat' if len(seats) == 1 else 'seats'} {listed} {name}")
-    return "; ".join(parts)
+        if len(words) == 1:
+            parts.append(_("seat {seat} {player}").format(seat=words[0], player=name))
+        else:
+            listed = _(", ").join(words[:-1]) + _(" and ") + words[-1]
+            parts.append(_("seats {seats} {player}").format(seats=listed, player=name))
+    return _("; ").join(parts)
 
 
 def _player_words(name: str) -> str:
     if name == "heuristic":
-        return "the rule-aware heuristic"
+        return _("the rule-aware heuristic")
     if name == "random":
-        return "random play"
+        return _("random play")
     if name.startswith("ismcts"):
         parts = name.split(":")
         budget = parts[1] if len(parts) > 1 and parts[1] else "200"
-        each = f"{budget[:-1]} seconds a move" if budget.endswith("s") else f"{budget} iterations a move"
-        rollout = ", random rollouts" if len(parts) > 2 and parts[2] == "random" else ""
-        return f"ISMCTS ({each}{rollout})"
+        each = (_("{n} seconds a move").format(n=budget[:-1]) if budget.endswith("s")
+                else _("{n} iterations a move").format(n=budget))
+        if len(parts) > 2 and parts[2] == "random":
+            return _("ISMCTS ({each}, random rollouts)").format(each=each)
+        return _("ISMCTS ({each})").format(each=each)
     return name
 
 

@@ -327,3 +327,116 @@ def test_a_japanese_locale_in_a_subprocess(tmp_path: Path) -> None:
 
 def test_english_stays_the_default() -> None:
     assert language() == "en" and _("seat {number}") == "seat {number}"
+
+
+# -- reports, replay summaries and boards in Japanese ----------------------------------------
+
+#: English words of a comparison that must not show under --lang ja.
+ENGLISH_FIGURE_WORDS = ("outcomes", "who wins tricks", "trump replacements", "decided a trick", "who played",
+                        "which card numbers win", "the game's own figures", "(points)", "2nd", "moves made",
+                        "rule-aware heuristic", "play figures")
+
+
+def test_a_comparison_in_japanese_has_no_english_figure_words(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "witches-of-blackmore", "--games", "20", "--set", "must_follow=true", "--compare"]
+    out = _ja(capsys, "--lang", "ja", *argv)
+    for word in ENGLISH_FIGURE_WORDS:
+        assert word not in out, word
+    for text in ("遊んだプレイヤー：すべての席がルールを理解したボット", "│ 結果 ", "│ 誰がトリックを取るか ",
+                 "│ ゲーム固有の数値（1ゲームあたりの平均） ", "│ どの数字のカードが勝つか ", "│ 切り札の交換 ",
+                 "│ 1番席の平均得点（得点） ", "│ 2番目に出したプレイヤーが取ったトリック（トリックに対する%） ",
+                 "│ WB-TRICK-3（切り札なし：リードされた色）がトリックを決めた ", "│ 「カードを出す」の手 ",
+                 "│ 選択肢のなかった「カードを出す」の手 ", "補正の対象：結果の17行、プレイの数値の15行。"):
+        assert text in out, text
+    english = _ja(capsys, *argv)  # English stays as it was
+    for text in ("who played: the rule-aware heuristic in every seat", "│ outcomes ", "│ who wins tricks ",
+                 "│ trump replacements ", "│ seat 1 mean score (points) ",
+                 "│ tricks won by the 2nd to play (% of tricks) ",
+                 "│ WB-TRICK-3 (No trump: the leader's colour) decided a trick ", "│ Play moves made with no choice "):
+        assert text in english, text
+
+
+def test_ordinals_players_and_units_in_both_languages() -> None:
+    from rulebook.figures import ordinal, unit_word
+    from rulebook.simulate import players_text
+
+    try:
+        assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21)] == [
+            "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st"]
+        assert players_text(("ismcts:200", "heuristic", "heuristic")) == (
+            "seat 1 ISMCTS (200 iterations a move); seats 2 and 3 the rule-aware heuristic")
+        set_language(JA)
+        assert [ordinal(n) for n in (1, 2, 3, 4, 11)] == ["1", "2", "3", "4", "11"]
+        assert [unit_word(u) for u in ("points", "honour", "cubes", "place")] == ["得点", "誉", "キューブ", "place"]
+        assert players_text(("ismcts:200", "heuristic", "heuristic")) == (
+            "1番席はISMCTS（1手あたり200回の反復）／2、3番席はルールを理解したボット")
+        assert players_text(("random",) * 4) == "すべての席がランダムなボット"
+    finally:
+        set_language("en")
+
+
+def test_the_report_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    import base64
+
+    path = tmp_path / "report.html"
+    _ja(capsys, "--lang", "ja", "simulate", "witches-of-blackmore", "--games", "20", "--set", "must_follow=true",
+        "--report", str(path))
+    page = path.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html><html lang='ja'>")
+    for title in ("席ごとの勝率", "ゲームの長さ", "首位の交代", "最終得点"):
+        assert f"<h2>{title}</h2>" in page, title
+    for english in ("Win rate per seat", "Game length", "Final scores", "share of games", "fair share",
+                    "in every seat", "It does not count"):
+        assert english not in page, english
+    assert "すでに出たカードを数えず、ほかのプレイヤーの手札を推測せず、1トリックより先を計画しません。" in page
+    uris = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", page)
+    svgs = [base64.b64decode(m).decode("utf-8") for m in uris]
+    assert any(">勝ったゲーム<" in svg for svg in svgs) and any(">ゲームの割合<" in svg for svg in svgs)
+    assert any("公平な取り分（25%）" in svg for svg in svgs)
+    assert all("Noto Sans CJK JP" in svg for svg in svgs)
+
+
+def test_the_replay_summary_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = rulebook.get_game("witches-of-blackmore")
+    state = game.new_game(game.Rules(players=3), seed=3)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    path = records.save(records.record_of(state), tmp_path / "g.json")
+    n = len(state.history)
+    out = _ja(capsys, "--lang", "ja", "replay", str(path), "--quiet").splitlines()
+    assert out == [f"ブラックモアの魔女 [witches-of-blackmore]、{n}手、シード3",
+                   "✓ すべての局面が検査を通りました（ゲーム終了）"]
+    out = _ja(capsys, "replay", str(path), "--quiet").splitlines()
+    assert out == [f"The Witches of Blackmore [witches-of-blackmore], {n} actions, seed 3",
+                   "✓ every position passed the checks (game over)"]
+    assert "--speed には秒数（0～" in _ja(capsys, "--lang", "ja", "play", "utsuke", "--speed", "fast", code=2)
+
+
+def test_a_board_in_japanese_says_what_happens_now() -> None:
+    from rulebook.games.gods_and_humans.render import state_text
+
+    game = rulebook.get_game("gods-and-humans")
+    state = game.new_game(game.Rules(), seed=1)
+    assert "\nnow: the gods choose oracle cards\n" in state_text(state)
+    try:
+        set_language(JA)
+        assert "\nいま：神が神託カードを選ぶ\n" in state_text(state)
+        assert "\nいま：神が神託カードを選ぶ\n" in state_text(state, 0)
+    finally:
+        set_language("en")
+
+
+def test_saru_missions_in_japanese() -> None:
+    from rulebook.games.saru_tori_inu_i.render import mission_text
+    from rulebook.games.saru_tori_inu_i.rules import DEFAULT_MISSIONS, Mission
+
+    try:
+        set_language(JA)
+        assert mission_text(DEFAULT_MISSIONS[0]) == "レース：イノシシが1位、イヌが2位：12点／次にサルが3位：16点"
+        assert mission_text(Mission("cards", condition="colour_first", colour=2, per_card=2, counted=2)) == (
+            "カード：黄で1位なら、獲得した黄のカード1枚につき2点")
+        assert mission_text(Mission("cards", condition="animal_place", animal=3, place=4, per_card=1)) == (
+            "カード：イノシシが4位なら、獲得したカード1枚につき1点")
+    finally:
+        set_language("en")

@@ -6,6 +6,8 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
+from rulebook.i18n import N_
+
 from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
 from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, plan
 
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["heuristic_action"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
-LIMITS = (
+LIMITS = N_(
     "It does not count the cards played, guess other hands, or plan more than one trick ahead."
 )
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+from rulebook.i18n import N_
+
 from .actions import PAIR, PLACE, PLAY, TAKE, Declare, Down, Play, Road, SaruAction, Take
 from .state import SaruState, _tab
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
-LIMITS = (
+LIMITS = N_(
     "It does not count the cards already seen, guess other hands, plan the road to move an animal, or "
     "read its mission."
 )

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from rulebook.i18n import N_
+
 from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
 from .rules import _SUIT, FOLLOW_FUTURE, KEYS, Rules, in_play
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["heuristic_action", "prophecy_target"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
-LIMITS = (
+LIMITS = N_(
     "It does not count the cards played in earlier tricks, guess what the others hold from how they "
     "play, or change its play for the scoring options or the printed variants (twice, most cubes)."
 )

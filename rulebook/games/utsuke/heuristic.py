@@ -6,6 +6,8 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
+from rulebook.i18n import N_
+
 from .actions import _BID, _PLAY, Play, UtsukeAction
 from .rules import (
     _NRANKS,
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["bid_estimate", "heuristic_action"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
-LIMITS = (
+LIMITS = N_(
     "It does not count the cards played earlier, guess the other players' bids, or plan ahead: each "
     "choice looks only at the trick under way."
 )
