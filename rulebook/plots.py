@@ -135,6 +135,24 @@ def _only_value(hists: Mapping[str, tuple[Mapping[Any, int], int]]) -> str:
     return ", ".join(f"{v} ({label})" for label, v in each.items())
 
 
+#: at most this many different values per game are told in a sentence, not drawn
+FEW = 3
+
+
+def _shares(hists: Mapping[str, tuple[Mapping[Any, int], int]]) -> str:
+    """Each value with its share of games, per run when the runs differ:
+    "69 in 99.9% of games, 68 in 0.1%" or "...(printed rules); ...(variant)"."""
+    def text(h: Mapping[Any, int], games: int) -> str:
+        parts = [(int(v), c / max(1, games)) for v, c in sorted(h.items(), key=lambda vc: (-vc[1], vc[0]))]
+        head = _("{value} in {share} of games").format(value=parts[0][0], share=f"{parts[0][1]:.1%}")
+        return ", ".join([head] + [_("{value} in {share}").format(value=v, share=f"{p:.1%}") for v, p in parts[1:]])
+
+    each = {label: text(h, n) for label, (h, n) in hists.items() if h}
+    if len(set(each.values())) == 1:
+        return next(iter(each.values()))
+    return _("; ").join(f"{v} ({label})" for label, v in each.items())
+
+
 #: one plot of the report: (title, caption, picture as a data URI, or None when the figure is a sentence)
 Plot = tuple[str, str, str | None]
 
@@ -191,7 +209,11 @@ def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summar
          {label: (s.lead_change_hist, s.games) for label, s in runs.items()}),
     ):
         fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
-        if histogram(ax, hists):
+        if len({round(v) for h, _n in hists.values() for v in h}) <= FEW and not all(
+                len(h) < 2 for h, _n in hists.values()):  # two or three bars: a sentence says it better
+            out.append((title, _("The games took few different numbers of {unit}: {values}.").format(
+                unit=unit, values=_shares(hists)), None))
+        elif histogram(ax, hists):
             ax.set(xlabel=unit, ylabel=_("share of games"))
             _legend(fig, ax, len(runs))
             out.append((title, caption, _svg(fig)))

@@ -85,6 +85,10 @@ def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
     return _("no seat wins more often than noise explains (chi-square p = {p:.3g})").format(p=adv["p_value"])
 
 
+#: the figures "In plain words" names; the table lists every one
+SUMMARY_FIGURES = 5
+
+
 def plain_summary(
     runs: Mapping[str, Summary],
     diffs: Sequence[Difference] = (),
@@ -124,10 +128,18 @@ def plain_summary(
         sig = [d for d in tested if d.significant]
         who = _(labels[j + 1]) if len(labels) > j + 1 else _("the variant")
         if sig:
+            # the clearest few (smallest p, then the largest relative change); the table has the rest
+            def clearest(d: Difference) -> tuple[float, float]:
+                a, b = d.printed or 0.0, d.variant or 0.0
+                return (d.p_adjusted if d.p_adjusted is not None else 1.0, -abs(b - a) / (abs(a) or 1.0))
+
+            ranked = sorted(sig, key=clearest)
+            shown = [f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
+                     for d in ranked[:SUMMARY_FIGURES]]
+            if len(sig) > SUMMARY_FIGURES:
+                shown.append(_("and {n} more in the table below").format(n=len(sig) - SUMMARY_FIGURES))
             lines.append(_("{who} changes {n} of {m} figures beyond noise (Holm-corrected, family-wise {alpha:g}): "
-                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list=_("; ").join(
-                               f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
-                               for d in sig)))
+                           "{list}.").format(who=who, n=len(sig), m=len(tested), alpha=alpha, list=_("; ").join(shown)))
         else:
             lines.append(_("{who}: no figure differs beyond noise after Holm's correction over {m} figures; "
                            "a larger run could still find a small difference.").format(who=who, m=len(tested)))

@@ -112,6 +112,30 @@ def test_plots_are_svg_and_single_values_are_sentences(page: str) -> None:
     assert ("Game length</h2><figure>" in page) or ("Every game of a run had the same number of actions" in page)
 
 
+def test_two_or_three_values_are_told_with_their_shares() -> None:
+    from rulebook.plots import _shares
+
+    assert _shares({"a": ({69: 1998, 68: 2}, 2000), "b": ({69: 1998, 68: 2}, 2000)}) == (
+        "69 in 99.9% of games, 68 in 0.1%")
+    assert _shares({"a": ({69: 3, 68: 1}, 4), "b": ({54: 4}, 4)}) == "69 in 75.0% of games, 68 in 25.0% (a); 54 in 100.0% of games (b)"
+
+
+def test_plain_words_name_the_five_clearest_changes(runs: dict[str, Summary]) -> None:
+    import attrs as _attrs
+
+    from rulebook.report import SUMMARY_FIGURES, plain_summary
+
+    base, other = runs.values()
+    diffs = compare(base, other)
+    template = next(d for d in diffs if d.p_value is not None)
+    fake = [_attrs.evolve(template, name=f"figure {i}", printed=1.0, variant=2.0 + i, p_value=0.001,
+                          p_adjusted=0.001 * (i + 1), significant=True) for i in range(8)]
+    line = plain_summary(runs, alpha=0.05, tables=[fake])[-1]
+    assert SUMMARY_FIGURES == 5
+    assert line.count(" → ") == 5 and "figure 0 " in line and "figure 4 " in line and "figure 5 " not in line
+    assert line.endswith("; and 3 more in the table below.")
+
+
 def test_names() -> None:
     assert figure_name("score_margin") == "score margin (points)"
     assert figure_name("some_new_figure") == "some new figure"
