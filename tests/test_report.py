@@ -117,7 +117,8 @@ def test_two_or_three_values_are_told_with_their_shares() -> None:
 
     assert _shares({"a": ({69: 1998, 68: 2}, 2000), "b": ({69: 1998, 68: 2}, 2000)}) == (
         "69 in 99.9% of games, 68 in 0.1%")
-    assert _shares({"a": ({69: 3, 68: 1}, 4), "b": ({54: 4}, 4)}) == "69 in 75.0% of games, 68 in 25.0% (a); 54 in 100.0% of games (b)"
+    assert _shares({"a": ({69: 3, 68: 1}, 4), "b": ({54: 4}, 4)}) == (
+        "69 in 75.0% of games, 68 in 25.0% (a); 54 in 100.0% of games (b)")
 
 
 def test_plain_words_name_the_five_clearest_changes(runs: dict[str, Summary]) -> None:
