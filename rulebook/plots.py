@@ -169,7 +169,9 @@ def report_plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list
 def _legend(fig: Any, ax: Any, n: int) -> None:
     handles, labels = ax.get_legend_handles_labels()
     if handles:
-        fig.legend(handles, labels, loc="outside upper center", ncols=min(3, len(handles)), frameon=False)
+        # long side names (a variant's options) one per row, so that none is cut at the picture's edge
+        ncols = 1 if sum(len(x) for x in labels) > 36 else min(3, len(handles))
+        fig.legend(handles, labels, loc="outside upper center", ncols=ncols, frameon=False)
 
 
 def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Plot]:
