@@ -36,8 +36,9 @@ from rulebook.balance import measures
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, rules_to_dict
 from rulebook.errors import InvalidRules, OutputError, RulebookError, WorkerLost
+from rulebook.i18n import _
 from rulebook.optional import install_hint, require
-from rulebook.players import PLAYER_KINDS
+from rulebook.players import MAX_ITERATIONS, PLAYER_KINDS
 from rulebook.plots import save_plots
 from rulebook.progress import Progress, check_writable, reason
 from rulebook.simulate import (
@@ -133,6 +134,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="play the variant with one option set to each value in turn, on the same seeds, and print "
                      "one table (a column per value): --sweep hand_size=4,5,6,7, --sweep players=2..6")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
+    sim.add_argument("--skill", nargs="?", type=int, const=200, default=None, metavar="ITERATIONS",
+                     help=_("with --compare: does the change reward skill? one ISMCTS seat (ITERATIONS a move, "
+                            "default 200) against the rule-aware heuristic on both sides, on the same deals, "
+                            "each played from every seat (--games games a side)"))
     sim.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     sim.add_argument("--plot", default=None, metavar="DIR", help="write PNG histograms to DIR (needs matplotlib)")
     sim.add_argument(
@@ -430,6 +435,10 @@ def _simulate(args: argparse.Namespace) -> int:
         raise RulebookError("--games and --workers must be at least 1")
     if not 0.0 < args.alpha < 1.0:  # also refuses nan
         raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
+    if args.skill is not None and (not args.compare or not 1 <= args.skill <= MAX_ITERATIONS):
+        raise RulebookError(_("--skill measures a change: give it with --compare, and 1 to {most} iterations "
+                              "(got {got})").format(most=MAX_ITERATIONS, got=args.skill)
+                            if args.compare else _("--skill measures a change: give it with --compare"))
     # optional dependencies, checked before a long run rather than after it
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
@@ -498,9 +507,25 @@ def _simulate(args: argparse.Namespace) -> int:
         saved.close()
     else:
         saved.remove()
+    if args.skill is not None:
+        _skill(args, plans, output)
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
+
+
+def _skill(args: argparse.Namespace, plans: list[Any], output: list[dict[str, Any]]) -> None:
+    """``--skill``: the skill figure of each game's variant (:func:`rulebook.skill.skill`)."""
+    from rulebook.skill import skill
+
+    for (slug, game, variant, _players, printed_rules), entry in zip(plans, output):
+        n = variant.rules.players
+        with _progress(2 * (args.games // n) * n, f"{slug} (skill)", not args.json) as advance:
+            result = skill(game, printed_rules, variant, games=args.games, iterations=args.skill,
+                           workers=args.workers, seed=args.seed, progress=advance)
+        entry["skill"] = result.to_json()
+        if not args.json:
+            print("\n".join(result.lines()))
 
 
 def _usage(base: Summary, other: Summary, label: str, alpha: float, variant: Variant) -> None:
