@@ -42,13 +42,13 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.errors import RulebookError
-from rulebook.i18n import _
+from rulebook.i18n import _, ngettext
 from rulebook.optional import require
-from rulebook.players import ISMCTS, MAX_ITERATIONS, heuristic_player
-from rulebook.simulate import wilson_interval
+from rulebook.players import ISMCTS, MAX_ITERATIONS, Player, heuristic_player
+from rulebook.simulate import player_name, wilson_interval
 from rulebook.variants import Variant
 
-__all__ = ["Skill", "SkillError", "SkillSide", "pairs_needed", "paired_interval", "play_deal", "skill"]
+__all__ = ["Skill", "SkillError", "SkillSide", "paired_interval", "pairs_needed", "play_deal", "skill"]
 
 
 class SkillError(RulebookError):
@@ -100,7 +100,7 @@ class Skill:
     """The skill figure of a variant against the printed rules (or of any two rulesets)."""
 
     game: str
-    #: ISMCTS iterations per move of the searching seat
+    #: ISMCTS iterations per move of the searching seat (0 when another player searched)
     iterations: int
     seed: int
     #: deals played on each side, each once from every seat
@@ -113,6 +113,9 @@ class Skill:
     only_a: int
     only_b: int
     neither: int
+    #: who sat in the competent seat and in the others, for people
+    competent: str = "ISMCTS"
+    table: str = "the rule-aware heuristic"
 
     @property
     def pairs(self) -> int:
@@ -152,6 +155,7 @@ class Skill:
         low, high = self.interval
         return {
             "game": self.game, "iterations": self.iterations, "seed": self.seed, "deals": self.deals,
+            "competent": self.competent, "table": self.table,
             "a": self.a.to_json(), "b": self.b.to_json(),
             "pairs": {"both": self.both, "a_only": self.only_a, "b_only": self.only_b, "neither": self.neither},
             "difference": self.difference, "interval": [low, high], "p_value": self.p_value,
@@ -161,13 +165,17 @@ class Skill:
     def lines(self, width: int = 80) -> list[str]:
         """The figure for people, wrapped at ``width`` characters."""
         n = self.a.players
-        items = [_("does the change reward skill? one ISMCTS seat ({iterations} iterations a move) against the "
-                   "rule-aware heuristic, {deals} deals a side, each played from every seat").format(
-                       iterations=self.iterations, deals=f"{self.deals:,}")]
+        who = (_("ISMCTS ({iterations} iterations a move)").format(iterations=self.iterations)
+               if self.iterations else self.competent)
+        items = [ngettext("does the change reward skill? one seat of {who} against {table}, {deals} deal a side, "
+                          "played from every seat",
+                          "does the change reward skill? one seat of {who} against {table}, {deals} deals a side, "
+                          "each played from every seat", self.deals).format(
+                              who=who, table=self.table, deals=f"{self.deals:,}")]
         for side in (self.a, self.b):
             low, high = side.interval
-            items.append(_("{name}: the ISMCTS seat won {rate:.1%} [{low:.1%}, {high:.1%}] of {games} games; "
-                           "fair share {fair:.1%}, a heuristic seat {table:.1%}: skill {skill:+.1f} points").format(
+            items.append(_("{name}: the competent seat won {rate:.1%} [{low:.1%}, {high:.1%}] of {games} games; "
+                           "fair share {fair:.1%}, each other seat {table:.1%}: skill {skill:+.1f} points").format(
                                name=side.name, rate=side.rate, low=low, high=high, games=f"{side.games:,}",
                                fair=side.fair_share, table=side.table_rate, skill=100 * side.skill))
         low, high = self.interval
@@ -257,29 +265,28 @@ def _share(variant: Variant, state: State[Any, Any]) -> tuple[float, ...]:
     return tuple(share if s in winners else 0.0 for s in range(variant.rules.players))
 
 
-def _searcher(variant: Variant, iterations: int) -> ISMCTS:
-    player = ISMCTS(iterations=iterations)
-    if variant.has_hooks:  # search for the variant's wins, as simulate does
-        player = attrs.evolve(player, result=functools.partial(_share, variant))
-    return player
-
-
-def play_deal(variant: Variant, seed: int, deal: int, iterations: int) -> list[tuple[int, bool, int]]:
-    """Deal ``deal`` of a run seeded ``seed``, played once with the searching seat in each seat:
-    ``(seat, whether it won, how many heuristic seats won)`` per game.
+def play_deal(
+    variant: Variant, seed: int, deal: int, competent: Player, table: Player = heuristic_player
+) -> list[tuple[int, bool, int]]:
+    """Deal ``deal`` of a run seeded ``seed``, played once with ``competent`` in each seat in turn
+    and ``table`` in the others: ``(seat, whether it won, how many other seats won)`` per game.
 
     The deal's seed and the players' random numbers depend on ``(seed, deal, seat)`` only, so
-    both sides of a measurement play the same deals with the same draws.
+    both sides of a measurement play the same deals with the same draws. An ISMCTS player
+    searches for the variant's wins where the variant has hooks, as in ``simulate``.
     """
     players = variant.rules.players
     deal_seed = random.Random(f"rulebook-skill:{seed}:{deal}").getrandbits(63)
+    if isinstance(competent, ISMCTS) and variant.has_hooks:
+        competent = attrs.evolve(competent, result=functools.partial(_share, variant))
     out = []
     for seat in range(players):
         rng = random.Random(f"rulebook-skill:{seed}:{deal}:{seat}")
-        search = _searcher(variant, iterations)
+        # an ISMCTS player keeps nothing from one game for the next: a fresh copy per game
+        search = attrs.evolve(competent) if isinstance(competent, ISMCTS) else competent
         state = variant.new_game(seed=deal_seed)
         while (p := state.current_player) is not None:
-            action = search(state, rng) if p == seat else heuristic_player(state, rng)
+            action = search(state, rng) if p == seat else table(state, rng)
             state = state.apply(action)
         winners = variant.winners(state)
         out.append((seat, seat in winners, sum(1 for s in winners if s != seat)))
@@ -306,6 +313,8 @@ def skill(
     workers: int = 1,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    competent: Player | None = None,
+    table: Player = heuristic_player,
 ) -> Skill:
     """The skill figure of ``rules_b`` against ``rules_a`` (``Rules`` values or
     :class:`~rulebook.variants.Variant`\\ s of ``game`` with the same player count).
@@ -314,8 +323,9 @@ def skill(
     deals, each played ``n`` times with one ISMCTS seat of ``iterations`` iterations a move
     in every seat in turn, the rule-aware heuristic in the others. ``workers`` processes
     share the deals; the result is the same for any number of them. ``progress`` is told the
-    games each finished deal played (both sides). Raises :class:`SkillError` naming a bad
-    argument.
+    games each finished deal played (both sides). ``competent`` and ``table`` put other players
+    in the two roles (``iterations`` is then unused; with ``workers > 1`` they must pickle:
+    module-level functions). Raises :class:`SkillError` naming a bad argument.
     """
     a = _as_variant(game, rules_a, "rules_a")
     b = _as_variant(game, rules_b, "rules_b")
@@ -332,8 +342,12 @@ def skill(
     if type(seed) is not int or seed < 0:
         raise SkillError("seed", f"must be an int of at least 0, got {seed!r}")
     require("scipy.stats", "balance", "the skill figure")
+    for name, player in (("competent", competent), ("table", table)):
+        if player is not None and not callable(player):
+            raise SkillError(name, f"must be a player (state, rng) -> action, not {type(player).__name__}")
+    searcher = ISMCTS(iterations=iterations) if competent is None else competent
     deals = games // n
-    task = functools.partial(_both_sides, a, b, seed, iterations=iterations)
+    task = functools.partial(_both_sides, a, b, seed, competent=searcher, table=table)
     results: list[tuple[list[tuple[int, bool, int]], list[tuple[int, bool, int]]]] = []
     if workers == 1:
         for d in range(deals):
@@ -346,18 +360,25 @@ def skill(
                 results.append(done)
                 if progress is not None:
                     progress(2 * n)
-    return _figure(game.slug, iterations, seed, deals, a, b, results)
+    its = searcher.iterations or 0 if isinstance(searcher, ISMCTS) else 0
+    figure = _figure(game.slug, its, seed, deals, a, b, results)
+    if isinstance(searcher, ISMCTS) and table is heuristic_player:
+        return figure
+    return attrs.evolve(
+        figure, competent="ISMCTS" if isinstance(searcher, ISMCTS) else player_name(searcher),
+        table="the rule-aware heuristic" if table is heuristic_player else player_name(table),
+    )
 
 
-def _both_sides(a: Variant, b: Variant, seed: int, deal: int, *, iterations: int) -> tuple[
+def _both_sides(a: Variant, b: Variant, seed: int, deal: int, *, competent: Player, table: Player) -> tuple[
     list[tuple[int, bool, int]], list[tuple[int, bool, int]]
 ]:
-    return play_deal(a, seed, deal, iterations), play_deal(b, seed, deal, iterations)
+    return play_deal(a, seed, deal, competent, table), play_deal(b, seed, deal, competent, table)
 
 
 def _side(name: str, players: int, games: Sequence[tuple[int, bool, int]]) -> SkillSide:
-    wins = sum(1 for _, won, _ in games if won)
-    table = sum(t for _, _, t in games)
+    wins = sum(1 for _seat, won, _others in games if won)
+    table = sum(others for _seat, _won, others in games)
     return SkillSide(name, players, len(games), wins, wins / len(games), wilson_interval(wins, len(games)),
                      table / (len(games) * (players - 1)))
 
@@ -366,10 +387,10 @@ def _figure(
     slug: str, iterations: int, seed: int, deals: int, a: Variant, b: Variant,
     results: Sequence[tuple[Sequence[tuple[int, bool, int]], Sequence[tuple[int, bool, int]]]],
 ) -> Skill:
-    side_a = [g for ga, _ in results for g in ga]
-    side_b = [g for _, gb in results for g in gb]
+    side_a = [g for ga, _gb in results for g in ga]
+    side_b = [g for _ga, gb in results for g in gb]
     both = only_a = only_b = neither = 0
-    for (_, won_a, _), (_, won_b, _) in zip(side_a, side_b):
+    for (_seat, won_a, _others), (_twin, won_b, _twin_others) in zip(side_a, side_b):
         if won_a and won_b:
             both += 1
         elif won_a:

@@ -100,7 +100,7 @@ def test_ismcts_reads_the_real_state_only_through_resample(slug: str) -> None:
     for i, state in enumerate(_states(slug, 6, seed=5)):
         guarded = _OnlyWhatTheSeatMayUse(state)
         assert guarded_player(guarded, random.Random(i)) == ISMCTS(iterations=8)(state, random.Random(i))  # type: ignore[arg-type]
-    state, player = _consecutive(slug)
+    state, _seat = _consecutive(slug)
     guarded_player = ISMCTS(iterations=8)
     for _ in range(3):  # consecutive decisions of one seat, some of them reusing the last search
         action = guarded_player(_OnlyWhatTheSeatMayUse(state), random.Random(1))  # type: ignore[arg-type]
@@ -288,7 +288,7 @@ def test_ismcts_draws_at_most_its_determinizations(pool: int | None, draws: int)
     playouts) and takes them in turn; ``None`` draws one for every playout."""
     state = _states("utsuke", 1, seed=2)[0]
     guarded = _CountingResamples(state)
-    choice, stats = ISMCTS(iterations=40, stop_early=False, determinizations=pool).search(
+    _, stats = ISMCTS(iterations=40, stop_early=False, determinizations=pool).search(
         guarded, random.Random(0)  # type: ignore[arg-type]
     )
     assert guarded.resamples == draws and sum(n for n, _ in stats.values()) == 40
