@@ -424,6 +424,8 @@ def _reproduce(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.skill is not None and not args.compare:
+        raise RulebookError(_("--skill measures a change: give it with --compare"))
     if args.sweep is not None:
         return _sweep(args)
     if args.game == "all" and args.variant is not None:
@@ -435,10 +437,9 @@ def _simulate(args: argparse.Namespace) -> int:
         raise RulebookError("--games and --workers must be at least 1")
     if not 0.0 < args.alpha < 1.0:  # also refuses nan
         raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
-    if args.skill is not None and (not args.compare or not 1 <= args.skill <= MAX_ITERATIONS):
+    if args.skill is not None and not 1 <= args.skill <= MAX_ITERATIONS:
         raise RulebookError(_("--skill measures a change: give it with --compare, and 1 to {most} iterations "
-                              "(got {got})").format(most=MAX_ITERATIONS, got=args.skill)
-                            if args.compare else _("--skill measures a change: give it with --compare"))
+                              "(got {got})").format(most=MAX_ITERATIONS, got=args.skill))
     # optional dependencies, checked before a long run rather than after it
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
