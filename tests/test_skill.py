@@ -190,7 +190,8 @@ def test_cli_json_carries_the_figure(capsys: pytest.CaptureFixture[str]) -> None
 
 @pytest.mark.parametrize("argv, message", [
     (["--skill", "4"], "rulebook: error: --skill measures a change: give it with --compare\n"),
-    (["--skill", "4", "--sweep", "hand_size=4,5"], "rulebook: error: --skill measures a change: give it with --compare\n"),
+    (["--skill", "4", "--sweep", "hand_size=4,5"],
+     "rulebook: error: --skill measures a change: give it with --compare\n"),
     (["--compare", "--set", "must_follow=true", "--skill", "0"],
      "rulebook: error: --skill measures a change: give it with --compare, and 1 to 1000000 iterations (got 0)\n"),
 ])
