@@ -1,6 +1,6 @@
 """A strength ladder: how much better ISMCTS plays than the heuristic, and the heuristic than random.
 
-Usage: ``python bench/strength.py [--games SLUG ...] [--counts all|min|N] [--per-seat N]
+Usage: ``python bench/strength.py [--games SLUG ...] [--counts all|min|default|N] [--per-seat N]
 [--ismcts-per-seat N] [--budget N] [--rollout heuristic|random] [--exploration C]
 [--workers N] [--json FILE]``
 
@@ -22,6 +22,8 @@ import platform
 import random
 import time
 from typing import Any
+
+import attrs
 
 import rulebook
 from rulebook.players import DEFAULT_EXPLORATION, ISMCTS, Player, heuristic_player
@@ -57,19 +59,22 @@ def ladder_row(
 
 
 def ismcts_speed(game: Any, players: int, player: ISMCTS) -> float:
-    """ISMCTS iterations per second from the first decision of a few seeded games."""
-    iterations = player.iterations or 100
+    """ISMCTS iterations per second from the first decision of a few seeded games (the playouts
+    each search ran, early stops included)."""
+    iterations = 0
     start = time.perf_counter()
     for g in range(3):
         state = game.new_game(game.Rules(players=players), seed=g)
-        player.search(state, random.Random(g))
-    return 3 * iterations / (time.perf_counter() - start)
+        _, stats = attrs.evolve(player).search(state, random.Random(g))
+        iterations += sum(n for n, _ in stats.values())
+    return iterations / (time.perf_counter() - start)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None, help="slugs (default: all)")
-    parser.add_argument("--counts", default="all", help="player counts to measure: all, min, or a number")
+    parser.add_argument("--counts", default="all",
+                        help="player counts to measure: all, min, default (the game's default), or a number")
     parser.add_argument("--per-seat", type=int, default=50, help="heuristic-vs-random games per seat rotation")
     parser.add_argument("--ismcts-per-seat", type=int, default=4, help="ISMCTS-vs-heuristic games per rotation")
     parser.add_argument("--budget", type=int, default=200, help="ISMCTS iterations per decision")
@@ -90,6 +95,8 @@ def main(argv: list[str] | None = None) -> None:
         counts = list(game.player_counts)
         if args.counts == "min":
             counts = counts[:1]
+        elif args.counts == "default":
+            counts = [game.Rules().players]
         elif args.counts != "all":
             counts = [n for n in counts if str(n) == args.counts]
         search = ISMCTS(

@@ -37,6 +37,7 @@ from rulebook.figures import (
 from rulebook.i18n import _, ngettext
 from rulebook.optional import install_hint, require
 from rulebook.play_figures import load_measures
+from rulebook.players import MAX_ITERATIONS
 from rulebook.plots import save_plots
 from rulebook.progress import Progress, check_writable, reason
 from rulebook.simulate import (
@@ -78,6 +79,10 @@ def add_simulate_args(sim: argparse.ArgumentParser) -> None:
                      help="play the variant with one option set to each value in turn, on the same seeds, and print "
                      "one table (a column per value): --sweep hand_size=4,5,6,7, --sweep players=2..6")
     sim.add_argument("--alpha", type=float, default=0.05, help="significance level of --compare (default 0.05)")
+    sim.add_argument("--skill", nargs="?", type=int, const=200, default=None, metavar="ITERATIONS",
+                     help=_("with --compare: does the change reward skill? one ISMCTS seat (ITERATIONS a move, "
+                            "default 200) against the rule-aware heuristic on both sides, on the same deals, "
+                            "each played from every seat (--games games a side)"))
     sim.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
     sim.add_argument("--plot", default=None, metavar="DIR", help="write PNG histograms to DIR (needs matplotlib)")
     sim.add_argument(
@@ -250,10 +255,12 @@ def _reproduce(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.sweep is not None:
-        return _sweep(args)
     if args.compare_with:
         args.compare = True
+    if args.skill is not None and not args.compare:
+        raise RulebookError(_("--skill measures a change: give it with --compare"))
+    if args.sweep is not None:
+        return _sweep(args)
     for option, given in (("--variant", args.variant), ("--ruleset", args.ruleset),
                           ("--compare-with", args.compare_with), ("--measures", args.measures)):
         if args.game == "all" and given:
@@ -263,6 +270,9 @@ def _simulate(args: argparse.Namespace) -> int:
         raise RulebookError("--games and --workers must be at least 1")
     if not 0.0 < args.alpha < 1.0:  # also refuses nan
         raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
+    if args.skill is not None and not 1 <= args.skill <= MAX_ITERATIONS:
+        raise RulebookError(_("--skill measures a change: give it with --compare, and 1 to {most} iterations "
+                              "(got {got})").format(most=MAX_ITERATIONS, got=args.skill))
     # optional dependencies, checked before a long run rather than after it
     require("scipy.stats", "balance", "rulebook simulate")
     if args.plot:
@@ -335,9 +345,26 @@ def _simulate(args: argparse.Namespace) -> int:
         saved.close()
     else:
         saved.remove()
+    if args.skill is not None:
+        _skill(args, plans, output)
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
+
+
+def _skill(args: argparse.Namespace, plans: list[Any], output: list[dict[str, Any]]) -> None:
+    """``--skill``: the skill figure of each game's last side against its first (:func:`rulebook.skill.skill`)."""
+    from rulebook.skill import skill
+
+    for (slug, game, sides, _kinds), entry in zip(plans, output):
+        (_first, base), (_last, variant) = sides[0], sides[-1]
+        n = variant.rules.players
+        with _progress(2 * (args.games // n) * n, f"{slug} (skill)", not args.json) as advance:
+            result = skill(game, base, variant, games=args.games, iterations=args.skill,
+                           workers=args.workers, seed=args.seed, progress=advance)
+        entry["skill"] = result.to_json()
+        if not args.json:
+            print("\n".join(result.lines()))
 
 
 def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:

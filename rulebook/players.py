@@ -39,14 +39,18 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Action, State
+from rulebook.errors import IllegalAction
+from rulebook.horizon import horizon as horizon_of
 
 __all__ = [
+    "DEFAULT_DETERMINIZATIONS",
     "DEFAULT_EXPLORATION",
     "DEFAULT_ITERATIONS",
     "ISMCTS",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "PLAYER_KINDS",
+    "UNANIMOUS_VISITS",
     "Player",
     "heuristic_player",
     "ismcts_player",
@@ -82,6 +86,10 @@ MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
 #: The UCB exploration constant ``c`` by default (tuned on The Witches of Blackmore).
 DEFAULT_EXPLORATION = 0.7
+#: Determinizations drawn per decision by default, taken in turn by the iterations.
+DEFAULT_DETERMINIZATIONS = 20
+#: The unanimous early stop waits until every root action has had this many playouts.
+UNANIMOUS_VISITS = 8
 
 
 class _Node:
@@ -108,15 +116,34 @@ def win_share(state: State[Any, Any]) -> tuple[float, ...]:
 class ISMCTS:
     """Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 
-    Each iteration draws a determinization ``state.resample(seat, rng)``: the hidden
-    facts are redrawn from what the searching seat sees, so the search never reads the
-    real hands. It then descends one shared tree, choosing among the actions legal *in
-    this determinization* by UCB with availability counts (an action's exploration term
-    uses how often it was available, not the parent's visits), adds one node, plays the
-    game out with ``rollout`` (the game's heuristic by default; ``None`` for uniformly
-    random moves) on the lean path (``legal_actions`` and ``apply`` only), and backs up
-    each seat's result (``result``; by default :func:`win_share`) at the nodes where that
-    seat acted.
+    Each iteration takes a determinization: a state drawn by ``state.resample(seat, rng)``,
+    with the hidden facts redrawn from what the searching seat sees, so the search never
+    reads the real hands. It then descends one shared tree, choosing among the actions
+    legal *in this determinization* by UCB with availability counts (an action's
+    exploration term uses how often it was available, not the parent's visits), adds one
+    node, plays the game out with ``rollout`` (the game's heuristic by default; ``None``
+    for uniformly random moves) on the lean path (``legal_actions`` and ``apply`` only),
+    and backs up each seat's result (``result``; by default :func:`win_share`) at the nodes
+    where that seat acted.
+
+    Speed (the figures are in ``bench/README.md``):
+
+    * ``determinizations``: at most this many are drawn per decision, and the iterations
+      take them in turn (iteration ``i`` uses the ``i mod K``-th), so a dear ``resample``
+      (UTSUKE redeals the hidden cards under the known voids) is paid ``K`` times, not once
+      per iteration. ``None`` draws a fresh one for every iteration;
+    * ``horizon``: in a game with several rounds, a playout stops at the end of the round it
+      started in and the position there is valued as :mod:`rulebook.horizon` says for that
+      game (the seats ahead share a win); a playout that reaches the end of the game is
+      valued by ``result``. Only with the default ``result`` (a custom one may count
+      something the horizon does not); ``False`` plays every playout to the end;
+    * ``stop_early`` (iteration budgets only): the search ends as soon as no other root
+      action could catch up the most visited one within the iterations left (the move is
+      the one the full budget would choose), or once every root action has been tried
+      :data:`UNANIMOUS_VISITS` times and every playout so far gave the searching seat the
+      same result (no move has shown any difference: the choice among them is arbitrary
+      and more playouts would cost without telling them apart);
+    * a decision with one legal action is not searched.
 
     Nodes are keyed by the path of actions from the root. Most actions in these games
     are public (cards played, bids shown), so the path is the searching seat's
@@ -127,10 +154,7 @@ class ISMCTS:
 
     ``iterations`` (deterministic for a given generator) or ``seconds`` (a time budget,
     not reproducible) bounds the search. The move played is the root action visited most
-    (ties: first in ``legal_actions`` order). With ``stop_early`` (the default) an
-    iteration budget ends as soon as no other root action could catch up the most visited
-    one within the iterations left: the move is the one the full budget would choose, at
-    a fraction of the cost when one action stands out.
+    (ties: first in ``legal_actions`` order).
     """
 
     iterations: int | None = DEFAULT_ITERATIONS
@@ -139,6 +163,14 @@ class ISMCTS:
     rollout: Player | None = heuristic_player
     stop_early: bool = True
     result: Callable[[State[Any, Any]], tuple[float, ...]] = win_share
+    determinizations: int | None = DEFAULT_DETERMINIZATIONS
+    horizon: bool = True
+    reuse: bool = True
+    #: per seat, what the last search leaves for the seat's next decision when that comes
+    #: right after its own move: the determinizations advanced by the move, and the subtree
+    _kept: dict[int, tuple[list[State[Any, Any]], _Node]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -159,6 +191,17 @@ class ISMCTS:
             raise ValueError(f"ismcts stop_early must be a bool, got {self.stop_early!r}")
         if self.rollout is not None and not callable(self.rollout):
             raise ValueError(f"ismcts rollout must be a player callable or None, got {self.rollout!r}")
+        if self.determinizations is not None and (
+            type(self.determinizations) is not int or not 1 <= self.determinizations <= MAX_ITERATIONS
+        ):
+            raise ValueError(
+                f"ismcts determinizations must be None or an int from 1 to {MAX_ITERATIONS}, "
+                f"got {self.determinizations!r}"
+            )
+        if type(self.horizon) is not bool:
+            raise ValueError(f"ismcts horizon must be a bool, got {self.horizon!r}")
+        if type(self.reuse) is not bool:
+            raise ValueError(f"ismcts reuse must be a bool, got {self.reuse!r}")
 
     def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
         return self.search(state, rng)[0]
@@ -168,7 +211,9 @@ class ISMCTS:
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: nobody is to act")
-        root = _Node()
+        pool_size = self.determinizations
+        root, pool = self._reused(state, seat)
+        root_stats = root.stats
         c = self.exploration
         rollout = self.rollout
         result = self.result
@@ -181,24 +226,51 @@ class ISMCTS:
         budget = self.iterations
         stop_early = self.stop_early and budget is not None
         limit = budget or 0
-        done = 0
-        first: tuple[Action, ...] | None = None
+        # the root's visits so far count towards the budget (a kept subtree brings some)
+        done = int(sum(s[0] for s in root_stats.values()))
+        if not pool:
+            pool.append(resample(seat, rng))
+        # the actions the seat may take: the same in every determinization (its own options)
+        first: tuple[Action, ...] = pool[0].legal_actions()
+        if len(first) == 1:
+            self._keep(seat, pool, root, first[0])
+            return first[0], {first[0]: (0, 0.0)}
+        # with fresh determinizations for every iteration, the first is used once
+        spare: State[Any, Any] | None = pool.pop() if pool_size is None else None
         path: list[tuple[list[float], int]] = []
         add = path.append
         # heuristic rollouts call the game's heuristic directly (one call level less)
-        play: Player | None = None
+        play = (spare or pool[0]).GAME.heuristic_action if rollout is heuristic_player else rollout
+        round_of: Callable[[Any], int] | None = None
+        value: Callable[[Any], tuple[float, ...]] | None = None
+        start_round = 0
+        h = horizon_of(spare or pool[0]) if self.horizon and result is win_share else None
+        if h is not None:
+            round_of, value = h.round_of, h.value
+            start_round = round_of(spare or pool[0])
+        turn = 0  # the iterations of this search: the determinization to take
+        # the searching seat's lowest and highest result in this search (for the unanimous stop)
+        low = math.inf
+        high = -math.inf
         while (budget is None or done < budget) and (deadline is None or perf() < deadline):
-            det = resample(seat, rng)
-            if first is None:
-                first = det.legal_actions()
-                if len(first) == 1:
-                    return first[0], {first[0]: (0, 0.0)}
-                play = det.GAME.heuristic_action if rollout is heuristic_player else rollout
+            if pool_size is None:
+                if spare is None:
+                    det = resample(seat, rng)
+                else:
+                    det, spare = spare, None
+            else:
+                drawn = len(pool)
+                if turn >= drawn and drawn < pool_size:
+                    det = resample(seat, rng)
+                    pool.append(det)
+                else:
+                    det = pool[turn % drawn]
+                turn += 1
             node: _Node | None = root
             path.clear()
             player = det.current_player
-            # selection and expansion, in the tree while it has the node
-            while player is not None and node is not None:
+            # selection and expansion, in the tree while it has the node (and within the round)
+            while player is not None and node is not None and (round_of is None or round_of(det) == start_round):
                 legal = det.legal_actions()
                 setdefault = node.stats.setdefault
                 # each legal action's statistics, hashed once: new ones start unvisited
@@ -233,35 +305,91 @@ class ISMCTS:
                 det = det.apply(action)
                 player = det.current_player
                 node = child
-            # rollout on the lean path
-            if play is None:
-                while player is not None:
-                    det = det.apply(choice(det.legal_actions()))
-                    player = det.current_player
+            # rollout on the lean path, to the end of the game or of the round
+            if round_of is None:
+                if play is None:
+                    while player is not None:
+                        det = det.apply(choice(det.legal_actions()))
+                        player = det.current_player
+                else:
+                    while player is not None:
+                        det = det.apply(play(det, rng))
+                        player = det.current_player
+                outcome = result(det)
             else:
-                while player is not None:
-                    det = det.apply(play(det, rng))
-                    player = det.current_player
-            outcome = result(det)
+                if play is None:
+                    while player is not None and round_of(det) == start_round:
+                        det = det.apply(choice(det.legal_actions()))
+                        player = det.current_player
+                else:
+                    while player is not None and round_of(det) == start_round:
+                        det = det.apply(play(det, rng))
+                        player = det.current_player
+                outcome = result(det) if player is None else value(det)  # type: ignore[misc]
             for s, p in path:
                 s[0] += 1
                 s[1] += outcome[p]
             done += 1
-            if stop_early and not done & 7:
+            if stop_early:
+                mine = outcome[seat]
+                if mine < low:
+                    low = mine
+                if mine > high:
+                    high = mine
                 # the most visited root action is settled once the runner-up cannot catch it
                 lead = second = 0.0
-                for a in first:
-                    n = root.stats[a][0] if a in root.stats else 0.0
+                fewest = math.inf
+                top = None
+                for s in root_stats.values():
+                    n = s[0]
                     if n > lead:
-                        lead, second = n, lead
+                        lead, second, top = n, lead, s
                     elif n > second:
                         second = n
+                    if n < fewest:
+                        fewest = n
                 if lead - second > limit - done:
                     break
-        assert first is not None, "the search ran no iteration: give it a larger budget"
-        stats = root.stats
-        chosen = max(first, key=lambda a: stats[a][0] if a in stats else -1)
-        return chosen, {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
+                # the most visited action has won every one of its playouts: nothing does better
+                if top is not None and lead > second and lead >= UNANIMOUS_VISITS and top[1] >= lead:
+                    break
+                # every root action tried enough, and no playout has told them apart
+                if (
+                    low == high
+                    and fewest >= UNANIMOUS_VISITS
+                    and len(root_stats) == len(first)
+                    and all(abs(s[1] - s[0] * low) < 1e-9 * s[0] for s in root_stats.values())
+                ):
+                    break
+        if spare is not None:  # no iteration ran (a time budget already spent)
+            pool.append(spare)
+        chosen = max(first, key=lambda a: root_stats[a][0] if a in root_stats else -1)
+        self._keep(seat, pool, root, chosen)
+        return chosen, {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in root_stats.items()}
+
+    def _reused(self, state: State[Any, Any], seat: int) -> tuple[_Node, list[State[Any, Any]]]:
+        """The root and determinizations to start from: what the seat's last search kept, when this
+        state is one the seat cannot tell from those determinizations after its move (its
+        observation is the same), else a new root and none."""
+        kept = self._kept.pop(seat, None)
+        if kept is not None:
+            dets, node = kept
+            view = state.observation(seat)
+            if all(d.observation(seat) == view for d in dets):
+                return node, dets
+        return _Node(), []
+
+    def _keep(self, seat: int, pool: list[State[Any, Any]], root: _Node, chosen: Action) -> None:
+        """Keep the determinizations advanced by ``chosen``, and its subtree, if the seat acts
+        again right after it in every one of them (and there is a pool to check them with)."""
+        if not self.reuse or self.determinizations is None or not pool:
+            return
+        try:
+            after = [d.apply(chosen) for d in pool]
+        except IllegalAction:  # the move is not the seat's to make in some determinization
+            return
+        if all(d.current_player == seat for d in after):
+            self._kept[seat] = (after, root.children.get(chosen) or _Node())
 
 
 def ismcts_player(arg: str | None) -> Player:

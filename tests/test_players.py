@@ -15,6 +15,7 @@ from rulebook.players import (
     MAX_ITERATIONS,
     MAX_SECONDS,
     PLAYER_KINDS,
+    UNANIMOUS_VISITS,
     heuristic_player,
     player_from_spec,
     random_player,
@@ -67,7 +68,8 @@ def test_simple_players_decide_from_what_the_seat_sees(slug: str, player: Any) -
 
 
 class _OnlyWhatTheSeatMayUse:
-    """A state that lets a player read the seat to act and resample, nothing else."""
+    """A state that lets a player read the seat to act, resample for it and see its observation,
+    nothing else."""
 
     def __init__(self, state: Any) -> None:
         self._state = state
@@ -80,18 +82,29 @@ class _OnlyWhatTheSeatMayUse:
         assert seat == self._state.current_player, "resampled for another seat"
         return self._state.resample(seat, rng)
 
+    def observation(self, seat: int) -> Any:
+        assert seat == self._state.current_player, "observed for another seat"
+        return self._state.observation(seat)
+
     def __getattr__(self, name: str) -> Any:
         raise AssertionError(f"ISMCTS read state.{name} of the real state")
 
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_ismcts_reads_the_real_state_only_through_resample(slug: str) -> None:
-    """Structural no-peeking: ISMCTS touches the real state only via ``current_player`` and
-    ``resample(seat, rng)``, so it sees exactly what a determinization shows."""
-    player = ISMCTS(iterations=8)
+    """Structural no-peeking: ISMCTS touches the real state only via ``current_player``,
+    ``resample(seat, rng)`` and ``observation(seat)`` of the seat to act, so it sees exactly what
+    a determinization shows. Consecutive decisions of one player go through the same door: the
+    observation tells it whether what its last search kept still applies."""
+    guarded_player = ISMCTS(iterations=8)
     for i, state in enumerate(_states(slug, 6, seed=5)):
         guarded = _OnlyWhatTheSeatMayUse(state)
-        assert player(guarded, random.Random(i)) == player(state, random.Random(i))  # type: ignore[arg-type]
+        assert guarded_player(guarded, random.Random(i)) == ISMCTS(iterations=8)(state, random.Random(i))  # type: ignore[arg-type]
+    state, _seat = _consecutive(slug)
+    guarded_player = ISMCTS(iterations=8)
+    for _ in range(3):  # consecutive decisions of one seat, some of them reusing the last search
+        action = guarded_player(_OnlyWhatTheSeatMayUse(state), random.Random(1))  # type: ignore[arg-type]
+        state = state.apply(action)
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -99,12 +112,79 @@ def test_ismcts_choice_equals_choice_from_a_resampled_state(slug: str) -> None:
     """Behavioural no-peeking: every game's ``resample`` draws the hidden cards from a canonical
     (sorted) order, so it is a function of what the seat sees, and ISMCTS, which reads the state
     only through it, chooses the same move from the real state and from any resampled one."""
-    player = ISMCTS(iterations=8)
     states = _states(slug, 8, seed=9)
     assert all(_resample_is_canonical(s) for s in states)
     for i, state in enumerate(states):
         other = state.resample(state.current_player, random.Random(50 + i))
-        assert player(state, random.Random(i)) == player(other, random.Random(i))
+        assert ISMCTS(iterations=8)(state, random.Random(i)) == ISMCTS(iterations=8)(other, random.Random(i))
+
+
+def _consecutive(slug: str) -> tuple[Any, int]:
+    """A state of a heuristic game (default rules, seed 3) where the seat to act acts again right
+    after any of its moves (Seven Prophecies' prophecies, Saru Tori Inu I's resolution, ...), and
+    that seat."""
+    game = rulebook.get_game(slug)
+    rng = random.Random(3)
+    state = game.new_game(game.Rules(), seed=3)
+    while True:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) > 1 and all(state.apply(a).current_player == seat for a in legal):
+            return state, seat
+        state = state.apply(game.heuristic_action(state, rng))
+
+
+@pytest.mark.parametrize("slug", [g for g in GAMES if g != "witches-of-blackmore"])
+def test_ismcts_reuses_its_last_search_only_from_what_the_seat_sees(slug: str) -> None:
+    """What a search keeps for the seat's next decision (the determinizations advanced by its move,
+    and the move's subtree) is used again, and the decisions still depend only on what the seat
+    sees: from the real state and from a resampled one, with the same generator, one player per
+    line of play makes the same decisions; a fresh player, which has nothing kept, may not."""
+    state, seat = _consecutive(slug)
+    other = state.resample(seat, random.Random(77))
+    assert other.observation(seat) == state.observation(seat)
+    real, twin = ISMCTS(iterations=40), ISMCTS(iterations=40)
+    reused = 0
+    for step in range(6):
+        if state.current_player != seat or state.observation(seat) != other.observation(seat):
+            break  # another seat's turn, or the move showed the seat something (a card drawn)
+        a, stats = real.search(state, random.Random(step))
+        assert twin.search(other, random.Random(step)) == (a, stats)
+        assert sum(n for n, _ in stats.values()) <= 40
+        # a fresh player, with nothing kept, searches the same state from scratch
+        reused += stats != ISMCTS(iterations=40).search(state, random.Random(step))[1]
+        state, other = state.apply(a), other.apply(a)
+    assert reused >= 1
+
+
+def test_ismcts_drops_what_it_kept_when_a_card_was_drawn() -> None:
+    """The Witches: after the winner's trump decision (WB-TRUMP-1) every hand draws a card
+    (WB-DRAW-1), so the determinizations kept after the move (each drew its own card) are not what
+    the seat now sees: the next search starts afresh, exactly as a new player's would."""
+    state, seat = _consecutive("witches-of-blackmore")
+    player = ISMCTS(iterations=40)
+    move = player(state, random.Random(0))
+    assert str(move) == "trump G3" and seat in player._kept
+    after = state.apply(move)
+    assert after.current_player == seat
+    assert player.search(after, random.Random(1)) == ISMCTS(iterations=40).search(after, random.Random(1))
+
+
+def test_ismcts_keeps_nothing_for_a_state_it_cannot_tell_follows() -> None:
+    """A kept search is used only where the seat sees what it would see after its own move: on any
+    other state (another game, another seat's move in between) the player searches afresh, as a
+    new player would."""
+    state, seat = _consecutive("seven-prophecies")
+    player = ISMCTS(iterations=24)
+    player(state, random.Random(0))
+    assert seat in player._kept
+    unrelated = _states("seven-prophecies", 3, seed=4)
+    for i, other in enumerate(unrelated):
+        assert player.search(other, random.Random(i)) == ISMCTS(iterations=24).search(other, random.Random(i))
+    # a player that keeps nothing searches every decision afresh
+    lone = ISMCTS(iterations=24, reuse=False)
+    lone(state, random.Random(0))
+    assert lone._kept == {}
 
 
 def _forced_win() -> Any:
@@ -142,18 +222,98 @@ def test_ismcts_is_deterministic_for_a_seed() -> None:
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_ismcts_stopping_early_keeps_the_choice(slug: str) -> None:
-    """Stopping once the runner-up cannot catch up changes the cost, never the move."""
+    """Stopping once the runner-up cannot catch up changes the cost, never the move. The two other
+    stops end a search whose root shows a certain win or no difference at all; only then may the
+    move differ from the full budget's."""
     for i, state in enumerate(_states(slug, QUICK_STATES, seed=21)):
         full = ISMCTS(iterations=64, stop_early=False).search(state, random.Random(i))
         early = ISMCTS(iterations=64).search(state, random.Random(i))
-        assert early[0] == full[0]
-        used = sum(n for n, _ in early[1].values())
-        assert used in range(0, 65, 8)
         assert sum(n for n, _ in full[1].values()) in (0, 64)
-    state = _forced_win()  # one action wins every playout: settled after 40 of 60 iterations
+        assert sum(n for n, _ in early[1].values()) <= 64
+        if early[0] != full[0]:
+            means = {round(m, 9) for _, m in early[1].values()}
+            assert early[1][early[0]][1] == 1.0 or len(means) == 1
+    state = _forced_win()  # one action wins every playout: a sure win once it has 8 of them
     choice, stats = ISMCTS(iterations=60).search(state, random.Random(0))
     assert choice == WB.parse_action("trump G3", state.rules)
-    assert sum(n for n, _ in stats.values()) == 40
+    assert stats[choice] == (UNANIMOUS_VISITS, 1.0)
+    assert sum(n for n, _ in stats.values()) == 3 + UNANIMOUS_VISITS - 1
+
+
+def _late(seed: int, moves: int) -> Any:
+    """Two-player Witches after ``moves`` random moves from seed ``seed``."""
+    rng = random.Random(seed)
+    state = WB.new_game(WB.Rules(players=2), seed=seed)
+    for _ in range(moves):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(
+    "seed, moves, actions, result, used",
+    [
+        (0, 75, 2, 0.0, 2 * UNANIMOUS_VISITS),  # every move loses: tried 8 times each, then stop
+        (11, 61, 6, 0.0, 6 * UNANIMOUS_VISITS),
+        (1, 62, 3, 1.0, 3 * (UNANIMOUS_VISITS - 1) + 1),  # every move wins: the first to reach 8 is played
+        (2, 66, 5, 1.0, 5 * (UNANIMOUS_VISITS - 1) + 1),
+    ],
+)
+def test_ismcts_stops_when_no_move_makes_a_difference(
+    seed: int, moves: int, actions: int, result: float, used: int
+) -> None:
+    """Late positions whose result every playout shares (found with the full budget): the search
+    tries the moves in turn and stops after the exact number of playouts above."""
+    state = _late(seed, moves)
+    full = ISMCTS(iterations=64, stop_early=False).search(state, random.Random(0))[1]
+    assert len(full) == actions and {m for _, m in full.values()} == {result}
+    choice, stats = ISMCTS(iterations=64).search(state, random.Random(0))
+    assert sum(n for n, _ in stats.values()) == used
+    assert {m for _, m in stats.values()} == {result}
+    assert choice == state.legal_actions()[0]
+
+
+class _CountingResamples(_OnlyWhatTheSeatMayUse):
+    def __init__(self, state: Any) -> None:
+        super().__init__(state)
+        self.resamples = 0
+
+    def resample(self, seat: int, rng: random.Random) -> Any:
+        self.resamples += 1
+        return super().resample(seat, rng)
+
+
+@pytest.mark.parametrize("pool, draws", [(5, 5), (1, 1), (None, 40), (64, 40)])
+def test_ismcts_draws_at_most_its_determinizations(pool: int | None, draws: int) -> None:
+    """A search of 40 playouts draws ``determinizations`` states (or fewer, if it runs fewer
+    playouts) and takes them in turn; ``None`` draws one for every playout."""
+    state = _states("utsuke", 1, seed=2)[0]
+    guarded = _CountingResamples(state)
+    _, stats = ISMCTS(iterations=40, stop_early=False, determinizations=pool).search(
+        guarded, random.Random(0)  # type: ignore[arg-type]
+    )
+    assert guarded.resamples == draws and sum(n for n, _ in stats.values()) == 40
+
+
+@pytest.mark.parametrize("slug, round_of", [("gods-and-humans", "deal"), ("seven-prophecies", "round"),
+                                            ("utsuke", "round"), ("saru-tori-inu-i", "race")])
+def test_ismcts_playouts_stop_at_the_end_of_the_round(slug: str, round_of: str) -> None:
+    """With a horizon (the default) no playout move is chosen in a later round than the one the
+    search started in; without, playouts run on into the next rounds."""
+    state = rulebook.get_game(slug).new_game(seed=5)
+    while len(state.legal_actions()) < 2:
+        state = state.apply(state.legal_actions()[0])
+    start = getattr(state, round_of)
+    seen: list[int] = []
+
+    def recorder(s: Any, rng: random.Random) -> Any:
+        seen.append(getattr(s, round_of))
+        return heuristic_player(s, rng)
+
+    ISMCTS(iterations=30, rollout=recorder).search(state, random.Random(1))
+    assert seen and set(seen) == {start}
+    seen.clear()
+    ISMCTS(iterations=30, rollout=recorder, horizon=False).search(state, random.Random(1))
+    assert max(seen) > start
 
 
 def test_win_share_counts_shared_and_empty_wins() -> None:
@@ -199,6 +359,13 @@ def test_bad_ismcts_budgets_from_python() -> None:
         ISMCTS(stop_early=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rollout"):
         ISMCTS(rollout="heuristic")  # type: ignore[arg-type]
+    for bad_pool in (0, True, "3", 2.0, MAX_ITERATIONS + 1):
+        with pytest.raises(ValueError, match="determinizations"):
+            ISMCTS(determinizations=bad_pool)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="horizon"):
+        ISMCTS(horizon=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="reuse"):
+        ISMCTS(reuse="yes")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
         state = _forced_win()
         while state.current_player is not None:
