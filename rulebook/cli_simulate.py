@@ -325,6 +325,9 @@ def _simulate(args: argparse.Namespace) -> int:
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
     try:
+        # the skill figure first, so that the report can carry it
+        skills = _skill(args, plans) if args.skill is not None else {}
+        args.skill_sentences = {slug: result.sentences() for slug, result in skills.items()}
         _simulate_all(args, plans, saved, executor, output)
     except KeyboardInterrupt:
         saved.close()
@@ -345,26 +348,28 @@ def _simulate(args: argparse.Namespace) -> int:
         saved.close()
     else:
         saved.remove()
-    if args.skill is not None:
-        _skill(args, plans, output)
+    for (slug, *_rest), entry in zip(plans, output):
+        if slug in skills:
+            entry["skill"] = skills[slug].to_json()
+            if not args.json:
+                print("\n".join(skills[slug].lines()))
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
 
 
-def _skill(args: argparse.Namespace, plans: list[Any], output: list[dict[str, Any]]) -> None:
+def _skill(args: argparse.Namespace, plans: list[Any]) -> dict[str, Any]:
     """``--skill``: the skill figure of each game's last side against its first (:func:`rulebook.skill.skill`)."""
     from rulebook.skill import skill
 
-    for (slug, game, sides, _kinds), entry in zip(plans, output):
+    out: dict[str, Any] = {}
+    for slug, game, sides, _kinds in plans:
         (_first, base), (_last, variant) = sides[0], sides[-1]
         n = variant.rules.players
         with _progress(2 * (args.games // n) * n, f"{slug} (skill)", not args.json) as advance:
-            result = skill(game, base, variant, games=args.games, iterations=args.skill,
-                           workers=args.workers, seed=args.seed, progress=advance)
-        entry["skill"] = result.to_json()
-        if not args.json:
-            print("\n".join(result.lines()))
+            out[slug] = skill(game, base, variant, games=args.games, iterations=args.skill,
+                              workers=args.workers, seed=args.seed, progress=advance)
+    return out
 
 
 def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
@@ -568,7 +573,7 @@ def _simulate_all(
             page = html_report(
                 game, runs, tables=tables, alpha=args.alpha, command=_reproduce(args),
                 rules_text=_hooks_text(variant), rules=variant.rules, notes=entry.get("warnings", ()),
-                fired=entry.get("fired", ()),
+                fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
                 sides={label: v for label, v in sides} if args.compare else None,
             )
             try:

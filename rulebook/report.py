@@ -313,6 +313,7 @@ def html_report(
     tables: Sequence[Sequence[Difference]] = (),
     sides: Mapping[str, Variant] | None = None,
     fired: Sequence[str] = (),
+    skill: Sequence[str] = (),
 ) -> str:
     """The page, as one HTML string with everything inline.
 
@@ -323,7 +324,8 @@ def html_report(
     placeholder warnings); ``rules_text``: any other difference from the printed game (Python
     hooks) in words; ``date``: today's when not given; ``notes``: warnings about what the
     comparison cannot show (:func:`rulebook.usage_compare.warnings`); ``fired``: the rules that
-    stopped or started firing (:func:`rulebook.usage_compare.fired_changes`).
+    stopped or started firing (:func:`rulebook.usage_compare.fired_changes`); ``skill``: the skill
+    figure's sentences (:meth:`rulebook.skill.Skill.sentences`), shown in a section of their own.
     """
     esc = html.escape
     tables = list(tables) or ([diffs] if diffs else [])
@@ -357,6 +359,10 @@ def html_report(
     parts.append("<h2>" + esc(_("In plain words")) + "</h2><ul class='summary'>"
                  + "".join(f"<li>{esc(x)}</li>" for x in plain_summary(runs, alpha=alpha, tables=tables)) + "</ul>")
     # what was compared, and who played
+    if skill:
+        opening = skill[0][:1].upper() + skill[0][1:]
+        parts.append("<h2>" + esc(_("Does the change reward skill?")) + "</h2><p>" + esc(opening) + ".</p><ul>"
+                     + "".join(f"<li>{esc(x)}.</li>" for x in skill[1:]) + "</ul>")
     parts.append("<h2>" + esc(_("What was compared")) + "</h2>")
     if sides is not None and len(sides) > 1:
         changed = side_options(game, {label: v.rules for label, v in sides.items()})

@@ -281,3 +281,14 @@ def test_nothing_overflows_on_a_phone(page: str, tmp_path: Path) -> None:
         assert driver.execute_script(OVERFLOW) == []
     finally:
         driver.quit()
+
+
+def test_the_skill_figure_has_a_section_of_its_own(runs: dict[str, Summary]) -> None:
+    base, other = runs.values()
+    page = html_report(WB, runs, diffs=compare(base, other), skill=[
+        "does the change reward skill? one seat of ISMCTS <b> against the heuristic", "printed rules: won 40%",
+        "difference: +5.0 points"])
+    assert ("<h2>Does the change reward skill?</h2><p>Does the change reward skill? one seat of ISMCTS &lt;b&gt; "
+            "against the heuristic.</p><ul><li>printed rules: won 40%.</li><li>difference: +5.0 points.</li></ul>"
+            ) in page
+    assert "Does the change reward skill?" not in html_report(WB, runs, diffs=compare(base, other))
