@@ -23,6 +23,15 @@ for both languages:
   other language's front page (``<html lang>``), and back;
 * Japanese search: ``ja/search.html?q=切り札`` lists results.
 
+The replay pages (``_static/replays/*.html``, written by ``docs/_ext/replay_pages.py``
+with :mod:`rulebook.replay_html`) are checked at both widths too, by :func:`check_replays`:
+
+* no JavaScript error, no horizontal overflow at the first, a middle and the last step;
+* the pictures unpack (a board is drawn), text is at least 14 px;
+* the keys step: → goes to step 1 (the counter, the address ``#step-1`` and the board
+  change), ← back, End to the last step, Home to the first; the "next" button steps too;
+  opening ``#step-3`` shows step 3.
+
 Screenshots of every page at both widths go into the ``--screenshots`` folder.
 Exit status 0 when every check passes, 1 otherwise (each problem is printed).
 """
@@ -30,6 +39,7 @@ Exit status 0 when every check passes, 1 otherwise (each problem is printed).
 from __future__ import annotations
 
 import argparse
+import functools
 import html.parser
 import sys
 import urllib.parse
@@ -229,6 +239,104 @@ def check_browser(root: Path, pages: list[Path], shots: Path | None) -> list[str
     return problems
 
 
+REPLAY_DIRS = ("_static/replays/", "ja/_static/replays/")
+
+REPLAY_STATE_JS = """
+const svg = document.querySelector('#stage svg');
+return {
+  counter: document.getElementById('counter').textContent,
+  hash: location.hash,
+  board: svg ? svg.outerHTML.length + ':' + svg.outerHTML.slice(0, 400) + svg.textContent : '',
+  unpacked: !!svg && !document.querySelector('#board .msg'),
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  small: Array.from(document.querySelectorAll('body, #counter, #now, .steps li, .facts, .note, button'))
+    .map((el) => [el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''), parseFloat(getComputedStyle(el).fontSize)])
+    .filter(([, size]) => size < 14),
+};
+"""
+
+
+def _replay_state(driver: Any) -> dict[str, Any]:
+    state: dict[str, Any] = driver.execute_script(REPLAY_STATE_JS)
+    return state
+
+
+def _press(driver: Any, key: str) -> dict[str, Any]:
+    """Press ``key`` on the page and return its state after."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(key).perform()
+    return _replay_state(driver)
+
+
+def check_replays(pages: list[Path], shots: Path | None, root: Path | None = None) -> list[str]:
+    """Open each replay page at every width: errors, overflow, text size, and stepping by keys and buttons."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    problems: list[str] = []
+    for width in WIDTHS:
+        driver = _driver(width)
+        try:
+            for page in pages:
+                rel = page.relative_to(root) if root is not None else page.name
+                where = f"{rel} @{width}px"
+                uri = page.resolve().as_uri()
+                driver.get(uri)
+                try:
+                    WebDriverWait(driver, 20).until(lambda d: _replay_state(d)["unpacked"])
+                except Exception:
+                    problems.append(f"{where}: the board pictures did not unpack")
+                total = int(driver.find_element(By.ID, "slider").get_attribute("max") or 0)
+                press = functools.partial(_press, driver)
+
+                first = _replay_state(driver)
+                problems += [f"{where}: {name} text is {size}px (under 14px)" for name, size in first["small"]]
+                after = press(Keys.ARROW_RIGHT)
+                if after["counter"] == first["counter"] or after["hash"] != "#step-1":
+                    problems.append(f"{where}: → did not step forward (counter {after['counter']!r}, "
+                                    f"address {after['hash']!r})")
+                if after["board"] == first["board"]:
+                    problems.append(f"{where}: → did not change the board")
+                back = press(Keys.ARROW_LEFT)
+                if back["counter"] != first["counter"] or back["hash"] != "#step-0":
+                    problems.append(f"{where}: ← did not step back to the first step ({back['counter']!r})")
+                end = press(Keys.END)
+                if end["hash"] != f"#step-{total}" or str(total) not in end["counter"]:
+                    problems.append(f"{where}: End did not go to step {total} ({end['counter']!r})")
+                if end["overflow"] > 0:
+                    problems.append(f"{where}: the last step is {end['overflow']}px wider than the window")
+                home = press(Keys.HOME)
+                if home["counter"] != first["counter"]:
+                    problems.append(f"{where}: Home did not go to the first step ({home['counter']!r})")
+                driver.find_element(By.ID, "next").click()
+                if _replay_state(driver)["hash"] != "#step-1":
+                    problems.append(f"{where}: the next button did not step forward")
+                middle = max(0, min(total, total // 3))
+                driver.get("about:blank")
+                driver.get(f"{uri}#step-{middle}")
+                try:
+                    WebDriverWait(driver, 20).until(lambda d: _replay_state(d)["unpacked"])
+                except Exception:
+                    pass
+                shown = _replay_state(driver)
+                if f" {middle} " not in f" {shown['counter']} ":
+                    problems.append(f"{where}: opening #step-{middle} shows {shown['counter']!r}")
+                for state, step in ((first, 0), (shown, middle)):
+                    if state["overflow"] > 0:
+                        problems.append(f"{where}: step {step} is {state['overflow']}px wider than the window")
+                for entry in driver.get_log("browser"):
+                    if entry.get("level") == "SEVERE":
+                        problems.append(f"{where}: JavaScript error: {entry.get('message')}")
+                if shots is not None:
+                    name = str(rel).replace("/", "__").removesuffix(".html")
+                    driver.save_screenshot(str(shots / f"{name}@{width}.png"))
+        finally:
+            driver.quit()
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("site", type=Path, help="the built HTML folder (docs/_build/html)")
@@ -247,11 +355,16 @@ def main(argv: list[str] | None = None) -> int:
     problems = check_links(root, every if not args.only else pages)
     problems += check_switch(root, [p for p in pages if not str(p.relative_to(root)).startswith(("ja/_modules/",))])
     problems += check_browser(root, pages, args.screenshots)
+    replays = [p for p in every if str(p.relative_to(root)).startswith(REPLAY_DIRS)]
+    if args.only:
+        replays = [p for p in pages if str(p.relative_to(root)).startswith(REPLAY_DIRS)]
+    problems += check_replays(replays, args.screenshots, root)
     if (root / "ja").exists() or not args.only:
         problems += check_languages(root)
     for p in problems:
         print(p)
-    print(f"checked {len(pages)} pages at {', '.join(f'{w}px' for w in WIDTHS)}: {len(problems)} problems")
+    print(f"checked {len(pages)} pages and {len(replays)} replay pages at {', '.join(f'{w}px' for w in WIDTHS)}: "
+          f"{len(problems)} problems")
     return 1 if problems else 0
 
 

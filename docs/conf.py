@@ -24,9 +24,12 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx_design",
     "rulebook_docs",
+    "replay_pages",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "amsmath"]
+#: formulas as MathML, drawn by the browser: no script, nothing fetched (docs/_ext)
+html_math_renderer = "mathml"
 myst_heading_anchors = 3
 exclude_patterns = ["_build", "locale"]
 autodoc_member_order = "bysource"

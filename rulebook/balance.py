@@ -63,7 +63,7 @@ def seat_advantage(wins: Sequence[int], games: int) -> SeatAdvantage:
     >>> seat_advantage([0, 0], 5).p_value
     1.0
     """
-    from rulebook.simulate import _stats
+    from rulebook.stats import scipy_stats
 
     n = len(wins)
     rates = tuple(w / games for w in wins) if games else (0.0,) * n
@@ -71,7 +71,7 @@ def seat_advantage(wins: Sequence[int], games: int) -> SeatAdvantage:
     total = sum(wins)
     if total == 0 or n < 2:
         return SeatAdvantage(rates, tuple(r - mean for r in rates), 0.0, 1.0)
-    result = _stats().chisquare(list(wins))
+    result = scipy_stats().chisquare(list(wins))
     return SeatAdvantage(rates, tuple(r - mean for r in rates), float(result.statistic), float(result.pvalue))
 
 
@@ -99,7 +99,7 @@ def skill_gap(players_as: Sequence[str], wins: Sequence[int], games: int) -> tup
     >>> [(g.kind, g.win_rate, round(g.gap, 4)) for g in skill_gap(["ismcts", "random", "random"], [60, 20, 20], 100)]
     [('ismcts', 0.6, 0.2667), ('random', 0.2, -0.1333)]
     """
-    from rulebook.simulate import wilson_interval
+    from rulebook.stats import wilson_interval
 
     total = sum(wins) / (games * len(wins)) if games else 0.0
     out = []

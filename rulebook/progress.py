@@ -34,7 +34,7 @@ __all__ = [
 FORMAT = "rulebook-progress/1"
 _RESULT_KEYS = ("run", "game", "index", "length", "scores", "winners", "stats", "lead_changes", "comeback")
 #: fields a result line may carry beyond those (files written before they existed lack them)
-_OPTIONAL_KEYS = ("usage", "digest")
+_OPTIONAL_KEYS = ("usage", "digest", "play", "events")
 
 
 def reason(exc: OSError) -> str:
@@ -73,7 +73,7 @@ def result_to_json(run: str, game: str, r: GameResult) -> dict[str, Any]:
     return {
         "run": run, "game": game, "index": r.index, "length": r.length, "scores": list(r.scores),
         "winners": sorted(r.winners), "stats": r.stats, "lead_changes": r.lead_changes, "comeback": r.comeback,
-        "usage": r.usage, "digest": r.digest,
+        "usage": r.usage, "digest": r.digest, "play": r.play, "events": r.events,
     }
 
 
@@ -111,9 +111,15 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
     digest = data.get("digest", 0)
     if type(digest) is not int or digest < 0:
         raise ValueError("'digest' must be a whole number of at least 0")
+    play = data.get("play", {})
+    if not isinstance(play, dict) or not all(type(v) in (int, float) for v in play.values()):
+        raise ValueError("'play' must be an object of numbers")
+    events = data.get("events", -1)
+    if type(events) is not int or events < -1:
+        raise ValueError("'events' must be a whole number of at least -1")
     result = GameResult(
         data["index"], data["length"], tuple(ints("scores")), frozenset(ints("winners")), stats,
-        data["lead_changes"], data["comeback"], usage, digest,
+        data["lead_changes"], data["comeback"], usage, digest, {k: float(v) for k, v in play.items()}, events,
     )
     return data["run"], data["game"], result
 

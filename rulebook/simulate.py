@@ -18,11 +18,13 @@ exactly the same :class:`Summary` however it is split up: one process,
 >>> low <= summary.win_rate[0] <= high
 True
 
-Statistics (``scipy.stats``, the ``balance`` extra): win rates carry 95% Wilson
-score intervals; :func:`compare` tests a variant against the printed rules with a
-two-proportion z-test for rates (wins, shared wins) and Welch's unequal-variances
-t-test for means (game length, scores, end statistics), and corrects the table for
-multiple testing with Holm's method.
+Statistics (``scipy.stats``, the ``balance`` extra, :mod:`rulebook.stats`): win rates
+carry 95% Wilson score intervals; :func:`~rulebook.figures.compare` tests a
+variant against the printed rules, or any run against another, with a two-proportion
+z-test for rates (wins, shared wins) and Welch's unequal-variances t-test for means (game
+length, scores, end statistics, play-level figures), and corrects the table for multiple
+testing with Holm's method. Each game also yields play-level figures (who won tricks,
+which card numbers won, how each role fared: :mod:`rulebook.play_figures`).
 """
 
 from __future__ import annotations
@@ -38,8 +40,11 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
-from rulebook.optional import require
+from rulebook.figures import Difference, compare, score_unit
+from rulebook.i18n import _
+from rulebook.play_figures import Measure, play_figures
 from rulebook.players import ISMCTS, PLAYER_KINDS, Player, player_from_spec
+from rulebook.stats import holm, two_proportion_test, welch_test, wilson_interval
 from rulebook.usage import digest_of, usage_of
 from rulebook.variants import Variant
 
@@ -52,6 +57,7 @@ __all__ = [
     "Tally",
     "compare",
     "deal_seed",
+    "holm",
     "play_games",
     "play_one",
     "run_chunk",
@@ -110,7 +116,7 @@ def check_players(players_as: Sequence[PlayerSpec] | None, players: int) -> tupl
 
 
 def players_text(players_as: Sequence[PlayerSpec]) -> str:
-    """Who sat where, for people (seats counted from 1).
+    """Who sat where, for people (seats counted from 1), in the language shown.
 
     >>> players_text(("heuristic",) * 3)
     'the rule-aware heuristic in every seat'
@@ -119,29 +125,34 @@ def players_text(players_as: Sequence[PlayerSpec]) -> str:
     """
     names = [_player_words(player_name(p)) for p in players_as]
     if len(set(names)) == 1:
-        return f"{names[0]} in every seat"
+        return _("{player} in every seat").format(player=names[0])
     groups: dict[str, list[int]] = {}
     for seat, name in enumerate(names, 1):
         groups.setdefault(name, []).append(seat)
     parts = []
     for name, seats in groups.items():
         words = [str(s) for s in seats]
-        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        parts.append(f"{'seat' if len(seats) == 1 else 'seats'} {listed} {name}")
-    return "; ".join(parts)
+        if len(words) == 1:
+            parts.append(_("seat {seat} {player}").format(seat=words[0], player=name))
+        else:
+            listed = _(", ").join(words[:-1]) + _(" and ") + words[-1]
+            parts.append(_("seats {seats} {player}").format(seats=listed, player=name))
+    return _("; ").join(parts)
 
 
 def _player_words(name: str) -> str:
     if name == "heuristic":
-        return "the rule-aware heuristic"
+        return _("the rule-aware heuristic")
     if name == "random":
-        return "random play"
+        return _("random play")
     if name.startswith("ismcts"):
         parts = name.split(":")
         budget = parts[1] if len(parts) > 1 and parts[1] else "200"
-        each = f"{budget[:-1]} seconds a move" if budget.endswith("s") else f"{budget} iterations a move"
-        rollout = ", random rollouts" if len(parts) > 2 and parts[2] == "random" else ""
-        return f"ISMCTS ({each}{rollout})"
+        each = (_("{n} seconds a move").format(n=budget[:-1]) if budget.endswith("s")
+                else _("{n} iterations a move").format(n=budget))
+        if len(parts) > 2 and parts[2] == "random":
+            return _("ISMCTS ({each}, random rollouts)").format(each=each)
+        return _("ISMCTS ({each})").format(each=each)
     return name
 
 
@@ -227,16 +238,27 @@ class GameResult:
     usage: dict[str, int] = attrs.Factory(dict)
     #: a fingerprint of the game's moves (:func:`rulebook.usage.digest_of`)
     digest: int = 0
+    #: play-level figures: who won tricks, which ranks won, roles, measures (:mod:`rulebook.play_figures`)
+    play: dict[str, float] = attrs.Factory(dict)
+    #: moves that changed the variant's scores (a comeback needs at least 3; -1: not recorded)
+    events: int = -1
 
 
 def play_one(
-    game: Game[Any, Any, Any], rules: Any, seed: int, index: int, players_as: Sequence[PlayerSpec] | None = None
+    game: Game[Any, Any, Any],
+    rules: Any,
+    seed: int,
+    index: int,
+    players_as: Sequence[PlayerSpec] | None = None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> GameResult:
-    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`Variant`).
+    """Play game ``index`` of a run seeded ``seed`` (``rules`` may be a :class:`~rulebook.variants.Variant`).
 
     Every figure goes through the variant: scores, winners, the score-derived figures
-    (:func:`score_figures`, replacing a game's own ``top_score``) and the lead story
+    (``score_figures``, replacing a game's own ``top_score``) and the lead story
     (:func:`lead_story`, from the variant's scores after every move that changed them).
+    Moves made with no choice count as ``forced: KIND`` in the usage; ``measures`` (name ->
+    function of the finished state) add the designer's own figures to :attr:`GameResult.play`.
     """
     variant = _as_variant(game, rules)
     rng = random.Random(f"rulebook-sim:{seed}:{index}")
@@ -246,11 +268,15 @@ def play_one(
     length = 0
     last = scores_of(state)
     trajectory: list[tuple[int, ...]] = []
+    forced: Counter[str] = Counter()
     while True:
         seat = state.current_player
         if seat is None:
             break
-        state = state.apply(chooser[seat](state, rng))
+        action = chooser[seat](state, rng)
+        if len(state.legal_actions()) == 1:
+            forced[f"forced: {type(action).__name__}"] += 1
+        state = state.apply(action)
         length += 1
         now = scores_of(state)
         if now != last:
@@ -261,7 +287,10 @@ def play_one(
     stats = dict(game.end_stats(state))
     stats.update(score_figures(scores))
     changes, comeback = lead_story(trajectory, winners)
-    return GameResult(index, length, scores, winners, stats, changes, comeback, usage_of(state), digest_of(state))
+    usage = usage_of(state)
+    usage.update(forced)
+    return GameResult(index, length, scores, winners, stats, changes, comeback, usage, digest_of(state),
+                      play_figures(state, measures), len(trajectory))
 
 
 # -- tallies and summaries ----------------------------------------------------------
@@ -286,6 +315,10 @@ class Tally:
     usage: dict[str, Counter[int]] = attrs.Factory(dict)
     #: game index -> fingerprint of its moves
     digests: dict[int, int] = attrs.Factory(dict)
+    #: games in which a comeback was possible (at least 3 scoring events, or not recorded)
+    chances: int = 0
+    #: per play-level figure: value -> games (only the games that have the figure)
+    play: dict[str, Counter[float]] = attrs.Factory(dict)
 
     def __attrs_post_init__(self) -> None:
         if not self.wins:
@@ -309,6 +342,9 @@ class Tally:
         for key, count in r.usage.items():
             self.usage.setdefault(key, Counter())[count] += 1
         self.digests[r.index] = r.digest
+        self.chances += r.events < 0 or r.events >= 3
+        for key, value in r.play.items():
+            self.play.setdefault(key, Counter())[value] += 1
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games
@@ -325,6 +361,9 @@ class Tally:
         for k, u in other.usage.items():
             self.usage.setdefault(k, Counter()).update(u)
         self.digests.update(other.digests)
+        self.chances += other.chances
+        for k, h in other.play.items():
+            self.play.setdefault(k, Counter()).update(h)
         return self
 
 
@@ -348,26 +387,6 @@ def quantile(hist: Mapping[int, int], q: float) -> int:
         if seen >= need:
             return v
     raise ValueError("empty histogram")
-
-
-def _stats() -> Any:
-    """``scipy.stats``, or an error naming the install command (the ``balance`` extra)."""
-    return require("scipy.stats", "balance", "balance statistics")
-
-
-def wilson_interval(successes: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (``scipy.stats.binomtest``).
-
-    >>> low, high = wilson_interval(50, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.4038, 0.5962)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if n == 0:
-        return 0.0, 1.0
-    ci = _stats().binomtest(successes, n).proportion_ci(confidence_level=0.95, method="wilson")
-    return float(ci.low), float(ci.high)
 
 
 @attrs.frozen
@@ -412,8 +431,9 @@ class Summary:
     no_winner: float = 0.0
     #: lead changes per game -> number of games
     lead_change_hist: dict[int, int] = attrs.Factory(dict)
-    #: fraction of games won from behind (see :func:`lead_story`)
-    comebacks: float = 0.0
+    #: fraction of the games in which a comeback was possible that were won from behind (see
+    #: :func:`lead_story`); ``None`` when no game had the 3 scoring events a comeback needs
+    comebacks: float | None = 0.0
     #: games nobody won, and comeback games (counts)
     nobody: int = 0
     comeback_games: int = 0
@@ -423,6 +443,17 @@ class Summary:
     usage_sd: dict[str, float] = attrs.Factory(dict)
     #: game index -> fingerprint of its moves (not in :meth:`to_json`)
     digests: dict[int, int] = attrs.Factory(dict)
+    #: games in which a comeback was possible (at least 3 scoring events)
+    comeback_chances: int = 0
+    #: play-level figures (:mod:`rulebook.play_figures`): mean and sd over the games that have each,
+    #: and how many games have it
+    play: dict[str, float] = attrs.Factory(dict)
+    play_sd: dict[str, float] = attrs.Factory(dict)
+    play_games: dict[str, int] = attrs.Factory(dict)
+    #: what the scores count (:func:`rulebook.figures.score_unit`): "points", "honour", "successes"...
+    score_unit: str = "points"
+    #: the unit each of the designer's measures names (its function's ``unit``), by measure name
+    measure_units: dict[str, str] = attrs.Factory(dict)
 
     def length_quantiles(self) -> tuple[int, int, int]:
         """10th, 50th and 90th percentile of the game length."""
@@ -455,6 +486,7 @@ def summary_of(
     score_ms = [_mean_sd(h, n) for h in tally.scores]
     stats_ms = {k: _mean_sd(h, n) for k, h in sorted(tally.stats.items())}
     usage_ms = {k: _mean_sd(h, n) for k, h in sorted(tally.usage.items())}
+    play_ms = {k: _mean_sd(h, sum(h.values())) for k, h in sorted(tally.play.items())}
     return Summary(
         games=n,
         players=tally.players,
@@ -481,13 +513,18 @@ def summary_of(
         seed=seed,
         no_winner=tally.nobody / n,
         lead_change_hist=dict(sorted(tally.lead_changes.items())),
-        comebacks=tally.comebacks / n,
+        comebacks=tally.comebacks / tally.chances if tally.chances else None,
         nobody=tally.nobody,
         comeback_games=tally.comebacks,
         shared=tally.shared,
         usage={k: m for k, (m, _) in usage_ms.items()},
         usage_sd={k: sd for k, (_, sd) in usage_ms.items()},
         digests=dict(tally.digests),
+        comeback_chances=tally.chances,
+        play={k: m for k, (m, _) in play_ms.items()},
+        play_sd={k: sd for k, (_, sd) in play_ms.items()},
+        play_games={k: sum(h.values()) for k, h in sorted(tally.play.items())},
+        score_unit=score_unit(variant) if isinstance(variant, Variant) else "points",
     )
 
 
@@ -503,7 +540,12 @@ def summarise(results: Sequence[GameResult], players: int) -> Summary:
 
 
 def run_chunk(
-    variant: Variant, seed: int, start: int, stop: int, players_as: Sequence[PlayerSpec] | None = None
+    variant: Variant,
+    seed: int,
+    start: int,
+    stop: int,
+    players_as: Sequence[PlayerSpec] | None = None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> Tally:
     """Play games ``start..stop-1`` of a run seeded ``seed`` and tally them.
 
@@ -511,15 +553,19 @@ def run_chunk(
     """
     tally = Tally(variant.rules.players)
     for i in range(start, stop):
-        tally.add(play_one(variant.game, variant, seed, i, players_as))
+        tally.add(play_one(variant.game, variant, seed, i, players_as, measures))
     return tally
 
 
 def play_games(
-    variant: Variant, seed: int, indices: Sequence[int], players_as: Sequence[PlayerSpec] | None = None
+    variant: Variant,
+    seed: int,
+    indices: Sequence[int],
+    players_as: Sequence[PlayerSpec] | None = None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> list[GameResult]:
     """Play games ``indices`` of a run seeded ``seed`` (a unit of work for an executor)."""
-    return [play_one(variant.game, variant, seed, i, players_as) for i in indices]
+    return [play_one(variant.game, variant, seed, i, players_as, measures) for i in indices]
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -530,21 +576,24 @@ def deal_seed(seed: int, index: int) -> int:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(variant: Variant, players_as: Sequence[PlayerSpec] | None) -> None:
+def _init_worker(
+    variant: Variant, players_as: Sequence[PlayerSpec] | None, measures: Mapping[str, Measure] | None = None
+) -> None:
     import signal
 
     # Ctrl-C reaches the whole process group: the parent stops the run and saves it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["variant"] = variant
     _WORKER["players_as"] = players_as
+    _WORKER["measures"] = measures
 
 
 def _worker_chunk(seed: int, start: int, stop: int) -> Tally:
-    return run_chunk(_WORKER["variant"], seed, start, stop, _WORKER["players_as"])
+    return run_chunk(_WORKER["variant"], seed, start, stop, _WORKER["players_as"], _WORKER["measures"])
 
 
 def _worker_games(seed: int, indices: Sequence[int]) -> list[GameResult]:
-    return play_games(_WORKER["variant"], seed, indices, _WORKER["players_as"])
+    return play_games(_WORKER["variant"], seed, indices, _WORKER["players_as"], _WORKER["measures"])
 
 
 def _chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
@@ -573,6 +622,7 @@ def _run_pool(
     workers: int,
     finish: Callable[[GameResult], None],
     notice: Callable[[str], None] | None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> None:
     """Play ``units`` on ``workers`` processes; a lost worker is replaced and its games played again.
 
@@ -597,7 +647,7 @@ def _run_pool(
             queue.extend(reversed(singles))
         width = 1 if queue[-1] in alone else workers
         pool = ProcessPoolExecutor(max_workers=min(width, len(queue)), initializer=_init_worker,
-                                   initargs=(variant, kinds))
+                                   initargs=(variant, kinds, measures))
         inflight: dict[Future[list[GameResult]], tuple[int, ...]] = {}
         lost: list[tuple[int, ...]] = []
         try:
@@ -610,7 +660,7 @@ def _run_pool(
                         lost.append(unit)
                 if not inflight:
                     break
-                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                done, _pending = wait(inflight, return_when=FIRST_COMPLETED)
                 for f in done:
                     unit = inflight.pop(f)
                     if isinstance(f.exception(), BrokenProcessPool):
@@ -654,6 +704,7 @@ def simulate(
     done: Mapping[int, GameResult] | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     notice: Callable[[str], None] | None = None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> Summary:
     """Play ``games`` games and summarise them.
 
@@ -668,6 +719,10 @@ def simulate(
     every game as it finishes (to write it down). ``notice`` is told, in one line, when
     a worker was lost and replaced. The summary is the same whatever the split and
     whatever was ``done`` before.
+
+    ``measures`` (name -> function of a finished game's state giving a number; see
+    :func:`rulebook.play_figures.load_measures`) add the designer's own figures, reported as
+    ``measure: NAME`` in :attr:`Summary.play`.
     """
     variant = _as_variant(game, rules)
     kinds = check_players(players_as, variant.rules.players)
@@ -709,16 +764,16 @@ def simulate(
     if executor is None and (workers == 1 or len(units) == 1):
         for unit in units:
             for i in unit:
-                finish(play_one(game, variant, seed, i, kinds))
+                finish(play_one(game, variant, seed, i, kinds, measures))
     elif executor is None:
-        _run_pool(variant, kinds, seed, units, workers, finish, notice)
+        _run_pool(variant, kinds, seed, units, workers, finish, notice, measures)
     else:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        pending = {executor.submit(play_games, variant, seed, u, kinds): u for u in units}
+        pending = {executor.submit(play_games, variant, seed, u, kinds, measures): u for u in units}
         try:
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
                     del pending[f]
                     for r in f.result():
@@ -729,116 +784,13 @@ def simulate(
     tally = Tally(players)
     for c in range(len(chunks)):
         tally.merge(parts[c])
-    return summary_of(tally, players_as=kinds, variant=variant, seed=seed)
+    summary = summary_of(tally, players_as=kinds, variant=variant, seed=seed)
+    named = {name: said.strip() for name, fn in (measures or {}).items()
+             if isinstance(said := getattr(fn, "unit", None), str) and said.strip()}
+    return attrs.evolve(summary, measure_units=named) if named else summary
 
 
-# -- comparing two runs --------------------------------------------------------------
-
-
-def welch_test(m1: float, sd1: float, n1: int, m2: float, sd2: float, n2: int) -> float:
-    """Two-sided p-value of Welch's t-test that two means are equal (``scipy.stats``).
-
-    >>> round(welch_test(10.0, 2.0, 30, 11.0, 2.0, 30), 3)
-    0.058
-    >>> welch_test(3.0, 0.0, 10, 3.0, 0.0, 10), welch_test(3.0, 0.0, 10, 4.0, 0.0, 10)
-    (1.0, 0.0)
-    """
-    if sd1 == 0.0 and sd2 == 0.0:
-        return 1.0 if m1 == m2 else 0.0
-    if n1 < 2 or n2 < 2:
-        return 1.0
-    result = _stats().ttest_ind_from_stats(m1, sd1, n1, m2, sd2, n2, equal_var=False)
-    return float(result.pvalue)
-
-
-def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> float:
-    """Two-sided p-value of the pooled two-proportion z-test (Pearson's chi-square on the
-    2x2 table without continuity correction, ``scipy.stats.chi2_contingency``).
-
-    >>> round(two_proportion_test(50, 100, 65, 100), 3)
-    0.032
-    >>> two_proportion_test(0, 10, 0, 20), two_proportion_test(10, 10, 20, 20)
-    (1.0, 1.0)
-    """
-    if k1 + k2 in (0, n1 + n2):
-        return 1.0
-    table = [[k1, n1 - k1], [k2, n2 - k2]]
-    return float(_stats().chi2_contingency(table, correction=False).pvalue)
-
-
-def holm(p_values: Sequence[float]) -> tuple[float, ...]:
-    """Holm's step-down adjusted p-values (family-wise error rate), in the input order.
-
-    Reject row ``i`` at level ``alpha`` when its adjusted p-value is below ``alpha``.
-
-    >>> holm([0.01, 0.04, 0.03, 0.005])
-    (0.03, 0.06, 0.06, 0.02)
-    >>> holm([])
-    ()
-    """
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    adjusted = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p_values[i]))
-        adjusted[i] = running
-    return tuple(round(x, 12) for x in adjusted)
-
-
-@attrs.frozen
-class Difference:
-    """One figure of two runs, with the test of whether they differ."""
-
-    metric: str
-    printed: float
-    variant: float
-    #: the row's own p-value
-    p_value: float
-    test: str
-    #: whether the Holm-adjusted p-value is below ``alpha``
-    significant: bool
-    #: how to print the figures: "rate" (percent) or "mean"
-    kind: str = "mean"
-    #: the p-value after Holm's correction over every row of the table
-    p_adjusted: float = 1.0
-
-
-def compare(base: Summary, other: Summary, *, alpha: float = 0.05) -> tuple[Difference, ...]:
-    """Every figure of ``base`` (printed rules) against ``other`` (a variant), tested at ``alpha``.
-
-    Rates use the two-proportion z-test, means Welch's t-test. The table tests many
-    figures at once, so a row is *significant* only when its p-value survives Holm's
-    correction over all rows (family-wise error rate ``alpha``).
-    """
-    rows: list[Difference] = []
-
-    def rate(metric: str, k1: int, k2: int) -> None:
-        p = two_proportion_test(k1, base.games, k2, other.games)
-        rows.append(Difference(metric, k1 / base.games, k2 / other.games, p, "z", False, "rate"))
-
-    def mean(metric: str, a: tuple[float, float], b: tuple[float, float]) -> None:
-        p = welch_test(a[0], a[1], base.games, b[0], b[1], other.games)
-        rows.append(Difference(metric, a[0], b[0], p, "welch", False))
-
-    mean("actions per game", (base.mean_length, base.sd_length), (other.mean_length, other.sd_length))
-    for s in range(min(base.players, other.players)):
-        rate(f"seat {s} win rate", base.wins[s], other.wins[s])
-    for s in range(min(base.players, other.players)):
-        mean(f"seat {s} mean score", (base.mean_score[s], base.sd_score[s]), (other.mean_score[s], other.sd_score[s]))
-    rate("shared wins", base.shared, other.shared)
-    rate("games nobody won", base.nobody, other.nobody)
-    rate("comebacks", base.comeback_games, other.comeback_games)
-    lc_base, lc_other = _mean_sd(base.lead_change_hist, base.games), _mean_sd(other.lead_change_hist, other.games)
-    mean("lead changes per game", lc_base, lc_other)
-    for key in sorted(set(base.stats) | set(other.stats)):
-        mean(
-            f"mean {key}",
-            (base.stats.get(key, 0.0), base.stats_sd.get(key, 0.0)),
-            (other.stats.get(key, 0.0), other.stats_sd.get(key, 0.0)),
-        )
-    adjusted = holm([r.p_value for r in rows])
-    return tuple(attrs.evolve(r, p_adjusted=q, significant=q < alpha) for r, q in zip(rows, adjusted))
+# -- histograms ----------------------------------------------------------------------
 
 
 def histogram_rows(hist: Mapping[int, int], bins: int = 10) -> list[tuple[str, int]]:

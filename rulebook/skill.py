@@ -164,6 +164,15 @@ class Skill:
 
     def lines(self, width: int = 80) -> list[str]:
         """The figure for people, wrapped at ``width`` characters."""
+        items = self.sentences()
+        out = textwrap.wrap(items[0], width, subsequent_indent="  ")
+        for item in items[1:]:
+            out += textwrap.wrap(item, width, initial_indent="  ", subsequent_indent="    ")
+        return out
+
+    def sentences(self) -> list[str]:
+        """The figure for people, one unwrapped sentence per item: what was played, each side, the
+        difference, the deals a difference needs (the HTML report lists them as they are)."""
         n = self.a.players
         who = (_("ISMCTS ({iterations} iterations a move)").format(iterations=self.iterations)
                if self.iterations else self.competent)
@@ -187,10 +196,7 @@ class Skill:
         items.append(_("a difference of 5 points needs about {five} deals ({five_games} games a side), "
                        "of 10 points about {ten} deals ({ten_games} games a side)").format(
                            five=f"{five:,}", five_games=f"{five * n:,}", ten=f"{ten:,}", ten_games=f"{ten * n:,}"))
-        out = textwrap.wrap(items[0], width, subsequent_indent="  ")
-        for item in items[1:]:
-            out += textwrap.wrap(item, width, initial_indent="  ", subsequent_indent="    ")
-        return out
+        return items
 
 
 def _z(q: float) -> float:

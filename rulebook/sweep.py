@@ -2,7 +2,9 @@
 
 ``rulebook simulate GAME --sweep hand_size=4,5,6,7`` or ``--sweep players=2..6`` plays every
 value with the rest of the variant unchanged and prints one table, a column per value, a
-row per figure (each with its unit). From Python:
+row per figure (each with its unit; "n/a" where a value lacks the figure). With ``--report
+FILE.html`` it writes a page with one plot per figure against the swept value
+(:func:`rulebook.report.sweep_report`). From Python:
 
 >>> import rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -11,12 +13,12 @@ row per figure (each with its unit). From Python:
 ['hand_size=5', 'hand_size=6']
 >>> rows = sweep_rows(runs)
 >>> rows[0][0], len(rows[0])
-('actions per game (mean)', 3)
+('actions per game (moves)', 3)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -24,6 +26,9 @@ import attrs
 from rulebook.core.contract import Game
 from rulebook.core.options import format_value, parse_value
 from rulebook.errors import InvalidRules
+from rulebook.figures import figure_rows
+from rulebook.figures import format_value as format_figure
+from rulebook.play_figures import Measure
 from rulebook.simulate import PlayerSpec, Summary, check_players, simulate
 from rulebook.variants import Variant, resolve
 
@@ -67,8 +72,14 @@ def sweep(
     players_as: Sequence[PlayerSpec] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    measures: Mapping[str, Measure] | None = None,
 ) -> list[tuple[str, Summary]]:
-    """Play ``games`` games for every value of option ``name`` (``base``'s other options kept), same seeds."""
+    """Play ``games`` games for every value of option ``name`` (``base``'s other options kept), same seeds.
+
+    ``values`` is a list of option values or their text (``"4,5,6"``, ``"2..6"``: :func:`parse_sweep`).
+    Returns ``(label, summary)`` per value, in order; :func:`sweep_rows` tabulates them and
+    :func:`rulebook.report.sweep_report` draws them.
+    """
     if isinstance(values, str):
         values = parse_sweep(game, name, values)
     infos = {i.name: i for i in game.options()}
@@ -78,29 +89,19 @@ def sweep(
         label = f"{name}={format_value(infos[name], value)}"
         players = check_players(players_as, v.rules.players)
         out.append((label, simulate(game, v, games=games, seed=seed, players_as=players, workers=workers,
-                                    progress=progress)))
+                                    progress=progress, measures=measures)))
     return out
 
 
 def sweep_rows(runs: Sequence[tuple[str, Summary]]) -> list[list[str]]:
-    """One row per figure (its unit in its name), one column per value; seats differ in number: n/a."""
-    seats = max(s.players for _, s in runs)
-    rows: list[list[str]] = [["actions per game (mean)", *(f"{s.mean_length:.1f}" for _, s in runs)]]
-    for k in range(seats):
-        rows.append([f"seat {k + 1} win rate (%)",
-                     *(f"{100 * s.win_rate[k]:.1f}" if k < s.players else "n/a" for _, s in runs)])
-    for k in range(seats):
-        rows.append([f"seat {k + 1} mean score (points)",
-                     *(f"{s.mean_score[k]:.2f}" if k < s.players else "n/a" for _, s in runs)])
-    rows.append(["shared wins (% of games)", *(f"{100 * s.shared_wins:.1f}" for _, s in runs)])
-    rows.append(["lead changes per game", *(f"{_lead(s):.2f}" for _, s in runs)])
-    rows.append(["comebacks (% of games)", *(f"{100 * s.comebacks:.1f}" for _, s in runs)])
-    keys = sorted({k for _, s in runs for k in s.stats})
-    for key in keys:
-        rows.append([f"{key.replace('_', ' ')} (mean per game)",
-                     *(f"{s.stats[key]:.2f}" if key in s.stats else "n/a" for _, s in runs)])
+    """One row per figure (its unit in its name), one column per value; a value without the figure: n/a.
+
+    The rows are those of every report (:func:`rulebook.figures.figure_rows`): a seat a player count
+    lacks, a comeback no game could have, a figure a value does not report all show "n/a", never 0.
+    """
+    rows = []
+    for row in figure_rows([s for _label, s in runs]):
+        digits = 1 if row.key == "actions per game" else 2
+        rows.append([row.name, *(format_figure(row.kind, v.value if v is not None else None, digits)
+                                 for v in row.values)])
     return rows
-
-
-def _lead(s: Summary) -> float:
-    return sum(v * c for v, c in s.lead_change_hist.items()) / s.games if s.games else 0.0

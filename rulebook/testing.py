@@ -76,7 +76,7 @@ def check_observation_boundary(state: State[Any, Any], rng: random.Random) -> bo
         after = other.observation(seat)
         if before != after or state.observation_tensor(seat) != other.observation_tensor(seat):
             raise AssertionError(
-                f"observation boundary: seat {seat} sees a difference after resampling hidden facts "
+                f"observation boundary: seat {seat + 1} sees a difference after resampling hidden facts "
                 f"(after {len(state.history)} actions)"
             )
     return changed

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulebook.hooks import unhooked
+from rulebook.i18n import N_, _
 
 __all__ = ["digest_of", "label", "usage_of", "usage_rules"]
 
@@ -35,7 +36,32 @@ KINDS = {
     "score": "scored",
     "end": "ended a round",
     "move": "moves made",
+    "forced": "moves made with no choice",
 }
+#: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
+_RULE_LABELS = {
+    "trick": N_("{rule} decided a trick"),
+    "score": N_("{rule} scored"),
+    "end": N_("{rule} ended a round"),
+}
+#: The counts of each kind of move of the five games, as whole phrases (the key's English label).
+_MOVE_LABELS = (
+    N_("Bid moves made"), N_("Bid moves made with no choice"),
+    N_("Declare moves made"), N_("Declare moves made with no choice"),
+    N_("Down moves made"), N_("Down moves made with no choice"),
+    N_("Give moves made"), N_("Give moves made with no choice"),
+    N_("Intervene moves made"), N_("Intervene moves made with no choice"),
+    N_("Keep moves made"), N_("Keep moves made with no choice"),
+    N_("Oracle moves made"), N_("Oracle moves made with no choice"),
+    N_("Pair moves made"), N_("Pair moves made with no choice"),
+    N_("Pass moves made"), N_("Pass moves made with no choice"),
+    N_("Place moves made"), N_("Place moves made with no choice"),
+    N_("Play moves made"), N_("Play moves made with no choice"),
+    N_("Prophesy moves made"), N_("Prophesy moves made with no choice"),
+    N_("Replace moves made"), N_("Replace moves made with no choice"),
+    N_("Road moves made"), N_("Road moves made with no choice"),
+    N_("Take moves made"), N_("Take moves made with no choice"),
+)
 
 
 def usage_of(state: Any) -> dict[str, int]:
@@ -60,17 +86,22 @@ def digest_of(state: Any) -> int:
 
 
 def label(key: str) -> str:
-    """A count's name for people: ``WB-TRICK-3 (The trump wins) decided a trick``, ``Play moves made``."""
-    kind, _, name = key.partition(": ")
-    if kind == "move":
-        return f"{name} moves made"
-    from rulebook.trace import spec_rules
+    """A count's name for people, in the language shown: ``WB-TRICK-3 (The trump wins) decided a trick``,
+    ``Play moves made``, ``Play moves made with no choice`` (a ``forced: KIND`` count of
+    :func:`rulebook.simulate.play_one`)."""
+    kind, _sep, name = key.partition(": ")
+    if kind in ("move", "forced"):
+        text = f"{name} {KINDS[kind]}"
+        return _(text)  # one of _MOVE_LABELS; a move a hook adds stays in English
+    from rulebook.words import rule_title
 
-    rule = spec_rules().get(name)
-    title = f" ({rule.title})" if rule is not None else ""
-    return f"{name}{title} {KINDS.get(kind, kind)}"
+    title = rule_title(name)
+    rule = _("{rule} ({title})").format(rule=name, title=title) if title else name
+    if kind in _RULE_LABELS:
+        return _(_RULE_LABELS[kind]).format(rule=rule)
+    return f"{rule} {kind}"
 
 
 def usage_rules(usage: Mapping[str, float]) -> set[str]:
     """The rule IDs that decided something in the counts."""
-    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith("move: ")}
+    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith(("move: ", "forced: "))}

@@ -54,7 +54,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
-from rulebook.core.options import describe_options, parse_value, rules_to_dict
+from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.hooks import GameOverHook, HookedState, LegalHook, PlayHooks, PointsHook, RoundPointsHook, hooked_state
 from rulebook.registry import get_game
@@ -200,57 +200,13 @@ def printed(game: Game[Any, Any, Any], players: int | None = None) -> Variant:
 MAX_EXTENDS = 8
 
 
-@attrs.frozen
-class Layer:
-    """Option values from one source (``--ruleset``, a file, ``--set``, ``--players``), applied in order."""
-
-    values: Mapping[str, Any]
-    #: where the values come from, named in an error (``--set``, ``ruleset short``, a file)
-    source: str
-    #: the values are ``--set`` texts to parse in each option's syntax
-    text: bool = False
-
-
 def build_rules(game: Game[Any, Any, Any], layers: Sequence[Layer], base: Any = None) -> tuple[Any, dict[str, str]]:
     """``game.Rules`` from ``base`` (default: the printed rules) with every layer applied in order.
 
-    Each value is parsed (text) and named as it comes; the ``Rules`` are built once,
-    at the end, and validated then, so a file for 3 players works with ``--players
-    3``. A fault names the option and the source its value came from. Returns the
-    rules and, for each option set, its source.
+    See :func:`rulebook.core.options.rules_from_layers`: the values are checked once, after
+    every layer, and a fault names the option and the source of its value.
     """
-    infos = {i.name: i for i in describe_options(game.Rules)}
-    values: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    for layer in layers:
-        for key, raw in layer.values.items():
-            if not isinstance(key, str):
-                raise InvalidRules("?", f"option names are strings, not {type(key).__name__} ({layer.source})")
-            name = key.replace("-", "_")
-            if name not in infos:
-                raise InvalidRules(
-                    name, f"unknown option; valid options are: {', '.join(infos)} (in {layer.source})")
-            try:
-                values[name] = parse_value(infos[name], raw) if layer.text and isinstance(raw, str) else raw
-            except InvalidRules as exc:
-                raise InvalidRules(name, f"{_reason(exc)} ({layer.source})") from None
-            sources[name] = layer.source
-    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
-    kwargs.update(values)
-    try:
-        rules = game.Rules(**kwargs)
-    except InvalidRules as exc:
-        where = f" (set by {sources[exc.field]})" if exc.field in sources else ""
-        info = infos.get(exc.field)
-        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
-        raise InvalidRules(exc.field, f"{_reason(exc)}{where}{doc}") from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidRules("?", str(exc)) from None
-    return rules, sources
-
-
-def _reason(exc: InvalidRules) -> str:
-    return str(exc).partition(": ")[2] or str(exc)
+    return rules_from_layers(game.Rules, layers, base)
 
 
 def rules_with(

@@ -125,7 +125,7 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
         seat = scores.index(min(scores))
         raise Violation(
             "contract:score-floor", variant.floor_rule or "contract:score-floor",
-            f"seat {seat} has {scores[seat]} points, below the floor of {floor}", state,
+            f"seat {seat + 1} has {scores[seat]} points, below the floor of {floor}", state,
         )
 
 
@@ -174,7 +174,7 @@ def _check_step(
         raise fail("contract:action-encoding", "legal_action_ids() disagrees with legal_actions()")
     illegal = None
     if len(ids) < size:
-        for _ in range(8):  # a random id that is not legal, if one of 8 draws finds it
+        for _draw in range(8):  # a random id that is not legal, if one of 8 draws finds it
             i = rng.randrange(size)
             if i not in ids:
                 illegal = i
@@ -214,23 +214,23 @@ def _check_boundary(
         before = state.observation(seat)
         tensor = state.observation_tensor(seat)
         if len(tensor) != obs_size or not set(map(type, tensor)) <= {int}:
-            raise fail(f"seat {seat}'s tensor is not {obs_size} whole numbers")
+            raise fail(f"seat {seat + 1}'s tensor is not {obs_size} whole numbers")
         others = [s for s in range(rules.players) if s != seat]
-        for _ in range(redraws):
+        for _redraw in range(redraws):
             other = state.resample(seat, rng)
             if other.observation(seat) != before or other.observation_tensor(seat) != tensor:
-                raise fail(f"seat {seat} sees a difference after what it cannot see is redrawn")
+                raise fail(f"seat {seat + 1} sees a difference after what it cannot see is redrawn")
             if other.history or other.setup == state.setup:
                 raise fail(
-                    f"seat {seat}'s resampled state keeps the true {'history' if other.history else 'deal'} "
+                    f"seat {seat + 1}'s resampled state keeps the true {'history' if other.history else 'deal'} "
                     "(its record would reveal the hidden cards)"
                 )
             try:
                 game.check_invariants(unhooked(other))
             except AssertionError as exc:
-                raise fail(f"seat {seat}'s resampled state breaks an invariant: {exc}") from None
+                raise fail(f"seat {seat + 1}'s resampled state breaks an invariant: {exc}") from None
             if other.current_player != cp or (cp == seat and other.legal_actions() != legal):
-                raise fail(f"seat {seat}'s resampled state has another seat to move or other legal moves")
+                raise fail(f"seat {seat + 1}'s resampled state has another seat to move or other legal moves")
             if not moved:
                 moved = any(other.observation(s) != state.observation(s) for s in others)
     return moved
@@ -424,7 +424,9 @@ class Report:
     seed: int
     examples: int
     players: tuple[int, ...]
-    #: games played and positions checked (shrinking included)
+    #: games played to their end or to a failed check, and every position checked (shrinking a
+    #: failure included; a game Hypothesis abandons part way, when its draws run out, is not
+    #: counted, its positions are)
     games: int
     states: int
     seconds: float
@@ -509,7 +511,7 @@ def plan(variant: Variant, examples: int, players: int | Sequence[int] | None = 
     ((2, 3), (3, 3), (4, 2), (5, 2), (6, 2))
     """
     cases = _player_counts(variant, players)
-    return tuple(zip((n for n, _ in cases), _shares(examples, len(cases)), strict=True))
+    return tuple(zip((n for n, _share in cases), _shares(examples, len(cases)), strict=True))
 
 
 def _count_seed(seed: int, players: int) -> int:
@@ -603,8 +605,11 @@ def verify(
     each); with ``thorough=True`` at every position for every seat, as is
     ``boundary_every=K`` at every ``K``-th position. On a
     failure the smallest failing game is kept as a record (saved to ``save``, a file
-    or a directory, if given). ``progress`` is called with 1 after each game played
-    (shrinking a failure plays more games than ``examples``).
+    or a directory, if given). ``progress`` is called after each game: with 1 for a game
+    played to its end or to a failed check (shrinking a failure plays more games than
+    ``examples``), 0 for one Hypothesis abandoned part way. The report's ``games`` counts
+    the former, so a run that passes reports exactly ``examples`` games (fewer only if
+    Hypothesis runs out of distinct ones).
 
     The games are shared out over the player counts (at least one each) and each
     count is searched on its own, with a seed drawn from ``seed`` and the count, so
@@ -636,7 +641,7 @@ def verify(
     shares = _shares(examples, len(cases))
     run_header = {
         "command": "verify", "game": game.slug, "variant": variant.describe(), "seed": seed,
-        "examples": examples, "players": [n for n, _ in cases], "thorough": thorough,
+        "examples": examples, "players": [n for n, _case in cases], "thorough": thorough,
         "boundary_every": boundary_every,
     }
     log: CheckLog | None = None
@@ -670,15 +675,22 @@ def verify(
                 return index
             return rng.randrange(k)
 
-        counter[1] += 1
         positions = [0]
+        played = 0
         try:
             play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
                          replay=replay, redrawn=redrawn)
+            played = 1
+        except Violation:  # played up to a check that failed: a game checked
+            played = 1
+            raise
         finally:
+            # every position checked counts, but only games played to their end: Hypothesis
+            # also starts games it abandons part way, when its draws run out
             counter[0] += positions[0]
+            counter[1] += played
             if progress is not None:
-                progress(1)
+                progress(played)
 
     def searcher(n: int, v: Variant, share: int) -> Callable[[], None]:
         """The Hypothesis search of one player count: ``share`` games from its own seed."""
@@ -734,7 +746,7 @@ def verify(
         failure = attrs.evolve(failure, path=str(path))
     return Report(
         game=game.slug, variant=variant.describe(), seed=seed, examples=examples,
-        players=tuple(n for n, _ in cases), games=counter[1], states=counter[0], seconds=elapsed,
+        players=tuple(n for n, _share in cases), games=counter[1], states=counter[0], seconds=elapsed,
         checks=tuple(CHECKS), failure=failure, thorough=thorough,
     )
 

@@ -1,4 +1,4 @@
-"""Test settings: Hypothesis profiles and the ``slow`` marker.
+"""Test settings: Hypothesis profiles, the ``slow`` marker and English messages.
 
 Hypothesis profiles (``HYPOTHESIS_PROFILE=...``, default ``dev``):
 
@@ -14,15 +14,37 @@ Hypothesis profiles (``HYPOTHESIS_PROFILE=...``, default ``dev``):
 machine). ``python -m pytest -m "not slow"`` is the quick subset; the default
 run still runs them all. Whole files are listed here by pattern; a single slow
 test elsewhere carries ``@pytest.mark.slow`` in its own file, or its node ID below.
+
+Every test starts in English with no locale variable set (:func:`english`), so that a
+Japanese ``LANG`` on the machine running the tests (or in CI) changes no assertion, in the
+test process or in the ``rulebook`` subprocesses it starts; tests of the Japanese text ask
+for it (``--lang ja``, ``set_language("ja")``).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from rulebook.i18n import set_language
+
+#: The environment variables that choose the language of messages (rulebook.i18n.language_from_env).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Messages in English, and no locale variable for subprocesses that inherit the environment;
+    English again afterwards, for the doctests of ``rulebook/`` and ``docs/`` (outside this folder)."""
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    set_language("en")
+    yield
+    set_language("en")
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
 settings.register_profile("dev", max_examples=25, deadline=None, derandomize=True, suppress_health_check=_QUIET)

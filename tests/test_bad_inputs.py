@@ -405,10 +405,10 @@ def test_cli_dask_fails_fast(capsys: pytest.CaptureFixture[str], monkeypatch: py
     pytest.importorskip("distributed")
     import time
 
-    import rulebook.cli as cli
+    import rulebook.cli_simulate as cli_simulate
 
-    assert cli.DASK_TIMEOUT <= 10
-    monkeypatch.setattr(cli, "DASK_TIMEOUT", 1)
+    assert cli_simulate.DASK_TIMEOUT <= 10
+    monkeypatch.setattr(cli_simulate, "DASK_TIMEOUT", 1)
 
     start = time.monotonic()
     code = main(["simulate", "witches-of-blackmore", "--games", "2", "--dask", "tcp://127.0.0.1:1"])

@@ -201,3 +201,49 @@ def test_compare_marks_only_rows_that_survive_holm() -> None:
     assert not win.significant and not any(d.significant for d in table)
     strong = {d.metric: d for d in compare(run(30), run(70))}["seat 0 win rate"]
     assert strong.significant and strong.p_adjusted < 0.05
+
+
+# -- undefined figures and units ---------------------------------------------------------
+
+
+def test_comebacks_count_only_games_that_could_have_one() -> None:
+    """A comeback needs 3 scoring events: with 2 the middle one is the last, where every winner leads."""
+    games = [GameResult(0, 10, (5, 2), frozenset({0}), {}, 1, True, events=5),
+             GameResult(1, 10, (5, 2), frozenset({0}), {}, 0, False, events=4),
+             GameResult(2, 10, (2, 5), frozenset({1}), {}, 0, False, events=2),
+             GameResult(3, 10, (2, 5), frozenset({1}), {}, 0, False, events=1)]
+    s = summarise(games, 2)
+    assert (s.comeback_games, s.comeback_chances, s.comebacks) == (1, 2, 0.5)
+    assert measures(s)["drama"]["comebacks"] == 0.5
+    none = summarise(games[2:], 2)
+    assert none.comebacks is None and measures(none)["drama"]["comebacks"] is None  # undefined, not 0
+    assert {d.metric: d for d in compare(s, none)}["comebacks"].note == "not defined"
+
+
+def count_captured(state: Any) -> tuple[int, ...]:
+    """A scoring hook that counts captured cards instead of their points, and says so."""
+    engine = getattr(state, "inner", state)
+    won = [0] * state.rules.players
+    for trick in engine.tricks:
+        won[trick.winner] += len(trick.plays)
+    return tuple(won)
+
+
+count_captured.unit = "cards"  # type: ignore[attr-defined]
+
+
+def test_a_scoring_hook_that_counts_cards_is_not_compared_with_points() -> None:
+    """The hook leaves every game as it was: the mean scores change units, not balance."""
+    from rulebook.figures import score_unit
+    from rulebook.usage_compare import warnings
+
+    cards = Variant(WB, WB.Rules(players=3), name="cards", scores=count_captured, winners=highest_scores_win)
+    assert score_unit(cards) == "cards"
+    base = simulate(WB, WB.Rules(players=3), games=20, seed=4)
+    other = simulate(WB, cards, games=20, seed=4)
+    rows = {d.metric: d for d in compare(base, other)}
+    assert rows["seat 0 mean score"].note == "different units" and not rows["seat 0 mean score"].significant
+    assert rows["seat 0 mean score"].name == "seat 1 mean score (points / cards)"
+    assert rows["tricks: place 1"].printed == rows["tricks: place 1"].variant  # the same play
+    assert warnings(base, other)[0] == ("both sides played the same games move for move: the change never came "
+                                        "into play")

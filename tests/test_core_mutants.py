@@ -133,9 +133,9 @@ def test_str_of_a_state_is_its_rendered_text() -> None:
     text = str(s)
     assert text == render.state_text(s)
     assert text.splitlines()[:3] == [
-        "The Witches of Blackmore · 2 players · descending wheel", "to act: seat 0", "scores: seat 0 0  seat 1 0",
-    ]
-    assert "hand of seat 0: R4 R8 B8 Y1 Y2 P9" in text and "hand of seat 1: R3 R6 G4 Y5 O3 O5" in text
+        "The Witches of Blackmore · 2 players · descending wheel", "to act: seat 1", "scores: seat 1 0  seat 2 0",
+    ]  # seats from 1 in text for people
+    assert "hand of seat 1: R4 R8 B8 Y1 Y2 P9" in text and "hand of seat 2: R3 R6 G4 Y5 O3 O5" in text
 
 
 def test_mutate_lines_filter_lists_only_those_lines(

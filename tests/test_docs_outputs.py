@@ -2,7 +2,7 @@
 
 ``docs/verifying.md`` and ``docs/simulation.md`` show ``$ rulebook ...`` commands with
 their output. Each shown command is run here through :func:`rulebook.cli.main` with a
-tiny workload (``--games 2``, ``--examples 1``, one process, no report), and the shape
+tiny workload (``--games 2``, ``--examples 2``, one process, no report), and the shape
 of its output is compared with the page's: every title line, every table's column
 headings and row labels, and every line outside a table, with the numbers masked (they
 depend on the workload). A line ``…`` alone in a shown output stands for lines cut
@@ -122,7 +122,7 @@ def tiny(session: Session) -> list[str]:
             out += [a, "2"]
             skip = True
         elif a == "--examples" and not fails:  # a failing verify stops at the failure
-            out += [a, "1"]
+            out += [a, "2"]  # two games: the text says "games" as the page does
             skip = True
         else:
             out.append(a)

@@ -97,7 +97,9 @@ def test_rulesets_on_the_command_line(slug: str, capsys: pytest.CaptureFixture[s
     game = get_game(slug)
     assert main(["rulesets", slug]) == 0
     out = capsys.readouterr().out
-    names = [line for line in out.splitlines() if line and not line.startswith(" ") and ":" not in line]
+    heading, body = out.split("\n\n", 1)
+    assert " ".join(heading.split()) == f"Rulesets of {game.title} [{slug}] (use one with --ruleset NAME):"
+    names = [line for line in body.splitlines() if line and not line.startswith(" ")]
     assert names == [r.name for r in game.rulesets]
     assert out.split("\n\n", 1)[1].startswith("printed\n  ") and "  sets: (nothing changed)\n" in out
     assert main(["rulesets", slug, "--json"]) == 0

@@ -1,4 +1,6 @@
-"""Narrated replays: trick by trick with the deciding rule, action by action as a fallback, one seat's view."""
+"""Narrated replays: trick by trick with the deciding rule, action by action as a fallback, one seat's view.
+
+Seats, tricks and rounds are numbered from 1 in the text (the API's seat 0 is "seat 1")."""
 
 from __future__ import annotations
 
@@ -39,12 +41,12 @@ def test_action_by_action_fallback_names_every_move_and_points(monkeypatch: pyte
     assert lines[0] == "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 3 actions"
     for i in range(1, 4):
         before, after = states[i - 1], states[i]
-        expected = f"#{i:<4} seat {before.current_player}: {after.history[-1]}"
+        expected = f"#{i:<4} seat {before.current_player + 1}: {after.history[-1]}"
         if after.scores != before.scores:
             assert lines[i].startswith(expected + "   (points: ")
         else:
             assert lines[i] == expected
-    assert lines[-1].startswith("The game is not over (3 actions played); scores so far seat 0: ")
+    assert lines[-1].startswith("The game is not over (3 actions played); scores so far: seat 1: ")
 
 
 def test_tricks_and_rounds_are_told_with_the_deciding_rule(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,11 +59,11 @@ def test_tricks_and_rounds_are_told_with_the_deciding_rule(monkeypatch: pytest.M
     monkeypatch.setattr(narrate_module, "tricks_and_rounds", lambda s: ((trick,), (rnd,)))
     lines = narrate_states([state])
     text, _ = card_namer(state.GAME, state.rules)
-    assert lines[1] == (f"Trick 1: seat 1 leads; seat 1 {text(3)}, seat 0 {text(13)}. "
-                        f"Seat 0 wins with {text(13)} (WB-TRICK-2: Several trumps)")
+    assert lines[1] == (f"Trick 1: seat 2 leads; seat 2 {text(3)}, seat 1 {text(13)}. "
+                        f"Seat 1 wins with {text(13)} (WB-TRICK-2: Several trumps)")
     assert lines[2] == "Round 1 ends: the hands ran out (WB-END-4: Playing out the hands)"
-    assert lines[3] == "  seat 0 +4: captured cards (WB-SCORE-1)"
-    assert lines[4] == "  points this round: seat 0 +4, seat 1 +0"
+    assert lines[3] == "  seat 1 +4: captured cards (WB-SCORE-1)"
+    assert lines[4] == "  points this round: seat 1 +4, seat 2 +0"
 
 
 def _card_tokens(text: str, names: set[str]) -> set[str]:
@@ -86,21 +88,24 @@ def test_a_seat_view_never_shows_hidden_cards(slug: str) -> None:
     hidden = {namer(c) for s in range(1, last.rules.players) for c in last.observation(s).hand} - seen
     assert hidden
     assert not hidden & _card_tokens(told, names)
-    assert "told from seat 0's view" in told.splitlines()[0]
+    assert told.splitlines()[0].endswith(", told from the view of seat 1")
 
 
 def test_cli_replay_tells_the_game_and_takes_a_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = records.save(_game(WB, 6, players=3), tmp_path / "g.json")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\nTrick 1: seat 0 leads; "
+    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\nTrick 1: seat 1 leads; "
     assert out.startswith(head)
-    assert "Seat 0 wins with R8 (WB-TRICK-3: No trump: the leader's colour)" in out
+    assert "Seat 1 wins with R8 (WB-TRICK-3: No trump: the leader's colour)" in out
     assert "✓ every position passed the checks (game not over)" in out
-    assert main(["replay", str(path), "--seat", "2"]) == 0
-    assert "told from seat 2's view" in capsys.readouterr().out
-    assert main(["replay", str(path), "--seat", "5"]) == 2
-    assert "seat 5 is not a seat of this game: seats are 0–2" in capsys.readouterr().err
+    assert main(["replay", str(path), "--seat", "3"]) == 0  # seats on the command line count from 1
+    assert "told from the view of seat 3" in capsys.readouterr().out
+    assert main(["replay", str(path), "--seat", "4"]) == 2
+    assert "--seat 4 is not a seat of this game: seats are 1–3" in capsys.readouterr().err
+    for bad in ("0", "-1", "x", "１"):
+        assert main(["replay", str(path), "--seat", bad]) == 2
+        assert f"a seat is a number from 1, not {bad!r}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("slug", list(rulebook.GAMES))
@@ -113,11 +118,11 @@ def test_every_game_is_told_to_the_end(slug: str) -> None:
     assert lines[0].endswith(f"seed 2, {len(record.actions)} actions")
     rec = narrate_module.tricks_and_rounds(states[-1])
     if rec is None:
-        first = f"#1    seat {states[0].current_player}: {record.actions[0]}"
+        first = f"#1    seat {states[0].current_player + 1}: {record.actions[0]}"
         assert lines[1] == first or lines[1].startswith(first + "   (points: ")
     final = states[-1]
-    scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(final.scores))
+    scores = ", ".join(f"seat {s + 1}: {p}" for s, p in enumerate(final.scores))
     assert f"Final scores: {scores}." in lines
     expected = "Nobody wins: the rules give this game no winner." if not final.winners else (
-        f"Seat {min(final.winners)} wins." if len(final.winners) == 1 else "Shared win: ")
+        f"Seat {min(final.winners) + 1} wins." if len(final.winners) == 1 else "Shared win: ")
     assert any(line.startswith(expected) for line in lines)

@@ -50,18 +50,22 @@ def test_stdin_game_with_an_illegal_move_and_undo(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     text = run.stdout
     assert "nothing to undo: this is your first decision" in text
-    assert f"not legal: {illegal} is not legal: seat 0 does not hold that card. Rule WB-PLAY-1: Playing cards" in text
-    assert "not legal: 'nonsense' is not a move of witches-of-blackmore" in text
+    assert f"Not legal: {illegal} is not legal: seat 1 does not hold that card. Rule WB-PLAY-1: Playing cards" in text
+    assert "Not legal: 'nonsense' is not a move of witches-of-blackmore" in text
     assert "undone: back to your previous decision (move 1)" in text
     assert "── game over ──" in text
+    assert "The Witches of Blackmore · you are seat 1 · your turn" in text  # the table, once per decision
     assert f"record saved: {out}" in text
     final = records.replay(records.load(out))
     assert final.is_terminal
     # the undone first move (1) is gone: the first decision took move 2, every later one move 1
     choices = _human_choices(out)
     assert choices[0] == 1 and set(choices[1:]) == {0}
-    scores = ", ".join(f"{'you (seat 0)' if s == 0 else f'seat {s}'} {p}" for s, p in enumerate(final.scores))
-    assert f"Final scores: {scores}." in text
+    for seat, points in enumerate(final.scores):
+        name = "you" if seat == 0 else f"seat {seat + 1}"
+        assert re.search(rf"^{name} +{points}(  [+−0]|$)", text, re.M), (name, points, text)
+    winners = sorted(final.winners)
+    assert ("You win." if winners == [0] else "Seat 2 wins." if winners == [1] else "Shared win: you, seat 2.") in text
 
 
 def test_default_record_path_is_in_the_current_folder(tmp_path: Path) -> None:
@@ -78,23 +82,29 @@ def test_pseudo_terminal_session(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives a pseudo-terminal (pip install pexpect)")
     out = tmp_path / "pty.json"
     child = pexpect.spawn(sys.executable, ["-m", "rulebook.cli", "play", WB, "--players", "3", "--seed", "1",
-                                           "--out", str(out)], env=ENV, cwd=str(tmp_path), encoding="utf-8",
+                                           "--speed", "0", "--out", str(out)], env=ENV, cwd=str(tmp_path),
+                          encoding="utf-8",
                           timeout=60, dimensions=(50, 200))
-    child.expect_exact("seat 0> ")
+    child.expect_exact("seat 1> ")
     child.sendline("hint")
-    child.expect_exact("hint (heuristic player): play ")
-    child.expect_exact("seat 0> ")
-    child.sendline("play R1")  # seat 0 holds no R1 under seed 1
+    child.expect_exact("Hint: play ")
+    child.expect_exact("seat 1> ")
+    child.sendline("play R1")  # seat 1 holds no R1 under seed 1
     child.expect_exact("WB-PLAY-1")
-    child.expect_exact("seat 0> ")
+    child.expect_exact("seat 1> ")
     child.sendline("1")
-    child.expect_exact("seat 0> ")
+    child.expect_exact("seat 1> ")
     child.sendline("undo")
     child.expect_exact("undone: back to your previous decision")
-    child.expect_exact("seat 0> ")
+    child.expect_exact("seat 1> ")
     child.sendline("?")
+    child.expect_exact("How to play The Witches of Blackmore")
+    child.expect_exact("-- page 1 of")
+    child.sendline("")
     child.expect_exact("WB-PLAY-1 · Playing cards")
-    child.expect_exact("seat 0> ")
+    child.expect_exact("-- page 2 of")
+    child.sendline("q")
+    child.expect_exact("seat 1> ")
     child.sendline("quit")
     child.expect_exact("record saved:")
     child.expect(pexpect.EOF)
@@ -103,13 +113,26 @@ def test_pseudo_terminal_session(tmp_path: Path) -> None:
     assert records.load(out).actions == ()  # the undone move is not in the record
 
 
+class FirstMove(io.StringIO):
+    """A player at the keyboard who always types the first legal move, as its text (read from the game
+    saved so far)."""
+
+    def __init__(self, part: Path) -> None:
+        super().__init__()
+        self.part = part
+
+    def readline(self, size: int | None = -1) -> str:
+        state = records.replay(records.load(self.part))
+        return f"{state.legal_actions()[0]}\n"
+
+
 @pytest.mark.parametrize("slug", list(rulebook.GAMES))
 def test_every_game_plays_to_the_end_hot_seat(slug: str, tmp_path: Path) -> None:
     game = rulebook.get_game(slug)
     rules = game.Rules(players=min(game.player_counts))
     stdout = io.StringIO()
     code = play(game, rules, seats=(0, 1), opponents=("random",), seed=2, out=tmp_path / "g.json",
-                stdin=io.StringIO("1\n" * 5000), stdout=stdout, interactive=False)
+                stdin=FirstMove(tmp_path / "g.json.part"), stdout=stdout, interactive=False)
     assert code == 0
     final = records.replay(records.load(tmp_path / "g.json"))
     assert final.is_terminal
@@ -121,7 +144,7 @@ def test_every_game_plays_to_the_end_hot_seat(slug: str, tmp_path: Path) -> None
     if not winners:
         assert "Nobody wins" in text
     elif len(winners) == 1:
-        assert f"Seat {winners[0]} wins." in text  # hot-seat: the summary names seats, not "you"
+        assert f"Seat {winners[0] + 1} wins." in text  # hot-seat: the summary names seats, not "you"
 
 
 @pytest.mark.parametrize("slug", list(rulebook.GAMES))
@@ -163,7 +186,9 @@ def test_bad_seat_and_opponents_are_errors(tmp_path: Path, capsys: pytest.Captur
     from rulebook.cli import main
 
     assert main(["play", WB, "--seat", "7", "--out", str(tmp_path / "x.json")]) == 2
-    assert "--seat 7 is not a seat: seats are 0–3" in capsys.readouterr().err
+    assert "--seat 7 is not a seat: seats are 1–4" in capsys.readouterr().err
+    assert main(["play", WB, "--seat", "0", "--out", str(tmp_path / "x.json")]) == 2
+    assert "a seat is a number from 1, not '0'" in capsys.readouterr().err
     assert main(["play", WB, "--opponents", "genius", "--out", str(tmp_path / "x.json")]) == 2
     assert "unknown player kind 'genius'" in capsys.readouterr().err
 
@@ -176,10 +201,10 @@ def test_render_shows_card_texts_and_suit_names_exactly() -> None:
     assert shown["hand"] == "[R4 R8 B8 Y1 Y2 P9]"
     assert shown["trump stack"] == "[Y3]"
     assert shown["trump suit"] == "yellow (Y)"
-    assert shown["captured"] == "0: -; 1: -; 2: -"
+    assert shown["captured"] == "1: -; 2: -; 3: -"  # per seat, numbered from 1
     assert shown["trick"] == "-"
     import attrs
 
     assert list(shown) == [f.name.replace("_", " ") for f in attrs.fields(type(obs)) if f.name != "seat"]
     after = state.apply(game.parse_action("play R8"))
-    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 0: R8"
+    assert dict(render_observation(game, after.rules, after.observation(2), (2,)))["trick"] == "seat 1: R8"

@@ -75,7 +75,7 @@ def test_trick_svg_marks_the_winner() -> None:
     trick = TrickRecord(number=1, round=1, leader=0, plays=plays, winner=3, rule="several trumps")
     root = ET.fromstring(render.trick_svg(WITCHES, trick))
     assert root.get("aria-label") == (
-        "trick 1: seat 0 Y2, seat 1 R7, seat 2 Y5, seat 3 B4, seat 4 B9; seat 3 wins with B4 (several trumps)"
+        "trick 1: seat 1 Y2, seat 2 R7, seat 3 Y5, seat 4 B4, seat 5 B9; seat 4 wins with B4 (several trumps)"
     )
     labels = [g.get("aria-label") for g in root.iter(SVG + "g")]
     assert labels == ["yellow 2", "red 7", "yellow 5", "blue 4, wins the trick", "blue 9"]
@@ -89,8 +89,8 @@ def test_state_views_work_for_every_game(slug: str) -> None:
     text = render.state_text(state)  # type: ignore[arg-type]
     lines = text.splitlines()
     assert lines[0].startswith(state.GAME.title)  # type: ignore[attr-defined]
-    assert lines[1] == f"to act: seat {state.current_player}"  # type: ignore[attr-defined]
-    assert lines[2].startswith("scores: seat 0 ")
+    assert lines[1] == f"to act: seat {state.current_player + 1}"  # type: ignore[attr-defined]
+    assert lines[2].startswith("scores: seat 1 ")
     assert any(line.startswith("legal: ") for line in lines)
     ET.fromstring(render.state_svg(state))  # type: ignore[arg-type]  # well-formed XML
     assert render.repr_svg(state) == render.state_svg(state)  # type: ignore[arg-type]
@@ -101,12 +101,12 @@ def test_state_views_work_for_every_game(slug: str) -> None:
 def test_seat_view_shows_only_that_seat() -> None:
     state = WITCHES.new_game(WITCHES.Rules(players=3), seed=1)
     everything = render.state_text(state)
-    assert "hand of seat 1:" in everything and "hand of seat 2:" in everything
+    assert "hand of seat 2:" in everything and "hand of seat 3:" in everything  # seats from 1 in text
     seen = render.state_text(state, 1)
     own = DECK.texts(state.hands[1])
-    assert f"hand of seat 1: {own}" in seen.splitlines()
-    assert "hand of seat 0:" not in seen and "hand of seat 2:" not in seen
-    # seat 1 is not to act, so the legal actions (seat 0's cards) are not shown
+    assert f"hand of seat 2: {own}" in seen.splitlines()
+    assert "hand of seat 1:" not in seen and "hand of seat 3:" not in seen
+    # seat 1 (the second) is not to act, so the legal actions (seat 0's cards) are not shown
     assert "legal:" not in seen
     assert "legal: play R4, play R8, play B8" in render.state_text(state, 0)
     svg = render._generic_svg(state, 1)  # the generic picture (the Witches' own board: witches_*/test_render)

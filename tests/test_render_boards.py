@@ -65,8 +65,8 @@ def test_every_board_draws_a_whole_game(slug: str) -> None:
             if state.is_terminal:
                 assert lines[1].startswith("game over; winners: seat ")
             else:
-                assert lines[1] == f"to act: seat {state.current_player}"
-            assert lines[2] == "scores: " + "  ".join(f"seat {s} {p}" for s, p in enumerate(state.scores))
+                assert lines[1] == f"to act: seat {state.current_player + 1}"
+            assert lines[2] == "scores: " + "  ".join(f"seat {s + 1} {p}" for s, p in enumerate(state.scores))
             root = ET.fromstring(render.state_svg(state, seat))
             assert root.get("aria-label") == lines[0]
             if seat is not None:
@@ -89,7 +89,7 @@ def test_observation_views_are_registered_by_class() -> None:
         obs = state.observation(0)
         assert str(obs) == render.observation_text(obs)
         assert obs._repr_svg_() == render.observation_svg(obs)
-        assert " · seen by seat 0" in str(obs).splitlines()[0]
+        assert " · seen by seat 1" in str(obs).splitlines()[0]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 import html.parser
 import re
 from pathlib import Path
@@ -100,7 +101,7 @@ def test_unchanged_figures_are_folded_and_names_are_plain(page: str, runs: dict[
     folded = page[page.index("<details>"):page.index("</details>")]
     main = page[page.index("What changed"):page.index("<details>")]
     for d in same:
-        assert metric_name(d.metric) in folded and f"<td>{metric_name(d.metric)}</td>" not in main
+        assert f"<td>{html.escape(d.name)}</td>" in folded and f"<td>{html.escape(d.name)}</td>" not in main
     assert "trump cards left on the stack" in page
     assert "score_margin" not in page and "trump_stack_left" not in page and "seat 0" not in page
 
@@ -109,6 +110,31 @@ def test_plots_are_svg_and_single_values_are_sentences(page: str) -> None:
     images = re.findall(r"src='data:image/svg\+xml;base64,", page)
     assert len(images) >= 3  # win rates, lead changes, scores (game length may be a sentence)
     assert ("Game length</h2><figure>" in page) or ("Every game of a run had the same number of actions" in page)
+
+
+def test_two_or_three_values_are_told_with_their_shares() -> None:
+    from rulebook.plots import _shares
+
+    assert _shares({"a": ({69: 1998, 68: 2}, 2000), "b": ({69: 1998, 68: 2}, 2000)}) == (
+        "69 in 99.9% of games, 68 in 0.1%")
+    assert _shares({"a": ({69: 3, 68: 1}, 4), "b": ({54: 4}, 4)}) == (
+        "69 in 75.0% of games, 68 in 25.0% (a); 54 in 100.0% of games (b)")
+
+
+def test_plain_words_name_the_five_clearest_changes(runs: dict[str, Summary]) -> None:
+    import attrs as _attrs
+
+    from rulebook.report import SUMMARY_FIGURES, plain_summary
+
+    base, other = runs.values()
+    diffs = compare(base, other)
+    template = next(d for d in diffs if d.p_value is not None)
+    fake = [_attrs.evolve(template, name=f"figure {i}", printed=1.0, variant=2.0 + i, p_value=0.001,
+                          p_adjusted=0.001 * (i + 1), significant=True) for i in range(8)]
+    line = plain_summary(runs, alpha=0.05, tables=[fake])[-1]
+    assert SUMMARY_FIGURES == 5
+    assert line.count(" → ") == 5 and "figure 0 " in line and "figure 4 " in line and "figure 5 " not in line
+    assert line.endswith("; and 3 more in the table below.")
 
 
 def test_names() -> None:
@@ -123,6 +149,63 @@ def test_single_run_report(tmp_path: Path) -> None:
     page = html_report(WB, {"result": run}, rules=WB.Rules(players=3))
     assert "The Witches of Blackmore: the printed rules" in page and "no option changed" in page
     assert "Skill gap" in page and "<details>" not in page
+    assert "<tr class=group><th colspan=2>who wins tricks</th></tr>" in page
+    assert "<td>tricks won by the leader (% of tricks)</td>" in page
+    assert "Who played: seat 1 the rule-aware heuristic; seats 2 and 3 random play." in page
+    assert "What the rule-aware player cannot do.</b> " + WITCHES_LIMITS in page
+
+
+WITCHES_LIMITS = ("It does not count the cards already played, guess what the others hold, or plan more than one "
+                  "trick ahead.")
+
+
+def test_the_limits_of_every_rule_aware_player_are_said() -> None:
+    from rulebook.report import heuristic_limits
+
+    for slug in rulebook.GAMES:
+        text = heuristic_limits(rulebook.get_game(slug))
+        assert text.startswith("It does not ") and text.endswith(".")
+    assert heuristic_limits(WB) == WITCHES_LIMITS
+
+
+GH = rulebook.get_game("gods-and-humans")
+
+
+@pytest.fixture(scope="module")
+def sides_page() -> str:
+    """Gods and humans at its printed 5 players against 6 players and against 5 without interventions."""
+    from rulebook.figures import compare_many
+    from rulebook.variants import resolve
+
+    sides = {"printed rules": resolve(GH), "players=6": resolve(GH, sets={"players": 6}),
+             "no interventions": resolve(GH, sets={"interventions": "none"})}
+    runs = {label: simulate(GH, v, games=12, seed=3) for label, v in sides.items()}
+    base, *others = runs.values()
+    return html_report(GH, runs, tables=compare_many(base, others), sides=sides, date=datetime.date(2026, 1, 2))
+
+
+def test_three_sides_each_against_the_first(sides_page: str) -> None:
+    page = sides_page
+    title = re.search(r"<title>(.*?)</title>", page)
+    assert title and "players=6, no interventions against the printed rules" in title[1]
+    head = page[page.index("What changed"):]
+    assert ("<th>figure</th><th>printed rules</th><th>players=6</th><th>difference</th><th>no interventions</th>"
+            "<th>difference</th>") in head
+    compared = page[page.index("What was compared"):page.index("What changed")]
+    assert "<tr><td>players</td><td>5</td><td>6</td><td>5</td></tr>" in compared
+    assert "<tr><td>interventions</td><td>" in compared
+    # a seat only 6 players have, and the lone human only 5 have: n/a, never 0
+    row = re.search(r"<tr><td>seat 6 win rate \(% of games\)</td><td>n/a</td>(.*?)</tr>", page)
+    assert row and row[1].count("n/a") == 3  # the difference to 6 players, the value and difference at 5
+    lone = re.search(r"<tr><td>lone human: points per deal</td><td>[0-9.]+</td><td class=na>n/a</td>", page)
+    assert lone is not None
+    assert "<tr class=group><th colspan=6>by role</th></tr>" in page
+    assert page.count("<tr class=group>") >= 5  # outcomes, the game's own, tricks, roles, card numbers
+
+
+def test_player_counts_in_the_win_rate_table(sides_page: str) -> None:
+    section = sides_page[sides_page.index("Win rates per seat"):]
+    assert "<td>seat 6</td><td class=na>n/a</td>" in section
 
 
 # -- in Chromium ------------------------------------------------------------------------
@@ -162,6 +245,29 @@ def phone(width: int = 390) -> Any:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("width", [1280, 390])
+def test_comparisons_and_sweeps_fit_the_screen(width: int, sides_page: str, tmp_path: Path) -> None:
+    """Three sides with roles and n/a cells, and a sweep with its plots, at a desktop's and a phone's width."""
+    from rulebook.report import sweep_report
+    from rulebook.sweep import sweep
+
+    pages = {"sides": sides_page,
+             "sweep": sweep_report(GH, sweep(GH, "players", "5..6", games=4, seed=1), "players")}
+    driver = phone(width)
+    try:
+        for name, text in pages.items():
+            path = tmp_path / f"{name}.html"
+            path.write_text(text, encoding="utf-8")
+            driver.get(path.as_uri())
+            assert driver.execute_script("return window.innerWidth") == width
+            for summary in driver.find_elements("css selector", "details summary"):
+                summary.click()
+            assert driver.execute_script(OVERFLOW) == [], (name, width)
+    finally:
+        driver.quit()
+
+
+@pytest.mark.slow
 def test_nothing_overflows_on_a_phone(page: str, tmp_path: Path) -> None:
     path = tmp_path / "report.html"
     path.write_text(page, encoding="utf-8")
@@ -175,3 +281,14 @@ def test_nothing_overflows_on_a_phone(page: str, tmp_path: Path) -> None:
         assert driver.execute_script(OVERFLOW) == []
     finally:
         driver.quit()
+
+
+def test_the_skill_figure_has_a_section_of_its_own(runs: dict[str, Summary]) -> None:
+    base, other = runs.values()
+    page = html_report(WB, runs, diffs=compare(base, other), skill=[
+        "does the change reward skill? one seat of ISMCTS <b> against the heuristic", "printed rules: won 40%",
+        "difference: +5.0 points"])
+    assert ("<h2>Does the change reward skill?</h2><p>Does the change reward skill? one seat of ISMCTS &lt;b&gt; "
+            "against the heuristic.</p><ul><li>printed rules: won 40%.</li><li>difference: +5.0 points.</li></ul>"
+            ) in page
+    assert "Does the change reward skill?" not in html_report(WB, runs, diffs=compare(base, other))

@@ -30,8 +30,9 @@ PAGES = (
     "index", "getting-started", "read-the-rules", "verify-a-house-rule", "verifying", "balance", "games",
     "glossary", "translations",
 )
-GAME_PAGES = tuple(f"games/{slug}" for slug in (
-    "witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i"))
+GAME_PAGES = tuple(f"games/{slug}{page}" for slug in (
+    "witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
+    for page in ("", "-api"))  # each game's rules, and its Python API (docstrings) on a page of its own
 THRESHOLD = 0.95
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import rulebook
+from rulebook.play_figures import play_figures
 from rulebook.progress import result_from_json, result_to_json
 from rulebook.simulate import play_one, simulate
 from rulebook.usage import digest_of, label, usage_of, usage_rules
-from rulebook.usage_compare import usage_table, warnings
+from rulebook.usage_compare import fired_changes, usage_rows, usage_table, warnings
 from rulebook.variants import resolve
 
 WB = rulebook.get_game("witches-of-blackmore")
@@ -47,24 +48,34 @@ def test_labels_name_the_rule_for_people() -> None:
 
 def test_results_carry_usage_through_a_progress_file() -> None:
     r = play_one(WB, WB.Rules(players=3), 1, 0)
-    assert r.usage == usage_of(_replayed(r))
+    state, forced = _replayed(r)
+    assert {k: v for k, v in r.usage.items() if not k.startswith("forced: ")} == usage_of(state)
+    assert {k: v for k, v in r.usage.items() if k.startswith("forced: ")} == forced and forced
+    # scores changed after every trick (WB-SCORE-1) and every replacement of the trump (WB-TRUMP-1)
+    assert r.play == play_figures(state) and r.events == 18 + r.stats["replacements"] == 27
     run, game, back = result_from_json(result_to_json("printed", WB.slug, r))
     assert (run, game) == ("printed", WB.slug) and back == r
     data = result_to_json("printed", WB.slug, r)
-    del data["usage"], data["digest"]  # a file written before they existed still reads
-    assert result_from_json(data)[2].usage == {}
+    del data["usage"], data["digest"], data["play"], data["events"]  # a file written before they existed
+    old = result_from_json(data)[2]
+    assert (old.usage, old.play, old.events) == ({}, {}, -1)
 
 
-def _replayed(r: object) -> object:
+def _replayed(r: object) -> tuple[object, dict[str, int]]:
+    """Game 0 of a run seeded 1 played again, with its moves made with no choice counted by kind."""
     import random
 
     from rulebook.players import heuristic_player
 
     rng = random.Random("rulebook-sim:1:0")
     state = WB.new_game(WB.Rules(players=3), seed=rng.getrandbits(63))
+    forced: Counter[str] = Counter()
     while not state.is_terminal:
-        state = state.apply(heuristic_player(state, rng))
-    return state
+        action = heuristic_player(state, rng)
+        if len(state.legal_actions()) == 1:
+            forced[f"forced: {type(action).__name__}"] += 1
+        state = state.apply(action)
+    return state, dict(forced)
 
 
 def test_the_table_marks_what_changed_and_the_warnings_fire() -> None:
@@ -102,3 +113,52 @@ def test_the_report_carries_the_usage_table_and_the_warnings(tmp_path: object) -
     assert "<b>Read with care.</b><ul><li>Every seat tied every game.</li></ul>" in page
     section = page[page.index("<h2>What each rule did</h2>"):]
     assert "<td>Play moves made</td>" in section and "<td>WB-TRICK-3 (No trump: the leader&#x27;s colour)" in section
+
+
+def test_labels_of_forced_moves() -> None:
+    assert label("forced: Play") == "Play moves made with no choice"
+    assert usage_rules({"forced: Play": 3, "move: Play": 5, "trick: WB-TRICK-1": 1}) == {"WB-TRICK-1"}
+
+
+def test_the_rules_that_stopped_firing_are_named() -> None:
+    """Without replacing the trump, the rule-aware players' replacements fall to none, and the rule with them."""
+    base = simulate(WB, WB.Rules(players=3), games=20, seed=2)
+    none = simulate(WB, resolve(WB, sets=["trump_replacement=false", "players=3"]), games=20, seed=2)
+    assert base.usage["move: Replace"] > 0 and "move: Replace" not in none.usage
+    assert fired_changes(base, none, "no replacing") == [
+        "rules that stopped firing under no replacing: WB-TRUMP-1 (The winner may replace the trump)",
+        "moves no longer made under no replacing: Keep, Replace",
+    ]
+    assert fired_changes(none, base, "the printed rules") == [
+        "rules that fire only under the printed rules: WB-TRUMP-1 (The winner may replace the trump)",
+        "moves made only under the printed rules: Keep, Replace",
+    ]
+    assert fired_changes(base, base) == []
+
+
+def test_usage_rows_set_every_side_beside_the_first() -> None:
+    base = simulate(WB, WB.Rules(players=3), games=20, seed=2)
+    strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=3"]), games=20, seed=2)
+    none = simulate(WB, resolve(WB, sets=["trump_replacement=false", "players=3"]), games=20, seed=2)
+    rows = {name: (values, moved) for name, values, moved in usage_rows(base, [strict, none])}
+    assert rows["Replace moves made"] == ((base.usage["move: Replace"], strict.usage["move: Replace"], 0.0), True)
+    assert rows["WB-END-4 (Playing out the hands) ended a round"] == ((1.0, 1.0, 1.0), False)
+    names = list(rows)
+    assert names.index("Play moves made") + 1 == names.index("Play moves made with no choice")
+    assert usage_table(base, strict) == [(n, v[0], v[1], m) for n, v, m in usage_rows(base, [strict])]
+
+
+def test_warnings_name_undefined_figures_and_check_options_against_the_reference() -> None:
+    from rulebook.simulate import GameResult, summarise
+
+    short = summarise([GameResult(i, 4, (1, 0), frozenset({0}), {}, events=2) for i in range(3)], 2)
+    long = summarise([GameResult(i, 4, (1, 0), frozenset({0}), {}, events=3) for i in range(3)], 2)
+    assert short.comebacks is None and long.comebacks == 0.0
+    assert "under the variant no game had the 3 scoring events a comeback needs: comebacks are undefined (n/a)" in (
+        warnings(long, short))
+    # against another variant, only the options the two sides set differently are checked
+    strict = resolve(WB, sets=["must_follow=true", "players=3"])
+    both = resolve(WB, sets=["must_follow=true", "trump_replacement=false", "players=3"])
+    a = simulate(WB, strict, games=10, seed=1)
+    b = simulate(WB, both, games=10, seed=1)
+    assert warnings(a, b, both, reference=strict) == []

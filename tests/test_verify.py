@@ -222,35 +222,40 @@ def test_python_variants_and_pickling() -> None:
 
 
 class _CountsResamples(Mutant):
-    calls: ClassVar[list[int]] = [0]
+    #: resamples at any position, and at a game's first position
+    calls: ClassVar[list[int]] = [0, 0]
 
     def resample(self, seat: int, rng: random.Random) -> Mutant:
         _CountsResamples.calls[0] += 1
+        _CountsResamples.calls[1] += not self.history
         return super().resample(seat, rng)
 
 
-def _resamples(**kwargs: Any) -> tuple[int, Report]:
-    _CountsResamples.calls[0] = 0
+def _resamples(**kwargs: Any) -> tuple[int, Report, int]:
+    """``(resamples, report, games started)``: the games started include those Hypothesis abandoned."""
+    _CountsResamples.calls[:] = [0, 0]
     v = mutant("witches-of-blackmore", _CountsResamples)
     report = verify(v.game, v, seed=4, players=4, **kwargs)
     assert report.ok, str(report)
-    return _CountsResamples.calls[0], report
+    first = _CountsResamples.calls[1]
+    assert first % 4 == 0 and first >= 4 * report.games  # every seat at each game's first position
+    return _CountsResamples.calls[0], report, first // 4
 
 
 def test_thorough_resamples_every_seat_at_every_position() -> None:
-    calls, report = _resamples(examples=6, thorough=True)
+    calls, report, _started = _resamples(examples=6, thorough=True)
     assert report.thorough and report.to_json()["thorough"] is True
-    # every position but the last of each game, for each of the 4 seats
+    # every position but the last of each game played to its end, for each of the 4 seats
     assert calls == 4 * (report.states - report.games)
-    calls_k, report_k = _resamples(examples=6, boundary_every=1)
+    calls_k, report_k, _started = _resamples(examples=6, boundary_every=1)
     assert calls_k == 4 * (report_k.states - report_k.games) and not report_k.thorough
 
 
 def test_default_resamples_the_first_position_and_a_sample() -> None:
-    calls, report = _resamples(examples=30)
+    calls, report, started = _resamples(examples=30)
     assert not report.thorough
-    sampled = calls - 4 * report.games  # every seat at each game's first position
-    later = report.states - 2 * report.games  # the positions after the first that have a seat to move
+    sampled = calls - 4 * started  # every seat at each game's first position
+    later = report.states - 2 * started  # the positions after the first that have a seat to move
     assert 0 < sampled < 2 * later / SAMPLE, (sampled, later)
 
 
@@ -264,6 +269,7 @@ def test_default_replays_a_sample_of_records(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(records, "replay", counting)
     report = verify(WB, examples=40, seed=4)
+    assert report.games == 40  # the games played to their end, not those Hypothesis abandoned
     assert report.ok and 0 < replays[0] < report.games / 2, (replays[0], report.games)
     replays[0] = 0
     report = verify(WB, examples=5, seed=4, thorough=True)
@@ -276,9 +282,9 @@ def test_cli_thorough(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "witches-of-blackmore", "--examples", "2", "--thorough", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["thorough"] is True and out["ok"] is True and out["examples"] == 2
-    assert main(["verify", "witches-of-blackmore", "--examples", "2", "--players", "3"]) == 0
+    assert main(["verify", "witches-of-blackmore", "--games", "2", "--players", "3"]) == 0
     text = capsys.readouterr().out
-    assert "2 examples)" in text and "thorough" not in text
+    assert "(Hypothesis seed 0)" in text and "thorough" not in text
 
 
 def test_boundary_every_is_checked() -> None:

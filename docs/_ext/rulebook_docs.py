@@ -3,8 +3,9 @@
 * Every spec heading ``### <ID> · <title>`` becomes an anchor ``rule-<id>`` (a
   standard label, so ``:ref:`` and MyST ``(#rule-...)`` links resolve), followed
   by links to every function in ``rulebook/`` that enforces the rule and every
-  test that checks it. The citations come from :mod:`rulebook.trace`, the same
-  source the traceability test reads.
+  test that checks it, folded under one line ("Code (2) and tests (5)", a closed
+  ``<details>``) so that a game page reads as rules. The citations come from
+  :mod:`rulebook.trace`, the same source the traceability test reads.
 * Each cited function is shown on a generated page under ``_generated/trace/``
   with links back to its rules.
 * ``rulebook-options <slug>`` renders a game's ``Rules`` options as a table.
@@ -17,6 +18,8 @@
   an ID finds the rule first.
 * ``rulebook-figure <slug>`` draws a game's cards; ``rulebook-scenario <file>`` renders
   an executable example step by step (see :mod:`rulebook.scenarios`).
+* Formulas (MyST ``$...$`` and ``$$...$$``) are written as MathML, converted at build time
+  by docutils: the browser draws them, with no script and nothing fetched from a network.
 * Translation (``-D language=ja``): the prose these directives generate from the code
   (option docs, the examples' titles, descriptions and step notes) is made of nodes with
   a ``source``, a ``line`` and a Markdown ``rawsource``, so ``sphinx-build -b gettext``
@@ -66,6 +69,7 @@ MESSAGES = (
     "Option for the other reading",
     "Enforced by",
     "Checked by",
+    "Code ({code}) and tests ({tests})",
     "Option",
     "Default",
     "Values",
@@ -419,10 +423,12 @@ class RuleAnchors(SphinxTransform):
             section.insert(1, index)
             if "-RULING-" in rid:
                 _ruling_callout(self.env, section, rid, m["title"])
-            para = nodes.paragraph(classes=["rule-trace"])
+            para = nodes.paragraph()
             cites = by_rule.get(rid, [])
+            counts: dict[str, int] = {}
             for kind, label in (("code", tr(self.env, "Enforced by")), ("test", tr(self.env, "Checked by"))):
                 chosen = [c for c in cites if c.kind == kind]
+                counts[kind] = len(chosen)
                 if not chosen:
                     logger.warning("rule %s is cited by no %s", rid, kind, location=section)
                     continue
@@ -436,9 +442,45 @@ class RuleAnchors(SphinxTransform):
                     ref += nodes.literal(text=_display(c))
                     para += ref
                 para += nodes.Text("。" if _language(self.env) == "ja" else ". ")
-            # after the rule's own text, before any subsection
+            # folded: one line a reader can open, after the rule's own text, before any subsection
+            fold = rule_trace(classes=["rule-trace"])
+            fold += rule_trace_summary(
+                "", tr(self.env, TRACE_SUMMARY, code=counts["code"], tests=counts["test"]))
+            fold += para
             subsections = [i for i, child in enumerate(section.children) if isinstance(child, nodes.section)]
-            section.insert(subsections[0] if subsections else len(section.children), para)
+            section.insert(subsections[0] if subsections else len(section.children), fold)
+
+
+#: the one line a rule's links to code and tests are folded under (a msgid of MESSAGES)
+TRACE_SUMMARY = "Code ({code}) and tests ({tests})"
+
+
+class rule_trace(nodes.General, nodes.Element):
+    """A rule's links to code and tests, folded: ``<details>`` in HTML, a plain block elsewhere."""
+
+
+class rule_trace_summary(nodes.TextElement):
+    """The one line shown while a :class:`rule_trace` is closed: ``<summary>`` in HTML."""
+
+
+def _visit_rule_trace(self: Any, node: rule_trace) -> None:
+    self.body.append(self.starttag(node, "details", CLASS=" ".join(node["classes"])))
+
+
+def _depart_rule_trace(self: Any, node: rule_trace) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_trace_summary(self: Any, node: rule_trace_summary) -> None:
+    self.body.append(self.starttag(node, "summary", ""))
+
+
+def _depart_trace_summary(self: Any, node: rule_trace_summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def _skip(self: Any, node: nodes.Node) -> None:
+    pass
 
 
 #: the markers of a ruling's parts, in the spec and in its translations (a translation may
@@ -708,9 +750,12 @@ class ScenariosDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        from replay_pages import replay_link  # the game's whole game, to watch move by move
+
         from rulebook import render, scenarios
 
-        out: list[nodes.Node] = []
+        link = replay_link(self, self.arguments[0])
+        out: list[nodes.Node] = [] if link is None else [link]
         for path in sorted((ROOT / "spec" / "examples" / self.arguments[0]).glob("*.toml")):
             self.env.note_dependency(str(path))
             sc = scenarios.load(path)
@@ -833,6 +878,25 @@ def _fix_sphinx_messages(app: Sphinx) -> None:
             catalog.update(_SPHINX_JA)
 
 
+def _mathml(latex: str, block: bool) -> str:
+    """``latex`` as MathML, which browsers draw themselves: no script, nothing fetched."""
+    from docutils.utils.math import latex2mathml
+
+    return latex2mathml.tex2mathml(latex, as_block=block)
+
+
+def _visit_math(self: Any, node: nodes.math) -> None:
+    self.body.append(self.starttag(node, "span", "", CLASS="math"))
+    self.body.append(_mathml(node.astext(), block=False) + "</span>")
+    raise nodes.SkipNode
+
+
+def _visit_math_block(self: Any, node: nodes.math_block) -> None:
+    self.body.append(self.starttag(node, "div", CLASS="math"))
+    self.body.append(_mathml(node.astext(), block=True) + "</div>\n")
+    raise nodes.SkipNode
+
+
 class _QuietMyst(_stdlogging.Filter):
     """Drop MyST's one-line dump of its whole configuration on every build."""
 
@@ -846,6 +910,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_trace_pages)
     app.connect("builder-inited", _fix_sphinx_messages)
     app.connect("viewcode-follow-imported", _viewcode_follow)
+    app.add_node(rule_trace, html=(_visit_rule_trace, _depart_rule_trace),
+                 **{b: (_skip, _skip) for b in ("latex", "text", "man", "texinfo")})
+    app.add_node(rule_trace_summary, html=(_visit_trace_summary, _depart_trace_summary),
+                 **{b: (_skip, _skip) for b in ("latex", "text", "man", "texinfo")})
+    # formulas ($...$ and $$...$$ in the pages) as MathML: conf.py sets html_math_renderer
+    app.add_html_math_renderer("mathml", (_visit_math, None), (_visit_math_block, None))
     app.add_transform(RuleAnchors)
     app.add_transform(RulingCopies)
     app.add_transform(RuleLinks)

@@ -13,16 +13,19 @@ import functools
 import json
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
 
 from rulebook.errors import InvalidRules, RulebookError
+from rulebook.i18n import N_, _, wrap
+from rulebook.i18n import width as _width
 
 __all__ = [
     "BOOL_WORDS",
+    "Layer",
     "OptionInfo",
     "Ruleset",
     "UnknownRuleset",
@@ -34,6 +37,7 @@ __all__ = [
     "options_help",
     "options_json",
     "parse_value",
+    "rules_from_layers",
     "rules_from_mapping",
     "rules_to_dict",
 ]
@@ -423,25 +427,58 @@ def format_value(info: OptionInfo, value: Any) -> str:
     return json.dumps(_jsonable(value), separators=(",", ":"))
 
 
+#: The readable types of :func:`_readable_type` that are fixed words (translated when shown).
+_TYPE_WORDS = frozenset({
+    N_("true/false"), N_("whole number"), N_("number"), N_("text"), N_("list of whole numbers"),
+    N_("list of texts"), N_("list of true/false values"), N_("list of numbers"), N_("list of rows (JSON)"),
+    N_("list (JSON)"), N_("mapping (JSON)"),
+})
+
+
+def _type_text(info: OptionInfo) -> str:
+    """``info.type`` in the language shown (``list of OracleCard (JSON)`` keeps the class name)."""
+    if info.type in _TYPE_WORDS:
+        return _(info.type)
+    m = re.fullmatch(r"list of (\w+) \(JSON\)", info.type)
+    if m:
+        return _("list of {name} (JSON)").format(name=m[1])
+    m = re.fullmatch(r"(\w+) \(JSON\)", info.type)
+    return _("{name} (JSON)").format(name=m[1]) if m else info.type
+
+
+def _choices_text(info: OptionInfo) -> str:
+    if info.choices is None:
+        return _("any valid value") if info.type else _("structured value")
+    return info.choices_text()
+
+
 def options_help(rules_cls: type[Any], width: int = 80) -> str:
-    """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc."""
+    """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc.
+
+    The labels and the docs are in the language shown (``rulebook.i18n``); option names,
+    values and rule IDs are the same in every language.
+    """
     lines: list[str] = []
+    labels = [_("default:"), _("allowed:"), _("rules:"), _("example:")]
+    column = max(9, *(_width(label) + 1 for label in labels)) + 2
     for info in describe_options(rules_cls):
         if lines:
             lines.append("")
-        lines.append(f"{info.name} ({info.type})")
-        fields = [
-            ("default", info.default_text),
-            ("allowed", info.choices_text()),
-            ("rules", ", ".join(info.rules) or "-"),
-            ("example", f"--set {info.example}" if info.example else "-"),
+        lines.append(f"{info.name} ({_type_text(info)})")
+        values = [
+            info.default_text,
+            _choices_text(info),
+            ", ".join(info.rules) or "-",
+            f"--set {info.example}" if info.example else "-",
         ]
-        for label, value in fields:
-            lines.extend(textwrap.wrap(value, width, initial_indent=f"  {label + ':':9}", subsequent_indent=" " * 11,
-                                       break_on_hyphens=False) or [f"  {label}:"])
-        lines.extend(textwrap.wrap(info.doc, width, initial_indent="  ", subsequent_indent="  ",
-                                   break_on_hyphens=False))
+        pad = " " * column
+        for label, value in zip(labels, values, strict=True):
+            first = "  " + label + " " * (column - 2 - _width(label))  # as wide as pad, whatever the language
+            wrapped = textwrap.wrap(value, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
+            lines.extend([first + wrapped[0][column:], *wrapped[1:]] if wrapped else [f"  {label}"])
+        lines.extend(wrap(_(info.doc), width, "  ", "  ") if info.doc else [])
     return "\n".join(lines)
+
 
 
 def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
@@ -451,6 +488,64 @@ def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
 
 def _valid_names(rules_cls: type[Any]) -> str:
     return ", ".join(f.name for f in attrs.fields(rules_cls))
+
+
+@attrs.frozen
+class Layer:
+    """Option values from one source (``--ruleset``, a file, ``--set``, ``--players``), applied in order."""
+
+    values: Mapping[str, Any]
+    #: where the values come from, named in an error (``--set``, ``ruleset short``, a file)
+    source: str = ""
+    #: the values are ``--set`` texts to parse in each option's syntax
+    text: bool = False
+
+
+def rules_from_layers(
+    rules_cls: type[R], layers: Sequence[Layer], base: R | None = None
+) -> tuple[R, dict[str, str]]:
+    """A ``Rules`` from ``base`` (default: the printed rules) with every layer applied in order.
+
+    Each value is parsed (a text layer) and named as it comes; the ``Rules`` are built
+    once, at the end, and validated then, so a file for 3 players works with
+    ``--players 3``. A fault names the option and, for a layer with a source, where its
+    value came from. Returns the rules and, for each option set, its layer's source.
+    """
+    infos = {i.name: i for i in describe_options(rules_cls)}
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for layer in layers:
+        where = f" ({layer.source})" if layer.source else ""
+        for key, raw in layer.values.items():
+            if not isinstance(key, str):
+                raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
+            name = key.replace("-", "_")
+            if name not in infos:
+                place = f" (in {layer.source})" if layer.source else ""
+                raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
+            try:
+                values[name] = parse_value(infos[name], raw) if layer.text and isinstance(raw, str) else raw
+            except InvalidRules as exc:
+                if not layer.source:
+                    raise
+                raise InvalidRules(name, f"{_reason(exc)}{where}") from None
+            sources[name] = layer.source
+    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
+    kwargs.update(values)
+    try:
+        return rules_cls(**kwargs), sources
+    except InvalidRules as exc:
+        if not sources.get(exc.field):
+            raise
+        info = infos.get(exc.field)
+        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
+        raise InvalidRules(exc.field, f"{_reason(exc)} (set by {sources[exc.field]}){doc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidRules("?", str(exc)) from None
+
+
+def _reason(exc: InvalidRules) -> str:
+    return str(exc).partition(": ")[2] or str(exc)
 
 
 def rules_from_mapping(
@@ -463,23 +558,7 @@ def rules_from_mapping(
     in the option's text syntax (:func:`parse_value`). An unknown name fails with
     a message naming the valid options on one line.
     """
-    infos = {i.name: i for i in describe_options(rules_cls)}
-    kwargs: dict[str, Any] = {}
-    if base is not None:
-        kwargs.update({name: getattr(base, name) for name in infos})
-    for key, raw in values.items():
-        if not isinstance(key, str):
-            raise InvalidRules("?", f"option names are strings, not {type(key).__name__}")
-        name = key.replace("-", "_")
-        if name not in infos:
-            raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}")
-        kwargs[name] = parse_value(infos[name], raw) if parse_text and isinstance(raw, str) else raw
-    try:
-        return rules_cls(**kwargs)
-    except InvalidRules:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise InvalidRules("?", str(exc)) from exc
+    return rules_from_layers(rules_cls, [Layer(values, "", parse_text)], base)[0]
 
 
 _KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

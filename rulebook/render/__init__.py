@@ -293,7 +293,7 @@ def trick_svg(game: Any, trick: TrickRecord, rules: Any = None) -> str:
 
 
 def _seat(player: object) -> str:
-    return f"seat {player}" if type(player) is int else str(player)
+    return f"seat {player + 1}" if type(player) is int else str(player)
 
 
 def _trick_line(game: Any, trick: TrickRecord, rules: Any = None) -> str:
@@ -337,7 +337,7 @@ def _generic_text(state: Any, seat: int | None) -> str:
     scores = state.scores
     head = f"{game.title} · {len(scores)} players"
     if seat is not None:
-        head += f" · seen by seat {seat}"
+        head += f" · seen by seat {seat + 1}"
     lines = [head]
     actor = state.current_player
     if state.is_terminal:

@@ -25,7 +25,7 @@ Chip = tuple[str, str]
 
 
 def seat_name(seat: object) -> str:
-    return f"seat {seat}" if type(seat) is int else str(seat)
+    return f"seat {seat + 1}" if type(seat) is int else str(seat)
 
 
 def _chip_width(text: str) -> int:

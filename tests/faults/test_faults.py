@@ -100,10 +100,10 @@ def test_a_game_that_stops_every_worker_is_named_with_its_seed_and_deal(
     monkeypatch.chdir(tmp_path)
     real = simulate_mod.play_one
 
-    def deadly(game: Any, rules: Any, seed: int, index: int, players_as: Any = None) -> Any:
+    def deadly(game: Any, rules: Any, seed: int, index: int, players_as: Any = None, measures: Any = None) -> Any:
         if index == 57 and multiprocessing.parent_process() is not None:
             os._exit(9)  # the worker process dies (forked workers see this patch)
-        return real(game, rules, seed, index, players_as)
+        return real(game, rules, seed, index, players_as, measures)
 
     monkeypatch.setattr(simulate_mod, "play_one", deadly)
     code, _, err = _run([*BASE, "--workers", "2", "--progress", "p.jsonl"], capsys)
@@ -231,7 +231,8 @@ def test_resume_refuses_another_runs_file(
                                       encoding="utf-8")
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl line 2: unknown field 'lenght' (a result has: run, "
-                              "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest)\n")
+                              "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest, "
+                              "play, events)\n")
 
 
 @pytest.mark.slow

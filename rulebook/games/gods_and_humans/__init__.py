@@ -1,7 +1,8 @@
 """The gods-and-humans oracle game (locogame; title unknown, slug ``gods-and-humans``).
 
-Spec: ``spec/gods-and-humans.md`` (rule prefix ``GH``). Source:
-``001_e8c577a41baf5efd.txt``.
+The rules: ``rulebook rules gods-and-humans`` (the spec ships in the package as
+``rulebook/spec/gods-and-humans.md``; rule prefix ``GH``), restated from the published
+rule text.
 
 Five to eight players split, anew for each of four deals, into *humans*, who play
 must-follow tricks, and *gods*, who see every human's hand, secretly predict how

@@ -6,6 +6,8 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
+from rulebook.i18n import N_
+
 from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
 from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, plan
 
@@ -13,6 +15,11 @@ if TYPE_CHECKING:
     from .state import GodsState
 
 __all__ = ["heuristic_action"]
+
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = N_(
+    "It does not count the cards played, guess other hands, or plan more than one trick ahead."
+)
 
 #: how much a prediction ``d`` tricks away from the expected count is still worth trying for
 _NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.i18n import N_, _
 from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import Phase
@@ -24,13 +25,13 @@ __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 ICON_COLOURS = ("#e65100", "#3949ab", "#9e7700", "#607d8b")
 GOD = "#6a1b9a"
 PHASE_WORDS = {
-    Phase.ORACLE: "the gods choose oracle cards",
-    Phase.LONE: "the lone human chooses an oracle card",
-    Phase.ASK: "the gods are asked whether they intervene",
-    Phase.GIVE: "a god gives each human a card",
-    Phase.FORCED: "the forced intervention (face down)",
-    Phase.PLAY: "a trick is played",
-    Phase.OVER: "the game is over",
+    Phase.ORACLE: N_("the gods choose oracle cards"),
+    Phase.LONE: N_("the lone human chooses an oracle card"),
+    Phase.ASK: N_("the gods are asked whether they intervene"),
+    Phase.GIVE: N_("a god gives each human a card"),
+    Phase.FORCED: N_("the forced intervention (face down)"),
+    Phase.PLAY: N_("a trick is played"),
+    Phase.OVER: N_("the game is over"),
 }
 
 
@@ -49,10 +50,10 @@ def _board(v: Any, seat: int | None, hands: dict[int, tuple[int, ...]], sizes: t
            legal: list[str], rules: Any, forced: str = "") -> Board:
     title = f"{GAME.title} · deal {v.deal + 1} · {len(v.scores)} players"
     if seat is not None:
-        title += f" · seen by seat {seat} ({'god' if seat in v.gods else 'human'})"
+        title += f" · seen by {seat_name(seat)} ({'god' if seat in v.gods else 'human'})"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, _winners(v))
-    b.line(f"now: {PHASE_WORDS[Phase(v.phase)]}")
+    b.line(_("now: {what}").format(what=_(PHASE_WORDS[Phase(v.phase)])))
     b.chips("gods", [(f"god {seat_name(g)}" + (f" → {seat_name(v.partners[g])}" if v.partners[g] >= 0 else ""), GOD)
                      for g in v.gods])
     chips = []

@@ -1,7 +1,8 @@
 """サルトリイヌイ (Saru Tori Inu I), by ナナツチ (NanaTuchi), circle TDS, 2017.
 
-Spec: ``spec/saru-tori-inu-i.md`` (rule prefix ``ST``). Source:
-``002_3992e440468b8d22.txt``.
+The rules: ``rulebook rules saru-tori-inu-i`` (the spec ships in the package as
+``rulebook/spec/saru-tori-inu-i.md``; rule prefix ``ST``), restated from the published
+rule text.
 
 Every round each player plays a card (distinct strengths, a face-down card
 when nothing fits, the last player may declare a strength for two cards).

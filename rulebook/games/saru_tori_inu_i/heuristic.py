@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import random
 
+from rulebook.i18n import N_
+
 from .actions import PAIR, PLACE, PLAY, TAKE, Declare, Down, Play, Road, SaruAction, Take
 from .state import SaruState, _tab
+
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = N_(
+    "It does not count the cards already seen, guess other hands, plan the road to move an animal, or "
+    "read its mission."
+)
 
 
 def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:

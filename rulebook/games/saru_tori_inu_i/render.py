@@ -25,17 +25,18 @@ from rulebook.games.saru_tori_inu_i import (
     SaruState,
     race_order,
 )
+from rulebook.i18n import N_, _
 from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 
 ANIMAL_COLOURS = ("#c62828", "#1565c0", "#b8860b", "#212121")
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 PHASE_WORDS = {
-    Phase.PLAY: "play a card (face up, face down, or the last player declares)",
-    Phase.PAIR: "the declarer picks its two cards",
-    Phase.PLACE: "put the played card(s) beneath a column",
-    Phase.TAKE: "take the leftmost oracle card: acquire it, lay it as road, or keep it",
+    Phase.PLAY: N_("play a card (face up, face down, or the last player declares)"),
+    Phase.PAIR: N_("the declarer picks its two cards"),
+    Phase.PLACE: N_("put the played card(s) beneath a column"),
+    Phase.TAKE: N_("take the leftmost oracle card: acquire it, lay it as road, or keep it"),
 }
 FACE_DOWN, NOT_PLAYED = -1, -2
 _DEFAULTS: dict[int, Rules] = {}
@@ -49,23 +50,26 @@ def _default(players: int) -> Rules:
 
 
 def mission_text(mission: Mission) -> str:
-    """A mission card in words."""
+    """A mission card in words, in the language shown."""
     if mission.kind == "race":
         steps = []
         for tier in mission.tiers:
-            need = " and ".join(f"{ANIMALS[a]} {PLACES[p - 1]}" for a, p in tier.places)
-            steps.append(f"{need}: {tier.points}")
-        return "race: " + "; then ".join(steps)
-    counted = "card" if mission.counted < 0 else f"{COLOURS[mission.counted]} card"
+            need = _(" and ").join(_("{animal} {place}").format(animal=_(ANIMALS[a]), place=_(PLACES[p - 1]))
+                                   for a, p in tier.places)
+            steps.append(_("{need}: {points}").format(need=need, points=tier.points))
+        return _("race: {steps}").format(steps=_("; then ").join(steps))
+    counted = _("card") if mission.counted < 0 else _("{colour} card").format(colour=_(COLOURS[mission.counted]))
+    per = mission.per_card
     if mission.condition == "animal_place":
-        cond = f" if the {ANIMALS[mission.animal]} finishes {PLACES[mission.place - 1]}"
-    elif mission.condition == "colour_first":
-        cond = f" if 1st in {COLOURS[mission.colour]}"
-    elif mission.condition == "every_colour":
-        cond = " if a card of every colour was acquired"
-    else:
-        cond = ""
-    return f"cards: {mission.per_card} per acquired {counted}{cond}"
+        return _("cards: {per} per acquired {counted} if the {animal} finishes {place}").format(
+            per=per, counted=counted, animal=_(ANIMALS[mission.animal]), place=_(PLACES[mission.place - 1]))
+    if mission.condition == "colour_first":
+        return _("cards: {per} per acquired {counted} if 1st in {colour}").format(
+            per=per, counted=counted, colour=_(COLOURS[mission.colour]))
+    if mission.condition == "every_colour":
+        return _("cards: {per} per acquired {counted} if a card of every colour was acquired").format(
+            per=per, counted=counted)
+    return _("cards: {per} per acquired {counted}").format(per=per, counted=counted)
 
 
 def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int, ...]],
@@ -77,11 +81,11 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
     rnd = min(v.round + 1, rules.rounds) if counts else v.round + 1  # a finished race stays at its last round
     title = f"{GAME.title} · race {v.race + 1}{races} · round {rnd}{rounds} · {players} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.totals, winners)
     over = v.current_player is None
-    b.line("now: " + ("the game is over" if over else PHASE_WORDS[Phase(v.phase)]))
+    b.line(_("now: {what}").format(what=_("the game is over") if over else _(PHASE_WORDS[Phase(v.phase)])))
     pos = v.positions
     squares = max(max(pos) + 2, 10)
     b.track("race track", [f"square {i}" for i in range(squares)],
@@ -117,7 +121,8 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
     b.chips("colour points if the race ended now (missions aside)",
             [(f"{seat_name(s)}: {p}", "#00695c") for s, p in enumerate(v.race_standing)])
     for s, m in sorted(missions.items()):
-        b.line(f"mission of {seat_name(s)}: {mission_text(rules.missions[m])}")
+        b.line(_("mission of {seat}: {mission}").format(seat=_("seat {n}").format(n=s + 1),
+                                                         mission=mission_text(rules.missions[m])))
     for record, shown_missions in zip(v.rounds, v.revealed):
         b.line(f"race {record.number + 1} scored: "
                + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))

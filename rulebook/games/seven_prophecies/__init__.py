@@ -1,7 +1,8 @@
 """Seven Prophecies (七つの予言, Hinata Origuchi, Blüte Spiele, 2017).
 
-Spec: ``spec/seven-prophecies.md`` (rule prefix ``SP``). Source:
-``000_b533ddaa5935d72b.txt`` (the 2017 rules).
+The rules: ``rulebook rules seven-prophecies`` (the spec ships in the package as
+``rulebook/spec/seven-prophecies.md``; rule prefix ``SP``), restated from the published
+rule text (the 2017 rules).
 
 Before each round every player secretly spreads seven cubes over the finishing
 places 1..P (the prophecy). Each trick, a face-up *future card* fixes the suit

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from rulebook.i18n import N_
+
 from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
 from .rules import _SUIT, FOLLOW_FUTURE, KEYS, Rules, in_play
 
@@ -18,6 +20,12 @@ if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
 __all__ = ["heuristic_action", "prophecy_target"]
+
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = N_(
+    "It does not count the cards played in earlier tricks, guess what the others hold from how they "
+    "play, or change its play for the scoring options or the printed variants (twice, most cubes)."
+)
 
 #: per ``Rules``: ``_STRENGTH[rules][future suit][card]``, the share of the cards in play that
 #: the card outranks in a trick of that future suit (0 = weakest, 1 = strongest)

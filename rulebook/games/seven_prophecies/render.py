@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook import render
+from rulebook.i18n import _
 from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import Phase
@@ -48,18 +49,19 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
     of = f" of {rounds}" if rounds else ""
     title = f"{GAME.title} · round {v.round + 1}{of} · {players} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, scores, winners)
     b.line(f"scoring: {VARIANT_WORDS.get(variant, variant)}; round start player: {seat_name(_start(v))}")
     done = len(v.round_tricks)
     if v.phase == Phase.PROPHECY:
-        b.line("now: the players prophesy (seven cubes each, in secret)")
+        b.line(_("now: {what}").format(what=_("the players prophesy (seven cubes each, in secret)")))
     elif v.phase == Phase.TRICKS:
-        b.line(f"now: trick {done + 1}; its future card is {render.card_text(GAME, v.future[done])}: "
-               "that suit must be followed and ranks first")
+        b.line(_("now: {what}").format(what=_(
+            "trick {n}; its future card is {card}: that suit must be followed and ranks first").format(
+                n=done + 1, card=render.card_text(GAME, v.future[done]))))
     else:
-        b.line("now: the game is over")
+        b.line(_("now: {what}").format(what=_("the game is over")))
     b.cards("future row (one card per trick)", list(v.future), seats=[f"trick {i + 1}" for i in range(len(v.future))],
             marks={done: "this trick"} if v.phase == Phase.TRICKS else {})
     if v.aside_up:

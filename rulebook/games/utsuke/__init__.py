@@ -1,6 +1,8 @@
 """UTSUKE (うつけ): bid on the tricks of the NPC lord (殿).
 
-Spec: ``spec/utsuke.md`` (rule prefix ``UT``). Source: ``003_2a3ae7dfab80e445.txt``.
+The rules: ``rulebook rules utsuke`` (the spec ships in the package as
+``rulebook/spec/utsuke.md``; rule prefix ``UT``), restated from the published
+rule text.
 
 Each round every player secretly bids how many tricks the lord, a non-player
 seat whose cards lie face up in a row and who plays by a fixed conduct, will

@@ -6,6 +6,8 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
+from rulebook.i18n import N_
+
 from .actions import _BID, _PLAY, Play, UtsukeAction
 from .rules import (
     _NRANKS,
@@ -29,6 +31,12 @@ if TYPE_CHECKING:
     from .state import UtsukeState
 
 __all__ = ["bid_estimate", "heuristic_action"]
+
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = N_(
+    "It does not count the cards played earlier, guess the other players' bids, or plan ahead: each "
+    "choice looks only at the trick under way."
+)
 
 #: the chance that a lord's card survives one stronger card held by somebody else (same suit),
 #: and one trump held by somebody else (a card of another suit)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
+from rulebook.i18n import N_, _
 from rulebook.render._board import Board, register_views, seat_name
 
 from .game import GAME
@@ -30,22 +31,35 @@ def _place(place: object, players: int) -> str:
     return seat_name(place)
 
 
+def _who(place: object, players: int) -> str:
+    """A place's name in the language shown (a seat numbered from 1, or the lord)."""
+    if type(place) is int and place < players:
+        return _("seat {n}").format(n=place + 1)
+    name = _place(place, players)
+    return _(_NPC_WORDS.get(name, name))
+
+
+#: The non-player characters' names, marked for the catalog.
+_NPC_WORDS = {"lord": N_("lord"), "young lord": N_("young lord")}
+
+
 def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ...]], bids: tuple[int, ...] | None,
            winners: tuple[int, ...] | None, legal: list[str]) -> Board:
     n = obs.players
     title = f"{GAME.title} · round {obs.round + 1} · {n} players"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, None, title)
     b.head(obs.current_player, obs.honour, winners)
     if obs.current_player is None:
-        b.line("now: the game is over")
+        b.line(_("now: {what}").format(what=_("the game is over")))
     elif obs.bidding:
-        b.line("now: the players bid, in secret, how many tricks the lord will take")
+        b.line(_("now: {what}").format(what=_("the players bid, in secret, how many tricks the lord will take")))
     else:
-        b.line(f"now: trick {sum(obs.won) + 1}; {_place(obs.leader, n)} leads")
+        b.line(_("now: {what}").format(what=_("trick {n}; {who} leads").format(
+            n=sum(obs.won) + 1, who=_who(obs.leader, n))))
     nxt = (obs.lord_before - 1) % n
-    b.line(f"the lord sits between seat {nxt} and seat {obs.lord_before}"
+    b.line(f"the lord sits between {seat_name(nxt)} and {seat_name(obs.lord_before)}"
            + ("; the young lord sits opposite" if obs.young_row else ""))
     if obs.trump >= 0:
         suit = DECK.suits[obs.trump][0]

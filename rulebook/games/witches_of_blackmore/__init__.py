@@ -1,7 +1,8 @@
 """The Witches of Blackmore (Leo Colovini, White Goblin Games, 2012).
 
-Spec: ``spec/witches-of-blackmore.md`` (rule prefix ``WB``). Source:
-``004_2389a0cc6cf0ab1a.txt``.
+The rules: ``rulebook rules witches-of-blackmore`` (the spec ships in the package as
+``rulebook/spec/witches-of-blackmore.md``; rule prefix ``WB``), restated from the published
+rule text.
 
 Every trick, each player plays any card; the strongest trump wins, else the
 strongest card of the leader's colour, where strength follows the witches'

@@ -10,6 +10,8 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
+from rulebook.i18n import N_
+
 from .actions import _KEEP, _PLAY, _REPLACE, REPLACING, WitchesAction
 from .rules import _RANK, _SUIT, DECK, Rules, _strength, tables
 
@@ -17,6 +19,12 @@ if TYPE_CHECKING:
     from .state import WitchesState
 
 __all__ = ["hand_value", "heuristic_action", "replace_worth", "tricks_left"]
+
+#: What this player cannot do, in a sentence for people (reports show it beside who played).
+LIMITS = N_(
+    "It does not count the cards already played, guess what the others hold, or plan more than one "
+    "trick ahead."
+)
 
 
 @functools.lru_cache(maxsize=256)

@@ -14,6 +14,7 @@ from typing import Any
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
+from rulebook.i18n import _
 from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import REPLACING
@@ -32,15 +33,17 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
     players = len(v.scores)
     title = f"{GAME.title} · {players} players · {wheel} wheel"
     if seat is not None:
-        title += f" · seen by seat {seat}"
+        title += f" · seen by {seat_name(seat)}"
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, winners)
     if v.current_player is None:
-        b.line("now: the game is over")
+        b.line(_("now: {what}").format(what=_("the game is over")))
     elif replacing:
-        b.line(f"now: {seat_name(v.current_player)} won the trick and may lay one of its cards on the trump stack")
+        b.line(_("now: {what}").format(what=_(
+            "{seat} won the trick and may lay one of its cards on the trump stack").format(
+                seat=_("seat {n}").format(n=v.current_player + 1))))
     else:
-        b.line("now: play any card (the leader's colour need not be followed)")
+        b.line(_("now: {what}").format(what=_("play any card (the leader's colour need not be followed)")))
     stack = v.trumps if isinstance(v, WitchesState) else v.trump_stack
     suit = DECK.suits[DECK.suit_of[stack[-1]]][0] if stack else None
     order = wheel_order(v.anchor, wheel)

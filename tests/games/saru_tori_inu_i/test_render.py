@@ -46,8 +46,8 @@ def names(text: str) -> list[str]:
 def test_whole_board_after_two_rounds(rounds: list) -> None:  # type: ignore[type-arg]
     assert render.state_text(rounds[-1]).splitlines() == [
         "Saru Tori Inu I (サルトリイヌイ) · race 1 of 3 · round 3 of 8 · 3 players",
-        "to act: seat 1",
-        "scores: seat 0 0  seat 1 0  seat 2 0",
+        "to act: seat 2",
+        "scores: seat 1 0  seat 2 0  seat 3 0",
         "now: play a card (face up, face down, or the last player declares)",
         "race track:",
         "  square 0: bird boar",
@@ -60,17 +60,17 @@ def test_whole_board_after_two_rounds(rounds: list) -> None:  # type: ignore[typ
         "oracle area, column 2: R1 R2",
         "oracle area, column 3: B4",
         "played this round: (none)",
-        "acquired by seat 0: K9",
-        "acquired by seat 1: R9",
-        "acquired by seat 2: Y9 B7",
-        # monkey 1st, dog 2nd, boar 4th: K9 costs seat 0 3, R9 gives seat 1 4, B7 gives seat 2 2
-        "colour points if the race ended now (missions aside): [seat 0: -3]  [seat 1: 4]  [seat 2: 2]",
-        "mission of seat 0: race: boar 1st and dog 2nd: 12; then monkey 3rd: 16",
-        "mission of seat 1: race: dog 1st and bird 2nd: 12; then boar 3rd: 16",
-        "mission of seat 2: race: bird 1st and monkey 2nd: 12; then dog 3rd: 16",
-        "hand of seat 0: R3 R4 R5 R6 R7 B1 B2 B3",
-        "hand of seat 1: B5 B6 B8 Y1 Y2 Y3 Y4 Y5 Y6",
-        "hand of seat 2: Y7 Y8 K1 K2 K3 K4 K6 K7 K8",
+        "acquired by seat 1: K9",
+        "acquired by seat 2: R9",
+        "acquired by seat 3: Y9 B7",
+        # monkey 1st, dog 2nd, boar 4th: K9 costs seat 1 3, R9 gives seat 2 4, B7 gives seat 3 2
+        "colour points if the race ended now (missions aside): [seat 1: -3]  [seat 2: 4]  [seat 3: 2]",
+        "mission of seat 1: race: boar 1st and dog 2nd: 12; then monkey 3rd: 16",
+        "mission of seat 2: race: dog 1st and bird 2nd: 12; then boar 3rd: 16",
+        "mission of seat 3: race: bird 1st and monkey 2nd: 12; then dog 3rd: 16",
+        "hand of seat 1: R3 R4 R5 R6 R7 B1 B2 B3",
+        "hand of seat 2: B5 B6 B8 Y1 Y2 Y3 Y4 Y5 Y6",
+        "hand of seat 3: Y7 Y8 K1 K2 K3 K4 K6 K7 K8",
         "legal: play B5, play B6, play B8, play Y1, play Y2, play Y3, play Y4, play Y5, play Y6",
     ]
     assert str(rounds[-1]) == render.state_text(rounds[-1])
@@ -84,12 +84,12 @@ def test_the_track_picture_shows_each_animal_on_its_square(rounds: list) -> None
 
 
 def test_a_seat_sees_its_hand_and_mission_only(rounds: list) -> None:  # type: ignore[type-arg]
-    state = rounds[11]  # round 2: seat 1 played B4, seat 2 K5
+    state = rounds[11]  # round 2: seat 2 played B4, seat 3 K5
     text = render.state_text(state, 1).splitlines()
-    assert "mission of seat 1: race: dog 1st and bird 2nd: 12; then boar 3rd: 16" in text
-    assert not any(line.startswith("mission of seat 0") or line.startswith("mission of seat 2") for line in text)
-    assert "hand of seat 0 (10 cards): ?? ?? ?? ?? ?? ?? ?? ?? ?? ??" in text
-    assert "played by seat 2, not yet placed: K5" in text
+    assert "mission of seat 2: race: dog 1st and bird 2nd: 12; then boar 3rd: 16" in text
+    assert not any(line.startswith("mission of seat 1") or line.startswith("mission of seat 3") for line in text)
+    assert "hand of seat 1 (10 cards): ?? ?? ?? ?? ?? ?? ?? ?? ?? ??" in text
+    assert "played by seat 3, not yet placed: K5" in text
     svg = labels(render.state_svg(state, 1))
     for name in names("B5 B6 B8 Y1 Y2 Y3 Y4 Y5 Y6"):
         assert svg.count(name) == 1, name
@@ -103,7 +103,7 @@ def test_observations_render_through_the_hook(rounds: list) -> None:  # type: ig
     for seat in range(3):
         obs = state.observation(seat)
         assert str(obs) == render.observation_text(obs)
-        title = f"Saru Tori Inu I (サルトリイヌイ) · race 1 · round 3 · 3 players · seen by seat {seat}"
+        title = f"Saru Tori Inu I (サルトリイヌイ) · race 1 · round 3 · 3 players · seen by seat {seat + 1}"
         assert str(obs).splitlines()[0] == title
         if seat != state.current_player:
             assert view.observation_text(obs, RULES) == render.state_text(state, seat)
@@ -126,7 +126,7 @@ def test_game_over() -> None:
     state = GAME.new_game(Rules(players=3, races="trial"), seed=3)
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_actions()))
-    winners = " ".join(f"seat {w}" for w in sorted(state.winners))
+    winners = " ".join(f"seat {w + 1}" for w in sorted(state.winners))
     lines = render.state_text(state).splitlines()
     assert lines[1] == f"game over; winners: {winners}" and lines[3] == "now: the game is over"
     assert render.state_text(state, 0).splitlines()[1] == f"game over; winners: {winners}"
@@ -147,17 +147,17 @@ def test_a_seats_view_survives_resampling(players: int) -> None:
 
 def test_a_face_down_card_and_the_scored_race() -> None:
     states = scenarios.run(scenarios.load(ROOT / "spec/examples/saru-tori-inu-i/face-down-and-scoring.toml"))
-    down = states[76]  # seat 1 has played B3 face down
-    assert "played this round: [seat 0: strength 4]  [seat 1: face down]  [seat 2: strength 3]" in (
+    down = states[76]  # seat 2 has played B3 face down
+    assert "played this round: [seat 1: strength 4]  [seat 2: face down]  [seat 3: strength 3]" in (
         render.state_text(down, 0).splitlines())
-    assert "played by seat 1, not yet placed: ??" in render.state_text(down, 0).splitlines()
-    assert "played by seat 1, not yet placed: B3" in render.state_text(down, 1).splitlines()
+    assert "played by seat 2, not yet placed: ??" in render.state_text(down, 0).splitlines()
+    assert "played by seat 2, not yet placed: B3" in render.state_text(down, 1).splitlines()
     assert "face-down card" in labels(render.state_svg(down, 0))
     final = render.state_text(states[-1]).splitlines()
     assert final[:3] == [
         "Saru Tori Inu I (サルトリイヌイ) · race 1 of 1 · round 8 of 8 · 3 players",
-        "game over; winners: seat 1",
-        "scores: seat 0 0  seat 1 5  seat 2 4",
+        "game over; winners: seat 2",
+        "scores: seat 1 0  seat 2 5  seat 3 4",
     ]
     assert "animals in order: 1st monkey (red), 2nd bird (yellow), 3rd boar (black), 4th dog (blue)" in final
-    assert "race 1 scored: seat 0 0  seat 1 5  seat 2 4; missions 4 1 5" in final
+    assert "race 1 scored: seat 1 0  seat 2 5  seat 3 4; missions 4 1 5" in final

@@ -35,24 +35,24 @@ def names(text: str) -> list[str]:
 def test_the_lord_leads_the_chips_card(conduct: list) -> None:  # type: ignore[type-arg]
     assert render.state_text(conduct[13]).splitlines() == [
         "UTSUKE (うつけ) · round 1 · 4 players",
-        "to act: seat 1",
-        "scores: seat 0 0  seat 1 0  seat 2 0  seat 3 0",
+        "to act: seat 2",
+        "scores: seat 1 0  seat 2 0  seat 3 0  seat 4 0",
         "now: trick 3; lord leads",
-        "the lord sits between seat 3 and seat 0",
+        "the lord sits between seat 4 and seat 1",
         "trump chip (on the lord's rightmost card; it moves after a trick in which that card was played): "
         "[trump: suit C]",
         "the lord's row (face up, leftmost first): A2 E5 C3 C4 D2 A3 E2 D5 E7",
-        "honour (誉; 3 wins): [seat 0: 0]  [seat 1: 0]  [seat 2: 0]  [seat 3: 0]",
-        "execution chips (打ち首; 2 lose): [seat 0: 0]  [seat 1: 0]  [seat 2: 0]  [seat 3: 0]",
-        "bids: seat 0 3  seat 1 3  seat 2 2  seat 3 4",
-        "tricks taken this round: [seat 0: 1]  [seat 1: 0]  [seat 2: 0]  [seat 3: 0]  [lord: 1]",
-        "current trick: lord C9 seat 0 C10",
-        "last trick (trick 2 of the game), won by lord: seat 0 A5 seat 1 A6 seat 2 A7 seat 3 A8 lord A12 "
+        "honour (誉; 3 wins): [seat 1: 0]  [seat 2: 0]  [seat 3: 0]  [seat 4: 0]",
+        "execution chips (打ち首; 2 lose): [seat 1: 0]  [seat 2: 0]  [seat 3: 0]  [seat 4: 0]",
+        "bids: seat 1 3  seat 2 3  seat 3 2  seat 4 4",
+        "tricks taken this round: [seat 1: 1]  [seat 2: 0]  [seat 3: 0]  [seat 4: 0]  [lord: 1]",
+        "current trick: lord C9 seat 1 C10",
+        "last trick (trick 2 of the game), won by lord: seat 1 A5 seat 2 A6 seat 3 A7 seat 4 A8 lord A12 "
         "(wins the trick)",
-        "hand of seat 0: A1 A4 A9 A10 A11 B1 B2 B7 E6",
-        "hand of seat 1: B3 B4 B8 B9 B10 B11 B12 D7 E1 E12",
-        "hand of seat 2: B5 C1 C5 C6 C7 C8 C11 C12 D8 E3",
-        "hand of seat 3: B6 C2 D9 D10 D11 E4 E8 E9 E10 E11",
+        "hand of seat 1: A1 A4 A9 A10 A11 B1 B2 B7 E6",
+        "hand of seat 2: B3 B4 B8 B9 B10 B11 B12 D7 E1 E12",
+        "hand of seat 3: B5 C1 C5 C6 C7 C8 C11 C12 D8 E3",
+        "hand of seat 4: B6 C2 D9 D10 D11 E4 E8 E9 E10 E11",
         "legal: play B3, play B4, play B8, play B9, play B10, play B11, play B12, play D7, play E1, play E12",
     ]
     assert str(conduct[13]) == render.state_text(conduct[13])
@@ -69,9 +69,9 @@ def test_the_trump_chip_moves_after_the_trick(conduct: list) -> None:  # type: i
 def test_bids_stay_hidden_until_the_reveal(conduct: list) -> None:  # type: ignore[type-arg]
     bidding = conduct[2]  # seats 0 and 1 have bid
     text = render.state_text(bidding, 1).splitlines()
-    assert "bids: seat 0 hidden  seat 1 3  seat 2 -  seat 3 -" in text
-    assert "bids: seat 0 3  seat 1 hidden  seat 2 -  seat 3 -" in render.state_text(bidding, 0).splitlines()
-    assert "bids: seat 0 3  seat 1 3  seat 2 -  seat 3 -" in render.state_text(bidding).splitlines()
+    assert "bids: seat 1 hidden  seat 2 3  seat 3 -  seat 4 -" in text
+    assert "bids: seat 1 3  seat 2 hidden  seat 3 -  seat 4 -" in render.state_text(bidding, 0).splitlines()
+    assert "bids: seat 1 3  seat 2 3  seat 3 -  seat 4 -" in render.state_text(bidding).splitlines()
     assert render.state_text(bidding, 2).splitlines()[-1].startswith("legal: bid 0, bid 1, bid 2, ")
 
 
@@ -92,15 +92,15 @@ def test_two_players_show_the_young_lord() -> None:
     text = render.state_text(state, 0).splitlines()
     assert ("the young lord's row (face up, leftmost first; no chip): D11 D10 C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 C11 "
             "C12") in text
-    assert "tricks taken this round: [seat 0: 0]  [seat 1: 1]  [lord: 0]  [young lord: 0]" in text
+    assert "tricks taken this round: [seat 1: 0]  [seat 2: 1]  [lord: 0]  [young lord: 0]" in text
 
 
 def test_the_reveal_shows_the_round_and_the_honour() -> None:
     final = scenarios.run(scenarios.load(HONOUR))[-1]
     text = render.state_text(final, 2).splitlines()
-    assert text[2] == "scores: seat 0 0  seat 1 1  seat 2 1"
-    assert "round 1: bids 4 6 6; the lord took 5; tricks seat 0 3 seat 1 3 seat 2 4" in text
-    assert "honour (誉; 3 wins): [seat 0: 0]  [seat 1: 1]  [seat 2: 1]" in text
+    assert text[2] == "scores: seat 1 0  seat 2 1  seat 3 1"
+    assert "round 1: bids 4 6 6; the lord took 5; tricks seat 1 3 seat 2 3 seat 3 4" in text
+    assert "honour (誉; 3 wins): [seat 1: 0]  [seat 2: 1]  [seat 3: 1]" in text
 
 
 def test_observations_render_through_the_hook(conduct: list) -> None:  # type: ignore[type-arg]

@@ -30,24 +30,24 @@ def test_the_blue_7_trick_as_text() -> None:
     final = scenarios.run(scenarios.load(BLUE_7))[-1]
     assert render.state_text(final).splitlines() == [
         "The Witches of Blackmore · 5 players · descending wheel",
-        "to act: seat 3",
-        "scores: seat 0 0  seat 1 0  seat 2 0  seat 3 27  seat 4 0",
-        "now: seat 3 won the trick and may lay one of its cards on the trump stack",
+        "to act: seat 4",
+        "scores: seat 1 0  seat 2 0  seat 3 0  seat 4 27  seat 5 0",
+        "now: seat 4 won the trick and may lay one of its cards on the trump stack",
         "the witches' wheel, descending side, aligned to 7: strongest first, clockwise: blue is trump; "
         "[7] 6 5 4 3 2 1 9 8",
         "trump stack (bottom first; the top card is the trump): B7 (the trump)",
         "draw pile: 23 cards, top first: R1 R2 R3 R4 R5 R6 R8 R9 B1 B2 B3 B5 B6 B8 G8 G9 Y1 Y3 Y4 Y6 Y7 Y8 Y9",
-        "last trick (trick 1), won by seat 3: seat 0 Y2 seat 1 R7 seat 2 Y5 seat 3 B4 (wins the trick) seat 4 B9",
-        "captured by seat 0 (0 points): (none)",
+        "last trick (trick 1), won by seat 4: seat 1 Y2 seat 2 R7 seat 3 Y5 seat 4 B4 (wins the trick) seat 5 B9",
         "captured by seat 1 (0 points): (none)",
         "captured by seat 2 (0 points): (none)",
-        "captured by seat 3 (27 points): Y2 R7 Y5 B4 B9",
-        "captured by seat 4 (0 points): (none)",
-        "hand of seat 0: O1 O2 O3 O4 O5",
-        "hand of seat 1: P1 O6 O7 O8 O9",
-        "hand of seat 2: P2 P3 P4 P5 P6",
-        "hand of seat 3: G1 G2 P7 P8 P9",
-        "hand of seat 4: G3 G4 G5 G6 G7",
+        "captured by seat 3 (0 points): (none)",
+        "captured by seat 4 (27 points): Y2 R7 Y5 B4 B9",
+        "captured by seat 5 (0 points): (none)",
+        "hand of seat 1: O1 O2 O3 O4 O5",
+        "hand of seat 2: P1 O6 O7 O8 O9",
+        "hand of seat 3: P2 P3 P4 P5 P6",
+        "hand of seat 4: G1 G2 P7 P8 P9",
+        "hand of seat 5: G3 G4 G5 G6 G7",
         "legal: trump R7, trump B4, trump B9, trump Y2, trump Y5, keep",
     ]
     assert str(final) == render.state_text(final)
@@ -74,8 +74,8 @@ def test_the_wheel_turns_to_a_new_trump() -> None:
 def test_a_seat_sees_its_hand_once_and_no_hidden_card() -> None:
     state = scenarios.run(scenarios.load(NEW_TRUMP))[3]
     text = render.state_text(state, 0).splitlines()
-    assert "hand of seat 0: R1 R2 R3 R5 B4 B8" in text
-    assert "hand of seat 1 (6 cards): ?? ?? ?? ?? ?? ??" in text
+    assert "hand of seat 1: R1 R2 R3 R5 B4 B8" in text
+    assert "hand of seat 2 (6 cards): ?? ?? ?? ?? ?? ??" in text
     assert "draw pile: 39 cards" in text
     assert not any(line.startswith("legal:") for line in text)
     svg = labels(render.state_svg(state, 0))
@@ -99,7 +99,7 @@ def test_cards_taken_from_the_trump_stack_are_shown_in_the_hand() -> None:
     holder = next(s for s, k in enumerate(state.known) if k)
     viewer = (holder + 1) % 3
     text = render.state_text(state, viewer).splitlines()
-    line = next(x for x in text if x.startswith(f"hand of seat {holder} "))
+    line = next(x for x in text if x.startswith(f"hand of seat {holder + 1} "))
     shown = [t for t in line.split(": ", 1)[1].split() if t != "??"]
     assert shown == [DECK.text(c) for c in state.known[holder]]
 
@@ -138,7 +138,7 @@ def test_the_last_refill_from_the_trump_stack() -> None:
             "[9] 8 7 6 5 4 3 2 1") in after
     assert "trump stack (bottom first; the top card is the trump): (empty: no trump colour)" in after
     assert "draw pile: 0 cards" in after
-    assert "hand of seat 0 (5 cards): ?? ?? ?? ?? ??" in after
-    assert "hand of seat 2 (6 cards, some taken from the trump stack): R1 ?? ?? ?? ?? ??" in after
-    assert "hand of seat 3 (6 cards, some taken from the trump stack): O9 ?? ?? ?? ?? ??" in after
-    assert render.state_text(states[-1]).splitlines()[1] == "game over; winners: seat 0"
+    assert "hand of seat 1 (5 cards): ?? ?? ?? ?? ??" in after
+    assert "hand of seat 3 (6 cards, some taken from the trump stack): R1 ?? ?? ?? ?? ??" in after
+    assert "hand of seat 4 (6 cards, some taken from the trump stack): O9 ?? ?? ?? ?? ??" in after
+    assert render.state_text(states[-1]).splitlines()[1] == "game over; winners: seat 1"
