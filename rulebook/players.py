@@ -137,13 +137,27 @@ class ISMCTS:
       game (the seats ahead share a win); a playout that reaches the end of the game is
       valued by ``result``. Only with the default ``result`` (a custom one may count
       something the horizon does not); ``False`` plays every playout to the end;
+    * ``reuse``: when the seat acts again right after its own move (Seven Prophecies'
+      seven prophecies, Saru Tori Inu I's resolution), the determinizations advanced by
+      the move and the move's subtree are kept for that decision, and its visits count
+      towards the budget. They are used only if the seat's observation of the new state
+      equals that of every kept determinization: a move that showed the seat something
+      (a card drawn) leaves worlds the seat can now rule out, and the search starts afresh.
+      Needs ``determinizations`` (the kept worlds are what is checked);
     * ``stop_early`` (iteration budgets only): the search ends as soon as no other root
       action could catch up the most visited one within the iterations left (the move is
-      the one the full budget would choose), or once every root action has been tried
-      :data:`UNANIMOUS_VISITS` times and every playout so far gave the searching seat the
-      same result (no move has shown any difference: the choice among them is arbitrary
-      and more playouts would cost without telling them apart);
+      the one the full budget would choose); once the most visited action has won every
+      one of its playouts, at least :data:`UNANIMOUS_VISITS` (nothing does better than a
+      sure win); or once every root action has been tried :data:`UNANIMOUS_VISITS` times
+      and every playout so far gave the searching seat the same result (no move has shown
+      any difference, so the choice among them is arbitrary and more playouts would cost
+      without telling them apart);
     * a decision with one legal action is not searched.
+
+    The search reads the real state only through ``current_player``, ``resample(seat,
+    rng)`` and ``observation(seat)`` of the seat to act (the last to check a kept search),
+    so it decides from what that seat sees; with ``iterations`` it is deterministic for a
+    given generator and the same decisions before it.
 
     Nodes are keyed by the path of actions from the root. Most actions in these games
     are public (cards played, bids shown), so the path is the searching seat's
