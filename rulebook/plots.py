@@ -31,7 +31,7 @@ from typing import Any
 from rulebook.core.contract import Game
 from rulebook.errors import RulebookError
 from rulebook.figures import FIGURE_NAMES, Row, figure_name, figure_rows, ordinal, unit_word
-from rulebook.i18n import N_, _
+from rulebook.i18n import N_, _, language
 from rulebook.optional import install_hint
 from rulebook.simulate import Summary
 
@@ -40,6 +40,20 @@ __all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_pl
 #: The fonts of every plot: DejaVu Sans first (its digits and Latin letters), then a CJK font for
 #: Japanese words (Debian's fonts-noto-cjk), then whatever sans-serif the machine has.
 FONTS = ["DejaVu Sans", "Noto Sans CJK JP", "sans-serif"]
+
+
+def _fonts() -> list[str]:
+    """:data:`FONTS`, with the CJK font only for Japanese text: English plots never ask for a
+    family the machine may lack (matplotlib prints a "findfont" warning per text for each one).
+    The SVG names the CJK font even where matplotlib's font cache does not know it yet, and the
+    browser draws it; that warning is then silenced rather than printed once per label."""
+    if language() != "ja":
+        return [f for f in FONTS if f != "Noto Sans CJK JP"]
+    import logging
+
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+    return list(FONTS)
+
 
 #: line colour and style of each run (a colour-blind-safe pair, told apart by the dash too)
 STYLES: tuple[dict[str, Any], ...] = (
@@ -161,7 +175,7 @@ def report_plots(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list
     """The report's plots, as SVG data URIs, in reading order."""
     plt = _pyplot()
     rc = {"font.size": 11, "axes.titlesize": 11, "legend.fontsize": 10, "svg.fonttype": "none",
-          "font.family": FONTS}
+          "font.family": _fonts()}
     with plt.rc_context(rc):
         return _report_plots(plt, game, runs)
 
@@ -286,7 +300,7 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise RulebookError(f"--plot: cannot create {directory}: {exc.strerror}") from None
-    with plt.rc_context({"font.family": FONTS}):
+    with plt.rc_context({"font.family": _fonts()}):
         return _save_plots(plt, out, game, runs)
 
 
@@ -409,7 +423,7 @@ def sweep_plots(runs: Sequence[tuple[str, Summary]], name: str) -> list[tuple[st
 
     deal = next((d for slug, (_f, d) in ROLES.items() if runs[0][1].variant.get("game") == slug), "deal")
     rc = {"font.size": 10, "axes.titlesize": 10, "legend.fontsize": 8, "svg.fonttype": "none",
-          "font.family": FONTS}
+          "font.family": _fonts()}
     out = []
     with plt.rc_context(rc):
         for title, members in families.items():

@@ -292,3 +292,13 @@ def test_the_skill_figure_has_a_section_of_its_own(runs: dict[str, Summary]) -> 
             "against the heuristic.</p><ul><li>printed rules: won 40%.</li><li>difference: +5.0 points.</li></ul>"
             ) in page
     assert "Does the change reward skill?" not in html_report(WB, runs, diffs=compare(base, other))
+
+
+def test_english_plots_never_ask_for_the_cjk_font() -> None:
+    """A machine without fonts-noto-cjk draws English plots without a "findfont" warning per label."""
+    from rulebook.i18n import set_language
+    from rulebook.plots import _fonts
+
+    assert _fonts() == ["DejaVu Sans", "sans-serif"]
+    set_language("ja")
+    assert _fonts() == ["DejaVu Sans", "Noto Sans CJK JP", "sans-serif"]
