@@ -8,6 +8,7 @@ checkout and imported from where it was unpacked, with nothing of the checkout o
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -26,8 +27,17 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # built from a copy of what the wheel is made of: setuptools writes build/ and *.egg-info into
+    # the tree it builds, so two test workers building the checkout itself would trip over each other
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "rulebook", source / "rulebook", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    if (ROOT / "spec").is_dir():
+        shutil.copytree(ROOT / "spec", source / "spec", symlinks=True)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
         check=True, capture_output=True, text=True,
     )
     (found,) = out.glob("rulebook_games-*.whl")
