@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -182,35 +181,77 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
 
 
 def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
-    """Hall's condition: every set of suits fits in the seats that may hold them."""
-    suits = [s for s in range(len(counts)) if counts[s]]
-    for r in range(1, len(suits) + 1):
-        for group in combinations(suits, r):
-            need = sum(counts[s] for s in group)
-            room = sum(cap for p, cap in enumerate(caps) if any(allowed[p][s] for s in group))
-            if need > room:
-                return False
+    """Hall's condition: every set of suits fits in the seats that may hold them.
+
+    Only the sets of suits that some seat with room may hold none of need a look: for any
+    other set, every seat with room may take some of it, so the room is all the room left,
+    which is the number of cards left (``sum(counts) == sum(caps)`` during a deal) and at
+    least the set's cards. A suit set is a bitmask; the sets checked are the subsets of
+    each such seat's void suits among the suits still to deal.
+    """
+    present = 0
+    for suit, n in enumerate(counts):
+        if n:
+            present |= 1 << suit
+    masks = [sum(1 << suit for suit, ok in enumerate(row) if ok) for row in allowed]
+    if sum(counts) > sum(caps):
+        return False
+    seen: set[int] = set()
+    for p, cap in enumerate(caps):
+        void = present & ~masks[p]
+        if not cap or not void:
+            continue
+        group = void
+        while group:  # every non-empty subset of this seat's void suits
+            if group not in seen:
+                seen.add(group)
+                need = 0
+                bits = group
+                while bits:
+                    low = bits & -bits
+                    need += counts[low.bit_length() - 1]
+                    bits ^= low
+                room = 0
+                for q, c in enumerate(caps):
+                    if c and masks[q] & group:
+                        room += c
+                if need > room:
+                    return False
+            group = (group - 1) & void
     return True
 
 
 def _constrained_deal(
     cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
 ) -> dict[int, list[int]]:
-    """Deal ``cards`` to the seats of ``sizes`` at random, never giving a seat a void suit."""
+    """Deal ``cards`` to the seats of ``sizes`` at random, never giving a seat a void suit.
+
+    Each card in a shuffled order goes to the first seat of a shuffled list of the seats
+    that may hold it after which the rest can still be dealt (:func:`_feasible`). With no
+    void suit among the seats every seat with room may hold every card, so the first seat
+    of the list is taken without the check (the same seat and the same random draws).
+    """
     seats = list(sizes)
     caps = [sizes[s] for s in seats]
     allowed = [[suit not in voids[s] for suit in range(_NSUITS)] for s in seats]
+    free = all(all(row) for row in allowed)
     counts = [0] * _NSUITS
     for c in cards:
         counts[_SUIT[c]] += 1
     order = list(cards)
     rng.shuffle(order)
     out: dict[int, list[int]] = {s: [] for s in seats}
+    shuffle = rng.shuffle
     for c in order:
         suit = _SUIT[c]
         counts[suit] -= 1
         choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
-        rng.shuffle(choices)
+        shuffle(choices)
+        if free:
+            i = choices[0]
+            caps[i] -= 1
+            out[seats[i]].append(c)
+            continue
         for i in choices:
             caps[i] -= 1
             if _feasible(counts, caps, allowed):

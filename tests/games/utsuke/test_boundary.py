@@ -10,6 +10,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulebook.errors import IllegalAction
 from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Play, Rules, UtsukeState
@@ -248,3 +250,88 @@ def test_resample_redraws_another_seats_bid_of_zero() -> None:
     state = GAME.new_game(Rules(players=3), seed=2).apply(Bid(0)).apply(Bid(0)).apply(Bid(0))
     bids = {state.resample(1, random.Random(k)).bids for k in range(10)}
     assert all(b[1] == 0 for b in bids) and any(b[0] != 0 for b in bids) and any(b[2] != 0 for b in bids)
+
+
+def _reference_feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
+    """Hall's condition over every set of suits (the first implementation, kept as the reference)."""
+    from itertools import combinations
+
+    suits = [s for s in range(len(counts)) if counts[s]]
+    for r in range(1, len(suits) + 1):
+        for group in combinations(suits, r):
+            need = sum(counts[s] for s in group)
+            room = sum(cap for p, cap in enumerate(caps) if any(allowed[p][s] for s in group))
+            if need > room:
+                return False
+    return True
+
+
+@given(
+    counts=st.lists(st.integers(0, 4), min_size=5, max_size=5),
+    caps=st.lists(st.integers(0, 6), min_size=1, max_size=5),
+    data=st.data(),
+)
+def test_hall_condition_checks_only_the_void_suit_sets_and_agrees(
+    counts: list[int], caps: list[int], data: st.DataObject
+) -> None:
+    """UT-INFO-1: the check that looks only at sets of suits some seat may hold none of decides
+    exactly as the check over every set of suits."""
+    from rulebook.games.utsuke.observation import _feasible
+
+    allowed = [data.draw(st.lists(st.booleans(), min_size=5, max_size=5)) for _ in caps]
+    assert _feasible(counts, caps, allowed) == _reference_feasible(counts, caps, allowed)
+
+
+def _reference_deal(
+    cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
+) -> dict[int, list[int]]:
+    """The first implementation of the constrained redeal (every card checked), kept as the reference."""
+    from rulebook.games.utsuke.rules import _SUIT
+
+    seats = list(sizes)
+    caps = [sizes[s] for s in seats]
+    allowed = [[suit not in voids[s] for suit in range(5)] for s in seats]
+    counts = [0] * 5
+    for c in cards:
+        counts[_SUIT[c]] += 1
+    order = list(cards)
+    rng.shuffle(order)
+    out: dict[int, list[int]] = {s: [] for s in seats}
+    for c in order:
+        suit = _SUIT[c]
+        counts[suit] -= 1
+        choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
+        rng.shuffle(choices)
+        for i in choices:
+            caps[i] -= 1
+            if _reference_feasible(counts, caps, allowed):
+                out[seats[i]].append(c)
+                break
+            caps[i] += 1
+    return out
+
+
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), data=st.data())
+def test_constrained_deal_is_the_same_deal_with_the_faster_check(seed: int, players: int, data: st.DataObject) -> None:
+    """UT-INFO-1: the redeal gives the same hands and leaves the generator in the same state as
+    the deal that checks every set of suits for every card."""
+    from rulebook.games.utsuke import observation as obs
+    from rulebook.games.utsuke.rules import _SUIT
+
+    cards = sorted(random.Random(seed).sample(range(60), 8 * players))
+    sizes = {s: 8 for s in range(players)}
+    suits = {_SUIT[c] for c in cards}
+    voids = tuple(frozenset(data.draw(st.sets(st.sampled_from(sorted(suits)), max_size=2))) for _ in range(players))
+    counts = [0] * 5
+    for c in cards:
+        counts[_SUIT[c]] += 1
+    allowed = [[suit not in voids[s] for suit in range(5)] for s in range(players)]
+    if not _reference_feasible(counts, [8] * players, allowed):
+        return
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+    fast = obs._constrained_deal(cards, sizes, voids, fast_rng)
+    slow = _reference_deal(cards, sizes, voids, slow_rng)
+    assert fast == slow
+    assert fast_rng.getstate() == slow_rng.getstate()
+    assert all(_SUIT[c] not in voids[s] for s, hand in fast.items() for c in hand)
+    assert sorted(c for hand in fast.values() for c in hand) == cards
