@@ -37,19 +37,16 @@ reports average each figure over the games that have it, and show "n/a" when non
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import inspect
 import math
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 from rulebook.errors import RulebookError
 from rulebook.hooks import unhooked
 from rulebook.i18n import N_
+from rulebook.user_code import load_module
 
 __all__ = ["ROLES", "TRUMP_RULES", "Measure", "load_measures", "measure_values", "play_figures", "roles_of"]
 
@@ -191,23 +188,7 @@ def load_measures(ref: str) -> dict[str, Measure]:
     target, colon, attr = ref.rpartition(":")
     if not colon:
         target, attr = ref, "MEASURES"
-    try:
-        if target.endswith(".py"):
-            path = Path(target)
-            spec = importlib.util.spec_from_file_location(f"rulebook_measures_{path.stem}", path)
-            if spec is None or spec.loader is None:
-                raise RulebookError(f"cannot load measures {ref!r}")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[spec.name] = module  # its functions pickle by reference (--workers)
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(target)
-    except (ImportError, OSError) as exc:
-        raise RulebookError(f"cannot load measures {ref!r}: {exc}") from None
-    except RulebookError:
-        raise
-    except Exception as exc:  # the user's module failed to run
-        raise RulebookError(f"cannot load measures {ref!r}: {type(exc).__name__}: {exc}") from None
+    module = load_module(ref, target, "measures")
     found = getattr(module, attr or "MEASURES", None)
     if not isinstance(found, dict) or not found:
         raise RulebookError(f"measures {ref!r}: {target} has no {attr or 'MEASURES'!r} dict of measures")

@@ -42,10 +42,7 @@ or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import inspect
-import sys
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -58,6 +55,7 @@ from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.hooks import GameOverHook, HookedState, LegalHook, PlayHooks, PointsHook, RoundPointsHook, hooked_state
 from rulebook.registry import get_game
+from rulebook.user_code import load_module
 
 __all__ = [
     "Layer",
@@ -232,22 +230,7 @@ def parse_sets(items: Iterable[str]) -> dict[str, str]:
 
 def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     target, _, attr = ref.rpartition(":")
-    try:
-        if target.endswith(".py"):
-            path = Path(target)
-            spec = importlib.util.spec_from_file_location(f"rulebook_variant_{path.stem}", path)
-            if spec is None or spec.loader is None:
-                raise RulebookError(f"cannot load {target}")
-            module = importlib.util.module_from_spec(spec)
-            # registered so that its hooks pickle by reference (for --workers)
-            sys.modules[spec.name] = module
-            spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(target)
-    except (ImportError, OSError) as exc:
-        raise RulebookError(f"cannot load variant {ref!r}: {exc}") from None
-    except Exception as exc:  # the user's module failed to run: a SyntaxError, any error at import
-        raise RulebookError(f"cannot load variant {ref!r}: {type(exc).__name__}: {exc}") from None
+    module = load_module(ref, target, "variant")
     obj = getattr(module, attr or "VARIANT", None)
     if obj is None:
         raise RulebookError(f"variant {ref!r}: {target} has no {attr or 'VARIANT'!r}")
