@@ -324,3 +324,33 @@ def test_the_heuristic_sees_only_its_seat(players: int, declaration: str) -> Non
             checked += 1
             s = s.apply(a if driver.random() < 0.8 else driver.choice(s.legal_actions()))
     assert checked > 300
+
+
+# -- the per-rules tables, found by identity on the hot path ---------------------------------------
+
+
+def test_tables_are_found_by_identity_without_comparing_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal rules share one set of tables; once a rules object has been looked up, the
+    heuristic and the scoring find its tables by identity, with no comparison of rules,
+    and an entry is trusted only for the very object it was made for."""
+    a, b = Rules(players=3, races="trial"), Rules(players=3, races="trial")
+    assert a == b and a is not b
+    tables = st_actions._tab(a)
+    assert st_actions._tab(b) is tables and st_actions._BY_ID[id(b)] == (b, tables)
+    stale = Rules(players=4, races="trial")
+    st_actions._BY_ID[id(stale)] = (a, tables)  # as if another object had had this id
+    assert st_actions._tab(stale) is not tables and st_actions._BY_ID[id(stale)][0] is stale
+    compared: list[object] = []
+    original = Rules.__eq__
+
+    def counting_eq(self: Rules, other: object) -> bool:
+        compared.append(other)
+        return original(self, other)  # type: ignore[no-any-return]
+
+    s: Any = GAME.new_game(b, seed=5)
+    rng = random.Random(5)
+    GAME.heuristic_action(s, rng)
+    monkeypatch.setattr(Rules, "__eq__", counting_eq)
+    while not s.is_terminal:
+        s = s.apply(GAME.heuristic_action(s, rng))
+    assert len(s.rounds) == 1 and compared == []
