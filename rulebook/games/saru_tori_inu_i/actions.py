@@ -135,8 +135,8 @@ _PLACES = {
 class _Tab:
     """Per-rules tables: the action objects by card and each card's facts."""
 
-    __slots__ = ("actions", "bit", "colour", "declare", "declaring", "down", "icons", "keep", "pair", "place", "play",
-                 "road", "strength", "take")
+    __slots__ = ("actions", "bit", "cbit", "colour", "declare", "declaring", "down", "icons", "keep", "leaders",
+                 "pair", "place", "play", "road", "strength", "take", "tie_order")
 
     def __init__(self, rules: Rules) -> None:
         deck = rules.deck
@@ -155,19 +155,35 @@ class _Tab:
         #: each card's strength as a bit of a ``used`` mask (ST-PLAY-2)
         self.bit = tuple(1 << c.strength for c in deck)
         self.colour = tuple(c.colour for c in deck)
+        #: each card's colour as a bit of a mask of animals (the animal of a colour has its number)
+        self.cbit = tuple(1 << c.colour for c in deck)
+        #: the track's tie order (ST-ROAD-4, ST-RULING-4), and the heuristic's memo of the top
+        #: two animals as a mask, by the animals' squares (filled as they are met)
+        self.tie_order = rules.track.tie_order
+        self.leaders: dict[tuple[int, ...], int] = {}
         self.icons = tuple(c.icons for c in deck)
         #: who may declare: 0 nobody (ST-PLAY-5), 1 the last player (ST-PLAY-4), 2 anyone (ST-PLAY-6)
         self.declaring = {"off": 0, "last": 1, "anyone": 2}[rules.declaration]
 
 
 _TABS: dict[Rules, _Tab] = {}
+#: The tables by the identity of a rules object looked up before: ``id(rules)`` to
+#: ``(rules, tables)``. The entry keeps its rules alive, so the id is not reused while it
+#: is there; the ``is`` check makes sure. It spares the hot path (the heuristic, the
+#: scoring) hashing and comparing whole rules when its rules object is not the one
+#: ``_TABS`` was keyed with.
+_BY_ID: dict[int, tuple[Rules, _Tab]] = {}
 
 
 def _tab(rules: Rules) -> _Tab:
-    """The tables of ``rules``, built once (the hot path in ``state.py`` remembers the last
-    rules it looked up by identity, before it hashes them)."""
+    """The tables of ``rules``, built once (one per equal rules) and found by identity."""
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     t = _TABS.get(rules)
     if t is None:
         t = _TABS[rules] = _Tab(rules)
+    if len(_BY_ID) >= 256:  # many short-lived rules objects (tests): start afresh
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, t)
     return t
-

@@ -6,7 +6,9 @@ import random
 
 from rulebook.i18n import N_
 
-from .actions import PAIR, PLACE, PLAY, TAKE, Declare, Down, Play, Road, SaruAction, Take
+from . import state as _state
+from .actions import _DECLARES, _PLACE, PAIR, PLACE, PLAY, TAKE, SaruAction, _Tab
+from .rules import FACE_DOWN
 from .state import SaruState, _tab
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
@@ -37,93 +39,120 @@ def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
     seat = state.to_act
     if seat is None:
         raise ValueError("the game is over: nobody is to act")
-    legal = state.legal_actions()
+    # The choices below are read from the position directly, without building the legal
+    # actions: each is the action ``legal_actions`` would list, and every random choice is
+    # among a sequence of the same length, in the same order, as the one stated above.
     phase = state.phase
-    if phase == PLACE:
+    if phase == PLACE:  # ST-RES-2: the columns open for the played card(s)
         beneath = state.plays[4]
-        free = [a for a in legal if not beneath[a.column]]  # type: ignore[union-attr]
-        return rng.choice(free or list(legal))
+        cols = state.board[3]
+        free = [k for k in cols if not beneath[k]]
+        return _PLACE[rng.choice(free or cols)]
     rules = state.rules
-    t = _tab(rules)
+    last = _state._LAST
+    t = last[1] if last[0] is rules else _tab(rules)
     strength = t.strength
+    plays = state.plays
     if phase == PAIR:
+        hand = plays[0][seat]
+        chosen = plays[1][seat]
         # the two weakest cards go: the first pick is the lower index of the two, the
         # second the weakest card above it (which is the other of the two)
-        best: SaruAction | None = None
-        top = 0
-        if state.plays[1][seat]:
-            for a in legal:
-                v = strength[a.card]  # type: ignore[union-attr]
-                if best is None or v < top:
-                    best, top = a, v
-            return best if best is not None else rng.choice(legal)
-        hand = state.plays[0][seat]
+        if chosen:
+            first = chosen[0]
+            best = -1
+            top = 0
+            for c in hand:  # ST-PLAY-4: the second card is above the first
+                if c > first:
+                    v = strength[c]
+                    if best < 0 or v < top:
+                        best, top = c, v
+            return t.pair[best] if best >= 0 else rng.choice(state.legal_actions())
         two = sorted(hand, key=lambda c: (strength[c], c))[:2]
         return t.pair[min(two)]
     if phase != PLAY and phase != TAKE:
-        return rng.choice(legal)
-    # the top two animals of race_order: furthest first, ties by the track's tie order
-    pos = state.table[2]
+        return rng.choice(state.legal_actions())
+    table = state.table
+    # the top two animals of race_order, as a mask: furthest first, ties by the track's tie order
+    pos = table[2]
+    lead = t.leaders.get(pos)
+    if lead is None:
+        lead = _leaders(t, pos)
+    cbit = t.cbit
+    for col in table[0]:  # ST-RES-3: the leftmost column holding cards
+        if col:
+            break
+    if phase == PLAY:
+        want = False
+        for c in col:
+            if cbit[c] & lead:
+                want = True
+                break
+        hand = plays[0][seat]
+        used = plays[3]
+        bit = t.bit
+        best = -1
+        top = 0
+        for c in hand:  # ST-PLAY-2: the face-up plays, strongest or weakest first
+            if not used & bit[c]:
+                v = strength[c]
+                if best < 0 or (v > top if want else v < top):
+                    best, top = c, v
+        down = best < 0
+        if down:  # ST-PLAY-3: no card fits, so every card may go face down
+            for c in hand:
+                v = strength[c]
+                if best < 0 or (v > top if want else v < top):
+                    best, top = c, v
+            if best < 0:
+                raise ValueError("no card to play")
+        if want:
+            # ST-PLAY-4 the last player, ST-PLAY-5 nobody, ST-PLAY-6 anyone; the highest free strength
+            declaring = t.declaring
+            order = state.board[4]
+            is_last = state.qi == len(order) - 1
+            if declaring and len(hand) >= 2 and (declaring == 2 or is_last):
+                free_strengths = _DECLARES[used]
+                if free_strengths:
+                    declare = free_strengths[-1]
+                    spare = len(hand) - (rules.rounds - state.board[1])  # cards beyond one per round left
+                    if spare >= 1:
+                        if down:
+                            top = -1
+                        shown = plays[2]
+                        d = declare.strength
+                        # the last player sees every strength; an earlier one fears any free one above
+                        beaten = max(shown) > top if is_last else d > top
+                        if beaten and max(shown) < d:
+                            return declare
+        return t.down[best] if down else t.play[best]
+    # ST-RES-5: a face-down player lays road if nobody has this round, else keeps the card
+    if plays[2][seat] == FACE_DOWN:
+        return (t.keep if table[6] else t.road)[rng.choice(col)]
+    best = -1
+    top = 0
+    for c in col:  # ST-RES-3: the strongest card of a leading animal
+        if cbit[c] & lead:
+            v = strength[c]
+            if best < 0 or v > top:
+                best, top = c, v
+    if best >= 0 and (table[6] or not state._forced()):  # ST-RES-4: else the road is forced
+        return t.take[best]
+    return t.road[rng.choice(col)]
+
+
+def _leaders(t: _Tab, pos: tuple[int, ...]) -> int:
+    """The top two animals at squares ``pos`` as a mask (``1 << animal`` each), remembered in
+    ``t.leaders``: furthest first, ties by the track's tie order (ST-ROAD-4, ST-RULING-4)."""
     first = second = -1
-    for animal in rules.track.tie_order:  # in tie order: of equal squares the earlier stays ahead
+    for animal in t.tie_order:  # in tie order: of equal squares the earlier stays ahead
         p = pos[animal]
         if first < 0 or p > pos[first]:
             first, second = animal, first
         elif second < 0 or p > pos[second]:
             second = animal
-    colour = t.colour
-    if phase == PLAY:
-        want = False
-        for col in state.table[0]:  # the leftmost column holding cards
-            if col:
-                for c in col:
-                    k = colour[c]
-                    if k == first or k == second:
-                        want = True
-                        break
-                break
-        best = None
-        top = 0
-        declare: SaruAction | None = None
-        for a in legal:  # face-up or face-down plays; the highest free declaration
-            kind = type(a)
-            if kind is Play or kind is Down:
-                v = strength[a.card]  # type: ignore[union-attr]
-                if best is None or (v > top if want else v < top):
-                    best, top = a, v
-            elif kind is Declare and (declare is None or a.strength > declare.strength):  # type: ignore[union-attr]
-                declare = a
-        if best is None:
-            raise ValueError("no card to play")
-        if declare is not None and want:
-            hand = state.plays[0][seat]
-            board = state.board
-            spare = len(hand) - (rules.rounds - board[1])  # cards beyond one per round left
-            if spare >= 1:
-                if type(best) is Down:
-                    top = -1
-                # the last player sees every strength; an earlier one fears any free one above
-                if state.qi == len(board[4]) - 1:
-                    beaten = any(v > top for v in state.plays[2])
-                else:
-                    beaten = declare.strength > top  # type: ignore[union-attr]
-                if beaten and all(v < declare.strength for v in state.plays[2]):  # type: ignore[union-attr]
-                    return declare
-        return best
-    take: SaruAction | None = None
-    top = 0
-    roads: list[SaruAction] = []
-    for a in legal:
-        kind = type(a)
-        if kind is Take:
-            c = a.card  # type: ignore[union-attr]
-            k = colour[c]
-            if (k == first or k == second) and (take is None or strength[c] > top):
-                take, top = a, strength[c]
-        elif kind is Road:
-            roads.append(a)
-    if take is not None:
-        return take
-    if roads:
-        return rng.choice(roads)
-    return rng.choice(legal)
+    lead = 1 << first | 1 << second
+    if len(t.leaders) >= 4096:
+        t.leaders.clear()
+    t.leaders[pos] = lead
+    return lead

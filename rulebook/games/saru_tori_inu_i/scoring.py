@@ -109,24 +109,48 @@ def _score(
         sums.append(total)
     colour_changes: list[list[ScoreChange]] = [[] for _ in range(n)]
     table = rules.colour_table  # ST-SCORE-2: Rules.colour_points, computed once per Rules
+    dense = rules.tie_ranking == "dense"
     for colour in range(4):
-        totals: list[int | None] = [sums[s][colour] if counts[s][colour] else None for s in range(n)]
-        places = colour_places(totals, rules.tie_ranking)
+        # ST-SCORE-1, ST-RULING-11: the places of colour_places, found from the highest total
+        # and the next lower one (totals are at least 0; a seat without the colour has none)
+        best = second = -1
+        n_best = 0
+        for s in range(n):
+            if counts[s][colour]:
+                v = sums[s][colour]
+                if v > best:
+                    best, second, n_best = v, best, 1
+                elif v == best:
+                    n_best += 1
+                elif v > second:
+                    second = v
+        if best < 0:
+            continue
+        # the next lower total is 2nd when the 1st place is not shared, or always when dense
+        runner_up = second if second >= 0 and (dense or n_best == 1) else -1
         row = table[animal_place[colour] - 1]
         for s in range(n):
-            if places[s] == 1:
+            held = counts[s][colour]
+            if not held:
+                continue
+            v = sums[s][colour]
+            if v == best:
+                place = 1
                 first_in[s][colour] = True
-            if places[s] in (1, 2):
-                got = counts[s][colour] * row[places[s] - 1]
-                points[s] += got
-                if changes is not None and got:
-                    colour_changes[s].append(ScoreChange(
-                        s, got,
-                        f"{counts[s][colour]} {COLOURS[colour]} card(s) (strength {sums[s][colour]}), "
-                        f"{_PLACE_WORDS[places[s] - 1]} in {COLOURS[colour]}, the {ANIMALS[colour]} "
-                        f"{_PLACE_WORDS[animal_place[colour] - 1]} in the race",
-                        "ST-SCORE-2",
-                    ))
+            elif v == runner_up:
+                place = 2
+            else:
+                continue
+            got = held * row[place - 1]
+            points[s] += got
+            if changes is not None and got:
+                colour_changes[s].append(ScoreChange(
+                    s, got,
+                    f"{held} {COLOURS[colour]} card(s) (strength {v}), "
+                    f"{_PLACE_WORDS[place - 1]} in {COLOURS[colour]}, the {ANIMALS[colour]} "
+                    f"{_PLACE_WORDS[animal_place[colour] - 1]} in the race",
+                    "ST-SCORE-2",
+                ))
     if changes is not None:
         for per_seat in colour_changes:
             changes.extend(per_seat)

@@ -674,14 +674,14 @@ def _race_start(
     cards = [c for c in deal[:DECK_SIZE] if c not in out] if out else deal
     h = (len(cards) if out else DECK_SIZE) - n
     h //= n  # ST-SETUP-3: 11 with 3 players, 8 with 4
-    area = tuple((cards[k],) for k in range(n))  # ST-SETUP-2
-    hands = tuple(tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n))
+    area = tuple([(cards[k],) for k in range(n)])  # ST-SETUP-2
+    hands = tuple([tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n)])
     # ST-SETUP-6: cards taken out, and those left over after an even deal, are set aside face up
     aside = tuple(sorted(out + tuple(cards[n + n * h : len(cards)]))) if out else ()
     # ST-SETUP-4; ST-SCORE-5: no missions at all
-    missions = tuple(deal[DECK_SIZE + s] for s in range(n)) if rules.missions else ()
+    missions = tuple([deal[DECK_SIZE + s] for s in range(n)]) if rules.missions else ()
     start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
-    order = tuple((start + i) % n for i in range(n))
+    order = tuple([(start + i) % n for i in range(n)])
     empty = ((),) * n
     return _new_state(
         rules, setup, log,

@@ -97,9 +97,110 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
+def saru_previous(state: Any, rng: random.Random) -> Any:
+    """The heuristic as it was before it read the position without building the legal
+    actions (it picked among ``legal_actions``): kept as a second reference."""
+    seat = state.to_act
+    if seat is None:
+        raise ValueError("the game is over: nobody is to act")
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == st_actions.PLACE:
+        beneath = state.plays[4]
+        free = [a for a in legal if not beneath[a.column]]
+        return rng.choice(free or list(legal))
+    rules = state.rules
+    t = st_actions._tab(rules)
+    strength = t.strength
+    if phase == st_actions.PAIR:
+        # the two weakest cards go: the first pick is the lower index of the two, the
+        # second the weakest card above it (which is the other of the two)
+        best: Any | None = None
+        top = 0
+        if state.plays[1][seat]:
+            for a in legal:
+                v = strength[a.card]
+                if best is None or v < top:
+                    best, top = a, v
+            return best if best is not None else rng.choice(legal)
+        hand = state.plays[0][seat]
+        two = sorted(hand, key=lambda c: (strength[c], c))[:2]
+        return t.pair[min(two)]
+    if phase != st_actions.PLAY and phase != st_actions.TAKE:
+        return rng.choice(legal)
+    # the top two animals of race_order: furthest first, ties by the track's tie order
+    pos = state.table[2]
+    first = second = -1
+    for animal in rules.track.tie_order:  # in tie order: of equal squares the earlier stays ahead
+        p = pos[animal]
+        if first < 0 or p > pos[first]:
+            first, second = animal, first
+        elif second < 0 or p > pos[second]:
+            second = animal
+    colour = t.colour
+    if phase == st_actions.PLAY:
+        want = False
+        for col in state.table[0]:  # the leftmost column holding cards
+            if col:
+                for c in col:
+                    k = colour[c]
+                    if k == first or k == second:
+                        want = True
+                        break
+                break
+        best = None
+        top = 0
+        declare: Any | None = None
+        for a in legal:  # face-up or face-down plays; the highest free declaration
+            kind = type(a)
+            if kind is st_actions.Play or kind is st_actions.Down:
+                v = strength[a.card]
+                if best is None or (v > top if want else v < top):
+                    best, top = a, v
+            elif kind is st_actions.Declare and (declare is None or a.strength > declare.strength):
+                declare = a
+        if best is None:
+            raise ValueError("no card to play")
+        if declare is not None and want:
+            hand = state.plays[0][seat]
+            board = state.board
+            spare = len(hand) - (rules.rounds - board[1])  # cards beyond one per round left
+            if spare >= 1:
+                if type(best) is st_actions.Down:
+                    top = -1
+                # the last player sees every strength; an earlier one fears any free one above
+                if state.qi == len(board[4]) - 1:
+                    beaten = any(v > top for v in state.plays[2])
+                else:
+                    beaten = declare.strength > top
+                if beaten and all(v < declare.strength for v in state.plays[2]):
+                    return declare
+        return best
+    take: Any | None = None
+    top = 0
+    roads: list[Any] = []
+    for a in legal:
+        kind = type(a)
+        if kind is st_actions.Take:
+            c = a.card
+            k = colour[c]
+            if (k == first or k == second) and (take is None or strength[c] > top):
+                take, top = a, strength[c]
+        elif kind is st_actions.Road:
+            roads.append(a)
+    if take is not None:
+        return take
+    if roads:
+        return rng.choice(roads)
+    return rng.choice(legal)
+
+
 def check_game(rules: Any, seed: int) -> int:
-    """Compare the heuristic with the reference at every position of one game; the positions compared."""
-    return compare_heuristic(GAME, rules, seed, saru_reference)
+    """Compare the heuristic with the reference, and with its previous implementation, at every
+    position of one game; the positions compared."""
+    checked = compare_heuristic(GAME, rules, seed, saru_reference)
+    assert compare_heuristic(GAME, rules, seed, saru_previous) == checked
+    return checked
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -223,3 +324,33 @@ def test_the_heuristic_sees_only_its_seat(players: int, declaration: str) -> Non
             checked += 1
             s = s.apply(a if driver.random() < 0.8 else driver.choice(s.legal_actions()))
     assert checked > 300
+
+
+# -- the per-rules tables, found by identity on the hot path ---------------------------------------
+
+
+def test_tables_are_found_by_identity_without_comparing_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal rules share one set of tables; once a rules object has been looked up, the
+    heuristic and the scoring find its tables by identity, with no comparison of rules,
+    and an entry is trusted only for the very object it was made for."""
+    a, b = Rules(players=3, races="trial"), Rules(players=3, races="trial")
+    assert a == b and a is not b
+    tables = st_actions._tab(a)
+    assert st_actions._tab(b) is tables and st_actions._BY_ID[id(b)] == (b, tables)
+    stale = Rules(players=4, races="trial")
+    st_actions._BY_ID[id(stale)] = (a, tables)  # as if another object had had this id
+    assert st_actions._tab(stale) is not tables and st_actions._BY_ID[id(stale)][0] is stale
+    compared: list[object] = []
+    original = Rules.__eq__
+
+    def counting_eq(self: Rules, other: object) -> bool:
+        compared.append(other)
+        return original(self, other)  # type: ignore[no-any-return]
+
+    s: Any = GAME.new_game(b, seed=5)
+    rng = random.Random(5)
+    GAME.heuristic_action(s, rng)
+    monkeypatch.setattr(Rules, "__eq__", counting_eq)
+    while not s.is_terminal:
+        s = s.apply(GAME.heuristic_action(s, rng))
+    assert len(s.rounds) == 1 and compared == []
