@@ -9,12 +9,14 @@ draws nothing from ``rng``.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from rulebook.i18n import N_
 
-from .actions import _PLAY, _PROPHESY, PROPHECY, Play, ProphecyAction
-from .rules import _SUIT, FOLLOW_FUTURE, KEYS, Rules, in_play
+from . import actions
+from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction, Prophesy, _prophecy_legal
+from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, KEYS, Rules, in_play
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -27,32 +29,60 @@ LIMITS = N_(
     "play, or change its play for the scoring options or the printed variants (twice, most cubes)."
 )
 
-#: per ``Rules``: ``_STRENGTH[rules][future suit][card]``, the share of the cards in play that
-#: the card outranks in a trick of that future suit (0 = weakest, 1 = strongest)
-_STRENGTH: dict[Rules, tuple[tuple[float, ...], ...]] = {}
-
-
 #: how far the other seats' open prophecies move a card's chance of being beaten (SP-PROPH-3)
 OPEN_WEIGHT = 0.5
 
-#: the last prophecy target worked out, as one pair (its arguments, the target)
-_LAST: list[Any] = [None]
+#: the most prophecy targets a ``_Table`` remembers before it forgets them all
+_TARGETS_KEPT = 20_000
 
 
-def _strength(rules: Rules) -> tuple[tuple[float, ...], ...]:
-    """The per-``Rules`` strength table (memoised; SP-RANK-1 to SP-RANK-5 through ``KEYS``)."""
-    table = _STRENGTH.get(rules)
-    if table is None:
+class _Table:
+    """What the heuristic needs of one ``Rules`` value, worked out once (see :func:`_table`)."""
+
+    __slots__ = ("every", "follow", "n", "partners", "play", "secret", "targets")
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        #: per ``Rules``: the options the heuristic reads, as plain values
+        self.n = n
+        self.every = rules.every_place
+        self.secret = rules.secret_prophecy
+        self.follow = rules.follow
+        self.partners = rules.partners
+        keys = KEYS[rules.order, rules.trump]  # SP-RANK-1 to SP-RANK-5
         cards = in_play(rules)
-        rows = []
+        size = max(1, len(cards) - 1)
+        play = []
         for suit in range(4):
-            key = KEYS[rules.order, rules.trump][suit]
-            size = max(1, len(cards) - 1)
-            row = [0.0] * 52
+            key = keys[suit]
+            # the share of the cards in play that a card outranks in a trick of this future
+            # suit (0 = weakest, 1 = strongest), kept as 1 - that share: the chance term
+            strength = [0.0] * 52
             for c in cards:
-                row[c] = sum(1 for x in cards if key[x] < key[c]) / size
-            rows.append(tuple(row))
-        table = _STRENGTH[rules] = tuple(rows)
+                strength[c] = sum(1 for x in cards if key[x] < key[c]) / size
+            play.append((key, tuple(1 - v for v in strength)))
+        #: per future suit: (ranking key by card, 1 - the card's strength by card)
+        self.play: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...] = tuple(play)
+        #: prophecy targets worked out so far: (hand, future, aside_up, shift) -> target
+        self.targets: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], float], tuple[int, ...]] = {}
+
+
+#: the tables by ``Rules`` (equal rules share one), and the last one asked for, by identity
+_TABLES: dict[Rules, _Table] = {}
+_last_rules: Rules | None = None
+_last_table: _Table = _Table.__new__(_Table)  # a placeholder: no state's rules are None
+
+#: bound here by assignment, not by import (see ``state._PROPHECY_STEP``): the legal prophecy cubes
+_PROPHECY_LEGAL = actions._PROPHECY_LEGAL
+
+
+def _table(rules: Rules) -> _Table:
+    """The heuristic's table for ``rules`` (memoised; the same ``Rules`` object again is one test)."""
+    global _last_rules, _last_table
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _TABLES[rules] = _Table(rules)
+    _last_rules, _last_table = rules, table
     return table
 
 
@@ -63,58 +93,44 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     if seat is None:
         raise ValueError("the game is over: nobody is to act")
     rules = state.rules
-    n = rules.players
+    table = _last_table if rules is _last_rules else _table(rules)
     if state.phase == PROPHECY:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        shift = 0.0
-        if not rules.secret_prophecy:  # SP-PROPH-3: the cubes placed so far are public
-            shift = _open_shift(state.cubes, seat, n)
-        memo = (rules, state.hands[seat], state.info.future, state.info.aside_up, shift)
-        last = _LAST[0]
-        if last is None or last[0] != memo:  # the seat's cubes come from one target: work it out once
-            last = _LAST[0] = (memo, prophecy_target(*memo))
-        target = last[1]
-        own = state.cubes[seat]
-        for p in range(n):
-            if own[p] < target[p]:
-                if _PROPHESY[p] in legal:
-                    return _PROPHESY[p]
-                break
-        return legal[0]
-    # the legal plays' cards (as in legal_actions: the future suit if held, SP-PLAY-2), in order
+        return _prophesy(state, seat, rules, table)
+    n = table.n
+    # the legal plays' cards (as in legal_actions), in hand order
     hand = state.hands[seat]
+    trick = state.trick
     suit = _SUIT[state.info.future[len(state._round_tricks)]]
-    if rules.follow == FOLLOW_FUTURE:
+    follow = table.follow
+    if follow == FOLLOW_FUTURE:  # SP-PLAY-2: the future suit if held
         cards = [c for c in hand if _SUIT[c] == suit] or hand
-    else:  # SP-PLAY-3, SP-PLAY-4: what the house rule allows
-        cards = [a.card for a in state.legal_actions() if isinstance(a, Play)]
+    elif follow == FOLLOW_FREE or not trick:  # SP-PLAY-3; SP-PLAY-4: the first card is free
+        cards = hand
+    else:  # SP-PLAY-4: the suit led if held
+        led = _SUIT[trick[0]]
+        cards = [c for c in hand if _SUIT[c] == led] or hand
     if len(cards) == 1:
         return _PLAY[cards[0]]
     own = state.cubes[seat]
-    key = KEYS[rules.order, rules.trump][suit]
-    strength = _strength(rules)[suit]
-    trick = state.trick
+    key, weak = table.play[suit]
     later = n - len(trick) - 1
-    # the places that still carry one of one's cubes: (place, cubes on it)
-    targets = [(p + 1, own[p]) for p in range(n) if own[p]]
-    if not later:  # last to play: every place is known; the seats in play order
-        leader = state.leader
-        order = [(leader + i) % n for i in range(n)]
-        partner = (seat + 2) % 4 if rules.partners else -1
     best_cost = 0.0
     best = -1
-    for c in cards:
-        k = key[c]
-        # cards already played that outrank this one (on equal numbers the later card wins)
-        ahead = 0
-        for x in trick:
-            if key[x] > k:
-                ahead += 1
-        if later:
-            # each later player beats the card with a chance that falls with its strength
-            expect = 1 + ahead + later * (1 - strength[c])
+    if later:
+        # each later player beats the card with a chance that falls with its strength: the
+        # expected place is 1 + (cards already played that outrank it) + later * (1 - strength);
+        # the cost is its least distance to a place that still carries one of one's cubes,
+        # over the cubes on that place
+        targets = [(p + 1, m) for p, m in enumerate(own) if m]
+        keys = [key[x] for x in trick]
+        for c in cards:
+            k = key[c]
+            # cards already played that outrank this one (on equal numbers the later card wins)
+            ahead = 1
+            for kx in keys:
+                if kx > k:
+                    ahead += 1
+            expect = ahead + later * weak[c]
             cost = 0.0
             first = True
             for q, m in targets:
@@ -122,20 +138,71 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
                 if first or v < cost:
                     cost = v
                     first = False
-        else:  # last to play: the place is known, and so are everyone else's (SP-TRICK-2)
-            cost = 0.0 if own[ahead] else 1.0
-            full = (*trick, c)
-            for i, s in enumerate(order[:-1]):
-                kx = key[full[i]]
-                # the place of seat s: the cards that outrank it (a later equal card does)
-                place = sum(1 for j, y in enumerate(full) if key[y] > kx or (key[y] == kx and j > i))
-                if state.cubes[s][place]:
-                    # help the partner (SP-END-7); deny an opponent a fulfilment
-                    cost += -0.5 if s == partner else 0.1
+            # the least cost, then the lowest card
+            if best < 0 or cost < best_cost or (cost == best_cost and c < best):
+                best_cost, best = cost, c
+        return _PLAY[best]
+    # last to play: every place is known, and so are everyone else's (SP-TRICK-2). Per card
+    # already played: its key, the cards of the trick that outrank it (a later equal card
+    # does), the cubes of its seat, and what a fulfilment there is worth to this seat
+    leader = state.leader
+    partner = (seat + 2) % 4 if table.partners else -1
+    cubes = state.cubes
+    played = []
+    for i, x in enumerate(trick):
+        kx = key[x]
+        above = 0
+        for j, y in enumerate(trick):
+            ky = key[y]
+            if ky > kx or (ky == kx and j > i):
+                above += 1
+        s = (leader + i) % n
+        # help the partner (SP-END-7); deny an opponent a fulfilment
+        played.append((kx, above, cubes[s], -0.5 if s == partner else 0.1))
+    for c in cards:
+        k = key[c]
+        ahead = 0
+        for kx, _above, _row, _worth in played:
+            if kx > k:
+                ahead += 1
+        cost = 0.0 if own[ahead] else 1.0
+        for kx, above, row, worth in played:
+            # the place of that card: this one, played later, outranks it unless lower
+            if row[above + 1 if k >= kx else above]:
+                cost += worth
         # the least cost, then the lowest card
         if best < 0 or cost < best_cost or (cost == best_cost and c < best):
             best_cost, best = cost, c
     return _PLAY[best]
+
+
+def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Table) -> Prophesy:
+    """The prophecy cube: the first place short of the seat's target, if legal (SP-PROPH-1)."""
+    n = table.n
+    own = state.cubes[seat]
+    legal = _PROPHECY_LEGAL.get((n, table.every, rules.cubes, own))
+    if legal is None:
+        legal = _prophecy_legal(n, table.every, rules.cubes, own)
+    if len(legal) == 1:
+        return legal[0]
+    shift = 0.0
+    if not table.secret:  # SP-PROPH-3: the cubes placed so far are public
+        shift = _open_shift(state.cubes, seat, n)
+    info = state.info
+    memo = (state.hands[seat], info.future, info.aside_up, shift)
+    # the seat's cubes come from one target: work it out once
+    targets = table.targets
+    target = targets.get(memo)
+    if target is None:
+        if len(targets) >= _TARGETS_KEPT:
+            targets.clear()
+        target = targets[memo] = prophecy_target(rules, *memo)
+    for p in range(n):
+        if own[p] < target[p]:
+            if _PROPHESY[p] in legal:
+                return _PROPHESY[p]
+            break
+    return legal[0]
 
 
 def _open_shift(cubes: tuple[tuple[int, ...], ...], seat: int, n: int) -> float:
@@ -171,6 +238,9 @@ def prophecy_target(
     seen = set(hand) | set(future) | set(aside_up)
     unseen = [c for c in in_play(rules) if c not in seen]
     u = max(1, len(unseen))
+    unseen_by_suit: list[list[int]] = [[], [], [], []]
+    for c in unseen:
+        unseen_by_suit[_SUIT[c]].append(c)
     k = len(hand)
     in_future = [0] * 4
     for c in future:
@@ -191,15 +261,22 @@ def prophecy_target(
     if not void:
         void = [_SUIT[c] for c in future] or [0]
     counts = [0.0] * n
+    # per trick suit, worked out when first needed: its ranking key, the chance that an
+    # opponent holds a card of that suit (and then plays one), and the keys of the unseen
+    # cards of that suit and of the others, each in ascending order
+    odds: list[tuple[tuple[int, ...], float, list[int], list[int]] | None] = [None, None, None, None]
     for c, t in plan + [(c, void[i % len(void)]) for i, c in enumerate(spare)]:
-        key = keys[t]
+        suit_odds = odds[t]
+        if suit_odds is None:
+            key = keys[t]
+            trumps = sorted(map(key.__getitem__, unseen_by_suit[t]))
+            others = sorted(map(key.__getitem__, [x for s in range(4) if s != t for x in unseen_by_suit[s]]))
+            suit_odds = odds[t] = (key, 1.0 - (1.0 - len(trumps) / u) ** k, trumps, others)
+        key, hold, trumps, others = suit_odds
         kc = key[c]
-        trumps = [x for x in unseen if _SUIT[x] == t]
-        others = [x for x in unseen if _SUIT[x] != t]
-        # an opponent holds a card of the trick's suit with this chance, and then plays one
-        hold = 1.0 - (1.0 - len(trumps) / u) ** k
-        g_t = sum(1 for x in trumps if key[x] > kc) / len(trumps) if trumps else 0.0
-        g_o = sum(1 for x in others if key[x] > kc) / len(others) if others else 0.0
+        # the shares of those unseen cards that outrank this one
+        g_t = (len(trumps) - bisect_right(trumps, kc)) / len(trumps) if trumps else 0.0
+        g_o = (len(others) - bisect_right(others, kc)) / len(others) if others else 0.0
         beat = min(1.0, max(0.0, hold * g_t + (1.0 - hold) * g_o + OPEN_WEIGHT * shift))
         place = min(n - 1, int((n - 1) * beat + 0.5))
         counts[place] += 1

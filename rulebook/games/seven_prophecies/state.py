@@ -55,6 +55,9 @@ __all__ = ["RoundInfo", "SevenPropheciesState", "check_invariants"]
 #: fast method call when ``NAME`` was imported (it might be a module), about 40 ns per prophecy cube
 _PROPHECY_STEP = actions._PROPHECY_STEP
 
+#: a trick's seats by play position: ``_SEAT[n][leader][j]`` played the trick's ``j``-th card
+_SEAT = {n: tuple(tuple((leader + j) % n for j in range(n)) for leader in range(n)) for n in (3, 4)}
+
 
 @attrs.frozen(slots=True)
 class RoundInfo:
@@ -318,26 +321,27 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         # SP-RANK-1, SP-RANK-2, SP-RANK-3: places; SP-TRICK-1: the trick is laid out under its future card
         key = KEYS[rules.order, rules.trump][suit]  # SP-RANK-4: 'lowest' first; SP-RANK-5: no trump
         leader = self.leader
-        rot = _ROT[n][leader]  # each seat's play position
-        strength = [key[trick[j]] * 4 + j for j in rot]  # by seat; the later play breaks equal numbers
-        order = sorted(range(n), key=strength.__getitem__, reverse=True)  # seats, 1st place first
-        trick_places = [0] * n
-        for place, s in enumerate(order, 1):
-            trick_places[s] = place
+        seat_of = _SEAT[n][leader]  # each play position's seat
+        # each play's key and position, strongest first: the later play breaks equal numbers
+        ranked = sorted([key[c] * 4 + j for j, c in enumerate(trick)], reverse=True)
+        trick_places = [0] * n  # by seat
         cubes = list(self.cubes)
         placed = list(self.placed)
         finished = False
         cubes_total = rules.cubes
-        for s in range(n):
+        p = 0  # the place index: 0 = 1st place
+        for v in ranked:
+            s = seat_of[v & 3]
+            trick_places[s] = p + 1
             own = cubes[s]
-            p = trick_places[s] - 1
             if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
                 cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
                 placed[s] += 1
                 if placed[s] == cubes_total:
                     finished = True
-        tricks = (*tricks, (leader, tuple([trick[j] for j in rot]), tuple(trick_places)))
-        winner = order[0]  # SP-TRICK-3: first place leads the next trick
+            p += 1
+        tricks = (*tricks, (leader, tuple(map(trick.__getitem__, _ROT[n][leader])), tuple(trick_places)))
+        winner = seat_of[ranked[0] & 3]  # SP-TRICK-3: first place leads the next trick
         if finished or len(tricks) == rules.tricks:  # SP-END-1
             return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
         return _new_state(

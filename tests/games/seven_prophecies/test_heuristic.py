@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState
-from rulebook.games.seven_prophecies.actions import TRICK, Play, Prophesy
-from rulebook.games.seven_prophecies.heuristic import _open_shift, prophecy_target
+from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesState, heuristic
+from rulebook.games.seven_prophecies.actions import PROPHECY, TRICK, Play, ProphecyAction, Prophesy
+from rulebook.games.seven_prophecies.heuristic import OPEN_WEIGHT, _open_shift, _scale_target, prophecy_target
+from rulebook.games.seven_prophecies.rules import FOLLOW_FUTURE, KEYS, in_play
 from rulebook.testing import rules_strategy
 
 
@@ -205,3 +206,186 @@ def test_the_choice_depends_only_on_what_the_seat_sees(options: dict[str, object
                 assert GAME.heuristic_action(other, random.Random(0)) == choice
             checked += 1
     assert checked > 50
+
+
+# -- the fast heuristic against the plain one it replaced -------------------------------------
+#
+# The heuristic works from per-``Rules`` tables and memoised prophecy targets; the plain
+# implementation below, which it replaced, is kept as the reference: the same action for every
+# position, and nothing drawn from ``rng``.
+
+
+def _ref_strength(rules: Rules) -> tuple[tuple[float, ...], ...]:
+    cards = in_play(rules)
+    rows = []
+    for suit in range(4):
+        key = KEYS[rules.order, rules.trump][suit]
+        size = max(1, len(cards) - 1)
+        row = [0.0] * 52
+        for c in cards:
+            row[c] = sum(1 for x in cards if key[x] < key[c]) / size
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _ref_prophecy_target(
+    rules: Rules, hand: tuple[int, ...], future: tuple[int, ...], aside_up: tuple[int, ...] = (), shift: float = 0.0
+) -> tuple[int, ...]:
+    n = rules.players
+    keys = KEYS[rules.order, rules.trump]
+    seen = set(hand) | set(future) | set(aside_up)
+    unseen = [c for c in in_play(rules) if c not in seen]
+    u = max(1, len(unseen))
+    k = len(hand)
+    in_future = [0] * 4
+    for c in future:
+        in_future[DECK.suit_of[c]] += 1
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        by_suit[DECK.suit_of[c]].append(c)
+    void: list[int] = []
+    plan: list[tuple[int, int]] = []
+    spare: list[int] = []
+    for s in range(4):
+        mine = sorted(by_suit[s], key=keys[s].__getitem__, reverse=True)
+        f = in_future[s]
+        plan.extend((c, s) for c in mine[:f])
+        spare.extend(mine[f:])
+        void.extend([s] * max(0, in_future[s] - len(mine)))
+    if not void:
+        void = [DECK.suit_of[c] for c in future] or [0]
+    counts = [0.0] * n
+    for c, t in plan + [(c, void[i % len(void)]) for i, c in enumerate(spare)]:
+        key = keys[t]
+        kc = key[c]
+        trumps = [x for x in unseen if DECK.suit_of[x] == t]
+        others = [x for x in unseen if DECK.suit_of[x] != t]
+        hold = 1.0 - (1.0 - len(trumps) / u) ** k
+        g_t = sum(1 for x in trumps if key[x] > kc) / len(trumps) if trumps else 0.0
+        g_o = sum(1 for x in others if key[x] > kc) / len(others) if others else 0.0
+        beat = min(1.0, max(0.0, hold * g_t + (1.0 - hold) * g_o + OPEN_WEIGHT * shift))
+        place = min(n - 1, int((n - 1) * beat + 0.5))
+        counts[place] += 1
+    return _scale_target(counts, n, rules.every_place, rules.cubes)
+
+
+def _ref_heuristic_action(state: SevenPropheciesState) -> ProphecyAction:
+    seat = state.to_act
+    assert seat is not None
+    rules = state.rules
+    n = rules.players
+    if state.phase == PROPHECY:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        shift = 0.0
+        if not rules.secret_prophecy:
+            shift = _open_shift(state.cubes, seat, n)
+        target = _ref_prophecy_target(rules, state.hands[seat], state.info.future, state.info.aside_up, shift)
+        own = state.cubes[seat]
+        for p in range(n):
+            if own[p] < target[p]:
+                if Prophesy(p + 1) in legal:
+                    return Prophesy(p + 1)
+                break
+        return legal[0]
+    hand = state.hands[seat]
+    suit = DECK.suit_of[state.info.future[len(state._round_tricks)]]
+    if rules.follow == FOLLOW_FUTURE:
+        cards = [c for c in hand if DECK.suit_of[c] == suit] or list(hand)
+    else:
+        cards = [a.card for a in state.legal_actions() if isinstance(a, Play)]
+    if len(cards) == 1:
+        return Play(cards[0])
+    own = state.cubes[seat]
+    key = KEYS[rules.order, rules.trump][suit]
+    strength = _ref_strength(rules)[suit]
+    trick = state.trick
+    later = n - len(trick) - 1
+    targets = [(p + 1, own[p]) for p in range(n) if own[p]]
+    leader = state.leader
+    order = [(leader + i) % n for i in range(n)]
+    partner = (seat + 2) % 4 if rules.partners else -1
+    best_cost = 0.0
+    best = -1
+    for c in cards:
+        k = key[c]
+        ahead = sum(1 for x in trick if key[x] > k)
+        if later:
+            expect = 1 + ahead + later * (1 - strength[c])
+            cost = min((abs(expect - q) / m for q, m in targets), default=0.0)
+        else:
+            cost = 0.0 if own[ahead] else 1.0
+            full = (*trick, c)
+            for i, s in enumerate(order[:-1]):
+                kx = key[full[i]]
+                place = sum(1 for j, y in enumerate(full) if key[y] > kx or (key[y] == kx and j > i))
+                if state.cubes[s][place]:
+                    cost += -0.5 if s == partner else 0.1
+        if best < 0 or cost < best_cost or (cost == best_cost and c < best):
+            best_cost, best = cost, c
+    return Play(best)
+
+
+def _check_against_reference(state: SevenPropheciesState, seed: int) -> ProphecyAction:
+    rng = random.Random(seed)
+    before = rng.getstate()
+    action = GAME.heuristic_action(state, rng)
+    assert rng.getstate() == before  # nothing drawn
+    assert action == _ref_heuristic_action(state)
+    assert action in state.legal_actions()
+    return action
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_the_heuristic_matches_its_plain_reference(data: st.DataObject, seed: int) -> None:
+    """SP-PROPH-1, SP-PROPH-3, SP-PLAY-2, SP-PLAY-3, SP-PLAY-4, SP-TRICK-2, SP-END-7: under random
+    rules, the heuristic chooses what the plain reference chooses at every position of a game
+    played partly by it and partly at random, and at a redrawn copy of each position (as a search
+    sees them), with two games' rules alternating (the per-``Rules`` table is swapped)."""
+    games = []
+    for k in range(2):
+        rules = data.draw(rules_strategy(GAME))
+        games.append([GAME.new_game(rules, seed=seed + k), random.Random(seed + k)])
+    checked = 0
+    while any(not g[0].is_terminal for g in games):
+        for g in games:
+            state, rng = g
+            if state.is_terminal:
+                continue
+            assert state.to_act is not None
+            _check_against_reference(state.resample(state.to_act, rng), checked)
+            action = _check_against_reference(state, checked)
+            g[0] = state.apply(action if rng.random() < 0.6 else rng.choice(state.legal_actions()))
+            checked += 1
+    assert checked > 0
+
+
+def test_prophecy_targets_match_the_reference_and_survive_forgetting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SP-PROPH-1, SP-PROPH-3, SP-RULING-3: the fast ``prophecy_target`` gives the plain reference's
+    cubes for random hands, future rows and open-prophecy shifts under every ranking; the
+    heuristic chooses the same when its memo of targets is emptied after every target, and at
+    every position of partnership games (SP-END-7), also under the led suit (SP-PLAY-4)."""
+    rng = random.Random(11)
+    for options in ({}, {"players": 3}, {"order": "lowest"}, {"trump": "none"}, {"every_place": True, "cubes": 5},
+                    {"players": 3, "face_up_3p": 4, "order": "lowest", "trump": "none"}):
+        rules = Rules(**options)  # type: ignore[arg-type]
+        cards = list(in_play(rules))
+        for _ in range(60):
+            rng.shuffle(cards)
+            k = rng.randint(1, rules.tricks)
+            hand = tuple(sorted(cards[:k]))
+            future = tuple(cards[k : k + rng.randint(1, rules.tricks)])
+            up = tuple(sorted(cards[-rules.face_up :])) if rules.face_up else ()
+            shift = rng.choice([0.0, 0.25, -0.5, round(rng.uniform(-1, 1), 2)])
+            expected = _ref_prophecy_target(rules, hand, future, up, shift)
+            assert prophecy_target(rules, hand, future, up, shift) == expected
+    monkeypatch.setattr(heuristic, "_TARGETS_KEPT", 1)
+    for state in _positions(Rules(players=3, secret_prophecy=False), 3)[:60]:
+        _check_against_reference(state, 0)
+    # partnerships (SP-END-7), led-suit following (SP-PLAY-4): every position of two games
+    for options in ({"partners": True}, {"partners": True, "follow": "led", "order": "lowest"}):
+        for seed in (1, 2):
+            for state in _positions(Rules(**options), seed):  # type: ignore[arg-type]
+                _check_against_reference(state, seed)
