@@ -238,6 +238,29 @@ def test_card_text_refuses_bools_and_the_first_card_past_the_deck() -> None:
             Game.card_text(fake, bad)
 
 
+def test_drawn_deals_are_remembered_and_equal_to_a_fresh_draw() -> None:
+    """A drawn deal is the game's ``random_deal`` from the deal's own generator, whether it comes
+    from the cache or not; explicit deals are never cached; the cache starts afresh when full."""
+    from rulebook.core import contract
+    from rulebook.core.contract import Setup, deal_rng
+
+    game = rulebook.get_game("seven-prophecies")
+    rules = game.Rules()
+    setup = Setup(seed=77)
+    contract._DRAWN.clear()
+    first = setup.deal(game, rules, 2)
+    assert first == game.random_deal(rules, deal_rng(77, 2), 2)
+    assert setup.deal(game, rules, 2) is first  # remembered
+    assert Setup(seed=77).deal(game, rules, 2) is first  # by seed, not by Setup object
+    assert setup.deal(game, rules, 3) != first and setup.deal(game, game.Rules(players=3), 2) != first
+    explicit = Setup(seed=77, deals=[list(range(52))])
+    assert explicit.deal(game, rules, 0) == tuple(range(52))
+    assert (game, rules, 77, 0) not in contract._DRAWN
+    for seed in range(contract.DEAL_CACHE + 5):
+        Setup(seed=seed).deal(game, rules, 0)
+    assert len(contract._DRAWN) <= contract.DEAL_CACHE
+
+
 def test_explicit_deals_without_a_seed_keep_no_seed() -> None:
     game = rulebook.get_game("witches-of-blackmore")
     deal = game.random_deal(game.Rules(), random.Random(2), 0)

@@ -147,10 +147,31 @@ class Setup:
         return Setup(seed=rng.getrandbits(63))
 
     def deal(self, game: Game[Any, Any, Any], rules: Any, index: int) -> Deal:
-        """Deal ``index``: the explicit one if given, else drawn from the seed."""
+        """Deal ``index``: the explicit one if given, else drawn from the seed.
+
+        A drawn deal depends only on the game, the rules, the seed and the index, so the
+        last :data:`DEAL_CACHE` of them are remembered: a search that plays many games
+        from the same few determinizations deals each of their next rounds once.
+        """
         if index < len(self.deals):
             return self.deals[index]
-        return game.random_deal(rules, deal_rng(self.seed or 0, index), index)
+        key = (game, rules, self.seed or 0, index)
+        try:
+            deal = _DRAWN.get(key)
+        except TypeError:  # rules that cannot be hashed: drawn every time
+            return game.random_deal(rules, deal_rng(self.seed or 0, index), index)
+        if deal is None:
+            deal = game.random_deal(rules, deal_rng(self.seed or 0, index), index)
+            if type(deal) is tuple:  # an immutable deal may be shared
+                if len(_DRAWN) >= DEAL_CACHE:
+                    _DRAWN.clear()
+                _DRAWN[key] = deal
+        return deal
+
+
+#: How many drawn deals :meth:`Setup.deal` remembers (then it starts afresh).
+DEAL_CACHE = 4096
+_DRAWN: dict[tuple[Any, Any, int, int], Deal] = {}
 
 
 class LogNode(tuple):  # type: ignore[type-arg]
