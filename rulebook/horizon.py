@@ -94,11 +94,13 @@ def utsuke_progress(state: Any) -> tuple[float, ...]:
 
 
 #: The games whose playouts stop at the end of a round, by slug.
+#: (``round_of`` reads the engine's field behind the public ``round``/``deal``/``race`` property:
+#: it is called after every move of a playout)
 HORIZONS: dict[str, Horizon] = {
-    "seven-prophecies": Horizon(lambda s: s.round, _prophecies_lead),
-    "utsuke": Horizon(lambda s: s.round, utsuke_progress),
-    "gods-and-humans": Horizon(lambda s: s.deal, _scores_lead),
-    "saru-tori-inu-i": Horizon(lambda s: s.race, _scores_lead),
+    "seven-prophecies": Horizon(lambda s: s.info.round, _prophecies_lead),
+    "utsuke": Horizon(lambda s: s.board[0][0], utsuke_progress),
+    "gods-and-humans": Horizon(lambda s: s.board[0].deal, _scores_lead),
+    "saru-tori-inu-i": Horizon(lambda s: s.board[0], _scores_lead),
 }
 
 

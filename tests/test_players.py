@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -292,6 +293,28 @@ def test_ismcts_draws_at_most_its_determinizations(pool: int | None, draws: int)
         guarded, random.Random(0)  # type: ignore[arg-type]
     )
     assert guarded.resamples == draws and sum(n for n, _ in stats.values()) == 40
+
+
+@pytest.mark.parametrize("slug, round_of", [("gods-and-humans", "deal"), ("seven-prophecies", "round"),
+                                            ("utsuke", "round"), ("saru-tori-inu-i", "race")])
+def test_the_horizon_reads_the_round_every_seat_sees(slug: str, round_of: str) -> None:
+    """The horizon's ``round_of`` (which reads the engine's field) equals the public round, deal or
+    race at every position of whole games, and changes only when a new one starts."""
+    from rulebook.horizon import horizon
+
+    game = rulebook.get_game(slug)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        h = horizon(state)
+        assert h is not None
+        rng = random.Random(seed)
+        rounds = []
+        while state.current_player is not None:
+            assert h.round_of(state) == getattr(state, round_of)
+            rounds.append(h.round_of(state))
+            state = state.apply(heuristic_player(state, rng))
+        assert h.round_of(state) == getattr(state, round_of)
+        assert rounds[0] == 0 and all(b - a in (0, 1) for a, b in itertools.pairwise(rounds))
 
 
 @pytest.mark.parametrize("slug, round_of", [("gods-and-humans", "deal"), ("seven-prophecies", "round"),
