@@ -12,6 +12,7 @@ import pytest
 
 import rulebook
 from rulebook.players import (
+    DEFAULT_TIE_STOP,
     ISMCTS,
     MAX_ITERATIONS,
     MAX_SECONDS,
@@ -228,17 +229,67 @@ def test_ismcts_stopping_early_keeps_the_choice(slug: str) -> None:
     move differ from the full budget's."""
     for i, state in enumerate(_states(slug, QUICK_STATES, seed=21)):
         full = ISMCTS(iterations=64, stop_early=False).search(state, random.Random(i))
-        early = ISMCTS(iterations=64).search(state, random.Random(i))
+        early = ISMCTS(iterations=64, tie_stop=None).search(state, random.Random(i))
         assert sum(n for n, _ in full[1].values()) in (0, 64)
         assert sum(n for n, _ in early[1].values()) <= 64
         if early[0] != full[0]:
             means = {round(m, 9) for _, m in early[1].values()}
             assert early[1][early[0]][1] == 1.0 or len(means) == 1
     state = _forced_win()  # one action wins every playout: a sure win once it has 8 of them
-    choice, stats = ISMCTS(iterations=60).search(state, random.Random(0))
+    choice, stats = ISMCTS(iterations=60, tie_stop=None).search(state, random.Random(0))
     assert choice == WB.parse_action("trump G3", state.rules)
     assert stats[choice] == (UNANIMOUS_VISITS, 1.0)
     assert sum(n for n, _ in stats.values()) == 3 + UNANIMOUS_VISITS - 1
+
+
+def _stop_reasons(stats: dict[Any, tuple[int, float]], budget: int, tie: float) -> set[str]:
+    """The early stops whose condition holds on a search's final root statistics."""
+    ranked = sorted(stats.values(), key=lambda s: -s[0])
+    done = sum(n for n, _ in ranked)
+    (n1, m1), (n2, m2) = ranked[0], ranked[1]
+    reasons = set()
+    if n1 - n2 > budget - done:
+        reasons.add("settled")
+    if m1 == 1.0 and n1 >= UNANIMOUS_VISITS and n1 > n2:
+        reasons.add("sure win")
+    if len({round(m, 9) for _, m in ranked}) == 1 and ranked[-1][0] >= UNANIMOUS_VISITS:
+        reasons.add("no difference")
+    if done >= budget // 2 and ranked[-1][0] >= UNANIMOUS_VISITS and abs(m1 - m2) < tie * math.sqrt(
+        0.25 / n1 + 0.25 / n2
+    ):
+        reasons.add("near tie")
+    return reasons
+
+
+@pytest.mark.parametrize("slug", ["seven-prophecies", "saru-tori-inu-i", "utsuke"])
+def test_ismcts_stops_between_near_equals_after_half_the_budget(slug: str) -> None:
+    """The near-tie stop ends a search only after half its budget, when the two most visited moves'
+    mean results are within ``tie_stop`` standard errors; it does end some searches that would
+    otherwise run on, and ``tie_stop=None`` turns it off."""
+    budget = 80
+    stopped_by_tie = 0
+    for i, state in enumerate(_states(slug, 12, seed=31)):
+        if len(state.legal_actions()) < 2:
+            continue
+        choice, stats = ISMCTS(iterations=budget).search(state, random.Random(i))
+        off = ISMCTS(iterations=budget, tie_stop=None).search(state, random.Random(i))[1]
+        done = sum(n for n, _ in stats.values())
+        assert done <= budget
+        if done < budget:
+            reasons = _stop_reasons(stats, budget, DEFAULT_TIE_STOP)
+            assert reasons, (slug, i, stats)
+            if reasons == {"near tie"}:
+                stopped_by_tie += 1
+                assert done >= budget // 2
+                assert sum(n for n, _ in off.values()) > done  # without it the search runs on
+        assert choice == max(stats, key=lambda a: stats[a][0]) or stats[choice][0] == max(
+            n for n, _ in stats.values()
+        )
+    assert stopped_by_tie >= 1
+    with pytest.raises(ValueError, match="tie_stop"):
+        ISMCTS(tie_stop=0)
+    with pytest.raises(ValueError, match="tie_stop"):
+        ISMCTS(tie_stop=True)  # type: ignore[arg-type]
 
 
 def _late(seed: int, moves: int) -> Any:
