@@ -440,3 +440,175 @@ def test_saru_missions_in_japanese() -> None:
             "カード：イノシシが4位なら、獲得したカード1枚につき1点")
     finally:
         set_language("en")
+
+
+# -- the boards of rulebook.render in Japanese ----------------------------------------------------------------------
+
+BOARD_GAMES = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
+#: what each board's labels say at the start of the game seeded 4 (the full view), after the title
+BOARD_LABELS_AT_START = {
+    "witches-of-blackmore": [
+        "手番", "得点", "いま", "魔女の輪（降順の面、7に合わせる）", "切り札の山（下から。いちばん上のカードが切り札）",
+        "山札",
+        "1番席が獲得したカード（0点）", "2番席が獲得したカード（0点）", "3番席が獲得したカード（0点）",
+        "4番席が獲得したカード（0点）", "1番席の手札", "2番席の手札", "3番席の手札", "4番席の手札", "選べる手"],
+    "seven-prophecies": [
+        "手番", "得点", "得点方式", "いま", "未来の列（1トリックに1枚）", "裏向きで除いたカード（誰も見ていない）",
+        "順位1の予言カード", "順位2の予言カード", "順位3の予言カード", "順位4の予言カード",
+        "このラウンドに出されたカードへ移したキューブ", "1番席の手札", "2番席の手札", "3番席の手札", "4番席の手札",
+        "選べる手"],
+    "utsuke": [
+        "手番", "得点", "いま", "殿の席",
+        "切り札チップ（殿の列の右端のカードの上。そのカードが出されたトリックのあとで動く）",
+        "殿の列（表向き、左から）", "誉（3で勝ち）", "打ち首チップ（2枚で負け）", "予想",
+        "このラウンドに取ったトリック",
+        "1番席の手札", "2番席の手札", "3番席の手札", "4番席の手札", "選べる手"],
+    "gods-and-humans": [
+        "手番", "得点", "いま", "神", "人間としるし", "神託カード（予言されたトリック数、ここまでに取った数）", "場札",
+        "まだ介入していない神", "1番席の手札", "2番席の手札", "3番席の手札", "4番席の手札", "5番席の手札", "選べる手"],
+    "saru-tori-inu-i": [
+        "手番", "得点", "いま", "レースのトラック", "  マス0", "動物の順位", "道（古い順）", "託宣エリア、列1",
+        "託宣エリア、列2", "託宣エリア、列3", "託宣エリア、列4", "このラウンドに出したカード", "1番席が獲得したカード",
+        "2番席が獲得したカード", "3番席が獲得したカード", "4番席が獲得したカード",
+        "いまレースが終わった場合の色の得点（使命を除く）", "1番席の使命カード", "2番席の使命カード",
+        "3番席の使命カード", "4番席の使命カード", "1番席の手札", "2番席の手札", "3番席の手札", "4番席の手札",
+        "選べる手"],
+}
+#: the board's title at the start and the end of that game (the end: its last deal, round or race)
+BOARD_TITLES = {
+    "witches-of-blackmore": ("ブラックモアの魔女 · 4人 · 魔女の輪は降順", "ブラックモアの魔女 · 4人 · 魔女の輪は降順"),
+    "seven-prophecies": ("七つの予言（Seven Prophecies） · ラウンド1/4 · 4人",
+                         "七つの予言（Seven Prophecies） · ラウンド4/4 · 4人"),
+    "utsuke": ("うつけ（UTSUKE） · ラウンド1 · 4人", "うつけ（UTSUKE） · ラウンド3 · 4人"),
+    "gods-and-humans": ("神と人間の神託ゲーム · ディール1 · 5人", "神と人間の神託ゲーム · ディール4 · 5人"),
+    "saru-tori-inu-i": ("サルトリイヌイ（Saru Tori Inu I） · レース1/4 · ラウンド1/6 · 4人",
+                        "サルトリイヌイ（Saru Tori Inu I） · レース4/4 · ラウンド6/6 · 4人"),
+}
+#: the head lines at the end of that game
+BOARD_ENDS = {
+    "witches-of-blackmore": ["ゲーム終了。勝者：4番席", "得点：1番席 48  2番席 70  3番席 32  4番席 75"],
+    "seven-prophecies": ["ゲーム終了。勝者：1番席 2番席 3番席 4番席", "得点：1番席 0  2番席 0  3番席 0  4番席 0"],
+    "utsuke": ["ゲーム終了。勝者：1番席 2番席 3番席 4番席", "得点：1番席 3  2番席 3  3番席 3  4番席 3"],
+    "gods-and-humans": ["ゲーム終了。勝者：1番席 2番席", "得点：1番席 1  2番席 1  3番席 0  4番席 0  5番席 0"],
+    "saru-tori-inu-i": ["ゲーム終了。勝者：2番席", "得点：1番席 18  2番席 33  3番席 6  4番席 23"],
+}
+#: words of the English boards that no Japanese board may show (legal action texts and titles aside)
+ENGLISH_BOARD_WORDS = ("to act", "scores", "hand of", "trick", "captured", "seat ", "game over", "winners", "none",
+                       "empty", "players", "legal", "seen by", "round", "deal", "race", "wheel", "trump", "draw pile",
+                       "cards", "face-down", " on ", "wins the", "current", "last", "cubes", "chips", "oracle",
+                       "honour")
+
+
+def _board_game(slug: str) -> tuple[object, object]:
+    """The start and the end of ``slug``'s game seeded 4, always taking the first legal action."""
+    game = rulebook.get_game(slug)
+    start = state = game.new_game(game.Rules(), seed=4)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return start, state
+
+
+def _words_for_people(lines: list[str]) -> str:
+    """A board's lines without its title and its legal actions (their texts stay as they are)."""
+    return "\n".join(line for line in lines[1:] if not line.startswith("選べる手："))
+
+
+@pytest.mark.parametrize("slug", BOARD_GAMES)
+def test_a_board_in_japanese_has_japanese_head_lines_and_labels(slug: str) -> None:
+    from rulebook.render import state_text
+
+    start, end = _board_game(slug)
+    players = len(start.scores)  # type: ignore[attr-defined]
+    try:
+        set_language(JA)
+        full, seen = state_text(start).splitlines(), state_text(start, 1).splitlines()
+        over, over_seen = state_text(end).splitlines(), state_text(end, 1).splitlines()
+    finally:
+        set_language("en")
+    first, last = BOARD_TITLES[slug]
+    god = "（神）" if slug == "gods-and-humans" else ""
+    assert (full[0], seen[0], over[0]) == (first, f"{first} · 2番席{god}から見た盤面", last)
+    assert over_seen[0] == f"{last} · 2番席{god}から見た盤面"
+    zeros = "  ".join(f"{s}番席 0" for s in range(1, players + 1))
+    assert full[1:3] == seen[1:3] == ["手番：1番席", f"得点：{zeros}"]
+    assert [line.split("：")[0] for line in full[1:]] == BOARD_LABELS_AT_START[slug]
+    assert "2番席の手札" in "\n".join(seen) and "1番席の手札（" in "\n".join(seen)  # another seat's hand: counted
+    assert over[1:3] == over_seen[1:3] == BOARD_ENDS[slug]
+    assert full[-1].startswith("選べる手：") and not over[-1].startswith("選べる手：")
+    for lines in (full, seen, over, over_seen):
+        text = _words_for_people(lines)
+        assert [w for w in ENGLISH_BOARD_WORDS if w in text.lower()] == []
+        assert re.findall(r"[a-z]{2,}", text) == []  # no English word at all
+    english = state_text(start).splitlines()  # and English stays as it was
+    assert english[1:3] == ["to act: seat 1", "scores: " + "  ".join(f"seat {s} 0" for s in range(1, players + 1))]
+
+
+@pytest.mark.parametrize("slug", BOARD_GAMES)
+def test_a_board_picture_in_japanese_is_well_formed_and_says_it_in_japanese(slug: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from rulebook.render import state_svg
+
+    start, end = _board_game(slug)
+    ns = "{http://www.w3.org/2000/svg}"
+    god = "（神）" if slug == "gods-and-humans" else ""
+    for state, seat in ((start, None), (start, 1), (end, None), (end, 1)):
+        try:
+            set_language(JA)
+            svg = state_svg(state, seat)
+        finally:
+            set_language("en")
+        root = ET.fromstring(svg)
+        title = root.find(f"{ns}title")
+        assert title is not None and root.get("aria-label") == title.text
+        first_or_last = BOARD_TITLES[slug][state is end]
+        assert title.text == (first_or_last if seat is None else f"{first_or_last} · 2番席{god}から見た盤面")
+        texts = [t.text or "" for t in root.iter(f"{ns}text")]
+        assert texts[0] == title.text
+        assert texts[1] in ("手番：1番席", BOARD_ENDS[slug][0]) and texts[2].startswith("得点：1番席 ")
+        assert "2番席の手札" in texts or "2番席の手札：（なし）" in texts  # seat 2's hand: seen in every view
+        names = [t for t in texts[1:] if not t.startswith("選べる手：")]
+        names += [g.get("aria-label", "") for g in root.iter(f"{ns}g")]
+        names += [t.text or "" for t in root.iter(f"{ns}title")][1:]
+        assert [n for n in names if re.search(r"[a-z]{2,}", n)] == []  # every label, mark and card name in Japanese
+        picture_width = float(root.get("width", "0"))
+        for t in root.iter(f"{ns}text"):  # a line from the left edge fits the picture (CJK: about one em a character)
+            if t.get("x") == "0" and t.get("textLength") is None:
+                size = float(t.get("font-size", "12"))
+                need = sum(size if width(ch) == 2 else 0.5 * size for ch in t.text or "")
+                assert need <= picture_width, (t.text, need, picture_width)
+
+
+def test_the_human_marks_of_gods_and_humans_are_the_rules_icons() -> None:
+    from rulebook.games.gods_and_humans.render import ICON_WORDS
+    from rulebook.games.gods_and_humans.rules import ICONS
+
+    assert ICON_WORDS == ICONS
+    try:
+        set_language(JA)
+        assert [_(w) for w in ICON_WORDS] == ["太陽", "月", "星", "雲"]
+    finally:
+        set_language("en")
+
+
+def test_cards_tricks_and_the_deck_in_japanese() -> None:
+    import xml.etree.ElementTree as ET
+
+    from rulebook import render
+
+    game = rulebook.get_game("witches-of-blackmore")
+    state = game.new_game(game.Rules(), seed=4)
+    while not state.tricks:
+        state = state.apply(state.legal_actions()[0])
+    trick = state.tricks[0]
+    try:
+        set_language(JA)
+        picture, deck, empty = render.trick_svg(game, trick), render.deck_svg(game), render.hand_svg(game, [])
+    finally:
+        set_language("en")
+    labels = [g.get("aria-label") for g in ET.fromstring(picture).iter("{http://www.w3.org/2000/svg}g")]
+    assert labels == ["赤の1", "青の2", "赤の6、トリックの勝ち", "青の1"]  # card texts (R6) stay in the titles
+    assert "<title>R6: 赤の6、トリックの勝ち</title>" in picture and ">1番席</text>" in picture
+    assert 'aria-label="ブラックモアの魔女のカード54枚：赤、青、緑、黄、紫、橙"' in deck
+    assert 'aria-label="カードなし"' in empty
+    assert 'aria-label="red 1"' in render.trick_svg(game, trick)  # English as it was

@@ -30,6 +30,8 @@ from html import escape
 from typing import Any
 
 from rulebook.core.history import TrickRecord
+from rulebook.i18n import _
+from rulebook.i18n import width as columns
 
 __all__ = [
     "CardFace",
@@ -162,6 +164,19 @@ class CardFace:
     def colour(self) -> str:
         return suit_colour(self.suit, self.suit_index)
 
+    @property
+    def suit_shown(self) -> str:
+        """The suit's name in the language shown (``red``; Japanese ``赤``)."""
+        return _(self.suit)
+
+    @property
+    def name_shown(self) -> str:
+        """The long name in the language shown (``red 7``; Japanese ``赤の7``); a name that is not
+        the suit and the number (a card named in a deck's data) stays as it is."""
+        if self.name != f"{self.suit} {self.number}":
+            return self.name
+        return _("{suit} {number}").format(suit=self.suit_shown, number=self.number)
+
     def __repr__(self) -> str:
         return f"CardFace({self.text!r}, {self.name!r})"
 
@@ -200,9 +215,20 @@ def card_text(game: Any, card: int, rules: Any = None) -> str:
     return card_face(game, card, rules).text
 
 
+def _squeeze(text: str, room: float, size: float = 10) -> str:
+    """The attributes that fit a ``size``-pixel ``text`` with wide (CJK) characters into ``room`` pixels
+    (none if it fits, or has no wide character)."""
+    wide = columns(text) - len(text)
+    if not wide or 0.6 * size * (len(text) - wide) + size * wide <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
 def _card(face: CardFace, x: float, y: float, *, mark: str = "") -> str:
     c = face.colour
-    label = escape(face.name + (f", {mark}" if mark else ""))
+    name = face.name_shown
+    suit = face.suit_shown[:8]
+    label = escape(_("{card}, {mark}").format(card=name, mark=mark) if mark else name)
     stroke = "#f9a825" if mark else c
     width = 4 if mark else 2
     return (
@@ -212,7 +238,7 @@ def _card(face: CardFace, x: float, y: float, *, mark: str = "") -> str:
         f'stroke="{stroke}" stroke-width="{width}"/>'
         f'<rect x="5" y="5" width="{CARD_W - 10}" height="14" rx="3" fill="{c}"/>'
         f'<text x="{CARD_W / 2:g}" y="16" font-size="10" font-family="sans-serif" fill="#fff" '
-        f'text-anchor="middle">{escape(face.suit[:8])}</text>'
+        f'text-anchor="middle"{_squeeze(suit, CARD_W - 14)}>{escape(suit)}</text>'
         f'<text x="{CARD_W / 2:g}" y="{CARD_H - 16}" font-size="26" font-weight="bold" '
         f'font-family="sans-serif" fill="{c}" text-anchor="middle">{face.number}</text>'
         "</g>"
@@ -239,7 +265,7 @@ def hand_svg(game: Any, cards: Sequence[int], rules: Any = None, *, label: str =
         raise ValueError(f"cards must be a tuple or list, not {type(cards).__name__}")
     faces = [card_face(game, c, rules) for c in cards]
     width = max(1, len(faces)) * (CARD_W + GAP) - GAP
-    text = label or " ".join(f.text for f in faces) or "no cards"
+    text = label or " ".join(f.text for f in faces) or _("no cards")
     return _svg(width, CARD_H, text, [_card(f, i * (CARD_W + GAP), 0) for i, f in enumerate(faces)])
 
 
@@ -266,9 +292,10 @@ def deck_svg(game: Any, rules: Any = None) -> str:
         width = max(width, len(faces) * (CARD_W + GAP) - GAP)
         body += [_card(f, i * (CARD_W + GAP), r * (CARD_H + GAP)) for i, f in enumerate(faces)]
     height = len(rows) * (CARD_H + GAP) - GAP
-    suits = ", ".join(rows[s][0].suit for s in sorted(rows))
+    suits = _(", ").join(rows[s][0].suit_shown for s in sorted(rows))
     count = sum(len(v) for v in rows.values())
-    return _svg(width, max(height, 1), f"The {count} cards of {game.title}: {suits}", body)
+    return _svg(width, max(height, 1), _("The {count} cards of {game}: {suits}").format(
+        count=count, game=_(game.title), suits=suits), body)
 
 
 def trick_svg(game: Any, trick: TrickRecord, rules: Any = None) -> str:
@@ -286,21 +313,24 @@ def trick_svg(game: Any, trick: TrickRecord, rules: Any = None) -> str:
             f'<text x="{x + CARD_W / 2:g}" y="12" font-size="11" font-family="sans-serif" '
             f'text-anchor="middle" fill="#333"{bold}>{escape(_seat(player))}</text>'
         )
-        body.append(_card(face, x, top, mark="wins the trick" if won else ""))
+        body.append(_card(face, x, top, mark=_("wins the trick") if won else ""))
     width = max(1, len(trick.plays)) * (CARD_W + GAP) - GAP
     label = _trick_line(game, trick, rules)
     return _svg(width, CARD_H + top, label, body)
 
 
 def _seat(player: object) -> str:
-    return f"seat {player + 1}" if type(player) is int else str(player)
+    return _("seat {n}").format(n=player + 1) if type(player) is int else str(player)
 
 
-def _trick_line(game: Any, trick: TrickRecord, rules: Any = None) -> str:
-    plays = ", ".join(f"{_seat(p)} {card_text(game, c, rules)}" for p, c in trick.plays)
+def _trick_line(game: Any, trick: TrickRecord, rules: Any = None, *, last: bool = False) -> str:
+    plays = _(", ").join(_("{seat} {card}").format(seat=_seat(p), card=card_text(game, c, rules))
+                         for p, c in trick.plays)
     won = card_text(game, trick.winning_card, rules)
-    rule = f" ({trick.rule})" if trick.rule else ""
-    return f"trick {trick.number}: {plays}; {_seat(trick.winner)} wins with {won}{rule}"
+    line = (_("last trick {n}: {plays}; {seat} wins with {card}") if last
+            else _("trick {n}: {plays}; {seat} wins with {card}"))
+    text = line.format(n=trick.number, plays=plays, seat=_seat(trick.winner), card=won)
+    return _("{text} ({rule})").format(text=text, rule=trick.rule) if trick.rule else text
 
 
 def _tricks(state: Any) -> tuple[TrickRecord, ...]:
@@ -335,31 +365,40 @@ def _generic_text(state: Any, seat: int | None) -> str:
     game = state.GAME
     rules = state.rules
     scores = state.scores
-    head = f"{game.title} · {len(scores)} players"
+    head = _("{game} · {n} players").format(game=_(game.title), n=len(scores))
     if seat is not None:
-        head += f" · seen by seat {seat + 1}"
+        head = _("{title} · seen by {seat}").format(title=head, seat=_seat(seat))
     lines = [head]
     actor = state.current_player
     if state.is_terminal:
-        winners = sorted(state.winners)
-        lines.append("game over; winners: " + (" ".join(_seat(w) for w in winners) or "none"))
+        winners = " ".join(_seat(w) for w in sorted(state.winners))
+        lines.append(_("game over; winners: {winners}").format(winners=winners or _("none")))
     else:
-        lines.append(f"to act: {_seat(actor)}")
-    lines.append("scores: " + "  ".join(f"{_seat(s)} {p}" for s, p in enumerate(scores)))
+        lines.append(_("to act: {seat}").format(seat=_seat(actor)))
+    lines.append(_("scores: {scores}").format(scores="  ".join(
+        _("{seat} {points}").format(seat=_seat(s), points=p) for s, p in enumerate(scores))))
     for s, hand in _hands(state, seat):
         try:
             shown = " ".join(card_text(game, c, rules) for c in hand)
         except ValueError:
             continue
-        lines.append(f"hand of {_seat(s)}: {shown or '(empty)'}")
+        lines.append(_("{label}: {items}").format(label=_("hand of {seat}").format(seat=_seat(s)),
+                                                  items=shown or _("(empty)")))
     tricks = _tricks(state)
     if tricks:
-        lines.append("last " + _trick_line(game, tricks[-1], rules))
+        lines.append(_trick_line(game, tricks[-1], rules, last=True))
     if not state.is_terminal and (seat is None or seat == actor):
         legal = [str(a) for a in state.legal_actions()]
-        more = f" … ({len(legal)} in all)" if len(legal) > 12 else ""
-        lines.append("legal: " + ", ".join(legal[:12]) + more)
+        lines.append(_legal_line(legal, 12))
     return "\n".join(lines)
+
+
+def _legal_line(legal: Sequence[str], most: int | None = None) -> str:
+    """``legal: a, b, c`` (the legal actions' texts stay as they are), cut after ``most`` with a count."""
+    shown = _(", ").join(legal if most is None else legal[:most])
+    if most is not None and len(legal) > most:
+        return _("legal: {actions} … ({n} in all)").format(actions=shown, n=len(legal))
+    return _("legal: {actions}").format(actions=shown)
 
 
 def _hooks(state: Any) -> None:
@@ -393,9 +432,9 @@ def _generic_svg(state: Any, seat: int | None) -> str:
         except ValueError:
             continue
         y += 22
+        label = _("hand of {seat}").format(seat=_seat(s))
         body.append(
-            f'<text x="0" y="{y - 4}" font-size="12" font-family="sans-serif" fill="#555">'
-            f"hand of {escape(_seat(s))}</text>"
+            f'<text x="0" y="{y - 4}" font-size="12" font-family="sans-serif" fill="#555">{escape(label)}</text>'
         )
         for i, face in enumerate(faces):
             body.append(_card(face, i * (CARD_W + GAP), y))
@@ -407,10 +446,10 @@ def _generic_svg(state: Any, seat: int | None) -> str:
         y += 22
         body.append(
             f'<text x="0" y="{y - 4}" font-size="12" font-family="sans-serif" fill="#555">'
-            f"{escape('last ' + _trick_line(game, t, rules))}</text>"
+            f"{escape(_trick_line(game, t, rules, last=True))}</text>"
         )
         for i, (player, card) in enumerate(t.plays):
-            mark = "wins the trick" if player == t.winner else ""
+            mark = _("wins the trick") if player == t.winner else ""
             body.append(_card(card_face(game, card, rules), i * (CARD_W + GAP), y, mark=mark))
         width = max(width, len(t.plays) * (CARD_W + GAP))
         y += CARD_H

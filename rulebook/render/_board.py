@@ -15,6 +15,8 @@ from html import escape
 from typing import Any
 
 from rulebook import render
+from rulebook.i18n import _
+from rulebook.i18n import width as columns
 from rulebook.render import CARD_H, CARD_W, GAP, CardFace
 
 __all__ = ["Board", "Chip", "Views", "register_views", "seat_name"]
@@ -25,17 +27,37 @@ Chip = tuple[str, str]
 
 
 def seat_name(seat: object) -> str:
-    return f"seat {seat + 1}" if type(seat) is int else str(seat)
+    """A seat for people, numbered from 1 (``seat 3`` for seat ``2``), in the language shown;
+    a place that is not a seat (a text already shown) stays as it is."""
+    return _("seat {n}").format(n=seat + 1) if type(seat) is int else str(seat)
+
+
+def _row(label: str, items: str) -> str:
+    """A row of the text board: its label, then what it holds."""
+    return _("{label}: {items}").format(label=label, items=items)
+
+
+def _px(text: str, narrow: float, wide: float) -> float:
+    """How wide ``text`` is drawn, at most: ``narrow`` pixels a character, ``wide`` for a wide (CJK) one."""
+    many = columns(text) - len(text)  # the wide characters
+    return narrow * (len(text) - many) + wide * many
+
+
+def _label_room(text: str) -> int:
+    """The room a bold 12-pixel label with wide (CJK) characters takes (0 for other labels: their rows
+    have always been wide enough)."""
+    return math.ceil(_px(text, 7, 12)) + 4 if columns(text) > len(text) else 0
 
 
 def _chip_width(text: str) -> int:
-    return 7 * len(text) + 14
+    return math.ceil(_px(text, 7, 12)) + 14
 
 
 def _back(x: float, y: float) -> str:
+    name = escape(_("face-down card"))
     return (
-        f'<g role="img" aria-label="face-down card" transform="translate({x:g},{y:g})">'
-        "<title>face-down card</title>"
+        f'<g role="img" aria-label="{name}" transform="translate({x:g},{y:g})">'
+        f"<title>{name}</title>"
         f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="6" fill="#546e7a" stroke="#263238" '
         'stroke-width="2"/>'
         f'<rect x="7" y="7" width="{CARD_W - 14}" height="{CARD_H - 14}" rx="4" fill="none" stroke="#cfd8dc"/>'
@@ -59,23 +81,31 @@ class Board:
     def head(self, to_act: int | None, scores: Sequence[int], winners: Sequence[int] | None = ()) -> None:
         """The two standard lines: who acts (or the winners; ``None``: not known to this view), and the scores."""
         if to_act is None and winners is None:
-            self.line("game over")
+            self.line(_("game over"))
         elif to_act is None:
-            self.line("game over; winners: " + (" ".join(seat_name(w) for w in sorted(winners or ())) or "none"))
+            names = " ".join(seat_name(w) for w in sorted(winners or ()))
+            self.line(_("game over; winners: {winners}").format(winners=names or _("none")))
         else:
-            self.line(f"to act: {seat_name(to_act)}")
-        self.line("scores: " + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(scores)))
+            self.line(_("to act: {seat}").format(seat=seat_name(to_act)))
+        self.line(_("scores: {scores}").format(scores="  ".join(
+            _("{seat} {points}").format(seat=seat_name(s), points=p) for s, p in enumerate(scores))))
+
+    def legal(self, legal: Sequence[str], most: int | None = None) -> None:
+        """The line of legal actions (their texts stay as they are), cut after ``most`` with a count."""
+        self.line(render._legal_line(legal, most))
 
     def face(self, card: int) -> CardFace:
         return render.card_face(self.game, card, self.rules)
 
     def cards(
         self, label: str, cards: Sequence[int | None], *, marks: dict[int, str] | None = None,
-        seats: Sequence[object] | None = None, empty: str = "(none)",
+        seats: Sequence[object] | None = None, empty: str | None = None,
     ) -> None:
-        """A row of cards (``None``: face down); ``marks`` by position; ``seats`` above each card."""
+        """A row of cards (``None``: face down); ``marks`` by position; ``seats`` above each card;
+        ``empty``: what an empty row says (``(none)`` in the language shown)."""
         faces = [None if c is None else self.face(c) for c in cards]
-        self.rows.append(("cards", (label, faces, dict(marks or {}), tuple(seats or ()), empty)))
+        self.rows.append(("cards", (label, faces, dict(marks or {}), tuple(seats or ()),
+                                    _("(none)") if empty is None else empty)))
 
     def chips(self, label: str, chips: Sequence[Chip]) -> None:
         """A row of labelled tokens (cubes, chips, oracle numbers)."""
@@ -102,24 +132,24 @@ class Board:
                 for i, f in enumerate(faces):
                     t = "??" if f is None else f.text
                     if seats:
-                        t = f"{seat_name(seats[i])} {t}"
+                        t = _("{seat} {card}").format(seat=seat_name(seats[i]), card=t)
                     if i in marks:
-                        t += f" ({marks[i]})"
+                        t = _("{card} ({mark})").format(card=t, mark=marks[i])
                     parts.append(t)
-                out.append(f"{label}: {' '.join(parts) if parts else empty}")
+                out.append(_row(label, " ".join(parts) if parts else empty))
             elif kind == "chips":
                 label, chips = data
-                out.append(f"{label}: " + ("  ".join(f"[{t}]" for t, _ in chips) or "(none)"))
+                out.append(_row(label, "  ".join(f"[{t}]" for t, _fill in chips) or _("(none)")))
             elif kind == "wheel":
-                label, numbers, strongest, centre, _ = data
+                label, numbers, strongest, centre, _colour = data
                 shown = " ".join(f"[{n}]" if i == strongest else n for i, n in enumerate(numbers))
-                out.append(f"{label}: {centre}; {shown}")
+                out.append(_("{label}: {centre}; {numbers}").format(label=label, centre=centre, numbers=shown))
             elif kind == "track":
                 label, cells, tokens = data
-                out.append(f"{label}:")
+                out.append(_("{label}:").format(label=label))
                 for cell, toks in zip(cells, tokens):
                     if toks:
-                        out.append(f"  {cell}: " + " ".join(t for t, _ in toks))
+                        out.append("  " + _row(cell, " ".join(t for t, _fill in toks)))
         return "\n".join(out)
 
     # -- SVG -------------------------------------------------------------------------------
@@ -127,26 +157,30 @@ class Board:
     def svg(self) -> str:
         body: list[str] = []
         y = 22
-        width = max(360, 9 * len(self.title))
+        # the title keeps nine pixels a character, as a few CJK characters in an English title always had
+        width = max(360, 9 * len(self.title), math.ceil(_px(self.title, 8, 16)))
         body.append(f'<text x="0" y="16" font-size="15" font-weight="bold" {FONT} fill="#111">'
                     f"{escape(self.title)}</text>")
         for kind, data in self.rows:
             if kind == "line":
                 y += 18
                 body.append(f'<text x="0" y="{y - 4}" font-size="13" {FONT} fill="#222">{escape(data)}</text>')
-                width = max(width, 7 * len(data) + 10)
+                width = max(width, math.ceil(_px(data, 7, 13)) + 10)
             elif kind == "cards":
                 label, faces, marks, seats, empty = data
+                width = max(width, _label_room(label if faces else _row(label, empty)))
                 y += 20
                 body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label)}{'' if faces else ': ' + escape(empty)}</text>")
+                            f"{escape(label if faces else _row(label, empty))}</text>")
                 if not faces:
                     continue
                 if seats:
                     y += 14
                     for i, s in enumerate(seats):
+                        name = seat_name(s)
                         body.append(f'<text x="{i * (CARD_W + GAP) + CARD_W / 2:g}" y="{y - 3}" font-size="11" '
-                                    f'{FONT} text-anchor="middle" fill="#333">{escape(seat_name(s))}</text>')
+                                    f'{FONT} text-anchor="middle" fill="#333"{render._squeeze(name, CARD_W, 11)}>'
+                                    f"{escape(name)}</text>")
                 for i, f in enumerate(faces):
                     x = i * (CARD_W + GAP)
                     body.append(_back(x, y) if f is None else render._card(f, x, y, mark=marks.get(i, "")))
@@ -154,9 +188,11 @@ class Board:
                 y += CARD_H + 4
             elif kind == "chips":
                 label, chips = data
+                none = _("(none)")
+                width = max(width, _label_room(label if chips else _row(label, none)))
                 y += 20
                 body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label)}{'' if chips else ': (none)'}</text>")
+                            f"{escape(label if chips else _row(label, none))}</text>")
                 if not chips:
                     continue
                 x = 0
@@ -175,11 +211,12 @@ class Board:
             elif kind == "wheel":
                 label, numbers, strongest, centre, colour = data
                 r, cx = 70, 90
+                width = max(width, _label_room(label))
                 y += 20
                 body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
                             f"{escape(label)}</text>")
                 cy = y + r + 18
-                body.append(f'<g role="img" aria-label="{escape(label + ": " + centre)}">'
+                body.append(f'<g role="img" aria-label="{escape(_row(label, centre))}">'
                             f'<circle cx="{cx}" cy="{cy}" r="{r + 16}" fill="#fafafa" stroke="{colour}" '
                             f'stroke-width="3"/>'
                             f'<text x="{cx}" y="{cy + 4}" font-size="11" {FONT} text-anchor="middle" fill="#222">'
@@ -198,6 +235,7 @@ class Board:
                 width = max(width, 2 * cx)
             elif kind == "track":
                 label, cells, tokens = data
+                width = max(width, _label_room(label))
                 y += 20
                 body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
                             f"{escape(label)}</text>")
@@ -211,7 +249,8 @@ class Board:
                                 f'fill="#37474f">{escape(cell)}</text>')
                     for k, (text, fill) in enumerate(tokens[i]):
                         ty = y + 20 + 20 * k
-                        body.append(f'<g role="img" aria-label="{escape(text + " on " + cell)}">'
+                        on = _("{token} on {cell}").format(token=text, cell=cell)
+                        body.append(f'<g role="img" aria-label="{escape(on)}">'
                                     f'<rect x="{x + 3}" y="{ty}" width="{cw - 6}" height="17" rx="8" fill="{fill}"/>'
                                     f'<text x="{x + cw / 2}" y="{ty + 12.5}" font-size="10" {FONT} '
                                     f'text-anchor="middle" fill="#fff">{escape(text[:10])}</text></g>')

@@ -17,13 +17,14 @@ from rulebook.render._board import Board, register_views, seat_name
 from .actions import Phase
 from .game import GAME
 from .observation import Observation
-from .rules import ICONS
 from .state import GodsState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
 ICON_COLOURS = ("#e65100", "#3949ab", "#9e7700", "#607d8b")
 GOD = "#6a1b9a"
+#: the human marks (``rules.ICONS``, in the same order), marked for the catalog
+ICON_WORDS = (N_("sun"), N_("moon"), N_("star"), N_("cloud"))
 PHASE_WORDS = {
     Phase.ORACLE: N_("the gods choose oracle cards"),
     Phase.LONE: N_("the lone human chooses an oracle card"),
@@ -48,61 +49,68 @@ def _winners(v: Any) -> tuple[int, ...]:
 def _board(v: Any, seat: int | None, hands: dict[int, tuple[int, ...]], sizes: tuple[int, ...],
            interventions: list[tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], str]],
            legal: list[str], rules: Any, forced: str = "") -> Board:
-    title = f"{GAME.title} · deal {v.deal + 1} · {len(v.scores)} players"
+    title = _("{game} · deal {deal} · {n} players").format(game=_(GAME.title), deal=v.deal + 1, n=len(v.scores))
     if seat is not None:
-        title += f" · seen by {seat_name(seat)} ({'god' if seat in v.gods else 'human'})"
+        seen = (_("{title} · seen by {seat} (god)") if seat in v.gods else _("{title} · seen by {seat} (human)"))
+        title = seen.format(title=title, seat=seat_name(seat))
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, _winners(v))
     b.line(_("now: {what}").format(what=_(PHASE_WORDS[Phase(v.phase)])))
-    b.chips("gods", [(f"god {seat_name(g)}" + (f" → {seat_name(v.partners[g])}" if v.partners[g] >= 0 else ""), GOD)
-                     for g in v.gods])
+    b.chips(_("gods"), [(_("god {seat} → {partner}").format(seat=seat_name(g), partner=seat_name(v.partners[g]))
+                         if v.partners[g] >= 0 else _("god {seat}").format(seat=seat_name(g)), GOD) for g in v.gods])
     chips = []
     for h in v.humans:
         icon = v.marks[h]
-        text = f"{seat_name(h)} {ICONS[icon]}" if icon >= 0 else seat_name(h)
+        text = _("{seat} {mark}").format(seat=seat_name(h), mark=_(ICON_WORDS[icon])) if icon >= 0 else seat_name(h)
         if h == v.lone or h in v.lones:
-            text += " (lone)"
+            text = _("{seat} (lone)").format(seat=text)
         chips.append((text, ICON_COLOURS[icon] if icon >= 0 else "#455a64"))
-    b.chips("humans and their marks", chips)
-    b.chips("oracle cards (predicted tricks, won so far)",
-            [(f"{seat_name(h)}: {'?' if v.oracle[h] < 0 else v.oracle[h]}, won {v.won[h]}",
+    b.chips(_("humans and their marks"), chips)
+    b.chips(_("oracle cards (predicted tricks, won so far)"),
+            [(_("{seat}: {oracle}, won {won}").format(seat=seat_name(h), oracle="?" if v.oracle[h] < 0 else v.oracle[h],
+                                                     won=v.won[h]),
               "#00695c" if v.oracle[h] >= 0 else "#90a4ae") for h in v.humans])
-    b.cards("field", list(v.field))
-    waiting = ", ".join(seat_name(g) for g in v.waiting) or "none"
-    b.line(f"gods still to intervene: {waiting}"
-           + (f"; to be asked in turn: {', '.join(seat_name(g) for g in v.asking)}" if v.asking else ""))
+    b.cards(_("field"), list(v.field))
+    waiting = _(", ").join(seat_name(g) for g in v.waiting) or _("none")
+    if v.asking:
+        b.line(_("gods still to intervene: {gods}; to be asked in turn: {asked}").format(
+            gods=waiting, asked=_(", ").join(seat_name(g) for g in v.asking)))
+    else:
+        b.line(_("gods still to intervene: {gods}").format(gods=waiting))
     for gap, god, cards, field, to, how in interventions:
         shown = [None if c < 0 else c for c in cards]
-        src = "field" if all(field) and field else "hand"
-        b.cards(f"intervention at gap {gap}: god {seat_name(god)} gives from the {src}{how}", shown, seats=to)
+        given = (_("intervention at gap {gap}: god {seat} gives from the field") if all(field) and field
+                 else _("intervention at gap {gap}: god {seat} gives from the hand"))
+        b.cards(given.format(gap=gap, seat=seat_name(god)) + (_(how) if how else ""), shown, seats=to)
     passes = v.gaps.passes if isinstance(v, GodsState) else v.passes
     if passes:
-        b.line("passed: " + ", ".join(f"{seat_name(g)} at gap {gap}" for gap, g in passes))
+        b.line(_("passed: {passes}").format(passes=_(", ").join(
+            _("{seat} at gap {gap}").format(seat=seat_name(g), gap=gap) for gap, g in passes)))
     if v.trick:
-        b.cards("current trick", [c for _, c in v.trick], seats=[s for s, _ in v.trick])
+        b.cards(_("current trick"), [c for _s, c in v.trick], seats=[s for s, _c in v.trick])
     done = v.deal_tricks if isinstance(v, GodsState) else v.tricks
     if done:
         t = done[-1]
-        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
-        b.cards(f"last trick (trick {t.number + 1} of the game), won by {seat_name(t.winner)}", [c for _, c in t.plays],
-                seats=[p for p, _ in t.plays], marks={i: "wins the trick" for i in won})
+        won = [i for i, (p, _c) in enumerate(t.plays) if p == t.winner]
+        b.cards(_("last trick (trick {n} of the game), won by {seat}").format(n=t.number + 1, seat=seat_name(t.winner)),
+                [c for _p, c in t.plays], seats=[p for p, _c in t.plays], marks={i: _("wins the trick") for i in won})
     if forced:
         b.line(forced)
     for s in range(len(v.scores)):
         if s in hands:
-            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
         elif sizes[s]:
-            b.cards(f"hand of {seat_name(s)} ({sizes[s]} cards, hidden)", [None] * sizes[s])
+            b.cards(_("hand of {seat} ({n} cards, hidden)").format(seat=seat_name(s), n=sizes[s]), [None] * sizes[s])
     if legal:
-        more = f" … ({len(legal)} in all)" if len(legal) > 14 else ""
-        b.line("legal: " + ", ".join(legal[:14]) + more)
+        b.legal(legal, 14)
     return b
 
 
+
 def _from_state(state: GodsState) -> Board:
-    gifts = [(r.gap, r.god, r.cards, r.from_field, r.to, " (forced)" if r.forced else "") for r in state.gifts]
+    gifts = [(r.gap, r.god, r.cards, r.from_field, r.to, N_(" (forced)") if r.forced else "") for r in state.gifts]
     if state.phase in (Phase.GIVE, Phase.FORCED) and state.gift:
-        how = " (in progress)" if state.phase == Phase.GIVE else " (forced, face down, in progress)"
+        how = N_(" (in progress)") if state.phase == Phase.GIVE else N_(" (forced, face down, in progress)")
         gifts.append((len(state.deal_tricks), state.giver, tuple(c for _, c in state.gift), state.gift_src,
                       tuple(s for s, _ in state.gift), how))
     legal = [] if state.is_terminal else [str(a) for a in state.legal_actions()]
@@ -114,19 +122,19 @@ def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | No
     gifts = [(r.gap, r.god, r.cards, r.from_field, r.to, "") for r in obs.interventions]
     if obs.giving is not None:
         r = obs.giving
-        gifts.append((r.gap, r.god, r.cards, r.from_field, r.to, " (in progress)"))
+        gifts.append((r.gap, r.god, r.cards, r.from_field, r.to, N_(" (in progress)")))
     f = obs.forced
     if f is not None:
         if f.own:
-            gifts.append((f.gap, obs.seat, f.own, (False,) * len(f.own), obs.humans[: len(f.own)], " (forced)"))
+            gifts.append((f.gap, obs.seat, f.own, (False,) * len(f.own), obs.humans[: len(f.own)], N_(" (forced)")))
     hands = {obs.seat: obs.hand}
     for s, h in enumerate(obs.human_hands):
         if s != obs.seat and s in obs.humans:
             hands[s] = h
     note = ""
     if f is not None and not f.revealed:
-        note = (f"forced intervention at gap {f.gap} by {', '.join(seat_name(g) for g in f.gods)}: "
-                f"{f.laid} card(s) laid face down so far")
+        note = _("forced intervention at gap {gap} by {gods}: {n} card(s) laid face down so far").format(
+            gap=f.gap, gods=_(", ").join(seat_name(g) for g in f.gods), n=f.laid)
     return _board(obs, obs.seat, hands, obs.hand_sizes, gifts, legal or [], rules, note)
 
 

@@ -77,67 +77,74 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
            plays: tuple[tuple[int, ...], ...], winners: tuple[int, ...] | None, legal: list[str],
            counts: bool = True) -> Board:
     players = len(v.totals)
-    races, rounds = (f" of {rules.race_count}", f" of {rules.rounds}") if counts else ("", "")
     rnd = min(v.round + 1, rules.rounds) if counts else v.round + 1  # a finished race stays at its last round
-    title = f"{GAME.title} · race {v.race + 1}{races} · round {rnd}{rounds} · {players} players"
+    title = (_("{game} · race {race} of {races} · round {n} of {rounds} · {players} players") if counts
+             else _("{game} · race {race} · round {n} · {players} players")).format(
+        game=_(GAME.title), race=v.race + 1, races=rules.race_count, n=rnd, rounds=rules.rounds, players=players)
     if seat is not None:
-        title += f" · seen by {seat_name(seat)}"
+        title = _("{title} · seen by {seat}").format(title=title, seat=seat_name(seat))
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.totals, winners)
     over = v.current_player is None
     b.line(_("now: {what}").format(what=_("the game is over") if over else _(PHASE_WORDS[Phase(v.phase)])))
     pos = v.positions
     squares = max(max(pos) + 2, 10)
-    b.track("race track", [f"square {i}" for i in range(squares)],
-            [[(ANIMALS[a], ANIMAL_COLOURS[a]) for a in range(4) if pos[a] == i] for i in range(squares)])
+    b.track(_("race track"), [_("square {n}").format(n=i) for i in range(squares)],
+            [[(_(ANIMALS[a]), ANIMAL_COLOURS[a]) for a in range(4) if pos[a] == i] for i in range(squares)])
     order = race_order(rules.track, pos)
-    b.line("animals in order: " + ", ".join(f"{PLACES[i]} {ANIMALS[a]} ({COLOURS[a]})" for i, a in enumerate(order)))
-    b.cards("road (oldest first)", list(v.road))
+    b.line(_("animals in order: {animals}").format(animals=_(", ").join(
+        _("{place} {animal} ({colour})").format(place=_(PLACES[i]), animal=_(ANIMALS[a]), colour=_(COLOURS[a]))
+        for i, a in enumerate(order))))
+    b.cards(_("road (oldest first)"), list(v.road))
     if v.road:
-        b.line("road icons: " + "; ".join(
-            f"{b.face(c).text} " + " ".join(ANIMALS[a] for a in rules.deck[c].icons) for c in v.road))
+        b.line(_("road icons: {icons}").format(icons=_("; ").join(
+            _("{card} {animals}").format(card=b.face(c).text,
+                                         animals=" ".join(_(ANIMALS[a]) for a in rules.deck[c].icons))
+            for c in v.road)))
     for k, column in enumerate(v.area):
-        b.cards(f"oracle area, column {k + 1}", list(column), empty="(empty)")
+        b.cards(_("oracle area, column {n}").format(n=k + 1), list(column), empty=_("(empty)"))
     for k, column in enumerate(v.beneath):
         if column:
-            b.cards(f"beneath column {k + 1} (the next oracle area)", list(column))
+            b.cards(_("beneath column {n} (the next oracle area)").format(n=k + 1), list(column))
     chips = []
     for s in range(players):
         shown = v.shown[s]
         if shown == NOT_PLAYED:
             continue
-        chips.append((f"{seat_name(s)}: " + ("face down" if shown == FACE_DOWN else f"strength {shown}"), "#455a64"))
-    b.chips("played this round", chips)
+        how = _("face down") if shown == FACE_DOWN else _("strength {n}").format(n=shown)
+        chips.append((_("{seat}: {count}").format(seat=seat_name(s), count=how), "#455a64"))
+    b.chips(_("played this round"), chips)
     for s in range(players):
         if v.shown[s] != NOT_PLAYED and (plays[s] or v.shown[s] == FACE_DOWN):
             cards: list[int | None] = list(plays[s]) if plays[s] else [None]
-            b.cards(f"played by {seat_name(s)}, not yet placed", cards)
+            b.cards(_("played by {seat}, not yet placed").format(seat=seat_name(s)), cards)
     if v.queue:
-        b.line("resolution order: " + ", ".join(seat_name(s) for s in v.queue))
+        b.line(_("resolution order: {seats}").format(seats=_(", ").join(seat_name(s) for s in v.queue)))
     for s in range(players):
-        b.cards(f"acquired by {seat_name(s)}", list(v.acquired[s]))
+        b.cards(_("acquired by {seat}").format(seat=seat_name(s)), list(v.acquired[s]))
     if v.removed:
-        b.cards("out of the game", list(v.removed))
-    b.chips("colour points if the race ended now (missions aside)",
-            [(f"{seat_name(s)}: {p}", "#00695c") for s, p in enumerate(v.race_standing)])
+        b.cards(_("out of the game"), list(v.removed))
+    b.chips(_("colour points if the race ended now (missions aside)"),
+            [(_("{seat}: {count}").format(seat=seat_name(s), count=p), "#00695c")
+             for s, p in enumerate(v.race_standing)])
     for s, m in sorted(missions.items()):
-        b.line(_("mission of {seat}: {mission}").format(seat=_("seat {n}").format(n=s + 1),
-                                                         mission=mission_text(rules.missions[m])))
+        b.line(_("mission of {seat}: {mission}").format(seat=seat_name(s), mission=mission_text(rules.missions[m])))
     for record, shown_missions in zip(v.rounds, v.revealed):
-        b.line(f"race {record.number + 1} scored: "
-               + "  ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))
-               + "; missions " + " ".join(str(m) for m in shown_missions.missions))
+        b.line(_("race {n} scored: {points}; missions {missions}").format(
+            n=record.number + 1,
+            points="  ".join(_("{seat} {points}").format(seat=seat_name(s), points=p)
+                             for s, p in enumerate(record.points)),
+            missions=" ".join(str(m) for m in shown_missions.missions)))
     for s in range(players):
         if s in hands:
-            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
         elif sizes[s]:
             seen = list(known[s])
             rest = sizes[s] - len(seen)
-            label = f"hand of {seat_name(s)} ({sizes[s]} cards" + (", some seen taken" if seen else "") + ")"
-            b.cards(label, [*seen, *([None] * rest)])
+            label = _("hand of {seat} ({n} cards, some seen taken)") if seen else _("hand of {seat} ({n} cards)")
+            b.cards(label.format(seat=seat_name(s), n=sizes[s]), [*seen, *([None] * rest)])
     if legal:
-        more = f" … ({len(legal)} in all)" if len(legal) > 14 else ""
-        b.line("legal: " + ", ".join(legal[:14]) + more)
+        b.legal(legal, 14)
     return b
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook import render
-from rulebook.i18n import _
+from rulebook.i18n import N_, _
 from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import Phase
@@ -27,7 +27,8 @@ __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
 #: a colour per seat for its cubes (the source's example players are red, blue, black, white)
 CUBE_COLOURS = ("#c62828", "#1565c0", "#212121", "#757575")
-VARIANT_WORDS = {POINTS: "points", TWICE: "variant 1: twice the seven prophecies", MOST_CUBES: "variant 2: one round"}
+VARIANT_WORDS = {POINTS: N_("points"), TWICE: N_("variant 1: twice the seven prophecies"),
+                 MOST_CUBES: N_("variant 2: one round")}
 
 
 def _last_trick(v: Any, earlier: tuple[PlayedRound, ...]) -> tuple[PlacedTrick, bool] | None:
@@ -46,13 +47,15 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
            remaining: tuple[tuple[int, ...], ...], aside_down: tuple[int, ...] | None,
            earlier: tuple[PlayedRound, ...], legal: list[str]) -> Board:
     rounds = getattr(rules, "rounds", None)
-    of = f" of {rounds}" if rounds else ""
-    title = f"{GAME.title} · round {v.round + 1}{of} · {players} players"
+    title = (_("{game} · round {n} of {rounds} · {players} players") if rounds
+             else _("{game} · round {n} · {players} players")).format(
+        game=_(GAME.title), n=v.round + 1, rounds=rounds, players=players)
     if seat is not None:
-        title += f" · seen by {seat_name(seat)}"
+        title = _("{title} · seen by {seat}").format(title=title, seat=seat_name(seat))
     b = Board(GAME, rules, title)
     b.head(v.current_player, scores, winners)
-    b.line(f"scoring: {VARIANT_WORDS.get(variant, variant)}; round start player: {seat_name(_start(v))}")
+    b.line(_("scoring: {scoring}; round start player: {seat}").format(
+        scoring=_(VARIANT_WORDS[variant]) if variant in VARIANT_WORDS else variant, seat=seat_name(_start(v))))
     done = len(v.round_tricks)
     if v.phase == Phase.PROPHECY:
         b.line(_("now: {what}").format(what=_("the players prophesy (seven cubes each, in secret)")))
@@ -62,47 +65,49 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
                 n=done + 1, card=render.card_text(GAME, v.future[done]))))
     else:
         b.line(_("now: {what}").format(what=_("the game is over")))
-    b.cards("future row (one card per trick)", list(v.future), seats=[f"trick {i + 1}" for i in range(len(v.future))],
-            marks={done: "this trick"} if v.phase == Phase.TRICKS else {})
+    b.cards(_("future row (one card per trick)"), list(v.future),
+            seats=[_("trick {n}").format(n=i + 1) for i in range(len(v.future))],
+            marks={done: _("this trick")} if v.phase == Phase.TRICKS else {})
     if v.aside_up:
-        b.cards("set aside face up", list(v.aside_up))
-    if aside_down is not None:
-        b.cards("set aside face down (unseen)", list(aside_down))
-    else:
-        b.cards("set aside face down (unseen)", [None, None])
+        b.cards(_("set aside face up"), list(v.aside_up))
+    b.cards(_("set aside face down (unseen)"), [None, None] if aside_down is None else list(aside_down))
     for place in range(1, players + 1):
-        b.chips(f"place card {place}: cubes left", [
-            (f"{seat_name(s)} × {remaining[s][place - 1]}", CUBE_COLOURS[s])
+        b.chips(_("place card {n}: cubes left").format(n=place), [
+            (_("{seat} × {n}").format(seat=seat_name(s), n=remaining[s][place - 1]), CUBE_COLOURS[s])
             for s in range(players) if remaining[s] and remaining[s][place - 1]
         ])
     secret = [s for s in range(players) if not remaining[s]]
     if secret:
-        b.line(f"prophecies of {', '.join(seat_name(s) for s in secret)}: secret until everybody has placed")
+        b.line(_("prophecies of {seats}: secret until everybody has placed").format(
+            seats=_(", ").join(seat_name(s) for s in secret)))
     if seat is not None and v.phase == Phase.PROPHECY:
-        b.line(f"your prophecy so far (cubes on places 1-{players}): {' '.join(map(str, own))}")
+        b.line(_("your prophecy so far (cubes on places 1-{n}): {cubes}").format(
+            n=players, cubes=" ".join(map(str, own))))
     revealed = [s for s in range(players) if prophecies[s]]
     if revealed and v.phase != Phase.PROPHECY:
-        b.line("prophecies (cubes on places 1-{}): {}".format(
-            players, "; ".join(f"{seat_name(s)} {' '.join(map(str, prophecies[s]))}" for s in revealed)))
-    b.chips("cubes moved onto played cards this round",
-            [(f"{seat_name(s)}: {k} of 7", CUBE_COLOURS[s]) for s, k in enumerate(v_placed(v))])
+        b.line(_("prophecies (cubes on places 1-{n}): {prophecies}").format(n=players, prophecies=_("; ").join(
+            _("{seat} {cubes}").format(seat=seat_name(s), cubes=" ".join(map(str, prophecies[s]))) for s in revealed)))
+    b.chips(_("cubes moved onto played cards this round"),
+            [(_("{seat}: {n} of 7").format(seat=seat_name(s), n=k), CUBE_COLOURS[s])
+             for s, k in enumerate(v_placed(v))])
     if trick:
-        b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
+        b.cards(_("current trick"), [c for _s, c in trick], seats=[s for s, _c in trick])
     last = _last_trick(v, earlier)
     if last is not None:
         done_trick, before = last
         by_place = sorted(zip(done_trick.places, done_trick.plays))
-        where = " of the previous round" if before else ""
-        b.cards(f"last trick{where} (future {render.card_text(GAME, done_trick.future)}), laid out by place, 1st first",
+        label = (_("last trick of the previous round (future {card}), laid out by place, 1st first") if before
+                 else _("last trick (future {card}), laid out by place, 1st first"))
+        b.cards(label.format(card=render.card_text(GAME, done_trick.future)),
                 [card for _place, (_seat, card) in by_place], seats=[seat for _place, (seat, _card) in by_place],
-                marks={0: "1st place"})
+                marks={0: _("1st place")})
     for s in range(players):
         if s in hands:
-            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
         elif sizes[s]:
-            b.cards(f"hand of {seat_name(s)} ({sizes[s]} cards, hidden)", [None] * sizes[s])
+            b.cards(_("hand of {seat} ({n} cards, hidden)").format(seat=seat_name(s), n=sizes[s]), [None] * sizes[s])
     if legal:
-        b.line("legal: " + ", ".join(legal))
+        b.legal(legal)
     return b
 
 
@@ -145,7 +150,8 @@ def _view(state: SevenPropheciesState, seat: int | None) -> Board:
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
     board = _from_observation(state.observation(seat), state.rules, legal)
     if state.is_terminal:  # the state knows the winners; an observation shows the scores only
-        board.rows[0] = ("line", "game over; winners: " + " ".join(seat_name(w) for w in sorted(state.winners)))
+        board.rows[0] = ("line", _("game over; winners: {winners}").format(
+            winners=" ".join(seat_name(w) for w in sorted(state.winners)) or _("none")))
     return board
 
 

@@ -25,18 +25,13 @@ HONOUR, CHIP, NPC = "#b8860b", "#b71c1c", "#4e342e"
 
 
 def _place(place: object, players: int) -> str:
-    """A place's name: seats by number, the NPCs by name (older engines give NPC places as ints)."""
+    """A place's name in the language shown: seats by number from 1, the NPCs by name (older
+    engines give NPC places as ints)."""
     if type(place) is int and place >= players:
-        return ("lord", "young lord")[place - players]
+        return _(_NPC_WORDS[("lord", "young lord")[place - players]])
+    if isinstance(place, str):
+        return _(_NPC_WORDS[place]) if place in _NPC_WORDS else place
     return seat_name(place)
-
-
-def _who(place: object, players: int) -> str:
-    """A place's name in the language shown (a seat numbered from 1, or the lord)."""
-    if type(place) is int and place < players:
-        return _("seat {n}").format(n=place + 1)
-    name = _place(place, players)
-    return _(_NPC_WORDS.get(name, name))
 
 
 #: The non-player characters' names, marked for the catalog.
@@ -46,9 +41,9 @@ _NPC_WORDS = {"lord": N_("lord"), "young lord": N_("young lord")}
 def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ...]], bids: tuple[int, ...] | None,
            winners: tuple[int, ...] | None, legal: list[str]) -> Board:
     n = obs.players
-    title = f"{GAME.title} · round {obs.round + 1} · {n} players"
+    title = _("{game} · round {n} · {players} players").format(game=_(GAME.title), n=obs.round + 1, players=n)
     if seat is not None:
-        title += f" · seen by {seat_name(seat)}"
+        title = _("{title} · seen by {seat}").format(title=title, seat=seat_name(seat))
     b = Board(GAME, None, title)
     b.head(obs.current_player, obs.honour, winners)
     if obs.current_player is None:
@@ -57,51 +52,57 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
         b.line(_("now: {what}").format(what=_("the players bid, in secret, how many tricks the lord will take")))
     else:
         b.line(_("now: {what}").format(what=_("trick {n}; {who} leads").format(
-            n=sum(obs.won) + 1, who=_who(obs.leader, n))))
+            n=sum(obs.won) + 1, who=_place(obs.leader, n))))
     nxt = (obs.lord_before - 1) % n
-    b.line(f"the lord sits between {seat_name(nxt)} and {seat_name(obs.lord_before)}"
-           + ("; the young lord sits opposite" if obs.young_row else ""))
+    between = (_("the lord sits between {a} and {b}; the young lord sits opposite") if obs.young_row
+               else _("the lord sits between {a} and {b}"))
+    b.line(between.format(a=seat_name(nxt), b=seat_name(obs.lord_before)))
     if obs.trump >= 0:
         suit = DECK.suits[obs.trump][0]
-        b.chips("trump chip (on the lord's rightmost card; it moves after a trick in which that card was played)",
-                [(f"trump: {suit}", render.suit_colour(suit, obs.trump))])
-    b.cards("the lord's row (face up, leftmost first)", list(obs.lord_row), empty="(empty)")
+        b.chips(_("trump chip (on the lord's rightmost card; it moves after a trick in which that card was played)"),
+                [(_("trump: {suit}").format(suit=_(suit)), render.suit_colour(suit, obs.trump))])
+    b.cards(_("the lord's row (face up, leftmost first)"), list(obs.lord_row), empty=_("(empty)"))
     if obs.young_row:
-        b.cards("the young lord's row (face up, leftmost first; no chip)", list(obs.young_row), empty="(empty)")
-    b.chips("honour (誉; 3 wins)", [(f"{seat_name(s)}: {h}", HONOUR) for s, h in enumerate(obs.honour)])
-    b.chips("execution chips (打ち首; 2 lose)", [(f"{seat_name(s)}: {c}", CHIP) for s, c in enumerate(obs.chips)])
+        b.cards(_("the young lord's row (face up, leftmost first; no chip)"), list(obs.young_row), empty=_("(empty)"))
+    b.chips(_("honour (誉; 3 wins)"), [(_("{seat}: {count}").format(seat=seat_name(s), count=h), HONOUR)
+                                       for s, h in enumerate(obs.honour)])
+    b.chips(_("execution chips (打ち首; 2 lose)"), [(_("{seat}: {count}").format(seat=seat_name(s), count=c), CHIP)
+                                                  for s, c in enumerate(obs.chips)])
     if bids is not None:
-        b.line("bids: " + "  ".join(f"{seat_name(s)} {'-' if x < 0 else x}" for s, x in enumerate(bids)))
+        shown = [_("{seat} {bid}").format(seat=seat_name(s), bid="-" if x < 0 else x) for s, x in enumerate(bids)]
     else:
         shown = []
         for s in range(n):
             if s == seat:
-                shown.append(f"{seat_name(s)} {'-' if obs.own_bid < 0 else obs.own_bid}")
+                bid: object = "-" if obs.own_bid < 0 else obs.own_bid
             else:
-                shown.append(f"{seat_name(s)} {'hidden' if obs.has_bid[s] else '-'}")
-        b.line("bids: " + "  ".join(shown))
-    b.chips("tricks taken this round",
-            [(f"{_place(p, n)}: {w}", NPC if p >= n else "#455a64") for p, w in enumerate(obs.won)])
+                bid = _("hidden") if obs.has_bid[s] else "-"
+            shown.append(_("{seat} {bid}").format(seat=seat_name(s), bid=bid))
+    b.line(_("bids: {bids}").format(bids="  ".join(shown)))
+    b.chips(_("tricks taken this round"),
+            [(_("{seat}: {count}").format(seat=_place(p, n), count=w), NPC if p >= n else "#455a64")
+             for p, w in enumerate(obs.won)])
     if obs.trick:
-        b.cards("current trick", [c for _, c in obs.trick], seats=[_place(p, n) for p, _ in obs.trick])
+        b.cards(_("current trick"), [c for _p, c in obs.trick], seats=[_place(p, n) for p, _c in obs.trick])
     records = [t for t in obs.tricks if isinstance(t, TrickRecord)]
     if records:
         t = records[-1]
-        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
-        b.cards(f"last trick (trick {t.number + 1} of the game), won by {_place(t.winner, n)}",
-                [c for _, c in t.plays], seats=[_place(p, n) for p, _ in t.plays],
-                marks={i: "wins the trick" for i in won})
+        won = [i for i, (p, _c) in enumerate(t.plays) if p == t.winner]
+        b.cards(_("last trick (trick {n} of the game), won by {seat}").format(n=t.number + 1, seat=_place(t.winner, n)),
+                [c for _p, c in t.plays], seats=[_place(p, n) for p, _c in t.plays],
+                marks={i: _("wins the trick") for i in won})
     for rnd in obs.rounds:
-        b.line(f"round {rnd.number + 1}: bids " + " ".join(map(str, rnd.bids)) + f"; the lord took {rnd.lord_tricks}; "
-               + "tricks " + " ".join(f"{seat_name(s)} {rnd.won[s]}" for s in range(n)))
+        b.line(_("round {n}: bids {bids}; the lord took {lord}; tricks {tricks}").format(
+            n=rnd.number + 1, bids=" ".join(map(str, rnd.bids)), lord=rnd.lord_tricks,
+            tricks=" ".join(_("{seat} {points}").format(seat=seat_name(s), points=rnd.won[s]) for s in range(n))))
     for s in range(n):
         if s in hands:
-            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
         elif obs.hand_sizes[s]:
-            b.cards(f"hand of {seat_name(s)} ({obs.hand_sizes[s]} cards)", [None] * obs.hand_sizes[s])
+            b.cards(_("hand of {seat} ({n} cards)").format(seat=seat_name(s), n=obs.hand_sizes[s]),
+                    [None] * obs.hand_sizes[s])
     if legal:
-        more = f" … ({len(legal)} in all)" if len(legal) > 16 else ""
-        b.line("legal: " + ", ".join(legal[:16]) + more)
+        b.legal(legal, 16)
     return b
 
 

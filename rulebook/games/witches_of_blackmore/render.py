@@ -14,7 +14,7 @@ from typing import Any
 
 from rulebook import render
 from rulebook.core.history import TrickRecord
-from rulebook.i18n import _
+from rulebook.i18n import _, ngettext
 from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import REPLACING
@@ -31,9 +31,9 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
            trick: tuple[tuple[int, int], ...], replacing: bool, tricks: tuple[TrickRecord, ...],
            just_won: tuple[int, ...], winners: tuple[int, ...] | None, legal: list[str]) -> Board:
     players = len(v.scores)
-    title = f"{GAME.title} · {players} players · {wheel} wheel"
+    title = _("{game} · {n} players · {wheel} wheel").format(game=_(GAME.title), n=players, wheel=_(wheel))
     if seat is not None:
-        title += f" · seen by {seat_name(seat)}"
+        title = _("{title} · seen by {seat}").format(title=title, seat=seat_name(seat))
     b = Board(GAME, rules, title)
     b.head(v.current_player, v.scores, winners)
     if v.current_player is None:
@@ -41,40 +41,46 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
     elif replacing:
         b.line(_("now: {what}").format(what=_(
             "{seat} won the trick and may lay one of its cards on the trump stack").format(
-                seat=_("seat {n}").format(n=v.current_player + 1))))
+                seat=seat_name(v.current_player))))
     else:
         b.line(_("now: {what}").format(what=_("play any card (the leader's colour need not be followed)")))
     stack = v.trumps if isinstance(v, WitchesState) else v.trump_stack
     suit = DECK.suits[DECK.suit_of[stack[-1]]][0] if stack else None
     order = wheel_order(v.anchor, wheel)
-    centre = f"{suit} is trump" if suit else "no trump"
-    b.wheel(f"the witches' wheel, {wheel} side, aligned to {v.anchor}: strongest first, clockwise",
+    centre = _("{suit} is trump").format(suit=_(suit)) if suit else _("no trump")
+    b.wheel(_("the witches' wheel, {wheel} side, aligned to {anchor}: strongest first, clockwise").format(
+                wheel=_(wheel), anchor=v.anchor),
             [str(n) for n in order], 0, centre, render.suit_colour(suit, DECK.suit_of[stack[-1]]) if suit else "#555")
-    b.cards("trump stack (bottom first; the top card is the trump)", list(stack),
-            marks={len(stack) - 1: "the trump"} if stack else {}, empty="(empty: no trump colour)")
+    b.cards(_("trump stack (bottom first; the top card is the trump)"), list(stack),
+            marks={len(stack) - 1: _("the trump")} if stack else {}, empty=_("(empty: no trump colour)"))
     count = len(pile) if isinstance(pile, tuple) else pile
-    shown = f", top first: {DECK.texts(pile)}" if isinstance(pile, tuple) and pile else ""
-    b.line(f"draw pile: {count} card{'' if count == 1 else 's'}{shown}")
+    if isinstance(pile, tuple) and pile:
+        b.line(ngettext("draw pile: {n} card, top first: {cards}", "draw pile: {n} cards, top first: {cards}",
+                        count).format(n=count, cards=DECK.texts(pile)))
+    else:
+        b.line(ngettext("draw pile: {n} card", "draw pile: {n} cards", count).format(n=count))
     if trick:
-        b.cards("current trick", [c for _, c in trick], seats=[s for s, _ in trick])
+        b.cards(_("current trick"), [c for _s, c in trick], seats=[s for s, _c in trick])
     if tricks:
         t = tricks[-1]
-        won = [i for i, (p, _) in enumerate(t.plays) if p == t.winner]
-        b.cards(f"last trick (trick {t.number + 1}), won by {seat_name(t.winner)}", [c for _, c in t.plays],
-                seats=[p for p, _ in t.plays], marks={i: "wins the trick" for i in won})
+        won = [i for i, (p, _c) in enumerate(t.plays) if p == t.winner]
+        b.cards(_("last trick (trick {n}), won by {seat}").format(n=t.number + 1, seat=seat_name(t.winner)),
+                [c for _p, c in t.plays], seats=[p for p, _c in t.plays], marks={i: _("wins the trick") for i in won})
     elif replacing and just_won:
-        b.cards("the trick just won", list(just_won))
+        b.cards(_("the trick just won"), list(just_won))
     for s in range(players):
-        b.cards(f"captured by {seat_name(s)} ({v.scores[s]} points)", list(v.captured[s]))
+        b.cards(_("captured by {seat} ({points} points)").format(seat=seat_name(s), points=v.scores[s]),
+                list(v.captured[s]))
     for s in range(players):
         if s in hands:
-            b.cards(f"hand of {seat_name(s)}", list(hands[s]), empty="(empty)")
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
         elif sizes[s]:
             seen = list(known[s])
-            label = f"hand of {seat_name(s)} ({sizes[s]} cards" + (", some taken from the trump stack" if seen else "")
-            b.cards(label + ")", [*seen, *([None] * (sizes[s] - len(seen)))])
+            label = (_("hand of {seat} ({n} cards, some taken from the trump stack)") if seen
+                     else _("hand of {seat} ({n} cards)"))
+            b.cards(label.format(seat=seat_name(s), n=sizes[s]), [*seen, *([None] * (sizes[s] - len(seen)))])
     if legal:
-        b.line("legal: " + ", ".join(legal))
+        b.legal(legal)
     return b
 
 
