@@ -101,8 +101,10 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
 
     def heuristic_action(self, state: SaruState, rng: random.Random) -> SaruAction:
         """Play the strongest playable card when the leftmost oracle card's animal is in the
-        top two, else the weakest; never declare; place beneath an empty column; acquire
-        cards whose animal is in the top two, else lay road.
+        top two, else the weakest; declare when it wants that column, could be beaten to it
+        and has a card to spare; pair its two weakest cards; place beneath an empty column;
+        acquire cards whose animal is in the top two, else lay road (the whole rule in
+        ``rulebook.games.saru_tori_inu_i.heuristic``).
 
         Ties in strength go to the first legal action; random choices (``rng.choice``)
         are among the free columns (else every column), the road actions, or all legal
