@@ -272,8 +272,11 @@ class ISMCTS:
         spare: State[Any, Any] | None = pool.pop() if pool_size is None else None
         path: list[tuple[list[float], int]] = []
         add = path.append
-        # heuristic rollouts call the game's heuristic directly (one call level less)
-        play = (spare or pool[0]).GAME.heuristic_action if rollout is heuristic_player else rollout
+        # heuristic rollouts call the game's heuristic directly (one call level less; two where the
+        # game gives it as a plain function, ``Game._rollout_policy``)
+        game = (spare or pool[0]).GAME
+        play = (getattr(game, "_rollout_policy", None) or game.heuristic_action) if rollout is heuristic_player \
+            else rollout
         round_of: Callable[[Any], int] | None = None
         value: Callable[[Any], tuple[float, ...]] | None = None
         start_round = 0
@@ -308,13 +311,17 @@ class ISMCTS:
             # selection and expansion, in the tree while it has the node (and within the round)
             while player is not None and node is not None and (round_of is None or round_of(det) == start_round):
                 legal = det.legal_actions()
-                setdefault = node.stats.setdefault
-                # each legal action's statistics, hashed once: new ones start unvisited
+                stats = node.stats
+                get = stats.get
+                # each legal action's statistics (hashed once, twice when new: new ones start unvisited)
                 entries: list[list[float]] = []
                 fresh: list[tuple[Action, list[float]]] | None = None
                 for a in legal:
-                    s = setdefault(a, [0, 0.0, 0])
-                    s[2] += 1
+                    s = get(a)
+                    if s is None:
+                        s = stats[a] = [0, 0.0, 1]
+                    else:
+                        s[2] += 1
                     entries.append(s)
                     if s[0] == 0:
                         if fresh is None:

@@ -242,6 +242,24 @@ def test_ismcts_stopping_early_keeps_the_choice(slug: str) -> None:
     assert sum(n for n, _ in stats.values()) == 3 + UNANIMOUS_VISITS - 1
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_rollout_policy_is_the_heuristic(slug: str) -> None:
+    """A game's ``_rollout_policy`` (the plain function ISMCTS playouts call) chooses the moves of
+    its ``heuristic_action`` with the same random draws, at every position of a whole game."""
+    game = rulebook.get_game(slug)
+    policy = game._rollout_policy  # type: ignore[attr-defined]
+    state = game.new_game(seed=8)
+    rng = random.Random(8)
+    moves = 0
+    while state.current_player is not None:
+        a, b = random.Random(moves), random.Random(moves)
+        action = game.heuristic_action(state, a)
+        assert policy(state, b) == action and a.getstate() == b.getstate()
+        state = state.apply(action if moves % 3 else rng.choice(state.legal_actions()))
+        moves += 1
+    assert moves > 10
+
+
 def _stop_reasons(stats: dict[Any, tuple[int, float]], budget: int, tie: float) -> set[str]:
     """The early stops whose condition holds on a search's final root statistics."""
     ranked = sorted(stats.values(), key=lambda s: -s[0])

@@ -105,6 +105,10 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
 
     # -- simulation helpers ----------------------------------------------------------------
 
+    #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
+    #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
+    _rollout_policy = staticmethod(heuristic.heuristic_action)
+
     def heuristic_action(self, state: GodsState, rng: random.Random) -> GHAction:
         """A simple player using only what its seat sees.
 

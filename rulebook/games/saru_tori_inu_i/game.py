@@ -99,6 +99,10 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
 
     # -- players and statistics ----------------------------------------------------------
 
+    #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
+    #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
+    _rollout_policy = staticmethod(heuristic_action)
+
     def heuristic_action(self, state: SaruState, rng: random.Random) -> SaruAction:
         """Play the strongest playable card when the leftmost oracle card's animal is in the
         top two, else the weakest; declare when it wants that column, could be beaten to it

@@ -98,6 +98,10 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         """The game's ``TensorEncoder`` (in its ``observation`` module): the tensor straight from a state."""
         return TensorEncoder(rules)
 
+    #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
+    #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
+    _rollout_policy = staticmethod(heuristic.heuristic_action)
+
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
         """Prophesy the places the hand's cards look likely to take; then play for a place
         that still carries one of one's cubes (draws nothing from ``rng``)."""

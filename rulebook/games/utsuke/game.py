@@ -88,6 +88,10 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
 
     # -- players and reports ---------------------------------------------------------
 
+    #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
+    #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
+    _rollout_policy = staticmethod(heuristic.heuristic_action)
+
     def heuristic_action(self, state: UtsukeState, rng: random.Random) -> UtsukeAction:
         """Bid the lord's high cards and trumps; play to keep the lord on one's bid.
 

@@ -57,6 +57,10 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         """The fast encoder of ``rules`` (:class:`~rulebook.games.witches_of_blackmore.TensorEncoder`)."""
         return TensorEncoder(rules)
 
+    #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
+    #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
+    _rollout_policy = staticmethod(heuristic.heuristic_action)
+
     def heuristic_action(self, state: WitchesState, rng: random.Random) -> WitchesAction:
         """Win the trick with the cheapest winning card, else throw the cheapest card (with
         partners, give the partner taking the trick the dearest); after a win, lay the trick's
