@@ -91,9 +91,9 @@ DEFAULT_EXPLORATION = 0.7
 DEFAULT_DETERMINIZATIONS = 20
 #: The unanimous early stop waits until every root action has had this many playouts.
 UNANIMOUS_VISITS = 8
-#: The near-tie early stop by default: how many standard errors apart the two most visited
-#: root actions' mean results may be, at most, for the search to stop after half its budget.
-DEFAULT_TIE_STOP = 0.5
+#: The near-tie early stop by default: the two most visited root actions' mean results less
+#: than this many standard errors apart stop the search once two fifths of its budget are spent.
+DEFAULT_TIE_STOP = 1.0
 
 
 class _Node:
@@ -156,16 +156,16 @@ class ISMCTS:
       and every playout so far gave the searching seat the same result (no move has shown
       any difference, so the choice among them is arbitrary and more playouts would cost
       without telling them apart);
-    * ``tie_stop`` (iteration budgets, the default ``result`` only): once half the budget is
-      spent and every root action has had :data:`UNANIMOUS_VISITS` playouts, the search also
+    * ``tie_stop`` (iteration budgets, the default ``result`` only): once two fifths of the
+      budget are spent and every root action has had :data:`UNANIMOUS_VISITS` playouts, the search also
       stops when the two most visited actions' mean results are less than ``tie_stop``
       standard errors apart (``tie_stop * sqrt(1/4n1 + 1/4n2)``, the largest standard error
       of a difference of results from 0 to 1): the two are near-equals, and the rest of the
       budget would mostly decide between them by chance. Unlike the stops above, this one
-      may choose another move than the full budget would; on 200 positions per game, measured
-      against a 2,000-iteration search, it cost Seven Prophecies and Saru Tori Inu I 0.1 to
-      0.4 points of expected win share per decision for a quarter fewer playouts
-      (``bench/README.md``). ``None`` turns it off;
+      may choose another move than the full budget would; on 200 positions per game, valued
+      by a 2,000-iteration search, it cost Seven Prophecies 0.6 and Saru Tori Inu I 0.1 points
+      of expected win share per decision, for 38% and 40% fewer playouts (``bench/README.md``).
+      ``None`` turns it off;
     * a decision with one legal action is not searched.
 
     The search reads the real state only through ``current_player``, ``resample(seat,
@@ -288,9 +288,9 @@ class ISMCTS:
         # the searching seat's lowest and highest result in this search (for the unanimous stop)
         low = math.inf
         high = -math.inf
-        # the near-tie stop: results from 0 to 1 (the default result), after half the budget
+        # the near-tie stop: results from 0 to 1 (the default result), after two fifths of the budget
         tie = self.tie_stop if stop_early and result is win_share else None
-        half = limit // 2
+        settle_from = limit * 2 // 5
         while (budget is None or done < budget) and (deadline is None or perf() < deadline):
             if pool_size is None:
                 if spare is None:
@@ -407,7 +407,7 @@ class ISMCTS:
                 # the two most visited actions are near-equals (see tie_stop)
                 if (
                     tie is not None
-                    and done >= half
+                    and done >= settle_from
                     and runner is not None
                     and top is not None
                     and fewest >= UNANIMOUS_VISITS
