@@ -163,8 +163,8 @@ class ISMCTS:
       of a difference of results from 0 to 1): the two are near-equals, and the rest of the
       budget would mostly decide between them by chance. Unlike the stops above, this one
       may choose another move than the full budget would; on 200 positions per game, valued
-      by a 2,000-iteration search, it cost Seven Prophecies 0.6 and Saru Tori Inu I 0.1 points
-      of expected win share per decision, for 38% and 40% fewer playouts (``bench/README.md``).
+      by a 2,000-iteration search, it cost 0.1 to 0.6 points of expected win share per
+      decision, for 38% to 50% fewer playouts (``bench/README.md``).
       ``None`` turns it off;
     * a decision with one legal action is not searched.
 

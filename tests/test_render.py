@@ -72,7 +72,7 @@ def test_hand_svg_keeps_order() -> None:
 def test_trick_svg_marks_the_winner() -> None:
     # the source's second example: David's blue 4 wins
     plays = tuple((seat, DECK.parse(t)) for seat, t in enumerate(("Y2", "R7", "Y5", "B4", "B9")))
-    trick = TrickRecord(number=1, round=1, leader=0, plays=plays, winner=3, rule="several trumps")
+    trick = TrickRecord(number=0, round=0, leader=0, plays=plays, winner=3, rule="several trumps")
     root = ET.fromstring(render.trick_svg(WITCHES, trick))
     assert root.get("aria-label") == (
         "trick 1: seat 1 Y2, seat 2 R7, seat 3 Y5, seat 4 B4, seat 5 B9; seat 4 wins with B4 (several trumps)"

@@ -329,7 +329,7 @@ def _trick_line(game: Any, trick: TrickRecord, rules: Any = None, *, last: bool 
     won = card_text(game, trick.winning_card, rules)
     line = (_("last trick {n}: {plays}; {seat} wins with {card}") if last
             else _("trick {n}: {plays}; {seat} wins with {card}"))
-    text = line.format(n=trick.number, plays=plays, seat=_seat(trick.winner), card=won)
+    text = line.format(n=trick.number + 1, plays=plays, seat=_seat(trick.winner), card=won)  # from 1 for people
     return _("{text} ({rule})").format(text=text, rule=trick.rule) if trick.rule else text
 
 
