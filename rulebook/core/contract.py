@@ -150,7 +150,7 @@ class Setup:
         """Deal ``index``: the explicit one if given, else drawn from the seed.
 
         A drawn deal depends only on the game, the rules, the seed and the index, so the
-        last :data:`DEAL_CACHE` of them are remembered: a search that plays many games
+        last ``DEAL_CACHE`` of them are remembered: a search that plays many games
         from the same few determinizations deals each of their next rounds once.
         """
         if index < len(self.deals):
