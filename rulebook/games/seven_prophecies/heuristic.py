@@ -67,8 +67,10 @@ class _Table:
         self.targets: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], float], tuple[int, ...]] = {}
 
 
-#: the tables by ``Rules`` (equal rules share one), and the last one asked for, by identity
+#: the tables by ``Rules`` (equal rules share one; at most ``_TABLES_KEPT``, then afresh), and
+#: the last one asked for, by identity
 _TABLES: dict[Rules, _Table] = {}
+_TABLES_KEPT = 256
 _last_rules: Rules | None = None
 _last_table: _Table = _Table.__new__(_Table)  # a placeholder: no state's rules are None
 
@@ -81,6 +83,8 @@ def _table(rules: Rules) -> _Table:
     global _last_rules, _last_table
     table = _TABLES.get(rules)
     if table is None:
+        if len(_TABLES) >= _TABLES_KEPT:  # many rules (a property test): each table holds a memo
+            _TABLES.clear()
         table = _TABLES[rules] = _Table(rules)
     _last_rules, _last_table = rules, table
     return table

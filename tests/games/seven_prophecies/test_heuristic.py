@@ -389,3 +389,19 @@ def test_prophecy_targets_match_the_reference_and_survive_forgetting(monkeypatch
         for seed in (1, 2):
             for state in _positions(Rules(**options), seed):  # type: ignore[arg-type]
                 _check_against_reference(state, seed)
+
+
+def test_the_heuristic_keeps_a_bounded_number_of_rules_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ``Rules`` gets one table (with its memo of prophecy targets); a run over more rules
+    than ``_TABLES_KEPT`` starts afresh instead of growing for ever, and a table found again is
+    the same object."""
+    heuristic._TABLES.clear()
+    first = heuristic._table(Rules())
+    assert heuristic._table(Rules(players=4)) is first  # equal rules share one
+    monkeypatch.setattr(heuristic, "_TABLES_KEPT", 3)
+    sizes = []
+    for players, every in ((3, False), (4, True), (3, True), (4, False)):
+        heuristic._table(Rules(players=players, every_place=every))
+        sizes.append(len(heuristic._TABLES))
+    assert sizes == [2, 3, 1, 2]
+    assert heuristic._table(Rules(players=4, every_place=False)) is not first  # built again after the reset
