@@ -4,7 +4,7 @@ Usage: ``python bench/ismcts.py [--games SLUG ...] [--players default|min|N] [--
 [--measure N] [--sample N] [--rollout random|heuristic] [--rounds N]``
 
 Run the same script against two trees (``PYTHONPATH=/path/to/tree``) to compare them: it uses
-only what every version of :class:`~rulebook.players.ISMCTS` has. For each game (at its
+only what every version of :class:`~rulebook.balance.players.ISMCTS` has. For each game (at its
 default player count, or ``--players``):
 
 * ``resample`` against one random rollout from the same states (a random game cut at
@@ -38,7 +38,7 @@ import time
 from typing import Any
 
 import rulebook
-from rulebook.players import ISMCTS, heuristic_player
+from rulebook.balance.players import ISMCTS, heuristic_player
 
 
 def resample_vs_rollout(game: Any, players: int, sample: int, seed: int = 1) -> tuple[float, float]:

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 import rulebook
-from rulebook.progress import Progress
-from rulebook.simulate import simulate
+from rulebook.balance.progress import Progress
+from rulebook.balance.simulate import simulate
 
 
 def main() -> None:

@@ -26,8 +26,8 @@ from typing import Any
 import attrs
 
 import rulebook
-from rulebook.players import DEFAULT_EXPLORATION, ISMCTS, Player, heuristic_player
-from rulebook.simulate import simulate, two_proportion_test, wilson_interval
+from rulebook.balance.players import DEFAULT_EXPLORATION, ISMCTS, Player, heuristic_player
+from rulebook.balance.simulate import simulate, two_proportion_test, wilson_interval
 
 
 def ladder_row(

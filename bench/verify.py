@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-_MAIN = "import sys; from rulebook.cli import main; sys.exit(main())"
+_MAIN = "import sys; from rulebook.cli.app import main; sys.exit(main())"
 GAMES = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 
 

@@ -24,7 +24,7 @@ for both languages:
 * Japanese search: ``ja/search.html?q=切り札`` lists results.
 
 The replay pages (``_static/replays/*.html``, written by ``docs/_ext/replay_pages.py``
-with :mod:`rulebook.replay_html`) are checked at both widths too, by :func:`check_replays`:
+with :mod:`rulebook.reference.replay_html`) are checked at both widths too, by :func:`check_replays`:
 
 * no JavaScript error, no horizontal overflow at the first, a middle and the last step;
 * the pictures unpack (a board is drawn), text is at least 14 px;

@@ -24,7 +24,7 @@ from rulebook.errors import (
     WrongGame,
 )
 from rulebook.registry import GAMES, get_game
-from rulebook.verify import verify
+from rulebook.variants.verify import verify
 
 __version__ = "0.1.0"
 

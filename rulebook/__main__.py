@@ -2,7 +2,7 @@
 
 import sys
 
-from rulebook.cli import main
+from rulebook.cli.app import main
 
 if __name__ == "__main__":
     sys.exit(main())

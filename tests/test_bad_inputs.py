@@ -3,7 +3,7 @@
 Every door of the library (``new_game`` seeds, deals and rules, ``apply``,
 ``parse_action``, the action codes, ``observation``/``resample`` seats, the
 ``Rules`` options, ``records.loads``/``replay``) and of the command line
-(``rulebook.cli.main`` in-process, two commands as subprocesses) is fed
+(``rulebook.cli.app`` in-process, two commands as subprocesses) is fed
 Hypothesis-generated garbage. Each must raise a ``ValueError`` (every
 ``rulebook.errors`` class is one), or exit non-zero with one line on stderr and no
 traceback, and must never accept a value that a record cannot round-trip.
@@ -26,9 +26,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook import records
-from rulebook.cli import main
+from rulebook.cli.app import main
 from rulebook.core.options import describe_options, rules_from_mapping, rules_to_dict
+from rulebook.reference import records
 
 SLUGS = list(rulebook.GAMES)
 ROOT = Path(__file__).resolve().parents[1]
@@ -405,7 +405,7 @@ def test_cli_dask_fails_fast(capsys: pytest.CaptureFixture[str], monkeypatch: py
     pytest.importorskip("distributed")
     import time
 
-    import rulebook.cli_simulate as cli_simulate
+    import rulebook.cli.simulate as cli_simulate
 
     assert cli_simulate.DASK_TIMEOUT <= 10
     monkeypatch.setattr(cli_simulate, "DASK_TIMEOUT", 1)
@@ -419,7 +419,7 @@ def test_cli_dask_fails_fast(capsys: pytest.CaptureFixture[str], monkeypatch: py
 def test_cli_internal_errors_say_so_and_debug_shows_the_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import rulebook.cli as cli
+    import rulebook.cli.app as cli
 
     def boom(args: Any) -> int:
         raise KeyError("bug")
@@ -459,7 +459,7 @@ def test_cli_random_arguments(args: list[str]) -> None:
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "rulebook.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True,
                           cwd=cwd, env=env, timeout=120)
 
 
@@ -478,7 +478,7 @@ def test_subprocess_replay_into_a_closed_pipe(tmp_path: Path) -> None:
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[0])
     records.save(state, tmp_path / "long.json")
-    cmd = (f"{sys.executable} -m rulebook.cli replay long.json | head -n 2")
+    cmd = (f"{sys.executable} -m rulebook replay long.json | head -n 2")
     done = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, cwd=tmp_path,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
     assert len(done.stdout.splitlines()) == 2

@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 
 import rulebook
-from rulebook.balance import measures, seat_advantage, skill_gap
-from rulebook.games.witches_of_blackmore import DECK
-from rulebook.simulate import (
+from rulebook.balance.measures import measures, seat_advantage, skill_gap
+from rulebook.balance.simulate import (
     GameResult,
     compare,
     holm,
@@ -23,7 +22,8 @@ from rulebook.simulate import (
     welch_test,
     wilson_interval,
 )
-from rulebook.variants import Variant, highest_scores_win
+from rulebook.games.witches_of_blackmore import DECK
+from rulebook.variants.variant import Variant, highest_scores_win
 
 WB = rulebook.get_game("witches-of-blackmore")
 UT = rulebook.get_game("utsuke")
@@ -234,8 +234,8 @@ count_captured.unit = "cards"  # type: ignore[attr-defined]
 
 def test_a_scoring_hook_that_counts_cards_is_not_compared_with_points() -> None:
     """The hook leaves every game as it was: the mean scores change units, not balance."""
-    from rulebook.figures import score_unit
-    from rulebook.usage_compare import warnings
+    from rulebook.balance.figures import score_unit
+    from rulebook.balance.usage_compare import warnings
 
     cards = Variant(WB, WB.Rules(players=3), name="cards", scores=count_captured, winners=highest_scores_win)
     assert score_unit(cards) == "cards"

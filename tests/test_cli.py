@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import records
-from rulebook.cli import main
-from rulebook.optional import install_hint
-from rulebook.simulate import play_one, simulate
+from rulebook.balance.simulate import play_one, simulate
+from rulebook.cli.app import main
+from rulebook.core.optional import install_hint
+from rulebook.reference import records
 
 
 def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,7 +219,7 @@ def test_titles_with_brackets_are_not_doubled(capsys: pytest.CaptureFixture[str]
 def test_variant_module_in_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "sevens_house.py").write_text(
-        "import rulebook\nfrom rulebook.variants import Variant\n"
+        "import rulebook\nfrom rulebook.variants.variant import Variant\n"
         "GAME = rulebook.get_game('witches-of-blackmore')\n"
         "LUCKY = Variant(GAME, GAME.Rules(must_follow=True), name='lucky')\n",
         encoding="utf-8",

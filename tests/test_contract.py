@@ -1,6 +1,6 @@
 """The shared contract test: every registered game, every supported player count.
 
-Each game must pass :func:`rulebook.testing.check_game` over random valid
+Each game must pass :func:`rulebook.variants.testing.check_game` over random valid
 ``Rules`` (with the player count pinned) and random play. New games are
 picked up from the registry with no change here.
 """
@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook import trace
-from rulebook.testing import check_game, check_observation_boundary, player_count_cases, rules_strategy
+from rulebook.reference import trace
+from rulebook.variants.testing import check_game, check_observation_boundary, player_count_cases, rules_strategy
 
 CASES = player_count_cases()  # every count under the ci and thorough profiles
 BOUNDARY_EVERY = 3 if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "dev" else 1

@@ -83,8 +83,8 @@ from pathlib import Path  # noqa: E402
 import attrs  # noqa: E402
 
 import rulebook  # noqa: E402
-from rulebook import records  # noqa: E402
 from rulebook.core.contract import LogNode, log_actions, log_from, log_push  # noqa: E402
+from rulebook.reference import records  # noqa: E402
 
 
 def _longest_game() -> rulebook.State:  # type: ignore[type-arg]
@@ -143,9 +143,9 @@ def test_a_20000_link_log_and_a_state_holding_it() -> None:
 def test_verify_replays_the_record_of_the_longest_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rulebook.cli import main
-    from rulebook.variants import Variant
-    from rulebook.verify import play_checked
+    from rulebook.cli.app import main
+    from rulebook.variants.variant import Variant
+    from rulebook.variants.verify import play_checked
 
     state = _longest_game()
     rng = random.Random(0)
@@ -329,7 +329,7 @@ def test_state_builder_refuses_what_it_would_skip() -> None:
 
 
 def test_player_count_cases_pick_the_ends_under_dev(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulebook.testing import player_count_cases
+    from rulebook.variants.testing import player_count_cases
 
     monkeypatch.setenv("HYPOTHESIS_PROFILE", "dev")
     assert [n for s, n in player_count_cases() if s == "gods-and-humans"] == [5, 8]

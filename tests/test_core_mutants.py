@@ -125,8 +125,8 @@ def test_log_equality_copy_and_build_exactly() -> None:
 
 
 def test_str_of_a_state_is_its_rendered_text() -> None:
-    """``str(state)`` is :func:`rulebook.render.state_text` of it (contract ``State.__str__``)."""
-    from rulebook import render
+    """``str(state)`` is :func:`rulebook.core.render.state_text` of it (contract ``State.__str__``)."""
+    from rulebook.core import render
     from rulebook.games.witches_of_blackmore import GAME, Rules
 
     s = GAME.new_game(Rules(players=2), seed=1)

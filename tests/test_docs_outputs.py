@@ -1,7 +1,7 @@
 """The terminal sessions in the docs show what the command line prints today.
 
 ``docs/verifying.md`` and ``docs/simulation.md`` show ``$ rulebook ...`` commands with
-their output. Each shown command is run here through :func:`rulebook.cli.main` with a
+their output. Each shown command is run here through :func:`rulebook.cli.app` with a
 tiny workload (``--games 2``, ``--examples 2``, one process, no report), and the shape
 of its output is compared with the page's: every title line, every table's column
 headings and row labels, and every line outside a table, with the numbers masked (they
@@ -22,7 +22,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulebook.cli import main
+from rulebook.cli.app import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = ("verifying.md", "simulation.md", "verify-a-house-rule.md")

@@ -15,7 +15,7 @@ The share is computed twice:
 * from the sources, always (CI's test job has no docs build and no Sphinx): the Markdown
   of the page and its spec reduced to the text a reader sees, the options table from
   ``describe_options``, and one fold line per rule with the counts from
-  :mod:`rulebook.trace`. A game page must not pull in generated text that the sources
+  :mod:`rulebook.reference.trace`. A game page must not pull in generated text that the sources
   cannot measure (``eval-rst``, autodoc): each game's API has a page of its own;
 * from the built page ``docs/_build/html/games/<slug>.html`` when it exists (after
   ``python -m sphinx -b html docs docs/_build/html``): the article's text with the
@@ -39,8 +39,8 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import trace
 from rulebook.core.options import describe_options
+from rulebook.reference import trace
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

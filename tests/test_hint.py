@@ -1,4 +1,4 @@
-"""``hint`` (:mod:`rulebook.hint`): exact reasons for constructed positions, the same reason whatever
+"""``hint`` (:mod:`rulebook.table.hint`): exact reasons for constructed positions, the same reason whatever
 the hidden cards, and the trick judge agreeing with every trick the engines record."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import pytest
 
 import rulebook
-from rulebook.hint import LEADERS, hint, partial_winner
-from rulebook.players import heuristic_player
+from rulebook.balance.players import heuristic_player
+from rulebook.table.hint import LEADERS, hint, partial_winner
 
 WB = "witches-of-blackmore"
 

@@ -1,4 +1,4 @@
-"""Play hooks the engine obeys (``rulebook.hooks``): legal moves, the game's end, points per trick and round;
+"""Play hooks the engine obeys (``rulebook.variants.hooks``): legal moves, the game's end, points per trick and round;
 ``verify`` treats a hook like the engine's own rules and keeps a failing game for ``replay``."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 import rulebook
-from rulebook import records
+from rulebook.balance.simulate import simulate
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.errors import IllegalAction
-from rulebook.hooks import HookedState, PlayHooks
-from rulebook.simulate import simulate
-from rulebook.variants import Variant
-from rulebook.verify import verify, walk
+from rulebook.reference import records
+from rulebook.variants.hooks import HookedState, PlayHooks
+from rulebook.variants.variant import Variant
+from rulebook.variants.verify import verify, walk
 
 WB = rulebook.get_game("witches-of-blackmore")
 SP = rulebook.get_game("seven-prophecies")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.cli import _counts_text, main
+from rulebook.cli.app import _counts_text, main
 from rulebook.core.options import OPTION_KEYS
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import GAMES, get_game
-from rulebook.variants import Layer, build_rules, load_variant, read_variant_file, resolve
-from rulebook.verify import plan
+from rulebook.variants.variant import Layer, build_rules, load_variant, read_variant_file, resolve
+from rulebook.variants.verify import plan
 
 WB = get_game("witches-of-blackmore")
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from rulebook.cli import main
+from rulebook.cli.app import main
 from rulebook.registry import get_game
-from rulebook.variants import resolve
+from rulebook.variants.variant import resolve
 
 EXAMPLES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("witches-of-blackmore", ["--set", "ranks=1..8"], {"ranks": (1, 2, 3, 4, 5, 6, 7, 8)}),

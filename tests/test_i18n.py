@@ -24,14 +24,14 @@ import attrs
 import pytest
 
 import rulebook
-from rulebook import records
-from rulebook.cli import main
+from rulebook.cli.app import main
 from rulebook.i18n import LOCALE_DIR, _, language, language_from_env, ngettext, set_language, width, wrap
-from rulebook.narrate import narrate, tricks_and_rounds
-from rulebook.variants import resolve
-from rulebook.words import PHRASES, known_phrase, phrase, rule_title, seat_name
+from rulebook.reference import records
+from rulebook.reference.narrate import narrate, tricks_and_rounds
+from rulebook.reference.words import PHRASES, known_phrase, phrase, rule_title, seat_name
+from rulebook.variants.variant import resolve
 
-catalogs = pytest.importorskip("rulebook._catalogs")
+catalogs = pytest.importorskip("rulebook.cli.catalogs")
 pytest.importorskip("babel")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,12 +58,13 @@ def _ids(catalog: object) -> set[object]:
 
 def test_every_message_of_the_code_is_in_the_template_and_the_catalog(template: object, ja_po: object,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """Re-extracted from the code now: nothing marked is missing (run ``python -m rulebook._catalogs update``)."""
+    """Re-extracted from the code now: nothing marked is missing (run ``python -m rulebook.cli.catalogs update``)."""
     fresh = _ids(catalogs.template())
     assert "f-string" not in capsys.readouterr().err  # _(f"...") cannot be translated: Babel skips it
     assert catalogs.hidden_messages() == []  # nor can f"{_('...')}": Babel does not look inside
     pot = _ids(catalogs.read(catalogs.TEMPLATE))
-    assert sorted(fresh - pot, key=str) == [], "messages not in rulebook.pot: run python -m rulebook._catalogs update"
+    assert sorted(fresh - pot, key=str) == [], (
+        "messages not in rulebook.pot: run python -m rulebook.cli.catalogs update")
     assert sorted(pot - fresh, key=str) == [], "rulebook.pot has messages no longer shown: run ... update"
     assert sorted(fresh - _ids(ja_po), key=str) == [], "messages missing from the Japanese catalog"
     # the extraction has teeth: a message of each kind is there
@@ -316,11 +317,11 @@ def test_the_locale_chooses_the_language_and_lang_overrides_it(capsys: pytest.Ca
 
 def test_a_japanese_locale_in_a_subprocess(tmp_path: Path) -> None:
     env = {"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "ja_JP.UTF-8"}
-    done = subprocess.run([sys.executable, "-m", "rulebook.cli", "options", "witches-of-blackmore", "--json"],
+    done = subprocess.run([sys.executable, "-m", "rulebook", "options", "witches-of-blackmore", "--json"],
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=True)
     options = json.loads(done.stdout)["options"]
     assert options[0]["doc"].isascii()  # JSON is data: the same in every language
-    done = subprocess.run([sys.executable, "-m", "rulebook.cli", "games"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "rulebook", "games"], capture_output=True, text=True,
                           env=env, cwd=tmp_path, timeout=120, check=True)
     assert "ブラックモアの魔女" in done.stdout
 
@@ -357,8 +358,8 @@ def test_a_comparison_in_japanese_has_no_english_figure_words(capsys: pytest.Cap
 
 
 def test_ordinals_players_and_units_in_both_languages() -> None:
-    from rulebook.figures import ordinal, unit_word
-    from rulebook.simulate import players_text
+    from rulebook.balance.figures import ordinal, unit_word
+    from rulebook.balance.simulate import players_text
 
     try:
         assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21)] == [
@@ -442,7 +443,7 @@ def test_saru_missions_in_japanese() -> None:
         set_language("en")
 
 
-# -- the boards of rulebook.render in Japanese ----------------------------------------------------------------------
+# -- the boards of rulebook.core.render in Japanese --------------------------------------------------------------------
 
 BOARD_GAMES = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 #: what each board's labels say at the start of the game seeded 4 (the full view), after the title
@@ -515,7 +516,7 @@ def _words_for_people(lines: list[str]) -> str:
 
 @pytest.mark.parametrize("slug", BOARD_GAMES)
 def test_a_board_in_japanese_has_japanese_head_lines_and_labels(slug: str) -> None:
-    from rulebook.render import state_text
+    from rulebook.core.render import state_text
 
     start, end = _board_game(slug)
     players = len(start.scores)  # type: ignore[attr-defined]
@@ -547,7 +548,7 @@ def test_a_board_in_japanese_has_japanese_head_lines_and_labels(slug: str) -> No
 def test_a_board_picture_in_japanese_is_well_formed_and_says_it_in_japanese(slug: str) -> None:
     import xml.etree.ElementTree as ET
 
-    from rulebook.render import state_svg
+    from rulebook.core.render import state_svg
 
     start, end = _board_game(slug)
     ns = "{http://www.w3.org/2000/svg}"
@@ -594,7 +595,7 @@ def test_the_human_marks_of_gods_and_humans_are_the_rules_icons() -> None:
 def test_cards_tricks_and_the_deck_in_japanese() -> None:
     import xml.etree.ElementTree as ET
 
-    from rulebook import render
+    from rulebook.core import render
 
     game = rulebook.get_game("witches-of-blackmore")
     state = game.new_game(game.Rules(), seed=4)

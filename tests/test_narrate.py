@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import narrate as narrate_module
-from rulebook import records
-from rulebook.cli import main
+from rulebook.cli.app import main
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
-from rulebook.narrate import narrate, narrate_states
-from rulebook.play import card_namer, render_observation
+from rulebook.reference import narrate as narrate_module
+from rulebook.reference import records
+from rulebook.reference.narrate import narrate, narrate_states
+from rulebook.table.play import card_namer, render_observation
 
 WB = "witches-of-blackmore"
 

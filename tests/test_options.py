@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import trace
 from rulebook.core.options import (
     BOOL_WORDS,
     OPTION_KEYS,
@@ -35,6 +34,7 @@ from rulebook.core.options import (
     rules_to_dict,
 )
 from rulebook.errors import InvalidRules
+from rulebook.reference import trace
 from rulebook.registry import GAMES, get_game
 
 XX = "X" * 2  # a fake game prefix, spelt so that this file cites no rule itself

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import records
-from rulebook.play import card_namer, play, render_observation
+from rulebook.reference import records
+from rulebook.table.play import card_namer, play, render_observation
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -22,7 +22,7 @@ WB = "witches-of-blackmore"
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "rulebook.cli", *args]
+    return [sys.executable, "-m", "rulebook", *args]
 
 
 def _human_choices(path: Path, seat: int = 0) -> list[int]:
@@ -81,7 +81,7 @@ def test_default_record_path_is_in_the_current_folder(tmp_path: Path) -> None:
 def test_pseudo_terminal_session(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives a pseudo-terminal (pip install pexpect)")
     out = tmp_path / "pty.json"
-    child = pexpect.spawn(sys.executable, ["-m", "rulebook.cli", "play", WB, "--players", "3", "--seed", "1",
+    child = pexpect.spawn(sys.executable, ["-m", "rulebook", "play", WB, "--players", "3", "--seed", "1",
                                            "--speed", "0", "--out", str(out)], env=ENV, cwd=str(tmp_path),
                           encoding="utf-8",
                           timeout=60, dimensions=(50, 200))
@@ -160,7 +160,7 @@ def test_the_view_shows_only_the_seats_observation(slug: str, tmp_path: Path) ->
     namer, size = card_namer(game, rules)
     first = game.new_game(rules, seed=4)
     # replay the bots' moves before seat 0's first decision
-    from rulebook.players import player_from_spec
+    from rulebook.balance.players import player_from_spec
 
     assert state is None or state.history == ()
     obs_text = " ".join(v for _, v in render_observation(game, rules, _first_human(first, 0).observation(0)))
@@ -174,7 +174,7 @@ def test_the_view_shows_only_the_seats_observation(slug: str, tmp_path: Path) ->
 def _first_human(state: rulebook.State, seat: int) -> rulebook.State:  # type: ignore[type-arg]
     import random
 
-    from rulebook.players import heuristic_player
+    from rulebook.balance.players import heuristic_player
 
     rng = random.Random(4)
     while state.current_player != seat:
@@ -183,7 +183,7 @@ def _first_human(state: rulebook.State, seat: int) -> rulebook.State:  # type: i
 
 
 def test_bad_seat_and_opponents_are_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.cli import main
+    from rulebook.cli.app import main
 
     assert main(["play", WB, "--seat", "7", "--out", str(tmp_path / "x.json")]) == 2
     assert "--seat 7 is not a seat: seats are 1–4" in capsys.readouterr().err

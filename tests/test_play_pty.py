@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import records
+from rulebook.reference import records
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives a pseudo-terminal (pip install pexpect)")
 pyte = pytest.importorskip("pyte", reason="pyte renders the terminal's screen (pip install pyte)")
@@ -49,7 +49,7 @@ class Terminal:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": str(COLS),
                "LINES": str(ROWS)}
         env.pop("NO_COLOR", None)
-        self.child = pexpect.spawn(sys.executable, ["-m", "rulebook.cli", *args], env=env, cwd=str(cwd),
+        self.child = pexpect.spawn(sys.executable, ["-m", "rulebook", *args], env=env, cwd=str(cwd),
                                    dimensions=(ROWS, COLS), timeout=60)
         self.screen = pyte.Screen(COLS, ROWS)
         self.stream = pyte.ByteStream(self.screen)

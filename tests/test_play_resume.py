@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import records
-from rulebook.cli import main
-from rulebook.players import heuristic_player
+from rulebook.balance.players import heuristic_player
+from rulebook.cli.app import main
+from rulebook.reference import records
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -23,7 +23,7 @@ WB = "witches-of-blackmore"
 
 
 def _cli(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulebook.cli", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "rulebook", *args], input=stdin, capture_output=True, text=True,
                           env=ENV, cwd=cwd, timeout=120)
 
 

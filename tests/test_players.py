@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import rulebook
-from rulebook.players import (
+from rulebook.balance.players import (
     DEFAULT_TIE_STOP,
     ISMCTS,
     MAX_ITERATIONS,
@@ -369,7 +369,7 @@ def test_ismcts_draws_at_most_its_determinizations(pool: int | None, draws: int)
 def test_the_horizon_reads_the_round_every_seat_sees(slug: str, round_of: str) -> None:
     """The horizon's ``round_of`` (which reads the engine's field) equals the public round, deal or
     race at every position of whole games, and changes only when a new one starts."""
-    from rulebook.horizon import horizon
+    from rulebook.balance.horizon import horizon
 
     game = rulebook.get_game(slug)
     for seed in range(3):

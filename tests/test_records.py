@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rulebook
-from rulebook import records
+from rulebook.reference import records
 
 SLUGS = list(rulebook.GAMES)
 

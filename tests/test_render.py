@@ -1,4 +1,4 @@
-"""rulebook.render: card, hand, trick and state pictures and text views."""
+"""rulebook.core.render: card, hand, trick and state pictures and text views."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import rulebook
-from rulebook import render
+from rulebook.core import render
 from rulebook.core.history import TrickRecord
 from rulebook.games.witches_of_blackmore import DECK
 

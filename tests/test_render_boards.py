@@ -20,7 +20,8 @@ if __name__ == "__main__":  # pragma: no cover - run as a script from the checko
     sys.path.insert(0, str(ROOT))
 
 import rulebook  # noqa: E402
-from rulebook import render, scenarios  # noqa: E402
+from rulebook.core import render  # noqa: E402
+from rulebook.reference import scenarios  # noqa: E402
 
 #: picture name -> (scenario file, index of the state after that many steps, seat)
 BOARDS = {

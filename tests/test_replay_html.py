@@ -2,7 +2,7 @@
 
 A whole game of each game (heuristic bots, a fixed seed) is saved, written as a page
 through the command line, and read back: the page needs no network, has one step per
-action plus the deal, tells at each step exactly the lines of :func:`rulebook.narrate.narrate`
+action plus the deal, tells at each step exactly the lines of :func:`rulebook.reference.narrate.narrate`
 about what finished there (joined, they are the whole story), draws every step's table as
 well-formed SVG, and shows no Python repr, ``None`` or sentinel anywhere a person reads.
 Bad paths and bad records end in one line and exit status 2. The browser side (keys,
@@ -24,12 +24,12 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook import records
-from rulebook.cli import main
-from rulebook.narrate import narrate, summary, tricks_and_rounds
-from rulebook.players import heuristic_player
-from rulebook.replay_html import steps, unpack
-from rulebook.words import seat_name
+from rulebook.balance.players import heuristic_player
+from rulebook.cli.app import main
+from rulebook.reference import records
+from rulebook.reference.narrate import narrate, summary, tricks_and_rounds
+from rulebook.reference.replay_html import steps, unpack
+from rulebook.reference.words import seat_name
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 5
@@ -235,7 +235,7 @@ def test_leak_finder_finds_leaks() -> None:
 
 def test_a_record_with_seed_none_and_explicit_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game dealt by hand (no seed: a worked example's deal) says so, never "seed None"."""
-    from rulebook import scenarios
+    from rulebook.reference import scenarios
 
     sc = scenarios.load(ROOT / "spec" / "examples" / "witches-of-blackmore" / "blue-7-trick.toml")
     state = scenarios.run(sc)[-1]
@@ -265,7 +265,7 @@ def test_a_game_of_no_moves_is_one_step(tmp_path: Path) -> None:
 
 def test_a_long_line_of_text_widens_its_picture() -> None:
     """A board whose row label runs past its stated width is widened to show it; others stay as drawn."""
-    from rulebook.replay_html import _widened
+    from rulebook.reference.replay_html import _widened
 
     label = "a row label much longer than the picture claims to be wide, 日本語も"
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40" viewBox="0 0 100 40">'
@@ -345,7 +345,7 @@ def _check_site() -> object:
 def test_in_chromium_the_keys_step_and_nothing_overflows(tmp_path: Path) -> None:
     pytest.importorskip("selenium")
     path = tmp_path / "witches.html"
-    from rulebook.replay_html import write_replay_page
+    from rulebook.reference.replay_html import write_replay_page
 
     write_replay_page(_whole_game("witches-of-blackmore"), path)
     problems = _check_site().check_replays([path], None)  # type: ignore[attr-defined]

@@ -13,14 +13,14 @@ import attrs
 import pytest
 
 import rulebook
-from rulebook.simulate import Summary, compare, simulate
-from rulebook.variants import Variant
+from rulebook.balance.simulate import Summary, compare, simulate
+from rulebook.variants.variant import Variant
 
 pytest.importorskip("matplotlib", reason="the plot extra is not installed")
 pytest.importorskip("scipy", reason="the balance extra is not installed")
 
-from rulebook.plots import figure_name, metric_name
-from rulebook.report import html_report
+from rulebook.balance.plots import figure_name, metric_name
+from rulebook.balance.report import html_report
 
 WB = rulebook.get_game("witches-of-blackmore")
 
@@ -113,7 +113,7 @@ def test_plots_are_svg_and_single_values_are_sentences(page: str) -> None:
 
 
 def test_two_or_three_values_are_told_with_their_shares() -> None:
-    from rulebook.plots import _shares
+    from rulebook.balance.plots import _shares
 
     assert _shares({"a": ({69: 1998, 68: 2}, 2000), "b": ({69: 1998, 68: 2}, 2000)}) == (
         "69 in 99.9% of games, 68 in 0.1%")
@@ -124,7 +124,7 @@ def test_two_or_three_values_are_told_with_their_shares() -> None:
 def test_plain_words_name_the_five_clearest_changes(runs: dict[str, Summary]) -> None:
     import attrs as _attrs
 
-    from rulebook.report import SUMMARY_FIGURES, plain_summary
+    from rulebook.balance.report import SUMMARY_FIGURES, plain_summary
 
     base, other = runs.values()
     diffs = compare(base, other)
@@ -160,7 +160,7 @@ WITCHES_LIMITS = ("It does not count the cards already played, guess what the ot
 
 
 def test_the_limits_of_every_rule_aware_player_are_said() -> None:
-    from rulebook.report import heuristic_limits
+    from rulebook.balance.report import heuristic_limits
 
     for slug in rulebook.GAMES:
         text = heuristic_limits(rulebook.get_game(slug))
@@ -174,8 +174,8 @@ GH = rulebook.get_game("gods-and-humans")
 @pytest.fixture(scope="module")
 def sides_page() -> str:
     """Gods and humans at its printed 5 players against 6 players and against 5 without interventions."""
-    from rulebook.figures import compare_many
-    from rulebook.variants import resolve
+    from rulebook.balance.figures import compare_many
+    from rulebook.variants.variant import resolve
 
     sides = {"printed rules": resolve(GH), "players=6": resolve(GH, sets={"players": 6}),
              "no interventions": resolve(GH, sets={"interventions": "none"})}
@@ -248,8 +248,8 @@ def phone(width: int = 390) -> Any:
 @pytest.mark.parametrize("width", [1280, 390])
 def test_comparisons_and_sweeps_fit_the_screen(width: int, sides_page: str, tmp_path: Path) -> None:
     """Three sides with roles and n/a cells, and a sweep with its plots, at a desktop's and a phone's width."""
-    from rulebook.report import sweep_report
-    from rulebook.sweep import sweep
+    from rulebook.balance.report import sweep_report
+    from rulebook.balance.sweep import sweep
 
     pages = {"sides": sides_page,
              "sweep": sweep_report(GH, sweep(GH, "players", "5..6", games=4, seed=1), "players")}
@@ -296,8 +296,8 @@ def test_the_skill_figure_has_a_section_of_its_own(runs: dict[str, Summary]) -> 
 
 def test_english_plots_never_ask_for_the_cjk_font() -> None:
     """A machine without fonts-noto-cjk draws English plots without a "findfont" warning per label."""
+    from rulebook.balance.plots import _fonts
     from rulebook.i18n import set_language
-    from rulebook.plots import _fonts
 
     assert _fonts() == ["DejaVu Sans", "sans-serif"]
     set_language("ja")

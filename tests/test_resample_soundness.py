@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import player_count_cases, rules_strategy
+from rulebook.variants.testing import player_count_cases, rules_strategy
 
 CASES = player_count_cases()
 #: positions of each game resampled from every seat

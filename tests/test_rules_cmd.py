@@ -1,13 +1,13 @@
-"""``rulebook rules GAME [RULE-ID|section]`` and the rules as text (:mod:`rulebook.rules_text`)."""
+"""``rulebook rules GAME [RULE-ID|section]`` and the rules as text (:mod:`rulebook.reference.rules_text`)."""
 
 from __future__ import annotations
 
 import pytest
 
 import rulebook
-from rulebook import rules_text
-from rulebook.cli import main
-from rulebook.rules_text import UnknownRule, how_to_play, lookup, rulings_of, to_plain
+from rulebook.cli.app import main
+from rulebook.reference import rules_text
+from rulebook.reference.rules_text import UnknownRule, how_to_play, lookup, rulings_of, to_plain
 
 WB = "witches-of-blackmore"
 #: a rule ID no spec defines (built so that the traceability check does not read it as a citation)
@@ -67,8 +67,8 @@ def test_the_list_of_sections_and_rules(capsys: pytest.CaptureFixture[str]) -> N
     assert lines[2:6] == ["Components", "  WB-COMP-1      The deck", "  WB-COMP-2      The witches' wheel",
                           "  WB-COMP-3      A smaller deck (house rule)"]
     assert "  WB-TRICK-2     Several trumps" in lines
-    assert sum(1 for line in lines if line.startswith("  WB-")) == len(rulebook.trace.load_spec()) - sum(
-        1 for r in rulebook.trace.load_spec().values() if r.slug != WB)
+    assert sum(1 for line in lines if line.startswith("  WB-")) == len(rulebook.reference.trace.load_spec()) - sum(
+        1 for r in rulebook.reference.trace.load_spec().values() if r.slug != WB)
 
 
 def test_plain_text_has_no_markdown() -> None:
@@ -105,7 +105,7 @@ def test_rich_rendering_shows_links_as_text() -> None:
 
 def test_rules_in_japanese_read_the_reference_pages_words(capsys: pytest.CaptureFixture[str]) -> None:
     """Under ``--lang ja`` a rule's heading and body are the Japanese rule reference's (issue 25)."""
-    from rulebook.cli import main
+    from rulebook.cli.app import main
 
     assert main(["--lang", "ja", "rules", "witches-of-blackmore", "WB-TRICK-2"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -117,7 +117,7 @@ def test_rules_in_japanese_read_the_reference_pages_words(capsys: pytest.Capture
 
 def test_text_blocks_and_translation_keep_code_and_tables() -> None:
     from rulebook.i18n import set_language
-    from rulebook.rules_text import text_blocks, translate_markdown
+    from rulebook.reference.rules_text import text_blocks, translate_markdown
 
     md = "| a | b |\n|---|---|\n\n```toml\nx = 1\n```\n\nNo such paragraph\nin the catalog."
     assert text_blocks(md) == ["No such paragraph in the catalog."]

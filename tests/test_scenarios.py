@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import scenarios, trace
+from rulebook.reference import scenarios, trace
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = scenarios.discover(ROOT)

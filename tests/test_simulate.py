@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook.simulate import (
+from rulebook.balance.simulate import (
     CHUNK,
     GameResult,
     compare,
@@ -23,7 +23,7 @@ from rulebook.simulate import (
     welch_test,
     wilson_interval,
 )
-from rulebook.variants import load_variant, resolve
+from rulebook.variants.variant import load_variant, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 WB = rulebook.get_game("witches-of-blackmore")
@@ -132,8 +132,9 @@ def test_missing_optional_dependencies_fail_before_the_run(
 ) -> None:
     import sys
 
-    from rulebook import cli, cli_simulate
-    from rulebook.optional import install_hint
+    from rulebook.cli import app as cli
+    from rulebook.cli import simulate as cli_simulate
+    from rulebook.core.optional import install_hint
 
     def no_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("the run started before the dependency check")
@@ -149,8 +150,8 @@ def test_missing_optional_dependencies_fail_before_the_run(
 
 
 def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook import cli
-    from rulebook.verify import verify
+    from rulebook.cli import app as cli
+    from rulebook.variants.verify import verify
 
     seen: list[int] = []
     simulate(WB, WB.Rules(players=3), games=CHUNK + 3, seed=1, progress=seen.append)
@@ -165,7 +166,7 @@ def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.Ca
 
 
 def test_report_is_one_self_contained_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook import cli
+    from rulebook.cli import app as cli
 
     out = tmp_path / "r.html"
     args = ["simulate", "witches-of-blackmore", "--players", "3", "--games", "30", "--seed", "2", "--compare",
@@ -215,7 +216,7 @@ def test_play_figures_of_one_game_exactly() -> None:
     """Who won the 18 tricks of a seeded game, by place, by colour, by rule and by card number."""
     from fractions import Fraction
 
-    from rulebook.play_figures import play_figures
+    from rulebook.balance.play_figures import play_figures
 
     state = _first_legal_game(WB, WB.Rules(players=3), 1)
     got = {k: Fraction(v).limit_denominator(1000) for k, v in play_figures(state).items()}
@@ -236,7 +237,7 @@ def test_play_figures_of_one_game_exactly() -> None:
 
 def test_roles_of_a_seeded_gods_and_humans_game() -> None:
     """GH-RULING-8 rotates the gods (seats 0-1, 2-3, 4-0, 1-2); the lone human is the one whose icon no god holds."""
-    from rulebook.play_figures import play_figures, roles_of
+    from rulebook.balance.play_figures import play_figures, roles_of
 
     gh = rulebook.get_game("gods-and-humans")
     state = _first_legal_game(gh, gh.Rules(), 7)
@@ -255,7 +256,7 @@ def test_roles_of_a_seeded_gods_and_humans_game() -> None:
 
 
 def test_role_rows_for_gods_and_humans_and_utsuke() -> None:
-    from rulebook.figures import figure_rows
+    from rulebook.balance.figures import figure_rows
 
     gh = rulebook.get_game("gods-and-humans")
     names = [r.name for r in figure_rows([simulate(gh, gh.Rules(), games=3, seed=1)]) if r.group == "roles"]
@@ -270,7 +271,7 @@ def test_role_rows_for_gods_and_humans_and_utsuke() -> None:
 
 
 def test_every_row_names_its_unit() -> None:
-    from rulebook.figures import figure_rows
+    from rulebook.balance.figures import figure_rows
 
     s = simulate(WB, WB.Rules(players=3), games=4, seed=1)
     names = [r.name for r in figure_rows([s])]
@@ -288,7 +289,7 @@ def test_every_row_names_its_unit() -> None:
 
 
 def test_undefined_figures_are_not_compared_and_show_n_a() -> None:
-    from rulebook.figures import format_difference, format_p, format_value
+    from rulebook.balance.figures import format_difference, format_p, format_value
 
     short = summarise([GameResult(i, 4, (1, 0), frozenset({0}), {}, events=2) for i in range(5)], 2)
     long = summarise([GameResult(i, 4, (1, 0) if i % 2 else (0, 1), frozenset({1 - i % 2}), {"x": 1.0},
@@ -303,7 +304,7 @@ def test_undefined_figures_are_not_compared_and_show_n_a() -> None:
 
 
 def test_scores_in_different_units_are_not_compared() -> None:
-    from rulebook.figures import score_unit, unit_warnings
+    from rulebook.balance.figures import score_unit, unit_warnings
 
     sp = rulebook.get_game("seven-prophecies")
     points = simulate(sp, sp.Rules(), games=6, seed=1)
@@ -322,7 +323,7 @@ def test_scores_in_different_units_are_not_compared() -> None:
 
 
 def test_any_sides_on_the_same_seeds_each_against_the_first() -> None:
-    from rulebook.figures import compare_many
+    from rulebook.balance.figures import compare_many
 
     strict = resolve(WB, sets=["must_follow=true", "players=3"])
     none = resolve(WB, sets=["trump_replacement=false", "players=3"])
@@ -341,7 +342,7 @@ def test_any_sides_on_the_same_seeds_each_against_the_first() -> None:
 
 def test_player_counts_compare_seat_by_seat_with_n_a(capsys: pytest.CaptureFixture[str]) -> None:
     """``--compare --set players=6``: the printed rules at their own 5 players against 6."""
-    from rulebook.cli import main
+    from rulebook.cli.app import main
 
     assert main(["simulate", "gods-and-humans", "--compare", "--set", "players=6", "--games", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -361,7 +362,7 @@ def test_player_counts_compare_seat_by_seat_with_n_a(capsys: pytest.CaptureFixtu
 
 
 def test_variant_against_variant_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.cli import main
+    from rulebook.cli.app import main
 
     strict = tmp_path / "strict.toml"
     strict.write_text('name = "strict"\n[rules]\nmust_follow = true\n', encoding="utf-8")
@@ -386,9 +387,9 @@ def test_variant_against_variant_from_the_command_line(tmp_path: Path, capsys: p
 
 
 def test_a_designers_measures_reach_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.cli import main
+    from rulebook.balance.play_figures import load_measures
+    from rulebook.cli.app import main
     from rulebook.errors import RulebookError
-    from rulebook.play_figures import load_measures
 
     path = tmp_path / "mine.py"
     path.write_text("def tricks(state):\n    return len(state.tricks)\n\n\ntricks.unit = 'tricks'\n\n\n"

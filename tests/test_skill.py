@@ -1,4 +1,4 @@
-"""The skill figure (rulebook.skill): duplicate deals, paired statistics, power, refusals and the CLI."""
+"""The skill figure (rulebook.balance.skill): duplicate deals, paired statistics, power, refusals and the CLI."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import attrs
 import pytest
 
 import rulebook
-from rulebook.cli import main
-from rulebook.players import ISMCTS
-from rulebook.skill import Skill, SkillError, SkillSide, paired_interval, pairs_needed, play_deal, skill
-from rulebook.variants import Variant
+from rulebook.balance.players import ISMCTS
+from rulebook.balance.skill import Skill, SkillError, SkillSide, paired_interval, pairs_needed, play_deal, skill
+from rulebook.cli.app import main
+from rulebook.variants.variant import Variant
 
 WB = rulebook.get_game("witches-of-blackmore")
 THREE = WB.Rules(players=3)

@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulebook import trace
+from rulebook.reference import trace
 from rulebook.registry import GAMES, get_game
 
 ROOT = trace.find_root(Path(__file__))

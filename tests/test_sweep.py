@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from rulebook.cli import main
+from rulebook.balance.simulate import simulate
+from rulebook.balance.sweep import parse_sweep, sweep, sweep_rows
+from rulebook.cli.app import main
 from rulebook.errors import InvalidRules
-from rulebook.simulate import simulate
-from rulebook.sweep import parse_sweep, sweep, sweep_rows
-from rulebook.variants import resolve
+from rulebook.variants.variant import resolve
 
 WB = rulebook.get_game("witches-of-blackmore")
 
@@ -91,7 +91,7 @@ def test_sweep_report_has_one_plot_per_figure(tmp_path: Path, capsys: pytest.Cap
 
 def test_sweep_from_python(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from rulebook.report import sweep_report
+    from rulebook.balance.report import sweep_report
 
     runs = sweep(WB, "hand_size", [5, 6], games=3, seed=1, players_as=["random"])
     assert [label for label, _ in runs] == ["hand_size=5", "hand_size=6"]

@@ -1,4 +1,4 @@
-"""The play screen (:mod:`rulebook.table`): exact texts, 80x24 at every decision of every game and
+"""The play screen (:mod:`rulebook.table.screen`): exact texts, 80x24 at every decision of every game and
 player count, and nothing on it that the seat may not see."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import re
 import pytest
 
 import rulebook
+from rulebook.balance.players import heuristic_player
 from rulebook.core.history import TrickRecord
-from rulebook.players import heuristic_player
-from rulebook.table import (
+from rulebook.table.screen import (
     cells,
     final_lines,
     hand_text,
@@ -258,8 +258,8 @@ def _japanese(text: str) -> str:
 def test_a_whole_game_in_japanese_fits_80x24(slug: str, players: int) -> None:
     """``--lang ja``: every decision's table (with the events, and the hint as its message), every event and
     the final screen are Japanese, within 80 columns of display width (a wide character takes two) and 23 lines."""
-    from rulebook.hint import hint
     from rulebook.i18n import _, set_language, width
+    from rulebook.table.hint import hint
 
     set_language("ja")
     game = rulebook.get_game(slug)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import trace
+from rulebook.reference import trace
 
 ROOT = trace.find_root(Path(__file__))
 Z = "ZZ"  # a fake game prefix, spelt so that this file cites no rule itself

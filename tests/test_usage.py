@@ -1,17 +1,17 @@
-"""What each rule did (``rulebook.usage``, ``rulebook.usage_compare``): counts per game, the side-by-side
-table with changed rows marked, and the warnings a comparison gives when it cannot show anything."""
+"""What each rule did (``rulebook.balance.usage``, ``rulebook.balance.usage_compare``): counts per game, the
+side-by-side table with changed rows marked, and the warnings a comparison gives when it cannot show anything."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import rulebook
-from rulebook.play_figures import play_figures
-from rulebook.progress import result_from_json, result_to_json
-from rulebook.simulate import play_one, simulate
-from rulebook.usage import digest_of, label, usage_of, usage_rules
-from rulebook.usage_compare import fired_changes, usage_rows, usage_table, warnings
-from rulebook.variants import resolve
+from rulebook.balance.play_figures import play_figures
+from rulebook.balance.progress import result_from_json, result_to_json
+from rulebook.balance.simulate import play_one, simulate
+from rulebook.balance.usage import digest_of, label, usage_of, usage_rules
+from rulebook.balance.usage_compare import fired_changes, usage_rows, usage_table, warnings
+from rulebook.variants.variant import resolve
 
 WB = rulebook.get_game("witches-of-blackmore")
 GH = rulebook.get_game("gods-and-humans")
@@ -65,7 +65,7 @@ def _replayed(r: object) -> tuple[object, dict[str, int]]:
     """Game 0 of a run seeded 1 played again, with its moves made with no choice counted by kind."""
     import random
 
-    from rulebook.players import heuristic_player
+    from rulebook.balance.players import heuristic_player
 
     rng = random.Random("rulebook-sim:1:0")
     state = WB.new_game(WB.Rules(players=3), seed=rng.getrandbits(63))
@@ -103,8 +103,8 @@ def test_the_report_carries_the_usage_table_and_the_warnings(tmp_path: object) -
     import pytest
 
     pytest.importorskip("matplotlib")
-    from rulebook.report import html_report
-    from rulebook.simulate import compare
+    from rulebook.balance.report import html_report
+    from rulebook.balance.simulate import compare
 
     base = simulate(WB, WB.Rules(players=3), games=20, seed=2)
     strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=3"]), games=20, seed=2)
@@ -149,7 +149,7 @@ def test_usage_rows_set_every_side_beside_the_first() -> None:
 
 
 def test_warnings_name_undefined_figures_and_check_options_against_the_reference() -> None:
-    from rulebook.simulate import GameResult, summarise
+    from rulebook.balance.simulate import GameResult, summarise
 
     short = summarise([GameResult(i, 4, (1, 0), frozenset({0}), {}, events=2) for i in range(3)], 2)
     long = summarise([GameResult(i, 4, (1, 0), frozenset({0}), {}, events=3) for i in range(3)], 2)

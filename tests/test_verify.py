@@ -1,4 +1,4 @@
-"""``rulebook.verify`` and variants: every game passes, broken variants are caught and replayable."""
+"""``rulebook.variants.verify`` and variants: every game passes, broken variants are caught and replayable."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import attrs
 import pytest
 
 import rulebook
-from rulebook import records
 from rulebook.core.options import describe_options
-from rulebook.variants import Variant, highest_scores_win, load_variant, resolve
-from rulebook.verify import CHECKS, SAMPLE, Report, check_state, verify, walk
+from rulebook.reference import records
+from rulebook.variants.variant import Variant, highest_scores_win, load_variant, resolve
+from rulebook.variants.verify import CHECKS, SAMPLE, Report, check_state, verify, walk
 from tests.test_verify_mutants import Mutant, mutant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -277,7 +277,7 @@ def test_default_replays_a_sample_of_records(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_cli_thorough(capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.cli import main
+    from rulebook.cli.app import main
 
     assert main(["verify", "witches-of-blackmore", "--examples", "2", "--thorough", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

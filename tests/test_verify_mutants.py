@@ -1,11 +1,11 @@
 """Default ``rulebook verify`` keeps its bite: broken variants and engine mutants are caught.
 
-Each mutant breaks one property of :data:`rulebook.verify.CHECKS` (or a game invariant)
-in one game, and the test asserts that :func:`rulebook.verify.verify` with its
+Each mutant breaks one property of :data:`rulebook.variants.verify.CHECKS` (or a game invariant)
+in one game, and the test asserts that :func:`rulebook.variants.verify.verify` with its
 **default** settings (100 examples, the observation boundary and the record replay on
 a seeded sample) reports exactly that check. Mutants wrap a real game and its states
 (:class:`Mutant`, :class:`MutantGame`) or use the variant hooks of
-:mod:`rulebook.variants`; no engine file is edited.
+:mod:`rulebook.variants.variant`; no engine file is edited.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import pytest
 
 import rulebook
 from rulebook.core.contract import Setup
-from rulebook.variants import Variant
-from rulebook.verify import CHECKS, verify
+from rulebook.variants.variant import Variant
+from rulebook.variants.verify import CHECKS, verify
 
 
 class Mutant:

@@ -59,7 +59,7 @@ def test_rule_titles_and_sections_work_from_the_unpacked_wheel(wheel: Path, tmp_
     zipfile.ZipFile(wheel).extractall(site)
     deps = Path(attrs.__file__).resolve().parent.parent
     probe = (
-        "import rulebook, rulebook.words as w, rulebook.trace as t\n"
+        "import rulebook, rulebook.reference.words as w, rulebook.reference.trace as t\n"
         f"print(rulebook.__file__.startswith({str(site)!r}))\n"
         "print(w.rule_title('WB-PLAY-1'))\n"
         "print(len(t.load_spec()) > 100, w.spec_sections('utsuke')[0][0] != '')\n"
@@ -74,7 +74,7 @@ def test_rule_titles_and_sections_work_from_the_unpacked_wheel(wheel: Path, tmp_
 
 def _run_unpacked(wheel: Path, tmp_path: Path, args: list[str], stdin: str = "",
                   edit: dict[str, tuple[str, str]] | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -S -m rulebook.cli ARGS`` from the unpacked wheel, in an empty folder (no checkout on the path);
+    """``python -S -m rulebook ARGS`` from the unpacked wheel, in an empty folder (no checkout on the path);
     ``edit`` changes files of the unpacked package first (path: (old, new))."""
     site = tmp_path / "site"
     if not site.exists():
@@ -88,7 +88,7 @@ def _run_unpacked(wheel: Path, tmp_path: Path, args: list[str], stdin: str = "",
     work = tmp_path / "empty"
     work.mkdir(exist_ok=True)
     return subprocess.run(
-        [sys.executable, "-S", "-m", "rulebook.cli", *args], cwd=work, capture_output=True, text=True, input=stdin,
+        [sys.executable, "-S", "-m", "rulebook", *args], cwd=work, capture_output=True, text=True, input=stdin,
         env={**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(deps)]), "NO_COLOR": "1"}, timeout=300,
     )
 

@@ -2,7 +2,7 @@
 
 At the end of an HTML build, a whole game of every game is played by rulebook's heuristic
 bots from a fixed seed (the printed rules, their usual number of players) and written with
-:func:`rulebook.replay_html.write_replay_page` to ``_static/replays/<slug>.html`` in the
+:func:`rulebook.reference.replay_html.write_replay_page` to ``_static/replays/<slug>.html`` in the
 built site (the Japanese build writes its own, with rulebook's messages in Japanese where
 they are translated). The games are replayed from their records, so a page shows exactly
 what ``rulebook replay FILE --html`` shows.
@@ -56,8 +56,8 @@ def _speaking(lang: str) -> Iterator[None]:
 def whole_game(slug: str, seed: int = SEED) -> Any:
     """The record of a whole game of ``slug``: the printed rules, heuristic bots, ``seed``."""
     import rulebook
-    from rulebook import records
-    from rulebook.players import heuristic_player
+    from rulebook.balance.players import heuristic_player
+    from rulebook.reference import records
 
     game = rulebook.get_game(slug)
     state = game.new_game(game.Rules(), seed=seed)
@@ -113,7 +113,7 @@ def write_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     from rulebook.i18n import _
-    from rulebook.replay_html import write_replay_page
+    from rulebook.reference.replay_html import write_replay_page
 
     out = Path(app.outdir) / FOLDER
     out.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@
   by links to every function in ``rulebook/`` that enforces the rule and every
   test that checks it, folded under one line ("Code (2) and tests (5)", a closed
   ``<details>``) so that a game page reads as rules. The citations come from
-  :mod:`rulebook.trace`, the same source the traceability test reads.
+  :mod:`rulebook.reference.trace`, the same source the traceability test reads.
 * Each cited function is shown on a generated page under ``_generated/trace/``
   with links back to its rules.
 * ``rulebook-options <slug>`` renders a game's ``Rules`` options as a table.
@@ -17,7 +17,7 @@
   link to its rule; each rule is an index entry and a ``rule`` object, so searching for
   an ID finds the rule first.
 * ``rulebook-figure <slug>`` draws a game's cards; ``rulebook-scenario <file>`` renders
-  an executable example step by step (see :mod:`rulebook.scenarios`).
+  an executable example step by step (see :mod:`rulebook.reference.scenarios`).
 * Formulas (MyST ``$...$`` and ``$$...$$``) are written as MathML, converted at build time
   by docutils: the browser draws them, with no script and nothing fetched from a network.
 * Translation (``-D language=ja``): the prose these directives generate from the code
@@ -48,7 +48,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rulebook import trace
+from rulebook.reference import trace
 
 logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
@@ -730,7 +730,7 @@ class FigureDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         import rulebook
-        from rulebook import render
+        from rulebook.core import render
 
         game = rulebook.get_game(self.arguments[0])
         svg = render.deck_svg(game, game.Rules())
@@ -752,7 +752,8 @@ class ScenariosDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from replay_pages import replay_link  # the game's whole game, to watch move by move
 
-        from rulebook import render, scenarios
+        from rulebook.core import render
+        from rulebook.reference import scenarios
 
         link = replay_link(self, self.arguments[0])
         out: list[nodes.Node] = [] if link is None else [link]

@@ -15,7 +15,7 @@ from typing import Any
 
 import rulebook
 from rulebook.games.witches_of_blackmore import DECK
-from rulebook.variants import Variant, highest_scores_win
+from rulebook.variants.variant import Variant, highest_scores_win
 
 GAME = rulebook.get_game("witches-of-blackmore")
 

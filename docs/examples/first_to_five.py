@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 import rulebook
-from rulebook.variants import Variant, highest_scores_win
+from rulebook.variants.variant import Variant, highest_scores_win
 
 GAME = rulebook.get_game("witches-of-blackmore")
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from rulebook._install import install_hint
+from rulebook.core.extras import install_hint
 
 __all__: list[str] = []
 

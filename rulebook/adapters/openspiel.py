@@ -1,6 +1,6 @@
 """OpenSpiel adapter: every registered game as a ``pyspiel`` Python game.
 
-Importing this module registers each game of :data:`rulebook.GAMES` with
+Importing this module registers each game of :data:`GAMES` with
 OpenSpiel under the short name ``rulebook_<module>`` (for example
 ``rulebook_witches_of_blackmore``), so ``pyspiel.load_game`` and every OpenSpiel
 tool that takes a game name can use it::
@@ -49,8 +49,8 @@ from typing import Any
 
 import attrs
 
-import rulebook
 from rulebook.adapters import _missing, _numberer
+from rulebook.registry import GAMES, get_game
 
 try:
     import numpy as np
@@ -124,7 +124,7 @@ class _Context:
 
 @functools.lru_cache(maxsize=256)
 def _context(slug: str, rules: Any) -> _Context:
-    return _Context(rulebook.get_game(slug), rules)
+    return _Context(get_game(slug), rules)
 
 
 class _Box:
@@ -176,7 +176,7 @@ def _parameter_spec(game: Game[Any, Any, Any]) -> dict[str, Any]:
 
 @functools.cache
 def _game_type(slug: str) -> Any:
-    game = rulebook.get_game(slug)
+    game = get_game(slug)
     counts = game.player_counts
     return pyspiel.GameType(
         short_name=short_name(slug),
@@ -207,7 +207,7 @@ class RulebookGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None, *, rules: Any = None) -> None:
         slug = self.slug
-        game = rulebook.get_game(slug)
+        game = get_game(slug)
         spec = _parameter_spec(game)
         if rules is None:
             values = {**spec, **(params or {})}
@@ -238,7 +238,7 @@ class RulebookGame(pyspiel.Game):  # type: ignore[misc]
 
     @property
     def rulebook_game(self) -> Game[Any, Any, Any]:
-        """The rulebook game object (``rulebook.get_game(slug)``)."""
+        """The rulebook game object (``get_game(slug)``)."""
         return self._ctx.game
 
     def new_initial_state(self) -> RulebookState:
@@ -436,20 +436,20 @@ def load_game(slug: str, rules: Any = None, **options: Any) -> RulebookGame:
 @functools.cache
 def game_class(slug: str) -> type[RulebookGame]:
     """The :class:`RulebookGame` subclass registered for ``slug``."""
-    rulebook.get_game(slug)  # fails with the list of known slugs
+    get_game(slug)  # fails with the list of known slugs
     name = "".join(part.title() for part in slug.split("-")) + "Game"
     return type(name, (RulebookGame,), {"slug": slug, "__module__": __name__})
 
 
 def register() -> list[str]:
-    """Register every game of :data:`rulebook.GAMES` not yet known to pyspiel; return the new names.
+    """Register every game of :data:`GAMES` not yet known to pyspiel; return the new names.
 
     The creator given to pyspiel is a class (as in OpenSpiel's own Python
     games): pyspiel keeps it until the process ends.
     """
     known = set(pyspiel.registered_names())
     added = []
-    for slug in rulebook.GAMES:
+    for slug in GAMES:
         name = short_name(slug)
         if name not in known:
             pyspiel.register_game(_game_type(slug), game_class(slug))

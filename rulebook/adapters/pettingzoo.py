@@ -37,8 +37,8 @@ import operator
 import random
 from typing import Any, ClassVar
 
-import rulebook
 from rulebook.adapters import _missing, _Numberer
+from rulebook.registry import get_game
 
 try:
     import gymnasium
@@ -214,7 +214,7 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        game = rulebook.get_game(slug)
+        game = get_game(slug)
         if rules is None:
             values = dict(options)
             if players is not None:
@@ -266,7 +266,7 @@ class RulebookEnv(AECEnv):  # type: ignore[misc]
         return values
 
     def __setstate__(self, values: dict[str, Any]) -> None:
-        values["game"] = rulebook.get_game(values["game"])
+        values["game"] = get_game(values["game"])
         self.__dict__.update(values)
 
     # -- spaces ----------------------------------------------------------------------

@@ -38,8 +38,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import rulebook
 from rulebook.adapters import _missing
+from rulebook.registry import get_game
 
 try:
     import numpy as np
@@ -67,7 +67,7 @@ def encode(state: State[Any, Any], seat: int) -> Array:
 @functools.lru_cache(maxsize=256)
 def encoder(slug: str, rules: Any) -> Encoder:
     """The encoder of ``slug`` under ``rules`` (one per ``Rules``; call it with states of those rules)."""
-    game = rulebook.get_game(slug)  # fails with the list of known slugs
+    game = get_game(slug)  # fails with the list of known slugs
     fast = game.tensor_encoder(rules)
     out: _Encoder = _Fast(fast) if fast is not None else _Reference(rules)
     out.slug = slug

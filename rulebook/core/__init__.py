@@ -1,1 +1,22 @@
-"""Shared machinery every game builds on: options, cards, tricks, deals and the contract."""
+"""Shared machinery every game builds on, and that every other room may use.
+
+* :mod:`~rulebook.core.contract`: the game contract (``Game``, ``State``, ``Setup``, ``Action``)
+  every game implements; :mod:`~rulebook.core.options`: ``Rules`` options, their validation and
+  text forms, layers of house rules;
+* :mod:`~rulebook.core.cards`, :mod:`~rulebook.core.tricks`, :mod:`~rulebook.core.history`:
+  cards, tricks and the record of play built on demand;
+* :mod:`~rulebook.core.encoding`: observation tensors; :mod:`~rulebook.core.render`: cards and
+  boards as text and SVG;
+* :mod:`~rulebook.core.progress`: resumable runs' files; :mod:`~rulebook.core.optional` and
+  :mod:`~rulebook.core.extras`: optional libraries and the extra that installs each.
+"""
+
+from __future__ import annotations
+
+from rulebook.core import cards, contract, encoding, extras, history, optional, options, progress, render, tricks
+from rulebook.core.contract import Action, Game, Setup, State
+
+__all__ = [
+    "Action", "Game", "Setup", "State", "cards", "contract", "encoding", "extras", "history", "optional", "options",
+    "progress", "render", "tricks",
+]

@@ -451,14 +451,14 @@ class State(Generic[R, A]):
         return self
 
     def __str__(self) -> str:
-        """A readable multi-line view of the whole state with card texts (:func:`rulebook.render.state_text`)."""
-        from rulebook import render
+        """A readable multi-line view of the whole state with card texts (:func:`rulebook.core.render.state_text`)."""
+        from rulebook.core import render
 
         return render.state_text(self)
 
     def _repr_svg_(self) -> str:
-        """The state as an SVG picture, for Jupyter (:func:`rulebook.render.repr_svg`)."""
-        from rulebook import render
+        """The state as an SVG picture, for Jupyter (:func:`rulebook.core.render.repr_svg`)."""
+        from rulebook.core import render
 
         return render.repr_svg(self)
 

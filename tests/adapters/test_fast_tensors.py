@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import player_count_cases, rules_strategy
+from rulebook.variants.testing import player_count_cases, rules_strategy
 
 np = pytest.importorskip("numpy", reason="the adapters' extras are optional")
 tensors = pytest.importorskip("rulebook.adapters.tensors")

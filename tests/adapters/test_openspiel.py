@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import player_count_cases, rules_strategy
+from rulebook.variants.testing import player_count_cases, rules_strategy
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")
 np = pytest.importorskip("numpy", reason="OpenSpiel is an optional extra: pip install 'rulebook[openspiel]'")

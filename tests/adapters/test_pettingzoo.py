@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.testing import player_count_cases, rules_strategy
+from rulebook.variants.testing import player_count_cases, rules_strategy
 
 REASON = "PettingZoo is an optional extra: pip install 'rulebook[pettingzoo]'"
 pettingzoo = pytest.importorskip("pettingzoo", reason=REASON)

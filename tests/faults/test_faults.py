@@ -24,9 +24,10 @@ from typing import Any
 import pytest
 
 import rulebook
-from rulebook import cli, records
-from rulebook import progress as progress_mod
-from rulebook import simulate as simulate_mod
+from rulebook.balance import progress as progress_mod
+from rulebook.balance import simulate as simulate_mod
+from rulebook.cli import app as cli
+from rulebook.reference import records
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 120  # three chunks of work
@@ -241,7 +242,7 @@ def test_ctrl_c_saves_what_is_done_and_says_how_to_resume(tmp_path: Path) -> Non
     many = 1000  # long enough to be stopped half way
     argv = [*BASE[:-1], "--workers", "2", "--json", "--progress", "p.jsonl"]
     argv[argv.index("--games") + 1] = str(many)
-    proc = subprocess.Popen([sys.executable, "-m", "rulebook.cli", *argv], cwd=tmp_path, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook", *argv], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_default_sigint)
     path = tmp_path / "p.jsonl"
@@ -256,9 +257,9 @@ def test_ctrl_c_saves_what_is_done_and_says_how_to_resume(tmp_path: Path) -> Non
     assert err.startswith("rulebook: interrupted: ") and "finished games are saved in p.jsonl" in err
     saved = _lines(path)
     assert 0 < saved < many
-    clean = subprocess.run([sys.executable, "-m", "rulebook.cli", *argv[:-2]], cwd=tmp_path, env=env,
+    clean = subprocess.run([sys.executable, "-m", "rulebook", *argv[:-2]], cwd=tmp_path, env=env,
                            capture_output=True, text=True, timeout=300, check=False)
-    done = subprocess.run([sys.executable, "-m", "rulebook.cli", *_resume_words(err)], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "rulebook", *_resume_words(err)], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(clean.stdout)

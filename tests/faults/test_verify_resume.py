@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from rulebook import cli
+from rulebook.cli import app as cli
 from rulebook.errors import ResumeError
-from rulebook.verify import CHECK_FORMAT, _shares, verify
+from rulebook.variants.verify import CHECK_FORMAT, _shares, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUG = "witches-of-blackmore"
@@ -84,7 +84,7 @@ def test_the_cli_removes_its_default_progress_file_when_done(tmp_path: Path, mon
 def test_ctrl_c_saves_the_counts_checked_and_says_how_to_resume(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     argv = ["verify", SLUG, "--examples", "300", "--seed", "2", "--json", "--progress", "v.jsonl"]
-    proc = subprocess.Popen([sys.executable, "-m", "rulebook.cli", *argv], cwd=tmp_path, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook", *argv], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_default_sigint)
     path = tmp_path / "v.jsonl"
@@ -99,9 +99,9 @@ def test_ctrl_c_saves_the_counts_checked_and_says_how_to_resume(tmp_path: Path) 
     assert err.startswith("rulebook: interrupted: the player counts checked so far are saved in v.jsonl")
     words = shlex.split(err.partition("resume with: ")[2])
     assert words[0] == "rulebook" and words[-2:] == ["--resume", "v.jsonl"]
-    done = subprocess.run([sys.executable, "-m", "rulebook.cli", *words[1:]], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "rulebook", *words[1:]], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
-    clean = subprocess.run([sys.executable, "-m", "rulebook.cli", *argv[:-2]], cwd=tmp_path, env=env,
+    clean = subprocess.run([sys.executable, "-m", "rulebook", *argv[:-2]], cwd=tmp_path, env=env,
                            capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0 == clean.returncode, done.stderr
     a, b = json.loads(done.stdout), json.loads(clean.stdout)

@@ -22,7 +22,7 @@ partner god. The star values are not known: :data:`PLACEHOLDER_STARS`.
 The package's modules: ``rules`` (options, components, deals), ``actions`` (and ``Phase``),
 ``state`` (the hot path), ``scoring``, ``history`` (the record of play), ``observation``
 (with the fast tensor encoder), ``heuristic``, ``game`` (``GAME``) and ``render`` (the
-views, loaded by :mod:`rulebook.render` on first use).
+views, loaded by :mod:`rulebook.core.render` on first use).
 """
 
 from __future__ import annotations

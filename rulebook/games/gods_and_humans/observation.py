@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook import render
+from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error
 from rulebook.core.history import TrickRecord
 
@@ -122,11 +122,11 @@ class Observation:
     lones: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
         return render.observation_text(self)
 
     def _repr_svg_(self) -> str:
-        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.core.render.observation_svg`)."""
         return render.observation_svg(self)
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.core.render._board import Board, register_views, seat_name
 from rulebook.i18n import N_, _
-from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import Phase
 from .game import GAME

@@ -25,7 +25,7 @@ ST-DATA-4). Load real ones with :meth:`Rules.from_file` or :func:`load_data`.
 The package's modules: ``rules`` (options, components, deals), ``actions``, ``state``
 (the hot path), ``scoring``, ``history`` (the record of play), ``observation`` (with the
 fast tensor encoder), ``heuristic``, ``game`` (``GAME``) and ``render`` (the views, loaded
-by :mod:`rulebook.render` on first use).
+by :mod:`rulebook.core.render` on first use).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.core.render._board import Board, register_views, seat_name
 from rulebook.games.saru_tori_inu_i import (
     ANIMALS,
     COLOURS,
@@ -26,7 +27,6 @@ from rulebook.games.saru_tori_inu_i import (
     race_order,
 )
 from rulebook.i18n import N_, _
-from rulebook.render._board import Board, register_views, seat_name
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook import render
+from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
 
 from . import history
@@ -68,11 +68,11 @@ class Observation:
     earlier_rounds: tuple[PlayedRound, ...]
 
     def __str__(self) -> str:
-        """What this seat sees, as text (:func:`rulebook.render.observation_text`)."""
+        """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
         return render.observation_text(self)
 
     def _repr_svg_(self) -> str:
-        """What this seat sees, as SVG for Jupyter (:func:`rulebook.render.observation_svg`)."""
+        """What this seat sees, as SVG for Jupyter (:func:`rulebook.core.render.observation_svg`)."""
         return render.observation_svg(self)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook import render
+from rulebook.core import render
+from rulebook.core.render._board import Board, register_views, seat_name
 from rulebook.i18n import N_, _
-from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import Phase
 from .game import GAME

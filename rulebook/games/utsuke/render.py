@@ -9,10 +9,10 @@ what is public (the NPC rows, the tricks, the chips, earlier rounds' results).
 
 from __future__ import annotations
 
-from rulebook import render
+from rulebook.core import render
 from rulebook.core.history import TrickRecord
+from rulebook.core.render._board import Board, register_views, seat_name
 from rulebook.i18n import N_, _
-from rulebook.render._board import Board, register_views, seat_name
 
 from .game import GAME
 from .observation import Observation

@@ -18,7 +18,7 @@ numbers on captured cards.
 The package's modules: ``rules`` (options, the deck, the wheel and its tables),
 ``actions`` (and ``Phase``), ``state`` (the hot path), ``scoring``, ``history`` (the
 record of play), ``observation`` (with the fast tensor encoder), ``heuristic``, ``game``
-(``GAME``) and ``render`` (the views, loaded by :mod:`rulebook.render` on first use).
+(``GAME``) and ``render`` (the views, loaded by :mod:`rulebook.core.render` on first use).
 """
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook import render
+from rulebook.core import render
 from rulebook.core.history import TrickRecord
+from rulebook.core.render._board import Board, register_views, seat_name
 from rulebook.i18n import _, ngettext
-from rulebook.render._board import Board, register_views, seat_name
 
 from .actions import REPLACING
 from .game import GAME

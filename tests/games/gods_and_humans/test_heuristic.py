@@ -17,7 +17,7 @@ from rulebook.games.gods_and_humans import GAME, Rules
 from rulebook.games.gods_and_humans.actions import ASK, FORCED, GIVE, LONE, ORACLE, PLAY, Give, Intervene, Oracle, Play
 from rulebook.games.gods_and_humans.heuristic import _tables
 from rulebook.games.gods_and_humans.rules import _KEYS, _SUIT
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 from tests.games.gods_and_humans.test_state import eight_start, run
 
 

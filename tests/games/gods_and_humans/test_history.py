@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook import records
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.gods_and_humans import GAME, GodResult, HumanResult, Phase, Rules
-from rulebook.testing import rules_strategy
+from rulebook.reference import records
+from rulebook.variants.testing import rules_strategy
 from tests.games.gods_and_humans.test_state import FIVE_DEAL, SCRIPT, C, cards, eight_start, run
 
 

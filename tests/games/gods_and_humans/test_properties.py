@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.games.gods_and_humans import GAME, Give, GodsState, Intervene, Rules
-from rulebook.testing import check_observation_boundary, rules_strategy
+from rulebook.variants.testing import check_observation_boundary, rules_strategy
 
 PLAYERS = range(4, 9)  # 4: the house-rule table of 3 humans and 1 god (GH-ROLE-4)
 

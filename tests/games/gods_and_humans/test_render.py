@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import render, scenarios
+from rulebook.core import render
 from rulebook.games.gods_and_humans import DECK, GAME, Rules
+from rulebook.reference import scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
 

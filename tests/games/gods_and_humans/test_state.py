@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from rulebook import records
 from rulebook.errors import IllegalAction, InvalidRules
 from rulebook.games.gods_and_humans import DECK, GAME, GodsState, Phase, Play, Rules, role_counts
+from rulebook.reference import records
 
 C = DECK.parse
 

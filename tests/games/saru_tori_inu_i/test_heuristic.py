@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rulebook.games.saru_tori_inu_i import GAME, Rules
 from rulebook.games.saru_tori_inu_i import actions as st_actions
 from rulebook.games.saru_tori_inu_i import rules as st_rules
-from rulebook.testing import compare_heuristic, rules_strategy
+from rulebook.variants.testing import compare_heuristic, rules_strategy
 from tests.games.saru_tori_inu_i.test_boundary import start
 from tests.games.saru_tori_inu_i.test_state import run
 

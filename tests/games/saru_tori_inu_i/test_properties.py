@@ -25,7 +25,7 @@ from rulebook.games.saru_tori_inu_i import (
     Rules,
     SaruState,
 )
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 
 POINTS = {(1, 1): 4, (1, 2): 3, (2, 1): 2, (2, 2): 1, (3, 1): 0, (3, 2): 0, (4, 1): -3, (4, 2): -1}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import render, scenarios
+from rulebook.core import render
 from rulebook.games.saru_tori_inu_i import (
     DEFAULT_MISSIONS,
     GAME,
@@ -16,6 +16,7 @@ from rulebook.games.saru_tori_inu_i import (
     Rules,
 )
 from rulebook.games.saru_tori_inu_i import render as view
+from rulebook.reference import scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
 

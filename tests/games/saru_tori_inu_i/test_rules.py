@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-from rulebook import InvalidRules, records
+from rulebook import InvalidRules
 from rulebook.games.saru_tori_inu_i import (
     BIRD,
     BOAR,
@@ -29,6 +29,7 @@ from rulebook.games.saru_tori_inu_i import (
     move_animals,
     race_order,
 )
+from rulebook.reference import records
 from tests.games.saru_tori_inu_i.test_state import K, R, Y, card, new3, review3
 
 

@@ -15,7 +15,7 @@ from rulebook.games.seven_prophecies import DECK, GAME, Rules, SevenPropheciesSt
 from rulebook.games.seven_prophecies.actions import PROPHECY, TRICK, Play, ProphecyAction, Prophesy
 from rulebook.games.seven_prophecies.heuristic import OPEN_WEIGHT, _open_shift, _scale_target, prophecy_target
 from rulebook.games.seven_prophecies.rules import FOLLOW_FUTURE, KEYS, in_play
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 
 
 def test_heuristic_plays_legal_moves_and_end_stats() -> None:

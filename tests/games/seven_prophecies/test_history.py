@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, round_totals
 from rulebook.games.seven_prophecies import GAME, PlacedTrick, Rules
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 from tests.games.seven_prophecies.test_rules import (
     PRINTED_SHAPE,
     RED,
@@ -32,7 +32,7 @@ from tests.games.seven_prophecies.test_state import play_lowest
 
 def test_records_replay_explicit_deals() -> None:
     """SP-SETUP-1: a game from explicit deals saves and replays to the same state."""
-    from rulebook import records
+    from rulebook.reference import records
 
     rules = Rules(players=3, variant="most-cubes")
     state = GAME.new_game(rules, deals=[seeded_deal(3, 1)])

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.games.seven_prophecies import DECK, GAME, Play, in_play
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 from tests.games.seven_prophecies.test_rules import PRINTED_SHAPE, house_rules, legal_cards, reference_places
 from tests.games.seven_prophecies.test_scoring import finish_round, reference_round_points
 

@@ -31,7 +31,7 @@ def house_rules(**fixed: Any) -> Any:
     """Random valid ``Rules`` with every option drawn, ``removed`` included (a few cards or numbers)."""
     from hypothesis import strategies as st
 
-    from rulebook.testing import rules_strategy
+    from rulebook.variants.testing import rules_strategy
 
     # pin the options a fixed player count or variant rules out, so few draws are refused
     if fixed.get("players", 4) != 4:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulebook.games.utsuke import GAME, Rules
 from rulebook.games.utsuke.actions import Bid, Play
 from rulebook.games.utsuke.rules import _SUIT, strengths
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 
 
 def test_heuristic_player_plays_legally_and_end_stats() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rulebook.core.history import ScoreChange, TrickRecord, round_totals
 from rulebook.games.utsuke import DECK, GAME, Bid, Phase, Rules, UtsukeRound
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 from tests.games.utsuke.test_properties import ref_clockwise, ref_winner
 from tests.games.utsuke.test_state import conduct_game, play, two_player_game
 

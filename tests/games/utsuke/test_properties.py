@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rulebook.errors import InvalidRules
 from rulebook.games.utsuke import DECK, GAME, Bid, Rules, UtsukeState
-from rulebook.testing import check_observation_boundary, rules_strategy
+from rulebook.variants.testing import check_observation_boundary, rules_strategy
 
 PLAYERS = [2, 3, 4, 5]
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import render, scenarios
+from rulebook.core import render
 from rulebook.games.utsuke import DECK, GAME, Rules
+from rulebook.reference import scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
 CONDUCT = ROOT / "spec/examples/utsuke/lords-conduct.toml"

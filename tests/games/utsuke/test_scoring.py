@@ -150,9 +150,9 @@ def test_when_every_seat_loses_nobody_wins() -> None:
 
 def test_verify_and_records_accept_a_game_nobody_wins() -> None:
     """UT-RULING-4: verify's end-of-game check and the record round trip accept empty winners."""
-    from rulebook import records
-    from rulebook.variants import Variant
-    from rulebook.verify import _check_end
+    from rulebook.reference import records
+    from rulebook.variants.variant import Variant
+    from rulebook.variants.verify import _check_end
 
     state = _everyone_loses()
     _check_end(Variant(GAME, state.rules), state)  # raises a Violation on any fault

@@ -18,7 +18,7 @@ from rulebook.core.tricks import best_position
 from rulebook.games.witches_of_blackmore import GAME, Rules
 from rulebook.games.witches_of_blackmore import actions as wb_actions
 from rulebook.games.witches_of_blackmore import rules as wb_rules
-from rulebook.testing import compare_heuristic, player_count_cases
+from rulebook.variants.testing import compare_heuristic, player_count_cases
 from tests.games.witches_of_blackmore.test_state import witches_rules
 
 #: the player counts the shared tests ran this game's reference at (every count under ci and thorough)

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import render, scenarios
+from rulebook.core import render
 from rulebook.games.witches_of_blackmore import DECK, GAME, Rules
+from rulebook.reference import scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
 BLUE_7 = ROOT / "spec/examples/witches-of-blackmore/blue-7-trick.toml"

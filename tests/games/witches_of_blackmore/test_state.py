@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import rulebook
 from rulebook.errors import InvalidRules
 from rulebook.games.witches_of_blackmore import DECK, GAME, Keep, Phase, Play, Replace, Rules, WitchesState
-from rulebook.testing import rules_strategy
+from rulebook.variants.testing import rules_strategy
 
 C = DECK.parse
 

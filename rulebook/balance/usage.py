@@ -1,0 +1,107 @@
+"""What each rule did: how often each rule decided something, and each kind of move was made.
+
+A finished game's records say which rule decided each trick (``TrickRecord.rule``), which
+rule scored each change of score (``ScoreChange.rule``) and which rule ended each round
+(``RoundRecord.rule``); its history says which kinds of move were made. ``rulebook
+simulate`` counts them per game, so a report shows what a house rule did to play even when
+outcomes barely move, and warns when a comparison cannot show anything.
+
+>>> import rulebook
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> state = game.new_game(game.Rules(players=3), seed=1)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[0])
+>>> counts = usage_of(state)
+>>> counts["move: Play"] == sum(1 for a in state.history if type(a).__name__ == "Play")
+True
+>>> sum(v for k, v in counts.items() if k.startswith("trick: ")) == len(state.tricks)
+True
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rulebook.i18n import N_, _
+from rulebook.variants.hooks import unhooked
+
+__all__ = ["digest_of", "label", "usage_of", "usage_rules"]
+
+#: The kinds of count, by key prefix, in the words a report uses.
+KINDS = {
+    "trick": "decided a trick",
+    "score": "scored",
+    "end": "ended a round",
+    "move": "moves made",
+    "forced": "moves made with no choice",
+}
+#: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
+_RULE_LABELS = {
+    "trick": N_("{rule} decided a trick"),
+    "score": N_("{rule} scored"),
+    "end": N_("{rule} ended a round"),
+}
+#: The counts of each kind of move of the five games, as whole phrases (the key's English label).
+_MOVE_LABELS = (
+    N_("Bid moves made"), N_("Bid moves made with no choice"),
+    N_("Declare moves made"), N_("Declare moves made with no choice"),
+    N_("Down moves made"), N_("Down moves made with no choice"),
+    N_("Give moves made"), N_("Give moves made with no choice"),
+    N_("Intervene moves made"), N_("Intervene moves made with no choice"),
+    N_("Keep moves made"), N_("Keep moves made with no choice"),
+    N_("Oracle moves made"), N_("Oracle moves made with no choice"),
+    N_("Pair moves made"), N_("Pair moves made with no choice"),
+    N_("Pass moves made"), N_("Pass moves made with no choice"),
+    N_("Place moves made"), N_("Place moves made with no choice"),
+    N_("Play moves made"), N_("Play moves made with no choice"),
+    N_("Prophesy moves made"), N_("Prophesy moves made with no choice"),
+    N_("Replace moves made"), N_("Replace moves made with no choice"),
+    N_("Road moves made"), N_("Road moves made with no choice"),
+    N_("Take moves made"), N_("Take moves made with no choice"),
+)
+
+
+def usage_of(state: Any) -> dict[str, int]:
+    """Counts of one finished game: ``trick: RULE``, ``score: RULE``, ``end: RULE`` and ``move: KIND``."""
+    engine = unhooked(state)
+    counts: Counter[str] = Counter()
+    for trick in engine.tricks:
+        counts[f"trick: {trick.rule}"] += 1
+    for rnd in engine.rounds:
+        for change in rnd.changes:
+            counts[f"score: {change.rule}"] += 1
+        if rnd.rule:
+            counts[f"end: {rnd.rule}"] += 1
+    for action in engine.history:
+        counts[f"move: {type(action).__name__}"] += 1
+    return dict(counts)
+
+
+def digest_of(state: Any) -> int:
+    """A fingerprint of the moves of a game (the same in every process)."""
+    return zlib.crc32("\n".join(map(str, unhooked(state).history)).encode())
+
+
+def label(key: str) -> str:
+    """A count's name for people, in the language shown: ``WB-TRICK-3 (The trump wins) decided a trick``,
+    ``Play moves made``, ``Play moves made with no choice`` (a ``forced: KIND`` count of
+    :func:`rulebook.balance.simulate.play_one`)."""
+    kind, _sep, name = key.partition(": ")
+    if kind in ("move", "forced"):
+        text = f"{name} {KINDS[kind]}"
+        return _(text)  # one of _MOVE_LABELS; a move a hook adds stays in English
+    from rulebook.reference.words import rule_title
+
+    title = rule_title(name)
+    rule = _("{rule} ({title})").format(rule=name, title=title) if title else name
+    if kind in _RULE_LABELS:
+        return _(_RULE_LABELS[kind]).format(rule=rule)
+    return f"{rule} {kind}"
+
+
+def usage_rules(usage: Mapping[str, float]) -> set[str]:
+    """The rule IDs that decided something in the counts."""
+    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith(("move: ", "forced: "))}

@@ -1,0 +1,141 @@
+"""Comparing what each rule did on the sides of a comparison, and what a comparison cannot show.
+
+:func:`usage_rows` sets the counts of :mod:`rulebook.balance.usage` side by side (per game, changed
+rows marked); :func:`warnings` says when both sides played the same games, when every seat
+tied every game, when a figure is undefined under one side, or when the rules a changed option
+names never decided anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rulebook.balance.simulate import Summary, holm, welch_test
+from rulebook.balance.usage import label, usage_rules
+from rulebook.core.options import rules_to_dict
+from rulebook.i18n import _
+
+if TYPE_CHECKING:
+    from rulebook.variants.variant import Variant
+
+__all__ = ["fired_changes", "usage_rows", "usage_table", "warnings"]
+
+
+def _changed_options(variant: Variant, reference: Variant | None) -> list[str]:
+    """The options ``variant`` sets otherwise than ``reference`` (the printed rules when ``None``)."""
+    if reference is None or reference.game is not variant.game:
+        return list(variant.changes())
+    mine, theirs = rules_to_dict(variant.rules), rules_to_dict(reference.rules)
+    return [k for k, v in mine.items() if theirs.get(k) != v]
+
+
+def warnings(
+    base: Summary, other: Summary, variant: Variant | None = None, *, reference: Variant | None = None
+) -> list[str]:
+    """What makes a comparison unable to show anything, in words (empty: nothing to warn of).
+
+    ``variant`` is the other side's variant and ``reference`` the first side's (the printed
+    rules when not given): the options that differ between them are checked for rules that
+    never decided anything.
+    """
+    out = []
+    same = [i for i, d in base.digests.items() if other.digests.get(i) == d]
+    if base.digests and len(same) == len(base.digests) == len(other.digests):
+        out.append(_("both sides played the same games move for move: the change never came into play"))
+    elif base.digests and len(same) > 0.9 * len(base.digests):
+        out.append(_("{same} of {games} games were the same move for move on both sides").format(
+            same=len(same), games=len(base.digests)))
+    first = _("the printed rules") if reference is None else _("the reference")
+    for name, s in ((first, base), (_("the variant"), other)):
+        if s.games and s.shared == s.games and all(w == s.games for w in s.wins):
+            out.append(_("under {name} every seat tied every game: win rates cannot differ").format(name=name))
+    for name, s in ((first, base), (_("the variant"), other)):
+        if s.comebacks is None:
+            out.append(_("under {name} no game had the 3 scoring events a comeback needs: comebacks are "
+                         "undefined (n/a)").format(name=name))
+    if variant is not None:
+        infos = {i.name: i for i in variant.game.options()}
+        fired = usage_rules(other.usage) | usage_rules(base.usage)
+        recorded = {k.partition(": ")[2] for k in (*base.usage, *other.usage)}
+        for option in _changed_options(variant, reference):
+            rules = set(infos[option].rules) if option in infos else set()
+            checkable = rules & recorded
+            if option != "players" and checkable and not checkable & fired:
+                out.append(_("the rules {option} changes ({rules}) never decided anything").format(
+                    option=option, rules=", ".join(sorted(checkable))))
+    return out
+
+
+def _order(key: str) -> tuple[bool, str, str]:
+    """Rules first (by key), then each kind of move followed by its forced moves."""
+    kind, _sep, name = key.partition(": ")
+    if kind in ("move", "forced"):
+        return True, name, "" if kind == "move" else kind
+    return False, key, ""
+
+
+def usage_rows(
+    base: Summary, others: Sequence[Summary], alpha: float = 0.05
+) -> list[tuple[str, tuple[float, ...], bool]]:
+    """``(label, mean per game on every side, changed)`` for every count, rules first, then moves.
+
+    A row *changed* when some side's mean differs from ``base``'s beyond noise (Welch's t-test,
+    Holm's correction over every row and side at ``alpha``) or the count happened on some sides only.
+    """
+    runs = [base, *others]
+    keys = sorted({k for s in runs for k in s.usage}, key=_order)
+    ps = [welch_test(base.usage.get(k, 0.0), base.usage_sd.get(k, 0.0), base.games,
+                     s.usage.get(k, 0.0), s.usage_sd.get(k, 0.0), s.games) for k in keys for s in others]
+    adjusted = holm(ps)
+    rows = []
+    for i, k in enumerate(keys):
+        values = tuple(s.usage.get(k, 0.0) for s in runs)
+        tested = adjusted[i * len(others):(i + 1) * len(others)]
+        seen = {v != 0 for v in values}
+        rows.append((label(k), values, any(q < alpha for q in tested) or len(seen) > 1))
+    return rows
+
+
+def usage_table(base: Summary, other: Summary, alpha: float = 0.05) -> list[tuple[str, float, float, bool]]:
+    """``(label, printed mean per game, variant mean per game, changed)`` for every count (two sides of
+    :func:`usage_rows`)."""
+    return [(name, values[0], values[1], moved) for name, values, moved in usage_rows(base, [other], alpha)]
+
+
+def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> list[str]:
+    """Sentences naming the rules that stopped (or started) deciding anything, and the kinds of move
+    no longer (or newly) made, under ``other`` against ``base`` (``label`` names ``other``).
+
+    >>> from rulebook.balance.simulate import Summary
+    >>> a = Summary(1, 2, 0.0, 0, 0, (), (), (), (), 0.0, {}, usage={"score: WB-TRUMP-1": 8.0, "move: Keep": 4.0})
+    >>> b = Summary(1, 2, 0.0, 0, 0, (), (), (), (), 0.0, {}, usage={"score: WB-TRUMP-1": 0.0})
+    >>> fired_changes(a, b, "no replacing")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['rules that stopped firing under no replacing: WB-TRUMP-1 (The winner may replace the trump)',
+     'moves no longer made under no replacing: Keep']
+    """
+    from rulebook.reference.trace import spec_rules
+
+    titles = spec_rules()
+
+    def named(rule: str) -> str:
+        return f"{rule} ({titles[rule].title})" if rule in titles else rule
+
+    def seen(s: Summary, kinds: tuple[str, ...]) -> set[str]:
+        return {k.partition(": ")[2] for k, v in s.usage.items() if v > 0 and k.partition(": ")[0] in kinds}
+
+    rules = ("trick", "score", "end")
+    out = []
+    for before, after, rules_text, moves_text in (
+        (base, other, _("rules that stopped firing under {label}: {list}"),
+         _("moves no longer made under {label}: {list}")),
+        (other, base, _("rules that fire only under {label}: {list}"), _("moves made only under {label}: {list}")),
+    ):
+        gone = sorted(seen(before, rules) - seen(after, rules))
+        if gone:
+            out.append(rules_text.format(label=label, list=", ".join(named(r) for r in gone)))
+        moves = sorted(seen(before, ("move",)) - seen(after, ("move",)))
+        if moves:
+            out.append(moves_text.format(label=label, list=", ".join(moves)))
+    return out

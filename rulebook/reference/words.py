@@ -1,0 +1,364 @@
+"""Words for people: card texts, seat names, observation fields, rule titles and the reasons
+games give for their scores, in the language chosen with ``rulebook.i18n.set_language()``.
+
+Shared by :mod:`rulebook.table.play` (the table in the terminal) and
+:mod:`rulebook.reference.narrate` (replays told in words), so that neither imports the other.
+Seats are numbered from 1 here (``seat 1`` is seat ``0`` of the API), as are tricks,
+rounds and missions; card texts, rule IDs and option names read the same in every language.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import Game
+from rulebook.i18n import N_, _, ngettext
+from rulebook.reference.trace import HEADING, SPEC, spec_rules
+
+__all__ = [
+    "CARD_FIELDS",
+    "card_namer",
+    "join",
+    "known_phrase",
+    "phrase",
+    "render_observation",
+    "rule_title",
+    "seat_name",
+    "sentence",
+    "spec_sections",
+]
+
+#: Observation fields that hold cards (or tuples of cards, or ``(seat, card)`` pairs).
+CARD_FIELDS = frozenset({
+    "hand", "human_hands", "future", "aside_up", "lord_row", "young_row", "field", "area", "beneath",
+    "road", "removed", "acquired", "captured", "trump_stack", "known_in_hands", "plays", "trick",
+    "last_trick", "tricks",
+})
+#: Fields of a trick: a tuple of ``(seat, card)`` pairs, or of cards.
+TRICK_FIELDS = frozenset({"trick", "last_trick"})
+#: Fields that hold a suit index (shown by the suit's name).
+SUIT_FIELDS = frozenset({"trump_suit", "trump"})
+#: Fields not worth showing (the seat itself is in the heading).
+SKIP_FIELDS = frozenset({"seat"})
+
+
+# -- cards and seats ------------------------------------------------------------------
+
+
+def card_namer(game: Game[Any, Any, Any], rules: Any) -> tuple[Callable[[int], str], int]:
+    """``(text_of(card), deck size)`` for ``game`` under ``rules``.
+
+    Uses ``game.card_text``; games whose cards are data (Saru Tori Inu I's deck
+    in ``rules.deck``) name cards by that data; the module's ``DECK`` otherwise.
+    """
+    deck = getattr(rules, "deck", None)
+    if isinstance(deck, tuple) and deck and hasattr(deck[0], "name"):
+        names = tuple(str(getattr(c, "name", "") or f"#{i}") for i, c in enumerate(deck))
+        return (lambda c: names[c]), len(names)
+    try:
+        game.card_text(0)
+        size = int(game.deck.size)
+        return game.card_text, size
+    except (AttributeError, NotImplementedError, ValueError):
+        pass
+    module_deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
+    if module_deck is not None and hasattr(module_deck, "text"):
+        return module_deck.text, int(module_deck.size)
+    return str, 0
+
+
+#: The names a record of play gives places that are no seat (UTSUKE's lord and young lord).
+_NPC = {"lord": N_("the lord"), "young lord": N_("the young lord")}
+
+
+def seat_name(seat: Any, players: int, you: Iterable[int] = ()) -> str:
+    """``seat 3`` for seat ``2`` (``you (seat 3)`` for a human seat); UTSUKE's lord (place
+    ``players``, or ``"lord"`` in a record) is ``the lord``, the young lord ``the young lord``.
+
+    >>> seat_name(2, 4), seat_name(0, 4, you=(0,)), seat_name(4, 4), seat_name("young lord", 2)
+    ('seat 3', 'you (seat 1)', 'the lord', 'the young lord')
+    """
+    if isinstance(seat, str):
+        return _(_NPC[seat]) if seat in _NPC else seat
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < players:
+            if seat in set(you):
+                return _("you (seat {number})").format(number=seat + 1)
+            return _("seat {number}").format(number=seat + 1)
+        if seat == players:
+            return _("the lord")
+        if seat == players + 1:
+            return _("the young lord")
+        return _("player {number}").format(number=seat + 1)
+    return str(seat)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (a sentence that starts with a seat's name)."""
+    return text[:1].upper() + text[1:]
+
+
+def join(items: Iterable[str]) -> str:
+    """Items of a list in running text: ``a, b, c`` (``a、b、c`` in Japanese)."""
+    # TRANSLATORS: the separator between the items of a list in running text
+    return _(", ").join(items)
+
+
+# -- rendering ------------------------------------------------------------------------
+
+
+def _cards(value: Any, text: Callable[[int], str], size: int) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return text(value) if 0 <= value < size else str(value)
+    if isinstance(value, tuple):
+        return "[" + " ".join(_cards(v, text, size) for v in value) + "]" if value else "-"
+    return str(value)
+
+
+def _is_pairs(value: Any) -> bool:
+    return isinstance(value, tuple) and all(
+        isinstance(p, tuple) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in value
+    )
+
+
+def _field_text(name: str, value: Any, text: Callable[[int], str], size: int, players: int,
+                you: Sequence[int]) -> str:
+    if name in TRICK_FIELDS and _is_pairs(value) and value:
+        return ", ".join(f"{seat_name(s, players, you)}: {text(c) if 0 <= c < size else c}" for s, c in value)
+    if name not in CARD_FIELDS:
+        if isinstance(value, tuple) and not value:
+            return "-"
+        return str(value)
+    if name == "tricks" and not all(isinstance(t, tuple) and all(isinstance(x, int) for x in t) for t in value):
+        return str(value)
+    if name in ("human_hands", "known_in_hands", "captured", "area", "beneath", "acquired", "plays") and isinstance(
+        value, tuple
+    ) and value and all(isinstance(v, tuple) for v in value):
+        return "; ".join(f"{i}: {_cards(v, text, size)}" for i, v in enumerate(value, 1))
+    return _cards(value, text, size)
+
+
+def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
+                       you: Sequence[int] = ()) -> list[tuple[str, str]]:
+    """``(field, text)`` for every field of ``observation``, cards as card texts.
+
+    Generic: it reads the observation's attrs fields, so it works for every game
+    and shows exactly what the observation holds, nothing from the state.
+    """
+    text, size = card_namer(game, rules)
+    players = rules.players
+    deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
+    suits: tuple[tuple[str, str], ...] = getattr(deck, "suits", ())
+    out = []
+    for f in attrs.fields(type(observation)):
+        if f.name in SKIP_FIELDS:
+            continue
+        value = getattr(observation, f.name)
+        if f.name in SUIT_FIELDS and type(value) is int and 0 <= value < len(suits):
+            shown = f"{_(suits[value][0])} ({suits[value][1]})"
+        else:
+            shown = _field_text(f.name, value, text, size, players, you)
+        out.append((_(f.name.replace("_", " ")), shown))
+    return out
+
+
+# -- the spec -------------------------------------------------------------------------
+
+
+def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The sections of ``spec/<slug>.md``: ``(heading, [(rule ID, title, first paragraph)])``.
+
+    Read from the spec installed with the package; empty for a slug without one.
+    """
+    try:
+        lines = (SPEC / f"{slug}.md").read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, OSError):
+        return []
+    sections: list[tuple[str, list[tuple[str, str, str]]]] = []
+    current: list[str] | None = None  # [id, title, first paragraph]
+    for line in [*lines, "## "]:
+        m = HEADING.match(line)
+        if (line.startswith("## ") or m) and current is not None and sections:
+            sections[-1][1].append((current[0], current[1], current[2]))
+            current = None
+        if line.startswith("## "):
+            sections.append((line[3:].strip(), []))
+        elif m:
+            current = [m["id"], m["title"], ""]
+        elif current is not None and line.strip() and not current[2].endswith("\n"):
+            current[2] = (current[2] + " " + line.strip()).strip()
+        elif current is not None and not line.strip() and current[2]:
+            current[2] += "\n"
+    for _heading, rules in sections:
+        rules[:] = [(r, t, b.strip()) for r, t, b in rules]
+    return sections
+
+
+def rule_title(rule: str) -> str:
+    """The one-line title of spec rule ``rule`` (``""`` for an ID no spec defines), in the
+    language shown: the catalog holds each spec heading ``ID · title`` with the translation
+    the Japanese rule reference gives it.
+
+    >>> rule_title("WB-PLAY-1")
+    'Playing cards'
+    """
+    found = spec_rules().get(rule)
+    if found is None:
+        return ""
+    prefix = f"{rule} · "
+    heading = _(prefix + found.title)
+    return heading[len(prefix):] if heading.startswith(prefix) else found.title
+
+
+# -- the reasons games give -------------------------------------------------------------------
+
+#: Reasons and round ends the games write in their records (``ScoreChange.reason``,
+#: ``RoundRecord.end``) as fixed texts, translated as they are.
+FIXED_PHRASES = frozenset({
+    N_("every hand was played out"),
+    N_("the set number of tricks was played"),
+    N_("a player reached the target score"),
+    N_("the humans' hands are empty"),
+    N_("fulfilled the seven prophecies"),
+    N_("fulfilled the seven prophecies: a success"),
+    N_("no score goes below 0"),
+    N_("ten tricks were played without a seventh cube"),
+    N_("the round's cards were played; the lord moves on"),
+})
+
+#: Words inside the reasons of Saru Tori Inu I: colours, animals and finishing places.
+_WORDS = {
+    "red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "black": N_("black"),
+    "monkey": N_("monkey"), "dog": N_("dog"), "bird": N_("bird"), "boar": N_("boar"),
+    "1st": N_("1st"), "2nd": N_("2nd"), "3rd": N_("3rd"), "4th": N_("4th"),
+}
+
+_Say = Callable[["re.Match[str]", int], str]
+
+
+def _word(text: str) -> str:
+    return _(_WORDS[text]) if text in _WORDS else text
+
+
+def _seats(numbers: str, players: int) -> str:
+    """``0, 2`` (API seats) as ``seat 1, seat 3``."""
+    return join(seat_name(int(n), players) for n in re.split(r",\s*| and ", numbers) if n.strip().isdigit())
+
+
+def _who(text: str, players: int) -> str:
+    """``seat 0 and seat 2`` (API seats) as ``seat 1, seat 3``."""
+    return join(seat_name(int(n), players) for n in re.findall(r"seat (\d+)", text))
+
+
+def _stars(m: re.Match[str]) -> str:
+    return _(": no stars") if m["stars"] else ""
+
+
+def _predicted(m: re.Match[str], players: int) -> str:
+    n, won = int(m["o"]), int(m["w"])
+    said = ngettext("predicted {predicted} trick and won {won}", "predicted {predicted} tricks and won {won}", n)
+    return said.format(predicted=n, won=won) + _stars(m)
+
+
+def _partner(m: re.Match[str], players: int) -> str:
+    n, won = int(m["o"]), int(m["w"])
+    said = ngettext("its partner, {seat}, predicted {predicted} trick and won {won}",
+                    "its partner, {seat}, predicted {predicted} tricks and won {won}", n)
+    return said.format(seat=seat_name(int(m["s"]), players), predicted=n, won=won) + _stars(m)
+
+
+def _colour_cards(m: re.Match[str], players: int) -> str:
+    n = int(m["n"])
+    cards = ngettext("{count} {colour} card (strength {strength})", "{count} {colour} cards (strength {strength})", n)
+    return _("{cards}, {place} in {colour}, the {animal} {race_place} in the race").format(
+        cards=cards.format(count=n, colour=_word(m["colour"]), strength=m["s"]), place=_word(m["place"]),
+        colour=_word(m["colour"]), animal=_word(m["animal"]), race_place=_word(m["race_place"]),
+    )
+
+
+#: The reasons and round ends the games compose, as patterns of their English text (the API's
+#: numbers, from 0) and the words for people (numbered from 1, plural where it is plural).
+#: tests/test_i18n.py checks that every reason of whole games of every game is found here.
+PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) for p, say in (
+    (r"captured trick (?P<n>\d+)",
+     lambda m, p: _("captured trick {number}").format(number=int(m["n"]) + 1)),
+    (r"laid (?P<card>\S+) on the trump stack",
+     lambda m, p: _("laid {card} on the trump stack").format(card=m["card"])),
+    (r"(?P<n>\d+) cubes? left on prophecy cards",
+     lambda m, p: ngettext("{count} cube left on prophecy cards", "{count} cubes left on prophecy cards",
+                           int(m["n"])).format(count=int(m["n"]))),
+    (r"moved (?P<n>\d+) cubes onto played cards",
+     lambda m, p: ngettext("moved {count} cube onto played cards", "moved {count} cubes onto played cards",
+                           int(m["n"])).format(count=int(m["n"]))),
+    (r"(?P<who>seat \d+(?: and seat \d+)*) fulfilled the seven prophecies in trick (?P<n>\d+)",
+     lambda m, p: _("{seats} fulfilled the seven prophecies in trick {number}").format(
+         seats=_who(m["who"], p), number=m["n"])),
+    (r"(?P<n>\d+) tricks were played without a last cube",
+     lambda m, p: ngettext("{count} trick was played without a last cube",
+                           "{count} tricks were played without a last cube", int(m["n"])).format(count=int(m["n"]))),
+    (r"bid (?P<b>\d+), the lord took (?P<l>\d+): exact",
+     lambda m, p: _("bid {bid}, the lord took {took}: exact").format(bid=m["b"], took=m["l"])),
+    (r"bid (?P<b>\d+), the lord took (?P<l>\d+): closest",
+     lambda m, p: _("bid {bid}, the lord took {took}: closest").format(bid=m["b"], took=m["l"])),
+    (r"the round's cards were played; seats (?P<s>[\d, ]+) reached (?P<n>\d+) execution chips and lose",
+     lambda m, p: ngettext("the round's cards were played; {seats} reached {count} execution chip and lose",
+                           "the round's cards were played; {seats} reached {count} execution chips and lose",
+                           int(m["n"])).format(seats=_seats(m["s"], p), count=int(m["n"]))),
+    (r"the round's cards were played; seats (?P<s>[\d, ]+) reached (?P<n>\d+) honour: the game ends",
+     lambda m, p: _("the round's cards were played; {seats} reached {count} honour: the game ends").format(
+         seats=_seats(m["s"], p), count=m["n"])),
+    (r"the round's cards were played; that was round (?P<r>\d+) of (?P<of>\d+): the game ends",
+     lambda m, p: _("the round's cards were played; that was round {number} of {rounds}: the game ends").format(
+         number=m["r"], rounds=m["of"])),
+    (r"its partner, seat (?P<s>\d+), predicted (?P<o>\d+) tricks and won (?P<w>\d+)(?P<stars>: no stars)?",
+     _partner),
+    (r"predicted (?P<o>\d+) tricks and won (?P<w>\d+)(?P<stars>: no stars)?", _predicted),
+    (r"(?P<n>\d+) (?P<colour>\w+) card\(s\) \(strength (?P<s>\d+)\), (?P<place>\w+) in (?P=colour), "
+     r"the (?P<animal>\w+) (?P<race_place>\w+) in the race", _colour_cards),
+    (r"race mission (?P<i>\d+): (?P<t>\d+) of (?P<of>\d+) tier\(s\) hold",
+     lambda m, p: ngettext("race mission {number}: {held} of {count} tier holds",
+                           "race mission {number}: {held} of {count} tiers hold", int(m["of"])).format(
+         number=int(m["i"]) + 1, held=m["t"], count=int(m["of"]))),
+    (r"collected-cards mission (?P<i>\d+) \((?P<c>\w+)\): (?P<n>\d+) card\(s\) at (?P<per>\d+) each",
+     lambda m, p: ngettext("collected-cards mission {number} ({condition}): {count} card at {points} each",
+                           "collected-cards mission {number} ({condition}): {count} cards at {points} each",
+                           int(m["n"])).format(number=int(m["i"]) + 1, condition=m["c"], count=int(m["n"]),
+                                               points=m["per"])),
+    (r"no seat had a card left after (?P<n>\d+) round\(s\)",
+     lambda m, p: ngettext("no seat had a card left after {count} round",
+                           "no seat had a card left after {count} rounds", int(m["n"])).format(count=int(m["n"]))),
+    (r"(?P<n>\d+) rounds were played",
+     lambda m, p: ngettext("{count} round was played", "{count} rounds were played", int(m["n"])).format(
+         count=int(m["n"]))),
+))
+
+
+def phrase(text: str, players: int) -> str:
+    """A reason or round end a game wrote in its records, in words for people.
+
+    The records keep the API's numbers (seats, tricks and missions from 0); people read
+    them from 1, with plurals, in the language shown. A text no pattern knows is shown as
+    it is.
+
+    >>> phrase("captured trick 0", 3), phrase("predicted 1 tricks and won 0: no stars", 4)
+    ('captured trick 1', 'predicted 1 trick and won 0: no stars')
+    """
+    if text in FIXED_PHRASES:
+        return _(text)
+    for pattern, say in PHRASES:
+        m = pattern.fullmatch(text)
+        if m:
+            return say(m, players)
+    return text
+
+
+def known_phrase(text: str) -> bool:
+    """Whether :func:`phrase` knows ``text`` (a test checks every reason of whole games)."""
+    return text in FIXED_PHRASES or any(p.fullmatch(text) for p, _say in PHRASES)

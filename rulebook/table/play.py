@@ -1,0 +1,620 @@
+"""Play a whole game in the terminal against bots: ``rulebook play GAME``.
+
+The screen is a card table (:mod:`rulebook.table.screen`), drawn from the human seat's observation
+only, and fits 80x24: the game's board, one line per seat, the trick in progress, the last
+trick and the rule that decided it, the latest moves, your hand and your moves. Each bot's
+move is shown as it happens (``speed`` seconds apart, or a key press with ``speed="key"``);
+a bot's secret move (a bid, a face-down card) is shown only as its kind.
+
+A move is entered by its number or its text form (``play B4``, or just ``B4`` when that names
+one legal move); an illegal entry is explained with the rule ID and the rule's title from the
+spec. ``?`` shows how to play in one screen and then the rules of the current phase
+(:mod:`rulebook.reference.rules_text`), ``hint`` the rule-aware player's move with its reason
+(:mod:`rulebook.table.hint`), ``undo`` steps back to the previous human decision and ``quit``
+stops. The game is saved after every move; ``resume`` continues a saved game. At the end the
+final scores are shown with the reason for every point.
+
+When stdin or stdout is not a terminal, one move is read per line and the table is printed
+once per decision, with the bots' moves in between (scriptable).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from rulebook.balance.players import Player, player_from_spec
+from rulebook.core.contract import Action, Game, State
+from rulebook.core.progress import check_writable, reason
+from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
+from rulebook.i18n import _, language, ngettext
+from rulebook.reference import records
+from rulebook.reference.words import CARD_FIELDS, card_namer, render_observation, rule_title, seat_name, spec_sections
+from rulebook.table.hint import hint, phase_rules
+from rulebook.table.screen import (
+    HEIGHT,
+    WIDTH,
+    board_lines,
+    card_styles,
+    final_lines,
+    move_events,
+    numbered_moves,
+    people,
+    table,
+)
+
+__all__ = [
+    "CARD_FIELDS",
+    "MAX_SPEED",
+    "card_namer",
+    "load_saved",
+    "phase_rules",
+    "play",
+    "play_command",
+    "render_observation",
+    "rule_title",
+    "seat_name",
+    "spec_sections",
+]
+
+#: The longest pause between bot moves ``--speed`` accepts (seconds).
+MAX_SPEED = 60.0
+#: The pause between bot moves at a terminal when ``--speed`` is not given (seconds).
+DEFAULT_SPEED = 0.7
+
+
+# -- the screen ---------------------------------------------------------------------------
+
+
+class _Screen:
+    """Where the table is drawn: a terminal (cleared and redrawn, cards in colour) or a stream."""
+
+    def __init__(self, stream: TextIO, interactive: bool, styles: dict[str, str]) -> None:
+        self.stream = stream
+        self.interactive = interactive
+        self.console: Any = None
+        self.styles = styles
+        if interactive:
+            try:
+                from rich.console import Console
+            except ImportError:
+                pass
+            else:
+                self.console = Console(file=stream, highlight=False, emoji=False, soft_wrap=True)
+        self.cards = re.compile(r"(?<![\w#])(" + "|".join(re.escape(t) for t in sorted(styles, key=len, reverse=True))
+                                + r")(?!\w)") if styles else None
+
+    def _paint(self, text: str, style: str = "") -> str:
+        from rich.markup import escape
+
+        body = escape(text)
+        if self.cards is not None:
+            body = self.cards.sub(lambda m: f"[{self.styles[m.group(1)]}]{m.group(1)}[/]", body)
+        return f"[{style}]{body}[/]" if style else body
+
+    def line(self, text: str = "", style: str = "") -> None:
+        if self.console is not None:
+            self.console.print(self._paint(text, style))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.interactive:
+            self.stream.write("\x1b[H\x1b[2J")
+            self.stream.flush()
+
+    def draw(self, lines: Sequence[str]) -> None:
+        """The whole table: the terminal is cleared first; a stream gets it after a blank line."""
+        if self.interactive:
+            self.clear()
+        else:
+            self.line()
+        for i, text in enumerate(lines):
+            style = ""
+            if i == 0:
+                style = "bold"
+            elif text.startswith(_("Your hand")):
+                style = "bold"
+            elif text.startswith(_("Not legal")):
+                style = "bold red"
+            self.line(text, style)
+
+
+# -- moves typed by people ----------------------------------------------------------------
+
+
+def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Action | str:
+    """The action ``entry`` names, or a message saying why it is not a legal move."""
+    legal: tuple[Action, ...] = state.legal_actions()
+    if numbered_moves(legal):
+        numbered = {str(i): a for i, a in enumerate(legal, 1)}  # the numbers as listed, compared as text
+        if entry in numbered:
+            return numbered[entry]
+        if entry.isascii() and entry.isdigit():
+            return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(legal))
+    elif entry.isascii() and entry.isdigit():
+        named = [a for a in legal if str(a).partition(" ")[2] == entry]
+        if len(named) == 1:
+            return named[0]
+        return _("there is no move with {entry}: type a move as listed").format(entry=entry)
+    try:
+        action: Action = game.parse_action(entry, state.rules)
+    except ValueError:
+        ends = [a for a in legal if str(a).lower().endswith(" " + entry.lower())]
+        if len(ends) == 1:
+            return ends[0]
+        return _("{entry!r} is not a move of {game}; type a number, a move as listed, ? or hint").format(
+            entry=entry, game=game.slug)
+    if action in legal:
+        return action
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        title = rule_title(exc.rule)
+        # the engine's own words are English: another language says which move and names the rule instead
+        why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
+               else _("{entry} is not legal now").format(entry=entry))
+        return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
+    return _("{entry} is not legal now").format(entry=entry)
+
+
+# -- help -------------------------------------------------------------------------------------
+
+
+def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
+    """``?``: how to play in one screen, then the rules of the current phase (Markdown, one part a page)."""
+    from rulebook.reference import rules_text
+
+    game = type(state).GAME
+    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH)]
+    ids = set(phase_rules(state))
+    shown = [s for s in rules_text.sections(game.slug) if any(r.id in ids for r in s.rules)]
+    if not shown:
+        shown = [s for s in rules_text.sections(game.slug) if s.heading.lower().startswith(("play", "trick"))][:1]
+    for section in shown:
+        rules_now = _("Rules now")
+        parts = [f"## {rules_now}: {_(section.heading)}\n"] + [rule.markdown(3) for rule in section.rules]
+        pages.append("\n".join(parts))
+    if len(pages) == 1:
+        pages.append(_("No rules are written for {game}.").format(game=game.slug))
+    return pages
+
+
+def _show_help(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO) -> None:
+    from rulebook.reference import rules_text
+
+    pages = _help_pages(state, seat)
+    if not screen.interactive:
+        for markdown in pages:
+            screen.line()
+            for text in rules_text.to_plain(markdown, WIDTH).splitlines():
+                screen.line(text)
+        return
+    screens: list[list[str]] = []
+    room = HEIGHT - 2
+    for markdown in pages:
+        lines = rules_text.markdown_lines(markdown, WIDTH, colour=screen.console is not None)
+        screens += [lines[i:i + room] for i in range(0, len(lines), room)]
+    for n, lines in enumerate(screens, 1):
+        screen.clear()
+        for text in lines:
+            screen.stream.write(text + "\n")
+        more = n < len(screens)
+        footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
+                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(screens))
+        screen.stream.write("\n" * (room - len(lines)))
+        answer = _read(stdin, screen, True, footer + " ")
+        if not more or answer is None or answer.strip().lower() in ("q", "quit"):
+            return
+
+
+# -- saved games --------------------------------------------------------------------------
+
+
+def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None) -> tuple[Any, list[State[Any, Any]],
+                                                                                         dict[str, Any]]:
+    """A saved, unfinished game of ``game`` to continue: ``(variant, every state, its play settings)``.
+
+    Refused, in one line (:class:`~rulebook.errors.InvalidRecord`): a file that is not a record, a
+    record of another game, a finished game, a record whose moves do not replay, a record made
+    with a Python variant that is not the one given, and play settings of the wrong shape.
+    """
+    from rulebook.core.options import rules_from_mapping
+    from rulebook.errors import InvalidRules
+    from rulebook.variants.variant import Variant
+
+    where = str(path)
+    try:
+        record = records.load(path)
+    except InvalidRecord as exc:
+        raise InvalidRecord(_("--resume {where}: {error}").format(where=where, error=exc)) from None
+    if record.game != game.slug:
+        raise InvalidRecord(_("--resume {where} is a saved game of {other}, not of {game}").format(
+            where=where, other=f"{record.game!r:.60}", game=game.slug))
+    records.check_variant(record, variant.describe() if isinstance(variant, Variant) and variant.has_hooks else None)
+    try:
+        rules = rules_from_mapping(game.Rules, record.rules)
+    except (InvalidRules, RecursionError) as exc:
+        raise InvalidRecord(_("--resume {where}: bad rules: {error}").format(where=where, error=exc)) from None
+    chosen = (variant.with_rules(rules) if isinstance(variant, Variant) else Variant(game, rules))
+    try:
+        state = chosen.new_game(seed=record.seed, deals=record.deals or None)
+    except ValueError as exc:
+        raise InvalidRecord(_("--resume {where}: bad deals: {error}").format(where=where, error=exc)) from None
+    states = [state]
+    for i, text in enumerate(record.actions):
+        if state.is_terminal:
+            raise InvalidRecord(_("--resume {where}: move {n} ({move}) comes after the end of the game").format(
+                where=where, n=i + 1, move=f"{text!r:.40}"))
+        try:
+            state = state.apply(game.parse_action(text, rules))
+        except ValueError as exc:
+            raise InvalidRecord(_("--resume {where}: move {n} ({move}): {error}").format(
+                where=where, n=i + 1, move=f"{text!r:.40}", error=exc)) from None
+        states.append(state)
+    if state.is_terminal:
+        raise InvalidRecord(_("--resume {where}: this game is over; nothing to continue (rulebook replay {where} "
+                              "tells it)").format(where=where))
+    return chosen, states, _play_meta(record.meta.get("play"), rules.players, where)
+
+
+def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
+    """The seats and opponents a saved game was played with, checked exactly ({} when it has none)."""
+    if meta is None:
+        return {}
+    shape = '{"seats": [seats], "opponents": {seat: kind}}'
+    bad = InvalidRecord(_("--resume {where}: meta.play must be {shape}").format(where=where, shape=shape))
+    if not isinstance(meta, dict) or set(meta) - {"seats", "opponents"}:
+        raise bad
+    seats = meta.get("seats", [0])
+    kinds = meta.get("opponents", {})
+    if (not isinstance(seats, list) or not seats or any(type(s) is not int or not 0 <= s < players for s in seats)
+            or len(set(seats)) != len(seats) or not isinstance(kinds, dict)):
+        raise bad
+    others: dict[int, str] = {}
+    for key, kind in kinds.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and isinstance(kind, str)):
+            raise bad
+        seat = int(key)
+        if not 0 <= seat < players or seat in seats:
+            raise bad
+        others[seat] = kind
+    if set(others) | set(seats) != set(range(players)):
+        raise bad
+    return {"seats": seats, "opponents": others}
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+def _speed(speed: float | str | None, interactive: bool) -> float | str:
+    if speed is None:
+        return DEFAULT_SPEED if interactive else 0.0
+    if speed == "key":
+        return "key"
+    if isinstance(speed, str):
+        try:
+            speed = float(speed)
+        except ValueError:
+            raise RulebookError(_("--speed takes seconds (0 to {most}) or key, not {given}").format(
+                most=f"{MAX_SPEED:g}", given=f"{speed!r:.40}")) from None
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 <= speed <= MAX_SPEED:
+        raise RulebookError(_("--speed takes seconds (0 to {most}) or key, not {given}").format(
+            most=f"{MAX_SPEED:g}", given=f"{speed!r:.40}"))
+    return float(speed)
+
+
+def play_command(game: Game[Any, Any, Any], args: Any, variant: Callable[[], Any]) -> int:
+    """``rulebook play``: the command line's options (``args``) to :func:`play`; ``variant()`` builds
+    the variant the options name (``--set``, ``--variant``, ``--players``, ``--ruleset``)."""
+    opponents = [k.strip() for k in args.opponents.split(",")] if args.opponents is not None else None
+    if args.resume is not None:
+        given = [o for o, v in (("--set", args.set), ("--players", args.players), ("--ruleset", args.ruleset),
+                                ("--seed", args.seed)) if v]
+        if given:
+            raise RulebookError(_("--resume continues the saved game with its own rules and seed: leave out "
+                                  "{options}").format(options=", ".join(given)))
+        return play(game, variant() if args.variant else None, seats=args.seat, opponents=opponents, out=args.out,
+                    speed=args.speed, resume=args.resume)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return play(game, variant(), seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
+                out=args.out, speed=args.speed)
+
+
+def play(
+    game: Game[Any, Any, Any],
+    rules: Any,
+    *,
+    seats: Sequence[int] | None = (0,),
+    opponents: Sequence[str] | None = ("heuristic",),
+    seed: int = 0,
+    out: str | Path | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    interactive: bool | None = None,
+    speed: float | str | None = None,
+    resume: str | Path | None = None,
+) -> int:
+    """Play one game; returns 0 when it was played to the end, 1 when the player quit.
+
+    ``opponents`` holds one player kind for every other seat, or one per other seat in seat order.
+    ``rules`` is the game's ``Rules`` or a :class:`~rulebook.variants.variant.Variant` (whose play hooks are obeyed).
+    ``speed``: seconds between the bots' moves at a terminal, or ``"key"`` to wait for a key.
+    ``resume``: a saved game (``--out`` of an earlier ``play``) to continue, with its own rules,
+    seats and opponents (``seats``/``opponents`` given as ``None``: the saved ones); the
+    game is saved back into that file unless ``out`` names another.
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if interactive is None:
+        interactive = stdin.isatty() and stdout.isatty()
+    from rulebook.variants.variant import Variant
+
+    pause = _speed(speed, interactive)
+    history: list[State[Any, Any]] = []
+    saved: dict[str, Any] = {}
+    if resume is not None:
+        variant, history, saved = load_saved(game, resume, rules)
+    else:
+        variant = rules if isinstance(rules, Variant) else Variant(game, rules)
+    rules = variant.rules
+    players = rules.players
+    seats = seats if seats is not None else saved.get("seats", (0,))
+    humans = tuple(dict.fromkeys(seats))
+    for s in humans:
+        if type(s) is not int or not 0 <= s < players:
+            raise RulebookError(_("--seat {seat} is not a seat: seats are 1–{players}").format(
+                seat=s + 1 if type(s) is int else repr(s), players=players))
+    others = [s for s in range(players) if s not in humans]
+    if opponents is None:
+        if saved.get("opponents") and set(saved["opponents"]) == set(others):
+            opponents = [saved["opponents"][s] for s in others]
+        else:
+            opponents = ("heuristic",)
+    if len(opponents) not in (1, len(others)):
+        raise RulebookError(f"--opponents takes one kind, or one per other seat ({len(others)}), got {len(opponents)}")
+    try:
+        kinds = {s: (opponents[0] if len(opponents) == 1 else opponents[i]) for i, s in enumerate(others)}
+        bots: dict[int, Player] = {s: player_from_spec(k) for s, k in kinds.items()}
+    except ValueError as exc:
+        raise RulebookError(f"--opponents: {exc}") from None
+    if resume is not None and out is None:
+        path = Path(resume)
+    else:
+        path = Path(out) if out is not None else Path(f"rulebook-play-{game.slug}-seed{seed}.json")
+    check_writable(path, "--out")  # before the game, not after it
+    state: State[Any, Any] = history[-1] if history else variant.new_game(seed=seed)  # play hooks obeyed
+    screen = _Screen(stdout, interactive, card_styles(game, rules) if interactive else {})
+    rng = random.Random(f"{state.setup.seed}:{len(state.history)}")
+    meta: dict[str, Any] = {"play": {"seats": list(humans), "opponents": {str(s): k for s, k in kinds.items()}}}
+    if variant.has_hooks or variant.source:
+        meta["variant"] = variant.describe()
+    keeper = _Keeper(path, meta)
+    if not interactive:
+        count = ngettext("{count} player", "{count} players", players).format(count=players)
+        screen.line(_("{title} [{slug}], {players}, seed {seed}").format(
+            title=_(game.title), slug=game.slug, players=count, seed=state.setup.seed), "bold")
+        mine = _(", ").join(seat_name(s, players) for s in humans)
+        screen.line(_("you play {seats}").format(seats=mine) + "".join(
+            _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
+        if resume is not None:
+            screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
+        screen.line(_("moves: a number or the move's text; ? rules; hint; undo; quit"))
+    session = _Session(game, humans, bots, rng, stdin, screen, keeper, pause)
+    session.decisions = [s for s in history if s.current_player in humans]
+    try:
+        state, finished = session.run(state)
+    except KeyboardInterrupt:
+        done = keeper.finish(keeper.last or state)
+        screen.line()
+        screen.line(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
+            path=done, slug=game.slug))
+        raise
+    if state.is_terminal:
+        if interactive:
+            screen.clear()
+        else:
+            screen.line()
+            screen.line("── " + _("game over") + " ──", "bold")
+        for text in final_lines(state, humans if len(humans) == 1 else (), WIDTH, HEIGHT - 1):
+            screen.line(text)
+    done = keeper.finish(state)
+    seed_of = state.setup.seed
+    if state.is_terminal:
+        screen.line(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
+    else:
+        screen.line(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
+            path=done, seed=seed_of, slug=game.slug))
+    return 0 if finished else 1
+
+
+#: The longest input line ``play`` reads (characters); a longer one is refused, not echoed.
+MAX_LINE = 1000
+
+
+class _Keeper:
+    """Writes the record after every move to ``FILE.part`` and moves it into place at the end.
+
+    A crash, a closed terminal or a full disk never loses the game: the ``.part`` file
+    holds every move made so far. A write that fails is an
+    :class:`~rulebook.errors.OutputError` naming the file.
+    """
+
+    def __init__(self, path: Path, meta: dict[str, Any]) -> None:
+        self.path = path
+        self.part = path.with_name(path.name + ".part")
+        self.meta = meta
+        self.last: State[Any, Any] | None = None
+
+    def keep(self, state: State[Any, Any]) -> None:
+        self.last = state
+        try:
+            records.save(records.record_of(state, **self.meta), self.part)
+        except OSError as exc:
+            raise OutputError(str(self.part), reason(exc), "--out") from None
+
+    def finish(self, state: State[Any, Any]) -> Path:
+        self.keep(state)
+        try:
+            os.replace(self.part, self.path)
+        except OSError as exc:
+            raise OutputError(str(self.path), f"{reason(exc)} (the game is saved in {self.part})", "--out") from None
+        return self.path
+
+
+class _Session:
+    """One game at the table: the bots' moves shown as they happen, the humans' read and checked."""
+
+    def __init__(self, game: Game[Any, Any, Any], humans: Sequence[int], bots: dict[int, Player],
+                 rng: random.Random, stdin: TextIO, screen: _Screen, keeper: _Keeper, pause: float | str) -> None:
+        self.game, self.humans, self.bots, self.rng = game, tuple(humans), bots, rng
+        self.stdin, self.screen, self.keeper, self.pause = stdin, screen, keeper, pause
+        self.decisions: list[State[Any, Any]] = []
+        self.events: list[str] = []
+        self.viewer = self.humans[0]
+
+    def _table(self, state: State[Any, Any], message: str = "") -> list[str]:
+        events = self.events if self.screen.interactive else ()
+        return table(state, self.viewer, events=events, message=message, fill=self.screen.interactive)
+
+    def _bot(self, state: State[Any, Any]) -> State[Any, Any]:
+        seat = state.current_player
+        assert seat is not None
+        action = self.bots[seat](state, self.rng)
+        after = state.apply(action)
+        news = move_events(state, action, after, self.viewer)
+        self.events = (self.events + news)[-12:]
+        self.keeper.keep(after)
+        if self.screen.interactive:
+            self.screen.draw(self._table(after))
+            self._wait()
+        else:
+            for text in news:
+                self.screen.line("  · " + text)
+        return after
+
+    def _wait(self) -> None:
+        if self.pause == "key":
+            _key(self.stdin, self.screen, _("-- a key for the next move --"))
+        elif isinstance(self.pause, float) and self.pause > 0:
+            time.sleep(self.pause)
+
+    def run(self, state: State[Any, Any]) -> tuple[State[Any, Any], bool]:
+        """Play until the end or until the player stops; returns the last state and whether the game ended."""
+        game, screen = self.game, self.screen
+        self.keeper.keep(state)
+        message = ""
+        drawn: State[Any, Any] | None = None
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            if seat not in self.humans:
+                state = self._bot(state)
+                continue
+            self.viewer = seat
+            if not self.decisions or self.decisions[-1] is not state:
+                self.decisions.append(state)
+            if screen.interactive or drawn is not state:
+                screen.draw(self._table(state, message))
+                drawn = state
+            elif message:
+                screen.line(message)
+            message = ""
+            entry = _read(self.stdin, screen, screen.interactive, _("seat {n}> ").format(n=seat + 1))
+            if entry is None:
+                screen.line(_("input ended before the game did"))
+                return state, False
+            entry = entry.strip()
+            if not entry:
+                continue
+            word = entry.lower()
+            if word in ("quit", "q", "exit"):
+                return state, False
+            if word in ("?", "help", "rules"):
+                _show_help(state, seat, screen, self.stdin)
+                drawn = None
+                continue
+            if word == "hint":
+                message = _("Hint: {hint}").format(hint=hint(state))
+                continue
+            if word == "undo":
+                if len(self.decisions) < 2:
+                    message = _("nothing to undo: this is your first decision")
+                    continue
+                self.decisions.pop()
+                state = self.decisions[-1]
+                self.keeper.keep(state)
+                self.events = []
+                message = _("undone: back to your previous decision (move {n})").format(n=len(state.history) + 1)
+                continue
+            choice = _match(game, state, entry)
+            if isinstance(choice, str):
+                message = _("Not legal: {why}").format(why=choice)
+                continue
+            after = state.apply(choice)
+            news = move_events(state, choice, after, seat)
+            self.events = (self.events + news)[-12:]
+            if not screen.interactive:
+                for text in news:
+                    screen.line("  · " + text)
+            state = after
+            self.keeper.keep(state)
+        return state, True
+
+
+def _key(stdin: TextIO, screen: _Screen, prompt: str) -> None:
+    """Wait for one key at a terminal (for a line elsewhere)."""
+    screen.stream.write(prompt)
+    screen.stream.flush()
+    if stdin is sys.stdin and stdin.isatty():
+        try:
+            import termios
+            import tty
+        except ImportError:
+            pass
+        else:
+            fd = stdin.fileno()
+            old = termios.tcgetattr(fd)
+            try:
+                tty.setcbreak(fd)
+                os.read(fd, 1)
+            finally:
+                termios.tcsetattr(fd, termios.TCSADRAIN, old)
+            return
+    stdin.readline(MAX_LINE + 1)
+
+
+def _read(stdin: TextIO, screen: _Screen, interactive: bool, prompt: str) -> str | None:
+    if interactive and stdin is sys.stdin:
+        try:
+            line = input(prompt)
+        except EOFError:
+            return None
+        return line if len(line) <= MAX_LINE else _too_long(screen)
+    screen.stream.write(prompt)
+    screen.stream.flush()
+    line = stdin.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line.rstrip("\n")) > MAX_LINE:
+        while line and not line.endswith("\n"):  # the rest of the long line, read and dropped
+            line = stdin.readline(MAX_LINE + 1)
+        if not interactive:
+            screen.stream.write("\n")
+        return _too_long(screen)
+    if not interactive:
+        screen.stream.write(line if line.endswith("\n") else line + "\n")
+    return line
+
+
+def _too_long(screen: _Screen) -> str:
+    screen.line(_("that line is longer than {n} characters: type a move's number or text").format(n=MAX_LINE),
+                "bold red")
+    return ""

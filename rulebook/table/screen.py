@@ -1,0 +1,794 @@
+"""The card table of ``rulebook play``: what one seat sees, in at most 23 lines of 80 columns.
+
+:func:`table` draws a position as the seat to act (or watching) sees it: a title, the game's
+own board in a few lines (the wheel and the trump; the future row and the prophecies; the
+lord's row; the field and the oracle cards; the race track and the oracle area), one line per
+seat (cards held, score and what the game shows of it), the trick in progress with who played
+what, the last trick and the rule that decided it in words, the latest events, your hand
+(sorted by suit) and your moves. Everything comes from ``state.observation(seat)`` and the
+public records (``state.tricks``, ``state.rounds``); the legal moves are listed only to the
+seat to act. Seats are numbered from 1 for people ("you", "seat 2", "the lord").
+
+:func:`move_events` tells what a move changed, as the watching seat saw it: a bot's move is
+named only as far as that seat's view shows it (a secret bid is "bid (hidden)"); then any
+card an NPC played, the trick's winner and the rule, and the end of a round. :func:`final_lines`
+is the last screen: the scores with the reason for every point, by scoring rule.
+
+>>> import rulebook
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> state = game.new_game(game.Rules(players=3), seed=1)
+>>> [line for line in table(state, 0) if line.startswith("Your hand")]
+['Your hand: R4 R8 B8 Y1 Y2 P9']
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rulebook.core import render
+from rulebook.core.contract import Action, State
+from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.i18n import _, language, wrap
+from rulebook.reference.words import card_namer, known_phrase, phrase, rule_title
+
+__all__ = [
+    "HEIGHT",
+    "WIDTH",
+    "card_styles",
+    "cells",
+    "final_lines",
+    "hand_text",
+    "move_events",
+    "numbered_moves",
+    "people",
+    "reason_words",
+    "rule_words",
+    "seat_label",
+    "signed",
+    "table",
+    "trick_result",
+]
+
+#: The screen the table fits: 80 columns; 23 lines, the 24th is the prompt.
+WIDTH, HEIGHT = 80, 24
+
+#: Suit colours for the terminal, chosen to read on dark and light backgrounds alike
+#: (black and white suits use the terminal's own text colour, in bold).
+_SUIT_STYLES = {
+    "red": "bold #d84040", "blue": "bold #3a86e0", "green": "bold #2f9e44", "yellow": "bold #b8860b",
+    "purple": "bold #a050d0", "orange": "bold #e07010", "black": "bold", "white": "bold underline",
+}
+_NEUTRAL_STYLES = ("bold #3a86e0", "bold #d84040", "bold #2f9e44", "bold #b8860b", "bold #a050d0", "bold #0097a7")
+
+
+# -- words for people ----------------------------------------------------------------------
+
+
+def seat_label(player: object, players: int, you: Iterable[int] = ()) -> str:
+    """``you``, ``seat 3`` (seats counted from 1), ``the lord`` or ``the young lord``."""
+    if isinstance(player, str):
+        return {"lord": _("the lord"), "young lord": _("the young lord")}.get(player, player)
+    if type(player) is int:
+        if 0 <= player < players:
+            return _("you") if player in set(you) else _("seat {n}").format(n=player + 1)
+        if player == players:
+            return _("the lord")
+        if player == players + 1:
+            return _("the young lord")
+    return str(player)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _wins(name: str, you: bool) -> str:
+    return _("you win") if you else _("{name} wins").format(name=name)
+
+
+def _option_words(text: str) -> str:
+    """Option values in words: ``colour_first`` -> ``colour first``."""
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: m.group().replace("_", " "), text)
+
+
+def people(text: str, players: int, you: Iterable[int] = ()) -> str:
+    """An engine's text for people: its 0-based seats renumbered (``seat 0`` -> ``you`` or ``seat 1``)
+    and its option values in words (``colour_first`` -> ``colour first``)."""
+    mine = set(you)
+
+    def one(m: re.Match[str]) -> str:
+        return seat_label(int(m.group(1)), players, mine)
+
+    def many(m: re.Match[str]) -> str:
+        return "seats " + re.sub(r"\d+", lambda d: str(int(d.group()) + 1), m.group(1))
+
+    text = _option_words(text)
+    text = re.sub(r"\bseats ((?:\d+(?:, | and ))*\d+)\b", many, text)
+    return re.sub(r"\bseat (\d+)\b", one, text)
+
+
+def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
+    """A reason or round end from the records, for people: in English with the viewer's seat as ``you``
+    (:func:`people`); in another language in its words (:func:`rulebook.reference.words.phrase`), or ``""`` where
+    no words are known for it (the caller then names the rule instead)."""
+    if language() == "en":
+        return people(text, players, you)
+    return _option_words(phrase(text, players)) if known_phrase(text) else ""
+
+
+def rule_words(rule: str) -> str:
+    """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)``."""
+    title = rule_title(rule)
+    if not title:
+        return rule
+    first = title.split(" ")[0]
+    if not (len(first) > 1 and first.isupper()):  # an acronym (UTSUKE) keeps its capitals
+        title = title[:1].lower() + title[1:]
+    return f"{title} ({rule})"
+
+
+def cells(text: str) -> int:
+    """How many terminal columns ``text`` takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _fit(text: str, width: int = WIDTH) -> str:
+    """``text`` cut to ``width`` columns (with an ellipsis)."""
+    if cells(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if cells(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+#: A space no line breaks at (it keeps the spaces that align a column, and the words of one move, together).
+_KEEP = "\u00a0"
+
+
+def _columns(text: str, width: int, indent: str) -> list[str]:
+    """``text`` in lines of ``width`` terminal columns (:func:`rulebook.i18n.wrap`: Japanese breaks between
+    wide characters), breaking at single spaces only: runs of spaces, which align columns, stay as they are."""
+    kept = re.sub(r" {2,}", lambda m: _KEEP * len(m.group()), text)
+    return [line.replace(_KEEP, " ") for line in wrap(kept, width, subsequent_indent=indent)]
+
+
+def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> list[str]:
+    """``text`` wrapped to ``width`` columns, at most ``most`` lines (the last one cut)."""
+    if cells(text) <= width:
+        return [text]
+    lines = _columns(text, width, indent)
+    if len(lines) > most:
+        rest = " ".join(line.strip() for line in lines[most - 1:])
+        lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
+    return [_fit(line, width) for line in lines]
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+class _Cards:
+    """Card texts of one game under its rules, and their order in a hand."""
+
+    def __init__(self, game: Any, rules: Any) -> None:
+        self.game, self.rules = game, rules
+        self.text, self.size = card_namer(game, rules)
+
+    def __call__(self, card: int) -> str:
+        return self.text(card) if type(card) is int and 0 <= card < self.size else "?"
+
+    def key(self, card: int) -> tuple[int, int, int]:
+        try:
+            face = render.card_face(self.game, card, self.rules)
+        except ValueError:
+            return (99, 0, card)
+        return (face.suit_index, face.number, card)
+
+    def row(self, cards: Iterable[int], sort: bool = False) -> str:
+        shown = sorted(cards, key=self.key) if sort else list(cards)
+        return " ".join(self(c) for c in shown)
+
+
+def hand_text(game: Any, rules: Any, cards: Iterable[int]) -> str:
+    """A hand as card texts, sorted by suit and number: ``R4 R8 B8 Y1``."""
+    return _Cards(game, rules).row(cards, sort=True)
+
+
+def card_styles(game: Any, rules: Any) -> dict[str, str]:
+    """Each card text of the game with its rich style (its suit's colour, bold)."""
+    cards = _Cards(game, rules)
+    out: dict[str, str] = {}
+    for c in range(cards.size):
+        try:
+            face = render.card_face(game, c, rules)
+        except ValueError:
+            continue
+        style = _SUIT_STYLES.get(face.suit.lower(), _NEUTRAL_STYLES[face.suit_index % len(_NEUTRAL_STYLES)])
+        out[cards(c)] = style
+    return out
+
+
+# -- tricks -----------------------------------------------------------------------------------
+
+
+def _tricks(state: State[Any, Any]) -> tuple[TrickRecord, ...]:
+    try:
+        found = tuple(state.tricks)
+    except (NotImplementedError, AttributeError):
+        return ()
+    return tuple(t for t in found if isinstance(t, TrickRecord))
+
+
+def _rounds(state: State[Any, Any]) -> tuple[RoundRecord, ...]:
+    try:
+        found = tuple(state.rounds)
+    except (NotImplementedError, AttributeError):
+        return ()
+    return tuple(r for r in found if isinstance(r, RoundRecord))
+
+
+def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you: Iterable[int] = (),
+                 short: bool = False) -> str:
+    """``Seat 3 wins the trick with R3: several trumps (WB-TRICK-2)`` (``short``: ``wins with R3``)."""
+    mine = set(you)
+    name = seat_label(t.winner, players, mine)
+    words = _("{who} with {card}: {rule}") if short else _("{who} the trick with {card}: {rule}")
+    return _cap(words.format(who=_wins(name, t.winner in mine), card=cards(t.winning_card), rule=rule_words(t.rule)))
+
+
+def _plays(plays: Iterable[tuple[Any, int]], cards: Callable[[int], str], players: int, you: Iterable[int]) -> str:
+    return _(", ").join(f"{seat_label(p, players, you)} {cards(c)}" for p, c in plays)
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+class _View:
+    """What :func:`table` needs of one position, from one seat's observation."""
+
+    def __init__(self, state: State[Any, Any], seat: int) -> None:
+        self.state = state
+        self.game = type(state).GAME
+        self.rules = state.rules
+        self.players: int = state.rules.players
+        self.seat = seat
+        self.you = (seat,)
+        self.obs = state.observation(seat)
+        self.cards = _Cards(self.game, self.rules)
+
+    def name(self, player: object) -> str:
+        return seat_label(player, self.players, self.you)
+
+
+#: a game's part of the table: (board lines, per-seat notes, the trick in progress as (player, card))
+Part = tuple[list[str], dict[int, str], list[tuple[Any, int]]]
+
+
+def _now(state: State[Any, Any], seat: int) -> str:
+    """The board's own "now:" line (what the game waits for), seats renumbered."""
+    try:
+        text = render.state_text(state, seat)
+    except (ValueError, NotImplementedError):
+        return ""
+    for line in text.splitlines():
+        if line.startswith("now: "):
+            return people(line[5:], state.rules.players, (seat,))
+    return ""
+
+
+def signed(n: int) -> str:
+    """A change of points: ``+3``, ``−1`` (a minus sign, not a hyphen), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return (one if n == 1 else many).format(n=n)
+
+
+def _tail(row: str, most: int = 5) -> str:
+    """The last ``most`` cards of a row (``… R2 R9 P1``)."""
+    cards = row.split()
+    return row if len(cards) <= most else "… " + " ".join(cards[-most:])
+
+
+def _witches(v: _View) -> Part:
+    from rulebook.games.witches_of_blackmore.rules import tables, wheel_order
+
+    o = v.obs
+    stack = o.trump_stack
+    suits = getattr(v.game.deck, "suits", ())
+    if stack and o.trump_suit is not None and 0 <= o.trump_suit < len(suits):
+        trump = _("Trump: {suit} ({card}) · trump stack {stack}").format(
+            suit=_(suits[o.trump_suit][0]), card=v.cards(stack[-1]), stack=_tail(v.cards.row(stack)))
+    elif stack:
+        trump = _("No trump colour · trump stack {stack}").format(stack=_tail(v.cards.row(stack)))
+    else:
+        trump = _("No trump: the trump stack is empty")
+    pile = _count(o.pile_size, _("draw pile {n} card"), _("draw pile {n} cards"))
+    order = wheel_order(o.anchor, o.wheel, tables(v.rules).numbers)
+    side = {"descending": _("descending"), "ascending": _("ascending")}.get(o.wheel, o.wheel)
+    wheel = _("Wheel ({side} side), strongest first: {order}").format(side=side, order=" ".join(str(n) for n in order))
+    board = [f"{trump} · {pile}", wheel]
+    last = o.tricks[-1] if o.tricks else None
+    if last is not None and not o.replacing and len(stack) >= 2 and stack[-1] in last.cards:
+        board.append(_("{who} laid {card} from the last trick on the trump stack; the trump was {before}").format(
+            who=_cap(v.name(last.winner)), card=v.cards(stack[-1]), before=v.cards(stack[-2])))
+    if o.replacing and o.tricks and o.current_player is not None:
+        who = v.name(o.current_player)
+        board.append(_("{who} won the trick: lay one of its cards on the trump stack, or keep the trump").format(
+            who=_cap(who)))
+    notes = {}
+    for s in range(v.players):
+        note = _count(o.hand_sizes[s], _("{n} card"), _("{n} cards")) + " · " + _count(
+            o.scores[s], _("{n} point"), _("{n} points"))
+        if o.known_in_hands[s]:
+            note += " · " + _("holds {cards}").format(cards=v.cards.row(o.known_in_hands[s]))
+        notes[s] = note
+    return board, notes, list(o.trick)
+
+
+def _prophecies(v: _View) -> Part:
+    o = v.obs
+    done = len(o.round_tricks)
+    rounds = getattr(v.rules, "rounds", None)
+    head = _("Round {n}").format(n=o.round + 1) + (_(" of {n}").format(n=rounds) if rounds else "")
+    future = " ".join(f"[{v.cards(c)}]" if i == done and o.phase == 1 else v.cards(c)
+                      for i, c in enumerate(o.future))
+    board = [f"{head} · " + _("future row, one card per trick: {row}").format(row=future)]
+    now = _now(v.state, v.seat)
+    if now:
+        board.append(_cap(now))
+    if o.aside_up:
+        board.append(_("Set aside face up: {cards}").format(cards=v.cards.row(o.aside_up)))
+    if o.phase == 0:
+        board.append(_("Your prophecy so far (cubes on places 1-{n}): {cubes}").format(
+            n=v.players, cubes=" ".join(map(str, o.own_prophecy))))
+    scores = o.points if o.variant == "points" else o.successes if o.variant == "twice" else o.cubes_placed
+    notes = {}
+    for s in range(v.players):
+        note = _count(o.hand_sizes[s], _("{n} card"), _("{n} cards")) + " · " + _count(
+            scores[s], _("{n} point"), _("{n} points"))
+        if o.prophecies[s] and o.phase != 0:
+            note += " · " + _("prophecy {cubes}").format(cubes=" ".join(map(str, o.prophecies[s])))
+            if o.remaining[s]:
+                note += _(", ") + _("still open {cubes}").format(cubes=" ".join(map(str, o.remaining[s])))
+        elif o.phase != 0 or s != v.seat:
+            note += " · " + _("prophecy secret")
+        notes[s] = note
+    return board, notes, list(o.trick)
+
+
+def _utsuke(v: _View) -> Part:
+    o = v.obs
+    suits = getattr(v.game.deck, "suits", ())
+    row = list(o.lord_row)
+    lord = " ".join(f"[{v.cards(c)}]" if i == len(row) - 1 and o.trump >= 0 else v.cards(c) for i, c in enumerate(row))
+    trump = (_("trump: {suit}").format(suit=_(suits[o.trump][0])) if 0 <= o.trump < len(suits) else _("no trump"))
+    board = [_("Round {n} · {trump} (the chip is on the lord's rightmost card)").format(n=o.round + 1, trump=trump),
+             _("The lord's row: {cards}").format(cards=lord or "-")]
+    if o.young_row:
+        board.append(_("The young lord's row: {cards}").format(cards=v.cards.row(o.young_row)))
+    after = (o.lord_before - 1) % v.players
+    board.append(_("The lord sits between {a} and {b} · {h} honour wins · {c} execution chips lose").format(
+        a=v.name(after), b=v.name(o.lord_before), h=v.rules.honour_to_win, c=v.rules.chips_to_lose))
+    notes = {}
+    for s in range(v.players):
+        if s == v.seat:
+            bid = _("bid {n}").format(n=o.own_bid) if o.own_bid >= 0 else _("no bid yet")
+        else:
+            bid = _("has bid") if o.has_bid[s] else _("no bid yet")
+        notes[s] = " · ".join([_count(o.hand_sizes[s], _("{n} card"), _("{n} cards")), bid,
+                               _count(o.won[s], _("{n} trick"), _("{n} tricks")),
+                               _("honour {n}").format(n=o.honour[s]), _("chips {n}").format(n=o.chips[s])])
+    for k in range(len(o.won) - v.players):
+        notes[v.players + k] = _count(o.won[v.players + k], _("{n} trick"), _("{n} tricks"))
+    return board, notes, list(o.trick)
+
+
+def _gods(v: _View) -> Part:
+    from rulebook.games.gods_and_humans.rules import ICONS
+
+    o = v.obs
+    deals = getattr(v.rules, "deals", None)
+    head = _("Deal {n}").format(n=o.deal + 1) + (_(" of {n}").format(n=deals) if isinstance(deals, int) else "")
+    now = _now(v.state, v.seat)
+    board = [head + (f" · {now}" if now else "")]
+    board.append(_("Field: {cards}").format(cards=v.cards.row(o.field, sort=True) or "-"))
+    gifts = list(o.interventions) + ([o.giving] if o.giving is not None else [])
+    if gifts:
+        g = gifts[-1]
+        hidden = _("a hidden card")
+        given = _(", ").join(f"{v.name(to)} {hidden if c < 0 else v.cards(c)}" for c, to in zip(g.cards, g.to))
+        board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
+    if o.forced is not None and not o.forced.revealed:
+        board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
+    notes = {}
+    hands = dict(enumerate(o.human_hands))
+    for s in range(v.players):
+        size = _count(o.hand_sizes[s], _("{n} card"), _("{n} cards"))
+        score = _count(o.scores[s], _("{n} point"), _("{n} points"))
+        if s in o.gods:
+            partner = o.partners[s]
+            role = _("god") + (" → " + v.name(partner) if partner >= 0 else "")
+            notes[s] = f"{role} · {size} · {score}"
+        else:
+            mark = ICONS[o.marks[s]] if 0 <= o.marks[s] < len(ICONS) else ""
+            lone = " " + _("(lone)") if s in o.lones or s == o.lone else ""
+            oracle = "?" if o.oracle[s] < 0 else str(o.oracle[s])
+            role = _("human") + (f" {mark}" if mark else "") + lone
+            note = f"{role} · {size} · " + _("oracle {n}, won {w}").format(n=oracle, w=o.won[s]) + f" · {score}"
+            if s != v.seat and hands.get(s):
+                note += " · " + v.cards.row(hands[s], sort=True)
+            notes[s] = note
+    return board, notes, list(o.trick)
+
+
+def _saru(v: _View) -> Part:
+    from rulebook.games.saru_tori_inu_i import ANIMALS, race_order
+
+    o = v.obs
+    rules = v.rules
+    head = _("Race {r} of {rs} · round {n} of {ns}").format(
+        r=o.race + 1, rs=rules.race_count, n=min(o.round + 1, rules.rounds), ns=rules.rounds)
+    order = race_order(rules.track, o.positions)
+    board = [head + " · " + _("race order: {order}").format(order=_(", ").join(
+        f"{_(ANIMALS[a])} ({o.positions[a]})" for a in order))]
+    now = _now(v.state, v.seat)
+    if now:
+        board.append(_cap(now))
+    area = "  ".join(f"{k + 1}: {v.cards.row(col) or '-'}" for k, col in enumerate(o.area))
+    beneath = "  ".join(f"{k + 1}: {v.cards.row(col)}" for k, col in enumerate(o.beneath) if col)
+    board.append(_("Oracle area: {area}").format(area=area) + (" · " + _("beneath: {b}").format(b=beneath)
+                                                               if beneath else ""))
+    board.append(_("Road (oldest first): {cards}").format(cards=v.cards.row(o.road) or "-"))
+    notes = {}
+    for s in range(v.players):
+        shown = o.shown[s]
+        note = _count(o.hand_sizes[s], _("{n} card"), _("{n} cards")) + " · " + _count(
+            o.totals[s], _("{n} point"), _("{n} points"))
+        if shown == -1:
+            note += " · " + _("played face down")
+        elif shown >= 0:
+            note += " · " + _("played strength {n}").format(n=shown) + (
+                f" ({v.cards.row(o.plays[s])})" if o.plays[s] else "")
+        if o.acquired[s]:
+            note += " · " + _("acquired {cards}").format(cards=v.cards.row(o.acquired[s], sort=True))
+        notes[s] = note
+    return board, notes, []
+
+
+def _generic(v: _View) -> Part:
+    scores = v.state.scores
+    notes = {s: _count(scores[s], _("{n} point"), _("{n} points")) for s in range(v.players)}
+    trick = getattr(v.obs, "trick", ())
+    plays = [p for p in trick if isinstance(p, tuple) and len(p) == 2] if isinstance(trick, tuple) else []
+    now = _now(v.state, v.seat)
+    return ([_cap(now)] if now else []), notes, plays
+
+
+_PARTS: dict[str, Callable[[_View], Part]] = {
+    "witches-of-blackmore": _witches,
+    "seven-prophecies": _prophecies,
+    "utsuke": _utsuke,
+    "gods-and-humans": _gods,
+    "saru-tori-inu-i": _saru,
+}
+
+
+def board_lines(state: State[Any, Any], seat: int) -> list[str]:
+    """The game's own board as ``seat`` sees it, in a few short lines (for ``?`` and the table)."""
+    v = _View(state, seat)
+    return _PARTS.get(v.game.slug, _generic)(v)[0]
+
+
+def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
+    """Whether the moves are listed with numbers to type: when they fit two lines and no move takes a
+    number of its own (``bid 3``: typing 3 then means that move)."""
+    texts = [str(a) for a in legal]
+    if any(t.partition(" ")[2].isdigit() for t in texts):
+        return False
+    return len(_numbered(texts, width)) <= 2
+
+
+def _numbered(texts: Sequence[str], width: int) -> list[str]:
+    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one."""
+    numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
+                                                        subsequent_indent="  ")]
+
+
+def _moves(legal: Sequence[Action], width: int) -> list[str]:
+    """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
+    texts = [str(a) for a in legal]
+    if numbered_moves(legal, width):
+        return _numbered(texts, width)
+    groups: dict[str, list[str]] = {}
+    for t in texts:
+        verb, _sep, arg = t.partition(" ")
+        groups.setdefault(verb, []).append(arg)
+    parts = [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
+    numbers = all(t.partition(" ")[2].isdigit() for t in texts) and len(groups) == 1
+    words = _("Moves (type the number): {moves}") if numbers else _("Moves (type one): {moves}")
+    return _wrap(words.format(moves=" · ".join(parts)), width, most=3)
+
+
+def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), message: str = "",
+          title: str = "", width: int = WIDTH, height: int = HEIGHT, fill: bool = False) -> list[str]:
+    """The table as ``seat`` sees it: at most ``height - 1`` lines of at most ``width`` columns.
+
+    ``events`` are the latest happenings (newest last; the ones that fit are shown), ``message``
+    a line for the seat (an illegal move explained, a hint). The moves are listed when ``seat``
+    is to act. ``fill``: blank lines above the hand make it exactly ``height - 1`` lines, so that
+    the hand and the moves always stand at the bottom of the screen, above the prompt.
+    """
+    v = _View(state, seat)
+    board, notes, trick = _PARTS.get(v.game.slug, _generic)(v)
+    to_act = state.current_player
+    sections: list[tuple[int, list[str]]] = []  # (priority: lower is dropped first, lines)
+    head = title or _(v.game.title)
+    if to_act is None:
+        status = _("game over")
+    elif to_act == seat:
+        status = _("your turn")
+    else:
+        status = _("{who} to play").format(who=v.name(to_act))
+    you_are = _("you are seat {n}").format(n=seat + 1)
+    sections.append((9, [_fit(f"{head} · {you_are} · {status}", width)]))
+    sections.append((3, [line for b in board for line in _wrap(b, width)]))
+    rows = []
+    label_width = max(cells(v.name(p)) for p in notes)
+    for p in sorted(notes, key=lambda p: (p != seat, p)):
+        name = v.name(p)
+        mark = "▶ " if p == to_act else "  "
+        rows.append(_fit(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width))
+    sections.append((6, rows))
+    tricks = _tricks(state)
+    result = ""
+    if tricks:
+        t = tricks[-1]
+        last = _("Last trick (trick {n}): {plays}").format(n=len(tricks), plays=_plays(t.plays, v.cards, v.players,
+                                                                                       v.you))
+        result = trick_result(t, v.cards, v.players, v.you)
+        sections.append((2, _wrap(last, width)))
+        sections.append((5, _wrap("  → " + trick_result(t, v.cards, v.players, v.you, short=True), width, most=1)))
+    if trick:
+        line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
+                                                           plays=_plays(trick, v.cards, v.players, v.you))
+        sections.append((7, _wrap(line, width)))
+    news = [e for e in _collapse(events) if e != result][-6:]
+    if news:
+        sections.append((1, [_fit("· " + e, width) for e in news]))
+    hand = getattr(v.obs, "hand", None)
+    if isinstance(hand, tuple):
+        text = v.cards.row(hand, sort=True) or _("(no cards)")
+        sections.append((10, _wrap(_("Your hand: {cards}").format(cards=text), width)))
+    mission = getattr(v.obs, "mission", -1)
+    if v.game.slug == "saru-tori-inu-i" and mission >= 0 and to_act is not None:
+        from rulebook.games.saru_tori_inu_i.render import mission_text
+
+        sections.append((4, [_fit(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width)]))
+    if message:
+        sections.append((8, _wrap(message, width)))
+    if to_act == seat:
+        sections.append((10, _moves(state.legal_actions(), width)))
+    lines = _squeeze(sections, height - 1)
+    if fill:
+        hand_at = next((i for i, line in enumerate(lines) if line.startswith(_("Your hand"))), len(lines))
+        lines[hand_at:hand_at] = [""] * (height - 1 - len(lines))
+    return lines
+
+
+def _squeeze(sections: list[tuple[int, list[str]]], room: int) -> list[str]:
+    """Drop lines, lowest priority first and from their ends, until everything fits ``room`` lines."""
+    total = sum(len(lines) for _p, lines in sections)
+    for priority in sorted({p for p, _lines in sections}):
+        for _p, lines in sections:
+            while total > room and _p == priority and lines:
+                lines.pop()
+                total -= 1
+    return [line for _p, lines in sections for line in lines]
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+def _seen(state: State[Any, Any], viewer: int) -> list[str]:
+    """Every card text in ``viewer``'s view: its observation's fields, its board, and the finished tricks."""
+    from rulebook.reference.words import render_observation
+
+    game = type(state).GAME
+    obs = state.observation(viewer)
+    text = [t for _n, t in render_observation(game, state.rules, obs)]
+    try:
+        text.append(render.state_text(state, viewer))
+    except (ValueError, NotImplementedError):
+        pass
+    cards = _Cards(game, state.rules)
+    text += [cards(c) for t in _tricks(state) for _p, c in t.plays]
+    return re.findall(r"[^\s,;:()\[\]]+", " ".join(text))
+
+
+def public_move(before: State[Any, Any], action: Action, viewer: int, played: Sequence[tuple[Any, int]] = (),
+                worlds: int = 4) -> str:
+    """``action`` as ``viewer`` may know it: its text when the viewer's view shows which move it was,
+    else only its kind (``bid (hidden)``).
+
+    The move is named when its card now lies face up in a trick (``played``), or when no other move
+    of its kind, in this position or in any of ``worlds`` positions the viewer cannot tell from it
+    (:meth:`~rulebook.core.contract.State.resample`), would have left the viewer seeing the same
+    thing; with no other move of its kind anywhere, when its card is in the viewer's view after it
+    (a number, a forced bid or prophecy, stays hidden).
+    """
+    text = str(action)
+    verb, _sep, arg = text.partition(" ")
+    actor = before.current_player
+    if not arg or actor == viewer:
+        return text
+    cards = _Cards(type(before).GAME, before.rules)
+    if any(p == actor and cards(c) == arg for p, c in played):
+        return text
+    after = before.apply(action)
+    seen = after.observation(viewer)
+    hidden = _("{verb} (hidden)").format(verb=verb)
+    others = 0
+    for k in range(worlds + 1):
+        try:
+            world = before if k == 0 else before.resample(viewer, random.Random(k))
+        except (NotImplementedError, ValueError):
+            continue
+        for a in world.legal_actions():
+            other = str(a)
+            if other == text or other.partition(" ")[0] != verb:
+                continue
+            others += 1
+            try:
+                if world.apply(a).observation(viewer) == seen:
+                    return hidden
+            except ValueError:
+                continue
+    if others or (not arg.isdigit() and arg in _seen(after, viewer)):
+        return text
+    return hidden
+
+
+def _glosses() -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """How a move reads in a sentence about another seat: verb -> (with its argument, when the viewer
+    cannot see the argument); and the moves without an argument."""
+    return {
+        "play": (_("plays {arg}"), _("plays a card")),
+        "trump": (_("lays {arg} on the trump stack: the new trump"), _("lays a card on the trump stack")),
+        "keep": (_("keeps {arg} in hand"), _("keeps a card in hand")),
+        "bid": (_("bids {arg}"), _("bids")),
+        "prophesy": (_("puts a cube on place {arg}"), _("places a prophecy cube")),
+        "oracle": (_("chooses oracle card {arg}"), _("chooses an oracle card")),
+        "give": (_("gives {arg}"), _("gives a card")),
+        "down": (_("plays {arg} face down"), _("plays a card face down")),
+        "declare": (_("declares strength {arg}"), _("declares a strength")),
+        "pair": (_("adds {arg} to the declaration"), _("adds a card to the declaration")),
+        "under": (_("puts the played card(s) under column {arg}"), _("puts the played card(s) under a column")),
+        "take": (_("acquires {arg}"), _("acquires a card")),
+        "road": (_("lays {arg} as road"), _("lays a card as road")),
+    }, {"keep": _("keeps the trump"), "intervene": _("intervenes"), "pass": _("passes")}
+
+
+def _told(name: str, you: bool, text: str, shown: bool) -> str:
+    """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
+    verb, _sep, arg = text.partition(" ")
+    if you:
+        return _("{seat}: {action}").format(seat=_cap(name), action=text)
+    glosses, plain = _glosses()
+    # TRANSLATORS: a move of another seat: "Seat 2" and "plays G3" (the words of the move's kind)
+    told = _("{who} {does}")
+    if not arg and verb in plain:
+        return told.format(who=_cap(name), does=plain[verb])
+    if verb in glosses:
+        said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
+        return told.format(who=_cap(name), does=said)
+    return _("{seat}: {action}").format(seat=_cap(name), action=text if shown else _("{verb} (hidden)").format(
+        verb=verb))
+
+
+def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
+    """What ``action`` (by ``before.current_player``) changed, in words, as ``viewer`` saw it."""
+    players = before.rules.players
+    you = (viewer,)
+    actor = before.current_player
+    cards = _Cards(type(before).GAME, before.rules)
+    old, new = _tricks(before), _tricks(after)
+    seen_before = list(getattr(before.observation(viewer), "trick", ()) or ())
+    plays: list[tuple[Any, int]] = []
+    for t in new[len(old):]:
+        plays += list(t.plays)
+    plays += [p for p in (getattr(after.observation(viewer), "trick", ()) or ()) if isinstance(p, tuple)]
+    fresh = plays[len(seen_before):] if plays[: len(seen_before)] == seen_before else plays
+    told = public_move(before, action, viewer, fresh)
+    out = [_told(seat_label(actor, players, you), actor == viewer, str(action), told == str(action))]
+    for player, card in fresh:
+        if player != actor:  # an NPC's card (the lord's), played inside the move
+            out.append(_told(seat_label(player, players, you), False, f"play {cards(card)}", True))
+    for t in new[len(old):]:
+        out.append(trick_result(t, cards, players, you))
+    for r in _rounds(after)[len(_rounds(before)):]:
+        points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
+        end = reason_words(r.end, players, you) or rule_words(r.rule)
+        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
+    return out
+
+
+def _collapse(events: Sequence[str]) -> list[str]:
+    """Repeated events told once: ``Seat 5: give (hidden) (3 times)``."""
+    out: list[tuple[str, int]] = []
+    for e in events:
+        if out and out[-1][0] == e:
+            out[-1] = (e, out[-1][1] + 1)
+        else:
+            out.append((e, 1))
+    return [e if n == 1 else _("{event} ({n} times)").format(event=e, n=n) for e, n in out]
+
+
+# -- the end ----------------------------------------------------------------------------------
+
+
+def _merge(reasons: Sequence[str], cards: set[str]) -> str:
+    """One reason for several alike: the reason itself when there is one or they are all the same; the
+    same words with their cards listed when they differ only by a card (``laid Y1, R2 on the trump
+    stack``); ``""`` otherwise."""
+    if len(set(reasons)) == 1:
+        return reasons[0]
+    words = [r.split(" ") for r in reasons]
+    if len({len(w) for w in words}) != 1:
+        return ""
+    differ = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1]
+    if len(differ) != 1 or not all(w[differ[0]] in cards for w in words):
+        return ""
+    at = differ[0]
+    listed = ", ".join(dict.fromkeys(w[at] for w in words))
+    return " ".join([*words[0][:at], listed, *words[0][at + 1:]])
+
+
+def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH,
+                height: int = HEIGHT) -> list[str]:
+    """The final scores, each with its reasons by scoring rule, and who won (at most ``height - 1`` lines)."""
+    players = state.rules.players
+    mine = tuple(you)
+    game = type(state).GAME
+    out = [_("{game}: the game is over").format(game=_(game.title)), ""]
+    by_seat: dict[int, dict[str, list[tuple[int, str]]]] = {s: {} for s in range(players)}
+    for r in _rounds(state):
+        for c in r.changes:
+            if 0 <= c.seat < players:
+                by_seat[c.seat].setdefault(c.rule, []).append((c.points, c.reason))
+    order = sorted(range(players), key=lambda s: -state.scores[s])
+    cards = _Cards(game, state.rules)
+    names = {cards(c) for c in range(cards.size)}
+    label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
+    room = height - 1 - 5 - players
+    for s in order:
+        name = seat_label(s, players, mine)
+        reasons = []
+        for rule, changes in by_seat[s].items():
+            total = sum(p for p, _r in changes)
+            merged = _merge([r for _p, r in changes], names)
+            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
+            reasons.append(f"{signed(total)} {why} ({rule})")
+        text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
+                + ("  " + _("; ").join(reasons) if reasons else "  " + _("no points")))
+        lines = _wrap(text, width, indent=" " * (label_width + 8), most=2 if room > 0 else 1)
+        room -= len(lines) - 1
+        out += lines
+    winners = sorted(state.winners)
+    out.append("")
+    if not winners:
+        out.append(_("Nobody wins: the rules give this game no winner."))
+    elif len(winners) == 1:
+        # TRANSLATORS: the last line of a game: "Seat 2 wins" (or "You win") and a full stop
+        out.append(_("{result}.").format(result=_cap(_wins(seat_label(winners[0], players, mine), winners[0] in mine))))
+    else:
+        out.append(_("Shared win: {who}.").format(who=_(", ").join(seat_label(w, players, mine) for w in winners)))
+    return out[: height - 2]

@@ -1,0 +1,411 @@
+"""Variants: house rules as ``Rules`` options, TOML files, or Python objects.
+
+A :class:`Variant` is a game's ``Rules`` value plus an optional name, description and
+Python *hooks* for changes that options cannot express:
+
+``scores(state)``
+    The variant's scores of any state (for example a custom scoring of captured
+    cards); by default the game's own ``state.scores``.
+``winners(state, scores)``
+    Who wins a finished game under the variant's scores; by default the game's own
+    ``state.winners`` (use :func:`highest_scores_win` when the hook changes who wins).
+``score_floor``
+    The lowest score the variant allows (``None``: the game's own
+    ``game.score_floor(rules)``).
+``invariants``
+    Extra checks run on every state by ``rulebook verify``; each raises
+    ``AssertionError("<RULE-ID>: what broke")``.
+
+``rulebook verify`` checks the hooks' results against the floor, and ``rulebook
+simulate`` reports scores and wins through them.
+
+Variants come from the command line (``--set name=value``), a TOML file
+(``--variant FILE``)::
+
+    name = "must-follow"
+    game = "witches-of-blackmore"
+    description = "A player holding the leader's colour must play it."
+
+    [rules]
+    must_follow = true
+
+or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
+:class:`Variant`, or a function of the game returning one).
+
+>>> import rulebook
+>>> from rulebook.variants.variant import resolve
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> v = resolve(game, sets=["must_follow=true", "players=3"])
+>>> v.rules.must_follow, v.rules.players, v.name
+(True, 3, 'must_follow=true, players=3')
+"""
+
+from __future__ import annotations
+
+import inspect
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulebook.core.contract import Game, State
+from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
+from rulebook.errors import InvalidRules, RulebookError
+from rulebook.registry import get_game
+from rulebook.variants.hooks import (
+    GameOverHook,
+    HookedState,
+    LegalHook,
+    PlayHooks,
+    PointsHook,
+    RoundPointsHook,
+    hooked_state,
+)
+from rulebook.variants.user_code import load_module
+
+__all__ = [
+    "Layer",
+    "Variant",
+    "VariantFile",
+    "build_rules",
+    "highest_scores_win",
+    "load_variant",
+    "parse_sets",
+    "printed",
+    "read_variant_file",
+    "resolve",
+    "rules_with",
+]
+
+ScoresHook = Callable[[State[Any, Any]], tuple[int, ...]]
+WinnersHook = Callable[[State[Any, Any], tuple[int, ...]], frozenset[int]]
+Invariant = Callable[[State[Any, Any]], None]
+
+
+def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> frozenset[int]:
+    """A ``winners`` hook: the seats with the highest (variant) score share the win."""
+    if not state.is_terminal:
+        return frozenset()
+    best = max(scores)
+    return frozenset(s for s, v in enumerate(scores) if v == best)
+
+
+@attrs.frozen
+class Variant:
+    """A game's rules with a name, and optional Python hooks (see the module doc)."""
+
+    game: Game[Any, Any, Any] = attrs.field(repr=lambda g: g.slug)
+    rules: Any
+    name: str = "printed rules"
+    description: str = ""
+    scores_hook: ScoresHook | None = attrs.field(default=None, alias="scores")
+    winners_hook: WinnersHook | None = attrs.field(default=None, alias="winners")
+    floor: int | None = attrs.field(default=None, alias="score_floor")
+    #: the ID of the spec rule the floor comes from, named in a failure
+    floor_rule: str = ""
+    invariants: tuple[Invariant, ...] = attrs.field(default=(), converter=tuple)
+    #: where the variant was loaded from (``module:NAME``, a file), so a record can name it
+    source: str = ""
+    #: whether a source (a ruleset, a file, ``--set``, ``--players``) fixed the player count:
+    #: ``verify`` then checks that count only
+    players_fixed: bool = False
+    #: play hooks the engine obeys during play (:mod:`rulebook.variants.hooks`)
+    legal_hook: LegalHook | None = attrs.field(default=None, alias="legal")
+    game_over_hook: GameOverHook | None = attrs.field(default=None, alias="game_over")
+    trick_points_hook: PointsHook | None = attrs.field(default=None, alias="trick_points")
+    round_points_hook: RoundPointsHook | None = attrs.field(default=None, alias="round_points")
+    play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, self.game.Rules):
+            raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
+        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook)
+        object.__setattr__(self, "play_hooks", hooks)
+
+    def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
+        """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
+
+        Without play hooks this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
+        """
+        state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
+        if not self.play_hooks:
+            return state
+        return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
+
+    def hooked(self, state: State[Any, Any]) -> State[Any, Any]:
+        """``state`` (an engine state of this variant's rules) with the play hooks obeyed."""
+        if not self.play_hooks or isinstance(state, HookedState):
+            return state
+        return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game pickles by its slug, so a variant reaches worker processes as the same
+        # registered singleton (hooks pickle by reference: define them at module level).
+        return (
+            _rebuild,
+            (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
+             self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
+             self.game_over_hook, self.trick_points_hook, self.round_points_hook),
+        )
+
+    @property
+    def has_hooks(self) -> bool:
+        return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
+                    or self.play_hooks)
+
+    def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
+        """The variant's scores of ``state``."""
+        return tuple(self.scores_hook(state)) if self.scores_hook else tuple(state.scores)
+
+    def winners(self, state: State[Any, Any], scores: tuple[int, ...] | None = None) -> frozenset[int]:
+        """The variant's winners of ``state`` (empty until the game is over)."""
+        if self.winners_hook is None:
+            return frozenset(state.winners)
+        return frozenset(self.winners_hook(state, self.scores(state) if scores is None else scores))
+
+    def score_floor(self) -> int | None:
+        """The variant's floor, else the game's own."""
+        return self.floor if self.floor is not None else self.game.score_floor(self.rules)
+
+    def with_rules(self, rules: Any) -> Variant:
+        return attrs.evolve(self, rules=rules)
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the printed game's (with the same player count)."""
+        base = rules_to_dict(self.game.Rules(players=self.rules.players))
+        mine = rules_to_dict(self.rules)
+        return {k: v for k, v in mine.items() if base.get(k) != v}
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-compatible description (name, options, hooks) for records and reports."""
+        hooks = [n for n, h in (("scores", self.scores_hook), ("winners", self.winners_hook)) if h]
+        hooks += self.play_hooks.names()
+        out: dict[str, Any] = {"name": self.name, "game": self.game.slug, "changes": self.changes()}
+        if hooks or self.invariants:
+            out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
+        if self.floor is not None:
+            out["score_floor"] = self.floor
+        if self.source:
+            out["source"] = self.source
+        return out
+
+
+def _rebuild(slug: str, rules: Any, *args: Any) -> Variant:
+    return Variant(get_game(slug), rules, *args)
+
+
+def printed(game: Game[Any, Any, Any], players: int | None = None) -> Variant:
+    """The printed rules of ``game`` as a variant."""
+    rules = game.Rules() if players is None else game.Rules(players=players)
+    return Variant(game, rules)
+
+
+#: The deepest chain of ``extends`` a variant file may use.
+MAX_EXTENDS = 8
+
+
+def build_rules(game: Game[Any, Any, Any], layers: Sequence[Layer], base: Any = None) -> tuple[Any, dict[str, str]]:
+    """``game.Rules`` from ``base`` (default: the printed rules) with every layer applied in order.
+
+    See :func:`rulebook.core.options.rules_from_layers`: the values are checked once, after
+    every layer, and a fault names the option and the source of its value.
+    """
+    return rules_from_layers(game.Rules, layers, base)
+
+
+def rules_with(
+    game: Game[Any, Any, Any], values: Mapping[str, Any], *, base: Any = None, parse_text: bool = False
+) -> Any:
+    """``game.Rules`` with ``values`` set (``parse_text``: strings are ``--set`` texts).
+
+    A bad option fails naming the option (an unknown one: the valid options, on one line).
+    """
+    return build_rules(game, [Layer(values, "--set" if parse_text else "values", parse_text)], base)[0]
+
+
+def parse_sets(items: Iterable[str]) -> dict[str, str]:
+    """``["name=value", ...]`` (``--set``) as a mapping."""
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulebookError(f"--set takes NAME=VALUE (got {item!r})")
+        values[name.strip()] = value.strip()
+    return values
+
+
+def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
+    target, _, attr = ref.rpartition(":")
+    module = load_module(ref, target, "variant")
+    obj = getattr(module, attr or "VARIANT", None)
+    if obj is None:
+        raise RulebookError(f"variant {ref!r}: {target} has no {attr or 'VARIANT'!r}")
+    if not isinstance(obj, Variant) and inspect.isfunction(obj):  # never a builtin or a class
+        try:
+            obj = obj(game)
+        except RulebookError:
+            raise
+        except Exception as exc:
+            raise RulebookError(f"variant {ref!r}: calling it failed: {type(exc).__name__}: {exc}") from None
+    if not isinstance(obj, Variant):
+        raise RulebookError(f"variant {ref!r} is a {type(obj).__name__}, not a rulebook Variant")
+    if obj.game is not game:
+        raise RulebookError(f"variant {ref!r} is for {obj.game.slug}, not {game.slug}")
+    return obj if obj.source else attrs.evolve(obj, source=ref)
+
+
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset")
+
+
+@attrs.frozen
+class VariantFile:
+    """A TOML variant file read with what it ``extends``: its game, name and option layers."""
+
+    game: Game[Any, Any, Any]
+    name: str
+    description: str
+    layers: tuple[Layer, ...]
+    path: str
+
+
+def read_variant_file(
+    game: Game[Any, Any, Any] | None, ref: str | Path, _chain: tuple[Path, ...] = ()
+) -> VariantFile:
+    """Read a TOML variant file, following ``extends`` (a TOML file, relative to this one)
+    and ``ruleset`` (a named ruleset of the game). Values are not validated here:
+    :func:`build_rules` does that once every source is applied.
+
+    Data never names code that runs: ``extends`` may only name a ``.toml`` file.
+    """
+    path = Path(ref)
+    here = path.resolve()
+    if here in _chain:
+        raise RulebookError(f"variant file {ref}: extends itself ({' -> '.join(p.name for p in (*_chain, here))})")
+    if len(_chain) > MAX_EXTENDS:
+        raise RulebookError(f"variant file {ref}: extends goes deeper than {MAX_EXTENDS} files")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulebookError(f"cannot read variant file {ref}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulebookError(f"variant file {ref} is not UTF-8 text") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        reason = exc if isinstance(exc, tomllib.TOMLDecodeError) else "nested too deeply"
+        raise RulebookError(f"variant file {ref} is not valid TOML: {reason}") from None
+    extra = sorted(set(data) - set(_FILE_KEYS))
+    if extra:
+        raise RulebookError(f"variant file {ref}: unknown key {extra[0]!r} (expected {', '.join(sorted(_FILE_KEYS))})")
+    for key in ("name", "game", "description", "extends", "ruleset"):
+        if key in data and not isinstance(data[key], str):
+            raise RulebookError(f"variant file {ref}: {key} must be a string")
+    named = data.get("game")
+    if named is not None:
+        if game is None:
+            game = get_game(named)
+        elif named != game.slug:
+            raise RulebookError(f"variant file {ref} is for {named}, not {game.slug}")
+    layers: list[Layer] = []
+    base: VariantFile | None = None
+    extends = data.get("extends")
+    if extends is not None:
+        if not extends.endswith(".toml"):
+            raise RulebookError(f"variant file {ref}: extends names a TOML file (*.toml), not {extends!r:.80}")
+        base = read_variant_file(game, path.parent / extends, (*_chain, here))
+        game = base.game
+    if game is None:
+        raise RulebookError(f"variant file {ref} names no game")
+    ruleset = data.get("ruleset")
+    if ruleset is not None:
+        layers.append(Layer(game.ruleset(ruleset).values, f"ruleset {ruleset} (in {ref})"))
+    if base is not None:
+        layers.extend(base.layers)
+    rules_table = data.get("rules", {})
+    if not isinstance(rules_table, dict):
+        raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
+    if not all(isinstance(k, str) for k in rules_table):
+        raise RulebookError(f"variant file {ref}: option names must be strings")
+    layers.append(Layer(rules_table, str(ref)))
+    return VariantFile(
+        game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
+        str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
+    )
+
+
+def _is_python(ref: str) -> bool:
+    return ref.endswith(".py") or (":" in ref and not Path(ref).exists())
+
+
+def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
+    """A variant from a TOML file, or from a Python object ``module:NAME`` / ``file.py[:NAME]``.
+
+    ``game`` may be ``None`` when a TOML file names its game. A TOML file's values are
+    validated here (at the player count the file and what it extends give); use
+    :func:`resolve` to apply ``--set`` and ``--players`` before validating.
+
+    A Python reference *runs code*: pass only a reference the user gave (on the
+    command line, in their own code), never one read from a record or any other
+    data file (data never names code that runs; see :mod:`rulebook.reference.records`).
+    Only functions are called to build a variant, never builtins or classes.
+    """
+    if not isinstance(ref, str):
+        raise RulebookError(f"a variant reference is a string, not {type(ref).__name__}")
+    if _is_python(ref):
+        if game is None:
+            raise RulebookError("a Python variant needs the game named")
+        return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
+    vf = read_variant_file(game, ref)
+    rules, sources = build_rules(vf.game, vf.layers)
+    return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
+                   players_fixed="players" in sources)
+
+
+def resolve(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    variant: str | Variant | None = None,
+    sets: Sequence[str] | Mapping[str, Any] = (),
+    players: int | None = None,
+    ruleset: str | None = None,
+) -> Variant:
+    """The variant given by a named ruleset, then a file or object, then ``--set`` options,
+    then a player count. The ``Rules`` are built once, after every source, and validated then.
+
+    ``rules`` (a ``Rules`` value) may stand in for ``variant``. The variant fixes its
+    player count (``Variant.players_fixed``, so ``verify`` checks that count only) when
+    any of these sources sets ``players``.
+    """
+    layers: list[Layer] = []
+    names: list[str] = []
+    if ruleset is not None:
+        rs = game.ruleset(ruleset)
+        layers.append(Layer(rs.values, f"--ruleset {ruleset}"))
+        if rs.name != "printed":
+            names.append(rs.name)
+    base_rules: Any = rules
+    v: Variant | None = None
+    if isinstance(variant, str) and not _is_python(variant):
+        vf = read_variant_file(game, variant)
+        layers.extend(vf.layers)
+        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        names.append(vf.name)
+    elif variant is not None:
+        # a Python object: its own rules are the base the other sources change
+        v = load_variant(game, variant) if isinstance(variant, str) else variant
+        base_rules = v.rules
+        names.append(v.name)
+    text = not isinstance(sets, Mapping)
+    values: dict[str, Any] = dict(sets) if isinstance(sets, Mapping) else dict(parse_sets(sets))
+    label = ", ".join(f"{k}={val}" for k, val in values.items())
+    if values:
+        layers.append(Layer(values, "--set", text))
+    if players is not None:
+        layers.append(Layer({"players": players}, "--players"))
+    new_rules, sources = build_rules(game, layers, base_rules)
+    if v is None:
+        v = Variant(game, new_rules)
+    name = " + ".join([*names, label] if label else names) or v.name
+    fixed = "players" in sources or v.players_fixed
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed)
