@@ -1,4 +1,7 @@
-"""The shape of the source tree: one package per game with the same files, no import circles, no huge modules.
+"""The shape of the source tree: a room per use, one package per game with the same files, no huge modules.
+
+The imports between the rooms (layers, the games' independence, no circles) are import-linter's
+contracts in ``pyproject.toml``; the tests here run them and check that they bite.
 
 A newcomer finds a game's rules, engine, views, encoder and bot by the same file
 names in every game (``docs/contributing.md``); the tests of a game mirror them.
@@ -6,7 +9,11 @@ names in every game (``docs/contributing.md``); the tests of a game mirror them.
 
 from __future__ import annotations
 
-import ast
+import importlib
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,127 +36,59 @@ TEST_FILES = (
 MAX_LINES = 1000
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+#: The top of the package: the rooms, one per use, and the few modules every layer shares.
+TOP = {
+    "__init__.py", "__main__.py", "errors.py", "i18n.py", "registry.py", "py.typed",  # shared by every layer
+    "core", "games", "reference", "variants", "balance", "table", "cli", "adapters",  # the rooms
+    "spec", "locale",  # data: the spec and the message catalogs, shipped in the package
+}
+ROOMS = ("core", "games", "reference", "variants", "balance", "table", "cli", "adapters")
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+def test_the_top_level_holds_the_rooms_and_the_shared_modules() -> None:
+    entries = {p.name for p in PACKAGE.iterdir() if p.name != "__pycache__"}
+    assert entries == TOP
+    for room in ROOMS:
+        assert (PACKAGE / room / "__init__.py").is_file(), room
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_each_room_says_what_it_is_for_and_names_its_surface(room: str) -> None:
+    module = importlib.import_module(f"rulebook.{room}")
+    assert module.__doc__ and len(module.__doc__.strip().splitlines()) >= 1
+    surface = getattr(module, "__all__", None)
+    assert isinstance(surface, list), f"rulebook.{room} has no __all__"
+    missing = [name for name in surface if not hasattr(module, name)]
+    assert missing == [], f"rulebook.{room}.__all__ names what it lacks: {missing}"
+
+
+def _lint_imports(root: Path) -> tuple[int, str]:
+    """``lint-imports`` on the checkout at ``root`` (the contracts in its ``pyproject.toml``)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())",
+         "--no-cache"],
+        cwd=root, capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)},
     )
+    return done.returncode, done.stdout + done.stderr
 
 
-def _resolve(name: str, known: set[str]) -> str | None:
-    """The longest known module that ``name`` names (``rulebook.x.Y`` -> ``rulebook.x``)."""
-    while name:
-        if name in known:
-            return name
-        name = name.rpartition(".")[0]
-    return None
+def test_the_import_contracts_hold() -> None:
+    """The layers, the games' independence and the absence of circles, as ``pyproject.toml`` states them."""
+    pytest.importorskip("importlinter")
+    code, out = _lint_imports(ROOT)
+    assert code == 0, out
+    assert "3 kept, 0 broken" in out, out
 
 
-def imports_of(path: Path, known: set[str]) -> set[str]:
-    """The rulebook modules ``path`` imports when it runs: at module level and inside functions alike, but not
-    under ``if TYPE_CHECKING:`` (those imports never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    me = module_name(path)
-    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
-    out: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if (target := _resolve(alias.name, known)) is not None:
-                    out.add(target)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, base]) if base else ".".join(anchor)
-            for alias in node.names:
-                if (target := _resolve(f"{base}.{alias.name}", known)) is not None:
-                    out.add(target)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    out.discard(me)
-    return out
-
-
-def import_graph() -> dict[str, set[str]]:
-    paths = sorted(PACKAGE.rglob("*.py"))
-    known = {module_name(p) for p in paths}
-    return {module_name(p): imports_of(p, known) for p in paths}
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-
-    def connect(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                connect(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            connect(v)
-    return found
-
-
-def test_the_cycle_finder_finds_a_cycle() -> None:
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert cycles({"a": {"b"}, "b": set()}) == []
-
-
-def test_imports_are_read_from_functions_but_not_from_type_checking(tmp_path: Path) -> None:
-    pkg = ROOT / "rulebook"
-    known = {"rulebook", "rulebook.play", "rulebook.narrate", "rulebook.core.contract"}
-    source = (
-        "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from rulebook.play import play\n"
-        "def f():\n    from rulebook import narrate\n"
-        "from rulebook.core.contract import State\n"
-    )
-    probe = pkg / "_layout_probe.py"
-    probe.write_text(source, encoding="utf-8")
-    try:
-        assert imports_of(probe, known) == {"rulebook.narrate", "rulebook.core.contract"}
-    finally:
-        probe.unlink()
-
-
-def test_no_import_circles() -> None:
-    assert cycles(import_graph()) == []
+def test_the_import_contracts_catch_a_lower_layer_importing_a_higher_one(tmp_path: Path) -> None:
+    """The check bites: a copy of the package whose core imports the table breaks the layers."""
+    pytest.importorskip("importlinter")
+    shutil.copytree(PACKAGE, tmp_path / "rulebook", symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    with open(tmp_path / "rulebook" / "core" / "cards.py", "a", encoding="utf-8") as f:
+        f.write("\n\ndef _planted() -> None:\n    from rulebook.table import screen  # noqa: F401\n")
+    code, out = _lint_imports(tmp_path)
+    assert code != 0 and "BROKEN" in out, out
 
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
@@ -180,7 +119,7 @@ def test_the_registry_knows_every_game_package() -> None:
 
 
 def test_views_and_encoders_live_in_the_game_packages() -> None:
-    assert sorted(p.name for p in (PACKAGE / "render").glob("*.py")) == ["__init__.py", "_board.py"]
+    assert sorted(p.name for p in (PACKAGE / "core" / "render").glob("*.py")) == ["__init__.py", "_board.py"]
     tensors = (PACKAGE / "adapters" / "tensors.py").read_text(encoding="utf-8")
     for name in ("_Witches", "_Utsuke", "_Prophecies", "_Saru", "_Gods"):
         assert f"class {name}(" not in tensors
