@@ -46,6 +46,7 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "rulebook.games.gods_and_humans.state.DealFacts"),
     ("py:class", "Gaps"),  # internal bundles of gods-and-humans, named in GodsState.replace's docstring
     ("py:class", "DealFacts"),
+    ("py:class", "Path"),  # pathlib.Path, as a string annotation names it
 ]
 nitpick_ignore_regex: list[tuple[str, str]] = [
     (r"py:(class|func|meth|data|obj|exc)",
