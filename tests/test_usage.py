@@ -87,7 +87,8 @@ def test_the_table_marks_what_changed_and_the_warnings_fire() -> None:
     assert list(rows)[-1].endswith("moves made")  # rules first, then moves
     assert warnings(base, strict) == []
     same = warnings(base, base)
-    assert same == ["both sides played the same games move for move: the change never came into play"]
+    assert same == ["both sides played the same games move for move, with the same results: the change never "
+                    "came into play"]
 
 
 def test_a_change_that_never_comes_into_play_is_named() -> None:
@@ -96,7 +97,8 @@ def test_a_change_that_never_comes_into_play_is_named() -> None:
     variant = resolve(GH, sets=["red_trump=false", "players=5"])
     other = simulate(GH, variant, games=20, seed=1)
     texts = warnings(printed, other, variant)
-    assert texts[0] == "both sides played the same games move for move: the change never came into play"
+    assert texts[0] == ("both sides played the same games move for move, with the same results: the change never "
+                        "came into play")
 
 
 def test_the_report_carries_the_usage_table_and_the_warnings(tmp_path: object) -> None:
@@ -162,3 +164,29 @@ def test_warnings_name_undefined_figures_and_check_options_against_the_reference
     a = simulate(WB, strict, games=10, seed=1)
     b = simulate(WB, both, games=10, seed=1)
     assert warnings(a, b, both, reference=strict) == []
+
+
+def test_a_rule_the_players_do_not_read_is_told_apart_from_one_that_never_came_into_play() -> None:
+    """Seven Prophecies without the score floor: the same moves (the rule-aware player does not read
+    ``score_floor``) but other scores. The warning says the players did not react, never that the change
+    never came into play, and names the search players to use instead."""
+    from rulebook.registry import get_game
+
+    sp = get_game("seven-prophecies")
+    base = simulate(sp, sp.Rules(players=4), games=40, seed=3)
+    other = simulate(sp, resolve(sp, sets=["score_floor=false", "players=4"]), games=40, seed=3)
+    assert base.digests == other.digests  # the same moves in every game
+    assert base.outcomes != other.outcomes  # but not the same scores
+    texts = warnings(base, other)
+    assert texts[0] == (
+        "the players did not change a single move: they do not read this rule, so the differences below are the "
+        "rule's arithmetic only; to see how players react to it, compare with search players "
+        "(--players-as ismcts,ismcts,ismcts,ismcts)")
+    assert not any("never came into play" in t for t in texts)
+
+
+def test_the_same_moves_warning_does_not_fire_when_the_players_react() -> None:
+    """must_follow changes the moves of most games: no same-moves warning of any kind."""
+    base = simulate(WB, WB.Rules(players=4), games=30, seed=5)
+    strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=4"]), games=30, seed=5)
+    assert not any("move for move" in t or "single move" in t for t in warnings(base, strict))

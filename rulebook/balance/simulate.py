@@ -296,6 +296,11 @@ def play_one(
 # -- tallies and summaries ----------------------------------------------------------
 
 
+def outcome_of(r: GameResult) -> int:
+    """A fingerprint of a game's outcome: every seat's score and who won (the same in every process)."""
+    return hash((tuple(r.scores), tuple(sorted(r.winners))))
+
+
 @attrs.define
 class Tally:
     """Integer counts over games (mergeable in any order with the same result)."""
@@ -315,6 +320,8 @@ class Tally:
     usage: dict[str, Counter[int]] = attrs.Factory(dict)
     #: game index -> fingerprint of its moves
     digests: dict[int, int] = attrs.Factory(dict)
+    #: game index -> fingerprint of its outcome (every seat's score and the winners)
+    outcomes: dict[int, int] = attrs.Factory(dict)
     #: games in which a comeback was possible (at least 3 scoring events, or not recorded)
     chances: int = 0
     #: per play-level figure: value -> games (only the games that have the figure)
@@ -342,6 +349,7 @@ class Tally:
         for key, count in r.usage.items():
             self.usage.setdefault(key, Counter())[count] += 1
         self.digests[r.index] = r.digest
+        self.outcomes[r.index] = outcome_of(r)
         self.chances += r.events < 0 or r.events >= 3
         for key, value in r.play.items():
             self.play.setdefault(key, Counter())[value] += 1
@@ -361,6 +369,7 @@ class Tally:
         for k, u in other.usage.items():
             self.usage.setdefault(k, Counter()).update(u)
         self.digests.update(other.digests)
+        self.outcomes.update(other.outcomes)
         self.chances += other.chances
         for k, h in other.play.items():
             self.play.setdefault(k, Counter()).update(h)
@@ -443,6 +452,8 @@ class Summary:
     usage_sd: dict[str, float] = attrs.Factory(dict)
     #: game index -> fingerprint of its moves (not in :meth:`to_json`)
     digests: dict[int, int] = attrs.Factory(dict)
+    #: game index -> fingerprint of its outcome, every score and the winners (not in :meth:`to_json`)
+    outcomes: dict[int, int] = attrs.Factory(dict)
     #: games in which a comeback was possible (at least 3 scoring events)
     comeback_chances: int = 0
     #: play-level figures (:mod:`rulebook.balance.play_figures`): mean and sd over the games that have each,
@@ -469,7 +480,7 @@ class Summary:
         out["stats_hist"] = {k: {str(v): c for v, c in sorted(h.items())} for k, h in self.stats_hist.items()}
         out["lead_change_hist"] = {str(k): v for k, v in sorted(self.lead_change_hist.items())}
         out["length_quantiles"] = dict(zip(("p10", "p50", "p90"), self.length_quantiles()))
-        del out["digests"]
+        del out["digests"], out["outcomes"]
         for key in ("mean_score", "min_score", "max_score", "win_rate", "wins", "sd_score", "players_as"):
             out[key] = list(out[key])
         return out
@@ -520,6 +531,7 @@ def summary_of(
         usage={k: m for k, (m, _) in usage_ms.items()},
         usage_sd={k: sd for k, (_, sd) in usage_ms.items()},
         digests=dict(tally.digests),
+        outcomes=dict(tally.outcomes),
         comeback_chances=tally.chances,
         play={k: m for k, (m, _) in play_ms.items()},
         play_sd={k: sd for k, (_, sd) in play_ms.items()},

@@ -19,7 +19,7 @@ from rulebook.i18n import _
 if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
-__all__ = ["fired_changes", "usage_rows", "usage_table", "warnings"]
+__all__ = ["fired_changes", "same_moves_warning", "usage_rows", "usage_table", "warnings"]
 
 
 def _changed_options(variant: Variant, reference: Variant | None) -> list[str]:
@@ -30,6 +30,35 @@ def _changed_options(variant: Variant, reference: Variant | None) -> list[str]:
     return [k for k, v in mine.items() if theirs.get(k) != v]
 
 
+def same_moves_warning(base: Summary, other: Summary) -> str:
+    """What it means that the two sides played the same moves ("": they did not, or too few games did).
+
+    Every game the same move for move and with the same outcome: the change never came into play.
+    Every game the same move for move but some outcome differs: the players did not read the rule
+    (they played as under the other side's rules), so the differences are its arithmetic only; search
+    players see a rule through the results (``--players-as ismcts,...``). More than nine games in ten
+    the same move for move: how many.
+    """
+    if not base.digests:
+        return ""
+    same = [i for i, d in base.digests.items() if other.digests.get(i) == d]
+    if len(same) == len(base.digests) == len(other.digests):
+        known = bool(base.outcomes) and set(base.outcomes) == set(other.outcomes)
+        if known and any(base.outcomes[i] != other.outcomes[i] for i in same):
+            search = ",".join(["ismcts"] * other.players)
+            return _("the players did not change a single move: they do not read this rule, so the differences "
+                     "below are the rule's arithmetic only; to see how players react to it, compare with search "
+                     "players (--players-as {search})").format(search=search)
+        if known:
+            return _("both sides played the same games move for move, with the same results: the change never "
+                     "came into play")
+        return _("both sides played the same games move for move")
+    if len(same) > 0.9 * len(base.digests):
+        return _("{same} of {games} games were the same move for move on both sides").format(
+            same=len(same), games=len(base.digests))
+    return ""
+
+
 def warnings(
     base: Summary, other: Summary, variant: Variant | None = None, *, reference: Variant | None = None
 ) -> list[str]:
@@ -38,14 +67,16 @@ def warnings(
     ``variant`` is the other side's variant and ``reference`` the first side's (the printed
     rules when not given): the options that differ between them are checked for rules that
     never decided anything.
+
+    When both sides played every game move for move alike, the outcomes tell which of two
+    things happened: the same outcomes too, so the change never came into play; or other
+    scores or winners, so the rule came into play but the players did not react to it, and what
+    differs is the rule's arithmetic only (:func:`same_moves_warning`).
     """
     out = []
-    same = [i for i, d in base.digests.items() if other.digests.get(i) == d]
-    if base.digests and len(same) == len(base.digests) == len(other.digests):
-        out.append(_("both sides played the same games move for move: the change never came into play"))
-    elif base.digests and len(same) > 0.9 * len(base.digests):
-        out.append(_("{same} of {games} games were the same move for move on both sides").format(
-            same=len(same), games=len(base.digests)))
+    same_moves = same_moves_warning(base, other)
+    if same_moves:
+        out.append(same_moves)
     first = _("the printed rules") if reference is None else _("the reference")
     for name, s in ((first, base), (_("the variant"), other)):
         if s.games and s.shared == s.games and all(w == s.games for w in s.wins):
