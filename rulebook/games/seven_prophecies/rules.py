@@ -11,7 +11,7 @@ import functools
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -134,6 +134,7 @@ class Rules:
         doc="Seat of the first round's start player; the source picks whoever most recently saw the "
         "future, else by rock-paper-scissors (SP-SETUP-4, SP-RULING-2).",
         choices=range(0, 4),
+        seat=True,
         rules=("SP-SETUP-4", "SP-RULING-2"),
     )
     every_place: bool = option(
@@ -293,7 +294,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.first_player >= self.players:
-            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+            raise seat_fault("first_player", self.first_player, self.players)
         if self.cubes > self.tricks:
             raise InvalidRules("cubes", f"{self.cubes} cubes cannot all be moved in {self.tricks} tricks")
         if self.every_place and self.cubes < self.players:
