@@ -17,7 +17,18 @@ from typing import Any
 import rulebook
 from rulebook import records
 from rulebook.balance import measures
-from rulebook.cli_common import _changes, _cwd_importable, _name, _pct, _progress, _resume_command, _table, _variant_of
+from rulebook.cli_common import (
+    _changes,
+    _cwd_importable,
+    _name,
+    _pct,
+    _progress,
+    _resume_command,
+    _table,
+    _variant_of,
+    say,
+    terminal_width,
+)
 from rulebook.core.contract import Game
 from rulebook.core.options import rules_to_dict
 from rulebook.errors import OutputError, RulebookError, WorkerLost
@@ -184,11 +195,11 @@ def _print_comparison(title: str, labels: list[str], tables: list[tuple[Differen
                                                 format_difference(t[i]) + (" *" if t[i].significant else ""))])
             marked.append(any(t[i].significant for t in tables))
             headings.append(False)
-    _table(title, head, lines, marked, headings=headings, width=120)
+    _table(title, head, lines, marked, headings=headings)
     counts = families(tables)
     over = _(" and ").join(ngettext("the {n} row of the {family}", "the {n} rows of the {family}", n).format(
         n=n, family=_(FAMILY_WORDS.get(f, f))) for f, n in counts.items())
-    print(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
+    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
             "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
             "over games. n/a: a side does not have the figure, or counts it in another unit.").format(
                 alpha=alpha, over=over))
@@ -352,7 +363,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if slug in skills:
             entry["skill"] = skills[slug].to_json()
             if not args.json:
-                print("\n".join(skills[slug].lines()))
+                print("\n".join(skills[slug].lines(terminal_width())))
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
@@ -381,7 +392,7 @@ def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
             [[name, *(f"{x:.2f}" for x in values), "*" if moved else ""] for name, values, moved in rows],
             [moved for *_rest, moved in rows],
         )
-        print(_("* beyond noise (Welch's t-test, Holm's correction over these {n} rows, p < {alpha:g}), "
+        say(_("* beyond noise (Welch's t-test, Holm's correction over these {n} rows, p < {alpha:g}), "
                 "or seen on one side only.").format(n=len(rows), alpha=alpha))
 
 
@@ -554,9 +565,9 @@ def _simulate_all(
                                   args.alpha)
                 _usage(labels, summaries, args.alpha)
                 for text in fired:
-                    print(text)
+                    say(text)
                 for text in notes:
-                    print(_("warning: {text}").format(text=text))
+                    say(_("warning: {text}").format(text=text))
         else:
             summary = runs["result"]
             entry["summary"] = summary.to_json()

@@ -33,7 +33,6 @@ from __future__ import annotations
 import functools
 import math
 import random
-import textwrap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -42,7 +41,7 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.errors import RulebookError
-from rulebook.i18n import _, ngettext
+from rulebook.i18n import _, ngettext, wrap
 from rulebook.optional import require
 from rulebook.players import ISMCTS, MAX_ITERATIONS, Player, heuristic_player
 from rulebook.simulate import player_name, wilson_interval
@@ -163,11 +162,11 @@ class Skill:
         }
 
     def lines(self, width: int = 80) -> list[str]:
-        """The figure for people, wrapped at ``width`` characters."""
+        """The figure for people, wrapped at ``width`` terminal columns (never inside a word or a number)."""
         items = self.sentences()
-        out = textwrap.wrap(items[0], width, subsequent_indent="  ")
+        out = wrap(items[0], width, "", "  ")
         for item in items[1:]:
-            out += textwrap.wrap(item, width, initial_indent="  ", subsequent_indent="    ")
+            out += wrap(item, width, "  ", "    ")
         return out
 
     def sentences(self) -> list[str]:

@@ -12,7 +12,6 @@ import builtins
 import functools
 import json
 import re
-import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -40,6 +39,7 @@ __all__ = [
     "rules_from_layers",
     "rules_from_mapping",
     "rules_to_dict",
+    "wrap_value",
 ]
 
 T = TypeVar("T")
@@ -496,6 +496,32 @@ def _choices_text(info: OptionInfo) -> str:
     return info.choices_text()
 
 
+def wrap_value(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` (values in the ``--set`` syntax) in lines of at most ``width`` columns: broken at
+    spaces, and inside a long value only after a comma or a colon, so that no number, name or
+    card is ever split; a piece longer than a line stays whole.
+
+    >>> wrap_value("ranks=1,2,3,4,5,6,7,8,9 must_follow=true", 16)
+    ['ranks=1,2,3,4,5,', '6,7,8,9', 'must_follow=true']
+    """
+    pieces: list[tuple[str, bool]] = []  # (piece, a space before it)
+    for word in text.split():
+        parts = [p for p in re.split(r"(?<=[,:])", word) if p]
+        pieces.extend((p, i == 0) for i, p in enumerate(parts))
+    lines: list[str] = []
+    line, indent = initial_indent, initial_indent
+    for piece, spaced in pieces:
+        joined = line + (" " if spaced and line != indent else "") + piece
+        if line != indent and _width(joined) > width:
+            lines.append(line)
+            line = indent = subsequent_indent
+            joined = line + piece
+        line = joined
+    if line != indent:
+        lines.append(line)
+    return lines
+
+
 def options_help(rules_cls: type[Any], width: int = 80) -> str:
     """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc.
 
@@ -518,7 +544,7 @@ def options_help(rules_cls: type[Any], width: int = 80) -> str:
         pad = " " * column
         for label, value in zip(labels, values, strict=True):
             first = "  " + label + " " * (column - 2 - _width(label))  # as wide as pad, whatever the language
-            wrapped = textwrap.wrap(value, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
+            wrapped = wrap_value(value, width, pad, pad)
             lines.extend([first + wrapped[0][column:], *wrapped[1:]] if wrapped else [f"  {label}"])
         lines.extend(wrap(_(info.doc), width, "  ", "  ") if info.doc else [])
     return "\n".join(lines)
