@@ -80,7 +80,7 @@ def test_bad_seats_name_the_option_and_the_range_from_one() -> None:
 
 
 def test_the_command_line_refuses_seat_0_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "utsuke", "--set", "first_lord=0", "--games", "1"]) == 2
+    assert main(["verify", "utsuke", "--set", "first_lord=0", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err == ("rulebook: error: Rules.first_lord: seats count from 1: expected a seat from 1 to 5 (got 0) "
                    "(--set); see rulebook options utsuke\n")

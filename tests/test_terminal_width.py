@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from rulebook import cli_simulate
-import rulebook.verify
 from rulebook.cli import main
 from rulebook.cli_common import layout_table, terminal_width
 from rulebook.i18n import width
@@ -59,8 +58,8 @@ def _numbers(lines: list[str]) -> set[str]:
 
 def _check(argv: list[str], lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
            capsys: pytest.CaptureFixture[str]) -> dict[int, list[str]]:
-    if argv[0] == "simulate" and "--compare" in argv or "--sweep" in argv or "--skill" in argv:
-        pytest.importorskip("scipy.stats", reason="rulebook simulate --compare needs the balance extra")
+    if argv[0] == "simulate":
+        pytest.importorskip("scipy.stats", reason="rulebook simulate needs the balance extra")
     monkeypatch.chdir(tmp_path)
     # no clock: timings would differ from run to run (the summary leaves its time row out)
     clock = types.SimpleNamespace(**{k: getattr(time, k) for k in dir(time) if not k.startswith("_")})
