@@ -100,3 +100,23 @@ def test_sweep_takes_seats_from_one() -> None:
     assert parse_sweep(WB, "first_leader", "1,4") == [0, 3]
     with pytest.raises(InvalidRules, match="seats count from 1"):
         parse_sweep(WB, "first_leader", "0..2")
+
+
+def test_the_rule_reference_counts_seats_from_one() -> None:
+    """The rules people read (the spec, ``?`` and ``rulebook rules``, the option docs and ruleset
+    descriptions, in both languages) never number a seat from 0."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    zero = re.compile(r"\bseats? 0\b|seats `0|seat P−1|\bseats 0 and|席0|席 0")
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted((root / "spec").glob("*.md"))}
+    for slug in GAMES:
+        game = get_game(slug)
+        texts[f"{slug} options"] = "\n".join(i.doc for i in game.options())
+        texts[f"{slug} rulesets"] = "\n".join(r.description for r in game.rulesets)
+    po = (root / "rulebook" / "locale" / "ja" / "LC_MESSAGES" / "rulebook.po").read_text(encoding="utf-8")
+    texts["rulebook.po (Japanese)"] = "\n".join(re.findall(r'^msgstr (".*)$', po, flags=re.M))
+    # the Python API's own numbering may be stated, as such
+    texts = {name: "\n".join(ln for ln in text.split("\n") if "Python" not in ln) for name, text in texts.items()}
+    found = {name: zero.findall(text) for name, text in texts.items() if zero.search(text)}
+    assert found == {}

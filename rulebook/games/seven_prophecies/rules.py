@@ -278,7 +278,7 @@ class Rules:
     )
     partners: bool = option(
         False,
-        doc="House rule for 4 players: seats 0 and 2 play against seats 1 and 3, and the pair with "
+        doc="House rule for 4 players: seats 1 and 3 play against seats 2 and 4, and the pair with "
         "the higher sum of scores wins together (SP-END-7).",
         choices=(False, True),
         rules=("SP-END-7",),
@@ -380,7 +380,7 @@ RULESETS: tuple[Ruleset, ...] = (
             {"end": TARGET, "target_score": 7}, ("SP-END-6",)),
     Ruleset("short", "A short game: two rounds, scored with points.", {"end": FIXED_ROUNDS, "round_count": 2},
             ("SP-END-5",)),
-    Ruleset("partners", "House rule for 4 players (fixed): seats 0 and 2 against seats 1 and 3, pairs win together.",
+    Ruleset("partners", "House rule for 4 players (fixed): seats 1 and 3 against seats 2 and 4, pairs win together.",
             {"players": 4, "partners": True}, ("SP-END-7",)),
     Ruleset("no-trump", "House rule: the future card only says what to follow; numbers alone rank.",
             {"trump": NO_TRUMP}, ("SP-RANK-5",)),
