@@ -120,3 +120,27 @@ def test_the_rule_reference_counts_seats_from_one() -> None:
     texts = {name: "\n".join(ln for ln in text.split("\n") if "Python" not in ln) for name, text in texts.items()}
     found = {name: zero.findall(text) for name, text in texts.items() if zero.search(text)}
     assert found == {}
+
+
+def test_the_worked_examples_count_seats_from_one() -> None:
+    """The worked examples' prose (descriptions, step notes, comments) numbers seats and gods from 1,
+    as their pages do; ``to_act``, ``winner`` and the other checks stay Python's 0-based data."""
+    import importlib.util
+    import re
+    import types
+
+    root = Path(__file__).resolve().parent.parent
+    zero = re.compile(r"\b(?:[Ss]eats?|[Gg]ods?) 0\b")
+    prose = re.compile(r'(?:note|description|title)\s*=\s*("""(?:.|\n)*?"""|"[^"\n]*")|#[^\n]*')
+    found = [(p.name, m[0]) for p in sorted((root / "spec" / "examples").glob("*/*.toml"))
+             for m in prose.finditer(p.read_text(encoding="utf-8")) if zero.search(m[0])]
+    assert found == []
+    pytest.importorskip("sphinx")
+    spec = importlib.util.spec_from_file_location("rulebook_docs", root / "docs" / "_ext" / "rulebook_docs.py")
+    assert spec is not None and spec.loader is not None
+    docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(docs)
+    env = types.SimpleNamespace(config=types.SimpleNamespace(language="en"))
+    assert docs._expect_text(env, {"to_act": 0, "trick": {"winner": 2, "card": "B4"}}) == (
+        "seat 1 is to act; seat 3 wins the trick with B4")
+    assert docs._expect_text(env, {"trick": {"winner": "lord", "card": "A12"}}) == "the lord wins the trick with A12"
