@@ -52,6 +52,17 @@ def test_text_forms_count_from_one(slug: str, name: str) -> None:
     assert i.choices_text() == f"1..{len(i.choices)}"
 
 
+def test_options_json_marks_the_seat_options(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["options", "utsuke", "--json"]) == 0
+    data = {o["name"]: o for o in json.loads(capsys.readouterr().out)["options"]}
+    lord = data["first_lord"]
+    assert (lord["seat"], lord["default"], lord["default_text"], lord["choices"], lord["example"]) == (
+        True, 0, "1", [0, 1, 2, 3, 4], "first_lord=2")
+    assert [name for name, o in data.items() if o["seat"]] == ["first_lord"]
+
+
 def test_first_lord_is_shown_and_accepted_as_1_to_p(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "utsuke"]) == 0
     block = capsys.readouterr().out.split("first_lord (whole number)\n", 1)[1].split("\n\n")[0]

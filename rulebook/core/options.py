@@ -221,18 +221,22 @@ class OptionInfo:
         return format_value(self, self.default)
 
     def to_json(self) -> dict[str, Any]:
-        """The option as data (``rulebook options GAME --json``)."""
+        """The option as data (``rulebook options GAME --json``); for a seat option (``"seat": true``),
+        ``default`` and ``choices`` are the 0-based seats of the Python API, ``default_text`` and
+        ``example`` count from 1 as ``--set`` does."""
         return {
             "name": self.name, "type": self.type,
             "item": None if self.item is None else self.item.__name__,
             "default": _jsonable(self.default), "default_text": self.default_text,
             "choices": None if self.choices is None else [_jsonable(c) for c in self.choices],
             "rules": list(self.rules), "example": self.example, "doc": self.doc,
+            # a seat option: default and choices are the API's 0-based seats, the texts count from 1
+            "seat": self.seat,
         }
 
 
 #: The keys of each option in ``rulebook options GAME --json`` (a test checks them).
-OPTION_KEYS = ("name", "type", "item", "default", "default_text", "choices", "rules", "example", "doc")
+OPTION_KEYS = ("name", "type", "item", "default", "default_text", "choices", "rules", "example", "doc", "seat")
 
 
 def _text(value: Any) -> str:
