@@ -86,23 +86,23 @@ def layout_table(header: Sequence[str], rows: Sequence[Sequence[str]], width: in
     ``edge``: the columns of the table's outer edges. Returns the blocks, cells wrapped.
     """
     n = len(header)
-    cells = [[str(row[j]) if j < len(row) else "" for row in rows] for j in range(n)]
+    column = [[str(row[j]) if j < len(row) else "" for row in rows] for j in range(n)]
     heads = [str(h) for h in header]
-    figures = [j > 0 and any(any(ch.isdigit() for ch in c) for c in cells[j]) for j in range(n)]
+    figures = [j > 0 and any(any(ch.isdigit() for ch in c) for c in column[j]) for j in range(n)]
 
     def least(j: int) -> int:  # the narrowest the column may be
-        words = max([_tokens_width(heads[j]), *(_tokens_width(c) for c in cells[j])])
+        words = max([_tokens_width(heads[j]), *(_tokens_width(c) for c in column[j])])
         if figures[j]:
-            whole = max((_lines_width(c) for c in cells[j]), default=0)
+            whole = max((_lines_width(c) for c in column[j]), default=0)
             return max(words, whole if whole <= width // 3 else words)
-        natural = max([_lines_width(heads[j]), *(_lines_width(c) for c in cells[j])])
+        natural = max([_lines_width(heads[j]), *(_lines_width(c) for c in column[j])])
         return max(words, min(natural, max(TEXT_MIN, width // 3) if j == 0 else TEXT_MIN))
 
     def natural(j: int) -> int:
-        return max([_lines_width(heads[j]), *(_lines_width(c) for c in cells[j])])
+        return max([_lines_width(heads[j]), *(_lines_width(c) for c in column[j])])
 
     low = [least(j) for j in range(n)]
-    body = [max((_lines_width(c) for c in cells[j]), default=0) for j in range(n)]
+    body = [max((_lines_width(c) for c in column[j]), default=0) for j in range(n)]
     full = [natural(j) for j in range(n)]
     room = width - edge
     groups: list[list[int]] = []
@@ -131,7 +131,7 @@ def layout_table(header: Sequence[str], rows: Sequence[Sequence[str]], width: in
                 spare -= more
         out.append(Layout(
             tuple(cols), tuple(widths[j] for j in cols), tuple(_wrapped(heads[j], widths[j]) for j in cols),
-            tuple(tuple(_wrapped(cells[j][i], widths[j]) for j in cols) for i in range(len(rows))),
+            tuple(tuple(_wrapped(column[j][i], widths[j]) for j in cols) for i in range(len(rows))),
             tuple(figures[j] for j in cols),
         ))
     return out
