@@ -24,6 +24,8 @@ for it (``--lang ja``, ``set_language("ja")``).
 from __future__ import annotations
 
 import fnmatch
+import gc
+import importlib
 import os
 from collections.abc import Iterator
 
@@ -90,7 +92,92 @@ SLOW = frozenset({
     "tests/test_play.py::test_stdin_game_with_an_illegal_move_and_undo",
     "tests/test_play.py::test_pseudo_terminal_session",
     "tests/test_play.py::test_default_record_path_is_in_the_current_folder",
+    # a whole reference game compared move by move: 14 s on a busy 2-core machine
+    "tests/games/seven_prophecies/test_heuristic.py::test_the_heuristic_matches_its_plain_reference",
 })
+
+
+#: Tests that need an optional module, by the module (node IDs without parameters; a doctest of
+#: ``rulebook/`` by its node ID too). They are skipped, naming the extra, when it is not installed,
+#: so that ``python -m pytest -m "not slow"`` runs with only the base and ``verify`` extras; files
+#: that need a module throughout say so themselves (``pytest.importorskip``).
+NEEDS: dict[str, tuple[str, str]] = {
+    "scipy.stats": ("balance", "rulebook simulate and its statistics"),
+}
+NEEDS_SCIPY = frozenset({
+    "rulebook/balance.py::rulebook.balance",
+    "rulebook/balance.py::rulebook.balance.seat_advantage",
+    "rulebook/balance.py::rulebook.balance.skill_gap",
+    "rulebook/report.py::rulebook.report.sweep_report",
+    "rulebook/simulate.py::rulebook.simulate",
+    "rulebook/skill.py::rulebook.skill",
+    "rulebook/skill.py::rulebook.skill.paired_interval",
+    "rulebook/skill.py::rulebook.skill.pairs_needed",
+    "rulebook/stats.py::rulebook.stats.two_proportion_test",
+    "rulebook/stats.py::rulebook.stats.welch_test",
+    "rulebook/stats.py::rulebook.stats.wilson_interval",
+    "rulebook/sweep.py::rulebook.sweep",
+    "tests/faults/test_faults.py::test_a_bad_path_fails_before_any_game",
+    "tests/faults/test_faults.py::test_a_full_disk_stops_with_one_line_and_the_run_resumes",
+    "tests/faults/test_faults.py::test_a_game_that_stops_every_worker_is_named_with_its_seed_and_deal",
+    "tests/faults/test_faults.py::test_a_killed_worker_is_replaced_and_the_run_completes",
+    "tests/faults/test_faults.py::test_a_report_that_cannot_be_written_keeps_the_games_for_resume",
+    "tests/faults/test_faults.py::test_resume_refuses_another_runs_file",
+    "tests/faults/test_faults.py::test_too_many_workers_are_capped_with_a_notice",
+    "tests/test_balance.py::test_a_scoring_hook_reaches_every_figure",
+    "tests/test_balance.py::test_a_scoring_hook_that_counts_cards_is_not_compared_with_points",
+    "tests/test_balance.py::test_comebacks_count_only_games_that_could_have_one",
+    "tests/test_balance.py::test_compare_marks_only_rows_that_survive_holm",
+    "tests/test_balance.py::test_every_measure_copes_with_games_nobody_won",
+    "tests/test_balance.py::test_measures_of_hand_built_games",
+    "tests/test_balance.py::test_seat_advantage_and_skill_gap_exact",
+    "tests/test_balance.py::test_simulate_copes_with_empty_winners",
+    "tests/test_balance.py::test_simulate_takes_player_specs_and_callables",
+    "tests/test_balance.py::test_statistics_match_known_values",
+    "tests/test_cli.py::test_errors_exit_with_code_2",
+    "tests/test_cli.py::test_more_errors_exit_with_code_2",
+    "tests/test_cli.py::test_simulate_compare_table",
+    "tests/test_cli.py::test_simulate_json_and_variant_file",
+    "tests/test_cli.py::test_simulate_plot_without_matplotlib",
+    "tests/test_cli.py::test_simulate_prints_a_table",
+    "tests/test_cli.py::test_simulate_with_options_and_player_kinds",
+    "tests/test_cli.py::test_simulation_is_reproducible_and_split_independent",
+    "tests/test_cli.py::test_titles_with_brackets_are_not_doubled",
+    "tests/test_cli.py::test_variant_module_in_the_current_folder",
+    "tests/test_hooks.py::test_simulate_plays_under_the_hooks",
+    "tests/test_house_rules_cli.py::test_an_unknown_ruleset_is_one_line",
+    "tests/test_i18n.py::test_a_comparison_in_japanese_has_no_english_figure_words",
+    "tests/test_i18n.py::test_the_report_in_japanese",
+    "tests/test_skill.py::test_bad_arguments_are_refused_naming_the_field",
+    "tests/test_skill.py::test_cli_json_carries_the_figure",
+    "tests/test_skill.py::test_cli_prints_the_skill_block",
+    "tests/test_skill.py::test_every_deal_is_played_from_every_seat_on_both_sides",
+    "tests/test_skill.py::test_exact_counts_on_a_tiny_deterministic_setup",
+    "tests/test_skill.py::test_ismcts_by_default_and_for_a_variant_with_hooks",
+    "tests/test_skill.py::test_paired_interval_and_its_edges",
+    "tests/test_skill.py::test_power_for_paired_proportions_against_a_hand_computed_value",
+    "tests/test_skill.py::test_the_same_rules_on_both_sides_give_twin_games",
+    "tests/test_skill.py::test_workers_do_not_change_the_figure",
+    "tests/test_sweep.py::test_each_value_is_the_variant_with_that_value_on_the_same_seeds",
+    "tests/test_sweep.py::test_sweep_on_the_command_line",
+    "tests/test_sweep.py::test_sweep_from_python",
+    "tests/test_sweep.py::test_sweep_report_has_one_plot_per_figure",
+    "tests/test_usage.py::test_a_change_that_never_comes_into_play_is_named",
+    "tests/test_usage.py::test_the_rules_that_stopped_firing_are_named",
+    "tests/test_usage.py::test_the_table_marks_what_changed_and_the_warnings_fire",
+    "tests/test_usage.py::test_the_report_carries_the_usage_table_and_the_warnings",
+    "tests/test_usage.py::test_usage_rows_set_every_side_beside_the_first",
+    "tests/test_usage.py::test_warnings_name_undefined_figures_and_check_options_against_the_reference",
+})
+_NEEDED = {"scipy.stats": NEEDS_SCIPY}
+
+
+def _missing(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return True
+    return False
 
 
 _SCALED: set[int] = set()
@@ -114,11 +201,34 @@ def _scale(item: pytest.Item) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    absent = {m: NEEDS[m] for m in _NEEDED if _missing(m)}
     for item in items:
         path = item.nodeid.split("::")[0]
-        if item.nodeid.split("[")[0] in SLOW or any(fnmatch.fnmatch(path, p) for p in SLOW_FILES):
+        node = item.nodeid.split("[")[0]
+        if node in SLOW or any(fnmatch.fnmatch(path, p) for p in SLOW_FILES):
             item.add_marker(pytest.mark.slow)
+        for module, (extra, what) in absent.items():
+            if node in _NEEDED[module]:
+                item.add_marker(pytest.mark.skip(reason=f"{what} needs {module}: the {extra} extra"))
         _scale(item)
+
+
+def forget_hypothesis_gc_callback() -> None:
+    """Take Hypothesis' garbage-collector callback (it times collections) out of ``gc.callbacks``.
+
+    At the end of a parallel run (``-n auto``), execnet sends a pytest-xdist worker that is still
+    busy 5 seconds after the shutdown request a SIGINT. Landing inside a gc callback, the
+    ``KeyboardInterrupt`` cannot propagate: Python prints it as an "Exception ignored in
+    gc_callback" traceback after a passing run. Without the callback it reaches the worker's own
+    code, which stops quietly. No test runs after this, so nothing needs the timing.
+    """
+    gc.callbacks[:] = [cb for cb in gc.callbacks if not getattr(cb, "__module__", "").startswith("hypothesis.")]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtestloop(session: pytest.Session) -> Iterator[None]:
+    yield
+    forget_hypothesis_gc_callback()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -231,7 +231,9 @@ def test_variant_module_in_the_current_folder(tmp_path: Path, monkeypatch: pytes
     assert sys.path == path_before  # the current folder was importable for that lookup only
 
 
-def test_verify_says_up_front_where_a_failure_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_says_up_front_where_a_failure_goes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # whole lines (tests/test_terminal_width.py: 80 columns)
     assert main(["verify", "witches-of-blackmore", "--players", "2", "--examples", "2", "--out", str(tmp_path)]) == 0
     first = capsys.readouterr().out.splitlines()[:2]
     assert first == ["checking 2 games of The Witches of Blackmore [witches-of-blackmore]: at 2 players;",

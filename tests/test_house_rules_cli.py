@@ -122,7 +122,9 @@ def test_counts_text_exactly() -> None:
     assert _counts_text([(3, 34), (4, 33)]) == "at 3 and 4 players (34 and 33 games)"
 
 
-def test_verify_checks_the_count_a_variant_fixes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_checks_the_count_a_variant_fixes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # whole lines (tests/test_terminal_width.py: 80 columns)
     f = _write(tmp_path / "v.toml", 'game = "witches-of-blackmore"\n[rules]\nplayers = 4\n')
     v = resolve(WB, variant=str(f))
     assert plan(v, 10) == ((4, 10),)

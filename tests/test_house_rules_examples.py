@@ -68,8 +68,10 @@ def _toml(value: Any) -> str:
     return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
 
 
-def test_a_three_mission_file_with_three_players(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_three_mission_file_with_three_players(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The file holds for 3 players only; --players 3 applies before the rules are checked."""
+    monkeypatch.setenv("COLUMNS", "200")  # whole lines (tests/test_terminal_width.py: 80 columns)
     from rulebook.core.options import rules_to_dict
 
     game = get_game("saru-tori-inu-i")

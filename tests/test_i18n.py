@@ -269,7 +269,9 @@ def test_options_in_japanese_keep_names_values_and_rule_ids(capsys: pytest.Captu
     assert "  既定値：     survivors" in _ja(capsys, "--lang", "ja", "options", "utsuke")
 
 
-def test_verify_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_verify_in_japanese(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # whole lines (tests/test_terminal_width.py: 80 columns)
     out = _ja(capsys, "--lang", "ja", "verify", "utsuke", "--games", "2", "--players", "3", "--out", str(tmp_path))
     lines = out.splitlines()
     assert lines[0] == "うつけ（UTSUKE） [utsuke]の2ゲームを検証します：3人で。"
@@ -338,7 +340,9 @@ ENGLISH_FIGURE_WORDS = ("outcomes", "who wins tricks", "trump replacements", "de
                         "rule-aware heuristic", "play figures")
 
 
-def test_a_comparison_in_japanese_has_no_english_figure_words(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_comparison_in_japanese_has_no_english_figure_words(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # one line per row (tests/test_terminal_width.py: 80 columns)
     argv = ["simulate", "witches-of-blackmore", "--games", "20", "--set", "must_follow=true", "--compare"]
     out = _ja(capsys, "--lang", "ja", *argv)
     for word in ENGLISH_FIGURE_WORDS:

@@ -133,3 +133,41 @@ def test_register_overrides_one_game() -> None:
     assert render.state_text(state).startswith("The Witches of Blackmore")
     with pytest.raises(ValueError, match="callable"):
         render.register("utsuke", svg="no")  # type: ignore[arg-type]
+
+
+#: English words allowed in a Japanese board: the English half of a game's title (``七つの予言（Seven
+#: Prophecies）``); legal actions stay as they are written (``play B7``) and their line is left out.
+_TITLE_WORDS = {"Seven", "Prophecies", "Saru", "Tori", "Inu", "UTSUKE"}
+
+
+def _english_words(text: str) -> set[str]:
+    import re
+
+    lines = [ln for ln in text.splitlines() if not ln.startswith("選べる手")]
+    return set(re.findall(r"[A-Za-z][a-z]{2,}", "\n".join(lines))) - _TITLE_WORDS
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_board_texts_are_japanese_under_lang_ja(slug: str) -> None:
+    """``--lang ja``: every line of the board texts (each game's and the generic one: who is to
+    act, scores, winners, hands, the last trick and who won it, NPCs included) is Japanese."""
+    from rulebook.i18n import set_language
+
+    game = rulebook.get_game(slug)
+    state = game.new_game(seed=4)
+    rng = random.Random(4)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    set_language("ja")
+    found: set[str] = set()
+    for s in [*states[::9], states[-1]]:
+        for text in (render.state_text(s), render.observation_text(s.observation(0)),
+                     render._generic_text(s, None), render._generic_text(s, 0)):
+            found |= _english_words(text)
+        tricks = render._tricks(s)
+        if tricks:
+            found |= _english_words(render._trick_line(game, tricks[-1], s.rules, last=True))
+    assert found == set()
+    assert "手番：" in render._generic_text(states[0], None) and "得点：" in render._generic_text(states[0], None)

@@ -350,3 +350,64 @@ def test_in_chromium_the_keys_step_and_nothing_overflows(tmp_path: Path) -> None
     write_replay_page(_whole_game("witches-of-blackmore"), path)
     problems = _check_site().check_replays([path], None)  # type: ignore[attr-defined]
     assert problems == []
+
+
+class _RuleLinks(html.parser.HTMLParser):
+    """Every ``<a class="rule">`` of a page: (address, text)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[tuple[str, str]] = []
+        self._href: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        d = {k: v or "" for k, v in attrs}
+        if tag == "a" and "rule" in d.get("class", "").split():
+            self._href = d["href"]
+
+    def handle_data(self, data: str) -> None:
+        if self._href is not None:
+            self.links.append((self._href, data))
+            self._href = None
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_pages_built_into_the_docs_link_every_rule_id(slug: str) -> None:
+    """With ``rules=`` (the docs' replay pages) every rule ID the story cites links to its rule;
+    the words read the same, and a page of ``rulebook replay --html`` has no such links."""
+    from rulebook import trace
+    from rulebook.replay_html import replay_page
+
+    record = _whole_game(slug)
+    plain, linked = Page(), Page()
+    plain.feed(replay_page(record))
+    text = replay_page(record, rules="../../games/{slug}.html")
+    linked.feed(text)
+    assert linked.told == plain.told and linked.moves == plain.moves
+    cited = [rid for lines in plain.told.values() for line in lines
+             for rid in re.findall(r"\b[A-Z]{2}-[A-Z]{2,}-\d+\b", line)]
+    assert cited, "the story of a whole game cites rules"
+    links = _RuleLinks()
+    links.feed(text)
+    assert [t for _h, t in links.links] == cited
+    for href, rid in links.links:
+        assert rid in trace.spec_rules() and href == f"../../games/{slug}.html#rule-{rid.lower()}"
+    none = _RuleLinks()
+    none.feed(replay_page(record))
+    assert none.links == []
+
+
+def test_the_docs_replay_pages_point_at_the_rule_reference() -> None:
+    """The docs build writes its replay pages with ``rules=`` pointing from ``_static/replays/``
+    to each game's page of the rule reference."""
+    pytest.importorskip("sphinx")
+    spec = importlib.util.spec_from_file_location("replay_pages", ROOT / "docs" / "_ext" / "replay_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = (ROOT / "docs" / "_ext" / "replay_pages.py").read_text(encoding="utf-8")
+    assert "rules=RULES" in source
+    for slug in module.GAMES:
+        target = (ROOT / "docs" / module.FOLDER / module.RULES.format(slug=slug)).resolve()
+        assert target == (ROOT / "docs" / "games" / f"{slug}.html").resolve()
+        assert target.with_suffix(".md").is_file()

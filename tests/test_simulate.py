@@ -340,8 +340,10 @@ def test_any_sides_on_the_same_seeds_each_against_the_first() -> None:
     assert all(one[k].p_adjusted >= alone[k].p_adjusted for k in alone if alone[k].p_adjusted is not None)
 
 
-def test_player_counts_compare_seat_by_seat_with_n_a(capsys: pytest.CaptureFixture[str]) -> None:
+def test_player_counts_compare_seat_by_seat_with_n_a(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """``--compare --set players=6``: the printed rules at their own 5 players against 6."""
+    monkeypatch.setenv("COLUMNS", "200")  # one line per row (tests/test_terminal_width.py: 80 columns)
     from rulebook.cli.app import main
 
     assert main(["simulate", "gods-and-humans", "--compare", "--set", "players=6", "--games", "4", "--json"]) == 0
@@ -387,9 +389,9 @@ def test_variant_against_variant_from_the_command_line(tmp_path: Path, capsys: p
 
 
 def test_a_designers_measures_reach_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.balance.play_figures import load_measures
     from rulebook.cli.app import main
     from rulebook.errors import RulebookError
+    from rulebook.balance.play_figures import load_measures
 
     path = tmp_path / "mine.py"
     path.write_text("def tricks(state):\n    return len(state.tricks)\n\n\ntricks.unit = 'tricks'\n\n\n"

@@ -68,3 +68,32 @@ def test_the_docs_examples_type_check(tmp_path: Path) -> None:
     for example in sorted((ROOT / "docs" / "examples").glob("*.py")):
         status, out = mypy(tmp_path, example.read_text(encoding="utf-8"))
         assert status == 0, (example.name, out)
+
+
+@pytest.mark.slow
+def test_mypy_finds_the_package_after_the_readmes_editable_install(tmp_path: Path) -> None:
+    """``pip install -e .`` as the README says, then ``mypy --strict`` on a file outside the checkout.
+
+    setuptools' default editable install for a flat layout is an import hook that type checkers
+    cannot see; ``package-dir`` in ``pyproject.toml`` makes it a plain path file (regression:
+    "Cannot find implementation or library stub for module named rulebook")."""
+    import subprocess
+    import sys
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "-q", "-e", str(ROOT)],
+                             capture_output=True, text=True, cwd=tmp_path)
+    if install.returncode != 0 and "No matching distribution found for setuptools" in install.stderr:
+        pytest.skip("no package index to build the editable install with")
+    assert install.returncode == 0, install.stderr
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "use.py").write_text('import rulebook\nreveal_type(rulebook.get_game("utsuke"))\n', encoding="utf-8")
+    # mypy run from outside the checkout (its working folder would otherwise let it find the sources)
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
+                          str(tmp_path / "cache"), "--python-executable", str(python), "use.py"],
+                         capture_output=True, text=True, cwd=outside)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.findall(r'Revealed type is "(.*)"', run.stdout) == ["rulebook.games.utsuke.game.UtsukeGame"]

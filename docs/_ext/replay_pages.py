@@ -5,7 +5,8 @@ bots from a fixed seed (the printed rules, their usual number of players) and wr
 :func:`rulebook.reference.replay_html.write_replay_page` to ``_static/replays/<slug>.html`` in the
 built site (the Japanese build writes its own, with rulebook's messages in Japanese where
 they are translated). The games are replayed from their records, so a page shows exactly
-what ``rulebook replay FILE --html`` shows.
+what ``rulebook replay FILE --html`` shows, except that every rule ID links to its rule in
+the rule reference (:data:`RULES`).
 
 * :func:`replay_link` gives the "Watch a whole game" paragraph the worked examples
   (``rulebook-scenarios``) put above each game's scenarios;
@@ -31,6 +32,9 @@ logger = logging.getLogger(__name__)
 FOLDER = "_static/replays"
 #: the seed of every game shown (the deal and the bots' choices)
 SEED = 1
+#: a game's page of the rule reference, from a replay page (``{slug}``: the game); every rule ID
+#: a replay page cites links to its rule there, as on every other page of the docs
+RULES = "../../games/{slug}.html"
 #: the games in the order of the games table
 GAMES = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-humans", "saru-tori-inu-i")
 
@@ -124,7 +128,7 @@ def write_pages(app: Sphinx, exception: Exception | None) -> None:
             note = _("The bots are rulebook's heuristic players; the deal and their choices come from seed {seed}.") \
                 .format(seed=SEED)
             back = ("../../examples.html", _("Back to the worked examples"))
-            write_replay_page(record, out / f"{slug}.html", note=note, back=back)
+            write_replay_page(record, out / f"{slug}.html", note=note, back=back, rules=RULES)
     logger.info("replay pages: %d games written to %s", len(GAMES), FOLDER)
 
 

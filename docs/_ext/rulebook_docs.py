@@ -90,6 +90,8 @@ MESSAGES = (
     "legal: {actions}",
     "seat {seat} wins the trick",
     "seat {seat} wins the trick with {card}",
+    "the lord wins the trick with {card}",
+    "the young lord wins the trick with {card}",
     "English",
     "Japanese",
     "This page is not translated yet: it is shown in English.",
@@ -779,7 +781,7 @@ class ScenariosDirective(SphinxDirective):
                 items = nodes.bullet_list()
                 for seat, hand in enumerate(hands):
                     item = nodes.list_item()
-                    para = nodes.paragraph(text=tr(env, "Seat {seat} holds:", seat=seat) + " ")
+                    para = nodes.paragraph(text=tr(env, "Seat {seat} holds:", seat=_seat(seat)) + " ")
                     item += para
                     item += nodes.raw("", render.hand_svg(game, list(hand), rules), format="html")
                     items += item
@@ -812,11 +814,16 @@ class ScenariosDirective(SphinxDirective):
         return out
 
 
+def _seat(value: Any) -> Any:
+    """A seat of a scenario (0-based, as the API and the TOML files hold it) as people count it, from 1."""
+    return value + 1 if type(value) is int else value
+
+
 def _expect_text(env: Any, expect: Any) -> str:
     parts = []
     for key, value in expect.items():
         if key == "to_act":
-            parts.append(tr(env, "seat {seat} is to act", seat=value))
+            parts.append(tr(env, "seat {seat} is to act", seat=_seat(value)))
         elif key == "scores":
             parts.append(tr(env, "scores {scores}", scores=" ".join(str(v) for v in value)))
         elif key == "illegal":
@@ -825,11 +832,14 @@ def _expect_text(env: Any, expect: Any) -> str:
         elif key == "legal":
             parts.append(tr(env, "legal: {actions}", actions=", ".join(value)))
         elif key == "trick":
-            if "card" in value:
-                parts.append(tr(env, "seat {seat} wins the trick with {card}", seat=value.get("winner"),
+            npc = value.get("winner") if value.get("winner") in ("lord", "young lord") else None
+            if npc is not None and "card" in value:  # UTSUKE's lord or young lord
+                parts.append(tr(env, f"the {npc} wins the trick with {{card}}", card=value["card"]))
+            elif "card" in value:
+                parts.append(tr(env, "seat {seat} wins the trick with {card}", seat=_seat(value.get("winner")),
                                 card=value["card"]))
             else:
-                parts.append(tr(env, "seat {seat} wins the trick", seat=value.get("winner")))
+                parts.append(tr(env, "seat {seat} wins the trick", seat=_seat(value.get("winner"))))
         else:
             parts.append(f"{key} {value}")
     return ("；" if _language(env) == "ja" else "; ").join(parts)

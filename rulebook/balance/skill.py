@@ -33,19 +33,18 @@ from __future__ import annotations
 import functools
 import math
 import random
-import textwrap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 
+from rulebook.core.contract import Game, State
+from rulebook.errors import RulebookError
+from rulebook.i18n import _, ngettext, wrap
+from rulebook.core.optional import require
 from rulebook.balance.players import ISMCTS, MAX_ITERATIONS, Player, heuristic_player
 from rulebook.balance.simulate import player_name, wilson_interval
-from rulebook.core.contract import Game, State
-from rulebook.core.optional import require
-from rulebook.errors import RulebookError
-from rulebook.i18n import _, ngettext
 from rulebook.variants.variant import Variant
 
 __all__ = ["Skill", "SkillError", "SkillSide", "paired_interval", "pairs_needed", "play_deal", "skill"]
@@ -163,11 +162,11 @@ class Skill:
         }
 
     def lines(self, width: int = 80) -> list[str]:
-        """The figure for people, wrapped at ``width`` characters."""
+        """The figure for people, wrapped at ``width`` terminal columns (never inside a word or a number)."""
         items = self.sentences()
-        out = textwrap.wrap(items[0], width, subsequent_indent="  ")
+        out = wrap(items[0], width, "", "  ")
         for item in items[1:]:
-            out += textwrap.wrap(item, width, initial_indent="  ", subsequent_indent="    ")
+            out += wrap(item, width, "  ", "    ")
         return out
 
     def sentences(self) -> list[str]:

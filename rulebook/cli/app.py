@@ -17,23 +17,22 @@ import argparse
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import rulebook
-from rulebook.balance.players import PLAYER_KINDS
-from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of
+from rulebook.reference import records
+from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of, say, terminal_width
 from rulebook.cli.simulate import _simulate, add_simulate_args
 from rulebook.cli.verify import counts_text as _counts_text
 from rulebook.cli.verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
-from rulebook.core.options import describe_options, format_value, options_help, options_json
-from rulebook.core.progress import check_writable, reason
+from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
 from rulebook.errors import InvalidRules, OutputError, RulebookError
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
-from rulebook.reference import records
+from rulebook.balance.players import PLAYER_KINDS
+from rulebook.balance.progress import check_writable, reason
 from rulebook.variants.variant import load_variant
 
 
@@ -162,8 +161,7 @@ def _parser() -> argparse.ArgumentParser:
         "rulebook replay game.json --seat 1   (only what seat 1 could see)",
         "rulebook replay game.json --html game.html   (watch it in a browser, step by step)",
     ])
-    rep.add_argument("file", metavar="FILE",
-                     help="a game record (JSON) saved by play, verify or rulebook.reference.records")
+    rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.reference.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
     rep.add_argument("--seat", type=_seat_number, default=None, metavar="S",
                      help="tell the game from seat S's view only (seats are numbered from 1)")
@@ -223,9 +221,9 @@ def _verify(args: argparse.Namespace) -> int:
     shares = plan(variant, args.examples, players)
     total = sum(games for _count, games in shares)
     if not args.json:
-        print(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
-                       total).format(count=total, game=_name(game), counts=_counts_text(shares)))
-        print(_("a failing game would be saved to {path} (--out)").format(path=where))
+        say(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
+                     total).format(count=total, game=_name(game), counts=_counts_text(shares)))
+        say(_("a failing game would be saved to {path} (--out)").format(path=where))
     try:
         with _progress(total, f"verify {game.slug}", not args.json) as advance, stop_between_games() as stop:
             def step(n: int) -> None:
@@ -246,7 +244,10 @@ def _verify(args: argparse.Namespace) -> int:
         return 0 if report.ok else 1
     title, header, rows = report_table(game, variant, report, args.thorough)
     _table(title, header, rows, right=False)
-    print("\n".join(verdict(variant, report)))
+    first, *rest = verdict(variant, report)
+    say(first)
+    for line in rest:  # a record's path and the command that replays it, whole
+        print(line)
     return 0 if report.ok else 1
 
 
@@ -435,14 +436,14 @@ def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
         return 0
     infos = {i.name: i for i in describe_options(game.Rules)}
     heading = _("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game))
-    print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
+    columns = terminal_width()
+    print("\n".join(wrap(heading, columns, "", "  ")) + "\n")
     for r in game.rulesets:
         print(r.name)
-        print("\n".join(wrap(_(r.description), 80, "  ", "  ")))
+        print("\n".join(wrap(_(r.description), columns, "  ", "  ")))
         values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or _("(nothing changed)")
         label = "  " + _("sets:") + " "
-        print(textwrap.fill(values, 80, initial_indent=label, subsequent_indent=" " * width(label),
-                            break_on_hyphens=False))
+        print("\n".join(wrap_value(values, columns, label, " " * width(label))))
         if r.rules:
             print("  " + _("rules:") + " " + ", ".join(r.rules))
     return 0
@@ -462,8 +463,8 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
             return 0
         heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
-        print("\n".join(wrap(heading, 80, "", "  ")) + "\n")
-        print(options_help(game.Rules))
+        print("\n".join(wrap(heading, terminal_width(), "", "  ")) + "\n")
+        print(options_help(game.Rules, terminal_width()))
         return 0
     if args.command == "rulesets":
         return _rulesets(rulebook.get_game(args.game), args.json)

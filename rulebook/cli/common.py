@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -11,38 +12,170 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rulebook.core.contract import Game
-from rulebook.i18n import _
+from rulebook.i18n import _, wrap
+from rulebook.i18n import width as cells
 from rulebook.variants.variant import Variant, resolve
+
+#: The width of output that goes to no terminal (a file, a pipe), unless ``COLUMNS`` says otherwise.
+PLAIN_WIDTH = 80
+#: A column of text (words) is given at least this many columns when it has longer words; the
+#: first column (the row names), at least a third of the width.
+TEXT_MIN = 16
+
+
+def terminal_width() -> int:
+    """The columns output is laid out in: ``COLUMNS`` when set, else the terminal's width, else 80
+    (output redirected to a file or a pipe)."""
+    value = os.environ.get("COLUMNS", "")
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return PLAIN_WIDTH
+
+
+def say(text: str, width: int | None = None) -> None:
+    """Print ``text`` with each of its lines wrapped to the terminal (at spaces, never inside a word
+    or a number; Japanese also between wide characters). Indented lines keep their indent."""
+    columns = width or terminal_width()
+    out: list[str] = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        out.extend(wrap(line.strip(" "), columns, indent, indent + "  " if indent else "") or [""])
+    print("\n".join(out))
+
+
+def _tokens_width(text: str) -> int:
+    """The widest piece ``text`` can be wrapped into: its longest word (a wide character on its own)."""
+    return max((cells(line) for part in text.split("\n") for line in wrap(part, 1)), default=0)
+
+
+def _lines_width(text: str) -> int:
+    return max((cells(line) for line in text.split("\n")), default=0)
+
+
+def _wrapped(text: str, columns: int) -> str:
+    return "\n".join(line for part in text.split("\n") for line in (wrap(part, columns) or [""]))
+
+
+@attrs.frozen
+class Layout:
+    """One block of a table laid out to fit a width: the columns shown (their indices, the first
+    column always) and each one's width; the cells are wrapped to it by :func:`layout_table`."""
+
+    columns: tuple[int, ...]
+    widths: tuple[int, ...]
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: for each column shown: it holds figures (set right), not words (set left)
+    figures: tuple[bool, ...] = ()
+
+
+def layout_table(header: Sequence[str], rows: Sequence[Sequence[str]], width: int, *, gap: int = 3,
+                 edge: int = 1) -> list[Layout]:
+    """Lay a table out in ``width`` columns: as one block when it fits, else as several blocks
+    that each repeat the first column (the row names) with as many other columns as fit.
+
+    Names and headings wrap at spaces (Japanese also between wide characters) and never inside
+    a word; a cell that holds figures (any digit) stays on one line when the column has room for
+    it, and never breaks inside a number. ``gap``: columns each column adds (padding and rule);
+    ``edge``: the columns of the table's outer edges. Returns the blocks, cells wrapped.
+    """
+    n = len(header)
+    column = [[str(row[j]) if j < len(row) else "" for row in rows] for j in range(n)]
+    heads = [str(h) for h in header]
+    figures = [j > 0 and any(any(ch.isdigit() for ch in c) for c in column[j]) for j in range(n)]
+
+    def least(j: int) -> int:  # the narrowest the column may be
+        words = max([_tokens_width(heads[j]), *(_tokens_width(c) for c in column[j])])
+        if figures[j]:
+            whole = max((_lines_width(c) for c in column[j]), default=0)
+            return max(words, whole if whole <= width // 3 else words)
+        natural = max([_lines_width(heads[j]), *(_lines_width(c) for c in column[j])])
+        return max(words, min(natural, max(TEXT_MIN, width // 3) if j == 0 else TEXT_MIN))
+
+    def natural(j: int) -> int:
+        return max([_lines_width(heads[j]), *(_lines_width(c) for c in column[j])])
+
+    low = [least(j) for j in range(n)]
+    body = [max((_lines_width(c) for c in column[j]), default=0) for j in range(n)]
+    full = [natural(j) for j in range(n)]
+    room = width - edge
+    groups: list[list[int]] = []
+    group: list[int] = []
+    used = low[0] + gap if n else 0
+    for j in range(1, n):
+        if group and used + low[j] + gap > room:
+            groups.append(group)
+            group, used = [], low[0] + gap
+        group.append(j)
+        used += low[j] + gap
+    if group or not groups:
+        groups.append(group)
+    out = []
+    for group in groups:
+        cols = [0, *group] if n else []
+        widths = {j: low[j] for j in cols}
+        spare = room - sum(widths[j] + gap for j in cols)
+        # the spare columns go to figures on one line first, then to the row names (a wrapped
+        # name costs a line a row), then to whole headings
+        stages = [[(j, body[j]) for j in group if figures[j]], [(0, full[0])], [(j, full[j]) for j in cols]]
+        for j, target in (item for stage in stages for item in stage):
+            more = min(spare, target - widths[j])
+            if more > 0:
+                widths[j] += more
+                spare -= more
+        out.append(Layout(
+            tuple(cols), tuple(widths[j] for j in cols), tuple(_wrapped(heads[j], widths[j]) for j in cols),
+            tuple(tuple(_wrapped(column[j][i], widths[j]) for j in cols) for i in range(len(rows))),
+            tuple(figures[j] for j in cols),
+        ))
+    return out
 
 
 def _table(
     title: str, header: Sequence[str], rows: Sequence[Sequence[str]], marked: Sequence[bool] = (), right: bool = True,
-    headings: Sequence[bool] = (), width: int = 100,
+    headings: Sequence[bool] = (), width: int | None = None,
 ) -> None:
-    """A table on stdout (rich when installed): ``marked`` rows stand out, ``headings`` rows open a section;
-    ``width``: the fewest columns it is laid out in (more when the terminal is wider)."""
+    """A table on stdout (rich when installed): ``marked`` rows stand out, ``headings`` rows open a section.
+
+    It fits ``width`` columns (default: :func:`terminal_width`): a table too wide for it is shown
+    as several blocks, each with the row names and the columns that fit (:func:`layout_table`);
+    names and headings wrap at spaces, figures never break.
+    """
+    columns = width or terminal_width()
     try:
         from rich.console import Console
         from rich.markup import escape
         from rich.table import Table
     except ImportError:  # the cli extra is not installed: plain text
-        widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
-        print(title)
-        for row in (header, *rows):
-            print("  ".join(str(x).rjust(w) for x, w in zip(row, widths)))
+        say(title, columns)
+        for block in layout_table(header, rows, columns, gap=2, edge=0):
+            for row in (block.header, *block.rows):
+                parts = [c.split("\n") for c in row]
+                for k in range(max(len(p) for p in parts)):
+                    line = [(p[k] if k < len(p) else "") for p in parts]
+                    print("  ".join((x.rjust if right and block.figures[i] else x.ljust)(w - cells(x) + len(x))
+                                    for i, (x, w) in enumerate(zip(line, block.widths, strict=True))).rstrip())
         return
-    table = Table(title=escape(title))
-    for i, h in enumerate(header):
-        table.add_column(escape(h), justify="left" if i == 0 or not right else "right", no_wrap=i == 0,
-                         overflow="ellipsis" if i == 0 else "fold")
-    for i, row in enumerate(rows):
-        heading = i < len(headings) and headings[i]
-        if heading and i:
-            table.add_section()
-        style = "bold yellow" if i < len(marked) and marked[i] else "bold" if heading else None
-        table.add_row(*[escape(str(x)) for x in row], style=style)
-    Console(width=max(width, Console().width)).print(table)
+    console = Console(width=columns)
+    for number, block in enumerate(layout_table(header, rows, columns)):
+        total = sum(block.widths) + 3 * len(block.widths) + 1
+        table = Table(title=escape(_wrapped(title, total) if number == 0 else ""), show_edge=True)
+        for i, (h, w) in enumerate(zip(block.header, block.widths, strict=True)):
+            table.add_column(escape(h), justify="right" if right and block.figures[i] else "left", no_wrap=True,
+                             width=w, min_width=w, max_width=w)
+        for i, row in enumerate(block.rows):
+            heading = i < len(headings) and headings[i]
+            if heading and i:
+                table.add_section()
+            style = "bold yellow" if i < len(marked) and marked[i] else "bold" if heading else None
+            table.add_row(*[escape(x) for x in row], style=style)
+        console.print(table)
 
 
 @contextmanager

@@ -15,6 +15,23 @@ from pathlib import Path
 from typing import Any
 
 import rulebook
+from rulebook.reference import records
+from rulebook.balance.measures import measures
+from rulebook.cli.common import (
+    _changes,
+    _cwd_importable,
+    _name,
+    _pct,
+    _progress,
+    _resume_command,
+    _table,
+    _variant_of,
+    say,
+    terminal_width,
+)
+from rulebook.core.contract import Game
+from rulebook.core.options import rules_to_dict
+from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.balance.figures import (
     FAMILY_WORDS,
     GROUPS,
@@ -28,7 +45,8 @@ from rulebook.balance.figures import (
     format_value,
     unit_warnings,
 )
-from rulebook.balance.measures import measures
+from rulebook.i18n import _, ngettext
+from rulebook.core.optional import install_hint, require
 from rulebook.balance.play_figures import load_measures
 from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
@@ -43,13 +61,6 @@ from rulebook.balance.simulate import (
     simulate,
 )
 from rulebook.balance.usage_compare import fired_changes, usage_rows, warnings
-from rulebook.cli.common import _changes, _cwd_importable, _name, _pct, _progress, _resume_command, _table, _variant_of
-from rulebook.core.contract import Game
-from rulebook.core.optional import install_hint, require
-from rulebook.core.options import rules_to_dict
-from rulebook.errors import OutputError, RulebookError, WorkerLost
-from rulebook.i18n import _, ngettext
-from rulebook.reference import records
 from rulebook.variants.variant import Variant, printed, resolve
 
 
@@ -184,11 +195,11 @@ def _print_comparison(title: str, labels: list[str], tables: list[tuple[Differen
                                                 format_difference(t[i]) + (" *" if t[i].significant else ""))])
             marked.append(any(t[i].significant for t in tables))
             headings.append(False)
-    _table(title, head, lines, marked, headings=headings, width=120)
+    _table(title, head, lines, marked, headings=headings)
     counts = families(tables)
     over = _(" and ").join(ngettext("the {n} row of the {family}", "the {n} rows of the {family}", n).format(
         n=n, family=_(FAMILY_WORDS.get(f, f))) for f, n in counts.items())
-    print(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
+    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
             "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
             "over games. n/a: a side does not have the figure, or counts it in another unit.").format(
                 alpha=alpha, over=over))
@@ -352,15 +363,14 @@ def _simulate(args: argparse.Namespace) -> int:
         if slug in skills:
             entry["skill"] = skills[slug].to_json()
             if not args.json:
-                print("\n".join(skills[slug].lines()))
+                print("\n".join(skills[slug].lines(terminal_width())))
     if args.json:
         print(json.dumps(output[0] if len(output) == 1 else output, indent=1))
     return 0
 
 
 def _skill(args: argparse.Namespace, plans: list[Any]) -> dict[str, Any]:
-    """``--skill``: the skill figure of each game's last side against its first
-    (:func:`rulebook.balance.skill.skill`)."""
+    """``--skill``: the skill figure of each game's last side against its first (:func:`rulebook.balance.skill.skill`)."""
     from rulebook.balance.skill import skill
 
     out: dict[str, Any] = {}
@@ -382,7 +392,7 @@ def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
             [[name, *(f"{x:.2f}" for x in values), "*" if moved else ""] for name, values, moved in rows],
             [moved for *_rest, moved in rows],
         )
-        print(_("* beyond noise (Welch's t-test, Holm's correction over these {n} rows, p < {alpha:g}), "
+        say(_("* beyond noise (Welch's t-test, Holm's correction over these {n} rows, p < {alpha:g}), "
                 "or seen on one side only.").format(n=len(rows), alpha=alpha))
 
 
@@ -555,9 +565,9 @@ def _simulate_all(
                                   args.alpha)
                 _usage(labels, summaries, args.alpha)
                 for text in fired:
-                    print(text)
+                    say(text)
                 for text in notes:
-                    print(_("warning: {text}").format(text=text))
+                    say(_("warning: {text}").format(text=text))
         else:
             summary = runs["result"]
             entry["summary"] = summary.to_json()

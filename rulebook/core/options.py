@@ -12,7 +12,6 @@ import builtins
 import functools
 import json
 import re
-import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -40,6 +39,7 @@ __all__ = [
     "rules_from_layers",
     "rules_from_mapping",
     "rules_to_dict",
+    "wrap_value",
 ]
 
 T = TypeVar("T")
@@ -49,6 +49,7 @@ _DOC = "rulebook_doc"
 _CHOICES = "rulebook_choices"
 _ITEM = "rulebook_item"
 _RULES = "rulebook_rules"
+_SEAT = "rulebook_seat"
 
 #: The words a true/false option takes in a text value (``--set``), everywhere.
 BOOL_WORDS: Mapping[str, bool] = MappingProxyType({
@@ -67,6 +68,7 @@ def option(
     converter: Callable[[Any], Any] | None = None,
     item: type | None = None,
     rules: tuple[str, ...] = (),
+    seat: bool = False,
 ) -> Any:
     """Declare a ``Rules`` option with its documentation and allowed values.
 
@@ -82,6 +84,11 @@ def option(
     otherwise read from the default's first element. ``rules`` names the spec rule IDs
     the option changes (each is checked against the game's spec by
     :func:`check_declarations`, in a test, not at import).
+
+    ``seat=True`` marks a whole-number option that names a seat: the field holds the
+    0-based seat of the Python API, and every text form counts seats from 1 (``--set``,
+    variant files, ``rulebook options``, :meth:`OptionInfo.choices_text`, error messages):
+    :func:`parse_value` subtracts one and :func:`format_value` adds it back.
     """
     if not isinstance(rules, tuple) or not all(isinstance(r, str) and _RULE_ID.fullmatch(r) for r in rules):
         raise TypeError(f"option rules= must be a tuple of rule IDs such as 'WB-COMP-1', not {rules!r:.80}")
@@ -94,7 +101,10 @@ def option(
         bad = [x for x in default if type(x) is not item]
         if bad:
             raise TypeError(f"option default {default!r:.80}: {bad[0]!r} is not a {item.__name__}")
-    meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None, _ITEM: item, _RULES: rules}
+    if seat and type(default) is not int:
+        raise TypeError(f"option seat=True needs a whole-number default, not {default!r:.80}")
+    meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None, _ITEM: item, _RULES: rules,
+            _SEAT: seat}
     return attrs.field(
         default=default, metadata=meta,
         converter=attrs.Converter(_exact(default, converter, item), takes_field=True),
@@ -180,7 +190,9 @@ class OptionInfo:
     ``type`` is readable (``whole number``, ``true/false``, ``text``, ``list of whole
     numbers``, ...); ``item`` the element type of a tuple option; ``rules`` the spec
     rule IDs the option changes; ``example`` a ``--set`` text (``NAME=VALUE``) that
-    gives a valid value other than the default (``""`` when none was found).
+    gives a valid value other than the default (``""`` when none was found); ``seat``:
+    the option names a seat, 0-based in ``default`` and ``choices`` (the Python API),
+    from 1 in every text (``default_text``, ``choices_text()``, ``example``, ``--set``).
     """
 
     name: str
@@ -191,11 +203,14 @@ class OptionInfo:
     item: builtins.type | None = None
     rules: tuple[str, ...] = ()
     example: str = ""
+    seat: bool = False
 
     def choices_text(self) -> str:
         if self.choices is None:
             return "any valid value" if self.type else "structured value"
-        values = self.choices
+        values = tuple(v + 1 for v in self.choices) if self.seat else self.choices
+        if self.seat and len(values) > 1:
+            return f"{values[0]}..{values[-1]}"
         if len(values) > 4 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             return f"{values[0]}..{values[-1]}"
         return ", ".join(_text(v) for v in values)
@@ -206,18 +221,22 @@ class OptionInfo:
         return format_value(self, self.default)
 
     def to_json(self) -> dict[str, Any]:
-        """The option as data (``rulebook options GAME --json``)."""
+        """The option as data (``rulebook options GAME --json``); for a seat option (``"seat": true``),
+        ``default`` and ``choices`` are the 0-based seats of the Python API, ``default_text`` and
+        ``example`` count from 1 as ``--set`` does."""
         return {
             "name": self.name, "type": self.type,
             "item": None if self.item is None else self.item.__name__,
             "default": _jsonable(self.default), "default_text": self.default_text,
             "choices": None if self.choices is None else [_jsonable(c) for c in self.choices],
             "rules": list(self.rules), "example": self.example, "doc": self.doc,
+            # a seat option: default and choices are the API's 0-based seats, the texts count from 1
+            "seat": self.seat,
         }
 
 
 #: The keys of each option in ``rulebook options GAME --json`` (a test checks them).
-OPTION_KEYS = ("name", "type", "item", "default", "default_text", "choices", "rules", "example", "doc")
+OPTION_KEYS = ("name", "type", "item", "default", "default_text", "choices", "rules", "example", "doc", "seat")
 
 
 def _text(value: Any) -> str:
@@ -243,6 +262,7 @@ def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
         info = OptionInfo(
             f.name, default, f.metadata.get(_DOC, ""), f.metadata.get(_CHOICES),
             _readable_type(default, item), item, tuple(f.metadata.get(_RULES, ())),
+            seat=bool(f.metadata.get(_SEAT, False)),
         )
         out.append(attrs.evolve(info, example=_example(rules_cls, info)))
     return tuple(out)
@@ -303,12 +323,24 @@ def check_declarations(rules_cls: type[Any], rule_ids: Iterable[str]) -> list[st
     return faults
 
 
-def check_choice(name: str, value: Any, choices: Iterable[Any]) -> None:
-    """Raise :class:`~rulebook.InvalidRules` naming ``name`` unless ``value`` is one of ``choices``."""
+def check_choice(name: str, value: Any, choices: Iterable[Any], *, seat: bool = False) -> None:
+    """Raise :class:`~rulebook.InvalidRules` naming ``name`` unless ``value`` is one of ``choices``.
+
+    ``seat``: the option names a seat (0-based ``value`` and ``choices``); the message counts seats
+    from 1, as people do.
+    """
     allowed = tuple(choices)
     if value not in allowed or type(value) is not type(allowed[0]):
-        info = OptionInfo(name, None, "", allowed)
+        info = OptionInfo(name, None, "", allowed, seat=seat)
+        if seat and type(value) is int:
+            first, last = allowed[0] + 1, allowed[-1] + 1
+            raise InvalidRules(name, f"must be a seat from {first} to {last}, counted from 1 (got seat {value + 1})")
         raise InvalidRules(name, f"must be one of {info.choices_text()} (got {value!r})")
+
+
+def seat_fault(name: str, seat: int, players: int) -> InvalidRules:
+    """The error for a seat option (0-based ``seat``) naming a seat the table does not have, counted from 1."""
+    return InvalidRules(name, f"seat {seat + 1} does not exist with {players} players (seats 1 to {players})")
 
 
 def validate_choices(rules: Any) -> None:
@@ -316,7 +348,7 @@ def validate_choices(rules: Any) -> None:
     for f in attrs.fields(type(rules)):
         choices = f.metadata.get(_CHOICES)
         if choices is not None:
-            check_choice(f.name, getattr(rules, f.name), choices)
+            check_choice(f.name, getattr(rules, f.name), choices, seat=bool(f.metadata.get(_SEAT, False)))
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
@@ -362,6 +394,10 @@ def parse_value(info: OptionInfo, raw: str) -> Any:
     name = info.name
     default = info.default
     text = raw.strip()
+    if info.seat:
+        if isinstance(default, tuple):  # a range of seats (rulebook sweep)
+            return tuple(_from_person(info, v, "") for v in parse_value(attrs.evolve(info, seat=False), raw))
+        return _from_person(info, _parse_item(name, int, text, ""), "")
     if isinstance(default, (bool, int, float)):
         return _parse_item(name, type(default), text, "")
     if isinstance(default, str):
@@ -395,6 +431,16 @@ def parse_value(info: OptionInfo, raw: str) -> Any:
     return _json(name, text)
 
 
+def _from_person(info: OptionInfo, seat: Any, where: str) -> Any:
+    """A seat as people count it (from 1) as the 0-based value of the Python API."""
+    if type(seat) is not int:
+        return seat  # the Rules refuse it, naming the option
+    if seat < 1:
+        last = f" to {info.choices[-1] + 1}" if info.choices else ", 2, ..."
+        raise InvalidRules(info.name, f"{where}seats count from 1: expected a seat from 1{last} (got {seat})")
+    return seat - 1
+
+
 def _runs(values: tuple[int, ...]) -> list[str]:
     out: list[str] = []
     i = 0
@@ -412,6 +458,8 @@ def _runs(values: tuple[int, ...]) -> list[str]:
 
 def format_value(info: OptionInfo, value: Any) -> str:
     """``value`` written in the option's text syntax (:func:`parse_value` reads it back)."""
+    if info.seat and type(value) is int:
+        return str(value + 1)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float, str)):
@@ -452,6 +500,32 @@ def _choices_text(info: OptionInfo) -> str:
     return info.choices_text()
 
 
+def wrap_value(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` (values in the ``--set`` syntax) in lines of at most ``width`` columns: broken at
+    spaces, and inside a long value only after a comma or a colon, so that no number, name or
+    card is ever split; a piece longer than a line stays whole.
+
+    >>> wrap_value("ranks=1,2,3,4,5,6,7,8,9 must_follow=true", 16)
+    ['ranks=1,2,3,4,5,', '6,7,8,9', 'must_follow=true']
+    """
+    pieces: list[tuple[str, bool]] = []  # (piece, a space before it)
+    for word in text.split():
+        parts = [p for p in re.split(r"(?<=[,:])", word) if p]
+        pieces.extend((p, i == 0) for i, p in enumerate(parts))
+    lines: list[str] = []
+    line, indent = initial_indent, initial_indent
+    for piece, spaced in pieces:
+        joined = line + (" " if spaced and line != indent else "") + piece
+        if line != indent and _width(joined) > width:
+            lines.append(line)
+            line = indent = subsequent_indent
+            joined = line + piece
+        line = joined
+    if line != indent:
+        lines.append(line)
+    return lines
+
+
 def options_help(rules_cls: type[Any], width: int = 80) -> str:
     """A text listing of every option: type, default in full, allowed values, rule IDs, example, doc.
 
@@ -474,7 +548,7 @@ def options_help(rules_cls: type[Any], width: int = 80) -> str:
         pad = " " * column
         for label, value in zip(labels, values, strict=True):
             first = "  " + label + " " * (column - 2 - _width(label))  # as wide as pad, whatever the language
-            wrapped = textwrap.wrap(value, width, initial_indent=pad, subsequent_indent=pad, break_on_hyphens=False)
+            wrapped = wrap_value(value, width, pad, pad)
             lines.extend([first + wrapped[0][column:], *wrapped[1:]] if wrapped else [f"  {label}"])
         lines.extend(wrap(_(info.doc), width, "  ", "  ") if info.doc else [])
     return "\n".join(lines)
@@ -499,6 +573,8 @@ class Layer:
     source: str = ""
     #: the values are ``--set`` texts to parse in each option's syntax
     text: bool = False
+    #: the values are written by people (a variant file): seats count from 1, as in every text form
+    people: bool = False
 
 
 def rules_from_layers(
@@ -524,7 +600,12 @@ def rules_from_layers(
                 place = f" (in {layer.source})" if layer.source else ""
                 raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
             try:
-                values[name] = parse_value(infos[name], raw) if layer.text and isinstance(raw, str) else raw
+                if layer.text and isinstance(raw, str):
+                    values[name] = parse_value(infos[name], raw)
+                elif (layer.text or layer.people) and infos[name].seat:
+                    values[name] = _from_person(infos[name], raw, "")
+                else:
+                    values[name] = raw
             except InvalidRules as exc:
                 if not layer.source:
                     raise

@@ -222,30 +222,61 @@ _ICONS = {
 }
 
 
-def _step_item(step: Step) -> str:
+_RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]{2,}-\d+\b")
+
+
+def _linked(text: str, rules: str | None) -> str:
+    """``text`` as HTML, each rule ID of the spec a link to its rule when ``rules`` is given.
+
+    ``rules`` is the address of a game's page in the rule reference with ``{slug}`` for the
+    game (``../../games/{slug}.html``); the rule's anchor (``#rule-wb-play-2``) is added.
+    """
+    out = html.escape(text)
+    if rules is None:
+        return out
+    from rulebook import trace
+
+    known = trace.spec_rules()
+
+    def link(m: re.Match[str]) -> str:
+        rule = known.get(m[0])
+        if rule is None:
+            return m[0]
+        href = html.escape(rules.format(slug=rule.slug) + "#" + rule.anchor)
+        return f'<a class="rule" href="{href}">{m[0]}</a>'
+
+    return _RULE_ID.sub(link, out)
+
+
+def _step_item(step: Step, rules: str | None = None) -> str:
     e = html.escape
     if step.index == 0:
         head = _("The deal")
     else:
         head = step.move
-    told = "".join(f'<p class="told{" sub" if line.startswith(" ") else ""}">{e(line.strip())}</p>'
+    told = "".join(f'<p class="told{" sub" if line.startswith(" ") else ""}">{_linked(line.strip(), rules)}</p>'
                    for line in step.told)
     return (f'<li id="step-{step.index}" value="{step.index}"><a href="#step-{step.index}">'
             f'<span class="n">{step.index}</span> <span class="move">{e(head)}</span></a>{told}</li>')
 
 
-def replay_page(record: records.Record, *, note: str = "", back: tuple[str, str] | None = None) -> str:
+def replay_page(record: records.Record, *, note: str = "", back: tuple[str, str] | None = None,
+                rules: str | None = None) -> str:
     """The HTML page of a recorded game (see the module doc).
 
     ``note``: a sentence about the game, shown under the title; ``back``: ``(address, text)``
-    of a link above the title (to the page the reader came from).
+    of a link above the title (to the page the reader came from); ``rules``: the address of a
+    game's page of the rule reference, ``{slug}`` standing for the game
+    (``"../../games/{slug}.html"``), to link every rule ID the story cites to its rule
+    (the pages built into the docs do); without it, rule IDs are plain text.
     """
     states = list(records.iter_states(record))
-    return _page(type(states[0]).GAME, states[0].rules.players, record.seed, steps_of_states(states), note, back)
+    return _page(type(states[0]).GAME, states[0].rules.players, record.seed, steps_of_states(states), note, back,
+                 rules)
 
 
 def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note: str,
-          back: tuple[str, str] | None) -> str:
+          back: tuple[str, str] | None, rules: str | None = None) -> str:
     e = html.escape
     total = len(story) - 1
     sizes = [_size(s.svg) for s in story]
@@ -267,7 +298,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
                    "the story of the game is complete beside it."),
     }
     config = {"total": total, "width": width, "sizes": sizes, "texts": texts}
-    items = "".join(_step_item(s) for s in story)
+    items = "".join(_step_item(s, rules) for s in story)
     title = _("{game}: a recorded game").format(game=_(game.title))
     buttons = [
         ("first", _("First step (Home)")), ("back", _("Step back (←)")),
@@ -332,9 +363,9 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 
 
 def write_replay_page(record: records.Record, path: str | Path, *, note: str = "",
-                      back: tuple[str, str] | None = None) -> Path:
+                      back: tuple[str, str] | None = None, rules: str | None = None) -> Path:
     """Write :func:`replay_page` of ``record`` to ``path`` (UTF-8) and return the path."""
-    text = replay_page(record, note=note, back=back)
+    text = replay_page(record, note=note, back=back, rules=rules)
     out = Path(path)
     out.write_text(text, encoding="utf-8")
     return out
@@ -397,6 +428,7 @@ font-size:15px;border-top:1px solid var(--line)}
 .steps .n{display:inline-block;min-width:2.6em;color:var(--muted);font-variant-numeric:tabular-nums}
 .steps li[aria-current=step]{background:var(--hl);box-shadow:inset 4px 0 0 var(--hl-line)}
 .told{margin:2px 0 4px 2.6em;color:var(--told);white-space:pre-wrap}
+.steps li .told a.rule,.told a.rule{display:inline;color:var(--accent);text-decoration:underline}
 .now .told{margin:4px 0}
 .told.sub{margin-left:3.6em}
 .now .told.sub{margin-left:1em}
@@ -497,7 +529,7 @@ _JS = r"""
   slider.addEventListener('input', () => show(Number(slider.value)));
   list.addEventListener('click', (ev) => {
     const a = ev.target.closest('a');
-    if (!a) return;
+    if (!a || a.classList.contains('rule')) return;  // a rule ID: its page in the rule reference
     ev.preventDefault();
     show(Number(a.parentElement.value));
   });

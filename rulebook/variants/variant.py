@@ -326,7 +326,7 @@ def read_variant_file(
         raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
     if not all(isinstance(k, str) for k in rules_table):
         raise RulebookError(f"variant file {ref}: option names must be strings")
-    layers.append(Layer(rules_table, str(ref)))
+    layers.append(Layer(rules_table, str(ref), people=True))
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),

@@ -320,7 +320,10 @@ def trick_svg(game: Any, trick: TrickRecord, rules: Any = None) -> str:
 
 
 def _seat(player: object) -> str:
-    return _("seat {n}").format(n=player + 1) if type(player) is int else str(player)
+    """``seat 3`` for seat 2; a player named in a record (UTSUKE's ``lord``) by its name, translated."""
+    if type(player) is int:
+        return _("seat {n}").format(n=player + 1)
+    return _(player) if isinstance(player, str) and player else str(player)
 
 
 def _trick_line(game: Any, trick: TrickRecord, rules: Any = None, *, last: bool = False) -> str:

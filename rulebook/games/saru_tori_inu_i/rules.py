@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Deal
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
 from rulebook.errors import InvalidRules
 
 # -- components (ST-COMP-1, ST-COMP-3) ---------------------------------------------------
@@ -496,6 +496,7 @@ class Rules:
         doc="Start player of the first race; the source lets the table choose. Later races "
         "rotate clockwise (ST-SETUP-5, ST-RULING-10).",
         choices=range(0, 4),
+        seat=True,
         rules=("ST-SETUP-5", "ST-RULING-10"),
     )
     tie_ranking: str = option(
@@ -582,7 +583,7 @@ class Rules:
                     "(a column and a card in hand each)",
                 )
         if self.first_player >= self.players:
-            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+            raise seat_fault("first_player", self.first_player, self.players)
         if self.column_sharing == "exclusive" and self.pair_placement == "separate":  # ST-RULING-20
             raise InvalidRules(
                 "pair_placement", "'separate' needs a column too many when columns are 'exclusive'"

@@ -11,7 +11,7 @@ import functools
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -134,6 +134,7 @@ class Rules:
         doc="Seat of the first round's start player; the source picks whoever most recently saw the "
         "future, else by rock-paper-scissors (SP-SETUP-4, SP-RULING-2).",
         choices=range(0, 4),
+        seat=True,
         rules=("SP-SETUP-4", "SP-RULING-2"),
     )
     every_place: bool = option(
@@ -277,7 +278,7 @@ class Rules:
     )
     partners: bool = option(
         False,
-        doc="House rule for 4 players: seats 0 and 2 play against seats 1 and 3, and the pair with "
+        doc="House rule for 4 players: seats 1 and 3 play against seats 2 and 4, and the pair with "
         "the higher sum of scores wins together (SP-END-7).",
         choices=(False, True),
         rules=("SP-END-7",),
@@ -293,7 +294,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.first_player >= self.players:
-            raise InvalidRules("first_player", f"seat {self.first_player} does not exist with {self.players} players")
+            raise seat_fault("first_player", self.first_player, self.players)
         if self.cubes > self.tricks:
             raise InvalidRules("cubes", f"{self.cubes} cubes cannot all be moved in {self.tricks} tricks")
         if self.every_place and self.cubes < self.players:
@@ -379,7 +380,7 @@ RULESETS: tuple[Ruleset, ...] = (
             {"end": TARGET, "target_score": 7}, ("SP-END-6",)),
     Ruleset("short", "A short game: two rounds, scored with points.", {"end": FIXED_ROUNDS, "round_count": 2},
             ("SP-END-5",)),
-    Ruleset("partners", "House rule for 4 players (fixed): seats 0 and 2 against seats 1 and 3, pairs win together.",
+    Ruleset("partners", "House rule for 4 players (fixed): seats 1 and 3 against seats 2 and 4, pairs win together.",
             {"players": 4, "partners": True}, ("SP-END-7",)),
     Ruleset("no-trump", "House rule: the future card only says what to follow; numbers alone rank.",
             {"trump": NO_TRUMP}, ("SP-RANK-5",)),

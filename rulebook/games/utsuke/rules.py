@@ -14,7 +14,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
@@ -131,6 +131,7 @@ class Rules:
         doc="The lord's place in the first round: just before this seat clockwise, so this seat "
         "plays right after the lord (UT-SETUP-3, UT-RULING-5).",
         choices=range(0, 5),
+        seat=True,
         rules=("UT-SETUP-3", "UT-RULING-5"),
     )
     on_loss: str = option(
@@ -263,7 +264,7 @@ class Rules:
         if self.follow == MUST_TRUMP and self.trumps == NO_TRUMPS:
             raise InvalidRules("follow", "'must_trump' needs trumps: it is refused with trumps='none' (UT-PLAY-4)")
         if self.first_lord >= self.players:
-            raise InvalidRules("first_lord", f"seat {self.first_lord} does not exist with {self.players} players")
+            raise seat_fault("first_lord", self.first_lord, self.players)
         out = removed_cards(self.removed)
         kept = DECK.size - len(out)
         if self.hand_size and self.hand_size * self.places > kept:

@@ -15,7 +15,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
 
@@ -121,6 +121,7 @@ class Rules:
         0,
         doc="Seat of the first leader (親); the source lets the table choose (WB-SETUP-4).",
         choices=range(0, 6),
+        seat=True,
         rules=("WB-SETUP-4",),
     )
     colours: tuple[str, ...] = option(
@@ -214,7 +215,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.first_leader >= self.players:
-            raise InvalidRules("first_leader", f"seat {self.first_leader} does not exist with {self.players} players")
+            raise seat_fault("first_leader", self.first_leader, self.players)
         if self.teams and self.players not in (4, 6):  # WB-SCORE-4
             raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
         _check_deck(self)
