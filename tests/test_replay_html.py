@@ -375,8 +375,8 @@ class _RuleLinks(html.parser.HTMLParser):
 def test_pages_built_into_the_docs_link_every_rule_id(slug: str) -> None:
     """With ``rules=`` (the docs' replay pages) every rule ID the story cites links to its rule;
     the words read the same, and a page of ``rulebook replay --html`` has no such links."""
-    from rulebook import trace
-    from rulebook.replay_html import replay_page
+    from rulebook.reference import trace
+    from rulebook.reference.replay_html import replay_page
 
     record = _whole_game(slug)
     plain, linked = Page(), Page()

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.cli import main
+from rulebook.balance.sweep import parse_sweep
+from rulebook.cli.app import main
 from rulebook.core.options import describe_options, format_value, parse_value
 from rulebook.errors import InvalidRules
 from rulebook.registry import GAMES, get_game
-from rulebook.sweep import parse_sweep
-from rulebook.variants import load_variant, resolve
+from rulebook.variants.variant import load_variant, resolve
 
 WB = get_game("witches-of-blackmore")
 UT = get_game("utsuke")

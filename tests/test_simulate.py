@@ -389,9 +389,9 @@ def test_variant_against_variant_from_the_command_line(tmp_path: Path, capsys: p
 
 
 def test_a_designers_measures_reach_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook.balance.play_figures import load_measures
     from rulebook.cli.app import main
     from rulebook.errors import RulebookError
-    from rulebook.balance.play_figures import load_measures
 
     path = tmp_path / "mine.py"
     path.write_text("def tricks(state):\n    return len(state.tricks)\n\n\ntricks.unit = 'tricks'\n\n\n"

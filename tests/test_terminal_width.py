@@ -6,7 +6,7 @@ did" table, ``--sweep``, ``--skill``, ``verify``, ``games``, ``options``, ``rule
 and once at 1000 columns for reference. No line may be wider than the terminal, and the numbers
 must be exactly those of the wide run: a number split across lines (``29.88`` printed as ``29`` /
 ``.8`` / ``8``) would be missing. Redirected output is laid out in 80 columns unless ``COLUMNS``
-says otherwise (:func:`rulebook.cli_common.terminal_width`).
+says otherwise (:func:`rulebook.cli.common.terminal_width`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import cli_simulate
-from rulebook.cli import main
-from rulebook.cli_common import layout_table, terminal_width
+from rulebook.cli import simulate as cli_simulate
+from rulebook.cli.app import main
+from rulebook.cli.common import layout_table, terminal_width
 from rulebook.i18n import width
 
 pytest.importorskip("rich", reason="the tables are rich's (the cli extra)")
@@ -65,7 +65,7 @@ def _check(argv: list[str], lang: str, tmp_path: Path, monkeypatch: pytest.Monke
     clock = types.SimpleNamespace(**{k: getattr(time, k) for k in dir(time) if not k.startswith("_")})
     clock.perf_counter = lambda: 0.0
     monkeypatch.setattr(cli_simulate, "time", clock)
-    monkeypatch.setattr(sys.modules["rulebook.verify"], "time", clock)
+    monkeypatch.setattr(sys.modules["rulebook.variants.verify"], "time", clock)
     runs = {columns: _run(argv, columns, lang, monkeypatch, capsys) for columns in (80, 120, 1000)}
     for columns in (80, 120):
         wide = [line for line in runs[columns] if width(line) > columns]

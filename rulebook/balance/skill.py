@@ -39,12 +39,12 @@ from typing import Any
 
 import attrs
 
-from rulebook.core.contract import Game, State
-from rulebook.errors import RulebookError
-from rulebook.i18n import _, ngettext, wrap
-from rulebook.core.optional import require
 from rulebook.balance.players import ISMCTS, MAX_ITERATIONS, Player, heuristic_player
 from rulebook.balance.simulate import player_name, wilson_interval
+from rulebook.core.contract import Game, State
+from rulebook.core.optional import require
+from rulebook.errors import RulebookError
+from rulebook.i18n import _, ngettext, wrap
 from rulebook.variants.variant import Variant
 
 __all__ = ["Skill", "SkillError", "SkillSide", "paired_interval", "pairs_needed", "play_deal", "skill"]

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import rulebook
-from rulebook.reference import records
+from rulebook.balance.players import PLAYER_KINDS
+from rulebook.balance.progress import check_writable, reason
 from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of, say, terminal_width
 from rulebook.cli.simulate import _simulate, add_simulate_args
 from rulebook.cli.verify import counts_text as _counts_text
@@ -31,8 +32,7 @@ from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
 from rulebook.errors import InvalidRules, OutputError, RulebookError
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
-from rulebook.balance.players import PLAYER_KINDS
-from rulebook.balance.progress import check_writable, reason
+from rulebook.reference import records
 from rulebook.variants.variant import load_variant
 
 
@@ -161,7 +161,8 @@ def _parser() -> argparse.ArgumentParser:
         "rulebook replay game.json --seat 1   (only what seat 1 could see)",
         "rulebook replay game.json --html game.html   (watch it in a browser, step by step)",
     ])
-    rep.add_argument("file", metavar="FILE", help="a game record (JSON) saved by play, verify or rulebook.reference.records")
+    rep.add_argument("file", metavar="FILE",
+                     help="a game record (JSON) saved by play, verify or rulebook.reference.records")
     rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
     rep.add_argument("--seat", type=_seat_number, default=None, metavar="S",
                      help="tell the game from seat S's view only (seats are numbered from 1)")

@@ -15,23 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import rulebook
-from rulebook.reference import records
-from rulebook.balance.measures import measures
-from rulebook.cli.common import (
-    _changes,
-    _cwd_importable,
-    _name,
-    _pct,
-    _progress,
-    _resume_command,
-    _table,
-    _variant_of,
-    say,
-    terminal_width,
-)
-from rulebook.core.contract import Game
-from rulebook.core.options import rules_to_dict
-from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.balance.figures import (
     FAMILY_WORDS,
     GROUPS,
@@ -45,8 +28,7 @@ from rulebook.balance.figures import (
     format_value,
     unit_warnings,
 )
-from rulebook.i18n import _, ngettext
-from rulebook.core.optional import install_hint, require
+from rulebook.balance.measures import measures
 from rulebook.balance.play_figures import load_measures
 from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
@@ -61,6 +43,24 @@ from rulebook.balance.simulate import (
     simulate,
 )
 from rulebook.balance.usage_compare import fired_changes, usage_rows, warnings
+from rulebook.cli.common import (
+    _changes,
+    _cwd_importable,
+    _name,
+    _pct,
+    _progress,
+    _resume_command,
+    _table,
+    _variant_of,
+    say,
+    terminal_width,
+)
+from rulebook.core.contract import Game
+from rulebook.core.optional import install_hint, require
+from rulebook.core.options import rules_to_dict
+from rulebook.errors import OutputError, RulebookError, WorkerLost
+from rulebook.i18n import _, ngettext
+from rulebook.reference import records
 from rulebook.variants.variant import Variant, printed, resolve
 
 
@@ -370,7 +370,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _skill(args: argparse.Namespace, plans: list[Any]) -> dict[str, Any]:
-    """``--skill``: the skill figure of each game's last side against its first (:func:`rulebook.balance.skill.skill`)."""
+    """``--skill``: the skill figure of each game's last side against its first
+    (:func:`rulebook.balance.skill.skill`)."""
     from rulebook.balance.skill import skill
 
     out: dict[str, Any] = {}

@@ -234,7 +234,7 @@ def _linked(text: str, rules: str | None) -> str:
     out = html.escape(text)
     if rules is None:
         return out
-    from rulebook import trace
+    from rulebook.reference import trace
 
     known = trace.spec_rules()
 
