@@ -33,7 +33,7 @@ from rulebook import records
 from rulebook.core.contract import Action, Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.hint import hint, phase_rules
-from rulebook.i18n import _, language, ngettext
+from rulebook.i18n import N_, _, language, ngettext
 from rulebook.players import Player, player_from_spec
 from rulebook.progress import check_writable, reason
 from rulebook.table import (
@@ -43,9 +43,9 @@ from rulebook.table import (
     card_styles,
     final_lines,
     move_events,
-    numbered_moves,
     people,
     table,
+    typed_numbers,
 )
 from rulebook.words import CARD_FIELDS, card_namer, render_observation, rule_title, seat_name, spec_sections
 
@@ -130,20 +130,25 @@ class _Screen:
 # -- moves typed by people ----------------------------------------------------------------
 
 
+#: Why a move is refused, for the refusals whose rule's title does not say it (the engine's words are English).
+_WHY = {
+    "SP-RULING-4": N_("{entry} is not legal now: the cubes go on in order of place, first to last"),
+}
+
+
 def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Action | str:
     """The action ``entry`` names, or a message saying why it is not a legal move."""
     legal: tuple[Action, ...] = state.legal_actions()
-    if numbered_moves(legal):
-        numbered = {str(i): a for i, a in enumerate(legal, 1)}  # the numbers as listed, compared as text
-        if entry in numbered:
-            return numbered[entry]
-        if entry.isascii() and entry.isdigit():
-            return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(legal))
-    elif entry.isascii() and entry.isdigit():
-        named = [a for a in legal if str(a).partition(" ")[2] == entry]
-        if len(named) == 1:
-            return named[0]
-        return _("there is no move with {entry}: type a move as listed").format(entry=entry)
+    numbers = typed_numbers(legal)
+    if entry in numbers:  # the numbers as listed, compared as text (no "01", no "+1")
+        return numbers[entry]
+    if re.fullmatch(r"[-+]?\d+", entry):
+        if not numbers:
+            return _("there is no move with {entry}: type a move as listed").format(entry=entry)
+        if all(str(a).partition(" ")[2] in numbers for a in legal):
+            return _("there is no move with {entry}: choose one of {numbers}").format(
+                entry=entry, numbers=" ".join(numbers))
+        return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(numbers))
     try:
         action: Action = game.parse_action(entry, state.rules)
     except ValueError:
@@ -157,12 +162,59 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
     try:
         state.apply(action)
     except IllegalAction as exc:
-        title = rule_title(exc.rule)
+        # a ruling's title says how rulebook encodes the rules, not why a move is refused: only its ID is named
+        title = "" if "-RULING-" in exc.rule else rule_title(exc.rule)
         # the engine's own words are English: another language says which move and names the rule instead
         why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
+               else _(_WHY[exc.rule]).format(entry=entry) if exc.rule in _WHY
                else _("{entry} is not legal now").format(entry=entry))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
     return _("{entry} is not legal now").format(entry=entry)
+
+
+def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> list[str]:
+    """A line that names several moves, one after another, as its moves: ``prophesy 1 2 2 4`` (a move's
+    kind and several arguments) or ``1 2 2 4`` (numbers); cubes of a prophecy go on in order of place,
+    whatever order they are typed in. Any other line is one move."""
+    words = entry.split()
+    if len(words) < 2:
+        return [entry]
+    try:
+        game.parse_action(entry, state.rules)
+    except ValueError:
+        pass
+    else:
+        return [entry]
+    verbs = {str(a).partition(" ")[0] for a in state.legal_actions()}
+    if words[0].lower() in verbs:
+        steps = [f"{words[0].lower()} {w}" for w in words[1:]]
+    elif all(re.fullmatch(r"[-+]?\d+", w) for w in words):
+        steps = list(words)
+    else:
+        return [entry]
+    if verbs == {"prophesy"} and all(re.fullmatch(r"(?:prophesy )?\d+", w) for w in steps):
+        steps.sort(key=lambda w: int(w.rpartition(" ")[2]))
+    return steps
+
+
+def _chain(game: Game[Any, Any, Any], state: State[Any, Any], steps: Sequence[str],
+           seat: int) -> tuple[list[tuple[State[Any, Any], Action, State[Any, Any]]], str]:
+    """The moves of ``steps`` made one after another by ``seat``: ``(before, move, after)`` of each and
+    ``""``; or nothing and why not, naming the step (all of them are made, or none)."""
+    done: list[tuple[State[Any, Any], Action, State[Any, Any]]] = []
+    for k, step in enumerate(steps, 1):
+        if state.current_player != seat:
+            return [], _("Not legal: {why}").format(why=_("your turn ends after {n} of the {all} moves typed").format(
+                n=k - 1, all=len(steps)))
+        choice = _match(game, state, step)
+        if isinstance(choice, str):
+            if len(steps) > 1:
+                choice = _("move {k} of {all} ({step}): {why}").format(k=k, all=len(steps), step=step, why=choice)
+            return [], _("Not legal: {why}").format(why=choice)
+        after = state.apply(choice)
+        done.append((state, choice, after))
+        state = after
+    return done, ""
 
 
 # -- help -------------------------------------------------------------------------------------
@@ -554,18 +606,16 @@ class _Session:
                 self.events = []
                 message = _("undone: back to your previous decision (move {n})").format(n=len(state.history) + 1)
                 continue
-            choice = _match(game, state, entry)
-            if isinstance(choice, str):
-                message = _("Not legal: {why}").format(why=choice)
-                continue
-            after = state.apply(choice)
-            news = move_events(state, choice, after, seat)
-            self.events = (self.events + news)[-12:]
-            if not screen.interactive:
-                for text in news:
-                    screen.line("  · " + text)
-            state = after
-            self.keeper.keep(state)
+            steps = _steps(game, state, entry)
+            done, message = _chain(game, state, steps, seat)
+            for before, choice, after in done:
+                news = move_events(before, choice, after, seat)
+                self.events = (self.events + news)[-12:]
+                if not screen.interactive:
+                    for text in news:
+                        screen.line("  · " + text)
+                state = after
+                self.keeper.keep(state)
         return state, True
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "signed",
     "table",
     "trick_result",
+    "typed_numbers",
 ]
 
 #: The screen the table fits: 80 columns; 23 lines, the 24th is the prompt.
@@ -349,6 +350,11 @@ def _prophecies(v: _View) -> Part:
     if o.phase == 0:
         board.append(_("Your prophecy so far (cubes on places 1-{n}): {cubes}").format(
             n=v.players, cubes=" ".join(map(str, o.own_prophecy))))
+        total, placed = getattr(v.rules, "cubes", 7), sum(o.own_prophecy)
+        if v.state.current_player == v.seat and placed < total:
+            board.append(_("Cube {k} of {n}: type its place, or the places of all {left} cubes left at once "
+                           "({example})").format(k=placed + 1, n=total, left=total - placed,
+                                                 example=_prophecy_example(v, total - placed)))
     scores = o.points if o.variant == "points" else o.successes if o.variant == "twice" else o.cubes_placed
     notes = {}
     for s in range(v.players):
@@ -362,6 +368,15 @@ def _prophecies(v: _View) -> Part:
             note += " · " + _("prophecy secret")
         notes[s] = note
     return board, notes, list(o.trick)
+
+
+def _prophecy_example(v: _View, left: int) -> str:
+    """The remaining cubes of a prophecy typed in one line: ``prophesy 1 2 2 3``, places the seat may still use."""
+    places = sorted({int(str(a).partition(" ")[2]) for a in v.state.legal_actions()
+                     if str(a).startswith("prophesy ")})
+    if not places:
+        return "prophesy 1"
+    return _KEEP.join(["prophesy", *(str(places[k * len(places) // left]) for k in range(left))])
 
 
 def _utsuke(v: _View) -> Part:
@@ -408,6 +423,11 @@ def _gods(v: _View) -> Part:
         board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
     if o.forced is not None and not o.forced.revealed:
         board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
+    if o.current_player == v.seat and v.seat in o.gods:
+        to = _gift_to(v)
+        if to is not None:
+            board.append(_("You give one card to each human in seat order: this card goes to {who}").format(
+                who=v.name(to)))
     notes = {}
     hands = dict(enumerate(o.human_hands))
     for s in range(v.players):
@@ -427,6 +447,20 @@ def _gods(v: _View) -> Part:
                 note += " · " + v.cards.row(hands[s], sort=True)
             notes[s] = note
     return board, notes, list(o.trick)
+
+
+def _gift_to(v: _View) -> int | None:
+    """The human the god to act gives its next card to (to the humans in seat order, GH-RULING-12,
+    GH-FORCED-2), or ``None`` when it gives no card now."""
+    o = v.obs
+    if not any(str(a).startswith("give ") for a in v.state.legal_actions()):
+        return None
+    humans = [s for s in range(v.players) if s not in o.gods]
+    if o.forced is not None and not o.forced.revealed and v.seat in o.forced.gods:
+        k = o.forced.laid - o.forced.gods.index(v.seat) * len(humans)
+    else:
+        k = len(o.giving.cards) if o.giving is not None else 0
+    return humans[k] if 0 <= k < len(humans) else None
 
 
 def _saru(v: _View) -> Part:
@@ -488,34 +522,65 @@ def board_lines(state: State[Any, Any], seat: int) -> list[str]:
 
 
 def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
-    """Whether the moves are listed with numbers to type: when they fit two lines and no move takes a
+    """Whether every move is listed with a number to type: when they fit two lines and no move takes a
     number of its own (``bid 3``: typing 3 then means that move)."""
     texts = [str(a) for a in legal]
-    if any(t.partition(" ")[2].isdigit() for t in texts):
+    if any(_numeric(t) for t in texts):
         return False
     return len(_numbered(texts, width)) <= 2
 
 
-def _numbered(texts: Sequence[str], width: int) -> list[str]:
-    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one."""
+def _numeric(text: str) -> bool:
+    """Whether a move takes a number of its own (``bid 3``, ``declare 10``)."""
+    arg = text.partition(" ")[2]
+    return arg.isascii() and arg.isdigit()
+
+
+def typed_numbers(legal: Sequence[Action], width: int = WIDTH) -> dict[str, Action]:
+    """What a number typed at the prompt means, as the moves are listed (:func:`table`): the move's own
+    number when every move is one kind that takes a number (``bid 0 1 2``: 2 is ``bid 2``); else the
+    listed number of each move that takes no number of its own (``1) play R6  2) play R7 · declare 0 1 2``:
+    1 is ``play R6``), when they fit three lines; else nothing (the moves are typed as listed)."""
+    texts = [str(a) for a in legal]
+    verbs = {t.partition(" ")[0] for t in texts}
+    if texts and all(_numeric(t) for t in texts) and len(verbs) == 1:
+        return {t.partition(" ")[2]: a for t, a in zip(texts, legal)}
+    plain = [a for a, t in zip(legal, texts) if not _numeric(t)]
+    if plain and len(_numbered([str(a) for a in plain], width)) <= 3:
+        return {str(i): a for i, a in enumerate(plain, 1)}
+    return {}
+
+
+def _numbered(texts: Sequence[str], width: int, tail: str = "") -> list[str]:
+    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one (``tail``: the
+    moves that take a number of their own, after them)."""
     numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    if tail:
+        numbered += " · " + tail
     return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
                                                         subsequent_indent="  ")]
 
 
-def _moves(legal: Sequence[Action], width: int) -> list[str]:
-    """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
-    texts = [str(a) for a in legal]
-    if numbered_moves(legal, width):
-        return _numbered(texts, width)
+def _grouped(texts: Sequence[str]) -> list[str]:
+    """Moves grouped by kind: ``bid 0 1 2``, ``declare 0 1 2 3 6``."""
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
         groups.setdefault(verb, []).append(arg)
-    parts = [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
-    numbers = all(t.partition(" ")[2].isdigit() for t in texts) and len(groups) == 1
-    words = _("Moves (type the number): {moves}") if numbers else _("Moves (type one): {moves}")
-    return _wrap(words.format(moves=" · ".join(parts)), width, most=3)
+    return [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
+
+
+def _moves(legal: Sequence[Action], width: int) -> list[str]:
+    """The legal moves as :func:`typed_numbers` reads them: numbered, or grouped by kind (``bid 0 1 2``)."""
+    texts = [str(a) for a in legal]
+    numbers = typed_numbers(legal, width)
+    if numbers and all(_numeric(t) for t in texts):
+        return _wrap(_("Moves (type the number): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
+    if numbers:
+        rest = [t for t in texts if _numeric(t)]
+        tail = (_("or {moves}").format(moves=" · ".join(_grouped(rest))).replace(" ", _KEEP) if rest else "")
+        return _numbered([t for t in texts if not _numeric(t)], width, tail)
+    return _wrap(_("Moves (type one): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
 
 
 def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), message: str = "",
