@@ -33,7 +33,7 @@ from rulebook import records
 from rulebook.core.contract import Action, Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.hint import hint, phase_rules
-from rulebook.i18n import N_, _, language, ngettext
+from rulebook.i18n import N_, _, language, ngettext, wrap
 from rulebook.players import Player, player_from_spec
 from rulebook.progress import check_writable, reason
 from rulebook.table import (
@@ -44,10 +44,20 @@ from rulebook.table import (
     final_lines,
     move_events,
     people,
+    round_lines,
     table,
     typed_numbers,
 )
-from rulebook.words import CARD_FIELDS, card_namer, render_observation, rule_title, seat_name, spec_sections
+from rulebook.words import (
+    CARD_FIELDS,
+    card_namer,
+    move_text,
+    render_observation,
+    rule_title,
+    seat_name,
+    spec_sections,
+    typed_move,
+)
 
 __all__ = [
     "CARD_FIELDS",
@@ -105,6 +115,15 @@ class _Screen:
             self.stream.write(text + "\n")
         self.stream.flush()
 
+    def say(self, text: str) -> None:
+        """A message in lines of the table's width, broken at spaces only: a file name or a command's
+        word is never cut in two (a word longer than a line stands alone on its line); one line in a stream."""
+        if not self.interactive:
+            self.line(text)
+            return
+        for part in wrap(text, WIDTH) or [""]:
+            self.line(part)
+
     def clear(self) -> None:
         if self.interactive:
             self.stream.write("\x1b[H\x1b[2J")
@@ -156,7 +175,7 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         if len(ends) == 1:
             return ends[0]
         return _("{entry!r} is not a move of {game}; type a number, a move as listed, ? or hint").format(
-            entry=entry, game=game.slug)
+            entry=move_text(entry), game=game.slug)
     if action in legal:
         return action
     try:
@@ -166,10 +185,10 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         title = "" if "-RULING-" in exc.rule else rule_title(exc.rule)
         # the engine's own words are English: another language says which move and names the rule instead
         why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
-               else _(_WHY[exc.rule]).format(entry=entry) if exc.rule in _WHY
-               else _("{entry} is not legal now").format(entry=entry))
+               else _(_WHY[exc.rule]).format(entry=move_text(entry)) if exc.rule in _WHY
+               else _("{entry} is not legal now").format(entry=move_text(entry)))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
-    return _("{entry} is not legal now").format(entry=entry)
+    return _("{entry} is not legal now").format(entry=move_text(entry))
 
 
 def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> list[str]:
@@ -262,6 +281,29 @@ def _show_help(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO
         footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
                   else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(screens))
         screen.stream.write("\n" * (room - len(lines)))
+        answer = _read(stdin, screen, True, footer + " ")
+        if not more or answer is None or answer.strip().lower() in ("q", "quit"):
+            return
+
+
+def _show_log(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO) -> None:
+    """``log`` (or ``r``): the whole last round, every seat's points with the reasons."""
+    lines = round_lines(state, (seat,), WIDTH) or [_("No round has ended yet.")]
+    if not screen.interactive:
+        screen.line()
+        for text in lines:
+            screen.line(text)
+        return
+    room = HEIGHT - 2
+    pages = [lines[i:i + room] for i in range(0, len(lines), room)]
+    for n, page in enumerate(pages, 1):
+        screen.clear()
+        for text in page:
+            screen.line(text)
+        more = n < len(pages)
+        footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
+                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(pages))
+        screen.stream.write("\n" * (room - len(page)))
         answer = _read(stdin, screen, True, footer + " ")
         if not more or answer is None or answer.strip().lower() in ("q", "quit"):
             return
@@ -458,7 +500,7 @@ def play(
             _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
         if resume is not None:
             screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
-        screen.line(_("moves: a number or the move's text; ? rules; hint; undo; quit"))
+        screen.line(_("moves: a number or the move's text; ? rules; hint; log (the last round); undo; quit"))
     session = _Session(game, humans, bots, rng, stdin, screen, keeper, pause)
     session.decisions = [s for s in history if s.current_player in humans]
     try:
@@ -466,7 +508,7 @@ def play(
     except KeyboardInterrupt:
         done = keeper.finish(keeper.last or state)
         screen.line()
-        screen.line(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
+        screen.say(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
             path=done, slug=game.slug))
         raise
     if state.is_terminal:
@@ -480,9 +522,9 @@ def play(
     done = keeper.finish(state)
     seed_of = state.setup.seed
     if state.is_terminal:
-        screen.line(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
+        screen.say(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
     else:
-        screen.line(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
+        screen.say(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
             path=done, seed=seed_of, slug=game.slug))
     return 0 if finished else 1
 
@@ -593,8 +635,13 @@ class _Session:
                 _show_help(state, seat, screen, self.stdin)
                 drawn = None
                 continue
+            if word in ("log", "r"):
+                _show_log(state, seat, screen, self.stdin)
+                drawn = None
+                continue
             if word == "hint":
-                message = _("Hint: {hint}").format(hint=hint(state))
+                advice = hint(state)
+                message = _("Hint: {hint}").format(hint=f"{move_text(str(advice.action))}: {advice.reason}")
                 continue
             if word == "undo":
                 if len(self.decisions) < 2:
@@ -606,7 +653,7 @@ class _Session:
                 self.events = []
                 message = _("undone: back to your previous decision (move {n})").format(n=len(state.history) + 1)
                 continue
-            steps = _steps(game, state, entry)
+            steps = _steps(game, state, typed_move(entry))
             done, message = _chain(game, state, steps, seat)
             for before, choice, after in done:
                 news = move_events(before, choice, after, seat)

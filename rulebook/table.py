@@ -33,7 +33,7 @@ from rulebook import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.i18n import _, language, wrap
-from rulebook.words import card_namer, known_phrase, phrase, rule_title
+from rulebook.words import card_namer, known_phrase, move_text, phrase, rule_title, verb_word
 
 __all__ = [
     "HEIGHT",
@@ -46,6 +46,8 @@ __all__ = [
     "numbered_moves",
     "people",
     "reason_words",
+    "round_lines",
+    "round_result",
     "rule_words",
     "seat_label",
     "signed",
@@ -277,9 +279,10 @@ def _now(state: State[Any, Any], seat: int) -> str:
         text = render.state_text(state, seat)
     except (ValueError, NotImplementedError):
         return ""
+    prefix = _("now: {what}").partition("{what}")[0]  # the board is drawn in the language chosen
     for line in text.splitlines():
-        if line.startswith("now: "):
-            return people(line[5:], state.rules.players, (seat,))
+        if line.startswith(prefix):
+            return people(line[len(prefix):], state.rules.players, (seat,))
     return ""
 
 
@@ -376,16 +379,23 @@ def _prophecy_example(v: _View, left: int) -> str:
                      if str(a).startswith("prophesy ")})
     if not places:
         return "prophesy 1"
-    return _KEEP.join(["prophesy", *(str(places[k * len(places) // left]) for k in range(left))])
+    return _KEEP.join([verb_word("prophesy"), *(str(places[k * len(places) // left]) for k in range(left))])
 
 
 def _utsuke(v: _View) -> Part:
     o = v.obs
     suits = getattr(v.game.deck, "suits", ())
     row = list(o.lord_row)
-    lord = " ".join(f"[{v.cards(c)}]" if i == len(row) - 1 and o.trump >= 0 else v.cards(c) for i, c in enumerate(row))
+    suit_of = v.game.deck.suit_of
+    lords = [c for p, c in o.trick if p == v.players or p == "lord"]
+    # UT-TRUMP-2: the chip rides on the card under it when the lord plays that card, until the trick ends
+    riding = bool(lords) and o.trump >= 0 and suit_of[lords[0]] == o.trump and (not row or suit_of[row[-1]] != o.trump)
+    chip = len(row) - 1 if o.trump >= 0 and not riding else -1
+    lord = " ".join(f"[{v.cards(c)}]" if i == chip else v.cards(c) for i, c in enumerate(row))
     trump = (_("trump: {suit}").format(suit=_(suits[o.trump][0])) if 0 <= o.trump < len(suits) else _("no trump"))
-    board = [_("Round {n} · {trump} (the chip is on the lord's rightmost card)").format(n=o.round + 1, trump=trump),
+    where = (_("the chip rides on the lord's {card} until this trick ends").format(card=v.cards(lords[0])) if riding
+             else _("the chip is on the lord's rightmost card"))
+    board = [_("Round {n} · {trump} ({where})").format(n=o.round + 1, trump=trump, where=where),
              _("The lord's row: {cards}").format(cards=lord or "-")]
     if o.young_row:
         board.append(_("The young lord's row: {cards}").format(cards=v.cards.row(o.young_row)))
@@ -554,7 +564,7 @@ def typed_numbers(legal: Sequence[Action], width: int = WIDTH) -> dict[str, Acti
 def _numbered(texts: Sequence[str], width: int, tail: str = "") -> list[str]:
     """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one (``tail``: the
     moves that take a number of their own, after them)."""
-    numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    numbered = (_KEEP + " ").join(f"{i}) {move_text(t)}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
     if tail:
         numbered += " · " + tail
     return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
@@ -567,7 +577,7 @@ def _grouped(texts: Sequence[str]) -> list[str]:
     for t in texts:
         verb, _sep, arg = t.partition(" ")
         groups.setdefault(verb, []).append(arg)
-    return [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
+    return [f"{verb_word(verb)} {' '.join(args)}".strip() for verb, args in groups.items()]
 
 
 def _moves(legal: Sequence[Action], width: int) -> list[str]:
@@ -611,7 +621,8 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     for p in sorted(notes, key=lambda p: (p != seat, p)):
         name = v.name(p)
         mark = "▶ " if p == to_act else "  "
-        rows.append(_fit(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width))
+        rows += _wrap(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width,
+                      indent=" " * (label_width + 4), most=3)
     sections.append((6, rows))
     tricks = _tricks(state)
     result = ""
@@ -626,18 +637,23 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
                                                            plays=_plays(trick, v.cards, v.players, v.you))
         sections.append((7, _wrap(line, width)))
-    news = [e for e in _collapse(events) if e != result][-6:]
+    ended = {round_result(r, v.players, v.you) for r in _rounds(state)[-2:]}
+    news = [e for e in _collapse(events) if e != result and e not in ended][-6:]
     if news:
         sections.append((1, [_fit("· " + e, width) for e in news]))
+    shown = [e for e in events if e in ended][-1:]
+    if shown:  # a round's result is never cut: it wraps, and ``log`` tells it whole with the reasons
+        sections.append((7, _columns("· " + shown[0] + " " + _("(log: why)"), width, "  ")))
     hand = getattr(v.obs, "hand", None)
     if isinstance(hand, tuple):
         text = v.cards.row(hand, sort=True) or _("(no cards)")
-        sections.append((10, _wrap(_("Your hand: {cards}").format(cards=text), width)))
+        sections.append((10, _wrap(_("Your hand: {cards}").format(cards=text), width, most=4)))
     mission = getattr(v.obs, "mission", -1)
     if v.game.slug == "saru-tori-inu-i" and mission >= 0 and to_act is not None:
         from rulebook.games.saru_tori_inu_i.render import mission_text
 
-        sections.append((4, [_fit(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width)]))
+        sections.append((4, _wrap(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width,
+                                  most=3)))
     if message:
         sections.append((8, _wrap(message, width)))
     if to_act == seat:
@@ -746,7 +762,7 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
     verb, _sep, arg = text.partition(" ")
     if you:
-        return _("{seat}: {action}").format(seat=_cap(name), action=text)
+        return _("{seat}: {action}").format(seat=_cap(name), action=move_text(text))
     glosses, plain = _glosses()
     # TRANSLATORS: a move of another seat: "Seat 2" and "plays G3" (the words of the move's kind)
     told = _("{who} {does}")
@@ -755,8 +771,8 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     if verb in glosses:
         said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
         return told.format(who=_cap(name), does=said)
-    return _("{seat}: {action}").format(seat=_cap(name), action=text if shown else _("{verb} (hidden)").format(
-        verb=verb))
+    return _("{seat}: {action}").format(seat=_cap(name), action=move_text(text) if shown else _(
+        "{verb} (hidden)").format(verb=verb_word(verb)))
 
 
 def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
@@ -780,9 +796,49 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
-        end = reason_words(r.end, players, you) or rule_words(r.rule)
-        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
+        out.append(round_result(r, players, you))
+    return out
+
+
+def round_result(r: RoundRecord, players: int, you: Iterable[int] = ()) -> str:
+    """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended and what each seat scored."""
+    points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
+    end = reason_words(r.end, players, you) or rule_words(r.rule)
+    return _("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points)
+
+
+def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH) -> list[str]:
+    """The whole last finished round (``log`` at the table): how it ended, then every seat's points with
+    the reason for each, by scoring rule; ``[]`` before the first round ends."""
+    rounds = _rounds(state)
+    if not rounds:
+        return []
+    r = rounds[-1]
+    players = state.rules.players
+    mine = tuple(you)
+    game = type(state).GAME
+    cards = _Cards(game, state.rules)
+    names = {cards(c) for c in range(cards.size)}
+    end = reason_words(r.end, players, mine) or rule_words(r.rule)
+    out = [_("Round {n}: {end} ({rule})").format(n=r.number + 1, end=end, rule=r.rule), ""]
+    label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
+    for s in range(players):
+        by_rule: dict[str, list[tuple[int, str]]] = {}
+        for c in r.changes:
+            if c.seat == s:
+                by_rule.setdefault(c.rule, []).append((c.points, c.reason))
+        reasons = []
+        for rule, changes in by_rule.items():
+            merged = _merge([why for _p, why in changes], names)
+            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
+            reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
+        name = seat_label(s, players, mine)
+        total = signed(r.points[s]) if s < len(r.points) else "0"
+        text = (f"{name}{' ' * (label_width - cells(name))}  {total:>4}  "
+                + (_("; ").join(reasons) if reasons else _("no points")))
+        out += _columns(text, width, " " * (label_width + 8))
+    out += ["", _("Scores now: {scores}").format(scores=_(", ").join(
+        f"{seat_label(s, players, mine)} {state.scores[s]}" for s in range(players)))]
     return out
 
 
