@@ -260,3 +260,21 @@ def test_a_whole_game_in_japanese_at_80x24(slug: str, tmp_path: Path) -> None:
     assert prompts >= 5
     if slug != "witches-of-blackmore":  # one round: its result is the end of the game
         assert logged, f"{slug}: no round result was on screen at a prompt"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_ctrl_c_names_the_resume_command_whole(lang: str, tmp_path: Path) -> None:
+    """Ctrl-C at the table: the record is saved and the command to continue it is on the screen with the
+    file's name whole on one line (issue 35 item 2)."""
+    out = tmp_path / "game.json"
+    term = Terminal(["--lang", lang, "play", "seven-prophecies", "--seed", "3", "--speed", "0", "--out", str(out)],
+                    tmp_path)
+    assert term.wait(PROMPT_JA if lang == "ja" else PROMPT) == 0
+    term.child.sendintr()
+    term.wait()
+    lines = term.lines()
+    term.child.close()
+    text = "\n".join(lines)
+    assert "--resume" in text, text
+    _check_saved(lines, out, "Ctrl-C")
+    assert records.load(out).game == "seven-prophecies"
