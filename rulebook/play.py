@@ -244,7 +244,8 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
     from rulebook import rules_text
 
     game = type(state).GAME
-    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH)]
+    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH,
+                                    state.rules)]
     ids = set(phase_rules(state))
     shown = [s for s in rules_text.sections(game.slug) if any(r.id in ids for r in s.rules)]
     if not shown:
