@@ -32,7 +32,7 @@ from typing import Any
 from rulebook import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.i18n import _, language, wrap
+from rulebook.i18n import N_, _, language, wrap
 from rulebook.words import card_namer, known_phrase, move_text, phrase, rule_title, verb_word
 
 __all__ = [
@@ -123,9 +123,13 @@ def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
     return _option_words(phrase(text, players)) if known_phrase(text) else ""
 
 
+#: Rules whose spec title reads as code at the table (``Places 1 to P``): what they decide, in words.
+_TITLES = {"SP-RANK-1": N_("the future card's suit ranks highest")}
+
+
 def rule_words(rule: str) -> str:
     """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)``."""
-    title = rule_title(rule)
+    title = _(_TITLES[rule]) if rule in _TITLES else rule_title(rule)
     if not title:
         return rule
     first = title.split(" ")[0]
@@ -448,7 +452,7 @@ def _gods(v: _View) -> Part:
             role = _("god") + (" → " + v.name(partner) if partner >= 0 else "")
             notes[s] = f"{role} · {size} · {score}"
         else:
-            mark = ICONS[o.marks[s]] if 0 <= o.marks[s] < len(ICONS) else ""
+            mark = _(ICONS[o.marks[s]]) if 0 <= o.marks[s] < len(ICONS) else ""
             lone = " " + _("(lone)") if s in o.lones or s == o.lone else ""
             oracle = "?" if o.oracle[s] < 0 else str(o.oracle[s])
             role = _("human") + (f" {mark}" if mark else "") + lone
