@@ -156,3 +156,47 @@ def test_yes_1_at_saru_keeps_asking_and_ends_cleanly(tmp_path: Path) -> None:
                 and any(str(a).startswith("declare ") for a in s.legal_actions())]
     assert declared, "the game never reached a declaration screen of seat 1"
     assert "there is no move with 1: type a move as listed" not in run.stdout
+
+
+def test_moves_in_japanese_are_shown_and_typed_in_both_languages(tmp_path: Path) -> None:
+    """Issue 35 item 6: under --lang ja the moves read in Japanese; either language is accepted."""
+    from rulebook.i18n import set_language
+    from rulebook.words import move_text, typed_move
+
+    set_language("ja")
+    try:
+        assert move_text("play B5") == "出す B5"
+        assert move_text("prophesy 3") == "予言 3"
+        assert move_text("give G3") == "渡す G3"
+        for typed in ("出す B5", "出すB5", "出す　Ｂ５", "play B5", "  出す   B5 "):
+            assert typed_move(typed) == "play B5", typed
+        assert typed_move("予言 4 1 2") == "prophesy 4 1 2"
+        assert typed_move("パス") == "pass"
+        game = rulebook.get_game("seven-prophecies")
+        state = _first_prophecy()
+        lines = table(state, 0)
+        assert lines[-1] == "選べる手（数字を入力）：予言 1 2 3 4"
+        shown = io.StringIO()
+        play(game, game.Rules(players=4), seed=1, stdin=io.StringIO("予言 4 1 2 2 3 1 4\n"), stdout=shown,
+             interactive=False, out=tmp_path / "ja.json")
+        assert "  · あなた：予言 1\n" in shown.getvalue()
+        mine = [a for s, a in zip(records.iter_states(records.load(tmp_path / "ja.json")),
+                                  records.load(tmp_path / "ja.json").actions) if s.current_player == 0]
+        assert mine == ["prophesy 1", "prophesy 1", "prophesy 2", "prophesy 2", "prophesy 3", "prophesy 4",
+                        "prophesy 4"]
+    finally:
+        set_language("en")
+
+
+def test_the_what_to_do_now_line_in_japanese() -> None:
+    """Issue 35 item 6: the board's "now" line was looked for in English only; it is shown in Japanese too."""
+    from rulebook.i18n import set_language
+
+    game = rulebook.get_game("gods-and-humans")
+    state = game.new_game(game.Rules(), seed=1)
+    assert table(state, 0)[1] == "Deal 1 of 4 · the gods choose oracle cards"
+    set_language("ja")
+    try:
+        assert table(state, 0)[1] == "ディール1/4 · 神が神託カードを選ぶ"
+    finally:
+        set_language("en")
