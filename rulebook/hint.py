@@ -489,8 +489,8 @@ def _saru_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any, te
             return _("column {k} has nothing beneath it yet").format(k=arg)
         return _("every open column has cards beneath it already: any of them does")
     if verb == "take" and card is not None:
-        return _("{card} is the {animal}'s colour, and the {animal} runs in the top two ({leaders}): acquire it").format(
-            card=arg, animal=animal(card), leaders=leaders)
+        said = _("{card} is the {animal}'s colour, and the {animal} runs in the top two ({leaders}): acquire it")
+        return said.format(card=arg, animal=animal(card), leaders=leaders)
     if verb == "road" and card is not None:
         return _("{card} is the {animal}'s colour, not in the top two ({leaders}): lay it as road to move the "
                  "animals on it").format(card=arg, animal=animal(card), leaders=leaders)

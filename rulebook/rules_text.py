@@ -528,7 +528,7 @@ def plain_words(text: str, players: object = None) -> str:
     """A spec sentence for page one: options named in words, no ``Rules.`` code, and the spec's ``P`` (the
     number of players) as the number when ``players`` is known."""
     for pattern, by in _CODE_WORDS:
-        text = pattern.sub(by, text)  # type: ignore[arg-type]
+        text = pattern.sub(by, text)
     many = str(players) if isinstance(players, int) else None
     text = re.sub(r"\b1 to P\b", f"1 to {many}" if many else "1 to the number of players", text)
     text = re.sub(r"1〜P(?![A-Za-z])", f"1〜{many}" if many else "1〜人数", text)

@@ -805,7 +805,8 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
 
 
 def round_result(r: RoundRecord, players: int, you: Iterable[int] = ()) -> str:
-    """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended and what each seat scored."""
+    """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended, what each seat
+    scored."""
     points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
     end = reason_words(r.end, players, you) or rule_words(r.rule)
     return _("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points)
