@@ -50,6 +50,7 @@ from rulebook.table import (
 )
 from rulebook.words import (
     CARD_FIELDS,
+    MOVE_WORDS,
     card_namer,
     move_text,
     render_observation,
@@ -57,6 +58,7 @@ from rulebook.words import (
     seat_name,
     spec_sections,
     typed_move,
+    verb_word,
 )
 
 __all__ = [
@@ -191,10 +193,15 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
     return _("{entry} is not legal now").format(entry=move_text(entry))
 
 
+#: The kind of move that takes the further arguments of a move of one argument (Saru's declaration and its two cards).
+_THEN = {"declare": "pair"}
+
+
 def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> list[str]:
     """A line that names several moves, one after another, as its moves: ``prophesy 1 2 2 4`` (a move's
-    kind and several arguments) or ``1 2 2 4`` (numbers); cubes of a prophecy go on in order of place,
-    whatever order they are typed in. Any other line is one move."""
+    kind and several arguments), ``1 2 2 4`` (numbers), or several kinds (``declare 5 pair R7 B2``, in
+    either language); cubes of a prophecy go on in order of place, whatever order they are typed in.
+    Any other line is one move."""
     words = entry.split()
     if len(words) < 2:
         return [entry]
@@ -204,13 +211,24 @@ def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> lis
         pass
     else:
         return [entry]
-    verbs = {str(a).partition(" ")[0] for a in state.legal_actions()}
-    if words[0].lower() in verbs:
-        steps = [f"{words[0].lower()} {w}" for w in words[1:]]
-    elif all(re.fullmatch(r"[-+]?\d+", w) for w in words):
+    kinds = {w: v for v in MOVE_WORDS for w in (v, verb_word(v))}
+    if all(re.fullmatch(r"[-+]?\d+", w) for w in words):
         steps = list(words)
+    elif words[0] in kinds or words[0].lower() in kinds:
+        steps = []
+        verb = ""
+        for w in words:
+            if w in kinds or w.lower() in kinds:
+                verb = kinds.get(w, kinds.get(w.lower(), w))
+                steps.append(verb)
+            elif steps[-1] == verb:
+                steps[-1] = f"{verb} {w}"
+            else:
+                verb = _THEN.get(verb, verb)  # declare 5 R7 B2: the cards after a declaration are its pair
+                steps.append(f"{verb} {w}")
     else:
         return [entry]
+    verbs = {str(a).partition(" ")[0] for a in state.legal_actions()}
     if verbs == {"prophesy"} and all(re.fullmatch(r"(?:prophesy )?\d+", w) for w in steps):
         steps.sort(key=lambda w: int(w.rpartition(" ")[2]))
     return steps

@@ -19,6 +19,7 @@ import rulebook
 from rulebook import records
 from rulebook.play import _match, _steps, play
 from rulebook.table import table, typed_numbers
+from rulebook.words import card_namer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -200,3 +201,25 @@ def test_the_what_to_do_now_line_in_japanese() -> None:
         assert table(state, 0)[1] == "ディール1/4 · 神が神託カードを選ぶ"
     finally:
         set_language("en")
+
+
+def test_a_declaration_and_its_two_cards_in_one_line() -> None:
+    """Saru Tori Inu I's declaration is three moves (declare, then two cards); one line may hold them all."""
+    from rulebook.play import _chain
+
+    game = rulebook.get_game("saru-tori-inu-i")
+    for state in _positions("saru-tori-inu-i", seeds=6):
+        declares = [str(a) for a in state.legal_actions() if str(a).startswith("declare ")]
+        if not declares or len(state.observation(state.current_player).hand) < 3:
+            continue
+        seat = state.current_player
+        hand = sorted(state.observation(seat).hand)
+        name, _n = card_namer(game, state.rules)
+        two = [name(c) for c in hand[:2]]
+        for line in (f"{declares[0]} pair {two[0]} {two[1]}", f"{declares[0]} {two[0]} {two[1]}"):
+            steps = _steps(game, state, line)
+            assert steps == [declares[0], f"pair {two[0]}", f"pair {two[1]}"], steps
+            done, why = _chain(game, state, steps, seat)
+            assert why == "" and [str(m) for _b, m, _a in done] == steps
+        return
+    pytest.fail("no declaration found")
