@@ -342,8 +342,6 @@ def _walk(slug: str, seeds: int = 2, **options: object):  # type: ignore[no-unty
 def test_nothing_important_is_cut(slug: str) -> None:
     """Issue 35 item 2: at every decision the round's result, the seat rows (with the hands a seat sees) and the
     hand are whole: only older events may end in an ellipsis; the latest round result is on screen whole."""
-    from rulebook.table import round_result
-
     for state, events in _walk(slug):
         seat = state.current_player
         if seat != 0:
