@@ -189,3 +189,20 @@ def test_the_trick_judge_agrees_with_every_recorded_trick(slug: str) -> None:
                 judged += 1
             state = after
     assert judged > 30
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_every_seats_reasons_read_the_same_whatever_the_hidden_cards(slug: str) -> None:
+    """The reasons of every decision kind (issue 35 item 7) come from the seat's observation only: every
+    decision of a whole game, whoever acts, gives the same hint in a world redrawn for that seat."""
+    game = rulebook.get_game(slug)
+    state = game.new_game(game.Rules(), seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        text = str(hint(state))
+        assert str(hint(state.resample(seat, random.Random(checked)))) == text
+        checked += 1
+        state = state.apply(heuristic_player(state, rng))
+    assert checked >= 40
