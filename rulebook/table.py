@@ -837,6 +837,12 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
             merged = _merge([why for _p, why in changes], names)
             why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
             reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
+        bids, won, chips = (getattr(r, "bids", ()), getattr(r, "won", ()), getattr(r, "chips", ()))
+        if not reasons and s < len(bids) and bids[s] >= 0:  # UTSUKE: the revealed bid says why no honour
+            reasons.append(_("bid {bid}, the lord took {lord}: no honour").format(bid=bids[s], lord=r.lord_tricks))
+        if s < len(chips) and chips[s] > 0 and s < len(won):
+            reasons.append(_("took {won} tricks, more than the lord's {lord}: an execution chip (UT-SCORE-4)").format(
+                won=won[s], lord=r.lord_tricks))
         name = seat_label(s, players, mine)
         total = signed(r.points[s]) if s < len(r.points) else "0"
         text = (f"{name}{' ' * (label_width - cells(name))}  {total:>4}  "

@@ -378,3 +378,25 @@ def test_utsuke_header_agrees_with_the_chip() -> None:
             assert trump.group(1) == f"suit {marked.group(1)}" or suits[
                 [s[0] for s in suits].index(trump.group(1))][1] == marked.group(1), f"{head}\n{row}"
     assert rode > 0
+
+
+def test_the_log_tells_the_whole_last_round_with_every_seats_reason() -> None:
+    """``log`` at the table (issue 35 item 2): UTSUKE's honour with the bids that earned it or did not."""
+    from rulebook.table import round_lines
+
+    game = rulebook.get_game("utsuke")
+    state = game.new_game(game.Rules(), seed=3)
+    rng = random.Random(3)
+    assert round_lines(state, (0,)) == []
+    while not state.rounds:
+        state = state.apply(heuristic_player(state, rng))
+    assert round_lines(state, (0,)) == [
+        "Round 1: the round's cards were played; the lord moves on (UT-END-3)",
+        "",
+        "you        0  bid 5, the lord took 9: no honour",
+        "seat 2     0  bid 5, the lord took 9: no honour",
+        "seat 3    +1  +1 bid 6, the lord took 9: closest (UT-SCORE-3)",
+        "seat 4     0  bid 5, the lord took 9: no honour",
+        "",
+        "Scores now: you 0, seat 2 0, seat 3 1, seat 4 0",
+    ]
