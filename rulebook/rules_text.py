@@ -512,7 +512,9 @@ def teach(slug: str, rules: Any = None) -> list[str]:
     out = []
     for label, text in TEACH.get(slug, ()):
         said = _(text).format(**numbers)
-        out.append(f"**{_(label)}:** {said[:1].upper()}{said[1:]}")
+        # TRANSLATORS: a lesson of page one in Markdown: the label in bold, then its text (Japanese: no space
+        # after the colon, so that the text starts on the label's line)
+        out.append(_("**{label}:** {text}").format(label=_(label), text=said[:1].upper() + said[1:]))
     return out
 
 
@@ -565,6 +567,7 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
     tail = (["", f"**{now_label}:**"] + [f"- {line}" for line in now]) if now else []
     while True:
         text = "\n".join(head + parts + tail) + "\n"
-        if not parts or len(to_plain(text, width - 2).splitlines()) <= lines:
+        if not parts or (len(to_plain(text, width - 2).splitlines()) <= lines
+                         and len(markdown_lines(text, width, colour=False)) <= lines + 1):
             return text
         parts.pop()

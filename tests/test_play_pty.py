@@ -243,6 +243,15 @@ def test_a_whole_game_in_japanese_at_80x24(slug: str, tmp_path: Path) -> None:
             logged = True
             _check_log(term, game.new_game(game.Rules(), seed=3).rules.players, True, f"{slug}, prompt {prompts}")
             assert term.wait(PROMPT_JA) == 0
+        if prompts == 3:  # ? page one teaches, in Japanese, and shows the board now on the same screen
+            term.send("?")
+            assert term.wait(PAGE_JA) == 0
+            page = "\n".join(term.lines())
+            assert re.search(r"^(?:トリックの勝者|1ラウンド)：", page, re.M), page
+            assert re.search(r"^(?:得点計算|名誉)：", page, re.M), page
+            assert "いま:" in page or "いま：" in page, page
+            term.send("q")
+            assert term.wait(PROMPT_JA) == 0
         term.send(_first_move_ja(term.lines()))
     final = term.lines()
     term.child.close()
