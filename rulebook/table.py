@@ -838,11 +838,12 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
             why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
             reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
         bids, won, chips = (getattr(r, "bids", ()), getattr(r, "won", ()), getattr(r, "chips", ()))
+        lord = getattr(r, "lord_tricks", 0)
         if not reasons and s < len(bids) and bids[s] >= 0:  # UTSUKE: the revealed bid says why no honour
-            reasons.append(_("bid {bid}, the lord took {lord}: no honour").format(bid=bids[s], lord=r.lord_tricks))
+            reasons.append(_("bid {bid}, the lord took {lord}: no honour").format(bid=bids[s], lord=lord))
         if s < len(chips) and chips[s] > 0 and s < len(won):
             reasons.append(_("took {won} tricks, more than the lord's {lord}: an execution chip (UT-SCORE-4)").format(
-                won=won[s], lord=r.lord_tricks))
+                won=won[s], lord=lord))
         name = seat_label(s, players, mine)
         total = signed(r.points[s]) if s < len(r.points) else "0"
         text = (f"{name}{' ' * (label_width - cells(name))}  {total:>4}  "
