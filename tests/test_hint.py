@@ -4,6 +4,7 @@ the hidden cards, and the trick judge agreeing with every trick the engines reco
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -72,12 +73,52 @@ def test_leading_and_other_decisions() -> None:
     assert str(hint(_witches(SEAT0, SEAT1))) == "play G1: you lead this trick: your lowest green card"
     state = _play(_witches(SEAT0, SEAT1), "play B4", "play B5")
     assert state.legal_actions()[-1].__class__.__name__ != "Play"
-    assert str(hint(state)).endswith(": the winner may replace the trump (WB-TRUMP-1); the rule-aware player's choice")
+    assert str(hint(state)) == ("trump B4: B4 as the new trump makes blue trump and turns the wheel to 4: 1 of your "
+                                "5 cards are blue, and your hand gains more in the tricks left than the points the "
+                                "card gives up")
     game = rulebook.get_game("utsuke")
     bidding = game.new_game(game.Rules(players=3), seed=1)
     chosen = game.heuristic_action(bidding, random.Random(0))
+    assert str(chosen) == "bid 6"
     assert str(hint(bidding)) == (
-        f"{chosen}: a secret bid on the lord's tricks (UT-BID-1); the rule-aware player's choice")
+        "bid 6: the lord's row of 15 cards looks good for about 5.7 tricks against the cards you hold and the cards "
+        "still unseen: bid 6")
+
+
+#: What a hint must never say (issue 35 item 7): no reason at all, or a bare turn-order rule.
+FALLBACK = re.compile(r"rule-aware player|turn order|\(\w\w-PLAY-1\)|nothing else may be done")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_every_decision_has_a_reason_from_the_seat(slug: str, lang: str) -> None:
+    """Every kind of decision of every game (bids, prophecies, gifts, declarations, plays...) is explained
+    from the seat's own view, in both languages; many decisions of several games are walked."""
+    from rulebook.i18n import set_language
+
+    game = rulebook.get_game(slug)
+    kinds: dict[str, int] = {}
+    set_language(lang)
+    try:
+        for seed in range(3):
+            state = game.new_game(game.Rules(), seed=seed)
+            rng = random.Random(seed)
+            for _ in range(250):
+                if state.is_terminal:
+                    break
+                advice = hint(state)
+                verb = str(advice.action).split(" ")[0]
+                kinds[verb] = kinds.get(verb, 0) + 1
+                assert advice.reason, str(advice)
+                assert FALLBACK.search(advice.reason) is None, str(advice)
+                assert "ルールを理解" not in advice.reason, str(advice)
+                state = state.apply(heuristic_player(state, rng))
+    finally:
+        set_language("en")
+    expected = {"witches-of-blackmore": {"play", "trump", "keep"}, "seven-prophecies": {"prophesy", "play"},
+                "utsuke": {"bid", "play"}, "gods-and-humans": {"oracle", "play", "give", "intervene", "pass"},
+                "saru-tori-inu-i": {"play", "under", "take", "road", "declare", "pair"}}[slug]
+    assert expected <= set(kinds), kinds
 
 
 def test_following_is_named_with_its_rule() -> None:
@@ -148,3 +189,20 @@ def test_the_trick_judge_agrees_with_every_recorded_trick(slug: str) -> None:
                 judged += 1
             state = after
     assert judged > 30
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_every_seats_reasons_read_the_same_whatever_the_hidden_cards(slug: str) -> None:
+    """The reasons of every decision kind (issue 35 item 7) come from the seat's observation only: every
+    decision of a whole game, whoever acts, gives the same hint in a world redrawn for that seat."""
+    game = rulebook.get_game(slug)
+    state = game.new_game(game.Rules(), seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        text = str(hint(state))
+        assert str(hint(state.resample(seat, random.Random(checked)))) == text
+        checked += 1
+        state = state.apply(heuristic_player(state, rng))
+    assert checked >= 40

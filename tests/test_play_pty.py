@@ -94,13 +94,19 @@ def test_a_whole_game_fits_80x24_at_every_prompt(slug: str, tmp_path: Path) -> N
     out = tmp_path / "game.json"
     term = Terminal(["play", slug, "--seed", "2", "--speed", "0", "--out", str(out)], tmp_path)
     prompts = 0
-    tried_help = tried_hint = False
+    tried_help = tried_hint = logged = False
     while True:
         if term.wait(PROMPT) == 1:
             break
         lines = term.lines()
         prompts += 1
         _check_table(lines, game.title, f"{slug}, prompt {prompts}")
+        _check_whole(lines, f"{slug}, prompt {prompts}")
+        if not logged and any(RESULT.match(line) for line in lines):
+            logged = True
+            _check_log(term, game.new_game(game.Rules(), seed=2).rules.players, False, f"{slug}, prompt {prompts}")
+            assert term.wait(PROMPT) == 0
+            lines = term.lines()
         if not tried_hint and prompts == 2:
             tried_hint = True
             term.send("hint")
@@ -130,6 +136,7 @@ def test_a_whole_game_fits_80x24_at_every_prompt(slug: str, tmp_path: Path) -> N
     final = term.lines()
     term.child.close()
     assert term.child.exitstatus == 0, "\n".join(final)
+    _check_saved(final, out, slug)
     text = "\n".join(final)
     assert f"{game.title}: the game is over" in text
     assert "record saved:" in text
@@ -150,7 +157,12 @@ KANA = re.compile(r"[\u3040-\u30ff]")
 #: and the rule IDs are taken out.
 ENGLISH = re.compile(r"\b(?:the|of|and|wins?|your?|seats?|rounds?|tricks?|cards?|points?|honour|moves?|game"
                      r"|over|turn)\b", re.IGNORECASE)
-COMMANDS = re.compile(r"\b(?:play|bid)\b(?: (?:[A-Z]\d+|\d+))*|\b[A-Z]{2}-[A-Z]+-\d+\b")
+COMMANDS = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
+#: The moves' own words in English: never on a Japanese screen (the moves are shown in Japanese).
+VERBS = re.compile(r"\b(?:play|bid|prophesy|give|declare|oracle|trump|keep|down|pair|under|take|road|intervene"
+                   r"|pass)\b")
+#: A round's result on the table (``· Round 2 ends: …``, ``· ラウンド2終了：…``).
+RESULT = re.compile(r"· (?:Round \d+ ends:|ラウンド\d+終了：)")
 
 
 def _first_move_ja(lines: list[str]) -> str:
@@ -158,48 +170,120 @@ def _first_move_ja(lines: list[str]) -> str:
     text = " ".join(line.strip() for line in lines[next(i for i, s in enumerate(lines) if s.startswith("選べる手")):])
     if re.search(r"選べる手：1\) ", text):
         return "1"
-    listed = re.search(r"選べる手（[^）]*）：([a-z]+)(?: (\S+))?", text)
+    numbers = re.search(r"選べる手（数字を入力）：\S+ (\d+)", text)
+    if numbers:
+        return numbers.group(1)
+    listed = re.search(r"選べる手（[^）]*）：(\S+)(?: ([A-Z]\S*|\d+))?", text)
     assert listed, text
-    return f"{listed.group(1)} {listed.group(2)}"
+    return f"{listed.group(1)} {listed.group(2) or ''}".strip()
 
 
-def test_a_whole_game_in_japanese_at_80x24(tmp_path: Path) -> None:
-    """``rulebook --lang ja play utsuke`` (issue 25): every prompt's screen is the whole table, in Japanese;
-    the hint and the end too. Rule pages (``?``) keep the spec's English bodies and are not checked here."""
+def _check_whole(lines: list[str], where: str) -> None:
+    """Issue 35 item 2: a round's result is never cut; no line but an older event ends in an ellipsis."""
+    for line in lines:
+        if line.endswith("…"):
+            assert line.startswith("· ") and not RESULT.match(line), f"{where}: a line is cut:\n" + "\n".join(lines)
+
+
+def _check_log(term: Terminal, players: int, ja: bool, where: str) -> None:
+    """``log``: the whole last round, a row for every seat, then the scores; Enter goes back to the table."""
+    term.send("log")
+    assert term.wait(PAGE_JA if ja else PAGE) == 0, where
+    page = term.lines()
+    text = "\n".join(page)
+    assert re.match(r"ラウンド\d+：" if ja else r"Round \d+: ", page[0]), text
+    for seat in range(players):
+        name = ("あなた" if ja else "you") if seat == 0 else (f"{seat + 1}番席" if ja else f"seat {seat + 1}")
+        assert any(line.startswith(name + " ") for line in page), f"{where}: no row for {name}:\n{text}"
+    assert ("現在の得点：" if ja else "Scores now: ") in text, text
+    assert not any(line.endswith("…") for line in page), text
+    term.send("")
+
+
+def _check_saved(lines: list[str], path: Path, where: str) -> None:
+    """The command at the end names the record whole, on one line of the screen."""
+    assert any(str(path) in line for line in lines), f"{where}: the file name is broken:\n" + "\n".join(lines)
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_a_whole_game_in_japanese_at_80x24(slug: str, tmp_path: Path) -> None:
+    """``rulebook --lang ja play GAME`` (issues 25, 35): every prompt's screen is the whole table, in Japanese,
+    the moves too (typed as listed); the hint, ``log`` and the end too. Rule pages are not checked here."""
     from rulebook.i18n import width
 
+    game = rulebook.get_game(slug)
+    title = {"utsuke": "うつけ（UTSUKE）", "seven-prophecies": "七つの予言（Seven Prophecies）",
+             "saru-tori-inu-i": "サルトリイヌイ（Saru Tori Inu I）", "gods-and-humans": "神と人間の神託ゲーム",
+             "witches-of-blackmore": "ブラックモアの魔女"}[slug]
     out = tmp_path / "game.json"
-    term = Terminal(["--lang", "ja", "play", "utsuke", "--seed", "3", "--speed", "0", "--out", str(out)], tmp_path)
+    term = Terminal(["--lang", "ja", "play", slug, "--seed", "3", "--speed", "0", "--out", str(out)], tmp_path)
     prompts = 0
+    logged = False
     while True:
         if term.wait(PROMPT_JA) == 1:
             break
         lines = term.lines()
         prompts += 1
         text = "\n".join(lines)
-        assert lines[0] == "うつけ（UTSUKE） · あなたは1番席 · あなたの手番", f"prompt {prompts}:\n{text}"
+        assert lines[0].startswith(f"{title} · あなたは1番席 · あなたの手番"), f"prompt {prompts}:\n{text}"
         assert any(line.startswith("あなたの手札：") for line in lines), text
         assert re.fullmatch(r"\d+番席>", lines[-1]), text
         assert all(width(line) <= COLS for line in lines), text
-        found = ENGLISH.search(COMMANDS.sub("", text))
+        found = ENGLISH.search(COMMANDS.sub("", text)) or VERBS.search(text)
         assert found is None, f"prompt {prompts}: English {found.group()!r} on screen:\n{text}"
         for pattern, what in FORBIDDEN:
             assert pattern.search(text) is None, f"prompt {prompts}: {what} on screen:\n{text}"
+        _check_whole(lines, f"{slug}, prompt {prompts}")
         if prompts == 2:
             term.send("hint")
             assert term.wait(PROMPT_JA) == 0
             shown = "\n".join(term.lines())
-            assert re.search(r"ヒント：(?:play|bid) \S+: \S", shown), shown
+            assert re.search(r"ヒント：[^\sa-z]+(?: \S+)?: \S", shown), shown
+        if not logged and any(RESULT.match(line) for line in lines):
+            logged = True
+            _check_log(term, game.new_game(game.Rules(), seed=3).rules.players, True, f"{slug}, prompt {prompts}")
+            assert term.wait(PROMPT_JA) == 0
+        if prompts == 3:  # ? page one teaches, in Japanese, and shows the board now on the same screen
+            term.send("?")
+            assert term.wait(PAGE_JA) == 0
+            page = "\n".join(term.lines())
+            assert re.search(r"^(?:トリックの勝者|1ラウンド)：", page, re.M), page
+            assert re.search(r"^(?:得点計算|名誉)：", page, re.M), page
+            assert "いま:" in page or "いま：" in page, page
+            term.send("q")
+            assert term.wait(PROMPT_JA) == 0
         term.send(_first_move_ja(term.lines()))
-    final = "\n".join(term.lines())
+    final = term.lines()
     term.child.close()
-    assert term.child.exitstatus == 0, final
-    assert "うつけ（UTSUKE）：ゲーム終了" in final and "記録を保存しました：" in final, final
-    scores = final.partition("記録を保存しました：")[0]  # the file's path after it is the machine's
+    assert term.child.exitstatus == 0, "\n".join(final)
+    _check_saved(final, out, slug)
+    text = "\n".join(final)
+    assert f"{title}：ゲーム終了" in text and "記録を保存しました：" in text, text
+    scores = text.partition("記録を保存しました：")[0]  # the file's path after it is the machine's
     assert KANA.search(scores)
-    assert ENGLISH.search(COMMANDS.sub("", scores)) is None, final
+    assert ENGLISH.search(COMMANDS.sub("", scores)) is None, text
     state = records.replay(records.load(out))
     winners = sorted(state.winners)
     if len(winners) == 1:
-        assert ("あなたの勝ち。" if winners == [0] else f"{winners[0] + 1}番席の勝ち。") in final, final
-    assert prompts >= 10
+        assert ("あなたの勝ち。" if winners == [0] else f"{winners[0] + 1}番席の勝ち。") in text, text
+    assert prompts >= 5
+    if slug != "witches-of-blackmore":  # one round: its result is the end of the game
+        assert logged, f"{slug}: no round result was on screen at a prompt"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_ctrl_c_names_the_resume_command_whole(lang: str, tmp_path: Path) -> None:
+    """Ctrl-C at the table: the record is saved and the command to continue it is on the screen with the
+    file's name whole on one line (issue 35 item 2)."""
+    out = tmp_path / "game.json"
+    term = Terminal(["--lang", lang, "play", "seven-prophecies", "--seed", "3", "--speed", "0", "--out", str(out)],
+                    tmp_path)
+    assert term.wait(PROMPT_JA if lang == "ja" else PROMPT) == 0
+    term.child.sendintr()
+    term.wait()
+    lines = term.lines()
+    term.child.close()
+    text = "\n".join(lines)
+    assert "--resume" in text, text
+    _check_saved(lines, out, "Ctrl-C")
+    assert records.load(out).game == "seven-prophecies"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rulebook
@@ -92,7 +94,7 @@ def test_how_to_play_fits_one_screen(slug: str) -> None:
     assert plain[3].startswith("Goal: ")
     assert len(plain) <= 21
     assert plain[-2:] == [f"- {line}" for line in now]
-    assert sum(1 for line in plain if line.startswith("- ")) >= 4  # at least two parts of the game and the board
+    assert sum(1 for line in plain if line.startswith("- ")) >= 2  # the board, under the lessons of page one
     assert len(rules_text.markdown_lines(text, 80, colour=False)) <= 22
 
 
@@ -123,3 +125,50 @@ def test_text_blocks_and_translation_keep_code_and_tables() -> None:
     assert text_blocks(md) == ["No such paragraph in the catalog."]
     set_language("ja")
     assert translate_markdown(md) == md  # nothing translated: every line kept as it was
+
+
+#: Code on a page for people: an identifier with a dot or an underscore, the NPC, the spec's ``P``.
+CODE_WORDS = re.compile(r"\b[A-Za-z]\w*(?:\.[A-Za-z_]\w*|_\w+)|\bNPC\b|\b1 to P\b|1〜P|(?<![A-Za-z])P位")
+#: Page one's lessons, by game: (how a trick or round is won, how you score), in English and Japanese.
+LESSONS = {
+    "witches-of-blackmore": (("Winning a trick: If one trump-coloured card is played, it wins",
+                              "Scoring: Each card you capture scores its number",
+                              "The wheel: The trump card's number is strongest"),
+                             ("トリックの勝者：切り札の色のカードが1枚だけ出たら",
+                              "得点計算：取ったカードはそれぞれ数字の点",
+                              "ホイール：切り札のカードの数字が最も強く")),
+    "seven-prophecies": (("Winning a trick: Cards of the suit of the trick's future card rank highest",
+                          "Scoring: A place you take where you have a cube fulfils it"),
+                         ("トリックの勝者：そのトリックの未来カードと同じスート",
+                          "得点計算：キューブを置いた順位を取ると")),
+    "utsuke": (("Winning a trick: The highest trump wins", "Honour: After the round the bids are shown: an exact "
+                "bid earns 2 honour"),
+               ("トリックの勝者：", "名誉：ラウンドの終わりに予想が公開される。ぴったり当てた人は名誉を2得る")),
+    "gods-and-humans": (("Winning a trick: Follow the colour led if you can",
+                         "Scoring: A human who wins exactly the tricks its oracle card shows"),
+                        ("トリックの勝者：出せるなら最初に出された色に従う",
+                         "得点計算：神託カードの数とちょうど同じ数")),
+    "saru-tori-inu-i": (("A round: Everyone plays one card", "Scoring: After a race, the 1st and 2nd in each colour"),
+                        ("1ラウンド：全員が1枚ずつカードを出す", "得点計算：レースが終わると")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_page_one_teaches_winning_and_scoring_without_code(slug: str, lang: str) -> None:
+    """Issue 35 item 9: ``?``'s first page says how a trick (or round) is won and how you score, in words."""
+    from rulebook.i18n import _, set_language
+    from rulebook.table.screen import board_lines
+
+    game = rulebook.get_game(slug)
+    state = game.new_game(game.Rules(), seed=1)
+    set_language(lang)
+    try:
+        text = to_plain(how_to_play(slug, _(game.title), board_lines(state, 0), 21, 80, state.rules), 200)
+    finally:
+        set_language("en")
+    flat = " ".join(text.split("\n"))
+    for lesson in LESSONS[slug][lang == "ja"]:
+        assert lesson in flat, f"{slug} ({lang}): {lesson!r} not on page one:\n{text}"
+    found = CODE_WORDS.search(text)
+    assert found is None, f"{slug} ({lang}): code word {found.group()!r} on page one:\n{text}"

@@ -320,5 +320,83 @@ def test_japanese_table_words_exactly() -> None:
         "  3番席   15枚 · 予想前 · 0トリック · 誉0 · 打ち首チップ0",
         "  殿      0トリック",
         "あなたの手札：A2 A3 A9 A11 A12 B1 B3 B4 B8 B9 C1 C7 C12 D3 D11",
-        "選べる手（数字を入力）：bid 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        "選べる手（数字を入力）：予想 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+    ]
+
+
+def _walk(slug: str, seeds: int = 2, **options: object):  # type: ignore[no-untyped-def]
+    game = rulebook.get_game(slug)
+    for seed in range(seeds):
+        state = game.new_game(game.Rules(**options), seed=seed)
+        rng = random.Random(seed)
+        events: list[str] = []
+        while not state.is_terminal:
+            yield state, events[-12:]
+            action = heuristic_player(state, rng)
+            after = state.apply(action)
+            events += move_events(state, action, after, 0)  # as seat 1 saw it, as at the table
+            state = after
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_nothing_important_is_cut(slug: str) -> None:
+    """Issue 35 item 2: at every decision the round's result, the seat rows (with the hands a seat sees) and the
+    hand are whole: only older events may end in an ellipsis; the latest round result is on screen whole."""
+    for state, events in _walk(slug):
+        seat = state.current_player
+        if seat != 0:
+            continue
+        lines = table(state, seat, events=events, fill=True)
+        text = "\n".join(lines)
+        for line in lines:
+            assert not line.endswith("…") or (line.startswith("· ") and " ends: " not in line), text
+        ended = [e for e in events if e.startswith("Round ") and " ends: " in e]
+        if ended:
+            flat = " ".join(line.strip() for line in lines)
+            assert ended[-1] in flat, f"the round's result is not whole on screen:\n{text}"
+        hand = state.observation(seat).hand
+        joined = " ".join(lines)
+        assert all(hand_text(type(state).GAME, state.rules, (c,)) in joined for c in hand), text
+
+
+def test_utsuke_header_agrees_with_the_chip() -> None:
+    """Issue 35 item 9: the bracketed card of the lord's row is of the trump suit the header names; while the
+    chip rides on the lord's played card, the header says so and nothing is bracketed."""
+    game = rulebook.get_game("utsuke")
+    suits = game.deck.suits
+    rode = 0
+    for state, _events in _walk("utsuke", seeds=3):
+        lines = table(state, state.current_player)
+        head = next(line for line in lines if line.startswith("Round "))
+        row = next(line for line in lines if line.startswith("The lord's row: "))
+        trump = re.search(r"trump: (suit \w)", head)
+        marked = re.search(r"\[(\w)\d+\]", row)
+        if "rides on" in head:
+            rode += 1
+            assert marked is None, f"{head}\n{row}"
+        elif trump and marked:
+            assert trump.group(1) == f"suit {marked.group(1)}" or suits[
+                [s[0] for s in suits].index(trump.group(1))][1] == marked.group(1), f"{head}\n{row}"
+    assert rode > 0
+
+
+def test_the_log_tells_the_whole_last_round_with_every_seats_reason() -> None:
+    """``log`` at the table (issue 35 item 2): UTSUKE's honour with the bids that earned it or did not."""
+    from rulebook.table.screen import round_lines
+
+    game = rulebook.get_game("utsuke")
+    state = game.new_game(game.Rules(), seed=3)
+    rng = random.Random(3)
+    assert round_lines(state, (0,)) == []
+    while not state.rounds:
+        state = state.apply(heuristic_player(state, rng))
+    assert round_lines(state, (0,)) == [
+        "Round 1: the round's cards were played; the lord moves on (UT-END-3)",
+        "",
+        "you        0  bid 5, the lord took 9: no honour",
+        "seat 2     0  bid 5, the lord took 9: no honour",
+        "seat 3    +1  +1 bid 6, the lord took 9: closest (UT-SCORE-3)",
+        "seat 4     0  bid 5, the lord took 9: no honour",
+        "",
+        "Scores now: you 0, seat 2 0, seat 3 1, seat 4 0",
     ]

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 import attrs
 
 from rulebook.errors import RulebookError
-from rulebook.i18n import _, language
+from rulebook.i18n import N_, _, language
 from rulebook.reference.trace import HEADING, ID, SPEC
 
 __all__ = [
@@ -441,18 +441,120 @@ def first_sentence(markdown: str) -> str:
     return text[: m.start()] if m else text
 
 
-def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22, width: int = 80) -> str:
-    """How to play ``slug`` in one screen, as Markdown: the goal, then one line per part of the game
-    (the first sentence of the part's first printed rule, with its ID), then ``now`` (lines about
-    the current board: the trump, the lord's row...). Parts are left out from the end until the
-    whole fits ``lines`` lines of ``width`` columns."""
-    rules = _rules(slug)
-    goal = [rules[r] for r in GOAL.get(slug, ()) if r in rules]
+#: Page one of ``?`` in plain words, per game: (label, text) in order; the texts name no option or code
+#: and take the game's numbers from its rules ({players}, {honour}, {chips}, {exact}, {closest}).
+TEACH: dict[str, tuple[tuple[str, str], ...]] = {
+    "witches-of-blackmore": (
+        (N_("Goal"), N_("capture cards in tricks; the highest total of their numbers at the end wins.")),
+        (N_("Winning a trick"), N_("if one trump-coloured card is played, it wins; if several, the strongest of "
+                                   "them on the wheel; if none, the strongest card of the leader's colour. Cards "
+                                   "of other colours never win.")),
+        (N_("The wheel"), N_("the trump card's number is strongest, then on the descending side one less each "
+                             "step (trump 8: 8 7 6 5 4 3 2 1 9), on the ascending side one more. A trick's winner "
+                             "may lay one of its cards on the trump stack as the new trump: the trump colour "
+                             "changes and the wheel turns to its number.")),
+        (N_("Scoring"), N_("each card you capture scores its number; a card you lay on the trump stack scores "
+                           "nothing.")),
+    ),
+    "seven-prophecies": (
+        (N_("Goal"), N_("before the tricks of a round, put your 7 cubes on places 1 to {players}: how often you "
+                        "expect to finish a trick 1st, 2nd and so on.")),
+        (N_("Winning a trick"), N_("cards of the suit of the trick's future card rank highest, higher number "
+                                   "first; other cards rank by number alone, and of equal numbers the later one "
+                                   "ranks higher. Every card gets a place; 1st place leads the next trick.")),
+        (N_("Scoring"), N_("a place you take where you have a cube fulfils it. The round ends when somebody has "
+                           "fulfilled all seven: 2 points each; every other player loses 1 point less than "
+                           "the cubes left (never below 0). The highest total wins.")),
+    ),
+    "utsuke": (
+        (N_("Goal"), N_("each round, bid in secret how many tricks the lord will take (the lord is played by "
+                        "the rules, from its row of cards). {honour} honour wins the game; {chips} execution "
+                        "chips lose it.")),
+        (N_("Winning a trick"), N_("the highest trump wins (the trump is the suit of the lord's card under the "
+                                   "chip); with no trump played, the highest card of the suit led. Other suits "
+                                   "never win.")),
+        (N_("Honour"), N_("after the round the bids are shown: an exact bid earns {exact} honour; if nobody is "
+                          "exact, the closest bid earns {closest} (the higher one when two are as close). Taking "
+                          "more tricks than the lord earns an execution chip.")),
+    ),
+    "gods-and-humans": (
+        (N_("Goal"), N_("the humans play the tricks. Each god predicts in secret, with an oracle card 0 to 5, "
+                        "how many tricks its partner human will win, and once a deal gives every human a card "
+                        "to steer it.")),
+        (N_("Winning a trick"), N_("follow the colour led if you can. The highest card of the colour led wins; "
+                                   "with four humans red is trump and the highest red wins.")),
+        (N_("Scoring"), N_("a human who wins exactly the tricks its oracle card shows scores the card's stars, "
+                           "and so does its partner god (a lone human scores alone). The most points after "
+                           "the last deal wins.")),
+    ),
+    "saru-tori-inu-i": (
+        (N_("Goal"), N_("bet on the animals' race: keep cards of the colours whose animals finish first.")),
+        (N_("A round"), N_("everyone plays one card; no strength twice (the last player may instead play two "
+                           "cards and declare a free strength). From the highest strength down, each puts its "
+                           "card under an oracle column and takes the leftmost oracle card: keeps it, or lays "
+                           "it as road, which moves the animals shown on it.")),
+        (N_("Scoring"), N_("after a race, the 1st and 2nd in each colour (by the strength of the cards they "
+                           "kept) score per card by where its animal finished: 1st 4 or 3, 2nd 2 or 1, 4th -3 or "
+                           "-1. Missions add points; the highest total wins.")),
+    ),
+}
+
+
+def teach(slug: str, rules: Any = None) -> list[str]:
+    """Page one's lessons for ``slug`` in the language chosen, as Markdown lines (``**Label:** text``)."""
+    numbers = {
+        "players": getattr(rules, "players", "P"),
+        "honour": getattr(rules, "honour_to_win", 3),
+        "chips": getattr(rules, "chips_to_lose", 2),
+        "exact": getattr(rules, "honour_exact", 2),
+        "closest": getattr(rules, "honour_closest", 1),
+    }
+    out = []
+    for label, text in TEACH.get(slug, ()):
+        said = _(text).format(**numbers)
+        # TRANSLATORS: a lesson of page one in Markdown: the label in bold, then its text (Japanese: no space
+        # after the colon, so that the text starts on the label's line)
+        out.append(_("**{label}:** {text}").format(label=_(label), text=said[:1].upper() + said[1:]))
+    return out
+
+
+#: Words of the spec that are code, not English, for page one: options and the NPC.
+_CODE_WORDS = (
+    (re.compile(r"\s*\(`?Rules\.\w+`?\)"), ""),
+    (re.compile(r"`?Rules\.(\w+)`?"), lambda m: m.group(1).replace("_", " ")),
+    (re.compile(r"\bNPC\b"), "the lord"),
+)
+
+
+def plain_words(text: str, players: object = None) -> str:
+    """A spec sentence for page one: options named in words, no ``Rules.`` code, and the spec's ``P`` (the
+    number of players) as the number when ``players`` is known."""
+    for pattern, by in _CODE_WORDS:
+        text = pattern.sub(by, text)
+    many = str(players) if isinstance(players, int) else None
+    text = re.sub(r"\b1 to P\b", f"1 to {many}" if many else "1 to the number of players", text)
+    text = re.sub(r"1〜P(?![A-Za-z])", f"1〜{many}" if many else "1〜人数", text)
+    return re.sub(r"(?<![A-Za-z])P位", f"{many}位" if many else "最下位", text)
+
+
+def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22, width: int = 80,
+                rules: Any = None) -> str:
+    """How to play ``slug`` in one screen, as Markdown: how a trick (or round) is won and how you score, in
+    plain words (:data:`TEACH`), then one line per part of the game (the first sentence of the part's first
+    printed rule, with its ID), then ``now`` (lines about the current board: the trump, the lord's row...).
+    Parts are left out from the end until the whole fits ``lines`` lines of ``width`` columns."""
+    rules_by_id = _rules(slug)
     how_to_play, goal_label, now_label = _("How to play"), _("Goal"), _("Now")
     head = [f"## {how_to_play} {title}", ""]
+    lessons = teach(slug, rules)
+    players = getattr(rules, "players", None)
+    goal = [] if lessons else [rules_by_id[r] for r in GOAL.get(slug, ()) if r in rules_by_id]
     if goal:
-        head.append(f"**{goal_label}:** " + " ".join(f"{first_sentence(r.text).rstrip('.。')} ({r.id})." for r in goal))
+        head.append(f"**{goal_label}:** " + " ".join(
+            f"{plain_words(first_sentence(r.text), players).rstrip('.。')} ({r.id})." for r in goal))
         head.append("")
+    for lesson in lessons:
+        head += [lesson, ""]
     shown = {r.id for r in goal}
     parts = []
     for section in sections(slug):
@@ -461,10 +563,11 @@ def how_to_play(slug: str, title: str, now: Sequence[str] = (), lines: int = 22,
         rule = next((r for r in section.rules if not r.is_house_rule and r.id not in shown
                      and not r.title.endswith(" in rulebook")), None)
         if rule is not None:
-            parts.append(f"- **{_(section.heading)}:** {first_sentence(rule.text)} ({rule.id})")
+            parts.append(f"- **{_(section.heading)}:** {plain_words(first_sentence(rule.text), players)} ({rule.id})")
     tail = (["", f"**{now_label}:**"] + [f"- {line}" for line in now]) if now else []
     while True:
         text = "\n".join(head + parts + tail) + "\n"
-        if not parts or len(to_plain(text, width - 2).splitlines()) <= lines:
+        if not parts or (len(to_plain(text, width - 2).splitlines()) <= lines
+                         and len(markdown_lines(text, width, colour=False)) <= lines + 1):
             return text
         parts.pop()

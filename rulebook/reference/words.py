@@ -22,15 +22,19 @@ from rulebook.reference.trace import HEADING, SPEC, spec_rules
 
 __all__ = [
     "CARD_FIELDS",
+    "MOVE_WORDS",
     "card_namer",
     "join",
     "known_phrase",
+    "move_text",
     "phrase",
     "render_observation",
     "rule_title",
     "seat_name",
     "sentence",
     "spec_sections",
+    "typed_move",
+    "verb_word",
 ]
 
 #: Observation fields that hold cards (or tuples of cards, or ``(seat, card)`` pairs).
@@ -107,6 +111,59 @@ def join(items: Iterable[str]) -> str:
     """Items of a list in running text: ``a, b, c`` (``a、b、c`` in Japanese)."""
     # TRANSLATORS: the separator between the items of a list in running text
     return _(", ").join(items)
+
+
+# -- moves ------------------------------------------------------------------------------
+
+#: The word of each kind of move, as people read and type it in the language chosen (the record keeps
+#: the English words; both are accepted at the table).
+MOVE_WORDS = {
+    # TRANSLATORS: the words of the moves people type at the table, one word each, without spaces: the
+    # part after "move: " is the word to translate ("play B5" is then "出す B5")
+    "play": N_("move: play"),
+    "trump": N_("move: trump"),
+    "keep": N_("move: keep"),
+    "bid": N_("move: bid"),
+    "prophesy": N_("move: prophesy"),
+    "oracle": N_("move: oracle"),
+    "give": N_("move: give"),
+    "down": N_("move: down"),
+    "declare": N_("move: declare"),
+    "pair": N_("move: pair"),
+    "under": N_("move: under"),
+    "take": N_("move: take"),
+    "road": N_("move: road"),
+    "intervene": N_("move: intervene"),
+    "pass": N_("move: pass"),
+}
+
+
+def verb_word(verb: str) -> str:
+    """A kind of move in the language chosen: ``play`` is ``出す`` in Japanese (itself in English)."""
+    if verb not in MOVE_WORDS:
+        return verb
+    word = _(MOVE_WORDS[verb])
+    return verb if word == MOVE_WORDS[verb] or not word or " " in word else word
+
+
+def move_text(text: str) -> str:
+    """A move (``play B5``) as people read it in the language chosen (``出す B5``)."""
+    verb, sep, arg = text.partition(" ")
+    return verb_word(verb) + sep + arg
+
+
+def typed_move(entry: str) -> str:
+    """A move as typed, in either language, in the record's words: ``出す B5``, ``出すB5`` and
+    ``play B5`` are all ``play B5``; full-width letters, digits and spaces count as their ASCII forms."""
+    import unicodedata
+
+    entry = " ".join(unicodedata.normalize("NFKC", entry).split())
+    for verb in sorted(MOVE_WORDS, key=lambda v: -len(verb_word(v))):
+        word = verb_word(verb)
+        if word != verb and entry.startswith(word):
+            rest = entry[len(word):].strip()
+            return f"{verb} {rest}".strip()
+    return entry
 
 
 # -- rendering ------------------------------------------------------------------------

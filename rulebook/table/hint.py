@@ -242,16 +242,17 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
     card = _card_of(choice, "play", names)
     players = state.rules.players
     if card is None or game.slug not in LEADERS or not isinstance(getattr(obs, "trick", None), tuple):
-        if len(legal) == 1:
-            rule = _decision_rule(state, choice)
-            return Hint(choice, _("your only legal move") + (f": {rule_words(rule)}" if rule else ""), rule)
         rule = _decision_rule(state, choice)
-        reason = (rule_words(rule) + "; " if rule else "") + _("the rule-aware player's choice")
-        return Hint(choice, reason, rule)
+        if len(legal) == 1:
+            return Hint(choice, _only_move(state, choice, hand), rule)
+        why = _REASONS.get(game.slug, _none)(state, seat, choice, obs, text)
+        return Hint(choice, why or _("the move the rule-aware player makes here") + (
+            f" ({rule_words(rule)})" if rule else ""), rule)
     plays = [p for p in obs.trick if isinstance(p, tuple)]
     forced = _forcing_rule(state, hand, legal, text)
     if len(legal) == 1:
-        return Hint(choice, _("your only legal move") + (f": {rule_words(forced)}" if forced else ""), forced)
+        return Hint(choice, _("your only legal move") + (f": {rule_words(forced)}" if forced else "") if forced
+                    else _only_move(state, choice, hand), forced)
     allowed = sum(1 for a in legal if _card_of(a, "play", names) is not None)
     prefix = _("{k} of your {n} cards may be played ({rule}); ").format(
         k=allowed, n=len(hand), rule=_id_title(forced)) if forced else ""
@@ -320,3 +321,190 @@ def _lead_reason(game: Any, rules: Any, card: int, cards: Sequence[int]) -> str:
         which = _("a {suit} card").format(suit=_(face.suit))
     return _("you lead this trick: {which}").format(which=which)
 
+
+
+# -- reasons for the decisions that are not a card in a trick ------------------------------------
+#
+# Each reads the seat's observation (and public facts of the rules), never a hidden card, so a hint
+# reads the same in every world the seat cannot tell apart; each follows the rule-aware player's own
+# reasoning (the games' ``heuristic.py``) in words.
+
+Reason = Callable[[State[Any, Any], int, Action, Any, Callable[[int], str]], str]
+
+
+def _none(state: State[Any, Any], seat: int, choice: Action, obs: Any, text: Callable[[int], str]) -> str:
+    return ""
+
+
+def _only_move(state: State[Any, Any], choice: Action, hand: Sequence[int]) -> str:
+    """Why the seat has a single move: its last card, or the rule the engine cites against the others."""
+    if str(choice).startswith(("play ", "down ")) and len(hand) == 1:
+        return _("your only legal move: it is your last card")
+    found = [r for r in phase_rules(state) if not r.endswith(("-PLAY-1", "-RULING-4"))]
+    if found:
+        return _("your only legal move: {rule}").format(rule=rule_words(found[0]))
+    return _("your only legal move: nothing else may be done now")
+
+
+def _suit_name(game: Any, card: int, rules: Any) -> str:
+    from rulebook.core import render
+
+    return _(render.card_face(game, card, rules).suit)
+
+
+def _witches_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any, text: Callable[[int], str]) -> str:
+    game = type(state).GAME
+    verb, _sep, arg = str(choice).partition(" ")
+    hand = tuple(obs.hand)
+    if verb == "trump":
+        card = next(c for c in range(game.deck.size) if text(c) == arg)
+        suit = game.deck.suit_of[card]
+        mine = sum(1 for c in hand if game.deck.suit_of[c] == suit)
+        return _("{card} as the new trump makes {suit} trump and turns the wheel to {n}: {k} of your {h} cards are "
+                 "{suit}, and your hand gains more in the tricks left than the points the card gives up").format(
+            card=arg, suit=_suit_name(game, card, state.rules), n=arg[1:], k=mine, h=len(hand))
+    if verb == "keep":
+        stack = obs.trump_stack
+        if not stack:
+            return _("no card of this trick would make your hand stronger as the trump than the points it costs")
+        suit = game.deck.suit_of[stack[-1]]
+        mine = sum(1 for c in hand if game.deck.suit_of[c] == suit)
+        return _("keep {card} as the trump: {k} of your {h} cards are {suit}, and no card of this trick would make "
+                 "your hand stronger by more than the points it costs").format(
+            card=text(stack[-1]), k=mine, h=len(hand), suit=_suit_name(game, stack[-1], state.rules))
+    return ""
+
+
+def _prophecy_plan(state: State[Any, Any], seat: int) -> tuple[int, ...]:
+    """The whole prophecy the rule-aware player makes from here (its cubes are the seat's own moves)."""
+    game = type(state).GAME
+    rng = random.Random(0)
+    while state.current_player == seat and all(str(a).startswith("prophesy ") for a in state.legal_actions()):
+        state = state.apply(game.heuristic_action(state, rng))
+    return tuple(state.observation(seat).own_prophecy)
+
+
+def _prophecies_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any,
+                       text: Callable[[int], str]) -> str:
+    verb, _sep, arg = str(choice).partition(" ")
+    if verb != "prophesy":
+        return ""
+    plan = _prophecy_plan(state, seat)
+    high = sum(1 for c in obs.hand if text(c)[1:].isdigit() and int(text(c)[1:]) >= 10)
+    return _("with {k} high cards (10 or more) among your {h}, your hand calls for the prophecy {plan} (how often "
+             "you expect each place, 1 to {n}): cube {i} goes on place {place}").format(
+        k=high, h=len(obs.hand), plan=" ".join(map(str, plan)), n=len(plan), i=sum(obs.own_prophecy) + 1,
+        place=arg)
+
+
+def _utsuke_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any, text: Callable[[int], str]) -> str:
+    from rulebook.games.utsuke.heuristic import bid_estimate
+
+    verb, _sep, arg = str(choice).partition(" ")
+    if verb != "bid":
+        return ""
+    estimate = bid_estimate(state, seat)  # type: ignore[arg-type]
+    return _("the lord's row of {n} cards looks good for about {x} tricks against the cards you hold and the "
+             "cards still unseen: bid {bid}").format(n=len(obs.lord_row), x=f"{estimate:.1f}", bid=arg)
+
+
+def _gods_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any, text: Callable[[int], str]) -> str:
+    from rulebook.games.gods_and_humans.heuristic import _expect, _tables
+
+    verb, _sep, arg = str(choice).partition(" ")
+    players = state.rules.players
+    _power, strong = _tables(state.rules, getattr(state, "trump", None))
+    hands = dict(enumerate(obs.human_hands))
+
+    def expected(human: int) -> int:
+        held = obs.hand if human == seat else hands.get(human, ())
+        return _expect(tuple(held), strong)
+
+    if verb == "oracle":
+        who = obs.partners[seat] if seat in obs.gods else seat
+        name = seat_label(who, players, (seat,))
+        return _("{who} holds {n} of the strongest cards in play, each likely to win a trick: predict {k}").format(
+            who=name, n=expected(who), k=arg)
+    if verb in ("intervene", "pass"):
+        partner = obs.partners[seat]
+        need = obs.oracle[partner] - obs.won[partner]
+        name = seat_label(partner, players, (seat,))
+        if verb == "intervene":
+            return _("{who} still needs {need} tricks but its hand looks good for {n}: intervene to steer it").format(
+                who=name, need=need, n=expected(partner))
+        return _("{who} still needs {need} tricks and its hand looks good for just that: pass").format(
+            who=name, need=need)
+    if verb == "give":
+        from rulebook.table.screen import _gift_to, _View
+
+        to = _gift_to(_View(state, seat))
+        if to is None:
+            return ""
+        name = seat_label(to, players, (seat,))
+        if obs.oracle[to] < 0:
+            return _("{card} goes to {who}, whose prediction you cannot see: a harmless weak card").format(
+                card=arg, who=name)
+        high = expected(to) < obs.oracle[to] - obs.won[to]
+        partner = obs.partners[seat] == to
+        if partner:
+            return (_("{card} goes to your partner {who}, who needs more tricks than its hand promises: a strong "
+                      "card") if high else _("{card} goes to your partner {who}, whose hand promises enough "
+                                             "tricks: a weak card")).format(card=arg, who=name)
+        return (_("{card} goes to {who}, whose hand promises too few tricks for its prediction: a weak card keeps it "
+                  "short") if high else _("{card} goes to {who}, whose hand promises enough tricks: a strong card "
+                                          "pushes it past its prediction")).format(card=arg, who=name)
+    return ""
+
+
+def _saru_reason(state: State[Any, Any], seat: int, choice: Action, obs: Any, text: Callable[[int], str]) -> str:
+    from rulebook.games.saru_tori_inu_i import ANIMALS, race_order
+
+    rules = state.rules
+    deck = rules.deck
+    verb, _sep, arg = str(choice).partition(" ")
+    top = race_order(rules.track, obs.positions)[:2]
+    leaders = _(", ").join(_(ANIMALS[a]) for a in top)
+    column = next((col for col in obs.area if col), ())
+    names = {text(c): c for c in range(len(deck))}
+    card = names.get(arg)
+
+    def animal(c: int) -> str:
+        return _(ANIMALS[deck[c].colour])
+
+    if verb == "play" and card is not None:
+        if column and any(deck[c].colour in top for c in column):
+            return _("the leftmost oracle card is the {animal}'s colour, and the {animal} runs in the top two "
+                     "({leaders}): your strongest card, to take it first").format(
+                animal=animal(next(c for c in column if deck[c].colour in top)), leaders=leaders)
+        return _("no leftmost oracle card belongs to the top two animals ({leaders}): your weakest card, the strong "
+                 "ones are kept for a better card").format(leaders=leaders)
+    if verb == "declare":
+        return _("declaring {n}, the highest free strength, puts you first to the leftmost oracle card, and you have "
+                 "a card to spare this race").format(n=arg)
+    if verb == "pair" and card is not None:
+        return _("{card} is one of your two weakest cards: it goes with your declaration").format(card=arg)
+    if verb == "under":
+        k = int(arg) - 1
+        if 0 <= k < len(obs.beneath) and not obs.beneath[k]:
+            return _("column {k} has nothing beneath it yet").format(k=arg)
+        return _("every open column has cards beneath it already: any of them does")
+    if verb == "take" and card is not None:
+        said = _("{card} is the {animal}'s colour, and the {animal} runs in the top two ({leaders}): acquire it")
+        return said.format(card=arg, animal=animal(card), leaders=leaders)
+    if verb == "road" and card is not None:
+        return _("{card} is the {animal}'s colour, not in the top two ({leaders}): lay it as road to move the "
+                 "animals on it").format(card=arg, animal=animal(card), leaders=leaders)
+    if verb == "down" and card is not None:
+        return _("no card of yours may be played face up: {card} goes face down").format(card=arg)
+    if verb == "keep" and card is not None:
+        return _("{card} goes into your hand for a later round").format(card=arg)
+    return ""
+
+
+_REASONS: dict[str, Reason] = {
+    "witches-of-blackmore": _witches_reason,
+    "seven-prophecies": _prophecies_reason,
+    "utsuke": _utsuke_reason,
+    "gods-and-humans": _gods_reason,
+    "saru-tori-inu-i": _saru_reason,
+}

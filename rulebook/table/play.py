@@ -30,24 +30,36 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rulebook.balance.players import Player, player_from_spec
+from rulebook.balance.progress import check_writable, reason
 from rulebook.core.contract import Action, Game, State
 from rulebook.core.progress import check_writable, reason
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
-from rulebook.i18n import _, language, ngettext
-from rulebook.reference import records
-from rulebook.reference.words import CARD_FIELDS, card_namer, render_observation, rule_title, seat_name, spec_sections
-from rulebook.table.hint import hint, phase_rules
-from rulebook.table.screen import (
+from rulebook.i18n import N_, _, language, ngettext, wrap
+from rulebook.reference.words import (
+    CARD_FIELDS,
+    MOVE_WORDS,
+    card_namer,
+    move_text,
+    render_observation,
+    rule_title,
+    seat_name,
+    spec_sections,
+    typed_move,
+    verb_word,
+)
+from rulebook.table import (
     HEIGHT,
     WIDTH,
     board_lines,
     card_styles,
     final_lines,
     move_events,
-    numbered_moves,
     people,
+    round_lines,
     table,
+    typed_numbers,
 )
+from rulebook.table.hint import hint, phase_rules
 
 __all__ = [
     "CARD_FIELDS",
@@ -105,6 +117,15 @@ class _Screen:
             self.stream.write(text + "\n")
         self.stream.flush()
 
+    def say(self, text: str) -> None:
+        """A message in lines of the table's width, broken at spaces only: a file name or a command's
+        word is never cut in two (a word longer than a line stands alone on its line); one line in a stream."""
+        if not self.interactive:
+            self.line(text)
+            return
+        for part in wrap(text, WIDTH) or [""]:
+            self.line(part)
+
     def clear(self) -> None:
         if self.interactive:
             self.stream.write("\x1b[H\x1b[2J")
@@ -130,20 +151,25 @@ class _Screen:
 # -- moves typed by people ----------------------------------------------------------------
 
 
+#: Why a move is refused, for the refusals whose rule's title does not say it (the engine's words are English).
+_WHY = {
+    "SP-RULING-4": N_("{entry} is not legal now: the cubes go on in order of place, first to last"),
+}
+
+
 def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Action | str:
     """The action ``entry`` names, or a message saying why it is not a legal move."""
     legal: tuple[Action, ...] = state.legal_actions()
-    if numbered_moves(legal):
-        numbered = {str(i): a for i, a in enumerate(legal, 1)}  # the numbers as listed, compared as text
-        if entry in numbered:
-            return numbered[entry]
-        if entry.isascii() and entry.isdigit():
-            return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(legal))
-    elif entry.isascii() and entry.isdigit():
-        named = [a for a in legal if str(a).partition(" ")[2] == entry]
-        if len(named) == 1:
-            return named[0]
-        return _("there is no move with {entry}: type a move as listed").format(entry=entry)
+    numbers = typed_numbers(legal)
+    if entry in numbers:  # the numbers as listed, compared as text (no "01", no "+1")
+        return numbers[entry]
+    if re.fullmatch(r"[-+]?\d+", entry):
+        if not numbers:
+            return _("there is no move with {entry}: type a move as listed").format(entry=entry)
+        if all(str(a).partition(" ")[2] in numbers for a in legal):
+            return _("there is no move with {entry}: choose one of {numbers}").format(
+                entry=entry, numbers=" ".join(numbers))
+        return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(numbers))
     try:
         action: Action = game.parse_action(entry, state.rules)
     except ValueError:
@@ -151,18 +177,81 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         if len(ends) == 1:
             return ends[0]
         return _("{entry!r} is not a move of {game}; type a number, a move as listed, ? or hint").format(
-            entry=entry, game=game.slug)
+            entry=move_text(entry), game=game.slug)
     if action in legal:
         return action
     try:
         state.apply(action)
     except IllegalAction as exc:
-        title = rule_title(exc.rule)
+        # a ruling's title says how rulebook encodes the rules, not why a move is refused: only its ID is named
+        title = "" if "-RULING-" in exc.rule else rule_title(exc.rule)
         # the engine's own words are English: another language says which move and names the rule instead
         why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
-               else _("{entry} is not legal now").format(entry=entry))
+               else _(_WHY[exc.rule]).format(entry=move_text(entry)) if exc.rule in _WHY
+               else _("{entry} is not legal now").format(entry=move_text(entry)))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
-    return _("{entry} is not legal now").format(entry=entry)
+    return _("{entry} is not legal now").format(entry=move_text(entry))
+
+
+#: The kind of move that takes the further arguments of a move of one argument (Saru's declaration and its two cards).
+_THEN = {"declare": "pair"}
+
+
+def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> list[str]:
+    """A line that names several moves, one after another, as its moves: ``prophesy 1 2 2 4`` (a move's
+    kind and several arguments), ``1 2 2 4`` (numbers), or several kinds (``declare 5 pair R7 B2``, in
+    either language); cubes of a prophecy go on in order of place, whatever order they are typed in.
+    Any other line is one move."""
+    words = entry.split()
+    if len(words) < 2:
+        return [entry]
+    try:
+        game.parse_action(entry, state.rules)
+    except ValueError:
+        pass
+    else:
+        return [entry]
+    kinds = {w: v for v in MOVE_WORDS for w in (v, verb_word(v))}
+    if all(re.fullmatch(r"[-+]?\d+", w) for w in words):
+        steps = list(words)
+    elif words[0] in kinds or words[0].lower() in kinds:
+        steps = []
+        verb = ""
+        for w in words:
+            if w in kinds or w.lower() in kinds:
+                verb = kinds.get(w, kinds.get(w.lower(), w))
+                steps.append(verb)
+            elif steps[-1] == verb:
+                steps[-1] = f"{verb} {w}"
+            else:
+                verb = _THEN.get(verb, verb)  # declare 5 R7 B2: the cards after a declaration are its pair
+                steps.append(f"{verb} {w}")
+    else:
+        return [entry]
+    verbs = {str(a).partition(" ")[0] for a in state.legal_actions()}
+    if verbs == {"prophesy"} and all(re.fullmatch(r"(?:prophesy )?\d+", w) for w in steps):
+        steps.sort(key=lambda w: int(w.rpartition(" ")[2]))
+    return steps
+
+
+def _chain(game: Game[Any, Any, Any], state: State[Any, Any], steps: Sequence[str],
+           seat: int) -> tuple[list[tuple[State[Any, Any], Action, State[Any, Any]]], str]:
+    """The moves of ``steps`` made one after another by ``seat``: ``(before, move, after)`` of each and
+    ``""``; or nothing and why not, naming the step (all of them are made, or none)."""
+    done: list[tuple[State[Any, Any], Action, State[Any, Any]]] = []
+    for k, step in enumerate(steps, 1):
+        if state.current_player != seat:
+            return [], _("Not legal: {why}").format(why=_("your turn ends after {n} of the {all} moves typed").format(
+                n=k - 1, all=len(steps)))
+        choice = _match(game, state, step)
+        if isinstance(choice, str):
+            if len(steps) > 1:
+                choice = _("move {k} of {all} ({step}): {why}").format(k=k, all=len(steps), step=step, why=choice)
+            return [], _("Not legal: {why}").format(why=choice)
+        after = state.apply(choice)
+        done.append((state, choice, after))
+        state = after
+    return done, ""
 
 
 # -- help -------------------------------------------------------------------------------------
@@ -173,7 +262,8 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
     from rulebook.reference import rules_text
 
     game = type(state).GAME
-    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH)]
+    pages = [rules_text.how_to_play(game.slug, _(game.title), board_lines(state, seat), HEIGHT - 3, WIDTH,
+                                    state.rules)]
     ids = set(phase_rules(state))
     shown = [s for s in rules_text.sections(game.slug) if any(r.id in ids for r in s.rules)]
     if not shown:
@@ -210,6 +300,29 @@ def _show_help(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO
         footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
                   else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(screens))
         screen.stream.write("\n" * (room - len(lines)))
+        answer = _read(stdin, screen, True, footer + " ")
+        if not more or answer is None or answer.strip().lower() in ("q", "quit"):
+            return
+
+
+def _show_log(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO) -> None:
+    """``log`` (or ``r``): the whole last round, every seat's points with the reasons."""
+    lines = round_lines(state, (seat,), WIDTH) or [_("No round has ended yet.")]
+    if not screen.interactive:
+        screen.line()
+        for text in lines:
+            screen.line(text)
+        return
+    room = HEIGHT - 2
+    pages = [lines[i:i + room] for i in range(0, len(lines), room)]
+    for n, page in enumerate(pages, 1):
+        screen.clear()
+        for text in page:
+            screen.line(text)
+        more = n < len(pages)
+        footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
+                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(pages))
+        screen.stream.write("\n" * (room - len(page)))
         answer = _read(stdin, screen, True, footer + " ")
         if not more or answer is None or answer.strip().lower() in ("q", "quit"):
             return
@@ -406,7 +519,7 @@ def play(
             _("; {seat}: {player}").format(seat=seat_name(s, players), player=k) for s, k in kinds.items()))
         if resume is not None:
             screen.line(_("continuing {path} after move {n}").format(path=resume, n=len(state.history)))
-        screen.line(_("moves: a number or the move's text; ? rules; hint; undo; quit"))
+        screen.line(_("moves: a number or the move's text; ? rules; hint; log (the last round); undo; quit"))
     session = _Session(game, humans, bots, rng, stdin, screen, keeper, pause)
     session.decisions = [s for s in history if s.current_player in humans]
     try:
@@ -414,7 +527,7 @@ def play(
     except KeyboardInterrupt:
         done = keeper.finish(keeper.last or state)
         screen.line()
-        screen.line(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
+        screen.say(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
             path=done, slug=game.slug))
         raise
     if state.is_terminal:
@@ -428,9 +541,9 @@ def play(
     done = keeper.finish(state)
     seed_of = state.setup.seed
     if state.is_terminal:
-        screen.line(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
+        screen.say(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
     else:
-        screen.line(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
+        screen.say(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
             path=done, seed=seed_of, slug=game.slug))
     return 0 if finished else 1
 
@@ -541,8 +654,13 @@ class _Session:
                 _show_help(state, seat, screen, self.stdin)
                 drawn = None
                 continue
+            if word in ("log", "r"):
+                _show_log(state, seat, screen, self.stdin)
+                drawn = None
+                continue
             if word == "hint":
-                message = _("Hint: {hint}").format(hint=hint(state))
+                advice = hint(state)
+                message = _("Hint: {hint}").format(hint=f"{move_text(str(advice.action))}: {advice.reason}")
                 continue
             if word == "undo":
                 if len(self.decisions) < 2:
@@ -554,18 +672,16 @@ class _Session:
                 self.events = []
                 message = _("undone: back to your previous decision (move {n})").format(n=len(state.history) + 1)
                 continue
-            choice = _match(game, state, entry)
-            if isinstance(choice, str):
-                message = _("Not legal: {why}").format(why=choice)
-                continue
-            after = state.apply(choice)
-            news = move_events(state, choice, after, seat)
-            self.events = (self.events + news)[-12:]
-            if not screen.interactive:
-                for text in news:
-                    screen.line("  · " + text)
-            state = after
-            self.keeper.keep(state)
+            steps = _steps(game, state, typed_move(entry))
+            done, message = _chain(game, state, steps, seat)
+            for before, choice, after in done:
+                news = move_events(before, choice, after, seat)
+                self.events = (self.events + news)[-12:]
+                if not screen.interactive:
+                    for text in news:
+                        screen.line("  · " + text)
+                state = after
+                self.keeper.keep(state)
         return state, True
 
 

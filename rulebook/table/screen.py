@@ -32,8 +32,8 @@ from typing import Any
 from rulebook.core import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.i18n import _, language, wrap
-from rulebook.reference.words import card_namer, known_phrase, phrase, rule_title
+from rulebook.i18n import N_, _, language, wrap
+from rulebook.reference.words import card_namer, known_phrase, move_text, phrase, rule_title, verb_word
 
 __all__ = [
     "HEIGHT",
@@ -46,11 +46,14 @@ __all__ = [
     "numbered_moves",
     "people",
     "reason_words",
+    "round_lines",
+    "round_result",
     "rule_words",
     "seat_label",
     "signed",
     "table",
     "trick_result",
+    "typed_numbers",
 ]
 
 #: The screen the table fits: 80 columns; 23 lines, the 24th is the prompt.
@@ -120,9 +123,13 @@ def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
     return _option_words(phrase(text, players)) if known_phrase(text) else ""
 
 
+#: Rules whose spec title reads as code at the table (``Places 1 to P``): what they decide, in words.
+_TITLES = {"SP-RANK-1": N_("the future card's suit ranks highest")}
+
+
 def rule_words(rule: str) -> str:
     """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)``."""
-    title = rule_title(rule)
+    title = _(_TITLES[rule]) if rule in _TITLES else rule_title(rule)
     if not title:
         return rule
     first = title.split(" ")[0]
@@ -276,9 +283,10 @@ def _now(state: State[Any, Any], seat: int) -> str:
         text = render.state_text(state, seat)
     except (ValueError, NotImplementedError):
         return ""
+    prefix = _("now: {what}").partition("{what}")[0]  # the board is drawn in the language chosen
     for line in text.splitlines():
-        if line.startswith("now: "):
-            return people(line[5:], state.rules.players, (seat,))
+        if line.startswith(prefix):
+            return people(line[len(prefix):], state.rules.players, (seat,))
     return ""
 
 
@@ -349,6 +357,11 @@ def _prophecies(v: _View) -> Part:
     if o.phase == 0:
         board.append(_("Your prophecy so far (cubes on places 1-{n}): {cubes}").format(
             n=v.players, cubes=" ".join(map(str, o.own_prophecy))))
+        total, placed = getattr(v.rules, "cubes", 7), sum(o.own_prophecy)
+        if v.state.current_player == v.seat and placed < total:
+            board.append(_("Cube {k} of {n}: type its place, or the places of all {left} cubes left at once "
+                           "({example})").format(k=placed + 1, n=total, left=total - placed,
+                                                 example=_prophecy_example(v, total - placed)))
     scores = o.points if o.variant == "points" else o.successes if o.variant == "twice" else o.cubes_placed
     notes = {}
     for s in range(v.players):
@@ -364,13 +377,29 @@ def _prophecies(v: _View) -> Part:
     return board, notes, list(o.trick)
 
 
+def _prophecy_example(v: _View, left: int) -> str:
+    """The remaining cubes of a prophecy typed in one line: ``prophesy 1 2 2 3``, places the seat may still use."""
+    places = sorted({int(str(a).partition(" ")[2]) for a in v.state.legal_actions()
+                     if str(a).startswith("prophesy ")})
+    if not places:
+        return "prophesy 1"
+    return _KEEP.join([verb_word("prophesy"), *(str(places[k * len(places) // left]) for k in range(left))])
+
+
 def _utsuke(v: _View) -> Part:
     o = v.obs
     suits = getattr(v.game.deck, "suits", ())
     row = list(o.lord_row)
-    lord = " ".join(f"[{v.cards(c)}]" if i == len(row) - 1 and o.trump >= 0 else v.cards(c) for i, c in enumerate(row))
+    suit_of = v.game.deck.suit_of
+    lords = [c for p, c in o.trick if p == v.players or p == "lord"]
+    # UT-TRUMP-2: the chip rides on the card under it when the lord plays that card, until the trick ends
+    riding = bool(lords) and o.trump >= 0 and suit_of[lords[0]] == o.trump and (not row or suit_of[row[-1]] != o.trump)
+    chip = len(row) - 1 if o.trump >= 0 and not riding else -1
+    lord = " ".join(f"[{v.cards(c)}]" if i == chip else v.cards(c) for i, c in enumerate(row))
     trump = (_("trump: {suit}").format(suit=_(suits[o.trump][0])) if 0 <= o.trump < len(suits) else _("no trump"))
-    board = [_("Round {n} · {trump} (the chip is on the lord's rightmost card)").format(n=o.round + 1, trump=trump),
+    where = (_("the chip rides on the lord's {card} until this trick ends").format(card=v.cards(lords[0])) if riding
+             else _("the chip is on the lord's rightmost card"))
+    board = [_("Round {n} · {trump} ({where})").format(n=o.round + 1, trump=trump, where=where),
              _("The lord's row: {cards}").format(cards=lord or "-")]
     if o.young_row:
         board.append(_("The young lord's row: {cards}").format(cards=v.cards.row(o.young_row)))
@@ -408,6 +437,11 @@ def _gods(v: _View) -> Part:
         board.append(_("Last intervention, by {god}: {given}").format(god=v.name(g.god), given=given or "-"))
     if o.forced is not None and not o.forced.revealed:
         board.append(_("Forced intervention: {n} card(s) laid face down so far").format(n=o.forced.laid))
+    if o.current_player == v.seat and v.seat in o.gods:
+        to = _gift_to(v)
+        if to is not None:
+            board.append(_("You give one card to each human in seat order: this card goes to {who}").format(
+                who=v.name(to)))
     notes = {}
     hands = dict(enumerate(o.human_hands))
     for s in range(v.players):
@@ -418,7 +452,7 @@ def _gods(v: _View) -> Part:
             role = _("god") + (" → " + v.name(partner) if partner >= 0 else "")
             notes[s] = f"{role} · {size} · {score}"
         else:
-            mark = ICONS[o.marks[s]] if 0 <= o.marks[s] < len(ICONS) else ""
+            mark = _(ICONS[o.marks[s]]) if 0 <= o.marks[s] < len(ICONS) else ""
             lone = " " + _("(lone)") if s in o.lones or s == o.lone else ""
             oracle = "?" if o.oracle[s] < 0 else str(o.oracle[s])
             role = _("human") + (f" {mark}" if mark else "") + lone
@@ -427,6 +461,20 @@ def _gods(v: _View) -> Part:
                 note += " · " + v.cards.row(hands[s], sort=True)
             notes[s] = note
     return board, notes, list(o.trick)
+
+
+def _gift_to(v: _View) -> int | None:
+    """The human the god to act gives its next card to (to the humans in seat order, GH-RULING-12,
+    GH-FORCED-2), or ``None`` when it gives no card now."""
+    o = v.obs
+    if not any(str(a).startswith("give ") for a in v.state.legal_actions()):
+        return None
+    humans = [s for s in range(v.players) if s not in o.gods]
+    if o.forced is not None and not o.forced.revealed and v.seat in o.forced.gods:
+        k = o.forced.laid - o.forced.gods.index(v.seat) * len(humans)
+    else:
+        k = len(o.giving.cards) if o.giving is not None else 0
+    return humans[k] if 0 <= k < len(humans) else None
 
 
 def _saru(v: _View) -> Part:
@@ -488,34 +536,65 @@ def board_lines(state: State[Any, Any], seat: int) -> list[str]:
 
 
 def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
-    """Whether the moves are listed with numbers to type: when they fit two lines and no move takes a
+    """Whether every move is listed with a number to type: when they fit two lines and no move takes a
     number of its own (``bid 3``: typing 3 then means that move)."""
     texts = [str(a) for a in legal]
-    if any(t.partition(" ")[2].isdigit() for t in texts):
+    if any(_numeric(t) for t in texts):
         return False
     return len(_numbered(texts, width)) <= 2
 
 
-def _numbered(texts: Sequence[str], width: int) -> list[str]:
-    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one."""
-    numbered = (_KEEP + " ").join(f"{i}) {t}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+def _numeric(text: str) -> bool:
+    """Whether a move takes a number of its own (``bid 3``, ``declare 10``)."""
+    arg = text.partition(" ")[2]
+    return arg.isascii() and arg.isdigit()
+
+
+def typed_numbers(legal: Sequence[Action], width: int = WIDTH) -> dict[str, Action]:
+    """What a number typed at the prompt means, as the moves are listed (:func:`table`): the move's own
+    number when every move is one kind that takes a number (``bid 0 1 2``: 2 is ``bid 2``); else the
+    listed number of each move that takes no number of its own (``1) play R6  2) play R7 · declare 0 1 2``:
+    1 is ``play R6``), when they fit three lines; else nothing (the moves are typed as listed)."""
+    texts = [str(a) for a in legal]
+    verbs = {t.partition(" ")[0] for t in texts}
+    if texts and all(_numeric(t) for t in texts) and len(verbs) == 1:
+        return {t.partition(" ")[2]: a for t, a in zip(texts, legal)}
+    plain = [a for a, t in zip(legal, texts) if not _numeric(t)]
+    if plain and len(_numbered([str(a) for a in plain], width)) <= 3:
+        return {str(i): a for i, a in enumerate(plain, 1)}
+    return {}
+
+
+def _numbered(texts: Sequence[str], width: int, tail: str = "") -> list[str]:
+    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one (``tail``: the
+    moves that take a number of their own, after them)."""
+    numbered = (_KEEP + " ").join(f"{i}) {move_text(t)}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
+    if tail:
+        numbered += " · " + tail
     return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
                                                         subsequent_indent="  ")]
 
 
-def _moves(legal: Sequence[Action], width: int) -> list[str]:
-    """The legal moves: numbered when :func:`numbered_moves`, else grouped by kind (``bid 0 1 2``)."""
-    texts = [str(a) for a in legal]
-    if numbered_moves(legal, width):
-        return _numbered(texts, width)
+def _grouped(texts: Sequence[str]) -> list[str]:
+    """Moves grouped by kind: ``bid 0 1 2``, ``declare 0 1 2 3 6``."""
     groups: dict[str, list[str]] = {}
     for t in texts:
         verb, _sep, arg = t.partition(" ")
         groups.setdefault(verb, []).append(arg)
-    parts = [f"{verb} {' '.join(args)}".strip() for verb, args in groups.items()]
-    numbers = all(t.partition(" ")[2].isdigit() for t in texts) and len(groups) == 1
-    words = _("Moves (type the number): {moves}") if numbers else _("Moves (type one): {moves}")
-    return _wrap(words.format(moves=" · ".join(parts)), width, most=3)
+    return [f"{verb_word(verb)} {' '.join(args)}".strip() for verb, args in groups.items()]
+
+
+def _moves(legal: Sequence[Action], width: int) -> list[str]:
+    """The legal moves as :func:`typed_numbers` reads them: numbered, or grouped by kind (``bid 0 1 2``)."""
+    texts = [str(a) for a in legal]
+    numbers = typed_numbers(legal, width)
+    if numbers and all(_numeric(t) for t in texts):
+        return _wrap(_("Moves (type the number): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
+    if numbers:
+        rest = [t for t in texts if _numeric(t)]
+        tail = (_("or {moves}").format(moves=" · ".join(_grouped(rest))).replace(" ", _KEEP) if rest else "")
+        return _numbered([t for t in texts if not _numeric(t)], width, tail)
+    return _wrap(_("Moves (type one): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
 
 
 def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), message: str = "",
@@ -546,7 +625,8 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     for p in sorted(notes, key=lambda p: (p != seat, p)):
         name = v.name(p)
         mark = "▶ " if p == to_act else "  "
-        rows.append(_fit(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width))
+        rows += _wrap(f"{mark}{name}{' ' * (label_width - cells(name))}  {notes[p]}", width,
+                      indent=" " * (label_width + 4), most=3)
     sections.append((6, rows))
     tricks = _tricks(state)
     result = ""
@@ -561,18 +641,23 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
                                                            plays=_plays(trick, v.cards, v.players, v.you))
         sections.append((7, _wrap(line, width)))
-    news = [e for e in _collapse(events) if e != result][-6:]
+    ended = {round_result(r, v.players, v.you) for r in _rounds(state)[-2:]}
+    news = [e for e in _collapse(events) if e != result and e not in ended][-6:]
     if news:
         sections.append((1, [_fit("· " + e, width) for e in news]))
+    shown = [e for e in events if e in ended][-1:]
+    if shown:  # a round's result is never cut: it wraps, and ``log`` tells it whole with the reasons
+        sections.append((7, _columns("· " + shown[0] + " " + _("(log: why)"), width, "  ")))
     hand = getattr(v.obs, "hand", None)
     if isinstance(hand, tuple):
         text = v.cards.row(hand, sort=True) or _("(no cards)")
-        sections.append((10, _wrap(_("Your hand: {cards}").format(cards=text), width)))
+        sections.append((10, _wrap(_("Your hand: {cards}").format(cards=text), width, most=4)))
     mission = getattr(v.obs, "mission", -1)
     if v.game.slug == "saru-tori-inu-i" and mission >= 0 and to_act is not None:
         from rulebook.games.saru_tori_inu_i.render import mission_text
 
-        sections.append((4, [_fit(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width)]))
+        sections.append((4, _wrap(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width,
+                                  most=3)))
     if message:
         sections.append((8, _wrap(message, width)))
     if to_act == seat:
@@ -681,7 +766,7 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     """``Seat 2 plays G3`` / ``Seat 2 bids (secret)`` / ``You: play R4``."""
     verb, _sep, arg = text.partition(" ")
     if you:
-        return _("{seat}: {action}").format(seat=_cap(name), action=text)
+        return _("{seat}: {action}").format(seat=_cap(name), action=move_text(text))
     glosses, plain = _glosses()
     # TRANSLATORS: a move of another seat: "Seat 2" and "plays G3" (the words of the move's kind)
     told = _("{who} {does}")
@@ -690,8 +775,8 @@ def _told(name: str, you: bool, text: str, shown: bool) -> str:
     if verb in glosses:
         said = glosses[verb][0].format(arg=arg) if shown else glosses[verb][1]
         return told.format(who=_cap(name), does=said)
-    return _("{seat}: {action}").format(seat=_cap(name), action=text if shown else _("{verb} (hidden)").format(
-        verb=verb))
+    return _("{seat}: {action}").format(seat=_cap(name), action=move_text(text) if shown else _(
+        "{verb} (hidden)").format(verb=verb_word(verb)))
 
 
 def move_events(before: State[Any, Any], action: Action, after: State[Any, Any], viewer: int) -> list[str]:
@@ -715,9 +800,57 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
-        end = reason_words(r.end, players, you) or rule_words(r.rule)
-        out.append(_("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points))
+        out.append(round_result(r, players, you))
+    return out
+
+
+def round_result(r: RoundRecord, players: int, you: Iterable[int] = ()) -> str:
+    """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended, what each seat
+    scored."""
+    points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
+    end = reason_words(r.end, players, you) or rule_words(r.rule)
+    return _("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points)
+
+
+def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH) -> list[str]:
+    """The whole last finished round (``log`` at the table): how it ended, then every seat's points with
+    the reason for each, by scoring rule; ``[]`` before the first round ends."""
+    rounds = _rounds(state)
+    if not rounds:
+        return []
+    r = rounds[-1]
+    players = state.rules.players
+    mine = tuple(you)
+    game = type(state).GAME
+    cards = _Cards(game, state.rules)
+    names = {cards(c) for c in range(cards.size)}
+    end = reason_words(r.end, players, mine) or rule_words(r.rule)
+    out = [_("Round {n}: {end} ({rule})").format(n=r.number + 1, end=end, rule=r.rule), ""]
+    label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
+    for s in range(players):
+        by_rule: dict[str, list[tuple[int, str]]] = {}
+        for c in r.changes:
+            if c.seat == s:
+                by_rule.setdefault(c.rule, []).append((c.points, c.reason))
+        reasons = []
+        for rule, changes in by_rule.items():
+            merged = _merge([why for _p, why in changes], names)
+            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
+            reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
+        bids, won, chips = (getattr(r, "bids", ()), getattr(r, "won", ()), getattr(r, "chips", ()))
+        lord = getattr(r, "lord_tricks", 0)
+        if not reasons and s < len(bids) and bids[s] >= 0:  # UTSUKE: the revealed bid says why no honour
+            reasons.append(_("bid {bid}, the lord took {lord}: no honour").format(bid=bids[s], lord=lord))
+        if s < len(chips) and chips[s] > 0 and s < len(won):
+            reasons.append(_("took {won} tricks, more than the lord's {lord}: an execution chip (UT-SCORE-4)").format(
+                won=won[s], lord=lord))
+        name = seat_label(s, players, mine)
+        total = signed(r.points[s]) if s < len(r.points) else "0"
+        text = (f"{name}{' ' * (label_width - cells(name))}  {total:>4}  "
+                + (_("; ").join(reasons) if reasons else _("no points")))
+        out += _columns(text, width, " " * (label_width + 8))
+    out += ["", _("Scores now: {scores}").format(scores=_(", ").join(
+        f"{seat_label(s, players, mine)} {state.scores[s]}" for s in range(players)))]
     return out
 
 
