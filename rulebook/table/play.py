@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rulebook.balance.players import Player, player_from_spec
-from rulebook.balance.progress import check_writable, reason
 from rulebook.core.contract import Action, Game, State
 from rulebook.core.progress import check_writable, reason
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.i18n import N_, _, language, ngettext, wrap
+from rulebook.reference import records
 from rulebook.reference.words import (
     CARD_FIELDS,
     MOVE_WORDS,
@@ -47,7 +47,8 @@ from rulebook.reference.words import (
     typed_move,
     verb_word,
 )
-from rulebook.table import (
+from rulebook.table.hint import hint, phase_rules
+from rulebook.table.screen import (
     HEIGHT,
     WIDTH,
     board_lines,
@@ -59,7 +60,6 @@ from rulebook.table import (
     table,
     typed_numbers,
 )
-from rulebook.table.hint import hint, phase_rules
 
 __all__ = [
     "CARD_FIELDS",
