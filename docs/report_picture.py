@@ -67,7 +67,7 @@ return out;
 
 def run_report(folder: Path) -> Path:
     report = folder / "report.html"
-    subprocess.run([sys.executable, "-m", "rulebook.cli.app", *COMMAND, "--report", str(report)],
+    subprocess.run([sys.executable, "-m", "rulebook", *COMMAND, "--report", str(report)],
                    check=True, cwd=folder, stdout=subprocess.DEVNULL)
     return report
 

@@ -145,7 +145,7 @@ def test_a_gift_names_the_human_who_receives_it() -> None:
 def test_yes_1_at_saru_keeps_asking_and_ends_cleanly(tmp_path: Path) -> None:
     """``yes 1 | rulebook play saru-tori-inu-i``: 1 is a move at the declaration too; the end of input saves."""
     out = tmp_path / "saru.json"
-    run = subprocess.run([sys.executable, "-m", "rulebook.cli.app", "play", "saru-tori-inu-i", "--seed", "4", "--out",
+    run = subprocess.run([sys.executable, "-m", "rulebook", "play", "saru-tori-inu-i", "--seed", "4", "--out",
                           str(out)], input="1\n" * 300, capture_output=True, text=True, cwd=tmp_path, timeout=300,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "NO_COLOR": "1"})
     assert run.stderr == ""
