@@ -66,7 +66,8 @@ def test_options_json_marks_the_seat_options(capsys: pytest.CaptureFixture[str])
 def test_first_lord_is_shown_and_accepted_as_1_to_p(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "utsuke"]) == 0
     block = capsys.readouterr().out.split("first_lord (whole number)\n", 1)[1].split("\n\n")[0]
-    assert "  default: 1\n" in block and "  allowed: 1..5\n" in block and "--set first_lord=2" in block
+    assert "  default: 1\n" in block and "--set first_lord=2" in block
+    assert "  allowed: 1..5 (seat 1 up to the number of players)\n" in block
     for players in (2, 3, 4, 5):
         assert [resolve(UT, sets=[f"first_lord={s}"], players=players).rules.first_lord
                 for s in range(1, players + 1)] == list(range(players))

@@ -497,6 +497,8 @@ def _type_text(info: OptionInfo) -> str:
 def _choices_text(info: OptionInfo) -> str:
     if info.choices is None:
         return _("any valid value") if info.type else _("structured value")
+    if info.seat:  # 1..P at the table: the range shown is for the most players the game takes
+        return _("{seats} (seat 1 up to the number of players)").format(seats=info.choices_text())
     return info.choices_text()
 
 
