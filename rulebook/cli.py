@@ -14,11 +14,13 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from rulebook.cli_verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json
 from rulebook.errors import InvalidRules, OutputError, RulebookError
+from rulebook.hooks import DEFAULT_TIME_LIMIT, set_time_limit
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.players import PLAYER_KINDS
 from rulebook.progress import check_writable, reason
@@ -91,6 +94,14 @@ def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
     )
 
 
+def _hook_time_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--hook-time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"the longest one call of a variant's Python hook may take before it is reported as failed "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
     p = argparse.ArgumentParser(
@@ -120,6 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     _game_arg(sim, ", or all")
     _variant_args(sim)
     add_simulate_args(sim)
+    _hook_time_arg(sim)
 
     ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
         "rulebook verify witches-of-blackmore --set must_follow=true",
@@ -156,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
         "again (the same command and options; the report equals an uninterrupted run's)",
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    _hook_time_arg(ver)
 
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
         "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
@@ -383,7 +396,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(previous)
 
 
+#: set when SIGTERM arrived: the command stops as after Ctrl-C, and exits with 143 (128 + 15)
+_terminated: list[bool] = [False]
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    _terminated[0] = True
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``kill``, systemd, CI) stops the command as Ctrl-C does: progress is saved and the
+    resume command printed (main thread only; elsewhere the signal keeps its handler)."""
+    _terminated[0] = False
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _main(args: argparse.Namespace) -> int:
+    set_time_limit(getattr(args, "hook_time_limit", None))
+    try:
+        with _sigterm_as_interrupt():
+            code = _main_unguarded(args)
+        return 143 if _terminated[0] and code == 130 else code
+    finally:
+        set_time_limit(None)
+
+
+def _main_unguarded(args: argparse.Namespace) -> int:
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -397,7 +445,7 @@ def _main(args: argparse.Namespace) -> int:
             pass
         return 1
     except KeyboardInterrupt:
-        print(_("rulebook: interrupted"), file=sys.stderr)
+        print(_("rulebook: terminated") if _terminated[0] else _("rulebook: interrupted"), file=sys.stderr)
         return 130
     except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
         if args.debug:

@@ -53,7 +53,18 @@ import attrs
 from rulebook.core.contract import Game, State
 from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
-from rulebook.hooks import GameOverHook, HookedState, LegalHook, PlayHooks, PointsHook, RoundPointsHook, hooked_state
+from rulebook.hooks import (
+    GameOverHook,
+    HookedState,
+    HookError,
+    LegalHook,
+    PlayHooks,
+    PointsHook,
+    RoundPointsHook,
+    call_hook,
+    check_points,
+    hooked_state,
+)
 from rulebook.registry import get_game
 from rulebook.user_code import load_module
 
@@ -113,7 +124,8 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, self.game.Rules):
             raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
-        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook)
+        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook,
+                          self.hook_source)
         object.__setattr__(self, "play_hooks", hooks)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
@@ -143,19 +155,39 @@ class Variant:
         )
 
     @property
+    def hook_source(self) -> str:
+        """Where the variant's hooks come from, as a failing hook names it (its file, ``module:NAME``,
+        else its name)."""
+        return self.source or ("" if self.name == "printed rules" else self.name)
+
+    @property
     def has_hooks(self) -> bool:
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
                     or self.play_hooks)
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
         """The variant's scores of ``state``."""
-        return tuple(self.scores_hook(state)) if self.scores_hook else tuple(state.scores)
+        if self.scores_hook is None:
+            return tuple(state.scores)
+        where = ("scores", self.hook_source, _position(state))
+        return tuple(check_points(call_hook(self.scores_hook, *where, state), _players(state, self.rules), *where))
 
     def winners(self, state: State[Any, Any], scores: tuple[int, ...] | None = None) -> frozenset[int]:
         """The variant's winners of ``state`` (empty until the game is over)."""
         if self.winners_hook is None:
             return frozenset(state.winners)
-        return frozenset(self.winners_hook(state, self.scores(state) if scores is None else scores))
+        scores = self.scores(state) if scores is None else scores
+        where = ("winners", self.hook_source, _position(state))
+        answer = call_hook(self.winners_hook, *where, state, scores)
+        players = _players(state, self.rules)
+        try:
+            seats = frozenset(answer)
+        except TypeError:
+            seats = frozenset({-1})
+        if not all(type(s) is int and 0 <= s < players for s in seats):
+            raise HookError("contract:winners", f"returned {str(answer)[:60]}, not a set of seats 0 to {players - 1}",
+                            *where)
+        return seats
 
     def score_floor(self) -> int | None:
         """The variant's floor, else the game's own."""
@@ -182,6 +214,18 @@ class Variant:
         if self.source:
             out["source"] = self.source
         return out
+
+
+def _players(state: Any, rules: Any) -> int:
+    players = getattr(getattr(state, "rules", None), "players", None)
+    return players if type(players) is int else int(rules.players)
+
+
+def _position(state: Any) -> int:
+    try:
+        return len(state.history)
+    except Exception:  # a state without a history: the position is unknown
+        return 0
 
 
 def _rebuild(slug: str, rules: Any, *args: Any) -> Variant:

@@ -115,6 +115,8 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
         _invariant("variant invariant", fn, state)
     try:
         scores = variant.scores(state)
+    except HookError as exc:
+        raise Violation(exc.check, exc.check, str(exc), state) from None
     except Exception as exc:  # a variant's hook that crashes
         raise Violation("contract:no-crash", "contract:no-crash", f"scores raised {exc!r}", state) from None
     players = variant.rules.players
@@ -309,7 +311,7 @@ def play_checked(
     except Exception as exc:
         state = where[0] if where[0] is not None else variant.game.new_game(variant.rules, seed=seed)
         if isinstance(exc, HookError):  # a play hook broke the contract: its own check, not a crash
-            raise Violation(exc.check, exc.check, exc.message, state, where[1]) from None
+            raise Violation(exc.check, exc.check, str(exc), state, where[1]) from None
         raise Violation(
             "contract:no-crash", "contract:no-crash", f"{type(exc).__name__}: {exc}", state, where[1]
         ) from exc
@@ -804,7 +806,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
         try:
             allowed = prev.is_terminal or game.parse_action(text, first.rules) in prev.legal_actions()
         except HookError as exc:
-            yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, exc.message, prev))
+            yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, str(exc), prev))
             return
         if not allowed or prev.is_terminal:
             why = "the game was over under the variant" if prev.is_terminal else "the variant's legal hook refuses it"
