@@ -32,7 +32,8 @@ from rulebook.cli_verify import counts_text as _counts_text
 from rulebook.cli_verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json
-from rulebook.errors import InvalidRules, OutputError, RulebookError
+from rulebook.core.terminal import escape_controls
+from rulebook.errors import InvalidRecord, InvalidRules, OutputError, RulebookError
 from rulebook.hooks import DEFAULT_TIME_LIMIT, set_time_limit
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.players import PLAYER_KINDS
@@ -102,6 +103,12 @@ def _hook_time_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _force_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--force", action="store_true",
+                   help="replace an existing file given to --out, --report, --html or --progress even when it is "
+                   "not one rulebook wrote (default: refuse it)")
+
+
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
     p = argparse.ArgumentParser(
@@ -132,6 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     _variant_args(sim)
     add_simulate_args(sim)
     _hook_time_arg(sim)
+    _force_arg(sim)
 
     ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
         "rulebook verify witches-of-blackmore --set must_follow=true",
@@ -169,6 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
     _hook_time_arg(ver)
+    _force_arg(ver)
 
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
         "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
@@ -184,6 +193,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--html", default=None, metavar="FILE.html",
                      help=_("write the game as one web page instead of printing the story: the whole table at "
                             "every step, every hand face up, the story beside it (no network needed)"))
+    _force_arg(rep)
 
     pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
         "rulebook play witches-of-blackmore",
@@ -204,6 +214,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
     pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
+    _force_arg(pl)
     rl = _sub(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
               ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
     _game_arg(rl)
@@ -224,12 +235,13 @@ def _verify(args: argparse.Namespace) -> int:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)
     where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
-    check_writable(where, "--out")  # a failing game must not be lost to a bad path
+    # a failing game must not be lost to a bad path
+    check_writable(where, "--out", "record", force=getattr(args, "force", False))
     if args.progress is not None and args.resume is not None:
         raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
     log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
     if args.resume is None:
-        check_writable(log, "--progress")
+        check_writable(log, "--progress", "progress", force=getattr(args, "force", False))
     if args.examples < 1:
         raise RulebookError("--games must be at least 1")
     shares = plan(variant, args.examples, players)
@@ -258,7 +270,7 @@ def _verify(args: argparse.Namespace) -> int:
         return 0 if report.ok else 1
     title, header, rows = report_table(game, variant, report, args.thorough)
     _table(title, header, rows, right=False)
-    print("\n".join(verdict(variant, report)))
+    print(escape_controls("\n".join(verdict(variant, report)), keep_newlines=True))
     return 0 if report.ok else 1
 
 
@@ -267,13 +279,14 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         record = records.load(args.file)
-    except OSError as exc:
-        raise RulebookError(_("cannot read {path}: {reason}").format(path=args.file, reason=exc.strerror)) from None
+    except InvalidRecord as exc:
+        raise InvalidRecord(f"{args.file}: {exc}") from None
     game = rulebook.get_game(record.game)
     if args.html is not None and args.seat is not None:
         raise RulebookError(_("--html shows every hand; it cannot be told from one seat (leave out --seat)"))
     if args.html is not None:
-        check_writable(args.html, "--html")  # a bad path is found before the work
+        # a bad path is found before the work
+        check_writable(args.html, "--html", "page", force=getattr(args, "force", False))
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
     # Data never names code that runs: Python hooks come only from --variant, and the
     # record's description of its variant is only compared with the one supplied.
@@ -281,7 +294,7 @@ def _replay(args: argparse.Namespace) -> int:
     variant = load_variant(game, ref) if ref else None
     records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
-        print(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
+        _say(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
     wrote = ""
     if args.html is not None:
         from rulebook.replay_html import write_replay_page
@@ -300,7 +313,7 @@ def _replay(args: argparse.Namespace) -> int:
         except RulebookError:
             story = []
         for line in story:
-            print(line)
+            _say(line)
     elif args.seat is not None:
         from rulebook.narrate import narrate
 
@@ -313,12 +326,12 @@ def _replay(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise RulebookError(str(exc)) from None
         for line in story:
-            print(line)
+            _say(line)
     if args.actions or args.quiet or wrote:
         dealt = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("dealt as recorded")
-        print(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
+        _say(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
     if wrote:
-        print(wrote)
+        _say(wrote)
     broke = None
     last = None
     for step in walk(record, variant):
@@ -327,22 +340,22 @@ def _replay(args: argparse.Namespace) -> int:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             who = _("seat {n}").format(n=step.seat + 1) if step.seat is not None else "-"
             label = _("scores")
-            print(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
+            _say(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
         if step.violation is not None:
             v = step.violation
             broke = v
-            print(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
+            _say(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
                 n=step.index, rule=v.rule, check=v.check, message=v.message))
             break
     if failure is not None:
         nxt = _("; next move {action}").format(action=failure["next_action"]) if failure.get("next_action") else ""
-        print(_("recorded failure: [{rule}] {check}: {message}{next}").format(
+        _say(_("recorded failure: [{rule}] {check}: {message}{next}").format(
             rule=failure.get("rule"), check=failure.get("check"), message=failure.get("message"), next=nxt)
               .replace("\n", " "))
     if broke is None and failure is None:
         state = last.state if last is not None else None
         end = _("game over") if state is not None and state.is_terminal else _("game not over")
-        print(_("✓ every position passed the checks ({end})").format(end=end))
+        _say(_("✓ every position passed the checks ({end})").format(end=end))
         return 0
     return 1
 
@@ -360,9 +373,15 @@ def _rules(args: argparse.Namespace) -> int:
     return rules_command(rulebook.get_game(args.game), args.rule)
 
 
+def _say(text: str = "", file: Any = None) -> None:
+    """Print a line that may hold text from a file (a record, a variant): control characters escaped."""
+    print(escape_controls(text), file=file)
+
+
 def _error(message: str) -> None:
-    """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
-    lines = str(message).splitlines() or [""]
+    """Print a one-line error on stderr (long or multi-line messages are cut to one line; control
+    characters from a file's text are escaped)."""
+    lines = escape_controls(str(message)).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
     print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)
 

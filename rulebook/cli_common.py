@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.core.contract import Game
+from rulebook.core.terminal import escape_controls
 from rulebook.i18n import _
 from rulebook.variants import Variant, resolve
 
@@ -21,7 +22,11 @@ def _table(
     headings: Sequence[bool] = (), width: int = 100,
 ) -> None:
     """A table on stdout (rich when installed): ``marked`` rows stand out, ``headings`` rows open a section;
-    ``width``: the fewest columns it is laid out in (more when the terminal is wider)."""
+    ``width``: the fewest columns it is laid out in (more when the terminal is wider). Control characters
+    (from a variant's name, a record) are shown escaped."""
+    title = escape_controls(title)
+    header = [escape_controls(str(h)) for h in header]
+    rows = [[escape_controls(str(x)) for x in row] for row in rows]
     try:
         from rich.console import Console
         from rich.markup import escape

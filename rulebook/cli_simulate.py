@@ -19,6 +19,7 @@ from rulebook import records
 from rulebook.balance import measures
 from rulebook.cli_common import _changes, _cwd_importable, _name, _pct, _progress, _resume_command, _table, _variant_of
 from rulebook.core.contract import Game
+from rulebook.core.files import write_atomic
 from rulebook.core.options import rules_to_dict
 from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.figures import (
@@ -39,7 +40,7 @@ from rulebook.optional import install_hint, require
 from rulebook.play_figures import load_measures
 from rulebook.players import MAX_ITERATIONS
 from rulebook.plots import save_plots
-from rulebook.progress import Progress, check_writable, reason
+from rulebook.progress import Progress, check_writable
 from rulebook.simulate import (
     DEFAULT_PLAYER,
     Summary,
@@ -287,7 +288,7 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
     if args.report:
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", "page", force=getattr(args, "force", False))
     if args.progress is not None and args.resume is not None:
         raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
     _cap_workers(args)
@@ -320,7 +321,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.resume is not None:
         saved = Progress.resume(args.resume, run)
     else:
-        check_writable(where, "--progress")
+        check_writable(where, "--progress", "progress", force=getattr(args, "force", False))
         saved = Progress.start(where, run)
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
@@ -433,7 +434,7 @@ def _sweep(args: argparse.Namespace) -> int:
     require("scipy.stats", "balance", "rulebook simulate")
     if args.report:
         require("matplotlib", "plot", "--report")
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", "page", force=getattr(args, "force", False))
     name, eq, text = args.sweep.partition("=")
     if not eq:
         raise RulebookError("--sweep takes NAME=V1,V2,... (for example --sweep hand_size=4,5,6)")
@@ -451,10 +452,7 @@ def _sweep(args: argparse.Namespace) -> int:
         from rulebook.report import sweep_report
 
         page = sweep_report(game, runs, name.strip().replace("-", "_"), base=base, command=_reproduce(args))
-        try:
-            Path(args.report).write_text(page, encoding="utf-8")
-        except OSError as exc:
-            raise OutputError(args.report, reason(exc), "--report") from None
+        write_atomic(args.report, page, "--report")
         report = args.report
     if args.json:
         print(json.dumps({"game": game.slug, "sweep": name.strip(), "seed": args.seed, "runs": [
@@ -576,10 +574,7 @@ def _simulate_all(
                 fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
                 sides={label: v for label, v in sides} if args.compare else None,
             )
-            try:
-                Path(args.report).write_text(page, encoding="utf-8")
-            except OSError as exc:
-                raise OutputError(args.report, reason(exc), "--report") from None
+            write_atomic(args.report, page, "--report")
             entry["report"] = args.report
             if not args.json:
                 print(_("report: {path}").format(path=args.report))

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from rulebook.core.files import check_replace, check_target, read_lines
 from rulebook.errors import OutputError, ResumeError
 from rulebook.simulate import GameResult
 
@@ -44,16 +45,22 @@ def reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
-def check_writable(path: str | Path, option: str = "") -> None:
+def check_writable(path: str | Path, option: str = "", kind: str | None = None, force: bool = False) -> None:
     """Raise :class:`~rulebook.errors.OutputError` unless ``path`` can be written now.
 
     The folder must exist and the file be creatable (tried, then removed when it was
-    not there before); an existing directory is refused. Done before a long run, so a
+    not there before); an existing folder, device or FIFO is refused, and so is a file
+    that is not of ``kind`` (``record``, ``progress``, ``page``: see
+    :func:`rulebook.core.files.check_replace`) unless ``force``. Done before a long run, so a
     bad path is found in a second, not after the work.
     """
     p = Path(path)
     if p.is_dir():
         raise OutputError(str(path), "it is a folder, not a file", option)
+    if kind is not None:
+        check_replace(p, option, kind, force)
+    else:
+        check_target(p, option)
     if not p.parent.is_dir():
         raise OutputError(str(path), f"the folder {p.parent} does not exist", option)
     existed = p.exists()
@@ -139,16 +146,21 @@ def resume_lines(
     line cut short by a crash, and return the other lines with their numbers and the file open
     to append. ``what`` names the command in a refusal ("rulebook simulate")."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ResumeError(str(path), f"cannot read it: {reason(exc)}") from None
-    whole = data[: data.rfind(b"\n") + 1]  # a last line cut short by a crash is dropped: done again
-    try:
-        text = whole.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ResumeError(str(path), "not UTF-8 text: not a progress file") from None
-    lines = text.split("\n") if text else [""]
+    lines: list[str] = []
+    size = 0
+    cut = False
+    # only a regular file, read line by line, each line bounded (MAX_LINE_BYTES)
+    for number, raw, whole_line in read_lines(p, "--resume", error=lambda why: ResumeError(str(path), why)):
+        if not whole_line:  # a last line cut short by a crash is dropped: done again
+            cut = True
+            break
+        try:
+            lines.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ResumeError(str(path), "not UTF-8 text: not a progress file", number) from None
+        size += len(raw) + 1
+    if not lines:
+        lines = [""]
     try:
         header = json.loads(lines[0]) if lines[0] else None
     except (ValueError, RecursionError):
@@ -159,8 +171,8 @@ def resume_lines(
     if header.get("run") != wanted:
         raise ResumeError(str(path), "it belongs to another run (" + first_difference(wanted, header.get("run")) + ")")
     try:
-        if len(whole) < len(data):
-            os.truncate(p, len(whole))
+        if cut:
+            os.truncate(p, size)
         stream = open(p, "a", encoding="utf-8")
     except OSError as exc:
         raise OutputError(str(path), reason(exc), "--resume") from None

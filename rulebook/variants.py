@@ -51,6 +51,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
+from rulebook.core.files import read_text
 from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.hooks import (
@@ -306,6 +307,10 @@ class VariantFile:
     path: str
 
 
+#: The largest variant file read (bytes).
+MAX_VARIANT_BYTES = 2**20
+
+
 def read_variant_file(
     game: Game[Any, Any, Any] | None, ref: str | Path, _chain: tuple[Path, ...] = ()
 ) -> VariantFile:
@@ -321,12 +326,10 @@ def read_variant_file(
         raise RulebookError(f"variant file {ref}: extends itself ({' -> '.join(p.name for p in (*_chain, here))})")
     if len(_chain) > MAX_EXTENDS:
         raise RulebookError(f"variant file {ref}: extends goes deeper than {MAX_EXTENDS} files")
+    text = read_text(path, "variant file", MAX_VARIANT_BYTES,
+                     lambda why: RulebookError(f"cannot read variant file {ref}: {why}"))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulebookError(f"cannot read variant file {ref}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RulebookError(f"variant file {ref} is not UTF-8 text") from None
+        data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
         reason = exc if isinstance(exc, tomllib.TOMLDecodeError) else "nested too deeply"
         raise RulebookError(f"variant file {ref} is not valid TOML: {reason}") from None
