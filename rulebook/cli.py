@@ -37,7 +37,7 @@ from rulebook.errors import InvalidRecord, InvalidRules, OutputError, RulebookEr
 from rulebook.hooks import DEFAULT_TIME_LIMIT, set_time_limit
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.players import PLAYER_KINDS
-from rulebook.progress import check_writable, reason
+from rulebook.progress import check_writable, reason, writable_or_elsewhere
 from rulebook.variants import load_variant
 
 
@@ -240,8 +240,12 @@ def _verify(args: argparse.Namespace) -> int:
     if args.progress is not None and args.resume is not None:
         raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
     log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
-    if args.resume is None:
+    if args.progress is not None:
         check_writable(log, "--progress", "progress", force=getattr(args, "force", False))
+    elif args.resume is None:  # the default file: where the run can write it
+        log, notice = writable_or_elsewhere(log, "--progress", getattr(args, "force", False))
+        if notice:
+            print(notice, file=sys.stderr)
     if args.examples < 1:
         raise RulebookError("--games must be at least 1")
     shares = plan(variant, args.examples, players)

@@ -40,7 +40,7 @@ from rulebook.optional import install_hint, require
 from rulebook.play_figures import load_measures
 from rulebook.players import MAX_ITERATIONS
 from rulebook.plots import save_plots
-from rulebook.progress import Progress, check_writable
+from rulebook.progress import Progress, check_writable, writable_or_elsewhere
 from rulebook.simulate import (
     DEFAULT_PLAYER,
     Summary,
@@ -320,8 +320,13 @@ def _simulate(args: argparse.Namespace) -> int:
     keep = args.resume is not None or args.progress is not None or args.report is not None
     if args.resume is not None:
         saved = Progress.resume(args.resume, run)
-    else:
+    elif keep:
         check_writable(where, "--progress", "progress", force=getattr(args, "force", False))
+        saved = Progress.start(where, run)
+    else:  # the default file: where the run can write it
+        where, notice = writable_or_elsewhere(where, "--progress", getattr(args, "force", False))
+        if notice:
+            print(notice, file=sys.stderr)
         saved = Progress.start(where, run)
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []

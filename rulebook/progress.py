@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -28,7 +29,7 @@ from rulebook.simulate import GameResult
 
 __all__ = [
     "FORMAT", "Progress", "check_writable", "first_difference", "reason", "result_from_json", "result_to_json",
-    "resume_lines",
+    "resume_lines", "writable_or_elsewhere",
 ]
 
 #: The progress-file format and its version (the header's ``format``).
@@ -74,6 +75,24 @@ def check_writable(path: str | Path, option: str = "", kind: str | None = None, 
             p.unlink()
         except OSError:
             pass
+
+
+def writable_or_elsewhere(path: str | Path, option: str, force: bool = False) -> tuple[Path, str]:
+    """A progress file the run can write: ``path`` when it can be written, else a file of the same
+    name in the temporary folder (a run in a folder it cannot write still runs), with a one-line
+    notice saying so (``""`` when ``path`` is used). Neither writable: the first refusal."""
+    p = Path(path)
+    try:
+        check_writable(p, option, "progress", force)
+        return p, ""
+    except OutputError as first:
+        other = Path(tempfile.gettempdir()) / p.name
+        try:
+            check_writable(other, option, "progress", force)
+        except OutputError:
+            raise first from None
+        why = str(first).partition(f"cannot write {p}: ")[2] or str(first)
+        return other, f"rulebook: notice: cannot write the progress file {p} ({why}); it is {other} instead"
 
 
 def result_to_json(run: str, game: str, r: GameResult) -> dict[str, Any]:
