@@ -10,12 +10,17 @@ and plays only the missing games; game ``i`` of a run depends only on the seed a
 
 A file from another run is refused naming the first difference; a malformed line
 names its number. Only the last line may be cut short (the writer was stopped
-mid-line): it is dropped and its game played again.
+mid-line): it is dropped and its game played again. Every result line carries a
+check (a hash of the run's header and the line), so a line changed on disk, copied
+from another run's file or repeated is refused, and so is a game that is not part of
+the run, a game given twice, and scores or winners of seats the game does not have:
+a resumed run's figures equal an uninterrupted run's, or the file is refused in one line.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import tempfile
@@ -33,10 +38,10 @@ __all__ = [
 ]
 
 #: The progress-file format and its version (the header's ``format``).
-FORMAT = "rulebook-progress/1"
+FORMAT = "rulebook-progress/2"
 _RESULT_KEYS = ("run", "game", "index", "length", "scores", "winners", "stats", "lead_changes", "comeback")
 #: fields a result line may carry beyond those (files written before they existed lack them)
-_OPTIONAL_KEYS = ("usage", "digest", "play", "events")
+_OPTIONAL_KEYS = ("usage", "digest", "play", "events", "check")
 
 
 def reason(exc: OSError) -> str:
@@ -150,6 +155,17 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
     return data["run"], data["game"], result
 
 
+def run_key(run: Mapping[str, Any]) -> bytes:
+    """The run's header as canonical bytes: what every line's check is keyed with."""
+    return json.dumps(dict(run), sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def line_check(key: bytes, data: Mapping[str, Any]) -> str:
+    """The check of one result line of the run ``key`` (16 hex digits of SHA-256)."""
+    body = json.dumps({k: v for k, v in data.items() if k != "check"}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(key + b"\n" + body.encode("utf-8")).hexdigest()[:16]
+
+
 def first_difference(a: Any, b: Any, where: str = "") -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b)):
@@ -185,6 +201,10 @@ def resume_lines(
     except (ValueError, RecursionError):
         header = None
     if not isinstance(header, dict) or header.get("format") != fmt:
+        found = header.get("format") if isinstance(header, dict) else None
+        if isinstance(found, str) and found.partition("/")[0] == fmt.partition("/")[0]:
+            raise ResumeError(str(path), f"written by another version of rulebook ({found[:40]}, not {fmt}); "
+                              "start the run again", 1)
         raise ResumeError(str(path), f"not a progress file of {what} (no {fmt} header)", 1)
     wanted = json.loads(json.dumps(dict(run)))
     if header.get("run") != wanted:
@@ -201,9 +221,11 @@ def resume_lines(
 class Progress:
     """An open progress file: :meth:`start` a new one or :meth:`resume` one, then :meth:`write` results."""
 
-    def __init__(self, path: Path, stream: IO[str], done: dict[tuple[str, str], dict[int, GameResult]]) -> None:
+    def __init__(self, path: Path, stream: IO[str], done: dict[tuple[str, str], dict[int, GameResult]],
+                 key: bytes = b"") -> None:
         self.path = path
         self._stream = stream
+        self._key = key
         #: results already in the file: ``(run, game slug) -> index -> result``
         self.done = done
         self.written = sum(len(d) for d in done.values())
@@ -218,29 +240,59 @@ class Progress:
             stream.flush()
         except OSError as exc:
             raise OutputError(str(path), reason(exc), "--progress") from None
-        return cls(p, stream, {})
+        return cls(p, stream, {}, run_key(json.loads(json.dumps(dict(run)))))
 
     @classmethod
-    def resume(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
-        """The progress file ``path`` of ``run``, its results read back, open to append more."""
+    def resume(cls, path: str | Path, run: Mapping[str, Any],
+               sides: Mapping[tuple[str, str], int] | None = None) -> Progress:
+        """The progress file ``path`` of ``run``, its results read back, open to append more.
+
+        ``sides`` maps each ``(run label, game slug)`` of the run to its player count: a line of
+        any other side, of a game beyond ``run["games"]``, a game given twice, scores or winners
+        that do not fit the player count, and a line whose check fails are refused
+        (:class:`~rulebook.errors.ResumeError` naming the line)."""
         lines, stream = resume_lines(path, FORMAT, run, "rulebook simulate")
+        key = run_key(json.loads(json.dumps(dict(run))))
+        games = run.get("games")
         done: dict[tuple[str, str], dict[int, GameResult]] = {}
         try:
             for number, line in lines:
+                def bad(message: str, number: int = number) -> ResumeError:
+                    return ResumeError(str(path), message, number)
+
                 try:
-                    run_label, game, result = result_from_json(json.loads(line))
+                    data = json.loads(line)
+                    run_label, game, result = result_from_json(data)
                 except (ValueError, RecursionError) as exc:
-                    raise ResumeError(str(path), str(exc).splitlines()[0][:200], number) from None
-                done.setdefault((run_label, game), {})[result.index] = result
+                    raise bad(str(exc).splitlines()[0][:200]) from None
+                if data.get("check") != line_check(key, data):
+                    raise bad("its check does not match: the line was changed, or comes from another run's file")
+                if sides is not None:
+                    players = sides.get((run_label, game))
+                    if players is None:
+                        raise bad(f"a game of {json.dumps(game)[:40]} ({json.dumps(run_label)[:40]}), which is "
+                                  "not part of this run")
+                    if len(result.scores) != players:
+                        raise bad(f"{len(result.scores)} scores for a game of {players} players")
+                    if not all(0 <= s < players for s in result.winners):
+                        raise bad(f"a winner that is not a seat of a game of {players} players")
+                if type(games) is int and result.index >= games:
+                    raise bad(f"game {result.index + 1} of a run of {games} games")
+                seen = done.setdefault((run_label, game), {})
+                if result.index in seen:
+                    raise bad(f"game {result.index + 1} is in the file twice")
+                seen[result.index] = result
         except ResumeError:
             stream.close()
             raise
-        return cls(Path(path), stream, done)
+        return cls(Path(path), stream, done, key)
 
     def write(self, run: str, game: str, result: GameResult) -> None:
-        """Append one finished game and flush it to the file."""
+        """Append one finished game (with its check) and flush it to the file."""
+        data = result_to_json(run, game, result)
+        data["check"] = line_check(self._key, data)
         try:
-            self._stream.write(json.dumps(result_to_json(run, game, result), separators=(",", ":")) + "\n")
+            self._stream.write(json.dumps(data, separators=(",", ":")) + "\n")
             self._stream.flush()
         except OSError as exc:
             raise OutputError(str(self.path), f"{reason(exc)} ({self.written} games are saved in it)",

@@ -562,6 +562,9 @@ class CheckLog:
                 stream.close()
                 raise ResumeError(str(path), f"expected the keys {', '.join(_COUNT_KEYS)} with whole numbers "
                                   "and a player count of this run", number)
+            if entry["players"] in done:
+                stream.close()
+                raise ResumeError(str(path), f"{entry['players']} players are in the file twice", number)
             done[entry["players"]] = {k: entry[k] for k in _COUNT_KEYS[1:]}
         return cls(Path(path), stream, done)
 

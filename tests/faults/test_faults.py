@@ -222,7 +222,7 @@ def test_resume_refuses_another_runs_file(
     code, _, err = _run([*SMALL, "--seed", "6", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl: it belongs to another run (seed: 5 in the file, "
                               "6 now)\n")
-    (tmp_path / "q.jsonl").write_text('{"format": "rulebook-progress/1", "run": {}}\n', encoding="utf-8")
+    (tmp_path / "q.jsonl").write_text('{"format": "rulebook-progress/2", "run": {}}\n', encoding="utf-8")
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "q.jsonl"], capsys)
     assert code == 2 and err.startswith("rulebook: error: --resume q.jsonl: it belongs to another run (command: ")
     lines = (tmp_path / "p.jsonl").read_text(encoding="utf-8").splitlines()
@@ -231,7 +231,7 @@ def test_resume_refuses_another_runs_file(
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl line 2: unknown field 'lenght' (a result has: run, "
                               "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest, "
-                              "play, events)\n")
+                              "play, events, check)\n")
 
 
 @pytest.mark.slow
