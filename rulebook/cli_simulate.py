@@ -21,6 +21,7 @@ from rulebook.cli_common import _changes, _cwd_importable, _name, _pct, _progres
 from rulebook.core.contract import Game
 from rulebook.core.files import write_atomic
 from rulebook.core.options import rules_to_dict
+from rulebook.core.remote import check_address
 from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.figures import (
     FAMILY_WORDS,
@@ -214,11 +215,18 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
             cluster.close()
 
         return client.get_executor(), close
+    # the scheme, a connection within the time limit and a Dask scheduler at the other end, checked
+    # first: Dask's client would wait for ever on a silent listener, or trust a web server's bytes
+    address = check_address(args.dask, DASK_TIMEOUT)
     try:
-        client = dask.Client(args.dask, timeout=DASK_TIMEOUT)
+        client = dask.Client(address, timeout=DASK_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise RulebookError(f"--dask: cannot reach the scheduler at {args.dask!r:.80} "
                             f"within {DASK_TIMEOUT} s ({type(exc).__name__})") from None
+    except Exception as exc:  # TLS without certificates, a UCX or websocket failure: Dask's own words
+        what = str(exc).splitlines()[0][:160] if str(exc) else ""
+        raise RulebookError(f"--dask {args.dask!r:.80}: Dask cannot connect: {type(exc).__name__}"
+                            + (f": {what}" if what else "")) from None
     return client.get_executor(), client.close
 
 
