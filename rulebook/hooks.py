@@ -55,7 +55,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulebook.core.contract import Game, State
+from rulebook.core.contract import Game, State, check_rng
 from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
@@ -398,7 +398,7 @@ class HookedState:
         return self.inner.observation_tensor(seat)
 
     def resample(self, seat: int, rng: random.Random) -> HookedState:
-        return type(self)(self.inner.resample(seat, rng), self.hooks)
+        return type(self)(self.inner.resample(seat, check_rng(rng)), self.hooks)
 
     @property
     def history(self) -> tuple[Any, ...]:
