@@ -6,6 +6,7 @@ Each test states exact values; see ``bench/MUTATION.md`` for the run and the fig
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -67,3 +68,79 @@ def test_round_slot_stays_at_seven_after_the_last_round() -> None:
     assert obs.round >= 8 or seen_late
     assert enc[13:21] == tuple(int(k == min(obs.round, 7)) for k in range(8))
     assert enc[21:25] == tuple(int(k == obs.phase) for k in range(4))
+
+
+# -- issue 36: the mutants that survived the Saru suite ---------------------------------------
+
+
+def _finished(seed: int, players: int = 3) -> Any:
+    state = GAME.new_game(Rules(players=players), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(GAME.heuristic_action(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_finished_game_has_no_road_laid(seed: int) -> None:
+    """The last race's end clears the round's road flag, as every new round does (ST-RES-4)."""
+    state = _finished(seed)
+    assert state.is_terminal and state.road_laid is False
+    assert [state.observation(s).road_laid for s in range(3)] == [False, False, False]
+
+
+def test_a_custom_track_without_start_puts_every_animal_on_square_0() -> None:
+    """ST-COMP-3: a track that gives only the tie order starts the four animals on square 0."""
+    rules = Rules(players=3, track={"tie_order": ["dog", "monkey", "bird", "boar"]})
+    assert rules.track.start == (0, 0, 0, 0)
+    assert rules.track.tie_order == (1, 0, 2, 3)
+    state = GAME.new_game(rules, seed=1)
+    assert state.pos == (0, 0, 0, 0)
+
+
+def test_the_counts_named_in_refusals_are_exact() -> None:
+    with pytest.raises(ValueError, match=r"^Rules\.track\.start: must give four squares, monkey, dog, bird, boar "
+                                         r"\(got 3\)$"):
+        Rules(players=3, track={"start": [0, 0, 0]})
+    with pytest.raises(ValueError, match=r"^Rules\.colour_points: expected 8 whole numbers, two per animal place "
+                                         r"\(got 3\)$"):
+        Rules(players=3, colour_points=(1, 2, 3))
+    with pytest.raises(ValueError, match=r"^deal 0 \(race 0\) must have 42 numbers: the 36 cards' order, then the 6 "
+                                         r"missions' order \(got 36\)$"):
+        GAME.new_game(Rules(players=3), deals=[tuple(range(36))])
+
+
+def _placing(sharing: str) -> list[tuple[Any, int]]:
+    """Positions where a card is placed, with a column number the placing seat may not use."""
+    from rulebook.games.saru_tori_inu_i.state import PLACE
+
+    found = []
+    for seed in range(40):
+        state = GAME.new_game(Rules(players=4, column_sharing=sharing), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and len(found) < 40:
+            if state.phase == PLACE:
+                found += [(state, c) for c in range(7) if c not in state.board[3]]
+            state = state.apply(GAME.heuristic_action(state, rng))
+    return found
+
+
+def test_the_column_named_in_a_refused_placement_is_the_one_chosen() -> None:
+    """ST-RES-2 and ST-RULING-20 name the column as the table numbers it, from 1."""
+    from rulebook.games.saru_tori_inu_i import Place
+
+    taken = never = 0
+    for state, column in _placing("exclusive"):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(Place(column))
+        if column < len(state.plays[4]) and state.plays[4][column]:
+            taken += 1
+            assert str(info.value) == (f"under {column + 1} is not legal: another player's card is beneath column "
+                                       f"{column + 1} [ST-RULING-20]")
+            assert info.value.rule == "ST-RULING-20"
+        else:
+            never += 1
+            assert str(info.value) == (f"under {column + 1} is not legal: column {column + 1} never held an oracle "
+                                       "card [ST-RES-2]")
+            assert info.value.rule == "ST-RES-2"
+    assert taken and never
