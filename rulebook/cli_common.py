@@ -24,9 +24,9 @@ def _table(
     """A table on stdout (rich when installed): ``marked`` rows stand out, ``headings`` rows open a section;
     ``width``: the fewest columns it is laid out in (more when the terminal is wider). Control characters
     (from a variant's name, a record) are shown escaped."""
-    title = escape_controls(title)
-    header = [escape_controls(str(h)) for h in header]
-    rows = [[escape_controls(str(x)) for x in row] for row in rows]
+    title = escape_controls(title, keep_newlines=True)
+    header = [escape_controls(str(h), keep_newlines=True) for h in header]
+    rows = [[escape_controls(str(x), keep_newlines=True) for x in row] for row in rows]
     try:
         from rich.console import Console
         from rich.markup import escape

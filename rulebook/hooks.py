@@ -27,6 +27,19 @@ by point hooks, is won by the highest scores (a ``winners`` hook may say otherwi
 Without play hooks ``Variant.new_game`` returns the engine's own state: the engines run
 their fast path unchanged.
 
+Hooks are the designer's code, and what they do is checked at every call
+(:func:`call_hook`): ``legal`` must return a list or tuple of some of the moves it was given
+(at least one), ``game_over`` ``True`` or ``False`` (not a truthy string), the point hooks one
+whole number per seat within :data:`MAX_POINTS`. Anything else, and any exception the hook
+raises (``SystemExit`` too; Ctrl-C stays an interruption), is a :class:`HookError` naming the
+hook, the variant (``Variant.source``) and the number of moves made: ``play`` and
+``simulate`` end with it in one line (exit status 2), ``verify`` fails the game with it and
+saves the record. ``verify`` and ``simulate`` also limit each call to
+:data:`DEFAULT_TIME_LIMIT` seconds (``--hook-time-limit``; :func:`set_time_limit` from
+Python): the limit is a real-time timer (``SIGALRM``) armed around the call in the main
+thread of the process running it, worker processes included, because only a signal can stop
+a pure-Python loop that never returns; a thread (a Dask worker's) runs hooks without a limit.
+
 A worked example, "a trick won with a 1 scores 5 more points", in the Witches:
 
 >>> import rulebook
