@@ -104,4 +104,5 @@ def test_resume_takes_the_rules_from_the_file(tmp_path: Path, capsys: pytest.Cap
     assert capsys.readouterr().err == ("rulebook: error: --resume continues the saved game with its own rules and "
                                        "seed: leave out --set, --seed\n")
     assert main(["play", WB, "--resume", "missing.json"]) == 2
-    assert capsys.readouterr().err == "rulebook: error: --resume missing.json: cannot read it: No such file or directory\n"
+    assert capsys.readouterr().err == ("rulebook: error: --resume missing.json: cannot read it: No such file or "
+                                       "directory\n")
