@@ -64,8 +64,8 @@ import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulebook.core.contract import Game, State, check_rng
@@ -140,7 +140,6 @@ def _limit_from_env() -> float | None:
 
 #: seconds per hook call (``None``: no limit); worker processes read it from the environment
 _limit: list[float | None] = [_limit_from_env()]
-_handler_pid: list[int] = [0]
 
 
 def set_time_limit(seconds: float | None) -> None:
@@ -148,6 +147,9 @@ def set_time_limit(seconds: float | None) -> None:
     worker processes it starts afterwards (they read the limit from the environment)."""
     value = seconds if seconds and seconds > 0 else None
     _limit[0] = value
+    _deadline[0] = 0.0
+    if _HAS_TIMER and threading.get_ident() == _MAIN_THREAD:
+        _stop_ticking()
     if value is None:
         os.environ.pop(_LIMIT_ENV, None)
     else:
@@ -159,28 +161,47 @@ def hook_time_limit() -> float | None:
     return _limit[0]
 
 
+#: when the hook call in progress must end (``time.monotonic()``; 0: no call in progress)
+_deadline: list[float] = [0.0]
+#: whether this process's timer ticks, and the tick in seconds (a forked child has no timer)
+_ticking: list[Any] = [False, 0.0]
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
-    raise _Timeout
+    deadline = _deadline[0]
+    if deadline and time.monotonic() > deadline:
+        _deadline[0] = 0.0
+        raise _Timeout
 
 
-@contextmanager
-def _timer(limit: float | None) -> Iterator[bool]:
-    """Arm a real-time timer of ``limit`` seconds around a hook call (main thread only: a signal
-    interrupts a loop in the user's code there; yields whether it is armed)."""
-    if limit is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield False
-        return
-    if _handler_pid[0] != os.getpid() or signal.getsignal(signal.SIGALRM) is not _on_alarm:
-        signal.signal(signal.SIGALRM, _on_alarm)
-        _handler_pid[0] = os.getpid()
-    if signal.getitimer(signal.ITIMER_REAL)[0] > 0:  # a hook called from a hook: the outer timer runs
-        yield False
-        return
-    signal.setitimer(signal.ITIMER_REAL, limit)
-    try:
-        yield True
-    finally:
+def _start_ticking(limit: float) -> None:
+    """A real-time timer that ticks while hooks are limited: each tick (``SIGALRM``, main thread)
+    ends the hook call in progress if it is past its deadline. One timer for the whole run, so a
+    call costs a clock read, not two system calls."""
+    tick = min(0.25, limit / 4)
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, tick, tick)
+    _ticking[0], _ticking[1] = True, tick
+
+
+def _stop_ticking() -> None:
+    if _ticking[0]:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    _ticking[0], _ticking[1] = False, 0.0
+
+
+def _forked() -> None:
+    _ticking[0], _ticking[1] = False, 0.0  # interval timers are not inherited by a child process
+    _deadline[0] = 0.0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
+
+
+_MAIN_THREAD = threading.main_thread().ident
+_HAS_TIMER = hasattr(signal, "setitimer")
 
 
 def call_hook(fn: Callable[..., Any], name: str, source: str, position: int | None, *args: Any) -> Any:
@@ -188,9 +209,19 @@ def call_hook(fn: Callable[..., Any], name: str, source: str, position: int | No
     that runs past :func:`hook_time_limit` become a :class:`HookError` naming the hook, the variant
     ``source`` and the ``position``. Ctrl-C stays an interruption."""
     limit = _limit[0]
+    armed = False
     try:
-        with _timer(limit):
+        if limit is not None and _HAS_TIMER and not _deadline[0] and threading.get_ident() == _MAIN_THREAD:
+            # a hook called from a hook runs under the outer call's deadline
+            if not _ticking[0] or _ticking[1] > limit / 4:
+                _start_ticking(limit)
+            _deadline[0] = time.monotonic() + limit
+            armed = True
+        try:
             return fn(*args)
+        finally:
+            if armed:
+                _deadline[0] = 0.0
     except HookError:
         raise
     except _Timeout:
