@@ -144,3 +144,60 @@ def test_the_column_named_in_a_refused_placement_is_the_one_chosen() -> None:
                                        "card [ST-RES-2]")
             assert info.value.rule == "ST-RES-2"
     assert taken and never
+
+
+def test_a_negative_column_never_held_an_oracle_card() -> None:
+    """ST-RES-2: a column number below the table's is refused as one that never held a card, even
+    when the last column has another player's card beneath it."""
+    from rulebook.games.saru_tori_inu_i import Place
+
+    cases = [(state, column) for state, column in _placing("exclusive") if state.plays[4][-1]][:5]
+    assert cases
+    for state, _column in cases:
+        with pytest.raises(IllegalAction) as info:
+            state.apply(Place(-1))
+        assert str(info.value) == "under 0 is not legal: column 0 never held an oracle card [ST-RES-2]"
+
+
+def test_a_deck_card_needs_a_colour_under_either_spelling() -> None:
+    with pytest.raises(ValueError, match=r"^Rules\.deck\[0\]\.colour: is missing$"):
+        Rules(players=3, deck=[{"strength": 1, "icons": ["dog"]}])
+    cards = [{"color": c.colour, "strength": c.strength, "icons": list(c.icons), "name": c.name}
+             for c in Rules(players=3).deck]
+    assert Rules(players=3, deck=cards).deck == Rules(players=3).deck
+
+
+def test_removed_cards_may_leave_exactly_two_per_player() -> None:
+    """ST-SETUP-6: every player needs a column and a card in hand: 2 cards a player, not more."""
+    strengths = ("1", "2", "3", "4", "5", "6", "7")
+    assert len(Rules(players=3, removed=(*strengths, "R8", "B8")).removed) == 9  # 6 cards left
+    with pytest.raises(ValueError, match=r"^Rules\.removed: leaves 5 card\(s\); 3 players need at least 6 \(a "
+                                         r"column and a card in hand each\)$"):
+        Rules(players=3, removed=(*strengths, "R8", "B8", "Y8"))
+
+
+def test_end_stats_count_each_kind_of_move_once() -> None:
+    from rulebook.games.saru_tori_inu_i import GAME as SARU
+
+    state = _finished(15)  # a game with every kind of move
+    words = [str(a).split()[0] for a in state.history]
+    stats = SARU.end_stats(state)
+    assert stats["face_down_plays"] == words.count("down") == 1
+    assert stats["declarations"] == words.count("declare") == 14
+    assert stats["road_cards"] == words.count("road") > 0
+    assert stats["cards_acquired"] == words.count("take") > 0
+
+
+def test_the_tensor_says_which_seat_a_known_card_is_with() -> None:
+    """A card publicly known to be in seat 1's hand and the same card known in seat 2's hand are
+    told apart by the observation tensor, at the slots of those seats."""
+    from rulebook.games.saru_tori_inu_i.observation import _LOC
+    from tests.games.saru_tori_inu_i.test_state import HAND1, new3
+
+    state = new3()
+    x = HAND1[0]
+    at1 = state.replace(known=((), (x,), ())).observation_tensor(0)
+    at2 = state.replace(known=((), (), (x,))).observation_tensor(0)
+    differ = [i for i, (a, b) in enumerate(zip(at1, at2)) if a != b]
+    assert differ == [25 + x * _LOC + 2, 25 + x * _LOC + 3]
+    assert (at1[25 + x * _LOC + 2], at2[25 + x * _LOC + 3]) == (1, 1)
