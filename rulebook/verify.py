@@ -36,7 +36,7 @@ from rulebook import records
 from rulebook._install import install_hint
 from rulebook.core.contract import Game, State
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
-from rulebook.hooks import HOOK_RULE, HookError, unhooked
+from rulebook.hooks import HOOK_RULE, HookError, call_hook, unhooked
 from rulebook.progress import reason, resume_lines
 from rulebook.registry import get_game
 from rulebook.variants import Variant
@@ -94,11 +94,27 @@ class Violation(AssertionError):
         self.action = action
 
 
-def _invariant(check: str, fn: Any, state: State[Any, Any]) -> None:
-    try:
-        fn(state)
-    except AssertionError as exc:
-        text = str(exc)
+def _invariant(check: str, fn: Any, state: State[Any, Any], source: str | None = None) -> None:
+    """Run one invariant: its ``AssertionError`` is its verdict. A variant's invariant (``source``:
+    the variant) is the user's code, run as a hook: any other exception, ``sys.exit`` or a call
+    past the time limit is a failed ``contract:no-crash`` check naming it."""
+    def verdict() -> AssertionError | None:
+        try:
+            fn(state)
+        except AssertionError as exc:
+            return exc
+        return None
+
+    if source is None:
+        failed = verdict()
+    else:
+        try:
+            failed = call_hook(verdict, f"invariant {getattr(fn, '__name__', '')}".strip(), source,
+                               len(state.history))
+        except HookError as exc:
+            raise Violation(exc.check, exc.check, str(exc), state) from None
+    if failed is not None:
+        text = str(failed)
         m = _RULE_ID.match(text.strip())
         rule = m.group(0) if m else check
         raise Violation(check, rule, text, state) from None
@@ -112,7 +128,7 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
     game = variant.game
     _invariant("game invariant", game.check_invariants, unhooked(state))
     for fn in variant.invariants:
-        _invariant("variant invariant", fn, state)
+        _invariant("variant invariant", fn, state, variant.hook_source)
     try:
         scores = variant.scores(state)
     except HookError as exc:

@@ -58,6 +58,9 @@ EXIT = Variant(G, R, game_over=exiting)
 NO = Variant(G, R, game_over=no)
 LOOP = Variant(G, R, game_over=loop)
 SLEEP = Variant(G, R, trick_points=sleeper)
+def crashing_invariant(state):
+    return 1 / 0
+INVARIANT = Variant(G, R, invariants=[crashing_invariant])
 '''
 
 #: variant name -> (hook named, words of the message)
@@ -215,3 +218,21 @@ def attrs_players(v: Variant) -> Variant:
     import attrs
 
     return attrs.evolve(v, players_fixed=True)
+
+
+def test_an_invariant_that_crashes_is_a_failed_check_in_replay_and_verify(
+    hooks_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ref = f"{hooks_file}:INVARIANT"
+    state = WB.new_game(WB.Rules(players=3), seed=2)
+    for _ in range(5):
+        state = state.apply(state.legal_actions()[0])
+    path = records.save(state, tmp_path / "g.json")
+    assert cli.main(["replay", str(path), "--variant", ref, "--quiet"]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err and err == ""
+    assert (f"✗ broken at action #0 [contract:no-crash] contract:no-crash: the invariant crashing_invariant hook of "
+            f"variant {ref} before the first move: raised ZeroDivisionError: division by zero") in out
+    assert cli.main(["verify", "witches-of-blackmore", "--variant", ref, "--games", "1", "--out", str(tmp_path),
+                     "--progress", str(tmp_path / "v.jsonl")]) == 1
+    assert "FAILED [contract:no-crash]" in capsys.readouterr().out
