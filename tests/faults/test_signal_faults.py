@@ -125,3 +125,21 @@ def test_a_run_in_a_folder_it_cannot_write_still_runs(tmp_path: Path) -> None:
                          timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     assert "it is " + str(tmp) in run.stderr and run.stderr.count("\n") == 1
+
+
+def test_sigterm_at_the_table_saves_the_game_and_exits_143(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "rulebook.cli", "play", "witches-of-blackmore", "--seed", "3",
+                             "--out", "t.json", "--speed", "0"], cwd=tmp_path, env=ENV, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    for _ in range(200):  # the prompt is up: the game waits for a move
+        if (tmp_path / "t.json.part").exists():
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err == "rulebook: terminated\n"
+    assert "interrupted: record saved: t.json (continue: rulebook play witches-of-blackmore --resume t.json)" in out
+    assert [p.name for p in tmp_path.iterdir()] == ["t.json"]
