@@ -327,9 +327,9 @@ def _simulate(args: argparse.Namespace) -> int:
     where = args.resume or args.progress or _default_progress(args)
     keep = args.resume is not None or args.progress is not None or args.report is not None
     if args.resume is not None:
-        sides = {(label, slug): v.rules.players for slug, _game, plan_sides, _kinds in plans
+        seats = {(label, slug): v.rules.players for slug, _game, plan_sides, _kinds in plans
                  for label, v in plan_sides}
-        saved = Progress.resume(args.resume, run, sides)
+        saved = Progress.resume(args.resume, run, seats)
     elif keep:
         check_writable(where, "--progress", "progress", force=getattr(args, "force", False))
         saved = Progress.start(where, run)
