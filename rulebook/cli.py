@@ -31,6 +31,7 @@ from rulebook.cli_simulate import _simulate, add_simulate_args
 from rulebook.cli_verify import counts_text as _counts_text
 from rulebook.cli_verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
+from rulebook.core.files import free_name
 from rulebook.core.options import describe_options, format_value, options_help, options_json
 from rulebook.core.terminal import escape_controls
 from rulebook.errors import InvalidRecord, InvalidRules, OutputError, RulebookError
@@ -162,7 +163,8 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument(
         "--out", default=".", metavar="PATH",
         help="where to save a counterexample record, only when a check fails: a file, or a directory "
-        "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
+        "(default: the current folder, as verify-GAME-seedN.json, or verify-GAME-seedN-2.json and so on when "
+        "that name is taken); the path is printed",
     )
     ver.add_argument(
         "--progress", default=None, metavar="FILE.jsonl",
@@ -234,7 +236,8 @@ def _verify(args: argparse.Namespace) -> int:
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)
-    where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
+    # a default name never replaces an earlier counterexample: -2, -3... when it is taken
+    where = free_name(out / f"verify-{game.slug}-seed{args.seed}.json") if out.is_dir() else out
     # a failing game must not be lost to a bad path
     check_writable(where, "--out", "record", force=getattr(args, "force", False))
     if args.progress is not None and args.resume is not None:
@@ -261,7 +264,7 @@ def _verify(args: argparse.Namespace) -> int:
                 stop()
 
             report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                            boundary_every=args.boundary_every, save=args.out, progress=step,
+                            boundary_every=args.boundary_every, save=where, progress=step,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
     except KeyboardInterrupt:
         print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "

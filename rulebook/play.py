@@ -33,6 +33,7 @@ from typing import Any, TextIO
 
 from rulebook import records
 from rulebook.core.contract import Action, Game, State
+from rulebook.core.files import free_name
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.hint import hint, phase_rules
 from rulebook.i18n import _, language, ngettext
@@ -267,24 +268,9 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
     return chosen, states, _play_meta(record.meta.get("play"), rules.players, where)
 
 
-#: How many names ``rulebook-play-GAME-seedN-K.json`` are tried before giving up.
-_FREE_NAMES = 1000
-
-
 def final_name(path: Path) -> Path:
     """The name a game saved as ``path`` ends under: ``FILE`` for ``FILE.part``."""
     return path.with_name(path.name[: -len(".part")]) if path.name.endswith(".part") and len(path.name) > 5 else path
-
-
-def free_name(path: Path) -> Path:
-    """``path``, or ``STEM-2.json``, ``STEM-3.json``... the first name with neither a file nor a
-    ``.part`` file of that name, so that a default name never replaces an earlier record."""
-    for n in range(1, _FREE_NAMES + 1):
-        name = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not os.path.lexists(name) and not os.path.lexists(name.with_name(name.name + ".part")):
-            return name
-    raise OutputError(str(path), f"it and {_FREE_NAMES - 1} numbered names after it are taken; name the "
-                      "record with --out", "--out")
 
 
 def rng_to_json(rng: random.Random) -> dict[str, Any]:

@@ -29,8 +29,8 @@ from pathlib import Path
 from rulebook.errors import OutputError, RulebookError
 
 __all__ = [
-    "MAX_FILE_BYTES", "MAX_LINE_BYTES", "check_regular", "check_replace", "check_target", "kind_of", "read_bytes",
-    "read_lines", "read_text", "write_atomic",
+    "MAX_FILE_BYTES", "MAX_LINE_BYTES", "check_regular", "check_replace", "check_target", "free_name", "kind_of",
+    "read_bytes", "read_lines", "read_text", "write_atomic",
 ]
 
 #: The largest file a command reads whole (bytes): records, variant files, Python files.
@@ -187,6 +187,22 @@ def check_replace(path: str | Path, option: str, kind: str, force: bool = False)
     if not head.strip() or any(m in head for m in MARKERS[kind]):
         return
     raise OutputError(str(path), f"the file there is not {KIND_WORDS[kind]}; give --force to replace it", option)
+
+
+#: How many numbered names :func:`free_name` tries before giving up.
+FREE_NAMES = 1000
+
+
+def free_name(path: str | Path, option: str = "--out") -> Path:
+    """``path``, or ``STEM-2.json``, ``STEM-3.json``... the first name with neither a file nor a
+    ``.part`` file of that name, so that a default name never replaces an earlier file."""
+    p = Path(path)
+    for n in range(1, FREE_NAMES + 1):
+        name = p if n == 1 else p.with_name(f"{p.stem}-{n}{p.suffix}")
+        if not os.path.lexists(name) and not os.path.lexists(name.with_name(name.name + ".part")):
+            return name
+    raise OutputError(str(path), f"it and {FREE_NAMES - 1} numbered names after it are taken; name the file "
+                      f"with {option}", option)
 
 
 def write_atomic(path: str | Path, data: str | bytes, option: str = "") -> Path:

@@ -236,3 +236,18 @@ def test_an_invariant_that_crashes_is_a_failed_check_in_replay_and_verify(
     assert cli.main(["verify", "witches-of-blackmore", "--variant", ref, "--games", "1", "--out", str(tmp_path),
                      "--progress", str(tmp_path / "v.jsonl")]) == 1
     assert "FAILED [contract:no-crash]" in capsys.readouterr().out
+
+
+def test_a_second_counterexample_does_not_replace_the_first(
+    hooks_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["verify", "witches-of-blackmore", "--games", "1", "--out", str(tmp_path), "--progress",
+            str(tmp_path / "v.jsonl")]
+    assert cli.main([*argv, "--variant", f"{hooks_file}:NO"]) == 1
+    first = (tmp_path / "verify-witches-of-blackmore-seed0.json").read_bytes()
+    assert cli.main([*argv, "--variant", f"{hooks_file}:EXIT"]) == 1
+    out = capsys.readouterr().out
+    assert f"record: {tmp_path / 'verify-witches-of-blackmore-seed0-2.json'}" in out
+    assert (tmp_path / "verify-witches-of-blackmore-seed0.json").read_bytes() == first
+    assert records.load(tmp_path / "verify-witches-of-blackmore-seed0-2.json").meta["failure"]["check"] == (
+        "contract:no-crash")
