@@ -84,6 +84,10 @@ GameOverHook = Callable[["HookedState"], bool]
 PointsHook = Callable[["HookedState", "TrickRecord"], Sequence[int]]
 RoundPointsHook = Callable[["HookedState", "RoundRecord"], Sequence[int]]
 
+#: Where a hook was called: the number of moves made, or a function that counts them (called only
+#: when the hook fails), or ``None`` (unknown).
+Position = int | None | Callable[[], int]
+
 #: The rule a move refused by a ``legal`` hook cites.
 HOOK_RULE = "variant:legal"
 
@@ -106,7 +110,9 @@ class HookError(RulebookError, AssertionError):
     end with it as a user error (exit status 2).
     """
 
-    def __init__(self, check: str, message: str, hook: str = "", source: str = "", position: int | None = None) -> None:
+    def __init__(self, check: str, message: str, hook: str = "", source: str = "", position: Position = None) -> None:
+        if callable(position):  # worked out only now: counting the moves walks the whole history
+            position = position()
         self.check = check
         self.message = message
         self.hook = hook
@@ -204,7 +210,7 @@ _MAIN_THREAD = threading.main_thread().ident
 _HAS_TIMER = hasattr(signal, "setitimer")
 
 
-def call_hook(fn: Callable[..., Any], name: str, source: str, position: int | None, *args: Any) -> Any:
+def call_hook(fn: Callable[..., Any], name: str, source: str, position: Position, *args: Any) -> Any:
     """``fn(*args)``, the user's hook ``name``: any exception it raises (``SystemExit`` too) and a call
     that runs past :func:`hook_time_limit` become a :class:`HookError` naming the hook, the variant
     ``source`` and the ``position``. Ctrl-C stays an interruption."""
@@ -324,10 +330,10 @@ class HookedState:
         self._legal: tuple[Any, ...] | None = None
         over = inner.is_terminal
         if not over and hooks.game_over is not None:
-            answer = call_hook(hooks.game_over, "game_over", hooks.source, self._position(), self)
+            answer = call_hook(hooks.game_over, "game_over", hooks.source, self._position, self)
             if type(answer) is not bool:
                 raise HookError("contract:game-over", f"returned {_shown(answer)}, not True or False", "game_over",
-                                hooks.source, self._position())
+                                hooks.source, self._position)
             over = answer
         self._over = over
 
@@ -380,7 +386,7 @@ class HookedState:
     def _hooked_legal(self, engine: tuple[Any, ...]) -> tuple[Any, ...]:
         hooks = self.hooks
         assert hooks.legal is not None
-        where = ("legal", hooks.source, self._position())
+        where = ("legal", hooks.source, self._position)
         answer = call_hook(hooks.legal, *where, self, engine)
         if not isinstance(answer, (list, tuple)):
             raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
@@ -417,12 +423,12 @@ class HookedState:
         hooks = self.hooks
         if hooks.trick_points is not None:
             for trick in self.inner.tricks:
-                _add(scores, call_hook(hooks.trick_points, "trick_points", hooks.source, self._position(), self, trick),
-                     "trick_points", hooks.source, self._position())
+                _add(scores, call_hook(hooks.trick_points, "trick_points", hooks.source, self._position, self, trick),
+                     "trick_points", hooks.source, self._position)
         if hooks.round_points is not None:
             for rnd in self.inner.rounds:
-                _add(scores, call_hook(hooks.round_points, "round_points", hooks.source, self._position(), self, rnd),
-                     "round_points", hooks.source, self._position())
+                _add(scores, call_hook(hooks.round_points, "round_points", hooks.source, self._position, self, rnd),
+                     "round_points", hooks.source, self._position)
         return tuple(scores)
 
     @property
@@ -487,7 +493,7 @@ class HookedState:
         return (hooked_state, (self.inner, self.hooks))
 
 
-def check_points(points: Any, players: int, name: str, source: str, position: int | None) -> list[int]:
+def check_points(points: Any, players: int, name: str, source: str, position: Position) -> list[int]:
     """``points`` as a list, if it is one whole number per seat within :data:`MAX_POINTS`; else a
     :class:`HookError` naming the hook ``name``."""
     if not isinstance(points, (list, tuple)):
@@ -506,7 +512,7 @@ def check_points(points: Any, players: int, name: str, source: str, position: in
     return list(points)
 
 
-def _add(scores: list[int], points: Any, name: str, source: str, position: int) -> None:
+def _add(scores: list[int], points: Any, name: str, source: str, position: Position) -> None:
     for i, p in enumerate(check_points(points, len(scores), name, source, position)):
         scores[i] += p
 

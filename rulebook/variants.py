@@ -42,6 +42,7 @@ or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
 
 from __future__ import annotations
 
+import functools
 import inspect
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -170,7 +171,7 @@ class Variant:
         """The variant's scores of ``state``."""
         if self.scores_hook is None:
             return tuple(state.scores)
-        where = ("scores", self.hook_source, _position(state))
+        where = ("scores", self.hook_source, functools.partial(_position, state))
         return tuple(check_points(call_hook(self.scores_hook, *where, state), _players(state, self.rules), *where))
 
     def winners(self, state: State[Any, Any], scores: tuple[int, ...] | None = None) -> frozenset[int]:
@@ -178,7 +179,7 @@ class Variant:
         if self.winners_hook is None:
             return frozenset(state.winners)
         scores = self.scores(state) if scores is None else scores
-        where = ("winners", self.hook_source, _position(state))
+        where = ("winners", self.hook_source, functools.partial(_position, state))
         answer = call_hook(self.winners_hook, *where, state, scores)
         players = _players(state, self.rules)
         try:

@@ -110,7 +110,7 @@ def _invariant(check: str, fn: Any, state: State[Any, Any], source: str | None =
     else:
         try:
             failed = call_hook(verdict, f"invariant {getattr(fn, '__name__', '')}".strip(), source,
-                               len(state.history))
+                               lambda: len(state.history))
         except HookError as exc:
             raise Violation(exc.check, exc.check, str(exc), state) from None
     if failed is not None:
