@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalAction",
+    "InvalidGenerator",
     "InvalidRecord",
     "InvalidRules",
     "OutputError",
@@ -47,6 +48,17 @@ class InvalidRules(RulebookError):
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"Rules.{field}: {message}")
+        self.field = field
+
+
+class InvalidGenerator(RulebookError):
+    """A random generator argument that is not a :class:`random.Random` (``None``, a seed, another object).
+
+    ``field`` names the parameter (``rng``).
+    """
+
+    def __init__(self, field: str, got: object) -> None:
+        super().__init__(f"{field} must be a random.Random (for example random.Random(7)), not {type(got).__name__}")
         self.field = field
 
 

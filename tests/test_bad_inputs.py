@@ -194,6 +194,25 @@ def test_observation_and_resample_seats(slug: str, seat: Any) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("rng", [None, 7, "seed", random, object(), [random.Random(0)]])
+def test_resample_and_the_heuristic_refuse_what_is_no_generator(slug: str, rng: Any) -> None:
+    from rulebook.errors import InvalidGenerator
+    from rulebook.variants.variant import Variant
+
+    game = rulebook.get_game(slug)
+    state = game.new_game(seed=3)
+    words = f"^rng must be a random.Random \\(for example random.Random\\(7\\)\\), not {type(rng).__name__}$"
+    with pytest.raises(InvalidGenerator, match=words):
+        state.resample(0, rng)
+    with pytest.raises(InvalidGenerator, match=words):
+        game.heuristic_action(state, rng)
+    hooked = Variant(game, state.rules, game_over=lambda s: False).new_game(seed=3)
+    with pytest.raises(InvalidGenerator, match=words):
+        hooked.resample(0, rng)
+    assert state.resample(0, random.Random(1)).observation(0) == state.observation(0)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 @given(data=st.data())
 @settings(max_examples=40)
 def test_rules_options_are_type_exact(slug: str, data: st.DataObject) -> None:

@@ -158,7 +158,9 @@ def test_verify_catches_a_hook_that_leaves_a_seat_without_a_move(tmp_path: Path)
     report = verify(WB, v, examples=5, seed=1, save=tmp_path)
     assert report.failure is not None
     assert report.failure.check == "contract:legal-move"
-    assert report.failure.message == "a position that is not terminal has no legal move"
+    assert report.failure.message == (
+        "the legal hook before the first move: left the seat to move with no move (return at least one of the "
+        "engine's moves, or end the game with a game_over hook)")
     assert report.failure.path is not None and Path(report.failure.path).exists()
 
 

@@ -10,7 +10,11 @@ and plays only the missing games; game ``i`` of a run depends only on the seed a
 
 A file from another run is refused naming the first difference; a malformed line
 names its number. Only the last line may be cut short (the writer was stopped
-mid-line): it is dropped and its game played again.
+mid-line): it is dropped and its game played again. Every result line carries a
+check (a hash of the run's header and the line), so a line changed on disk, copied
+from another run's file or repeated is refused, and so is a game that is not part of
+the run, a game given twice, and scores or winners of seats the game does not have:
+a resumed run's figures equal an uninterrupted run's, or the file is refused in one line.
 """
 
 from __future__ import annotations
@@ -22,19 +26,27 @@ from pathlib import Path
 from typing import IO, Any
 
 from rulebook.balance.simulate import GameResult
-from rulebook.core.progress import check_writable, first_difference, reason, resume_lines
+from rulebook.core.progress import (
+    check_writable,
+    first_difference,
+    line_check,
+    reason,
+    resume_lines,
+    run_key,
+    writable_or_elsewhere,
+)
 from rulebook.errors import OutputError, ResumeError
 
 __all__ = [
     "FORMAT", "Progress", "check_writable", "first_difference", "reason", "result_from_json", "result_to_json",
-    "resume_lines",
+    "resume_lines", "writable_or_elsewhere",
 ]
 
 #: The progress-file format and its version (the header's ``format``).
-FORMAT = "rulebook-progress/1"
+FORMAT = "rulebook-progress/2"
 _RESULT_KEYS = ("run", "game", "index", "length", "scores", "winners", "stats", "lead_changes", "comeback")
 #: fields a result line may carry beyond those (files written before they existed lack them)
-_OPTIONAL_KEYS = ("usage", "digest", "play", "events")
+_OPTIONAL_KEYS = ("usage", "digest", "play", "events", "check")
 
 
 def result_to_json(run: str, game: str, r: GameResult) -> dict[str, Any]:
@@ -95,9 +107,11 @@ def result_from_json(data: Any) -> tuple[str, str, GameResult]:
 class Progress:
     """An open progress file: :meth:`start` a new one or :meth:`resume` one, then :meth:`write` results."""
 
-    def __init__(self, path: Path, stream: IO[str], done: dict[tuple[str, str], dict[int, GameResult]]) -> None:
+    def __init__(self, path: Path, stream: IO[str], done: dict[tuple[str, str], dict[int, GameResult]],
+                 key: bytes = b"") -> None:
         self.path = path
         self._stream = stream
+        self._key = key
         #: results already in the file: ``(run, game slug) -> index -> result``
         self.done = done
         self.written = sum(len(d) for d in done.values())
@@ -112,29 +126,59 @@ class Progress:
             stream.flush()
         except OSError as exc:
             raise OutputError(str(path), reason(exc), "--progress") from None
-        return cls(p, stream, {})
+        return cls(p, stream, {}, run_key(json.loads(json.dumps(dict(run)))))
 
     @classmethod
-    def resume(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
-        """The progress file ``path`` of ``run``, its results read back, open to append more."""
+    def resume(cls, path: str | Path, run: Mapping[str, Any],
+               sides: Mapping[tuple[str, str], int] | None = None) -> Progress:
+        """The progress file ``path`` of ``run``, its results read back, open to append more.
+
+        ``sides`` maps each ``(run label, game slug)`` of the run to its player count: a line of
+        any other side, of a game beyond ``run["games"]``, a game given twice, scores or winners
+        that do not fit the player count, and a line whose check fails are refused
+        (:class:`~rulebook.errors.ResumeError` naming the line)."""
         lines, stream = resume_lines(path, FORMAT, run, "rulebook simulate")
+        key = run_key(json.loads(json.dumps(dict(run))))
+        games = run.get("games")
         done: dict[tuple[str, str], dict[int, GameResult]] = {}
         try:
             for number, line in lines:
+                def bad(message: str, number: int = number) -> ResumeError:
+                    return ResumeError(str(path), message, number)
+
                 try:
-                    run_label, game, result = result_from_json(json.loads(line))
+                    data = json.loads(line)
+                    run_label, game, result = result_from_json(data)
                 except (ValueError, RecursionError) as exc:
-                    raise ResumeError(str(path), str(exc).splitlines()[0][:200], number) from None
-                done.setdefault((run_label, game), {})[result.index] = result
+                    raise bad(str(exc).splitlines()[0][:200]) from None
+                if data.get("check") != line_check(key, data):
+                    raise bad("its check does not match: the line was changed, or comes from another run's file")
+                if sides is not None:
+                    players = sides.get((run_label, game))
+                    if players is None:
+                        raise bad(f"a game of {json.dumps(game)[:40]} ({json.dumps(run_label)[:40]}), which is "
+                                  "not part of this run")
+                    if len(result.scores) != players:
+                        raise bad(f"{len(result.scores)} scores for a game of {players} players")
+                    if not all(0 <= s < players for s in result.winners):
+                        raise bad(f"a winner that is not a seat of a game of {players} players")
+                if type(games) is int and result.index >= games:
+                    raise bad(f"game {result.index + 1} of a run of {games} games")
+                seen = done.setdefault((run_label, game), {})
+                if result.index in seen:
+                    raise bad(f"game {result.index + 1} is in the file twice")
+                seen[result.index] = result
         except ResumeError:
             stream.close()
             raise
-        return cls(Path(path), stream, done)
+        return cls(Path(path), stream, done, key)
 
     def write(self, run: str, game: str, result: GameResult) -> None:
-        """Append one finished game and flush it to the file."""
+        """Append one finished game (with its check) and flush it to the file."""
+        data = result_to_json(run, game, result)
+        data["check"] = line_check(self._key, data)
         try:
-            self._stream.write(json.dumps(result_to_json(run, game, result), separators=(",", ":")) + "\n")
+            self._stream.write(json.dumps(data, separators=(",", ":")) + "\n")
             self._stream.flush()
         except OSError as exc:
             raise OutputError(str(self.path), f"{reason(exc)} ({self.written} games are saved in it)",

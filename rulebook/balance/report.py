@@ -267,6 +267,7 @@ def _head(title: str, small: str) -> list[str]:
     kind = _("balance report")
     return [
         f"<!doctype html><html lang='{esc(language())}'><head><meta charset='utf-8'>"
+        "<meta name='generator' content='rulebook simulate'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{esc(title)} · {esc(kind)}</title><style>{_CSS}</style></head><body><main>",
         f"<h1>{esc(title)}<small>{esc(small)}</small></h1>",

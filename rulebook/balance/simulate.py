@@ -595,9 +595,34 @@ def _init_worker(
 
     # Ctrl-C reaches the whole process group: the parent stops the run and saves it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not the worker's
+    _watch_parent()
     _WORKER["variant"] = variant
     _WORKER["players_as"] = players_as
     _WORKER["measures"] = measures
+
+
+#: Seconds between a worker's checks that its parent still runs.
+PARENT_CHECK = 0.5
+
+
+def _watch_parent() -> None:
+    """End this worker process when its parent is gone (killed with SIGKILL included), so that it
+    never outlives the run holding the caller's pipes and files: a daemon thread checks the parent
+    process every :data:`PARENT_CHECK` seconds."""
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="rulebook-parent-watch", daemon=True).start()
 
 
 def _worker_chunk(seed: int, start: int, stop: int) -> Tally:

@@ -14,25 +14,30 @@ Variants: ``--set name=value`` (repeatable), ``--variant FILE.toml`` or
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import rulebook
 from rulebook.balance.players import PLAYER_KINDS
-from rulebook.balance.progress import check_writable, reason
+from rulebook.balance.progress import check_writable, reason, writable_or_elsewhere
 from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of, say, terminal_width
 from rulebook.cli.simulate import _simulate, add_simulate_args
 from rulebook.cli.verify import counts_text as _counts_text
 from rulebook.cli.verify import report_table, stop_between_games, verdict
 from rulebook.core.contract import Game
+from rulebook.core.files import free_name
 from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
-from rulebook.errors import InvalidRules, OutputError, RulebookError
+from rulebook.core.terminal import escape_controls
+from rulebook.errors import InvalidRecord, InvalidRules, OutputError, RulebookError
 from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
 from rulebook.reference import records
+from rulebook.variants.hooks import DEFAULT_TIME_LIMIT, set_time_limit
 from rulebook.variants.variant import load_variant
 
 
@@ -90,6 +95,20 @@ def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
     )
 
 
+def _hook_time_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--hook-time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"the longest one call of a variant's Python hook may take before it is reported as failed "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
+    )
+
+
+def _force_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--force", action="store_true",
+                   help="replace an existing file given to --out, --report, --html or --progress even when it is "
+                   "not one rulebook wrote (default: refuse it)")
+
+
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
     p = argparse.ArgumentParser(
@@ -119,6 +138,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_arg(sim, ", or all")
     _variant_args(sim)
     add_simulate_args(sim)
+    _hook_time_arg(sim)
+    _force_arg(sim)
 
     ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
         "rulebook verify witches-of-blackmore --set must_follow=true",
@@ -141,7 +162,8 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument(
         "--out", default=".", metavar="PATH",
         help="where to save a counterexample record, only when a check fails: a file, or a directory "
-        "(default: the current folder, as verify-GAME-seedN.json); the path is printed",
+        "(default: the current folder, as verify-GAME-seedN.json, or verify-GAME-seedN-2.json and so on when "
+        "that name is taken); the path is printed",
     )
     ver.add_argument(
         "--progress", default=None, metavar="FILE.jsonl",
@@ -155,6 +177,8 @@ def _parser() -> argparse.ArgumentParser:
         "again (the same command and options; the report equals an uninterrupted run's)",
     )
     ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    _hook_time_arg(ver)
+    _force_arg(ver)
 
     rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
         "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
@@ -171,6 +195,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--html", default=None, metavar="FILE.html",
                      help=_("write the game as one web page instead of printing the story: the whole table at "
                             "every step, every hand face up, the story beside it (no network needed)"))
+    _force_arg(rep)
 
     pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
         "rulebook play witches-of-blackmore",
@@ -191,6 +216,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
     pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
+    _force_arg(pl)
     rl = _sub(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
               ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
     _game_arg(rl)
@@ -210,13 +236,19 @@ def _verify(args: argparse.Namespace) -> int:
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)
-    where = out / f"verify-{game.slug}-seed{args.seed}.json" if out.is_dir() else out
-    check_writable(where, "--out")  # a failing game must not be lost to a bad path
+    # a default name never replaces an earlier counterexample: -2, -3... when it is taken
+    where = free_name(out / f"verify-{game.slug}-seed{args.seed}.json") if out.is_dir() else out
+    # a failing game must not be lost to a bad path
+    check_writable(where, "--out", "record", force=getattr(args, "force", False))
     if args.progress is not None and args.resume is not None:
         raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
     log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
-    if args.resume is None:
-        check_writable(log, "--progress")
+    if args.progress is not None:
+        check_writable(log, "--progress", "progress", force=getattr(args, "force", False))
+    elif args.resume is None:  # the default file: where the run can write it
+        log, notice = writable_or_elsewhere(log, "--progress", getattr(args, "force", False))
+        if notice:
+            print(notice, file=sys.stderr)
     if args.examples < 1:
         raise RulebookError("--games must be at least 1")
     shares = plan(variant, args.examples, players)
@@ -232,7 +264,7 @@ def _verify(args: argparse.Namespace) -> int:
                 stop()
 
             report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                            boundary_every=args.boundary_every, save=args.out, progress=step,
+                            boundary_every=args.boundary_every, save=where, progress=step,
                             thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
     except KeyboardInterrupt:
         print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "
@@ -246,9 +278,9 @@ def _verify(args: argparse.Namespace) -> int:
     title, header, rows = report_table(game, variant, report, args.thorough)
     _table(title, header, rows, right=False)
     first, *rest = verdict(variant, report)
-    say(first)
+    say(escape_controls(first, keep_newlines=True))
     for line in rest:  # a record's path and the command that replays it, whole
-        print(line)
+        print(escape_controls(line))
     return 0 if report.ok else 1
 
 
@@ -257,13 +289,14 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         record = records.load(args.file)
-    except OSError as exc:
-        raise RulebookError(_("cannot read {path}: {reason}").format(path=args.file, reason=exc.strerror)) from None
+    except InvalidRecord as exc:
+        raise InvalidRecord(f"{args.file}: {exc}") from None
     game = rulebook.get_game(record.game)
     if args.html is not None and args.seat is not None:
         raise RulebookError(_("--html shows every hand; it cannot be told from one seat (leave out --seat)"))
     if args.html is not None:
-        check_writable(args.html, "--html")  # a bad path is found before the work
+        # a bad path is found before the work
+        check_writable(args.html, "--html", "page", force=getattr(args, "force", False))
     failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
     # Data never names code that runs: Python hooks come only from --variant, and the
     # record's description of its variant is only compared with the one supplied.
@@ -271,7 +304,7 @@ def _replay(args: argparse.Namespace) -> int:
     variant = load_variant(game, ref) if ref else None
     records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
-        print(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
+        _say(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
     wrote = ""
     if args.html is not None:
         from rulebook.reference.replay_html import write_replay_page
@@ -290,7 +323,7 @@ def _replay(args: argparse.Namespace) -> int:
         except RulebookError:
             story = []
         for line in story:
-            print(line)
+            _say(line)
     elif args.seat is not None:
         from rulebook.reference.narrate import narrate
 
@@ -303,12 +336,12 @@ def _replay(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise RulebookError(str(exc)) from None
         for line in story:
-            print(line)
+            _say(line)
     if args.actions or args.quiet or wrote:
         dealt = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("dealt as recorded")
-        print(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
+        _say(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
     if wrote:
-        print(wrote)
+        _say(wrote)
     broke = None
     last = None
     for step in walk(record, variant):
@@ -317,22 +350,22 @@ def _replay(args: argparse.Namespace) -> int:
             scores = (variant.scores(step.state) if variant else step.state.scores)
             who = _("seat {n}").format(n=step.seat + 1) if step.seat is not None else "-"
             label = _("scores")
-            print(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
+            _say(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
         if step.violation is not None:
             v = step.violation
             broke = v
-            print(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
+            _say(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
                 n=step.index, rule=v.rule, check=v.check, message=v.message))
             break
     if failure is not None:
         nxt = _("; next move {action}").format(action=failure["next_action"]) if failure.get("next_action") else ""
-        print(_("recorded failure: [{rule}] {check}: {message}{next}").format(
+        _say(_("recorded failure: [{rule}] {check}: {message}{next}").format(
             rule=failure.get("rule"), check=failure.get("check"), message=failure.get("message"), next=nxt)
               .replace("\n", " "))
     if broke is None and failure is None:
         state = last.state if last is not None else None
         end = _("game over") if state is not None and state.is_terminal else _("game not over")
-        print(_("✓ every position passed the checks ({end})").format(end=end))
+        _say(_("✓ every position passed the checks ({end})").format(end=end))
         return 0
     return 1
 
@@ -350,9 +383,15 @@ def _rules(args: argparse.Namespace) -> int:
     return rules_command(rulebook.get_game(args.game), args.rule)
 
 
+def _say(text: str = "", file: Any = None) -> None:
+    """Print a line that may hold text from a file (a record, a variant): control characters escaped."""
+    print(escape_controls(text), file=file)
+
+
 def _error(message: str) -> None:
-    """Print a one-line error on stderr (long or multi-line messages are cut to one line)."""
-    lines = str(message).splitlines() or [""]
+    """Print a one-line error on stderr (long or multi-line messages are cut to one line; control
+    characters from a file's text are escaped)."""
+    lines = escape_controls(str(message)).splitlines() or [""]
     first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
     print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)
 
@@ -386,7 +425,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(previous)
 
 
+#: set when SIGTERM arrived: the command stops as after Ctrl-C, and exits with 143 (128 + 15)
+_terminated: list[bool] = [False]
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    _terminated[0] = True
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``kill``, systemd, CI) stops the command as Ctrl-C does: progress is saved and the
+    resume command printed (main thread only; elsewhere the signal keeps its handler)."""
+    _terminated[0] = False
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _main(args: argparse.Namespace) -> int:
+    set_time_limit(getattr(args, "hook_time_limit", None))
+    try:
+        with _sigterm_as_interrupt():
+            code = _main_unguarded(args)
+        return 143 if _terminated[0] and code == 130 else code
+    finally:
+        set_time_limit(None)
+
+
+def _main_unguarded(args: argparse.Namespace) -> int:
     try:
         code = _run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
@@ -400,7 +474,7 @@ def _main(args: argparse.Namespace) -> int:
             pass
         return 1
     except KeyboardInterrupt:
-        print(_("rulebook: interrupted"), file=sys.stderr)
+        print(_("rulebook: terminated") if _terminated[0] else _("rulebook: interrupted"), file=sys.stderr)
         return 130
     except (RulebookError, ValueError) as exc:  # every user error is a ValueError (rulebook.errors)
         if args.debug:

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game
+from rulebook.core.terminal import escape_controls
 from rulebook.i18n import _, wrap
 from rulebook.i18n import width as cells
 from rulebook.variants.variant import Variant, resolve
@@ -145,8 +146,12 @@ def _table(
 
     It fits ``width`` columns (default: :func:`terminal_width`): a table too wide for it is shown
     as several blocks, each with the row names and the columns that fit (:func:`layout_table`);
-    names and headings wrap at spaces, figures never break.
+    names and headings wrap at spaces, figures never break. Control characters (from a variant's
+    name, a record) are shown escaped.
     """
+    title = escape_controls(title, keep_newlines=True)
+    header = [escape_controls(str(h), keep_newlines=True) for h in header]
+    rows = [[escape_controls(str(x), keep_newlines=True) for x in row] for row in rows]
     columns = width or terminal_width()
     try:
         from rich.console import Console

@@ -32,7 +32,7 @@ from rulebook.balance.measures import measures
 from rulebook.balance.play_figures import load_measures
 from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
-from rulebook.balance.progress import Progress, check_writable, reason
+from rulebook.balance.progress import Progress, check_writable, writable_or_elsewhere
 from rulebook.balance.simulate import (
     DEFAULT_PLAYER,
     Summary,
@@ -56,8 +56,10 @@ from rulebook.cli.common import (
     terminal_width,
 )
 from rulebook.core.contract import Game
+from rulebook.core.files import write_atomic
 from rulebook.core.optional import install_hint, require
 from rulebook.core.options import rules_to_dict
+from rulebook.core.remote import check_address
 from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
@@ -224,11 +226,18 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Callable[[], None]]:
             cluster.close()
 
         return client.get_executor(), close
+    # the scheme, a connection within the time limit and a Dask scheduler at the other end, checked
+    # first: Dask's client would wait for ever on a silent listener, or trust a web server's bytes
+    address = check_address(args.dask, DASK_TIMEOUT)
     try:
-        client = dask.Client(args.dask, timeout=DASK_TIMEOUT)
+        client = dask.Client(address, timeout=DASK_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise RulebookError(f"--dask: cannot reach the scheduler at {args.dask!r:.80} "
                             f"within {DASK_TIMEOUT} s ({type(exc).__name__})") from None
+    except Exception as exc:  # TLS without certificates, a UCX or websocket failure: Dask's own words
+        what = str(exc).splitlines()[0][:160] if str(exc) else ""
+        raise RulebookError(f"--dask {args.dask!r:.80}: Dask cannot connect: {type(exc).__name__}"
+                            + (f": {what}" if what else "")) from None
     return client.get_executor(), client.close
 
 
@@ -298,7 +307,7 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise RulebookError(f"--plot: cannot create {args.plot}: {exc.strerror or exc}") from None
     if args.report:
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", "page", force=getattr(args, "force", False))
     if args.progress is not None and args.resume is not None:
         raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
     _cap_workers(args)
@@ -329,9 +338,16 @@ def _simulate(args: argparse.Namespace) -> int:
     where = args.resume or args.progress or _default_progress(args)
     keep = args.resume is not None or args.progress is not None or args.report is not None
     if args.resume is not None:
-        saved = Progress.resume(args.resume, run)
-    else:
-        check_writable(where, "--progress")
+        seats = {(label, slug): v.rules.players for slug, _game, plan_sides, _kinds in plans
+                 for label, v in plan_sides}
+        saved = Progress.resume(args.resume, run, seats)
+    elif keep:
+        check_writable(where, "--progress", "progress", force=getattr(args, "force", False))
+        saved = Progress.start(where, run)
+    else:  # the default file: where the run can write it
+        where, notice = writable_or_elsewhere(where, "--progress", getattr(args, "force", False))
+        if notice:
+            print(notice, file=sys.stderr)
         saved = Progress.start(where, run)
     executor, close = _executor(args)
     output: list[dict[str, Any]] = []
@@ -445,7 +461,7 @@ def _sweep(args: argparse.Namespace) -> int:
     require("scipy.stats", "balance", "rulebook simulate")
     if args.report:
         require("matplotlib", "plot", "--report")
-        check_writable(args.report, "--report")
+        check_writable(args.report, "--report", "page", force=getattr(args, "force", False))
     name, eq, text = args.sweep.partition("=")
     if not eq:
         raise RulebookError("--sweep takes NAME=V1,V2,... (for example --sweep hand_size=4,5,6)")
@@ -463,10 +479,7 @@ def _sweep(args: argparse.Namespace) -> int:
         from rulebook.balance.report import sweep_report
 
         page = sweep_report(game, runs, name.strip().replace("-", "_"), base=base, command=_reproduce(args))
-        try:
-            Path(args.report).write_text(page, encoding="utf-8")
-        except OSError as exc:
-            raise OutputError(args.report, reason(exc), "--report") from None
+        write_atomic(args.report, page, "--report")
         report = args.report
     if args.json:
         print(json.dumps({"game": game.slug, "sweep": name.strip(), "seed": args.seed, "runs": [
@@ -588,10 +601,7 @@ def _simulate_all(
                 fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
                 sides={label: v for label, v in sides} if args.compare else None,
             )
-            try:
-                Path(args.report).write_text(page, encoding="utf-8")
-            except OSError as exc:
-                raise OutputError(args.report, reason(exc), "--report") from None
+            write_atomic(args.report, page, "--report")
             entry["report"] = args.report
             if not args.json:
                 print(_("report: {path}").format(path=args.report))

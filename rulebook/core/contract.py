@@ -29,7 +29,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import PRINTED, OptionInfo, Ruleset, UnknownRuleset, describe_options, rules_from_mapping
-from rulebook.errors import IllegalAction, WrongGame
+from rulebook.errors import IllegalAction, InvalidGenerator, WrongGame
 
 if TYPE_CHECKING:
     import rulebook.core.encoding
@@ -43,6 +43,7 @@ __all__ = [
     "LogNode",
     "Setup",
     "State",
+    "check_rng",
     "check_seed",
     "deal_rng",
     "log_actions",
@@ -80,6 +81,21 @@ SEED_RANGE = range(-(2**63), 2**64)
 #: The most explicit deals and cards per deal accepted (far above any game's needs).
 MAX_DEALS = 1024
 MAX_DEAL_LENGTH = 4096
+
+
+def check_rng(rng: object, field: str = "rng") -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (or a subclass); else
+    :class:`~rulebook.errors.InvalidGenerator` naming ``field``. Every method that takes a
+    generator (``resample``, ``heuristic_action``) checks it first.
+
+    >>> check_rng(None)
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidGenerator: rng must be a random.Random (for example random.Random(7)), not NoneType
+    """
+    if not isinstance(rng, random.Random):
+        raise InvalidGenerator(field, rng)
+    return rng
 
 
 def check_seed(seed: object, field: str = "seed") -> int | None:

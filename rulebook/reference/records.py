@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import State, check_seed
+from rulebook.core.files import read_bytes, write_atomic
 from rulebook.core.options import rules_from_mapping, rules_to_dict
 from rulebook.errors import InvalidRecord, InvalidRules, RulebookError
 from rulebook.registry import get_game
@@ -105,10 +106,11 @@ def dumps(state_or_record: State[Any, Any] | Record, *, indent: int | None = 1) 
     return json.dumps(rec.to_json(), indent=indent, ensure_ascii=False)
 
 
-def save(state_or_record: State[Any, Any] | Record, path: str | Path) -> Path:
-    path = Path(path)
-    path.write_text(dumps(state_or_record) + "\n", encoding="utf-8")
-    return path
+def save(state_or_record: State[Any, Any] | Record, path: str | Path, option: str = "") -> Path:
+    """Write the record to ``path`` whole or not at all (a temporary file, fsynced, then renamed);
+    a failed write is an :class:`~rulebook.errors.OutputError` (``option`` names the command-line
+    option in it) and leaves ``path`` as it was."""
+    return write_atomic(path, dumps(state_or_record) + "\n", option)
 
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
@@ -181,8 +183,12 @@ def loads(text: str | bytes) -> Record:
 
 
 def load(path: str | Path) -> Record:
-    """Read and parse the record in file ``path`` (``OSError`` if it cannot be read)."""
-    return loads(Path(path).read_bytes())
+    """Read and parse the record in file ``path``.
+
+    Only a regular file of at most :data:`MAX_RECORD_CHARS` bytes is read (a FIFO, a device or a
+    folder is refused without waiting on it); every fault is an :class:`~rulebook.InvalidRecord`.
+    """
+    return loads(read_bytes(path, "", MAX_RECORD_CHARS, InvalidRecord))
 
 
 def recorded_variant(record: Record) -> dict[str, Any] | None:

@@ -43,6 +43,7 @@ import attrs
 
 from rulebook.core import render
 from rulebook.core.contract import State
+from rulebook.core.files import write_atomic
 from rulebook.i18n import _, language, ngettext
 from rulebook.reference import records
 from rulebook.reference.narrate import narrate_states, summary, tricks_and_rounds
@@ -366,9 +367,7 @@ def write_replay_page(record: records.Record, path: str | Path, *, note: str = "
                       back: tuple[str, str] | None = None, rules: str | None = None) -> Path:
     """Write :func:`replay_page` of ``record`` to ``path`` (UTF-8) and return the path."""
     text = replay_page(record, note=note, back=back, rules=rules)
-    out = Path(path)
-    out.write_text(text, encoding="utf-8")
-    return out
+    return write_atomic(path, text, "--html")
 
 
 _CSS = """

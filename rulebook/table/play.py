@@ -20,9 +20,11 @@ once per decision, with the bots' moves in between (scriptable).
 
 from __future__ import annotations
 
+import base64
 import os
 import random
 import re
+import struct
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -31,6 +33,7 @@ from typing import Any, TextIO
 
 from rulebook.balance.players import Player, player_from_spec
 from rulebook.core.contract import Action, Game, State
+from rulebook.core.files import free_name
 from rulebook.core.progress import check_writable, reason
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
 from rulebook.i18n import N_, _, language, ngettext, wrap
@@ -378,14 +381,48 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
     return chosen, states, _play_meta(record.meta.get("play"), rules.players, where)
 
 
+def final_name(path: Path) -> Path:
+    """The name a game saved as ``path`` ends under: ``FILE`` for ``FILE.part``."""
+    return path.with_name(path.name[: -len(".part")]) if path.name.endswith(".part") and len(path.name) > 5 else path
+
+
+def rng_to_json(rng: random.Random) -> dict[str, Any]:
+    """A random generator's state as JSON (the Mersenne Twister's words, packed and base64-encoded)."""
+    version, words, gauss = rng.getstate()
+    return {"v": version, "mt": base64.b64encode(struct.pack(f"<{len(words)}I", *words)).decode("ascii"),
+            "gauss": gauss}
+
+
+def rng_from_json(data: object) -> random.Random | None:
+    """The generator :func:`rng_to_json` saved (``None`` when ``data`` is not one)."""
+    if not isinstance(data, dict) or set(data) != {"v", "mt", "gauss"} or data["v"] != 3:
+        return None
+    gauss = data["gauss"]
+    if not (gauss is None or type(gauss) is float) or not isinstance(data["mt"], str) or len(data["mt"]) > 4000:
+        return None
+    try:
+        raw = base64.b64decode(data["mt"].encode("ascii"), validate=True)
+        words = struct.unpack(f"<{len(raw) // 4}I", raw)
+        if len(raw) != 625 * 4 or words[-1] > 624:
+            return None
+        rng = random.Random()
+        rng.setstate((3, words, gauss))
+    except (ValueError, TypeError, struct.error, UnicodeError):
+        return None
+    return rng
+
+
 def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
     """The seats and opponents a saved game was played with, checked exactly ({} when it has none)."""
     if meta is None:
         return {}
     shape = '{"seats": [seats], "opponents": {seat: kind}}'
     bad = InvalidRecord(_("--resume {where}: meta.play must be {shape}").format(where=where, shape=shape))
-    if not isinstance(meta, dict) or set(meta) - {"seats", "opponents"}:
+    if not isinstance(meta, dict) or set(meta) - {"seats", "opponents", "rng"}:
         raise bad
+    rng = rng_from_json(meta["rng"]) if "rng" in meta else None
+    if "rng" in meta and rng is None:
+        raise InvalidRecord(_("--resume {where}: meta.play.rng is not a saved random generator").format(where=where))
     seats = meta.get("seats", [0])
     kinds = meta.get("opponents", {})
     if (not isinstance(seats, list) or not seats or any(type(s) is not int or not 0 <= s < players for s in seats)
@@ -401,7 +438,7 @@ def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
         others[seat] = kind
     if set(others) | set(seats) != set(range(players)):
         raise bad
-    return {"seats": seats, "opponents": others}
+    return {"seats": seats, "opponents": others, "rng": rng}
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -435,10 +472,10 @@ def play_command(game: Game[Any, Any, Any], args: Any, variant: Callable[[], Any
             raise RulebookError(_("--resume continues the saved game with its own rules and seed: leave out "
                                   "{options}").format(options=", ".join(given)))
         return play(game, variant() if args.variant else None, seats=args.seat, opponents=opponents, out=args.out,
-                    speed=args.speed, resume=args.resume)
+                    speed=args.speed, resume=args.resume, force=getattr(args, "force", False))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return play(game, variant(), seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
-                out=args.out, speed=args.speed)
+                out=args.out, speed=args.speed, force=getattr(args, "force", False))
 
 
 def play(
@@ -454,6 +491,7 @@ def play(
     interactive: bool | None = None,
     speed: float | str | None = None,
     resume: str | Path | None = None,
+    force: bool = False,
 ) -> int:
     """Play one game; returns 0 when it was played to the end, 1 when the player quit.
 
@@ -461,8 +499,12 @@ def play(
     ``rules`` is the game's ``Rules`` or a :class:`~rulebook.variants.variant.Variant` (whose play hooks are obeyed).
     ``speed``: seconds between the bots' moves at a terminal, or ``"key"`` to wait for a key.
     ``resume``: a saved game (``--out`` of an earlier ``play``) to continue, with its own rules,
-    seats and opponents (``seats``/``opponents`` given as ``None``: the saved ones); the
-    game is saved back into that file unless ``out`` names another.
+    seats and opponents (``seats``/``opponents`` given as ``None``: the saved ones) and the bots'
+    random generator as it was, so the game goes on exactly as it would have; the game is saved
+    back into that file (``FILE.part`` of a stopped game: into ``FILE``) unless ``out`` names another.
+    Without ``out`` the record is ``rulebook-play-GAME-seedN.json``, or ``...-seedN-2.json`` and so on
+    when that name is taken (an earlier game is never replaced); ``out`` that names a file which is
+    not a game record is refused unless ``force``.
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -498,18 +540,22 @@ def play(
         bots: dict[int, Player] = {s: player_from_spec(k) for s, k in kinds.items()}
     except ValueError as exc:
         raise RulebookError(f"--opponents: {exc}") from None
-    if resume is not None and out is None:
-        path = Path(resume)
+    if out is not None:
+        path = Path(out)
+        check_writable(path, "--out", "record", force)  # before the game, not after it
+    elif resume is not None:
+        path = final_name(Path(resume))
+        check_writable(path, "--out", "record")
     else:
-        path = Path(out) if out is not None else Path(f"rulebook-play-{game.slug}-seed{seed}.json")
-    check_writable(path, "--out")  # before the game, not after it
+        path = free_name(Path(f"rulebook-play-{game.slug}-seed{seed}.json"))
+        check_writable(path, "--out")
     state: State[Any, Any] = history[-1] if history else variant.new_game(seed=seed)  # play hooks obeyed
     screen = _Screen(stdout, interactive, card_styles(game, rules) if interactive else {})
-    rng = random.Random(f"{state.setup.seed}:{len(state.history)}")
+    rng = saved.get("rng") or random.Random(f"{state.setup.seed}:{len(state.history)}")
     meta: dict[str, Any] = {"play": {"seats": list(humans), "opponents": {str(s): k for s, k in kinds.items()}}}
     if variant.has_hooks or variant.source:
         meta["variant"] = variant.describe()
-    keeper = _Keeper(path, meta)
+    keeper = _Keeper(path, meta, rng)
     if not interactive:
         count = ngettext("{count} player", "{count} players", players).format(count=players)
         screen.line(_("{title} [{slug}], {players}, seed {seed}").format(
@@ -560,18 +606,20 @@ class _Keeper:
     :class:`~rulebook.errors.OutputError` naming the file.
     """
 
-    def __init__(self, path: Path, meta: dict[str, Any]) -> None:
+    def __init__(self, path: Path, meta: dict[str, Any], rng: random.Random | None = None) -> None:
         self.path = path
         self.part = path.with_name(path.name + ".part")
         self.meta = meta
+        self.rng = rng
         self.last: State[Any, Any] | None = None
 
     def keep(self, state: State[Any, Any]) -> None:
         self.last = state
-        try:
-            records.save(records.record_of(state, **self.meta), self.part)
-        except OSError as exc:
-            raise OutputError(str(self.part), reason(exc), "--out") from None
+        meta = dict(self.meta)
+        if self.rng is not None and isinstance(meta.get("play"), dict):
+            # the bots' generator as it is now: a resumed game goes on exactly as this one would
+            meta["play"] = {**meta["play"], "rng": rng_to_json(self.rng)}
+        records.save(records.record_of(state, **meta), self.part, "--out")
 
     def finish(self, state: State[Any, Any]) -> Path:
         self.keep(state)

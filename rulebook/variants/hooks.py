@@ -27,6 +27,19 @@ by point hooks, is won by the highest scores (a ``winners`` hook may say otherwi
 Without play hooks ``Variant.new_game`` returns the engine's own state: the engines run
 their fast path unchanged.
 
+Hooks are the designer's code, and what they do is checked at every call
+(:func:`call_hook`): ``legal`` must return a list or tuple of some of the moves it was given
+(at least one), ``game_over`` ``True`` or ``False`` (not a truthy string), the point hooks one
+whole number per seat within :data:`MAX_POINTS`. Anything else, and any exception the hook
+raises (``SystemExit`` too; Ctrl-C stays an interruption), is a :class:`HookError` naming the
+hook, the variant (``Variant.source``) and the number of moves made: ``play`` and
+``simulate`` end with it in one line (exit status 2), ``verify`` fails the game with it and
+saves the record. ``verify`` and ``simulate`` also limit each call to
+:data:`DEFAULT_TIME_LIMIT` seconds (``--hook-time-limit``; :func:`set_time_limit` from
+Python): the limit is a real-time timer (``SIGALRM``) armed around the call in the main
+thread of the process running it, worker processes included, because only a signal can stop
+a pure-Python loop that never returns; a thread (a Dask worker's) runs hooks without a limit.
+
 A worked example, "a trick won with a 1 scores 5 more points", in the Witches:
 
 >>> import rulebook
@@ -47,19 +60,23 @@ True
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rulebook.core.contract import Game, State
-from rulebook.errors import IllegalAction
+from rulebook.core.contract import Game, State, check_rng
+from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
     from rulebook.core.history import RoundRecord, TrickRecord
 
 __all__ = [
-    "GameOverHook", "HookedGame", "HookedState", "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook",
-    "hooked_state", "unhooked",
+    "DEFAULT_TIME_LIMIT", "GameOverHook", "HookError", "HookedGame", "HookedState", "LegalHook", "PlayHooks",
+    "PointsHook", "RoundPointsHook", "call_hook", "hook_time_limit", "hooked_state", "set_time_limit", "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]
@@ -67,23 +84,186 @@ GameOverHook = Callable[["HookedState"], bool]
 PointsHook = Callable[["HookedState", "TrickRecord"], Sequence[int]]
 RoundPointsHook = Callable[["HookedState", "RoundRecord"], Sequence[int]]
 
+#: Where a hook was called: the number of moves made, or a function that counts them (called only
+#: when the hook fails), or ``None`` (unknown).
+Position = int | None | Callable[[], int]
+
 #: The rule a move refused by a ``legal`` hook cites.
 HOOK_RULE = "variant:legal"
 
 
-class HookError(AssertionError):
-    """A play hook broke the contract (``verify`` reports it as a violation)."""
+#: The largest number of points a hook may give one seat for one trick or round (either sign).
+MAX_POINTS = 10**9
+#: Seconds one hook call may take in ``verify`` and ``simulate`` unless ``--hook-time-limit`` says otherwise.
+DEFAULT_TIME_LIMIT = 10.0
+_LIMIT_ENV = "RULEBOOK_HOOK_TIME_LIMIT"
 
-    def __init__(self, check: str, message: str) -> None:
-        super().__init__(message)
+
+class HookError(RulebookError, AssertionError):
+    """A hook (the user's code) failed: it raised, returned something the contract does not
+    allow, or ran past the time limit.
+
+    ``check`` is the contract check it broke (``contract:legal-move``, ``contract:scores``,
+    ``contract:no-crash``, ``contract:hook-time``...); ``hook`` the hook's name; ``source``
+    the variant it belongs to (its file or ``module:NAME``); ``position`` the number of moves
+    made when it was called. ``verify`` reports it as a failed check; ``play`` and ``simulate``
+    end with it as a user error (exit status 2).
+    """
+
+    def __init__(self, check: str, message: str, hook: str = "", source: str = "", position: Position = None) -> None:
+        if callable(position):  # worked out only now: counting the moves walks the whole history
+            position = position()
         self.check = check
         self.message = message
+        self.hook = hook
+        self.source = source
+        self.position = position
+        where = []
+        if hook:
+            where.append(f"the {hook} hook")
+        if source:
+            where.append(f"of variant {source}")
+        if position is not None:
+            where.append(f"after move {position}" if position else "before the first move")
+        text = f"{' '.join(where)}: {message}" if where else message
+        super().__init__(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HookError, (self.check, self.message, self.hook, self.source, self.position))
+
+
+class _Timeout(BaseException):
+    """Raised in the main thread by the timer when a hook call runs past the limit."""
+
+
+def _limit_from_env() -> float | None:
+    try:
+        value = float(os.environ.get(_LIMIT_ENV, ""))
+    except ValueError:
+        return None
+    return value if value > 0 else None
+
+
+#: seconds per hook call (``None``: no limit); worker processes read it from the environment
+_limit: list[float | None] = [_limit_from_env()]
+
+
+def set_time_limit(seconds: float | None) -> None:
+    """Limit every hook call to ``seconds`` (``None`` or 0: no limit), in this process and in the
+    worker processes it starts afterwards (they read the limit from the environment)."""
+    value = seconds if seconds and seconds > 0 else None
+    _limit[0] = value
+    _deadline[0] = 0.0
+    if _HAS_TIMER and threading.get_ident() == _MAIN_THREAD:
+        _stop_ticking()
+    if value is None:
+        os.environ.pop(_LIMIT_ENV, None)
+    else:
+        os.environ[_LIMIT_ENV] = repr(value)
+
+
+def hook_time_limit() -> float | None:
+    """The time limit of one hook call in seconds (``None``: no limit)."""
+    return _limit[0]
+
+
+#: when the hook call in progress must end (``time.monotonic()``; 0: no call in progress)
+_deadline: list[float] = [0.0]
+#: whether this process's timer ticks, and the tick in seconds (a forked child has no timer)
+_ticking: list[Any] = [False, 0.0]
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    deadline = _deadline[0]
+    if deadline and time.monotonic() > deadline:
+        _deadline[0] = 0.0
+        raise _Timeout
+
+
+def _start_ticking(limit: float) -> None:
+    """A real-time timer that ticks while hooks are limited: each tick (``SIGALRM``, main thread)
+    ends the hook call in progress if it is past its deadline. One timer for the whole run, so a
+    call costs a clock read, not two system calls."""
+    tick = min(0.25, limit / 4)
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, tick, tick)
+    _ticking[0], _ticking[1] = True, tick
+
+
+def _stop_ticking() -> None:
+    if _ticking[0]:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    _ticking[0], _ticking[1] = False, 0.0
+
+
+def _forked() -> None:
+    _ticking[0], _ticking[1] = False, 0.0  # interval timers are not inherited by a child process
+    _deadline[0] = 0.0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
+
+
+_MAIN_THREAD = threading.main_thread().ident
+_HAS_TIMER = hasattr(signal, "setitimer")
+
+
+def call_hook(fn: Callable[..., Any], name: str, source: str, position: Position, *args: Any) -> Any:
+    """``fn(*args)``, the user's hook ``name``: any exception it raises (``SystemExit`` too) and a call
+    that runs past :func:`hook_time_limit` become a :class:`HookError` naming the hook, the variant
+    ``source`` and the ``position``. Ctrl-C stays an interruption."""
+    limit = _limit[0]
+    armed = False
+    try:
+        if limit is not None and _HAS_TIMER and not _deadline[0] and threading.get_ident() == _MAIN_THREAD:
+            # a hook called from a hook runs under the outer call's deadline
+            if not _ticking[0] or _ticking[1] > limit / 4:
+                _start_ticking(limit)
+            _deadline[0] = time.monotonic() + limit
+            armed = True
+        try:
+            return fn(*args)
+        finally:
+            if armed:
+                _deadline[0] = 0.0
+    except HookError:
+        raise
+    except _Timeout:
+        raise HookError("contract:hook-time", f"ran past the limit of {limit:g} s a call (raise it with "
+                        "--hook-time-limit SECONDS)", name, source, position) from None
+    except KeyboardInterrupt:
+        raise
+    except RecursionError:
+        raise HookError("contract:no-crash", "raised RecursionError (it calls itself without end)", name, source,
+                        position) from None
+    except SystemExit as exc:
+        raise HookError("contract:no-crash", f"called sys.exit({exc.code!r:.40})", name, source, position) from None
+    except BaseException as exc:  # the user's code: anything it raises is reported as theirs
+        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        raise HookError("contract:no-crash", f"raised {type(exc).__name__}" + (f": {text}" if text else ""), name,
+                        source, position) from None
+
+
+def _shown(value: Any) -> str:
+    """A short description of a value a hook returned (its type, and its text when short)."""
+    if value is None:
+        return "nothing (None)"
+    kind = type(value).__name__
+    try:
+        text = repr(value) if isinstance(value, (int, float, str, list, tuple)) else ""
+    except Exception:  # a foreign object's repr may fail
+        text = ""
+    if isinstance(value, int) and len(text) > 40:
+        text = f"a whole number of {len(text)} digits"
+    return f"{text[:60]} ({kind})" if text else f"a {kind}"
 
 
 class PlayHooks:
     """The play hooks of a variant (any may be ``None``)."""
 
-    __slots__ = ("game_over", "legal", "round_points", "trick_points")
+    __slots__ = ("game_over", "legal", "round_points", "source", "trick_points")
 
     def __init__(
         self,
@@ -91,6 +271,7 @@ class PlayHooks:
         game_over: GameOverHook | None = None,
         trick_points: PointsHook | None = None,
         round_points: RoundPointsHook | None = None,
+        source: str = "",
     ) -> None:
         for name, fn in (("legal", legal), ("game_over", game_over), ("trick_points", trick_points),
                          ("round_points", round_points)):
@@ -100,6 +281,8 @@ class PlayHooks:
         self.game_over = game_over
         self.trick_points = trick_points
         self.round_points = round_points
+        #: the variant the hooks belong to (its file or ``module:NAME``), named when one fails
+        self.source = source
 
     def __bool__(self) -> bool:
         return any((self.legal, self.game_over, self.trick_points, self.round_points))
@@ -147,8 +330,19 @@ class HookedState:
         self._legal: tuple[Any, ...] | None = None
         over = inner.is_terminal
         if not over and hooks.game_over is not None:
-            over = bool(hooks.game_over(self))
+            answer = call_hook(hooks.game_over, "game_over", hooks.source, self._position, self)
+            if type(answer) is not bool:
+                raise HookError("contract:game-over", f"returned {_shown(answer)}, not True or False", "game_over",
+                                hooks.source, self._position)
+            over = answer
         self._over = over
+
+    def _position(self) -> int:
+        """The number of moves made (named when a hook fails)."""
+        try:
+            return len(self.inner.history)
+        except Exception:  # a state without a history: the position is unknown
+            return 0
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -185,14 +379,32 @@ class HookedState:
             else:
                 legal = self.inner.legal_actions()
                 if self.hooks.legal is not None:
-                    engine = legal
-                    legal = tuple(self.hooks.legal(self, engine))
-                    extra = [a for a in legal if a not in engine]
-                    if extra:
-                        raise HookError("contract:legal-move", f"the legal hook offered {extra[0]}, which the "
-                                        "engine does not allow here")
+                    legal = self._hooked_legal(legal)
             self._legal = legal
         return legal
+
+    def _hooked_legal(self, engine: tuple[Any, ...]) -> tuple[Any, ...]:
+        hooks = self.hooks
+        assert hooks.legal is not None
+        where = ("legal", hooks.source, self._position)
+        answer = call_hook(hooks.legal, *where, self, engine)
+        if not isinstance(answer, (list, tuple)):
+            raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
+        if len(answer) > len(engine):
+            raise HookError("contract:legal-move", f"returned {len(answer)} moves; the engine allows "
+                            f"{len(engine)} here", *where)
+        try:
+            extra = [a for a in answer if a not in engine]
+        except Exception:  # a foreign object whose comparison fails
+            extra = [next(a for a in answer if not any(a is b for b in engine))]
+        if extra:
+            shown = str(extra[0]) if isinstance(extra[0], type(engine[0])) else _shown(extra[0])
+            raise HookError("contract:legal-move", f"offered {shown[:60]}, which the engine does not allow here",
+                            *where)
+        if not answer:
+            raise HookError("contract:legal-move", "left the seat to move with no move (return at least one of "
+                            "the engine's moves, or end the game with a game_over hook)", *where)
+        return tuple(answer)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         game = self.GAME._game
@@ -211,10 +423,12 @@ class HookedState:
         hooks = self.hooks
         if hooks.trick_points is not None:
             for trick in self.inner.tricks:
-                _add(scores, hooks.trick_points(self, trick), "trick_points")
+                _add(scores, call_hook(hooks.trick_points, "trick_points", hooks.source, self._position, self, trick),
+                     "trick_points", hooks.source, self._position)
         if hooks.round_points is not None:
             for rnd in self.inner.rounds:
-                _add(scores, hooks.round_points(self, rnd), "round_points")
+                _add(scores, call_hook(hooks.round_points, "round_points", hooks.source, self._position, self, rnd),
+                     "round_points", hooks.source, self._position)
         return tuple(scores)
 
     @property
@@ -234,7 +448,7 @@ class HookedState:
         return self.inner.observation_tensor(seat)
 
     def resample(self, seat: int, rng: random.Random) -> HookedState:
-        return type(self)(self.inner.resample(seat, rng), self.hooks)
+        return type(self)(self.inner.resample(seat, check_rng(rng)), self.hooks)
 
     @property
     def history(self) -> tuple[Any, ...]:
@@ -279,11 +493,27 @@ class HookedState:
         return (hooked_state, (self.inner, self.hooks))
 
 
-def _add(scores: list[int], points: Sequence[int], name: str) -> None:
-    if len(points) != len(scores) or not all(type(p) is int for p in points):
-        raise HookError("contract:scores", f"the {name} hook gave {list(points)!r:.80}, not one whole number "
-                        "per seat")
-    for i, p in enumerate(points):
+def check_points(points: Any, players: int, name: str, source: str, position: Position) -> list[int]:
+    """``points`` as a list, if it is one whole number per seat within :data:`MAX_POINTS`; else a
+    :class:`HookError` naming the hook ``name``."""
+    if not isinstance(points, (list, tuple)):
+        raise HookError("contract:scores", f"returned {_shown(points)}, not a list of one whole number per seat",
+                        name, source, position)
+    if len(points) != players:
+        raise HookError("contract:scores", f"returned a list of {len(points)}, not one number for each of the "
+                        f"{players} seats", name, source, position)
+    for seat, p in enumerate(points):
+        if type(p) is not int:
+            raise HookError("contract:scores", f"returned {_shown(p)} for seat {seat + 1}, not a whole number",
+                            name, source, position)
+        if abs(p) > MAX_POINTS:
+            raise HookError("contract:scores", f"returned {_shown(p)} for seat {seat + 1}, beyond "
+                            f"±{MAX_POINTS:,}", name, source, position)
+    return list(points)
+
+
+def _add(scores: list[int], points: Any, name: str, source: str, position: Position) -> None:
+    for i, p in enumerate(check_points(points, len(scores), name, source, position)):
         scores[i] += p
 
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from rulebook.core.files import MAX_FILE_BYTES, check_regular
 from rulebook.errors import RulebookError
 
 __all__ = ["load_module"]
@@ -35,6 +36,8 @@ def load_module(ref: str, target: str, kind: str) -> ModuleType:
     try:
         if target.endswith(".py"):
             path = Path(target)
+            # only a regular file, of a size a program has (a FIFO or a device is never waited on)
+            check_regular(path, kind, MAX_FILE_BYTES, lambda why: RulebookError(f"cannot load {kind} {ref!r}: {why}"))
             spec = importlib.util.spec_from_file_location(f"rulebook_{kind}_{path.stem}", path)
             if spec is None or spec.loader is None:
                 raise RulebookError(f"cannot load {kind} {ref!r}")

@@ -42,6 +42,7 @@ or a Python object named ``module:NAME`` or ``path/to/file.py:NAME`` (a
 
 from __future__ import annotations
 
+import functools
 import inspect
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -51,16 +52,20 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
+from rulebook.core.files import read_text
 from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
     GameOverHook,
     HookedState,
+    HookError,
     LegalHook,
     PlayHooks,
     PointsHook,
     RoundPointsHook,
+    call_hook,
+    check_points,
     hooked_state,
 )
 from rulebook.variants.user_code import load_module
@@ -121,7 +126,8 @@ class Variant:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, self.game.Rules):
             raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
-        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook)
+        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook,
+                          self.hook_source)
         object.__setattr__(self, "play_hooks", hooks)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
@@ -151,19 +157,39 @@ class Variant:
         )
 
     @property
+    def hook_source(self) -> str:
+        """Where the variant's hooks come from, as a failing hook names it (its file, ``module:NAME``,
+        else its name)."""
+        return self.source or ("" if self.name == "printed rules" else self.name)
+
+    @property
     def has_hooks(self) -> bool:
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
                     or self.play_hooks)
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
         """The variant's scores of ``state``."""
-        return tuple(self.scores_hook(state)) if self.scores_hook else tuple(state.scores)
+        if self.scores_hook is None:
+            return tuple(state.scores)
+        where = ("scores", self.hook_source, functools.partial(_position, state))
+        return tuple(check_points(call_hook(self.scores_hook, *where, state), _players(state, self.rules), *where))
 
     def winners(self, state: State[Any, Any], scores: tuple[int, ...] | None = None) -> frozenset[int]:
         """The variant's winners of ``state`` (empty until the game is over)."""
         if self.winners_hook is None:
             return frozenset(state.winners)
-        return frozenset(self.winners_hook(state, self.scores(state) if scores is None else scores))
+        scores = self.scores(state) if scores is None else scores
+        where = ("winners", self.hook_source, functools.partial(_position, state))
+        answer = call_hook(self.winners_hook, *where, state, scores)
+        players = _players(state, self.rules)
+        try:
+            seats = frozenset(answer)
+        except TypeError:
+            seats = frozenset({-1})
+        if not all(type(s) is int and 0 <= s < players for s in seats):
+            raise HookError("contract:winners", f"returned {str(answer)[:60]}, not a set of seats 0 to {players - 1}",
+                            *where)
+        return seats
 
     def score_floor(self) -> int | None:
         """The variant's floor, else the game's own."""
@@ -190,6 +216,18 @@ class Variant:
         if self.source:
             out["source"] = self.source
         return out
+
+
+def _players(state: Any, rules: Any) -> int:
+    players = getattr(getattr(state, "rules", None), "players", None)
+    return players if type(players) is int else int(rules.players)
+
+
+def _position(state: Any) -> int:
+    try:
+        return len(state.history)
+    except Exception:  # a state without a history: the position is unknown
+        return 0
 
 
 def _rebuild(slug: str, rules: Any, *args: Any) -> Variant:
@@ -270,6 +308,10 @@ class VariantFile:
     path: str
 
 
+#: The largest variant file read (bytes).
+MAX_VARIANT_BYTES = 2**20
+
+
 def read_variant_file(
     game: Game[Any, Any, Any] | None, ref: str | Path, _chain: tuple[Path, ...] = ()
 ) -> VariantFile:
@@ -285,12 +327,10 @@ def read_variant_file(
         raise RulebookError(f"variant file {ref}: extends itself ({' -> '.join(p.name for p in (*_chain, here))})")
     if len(_chain) > MAX_EXTENDS:
         raise RulebookError(f"variant file {ref}: extends goes deeper than {MAX_EXTENDS} files")
+    text = read_text(path, "variant file", MAX_VARIANT_BYTES,
+                     lambda why: RulebookError(f"cannot read variant file {ref}: {why}"))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulebookError(f"cannot read variant file {ref}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RulebookError(f"variant file {ref} is not UTF-8 text") from None
+        data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
         reason = exc if isinstance(exc, tomllib.TOMLDecodeError) else "nested too deeply"
         raise RulebookError(f"variant file {ref} is not valid TOML: {reason}") from None

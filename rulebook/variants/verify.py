@@ -38,7 +38,7 @@ from rulebook.core.progress import reason, resume_lines
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
-from rulebook.variants.hooks import HOOK_RULE, HookError, unhooked
+from rulebook.variants.hooks import HOOK_RULE, HookError, call_hook, unhooked
 from rulebook.variants.variant import Variant
 
 __all__ = ["CHECKS", "Failure", "Report", "Step", "Violation", "check_state", "play_checked", "verify", "walk"]
@@ -94,11 +94,27 @@ class Violation(AssertionError):
         self.action = action
 
 
-def _invariant(check: str, fn: Any, state: State[Any, Any]) -> None:
-    try:
-        fn(state)
-    except AssertionError as exc:
-        text = str(exc)
+def _invariant(check: str, fn: Any, state: State[Any, Any], source: str | None = None) -> None:
+    """Run one invariant: its ``AssertionError`` is its verdict. A variant's invariant (``source``:
+    the variant) is the user's code, run as a hook: any other exception, ``sys.exit`` or a call
+    past the time limit is a failed ``contract:no-crash`` check naming it."""
+    def verdict() -> AssertionError | None:
+        try:
+            fn(state)
+        except AssertionError as exc:
+            return exc
+        return None
+
+    if source is None:
+        failed = verdict()
+    else:
+        try:
+            failed = call_hook(verdict, f"invariant {getattr(fn, '__name__', '')}".strip(), source,
+                               lambda: len(state.history))
+        except HookError as exc:
+            raise Violation(exc.check, exc.check, str(exc), state) from None
+    if failed is not None:
+        text = str(failed)
         m = _RULE_ID.match(text.strip())
         rule = m.group(0) if m else check
         raise Violation(check, rule, text, state) from None
@@ -112,9 +128,11 @@ def check_state(variant: Variant, state: State[Any, Any]) -> None:
     game = variant.game
     _invariant("game invariant", game.check_invariants, unhooked(state))
     for fn in variant.invariants:
-        _invariant("variant invariant", fn, state)
+        _invariant("variant invariant", fn, state, variant.hook_source)
     try:
         scores = variant.scores(state)
+    except HookError as exc:
+        raise Violation(exc.check, exc.check, str(exc), state) from None
     except Exception as exc:  # a variant's hook that crashes
         raise Violation("contract:no-crash", "contract:no-crash", f"scores raised {exc!r}", state) from None
     players = variant.rules.players
@@ -309,7 +327,7 @@ def play_checked(
     except Exception as exc:
         state = where[0] if where[0] is not None else variant.game.new_game(variant.rules, seed=seed)
         if isinstance(exc, HookError):  # a play hook broke the contract: its own check, not a crash
-            raise Violation(exc.check, exc.check, exc.message, state, where[1]) from None
+            raise Violation(exc.check, exc.check, str(exc), state, where[1]) from None
         raise Violation(
             "contract:no-crash", "contract:no-crash", f"{type(exc).__name__}: {exc}", state, where[1]
         ) from exc
@@ -560,6 +578,9 @@ class CheckLog:
                 stream.close()
                 raise ResumeError(str(path), f"expected the keys {', '.join(_COUNT_KEYS)} with whole numbers "
                                   "and a player count of this run", number)
+            if entry["players"] in done:
+                stream.close()
+                raise ResumeError(str(path), f"{entry['players']} players are in the file twice", number)
             done[entry["players"]] = {k: entry[k] for k in _COUNT_KEYS[1:]}
         return cls(Path(path), stream, done)
 
@@ -804,7 +825,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
         try:
             allowed = prev.is_terminal or game.parse_action(text, first.rules) in prev.legal_actions()
         except HookError as exc:
-            yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, exc.message, prev))
+            yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, str(exc), prev))
             return
         if not allowed or prev.is_terminal:
             why = "the game was over under the variant" if prev.is_terminal else "the variant's legal hook refuses it"

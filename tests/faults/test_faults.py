@@ -172,19 +172,18 @@ def test_a_report_that_cannot_be_written_keeps_the_games_for_resume(
 ) -> None:
     pytest.importorskip("matplotlib")
     monkeypatch.chdir(tmp_path)
-    real = Path.write_text
+    real = os.fsync
 
-    def full(self: Path, *args: Any, **kwargs: Any) -> int:
-        if self.suffix == ".html":
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(self, *args, **kwargs)
+    def full(fd: int) -> None:  # the page is the only file written whole (and fsynced) in this run
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(os, "fsync", full)
     code, _, err = _run([*BASE, "--report", "r.html"], capsys)
     assert code == 2
     assert err.startswith("rulebook: error: --report: cannot write r.html: the disk is full; the games are saved "
                           "in r.progress.jsonl: resume with rulebook simulate")
-    monkeypatch.setattr(Path, "write_text", real)
+    assert not (tmp_path / "r.html").exists() and [p.name for p in tmp_path.iterdir()] == ["r.progress.jsonl"]
+    monkeypatch.setattr(os, "fsync", real)
     code, figures, _ = _run([*BASE, "--report", "r.html", "--resume", "r.progress.jsonl"], capsys)
     assert code == 0 and (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!")
     figures.pop("report")
@@ -224,7 +223,7 @@ def test_resume_refuses_another_runs_file(
     code, _, err = _run([*SMALL, "--seed", "6", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl: it belongs to another run (seed: 5 in the file, "
                               "6 now)\n")
-    (tmp_path / "q.jsonl").write_text('{"format": "rulebook-progress/1", "run": {}}\n', encoding="utf-8")
+    (tmp_path / "q.jsonl").write_text('{"format": "rulebook-progress/2", "run": {}}\n', encoding="utf-8")
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "q.jsonl"], capsys)
     assert code == 2 and err.startswith("rulebook: error: --resume q.jsonl: it belongs to another run (command: ")
     lines = (tmp_path / "p.jsonl").read_text(encoding="utf-8").splitlines()
@@ -233,7 +232,7 @@ def test_resume_refuses_another_runs_file(
     code, _, err = _run([*SMALL, "--seed", "5", "--resume", "p.jsonl"], capsys)
     assert (code, err) == (2, "rulebook: error: --resume p.jsonl line 2: unknown field 'lenght' (a result has: run, "
                               "game, index, length, scores, winners, stats, lead_changes, comeback, usage, digest, "
-                              "play, events)\n")
+                              "play, events, check)\n")
 
 
 @pytest.mark.slow
@@ -293,16 +292,16 @@ def test_a_killed_dask_worker_is_rescheduled(
 def test_play_on_a_full_disk_is_one_line_naming_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    real = records.save
+    real = os.fsync
     calls: list[int] = []
 
-    def save(state: Any, path: Any) -> Path:
+    def fsync(fd: int) -> None:
         calls.append(1)
         if len(calls) > 5:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(state, path)
+        real(fd)
 
-    monkeypatch.setattr(records, "save", save)
+    monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("1\n" * 400))
     out = tmp_path / "game.json"
     code = cli.main(["play", "witches-of-blackmore", "--seed", "1", "--out", str(out)])
@@ -317,9 +316,9 @@ def test_play_saves_the_game_as_it_goes(tmp_path: Path, monkeypatch: pytest.Monk
     seen: list[int] = []
     real = records.save
 
-    def save(state: Any, path: Any) -> Path:
+    def save(state: Any, path: Any, option: str = "") -> Path:
         seen.append(len(state.actions))
-        return real(state, path)
+        return real(state, path, option)
 
     monkeypatch.setattr(records, "save", save)
     monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("1\n" * 400))

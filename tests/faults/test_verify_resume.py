@@ -113,3 +113,12 @@ def _default_sigint() -> None:
     """Ctrl-C stops the child whatever the test runner was started with (a job started in the
     background of a shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_resume_refuses_a_count_given_twice(tmp_path: Path) -> None:
+    log = tmp_path / "v.jsonl"
+    verify(SLUG, examples=2, seed=3, players=(2, 3), progress_file=log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join([*lines, lines[1]]) + "\n", encoding="utf-8")
+    with pytest.raises(ResumeError, match=r"^--resume .*v\.jsonl line 4: 2 players are in the file twice$"):
+        verify(SLUG, examples=2, seed=3, players=(2, 3), resume=log)

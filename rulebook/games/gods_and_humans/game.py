@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.contract import Deal, Game, Setup, check_rng
 
 from . import heuristic, scoring
 from . import observation as _observation
@@ -120,6 +120,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         number, plus 20 for a trump; among equal powers the highest is the last legal
         one, the lowest the first.
         """
+        check_rng(rng)
         return heuristic.heuristic_action(state, rng)
 
     def end_stats(self, state: GodsState) -> dict[str, float]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook.core.contract import Log, Setup, State, log_actions, state_builder
+from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
 
 from . import history, observation, scoring
@@ -462,6 +462,7 @@ class GodsState(State[Rules, GHAction]):
         every colour a human has shown it lacks; which forced card came from which god;
         the oracle numbers and partners hidden from it; and the later deals.
         """
+        check_rng(rng)
         return observation.resample(self, seat, rng)
 
     # -- engine -----------------------------------------------------------------------

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from rulebook.core.cards import Deck
-from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.contract import Deal, Game, Setup, check_rng
 
 from .actions import SaruAction, _tab
 from .heuristic import heuristic_action
@@ -114,6 +114,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         are among the free columns (else every column), the road actions, or all legal
         actions, in ``legal_actions`` order.
         """
+        check_rng(rng)
         return heuristic_action(state, rng)
 
     def end_stats(self, state: SaruState) -> dict[str, float]:

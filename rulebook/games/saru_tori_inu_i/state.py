@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook.core.contract import Log, Setup, State, log_actions, state_builder
+from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.errors import IllegalAction
 
@@ -392,6 +392,7 @@ class SaruState(State[Rules, SaruAction]):
 
         ST-RULING-19: the inference that a face-down player had no playable card is not used.
         """
+        check_rng(rng)
         return _resample(self, seat, rng)
 
     # -- engine ---------------------------------------------------------------------

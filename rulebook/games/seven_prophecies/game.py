@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.encoding import BufferEncoder
 
 from . import heuristic, observation, scoring
@@ -105,6 +105,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
         """Prophesy the places the hand's cards look likely to take; then play for a place
         that still carries one of one's cubes (draws nothing from ``rng``)."""
+        check_rng(rng)
         return heuristic.heuristic_action(state, rng)
 
     def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rulebook.core.contract import Log, Setup, State, log_actions, state_builder
+from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord
 
 from . import actions, history, observation, scoring
@@ -241,6 +241,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     def resample(self, seat: int, rng: random.Random) -> SevenPropheciesState:
         """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
         (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+        check_rng(rng)
         return observation.resample(self, seat, rng)
 
     # -- engine ---------------------------------------------------------------------

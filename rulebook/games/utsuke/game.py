@@ -6,7 +6,7 @@ import random
 from itertools import repeat, starmap
 from typing import Any
 
-from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.contract import Deal, Game, Setup, check_rng
 
 from . import heuristic, scoring
 from . import state as state_module
@@ -100,6 +100,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         or when the lord still needs tricks to reach one's bid; otherwise win as cheaply
         as possible. Draws nothing from ``rng``.
         """
+        check_rng(rng)
         return heuristic.heuristic_action(state, rng)
 
     def end_stats(self, state: UtsukeState) -> dict[str, float]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rulebook.core.contract import Game, Log, Setup, State, log_actions, state_builder
+from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import TrickRecord
 
 from . import history, observation, scoring
@@ -372,6 +372,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         """Redraw what ``seat`` cannot see: the other seats' hands and current bids (UT-INFO-1);
         the deals of later rounds are redrawn from a fresh seed (UT-SETUP-4); see
         ``rulebook.games.utsuke.observation.resample``."""
+        check_rng(rng)
         return observation.resample(self, seat, rng)
 
     # -- engine ---------------------------------------------------------------------

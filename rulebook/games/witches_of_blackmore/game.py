@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulebook.core.contract import Deal, Game, Setup
+from rulebook.core.contract import Deal, Game, Setup, check_rng
 
 from . import heuristic, observation, scoring
 from .actions import _TABLE, WitchesAction
@@ -69,6 +69,7 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         Among cards of equal points one is drawn at random: every candidate draws one
         ``rng.random()``, in the order of ``legal_actions``, and the lowest draw wins.
         """
+        check_rng(rng)
         return heuristic.heuristic_action(state, rng)
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:

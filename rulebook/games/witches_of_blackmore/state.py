@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rulebook.core.contract import Deal, Log, Setup, State, log_actions, state_builder
+from rulebook.core.contract import Deal, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.tricks import best_position
 
@@ -177,6 +177,7 @@ class WitchesState(State[Rules, WitchesAction]):
 
     def resample(self, seat: int, rng: random.Random) -> WitchesState:
         """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
+        check_rng(rng)
         return observation.resample(self, seat, rng)
 
     # -- engine ---------------------------------------------------------------------
