@@ -135,8 +135,10 @@ def test_simulate_with_workers_reports_the_hook_of_a_worker(
 @pytest.mark.parametrize("name,check", [("EXIT", "contract:no-crash"), ("NO", "contract:game-over"),
                                         ("NONE", "contract:legal-move"), ("HUGE", "contract:scores")])
 def test_verify_fails_the_check_and_saves_the_game(
-    name: str, check: str, hooks_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, check: str, hooks_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # the verdict in one line: the variant's path is long
     ref = f"{hooks_file}:{name}"
     code = cli.main(["verify", "witches-of-blackmore", "--variant", ref, "--games", "2", "--out", str(tmp_path),
                      "--progress", str(tmp_path / "v.jsonl")])
