@@ -163,6 +163,8 @@ NEEDS_SCIPY = frozenset({
     "tests/test_sweep.py::test_sweep_from_python",
     "tests/test_sweep.py::test_sweep_report_has_one_plot_per_figure",
     "tests/test_usage.py::test_a_change_that_never_comes_into_play_is_named",
+    "tests/test_usage.py::test_a_rule_the_players_do_not_read_is_told_apart_from_one_that_never_came_into_play",
+    "tests/test_usage.py::test_the_same_moves_warning_does_not_fire_when_the_players_react",
     "tests/test_usage.py::test_the_rules_that_stopped_firing_are_named",
     "tests/test_usage.py::test_the_table_marks_what_changed_and_the_warnings_fire",
     "tests/test_usage.py::test_the_report_carries_the_usage_table_and_the_warnings",

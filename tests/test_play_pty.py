@@ -92,7 +92,7 @@ def _check_table(lines: list[str], title: str, where: str) -> None:
 def test_a_whole_game_fits_80x24_at_every_prompt(slug: str, tmp_path: Path) -> None:
     game = rulebook.get_game(slug)
     out = tmp_path / "game.json"
-    term = Terminal(["play", slug, "--seed", "2", "--speed", "0", "--out", str(out)], tmp_path)
+    term = Terminal(["play", slug, "--seed", "2", "--speed", "0", "--out", out.name], tmp_path)
     prompts = 0
     tried_help = tried_hint = logged = False
     while True:
@@ -136,7 +136,7 @@ def test_a_whole_game_fits_80x24_at_every_prompt(slug: str, tmp_path: Path) -> N
     final = term.lines()
     term.child.close()
     assert term.child.exitstatus == 0, "\n".join(final)
-    _check_saved(final, out, slug)
+    _check_saved(final, Path(out.name), slug)
     text = "\n".join(final)
     assert f"{game.title}: the game is over" in text
     assert "record saved:" in text
@@ -216,7 +216,7 @@ def test_a_whole_game_in_japanese_at_80x24(slug: str, tmp_path: Path) -> None:
              "saru-tori-inu-i": "サルトリイヌイ（Saru Tori Inu I）", "gods-and-humans": "神と人間の神託ゲーム",
              "witches-of-blackmore": "ブラックモアの魔女"}[slug]
     out = tmp_path / "game.json"
-    term = Terminal(["--lang", "ja", "play", slug, "--seed", "3", "--speed", "0", "--out", str(out)], tmp_path)
+    term = Terminal(["--lang", "ja", "play", slug, "--seed", "3", "--speed", "0", "--out", out.name], tmp_path)
     prompts = 0
     logged = False
     while True:
@@ -256,7 +256,7 @@ def test_a_whole_game_in_japanese_at_80x24(slug: str, tmp_path: Path) -> None:
     final = term.lines()
     term.child.close()
     assert term.child.exitstatus == 0, "\n".join(final)
-    _check_saved(final, out, slug)
+    _check_saved(final, Path(out.name), slug)
     text = "\n".join(final)
     assert f"{title}：ゲーム終了" in text and "記録を保存しました：" in text, text
     scores = text.partition("記録を保存しました：")[0]  # the file's path after it is the machine's
@@ -276,7 +276,7 @@ def test_ctrl_c_names_the_resume_command_whole(lang: str, tmp_path: Path) -> Non
     """Ctrl-C at the table: the record is saved and the command to continue it is on the screen with the
     file's name whole on one line (issue 35 item 2)."""
     out = tmp_path / "game.json"
-    term = Terminal(["--lang", lang, "play", "seven-prophecies", "--seed", "3", "--speed", "0", "--out", str(out)],
+    term = Terminal(["--lang", lang, "play", "seven-prophecies", "--seed", "3", "--speed", "0", "--out", out.name],
                     tmp_path)
     assert term.wait(PROMPT_JA if lang == "ja" else PROMPT) == 0
     term.child.sendintr()
@@ -285,5 +285,5 @@ def test_ctrl_c_names_the_resume_command_whole(lang: str, tmp_path: Path) -> Non
     term.child.close()
     text = "\n".join(lines)
     assert "--resume" in text, text
-    _check_saved(lines, out, "Ctrl-C")
+    _check_saved(lines, Path(out.name), "Ctrl-C")
     assert records.load(out).game == "seven-prophecies"
