@@ -7,16 +7,33 @@
   cards, tricks and the record of play built on demand;
 * :mod:`~rulebook.core.encoding`: observation tensors; :mod:`~rulebook.core.render`: cards and
   boards as text and SVG;
-* :mod:`~rulebook.core.progress`: resumable runs' files; :mod:`~rulebook.core.optional` and
-  :mod:`~rulebook.core.extras`: optional libraries and the extra that installs each.
+* :mod:`~rulebook.core.progress`: resumable runs' files; :mod:`~rulebook.core.files`: reading only
+  regular files in bounded pieces, and writing without losing what a user made;
+  :mod:`~rulebook.core.terminal`: text from files made safe for a terminal;
+* :mod:`~rulebook.core.optional`, :mod:`~rulebook.core.extras` and :mod:`~rulebook.core.remote`:
+  optional libraries, the extra that installs each, and Dask addresses.
 """
 
 from __future__ import annotations
 
-from rulebook.core import cards, contract, encoding, extras, history, optional, options, progress, render, tricks
+from rulebook.core import (
+    cards,
+    contract,
+    encoding,
+    extras,
+    files,
+    history,
+    optional,
+    options,
+    progress,
+    remote,
+    render,
+    terminal,
+    tricks,
+)
 from rulebook.core.contract import Action, Game, Setup, State
 
 __all__ = [
-    "Action", "Game", "Setup", "State", "cards", "contract", "encoding", "extras", "history", "optional", "options",
-    "progress", "render", "tricks",
+    "Action", "Game", "Setup", "State", "cards", "contract", "encoding", "extras", "files", "history", "optional",
+    "options", "progress", "remote", "render", "terminal", "tricks",
 ]
