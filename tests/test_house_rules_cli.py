@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.cli.app import _counts_text, main
+from rulebook.cli.app import main
+from rulebook.cli.verify import counts_text as _counts_text
 from rulebook.core.options import OPTION_KEYS
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import GAMES, get_game

@@ -150,7 +150,7 @@ def test_missing_optional_dependencies_fail_before_the_run(
 
 
 def test_progress_reaches_the_total_and_stays_quiet_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
-    from rulebook.cli import app as cli
+    from rulebook.cli import common as cli
     from rulebook.variants.verify import verify
 
     seen: list[int] = []

@@ -1,4 +1,7 @@
-"""The ``rulebook`` command line.
+"""The ``rulebook`` command line: the parser, ``main`` and how every command ends (exit codes, one-line
+errors, Ctrl-C and SIGTERM). Each command is a module of its own: :mod:`rulebook.cli.info` (``games``,
+``options``, ``rulesets``, ``rules``), :mod:`rulebook.cli.simulate`, :mod:`rulebook.cli.verify`,
+:mod:`rulebook.cli.replay` and :mod:`rulebook.cli.play`.
 
 ``rulebook games`` lists the games; ``rulebook options GAME`` their options;
 ``rulebook simulate GAME`` plays games and prints a balance report (``GAME`` may be
@@ -15,385 +18,44 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import rulebook
-from rulebook.balance.players import PLAYER_KINDS
-from rulebook.balance.progress import check_writable, reason, writable_or_elsewhere
-from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of, say, terminal_width
-from rulebook.cli.simulate import _simulate, add_simulate_args
-from rulebook.cli.verify import counts_text as _counts_text
-from rulebook.cli.verify import report_table, stop_between_games, verdict
-from rulebook.core.contract import Game
-from rulebook.core.files import free_name
-from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
-from rulebook.core.terminal import escape_controls
-from rulebook.errors import InvalidRecord, InvalidRules, OutputError, RulebookError
-from rulebook.i18n import LANGUAGES, _, language, ngettext, set_language, width, wrap
-from rulebook.reference import records
-from rulebook.variants.hooks import DEFAULT_TIME_LIMIT, set_time_limit
-from rulebook.variants.variant import load_variant
-
-
-def _seat_number(text: str) -> int:
-    """A seat as people number it (from 1) to the 0-based seat of the API."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("a seat is a number from 1, not {text!r}").format(text=text[:20]))
-    return int(text) - 1
-
-
-def _slugs() -> str:
-    return ", ".join(rulebook.GAMES)
-
-
-def _game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
-    p.add_argument("game", metavar="GAME", help=f"a game slug: {_slugs()}{also} (list them: rulebook games)")
-
-
-def _lang_arg(p: argparse.ArgumentParser, default: Any) -> None:
-    """``--lang``, before or after the command (the command's copy sets it only when given)."""
-    p.add_argument(
-        "--lang", default=default, metavar="LANG",
-        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LC_ALL, LC_MESSAGES or "
-        "LANG, else en)",
-    )
-
-
-def _sub(
-    sub: Any, name: str, help: str, examples: Sequence[str]
-) -> argparse.ArgumentParser:
-    epilog = "games: " + _slugs() + "\n\nexamples:\n" + "\n".join(f"  {e}" for e in examples)
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    _lang_arg(parser, argparse.SUPPRESS)
-    return parser
-
-
-def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
-    p.add_argument(
-        "--players", type=int, default=None,
-        help=players_help or "number of players (default: the game's default, see rulebook games)",
-    )
-    p.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="set a Rules option (repeatable)"
-    )
-    p.add_argument(
-        "--variant", default=None, metavar="FILE",
-        help="a variant: a TOML file ([rules] table), or a Python Variant as module:NAME or file.py:NAME",
-    )
-    p.add_argument(
-        "--ruleset", default=None, metavar="NAME",
-        help="start from a named ruleset of the game (list them: rulebook rulesets GAME); "
-        "--variant, --set and --players then change it, in that order",
-    )
-
-
-def _hook_time_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--hook-time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-        help=f"the longest one call of a variant's Python hook may take before it is reported as failed "
-        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
-    )
-
-
-def _force_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--force", action="store_true",
-                   help="replace an existing file given to --out, --report, --html or --progress even when it is "
-                   "not one rulebook wrote (default: refuse it)")
+from rulebook.cli import info
+from rulebook.cli import play as cli_play
+from rulebook.cli import replay as cli_replay
+from rulebook.cli import simulate as cli_simulate
+from rulebook.cli import verify as cli_verify
+from rulebook.cli.common import error, lang_arg, slugs
+from rulebook.cli.simulate import _simulate
+from rulebook.core.progress import reason
+from rulebook.errors import InvalidRules, RulebookError
+from rulebook.i18n import _, language, set_language
+from rulebook.variants.hooks import set_time_limit
 
 
 def _parser() -> argparse.ArgumentParser:
     about = (rulebook.__doc__ or "rulebook").splitlines()[0]
     p = argparse.ArgumentParser(
         prog="rulebook", description=about, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="games: " + _slugs() + "\n\nexamples:\n  rulebook games\n  rulebook play witches-of-blackmore"
+        epilog="games: " + slugs() + "\n\nexamples:\n  rulebook games\n  rulebook play witches-of-blackmore"
         "\n  rulebook simulate all --games 200 --seed 1\n  rulebook verify witches-of-blackmore --set must_follow=true"
         "\n\nrulebook COMMAND --help shows each command's options and examples.",
     )
     p.add_argument("--version", action="version", version=f"rulebook {rulebook.__version__}")
     p.add_argument("--debug", action="store_true", help="show the Python traceback of an internal error")
-    _lang_arg(p, None)
+    lang_arg(p, None)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _sub(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
-    opts = _sub(sub, "options", "list a game's Rules options: type, default, allowed values, rules, an example",
-                ["rulebook options witches-of-blackmore", "rulebook options gods-and-humans --json"])
-    _game_arg(opts)
-    opts.add_argument("--json", action="store_true", help="print the options as JSON")
-    rsets = _sub(sub, "rulesets", "list a game's named rulesets (the printed game, its variants, short games)",
-                 ["rulebook rulesets utsuke", "rulebook simulate utsuke --ruleset NAME --compare"])
-    _game_arg(rsets)
-    rsets.add_argument("--json", action="store_true", help="print the rulesets as JSON")
-
-    sim = _sub(sub, "simulate", "play games and print a balance report", [
-        "rulebook simulate all --games 200 --seed 1",
-        "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
-    ])
-    _game_arg(sim, ", or all")
-    _variant_args(sim)
-    add_simulate_args(sim)
-    _hook_time_arg(sim)
-    _force_arg(sim)
-
-    ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
-        "rulebook verify witches-of-blackmore --set must_follow=true",
-        "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
-    ])
-    _game_arg(ver)
-    _variant_args(ver, "check only this number of players (default: every player count the game allows)")
-    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
-                     help="games to play and check, shared out over the player counts (default 100)")
-    ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
-    ver.add_argument(
-        "--thorough", action="store_true",
-        help="check the observation boundary at every position for every seat and replay every record "
-        "(default: a seeded sample of positions and records, in seconds)",
-    )
-    ver.add_argument(
-        "--boundary-every", type=int, default=None, metavar="K",
-        help="check the observation boundary for every seat every K positions (default: a seeded sample)",
-    )
-    ver.add_argument(
-        "--out", default=".", metavar="PATH",
-        help="where to save a counterexample record, only when a check fails: a file, or a directory "
-        "(default: the current folder, as verify-GAME-seedN.json, or verify-GAME-seedN-2.json and so on when "
-        "that name is taken); the path is printed",
-    )
-    ver.add_argument(
-        "--progress", default=None, metavar="FILE.jsonl",
-        help="write every player count checked to FILE as it finishes (JSON Lines, flushed), so that a stopped "
-        "run can be resumed (default: rulebook-verify-GAME-seedN.progress.jsonl in the current folder, removed "
-        "when the run completes)",
-    )
-    ver.add_argument(
-        "--resume", default=None, metavar="FILE.jsonl",
-        help="continue the check saved in this progress file: the player counts it lists are not checked "
-        "again (the same command and options; the report equals an uninterrupted run's)",
-    )
-    ver.add_argument("--json", action="store_true", help="print the report as JSON")
-    _hook_time_arg(ver)
-    _force_arg(ver)
-
-    rep = _sub(sub, "replay", "tell a saved game in words, trick by trick, checking every position", [
-        "rulebook replay rulebook-play-witches-of-blackmore-seed1.json",
-        "rulebook replay game.json --seat 1   (only what seat 1 could see)",
-        "rulebook replay game.json --html game.html   (watch it in a browser, step by step)",
-    ])
-    rep.add_argument("file", metavar="FILE",
-                     help="a game record (JSON) saved by play, verify or rulebook.reference.records")
-    rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
-    rep.add_argument("--seat", type=_seat_number, default=None, metavar="S",
-                     help="tell the game from seat S's view only (seats are numbered from 1)")
-    rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
-    rep.add_argument("--quiet", action="store_true", help="print only the outcome, not the story")
-    rep.add_argument("--html", default=None, metavar="FILE.html",
-                     help=_("write the game as one web page instead of printing the story: the whole table at "
-                            "every step, every hand face up, the story beside it (no network needed)"))
-    _force_arg(rep)
-
-    pl = _sub(sub, "play", "play a whole game in the terminal against bots", [
-        "rulebook play witches-of-blackmore",
-        "rulebook play seven-prophecies --players 4 --seat 1 --seat 3 --opponents random",
-        "rulebook play utsuke --set players=3 --seed 7 --out my-game.json",
-        "printf '1\\n1\\n' | rulebook play witches-of-blackmore   (one move per line)",
-    ])
-    _game_arg(pl)
-    _variant_args(pl)
-    pl.add_argument("--seat", type=_seat_number, action="append", default=None, metavar="S",
-                    help="the seat you play, numbered from 1 as at the table; repeatable for hot-seat; default 1")
-    pl.add_argument("--opponents", default=None, metavar="KIND[,KIND...]",
-                    help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
-                    "(ismcts:N searches N iterations) "
-                    "(default heuristic; with --resume, the saved game's)")
-    pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
-    pl.add_argument("--out", default=None, metavar="FILE",
-                    help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
-    pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
-    pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
-    _force_arg(pl)
-    rl = _sub(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
-              ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
-    _game_arg(rl)
-    rl.add_argument("rule", nargs="?", metavar="RULE-ID|SECTION", help="a rule ID or a section (default: the list)")
+    info.add_arguments(sub)
+    cli_simulate.add_arguments(sub)
+    cli_verify.add_arguments(sub)
+    cli_replay.add_arguments(sub)
+    cli_play.add_arguments(sub)
     return p
-
-# -- verify and replay ------------------------------------------------------------------
-
-
-def _verify(args: argparse.Namespace) -> int:
-    from rulebook.variants.verify import plan, verify
-
-    game = rulebook.get_game(args.game)
-    variant = _variant_of(game, args)
-    # a count fixed by any source (--players, --set, a file, a ruleset) is the only one checked
-    players = variant.rules.players if variant.players_fixed else None
-    if args.boundary_every is not None and args.boundary_every < 1:
-        raise RulebookError("--boundary-every must be at least 1")
-    out = Path(args.out)
-    # a default name never replaces an earlier counterexample: -2, -3... when it is taken
-    where = free_name(out / f"verify-{game.slug}-seed{args.seed}.json") if out.is_dir() else out
-    # a failing game must not be lost to a bad path
-    check_writable(where, "--out", "record", force=getattr(args, "force", False))
-    if args.progress is not None and args.resume is not None:
-        raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
-    log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
-    if args.progress is not None:
-        check_writable(log, "--progress", "progress", force=getattr(args, "force", False))
-    elif args.resume is None:  # the default file: where the run can write it
-        log, notice = writable_or_elsewhere(log, "--progress", getattr(args, "force", False))
-        if notice:
-            print(notice, file=sys.stderr)
-    if args.examples < 1:
-        raise RulebookError("--games must be at least 1")
-    shares = plan(variant, args.examples, players)
-    total = sum(games for _count, games in shares)
-    if not args.json:
-        say(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
-                     total).format(count=total, game=_name(game), counts=_counts_text(shares)))
-        say(_("a failing game would be saved to {path} (--out)").format(path=where))
-    try:
-        with _progress(total, f"verify {game.slug}", not args.json) as advance, stop_between_games() as stop:
-            def step(n: int) -> None:
-                advance(n)
-                stop()
-
-            report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
-                            boundary_every=args.boundary_every, save=where, progress=step,
-                            thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
-    except KeyboardInterrupt:
-        print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "
-                "{command}").format(path=log, command=_resume_command(args, log)), file=sys.stderr)
-        return 130
-    if args.resume is None and args.progress is None:
-        log.unlink(missing_ok=True)
-    if args.json:
-        print(json.dumps(report.to_json(), indent=1))
-        return 0 if report.ok else 1
-    title, header, rows = report_table(game, variant, report, args.thorough)
-    _table(title, header, rows, right=False)
-    first, *rest = verdict(variant, report)
-    say(escape_controls(first, keep_newlines=True))
-    for line in rest:  # a record's path and the command that replays it, whole
-        print(escape_controls(line))
-    return 0 if report.ok else 1
-
-
-def _replay(args: argparse.Namespace) -> int:
-    from rulebook.variants.verify import walk
-
-    try:
-        record = records.load(args.file)
-    except InvalidRecord as exc:
-        raise InvalidRecord(f"{args.file}: {exc}") from None
-    game = rulebook.get_game(record.game)
-    if args.html is not None and args.seat is not None:
-        raise RulebookError(_("--html shows every hand; it cannot be told from one seat (leave out --seat)"))
-    if args.html is not None:
-        # a bad path is found before the work
-        check_writable(args.html, "--html", "page", force=getattr(args, "force", False))
-    failure = record.meta.get("failure") if isinstance(record.meta.get("failure"), dict) else None
-    # Data never names code that runs: Python hooks come only from --variant, and the
-    # record's description of its variant is only compared with the one supplied.
-    ref = args.variant
-    variant = load_variant(game, ref) if ref else None
-    records.check_variant(record, variant.describe() if variant is not None else None)
-    if variant is not None and not args.quiet:
-        _say(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
-    wrote = ""
-    if args.html is not None:
-        from rulebook.reference.replay_html import write_replay_page
-
-        try:
-            write_replay_page(record, args.html)
-        except OSError as exc:
-            raise OutputError(args.html, reason(exc), "--html") from None
-        wrote = _("wrote {path}: {steps} steps, from the deal to the last move; open it in a web browser").format(
-            path=args.html, steps=len(record.actions) + 1)
-    elif args.seat is None and not args.actions and not args.quiet:
-        from rulebook.reference.narrate import narrate
-
-        try:
-            story = narrate(record)
-        except RulebookError:
-            story = []
-        for line in story:
-            _say(line)
-    elif args.seat is not None:
-        from rulebook.reference.narrate import narrate
-
-        players = record.rules.get("players") if isinstance(record.rules, dict) else None
-        if isinstance(players, int) and not args.seat < players:
-            raise RulebookError(_("--seat {seat} is not a seat of this game: seats are 1–{players}").format(
-                seat=args.seat + 1, players=players))
-        try:
-            story = narrate(record, args.seat)
-        except ValueError as exc:
-            raise RulebookError(str(exc)) from None
-        for line in story:
-            _say(line)
-    if args.actions or args.quiet or wrote:
-        dealt = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("dealt as recorded")
-        _say(_("{game}, {n} actions, {dealt}").format(game=_name(game), n=len(record.actions), dealt=dealt))
-    if wrote:
-        _say(wrote)
-    broke = None
-    last = None
-    for step in walk(record, variant):
-        last = step
-        if args.actions and step.action is not None:
-            scores = (variant.scores(step.state) if variant else step.state.scores)
-            who = _("seat {n}").format(n=step.seat + 1) if step.seat is not None else "-"
-            label = _("scores")
-            _say(f"  #{step.index:<4} {who}: {step.action:<16} {label} {', '.join(str(p) for p in scores)}")
-        if step.violation is not None:
-            v = step.violation
-            broke = v
-            _say(_("✗ broken at action #{n} [{rule}] {check}: {message}").format(
-                n=step.index, rule=v.rule, check=v.check, message=v.message))
-            break
-    if failure is not None:
-        nxt = _("; next move {action}").format(action=failure["next_action"]) if failure.get("next_action") else ""
-        _say(_("recorded failure: [{rule}] {check}: {message}{next}").format(
-            rule=failure.get("rule"), check=failure.get("check"), message=failure.get("message"), next=nxt)
-              .replace("\n", " "))
-    if broke is None and failure is None:
-        state = last.state if last is not None else None
-        end = _("game over") if state is not None and state.is_terminal else _("game not over")
-        _say(_("✓ every position passed the checks ({end})").format(end=end))
-        return 0
-    return 1
-
-
-def _play(args: argparse.Namespace) -> int:
-    from rulebook.table.play import play_command
-
-    game = rulebook.get_game(args.game)
-    return play_command(game, args, lambda: _variant_of(game, args))
-
-
-def _rules(args: argparse.Namespace) -> int:
-    from rulebook.reference.rules_text import rules_command
-
-    return rules_command(rulebook.get_game(args.game), args.rule)
-
-
-def _say(text: str = "", file: Any = None) -> None:
-    """Print a line that may hold text from a file (a record, a variant): control characters escaped."""
-    print(escape_controls(text), file=file)
-
-
-def _error(message: str) -> None:
-    """Print a one-line error on stderr (long or multi-line messages are cut to one line; control
-    characters from a file's text are escaped)."""
-    lines = escape_controls(str(message)).splitlines() or [""]
-    first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
-    print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -417,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         set_language(args.lang)
     except ValueError as exc:
-        _error(f"--lang: {exc}")
+        error(f"--lang: {exc}")
         return 2
     try:
         return _main(args)
@@ -483,17 +145,17 @@ def _main_unguarded(args: argparse.Namespace) -> int:
         hint = (_("; see rulebook options {game}").format(game=game) if isinstance(exc, InvalidRules)
                 and "unknown option" not in str(exc) and isinstance(game, str) and game in rulebook.GAMES else "")
         first = str(exc).partition("\n")[0]
-        _error(first + hint)
+        error(first + hint)
         return 2
     except RecursionError:
         if args.debug:
             raise
-        _error(_("input nested too deeply"))
+        error(_("input nested too deeply"))
         return 2
     except OSError as exc:  # a file or the disk, not a bug: say which, in one line
         if args.debug:
             raise
-        _error(_("cannot use {file}: {reason}").format(file=exc.filename or _("a file"), reason=reason(exc)))
+        error(_("cannot use {file}: {reason}").format(file=exc.filename or _("a file"), reason=reason(exc)))
         return 2
     except Exception as exc:
         if args.debug:
@@ -504,53 +166,15 @@ def _main_unguarded(args: argparse.Namespace) -> int:
         return 3
 
 
-def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
-    if as_json:
-        print(json.dumps({"game": game.slug, "rulesets": [r.to_json() for r in game.rulesets]}, indent=1,
-                         ensure_ascii=False))
-        return 0
-    infos = {i.name: i for i in describe_options(game.Rules)}
-    heading = _("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game))
-    columns = terminal_width()
-    print("\n".join(wrap(heading, columns, "", "  ")) + "\n")
-    for r in game.rulesets:
-        print(r.name)
-        print("\n".join(wrap(_(r.description), columns, "  ", "  ")))
-        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or _("(nothing changed)")
-        label = "  " + _("sets:") + " "
-        print("\n".join(wrap_value(values, columns, label, " " * width(label))))
-        if r.rules:
-            print("  " + _("rules:") + " " + ", ".join(r.rules))
-    return 0
-
-
 def _run(args: argparse.Namespace) -> int:
-    if args.command == "games":
-        rows = [
-            [slug, _(g.title), f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
-            for slug, g in rulebook.GAMES.items()
-        ]
-        _table("rulebook games", [_("slug"), _("game"), _("players"), _("rule prefix")], rows)
-        return 0
-    if args.command == "options":
-        game = rulebook.get_game(args.game)
-        if args.json:
-            print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
-            return 0
-        heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
-        print("\n".join(wrap(heading, terminal_width(), "", "  ")) + "\n")
-        print(options_help(game.Rules, terminal_width()))
-        return 0
-    if args.command == "rulesets":
-        return _rulesets(rulebook.get_game(args.game), args.json)
+    if args.command in info.COMMANDS:
+        return info.run(args)
     if args.command == "verify":
-        return _verify(args)
+        return cli_verify.run(args)
     if args.command == "replay":
-        return _replay(args)
+        return cli_replay.run(args)
     if args.command == "play":
-        return _play(args)
-    if args.command == "rules":
-        return _rules(args)
+        return cli_play.run(args)
     return _simulate(args)
 
 

@@ -14,10 +14,12 @@ from typing import Any
 
 import attrs
 
+import rulebook
 from rulebook.core.contract import Game
 from rulebook.core.terminal import escape_controls
-from rulebook.i18n import _, wrap
+from rulebook.i18n import LANGUAGES, _, wrap
 from rulebook.i18n import width as cells
+from rulebook.variants.hooks import DEFAULT_TIME_LIMIT
 from rulebook.variants.variant import Variant, resolve
 
 #: The width of output that goes to no terminal (a file, a pipe), unless ``COLUMNS`` says otherwise.
@@ -262,3 +264,87 @@ def _resume_command(args: argparse.Namespace, path: Path) -> str:
             del words[i : i + 2]
         words = [w for w in words if not w.startswith(flag + "=")]
     return shlex.join(["rulebook", *words, "--resume", str(path)])
+
+
+# -- the commands' shared arguments and printing ----------------------------------------------------------
+
+
+def seat_number(text: str) -> int:
+    """A seat as people number it (from 1) to the 0-based seat of the API."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(_("a seat is a number from 1, not {text!r}").format(text=text[:20]))
+    return int(text) - 1
+
+
+def slugs() -> str:
+    return ", ".join(rulebook.GAMES)
+
+
+def game_arg(p: argparse.ArgumentParser, also: str = "") -> None:
+    p.add_argument("game", metavar="GAME", help=f"a game slug: {slugs()}{also} (list them: rulebook games)")
+
+
+def lang_arg(p: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang``, before or after the command (the command's copy sets it only when given)."""
+    p.add_argument(
+        "--lang", default=default, metavar="LANG",
+        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LC_ALL, LC_MESSAGES or "
+        "LANG, else en)",
+    )
+
+
+def subcommand(
+    sub: Any, name: str, help: str, examples: Sequence[str]
+) -> argparse.ArgumentParser:
+    epilog = "games: " + slugs() + "\n\nexamples:\n" + "\n".join(f"  {e}" for e in examples)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=help, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    lang_arg(parser, argparse.SUPPRESS)
+    return parser
+
+
+def variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+    p.add_argument(
+        "--players", type=int, default=None,
+        help=players_help or "number of players (default: the game's default, see rulebook games)",
+    )
+    p.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="set a Rules option (repeatable)"
+    )
+    p.add_argument(
+        "--variant", default=None, metavar="FILE",
+        help="a variant: a TOML file ([rules] table), or a Python Variant as module:NAME or file.py:NAME",
+    )
+    p.add_argument(
+        "--ruleset", default=None, metavar="NAME",
+        help="start from a named ruleset of the game (list them: rulebook rulesets GAME); "
+        "--variant, --set and --players then change it, in that order",
+    )
+
+
+def hook_time_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--hook-time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"the longest one call of a variant's Python hook may take before it is reported as failed "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
+    )
+
+
+def force_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--force", action="store_true",
+                   help="replace an existing file given to --out, --report, --html or --progress even when it is "
+                   "not one rulebook wrote (default: refuse it)")
+
+
+def say_escaped(text: str = "", file: Any = None) -> None:
+    """Print a line that may hold text from a file (a record, a variant): control characters escaped."""
+    print(escape_controls(text), file=file)
+
+
+def error(message: str) -> None:
+    """Print a one-line error on stderr (long or multi-line messages are cut to one line; control
+    characters from a file's text are escaped)."""
+    lines = escape_controls(str(message)).splitlines() or [""]
+    first = lines[0] if len(lines[0]) <= 500 else lines[0][:497] + "..."
+    print(_("rulebook: error: {message}").format(message=first), file=sys.stderr)

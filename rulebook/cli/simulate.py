@@ -52,8 +52,13 @@ from rulebook.cli.common import (
     _resume_command,
     _table,
     _variant_of,
+    force_arg,
+    game_arg,
+    hook_time_arg,
     say,
+    subcommand,
     terminal_width,
+    variant_args,
 )
 from rulebook.core.contract import Game
 from rulebook.core.files import write_atomic
@@ -64,6 +69,20 @@ from rulebook.errors import OutputError, RulebookError, WorkerLost
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
 from rulebook.variants.variant import Variant, printed, resolve
+
+
+def add_arguments(sub: Any) -> None:
+    """``simulate``'s parser."""
+    sim = subcommand(sub, "simulate", "play games and print a balance report", [
+        "rulebook simulate all --games 200 --seed 1",
+        "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
+    ])
+    game_arg(sim, ", or all")
+    variant_args(sim)
+    add_simulate_args(sim)
+    hook_time_arg(sim)
+    force_arg(sim)
+
 
 
 def add_simulate_args(sim: argparse.ArgumentParser) -> None:

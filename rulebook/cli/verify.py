@@ -1,22 +1,46 @@
-"""What ``rulebook verify`` says, in the language shown: the plan, the report table and the
-verdict; and Ctrl-C between games. The command itself (arguments, files, the progress bar)
-is in :mod:`rulebook.cli.app`.
-"""
+"""``rulebook verify GAME``: its arguments, its files (the counterexample, the progress file), the
+progress bar, and what it says in the language shown: the plan, the report table and the verdict;
+Ctrl-C between games."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import json
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
+import rulebook
 from rulebook.cli.common import _changes as changes_text
+from rulebook.cli.common import (
+    _name,
+    _progress,
+    _resume_command,
+    _table,
+    _variant_of,
+    force_arg,
+    game_arg,
+    hook_time_arg,
+    say,
+    subcommand,
+    variant_args,
+)
 from rulebook.core.contract import Game
+from rulebook.core.files import free_name
+from rulebook.core.progress import check_writable, writable_or_elsewhere
+from rulebook.core.terminal import escape_controls
+from rulebook.errors import RulebookError
 from rulebook.i18n import _, ngettext
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify import CHECKS, Report
 
-__all__ = ["changes_text", "counts_text", "report_table", "stop_between_games", "variant_text", "verdict"]
+__all__ = [
+    "add_arguments", "changes_text", "counts_text", "report_table", "run", "stop_between_games", "variant_text",
+    "verdict",
+]
 
 
 def counts_text(shares: Sequence[tuple[int, int]]) -> str:
@@ -126,3 +150,107 @@ def verdict(variant: Variant, report: Report) -> list[str]:
         "  " + _("record: {path}").format(path=failed.path),
         "  " + _("replay: {command}").format(command=command),
     ]
+
+
+def add_arguments(sub: Any) -> None:
+    """``verify``'s parser."""
+    ver = subcommand(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
+        "rulebook verify witches-of-blackmore --set must_follow=true",
+        "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
+    ])
+    game_arg(ver)
+    variant_args(ver, "check only this number of players (default: every player count the game allows)")
+    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
+                     help="games to play and check, shared out over the player counts (default 100)")
+    ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    ver.add_argument(
+        "--thorough", action="store_true",
+        help="check the observation boundary at every position for every seat and replay every record "
+        "(default: a seeded sample of positions and records, in seconds)",
+    )
+    ver.add_argument(
+        "--boundary-every", type=int, default=None, metavar="K",
+        help="check the observation boundary for every seat every K positions (default: a seeded sample)",
+    )
+    ver.add_argument(
+        "--out", default=".", metavar="PATH",
+        help="where to save a counterexample record, only when a check fails: a file, or a directory "
+        "(default: the current folder, as verify-GAME-seedN.json, or verify-GAME-seedN-2.json and so on when "
+        "that name is taken); the path is printed",
+    )
+    ver.add_argument(
+        "--progress", default=None, metavar="FILE.jsonl",
+        help="write every player count checked to FILE as it finishes (JSON Lines, flushed), so that a stopped "
+        "run can be resumed (default: rulebook-verify-GAME-seedN.progress.jsonl in the current folder, removed "
+        "when the run completes)",
+    )
+    ver.add_argument(
+        "--resume", default=None, metavar="FILE.jsonl",
+        help="continue the check saved in this progress file: the player counts it lists are not checked "
+        "again (the same command and options; the report equals an uninterrupted run's)",
+    )
+    ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    hook_time_arg(ver)
+    force_arg(ver)
+
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``rulebook verify``."""
+    from rulebook.variants.verify import plan, verify
+
+    game = rulebook.get_game(args.game)
+    variant = _variant_of(game, args)
+    # a count fixed by any source (--players, --set, a file, a ruleset) is the only one checked
+    players = variant.rules.players if variant.players_fixed else None
+    if args.boundary_every is not None and args.boundary_every < 1:
+        raise RulebookError("--boundary-every must be at least 1")
+    out = Path(args.out)
+    # a default name never replaces an earlier counterexample: -2, -3... when it is taken
+    where = free_name(out / f"verify-{game.slug}-seed{args.seed}.json") if out.is_dir() else out
+    # a failing game must not be lost to a bad path
+    check_writable(where, "--out", "record", force=getattr(args, "force", False))
+    if args.progress is not None and args.resume is not None:
+        raise RulebookError("give --progress (a new run) or --resume (an old one), not both")
+    log = Path(args.resume or args.progress or f"rulebook-verify-{game.slug}-seed{args.seed}.progress.jsonl")
+    if args.progress is not None:
+        check_writable(log, "--progress", "progress", force=getattr(args, "force", False))
+    elif args.resume is None:  # the default file: where the run can write it
+        log, notice = writable_or_elsewhere(log, "--progress", getattr(args, "force", False))
+        if notice:
+            print(notice, file=sys.stderr)
+    if args.examples < 1:
+        raise RulebookError("--games must be at least 1")
+    shares = plan(variant, args.examples, players)
+    total = sum(games for _count, games in shares)
+    if not args.json:
+        say(ngettext("checking {count} game of {game}: {counts};", "checking {count} games of {game}: {counts};",
+                     total).format(count=total, game=_name(game), counts=counts_text(shares)))
+        say(_("a failing game would be saved to {path} (--out)").format(path=where))
+    try:
+        with _progress(total, f"verify {game.slug}", not args.json) as advance, stop_between_games() as stop:
+            def step(n: int) -> None:
+                advance(n)
+                stop()
+
+            report = verify(game, variant, examples=args.examples, seed=args.seed, players=players,
+                            boundary_every=args.boundary_every, save=where, progress=step,
+                            thorough=args.thorough, progress_file=None if args.resume else log, resume=args.resume)
+    except KeyboardInterrupt:
+        print(_("rulebook: interrupted: the player counts checked so far are saved in {path}; resume with: "
+                "{command}").format(path=log, command=_resume_command(args, log)), file=sys.stderr)
+        return 130
+    if args.resume is None and args.progress is None:
+        log.unlink(missing_ok=True)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+        return 0 if report.ok else 1
+    title, header, rows = report_table(game, variant, report, args.thorough)
+    _table(title, header, rows, right=False)
+    first, *rest = verdict(variant, report)
+    say(escape_controls(first, keep_newlines=True))
+    for line in rest:  # a record's path and the command that replays it, whole
+        print(escape_controls(line))
+    return 0 if report.ok else 1
+
+

@@ -1,0 +1,82 @@
+"""``rulebook games``, ``rulebook options GAME``, ``rulebook rulesets GAME`` and ``rulebook rules GAME``:
+what there is to play and what can be changed, read from the games themselves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import rulebook
+from rulebook.cli.common import _name, _table, game_arg, subcommand, terminal_width
+from rulebook.core.contract import Game
+from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
+from rulebook.i18n import _, width, wrap
+
+__all__ = ["add_arguments", "run"]
+
+COMMANDS = ("games", "options", "rulesets", "rules")
+
+
+def add_arguments(sub: Any) -> None:
+    """The four commands' parsers."""
+    subcommand(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
+    opts = subcommand(sub, "options", "list a game's Rules options: type, default, allowed values, rules, an example",
+                ["rulebook options witches-of-blackmore", "rulebook options gods-and-humans --json"])
+    game_arg(opts)
+    opts.add_argument("--json", action="store_true", help="print the options as JSON")
+    rsets = subcommand(sub, "rulesets", "list a game's named rulesets (the printed game, its variants, short games)",
+                 ["rulebook rulesets utsuke", "rulebook simulate utsuke --ruleset NAME --compare"])
+    game_arg(rsets)
+    rsets.add_argument("--json", action="store_true", help="print the rulesets as JSON")
+
+    rl = subcommand(sub, "rules", "print a game's rules: one rule with its rulings, a section, or the list",
+              ["rulebook rules witches-of-blackmore WB-TRICK-2", "rulebook rules utsuke bidding"])
+    game_arg(rl)
+    rl.add_argument("rule", nargs="?", metavar="RULE-ID|SECTION", help="a rule ID or a section (default: the list)")
+
+
+def _rulesets(game: Game[Any, Any, Any], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"game": game.slug, "rulesets": [r.to_json() for r in game.rulesets]}, indent=1,
+                         ensure_ascii=False))
+        return 0
+    infos = {i.name: i for i in describe_options(game.Rules)}
+    heading = _("Rulesets of {game} (use one with --ruleset NAME):").format(game=_name(game))
+    columns = terminal_width()
+    print("\n".join(wrap(heading, columns, "", "  ")) + "\n")
+    for r in game.rulesets:
+        print(r.name)
+        print("\n".join(wrap(_(r.description), columns, "  ", "  ")))
+        values = " ".join(f"{k}={format_value(infos[k], v)}" for k, v in r.values.items()) or _("(nothing changed)")
+        label = "  " + _("sets:") + " "
+        print("\n".join(wrap_value(values, columns, label, " " * width(label))))
+        if r.rules:
+            print("  " + _("rules:") + " " + ", ".join(r.rules))
+    return 0
+
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``games``, ``options``, ``rulesets`` or ``rules``."""
+    if args.command == "games":
+        rows = [
+            [slug, _(g.title), f"{min(g.player_counts)}-{max(g.player_counts)}", g.prefix]
+            for slug, g in rulebook.GAMES.items()
+        ]
+        _table("rulebook games", [_("slug"), _("game"), _("players"), _("rule prefix")], rows)
+        return 0
+    if args.command == "options":
+        game = rulebook.get_game(args.game)
+        if args.json:
+            print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
+            return 0
+        heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
+        print("\n".join(wrap(heading, terminal_width(), "", "  ")) + "\n")
+        print(options_help(game.Rules, terminal_width()))
+        return 0
+    if args.command == "rulesets":
+        return _rulesets(rulebook.get_game(args.game), args.json)
+    from rulebook.reference.rules_text import rules_command
+
+    return rules_command(rulebook.get_game(args.game), args.rule)
