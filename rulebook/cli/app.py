@@ -24,7 +24,17 @@ from typing import Any
 import rulebook
 from rulebook.balance.players import PLAYER_KINDS
 from rulebook.balance.progress import check_writable, reason
-from rulebook.cli.common import _name, _progress, _resume_command, _table, _variant_of, say, terminal_width
+from rulebook.cli.common import (
+    _name,
+    _progress,
+    _resume_command,
+    _table,
+    _variant_of,
+    one_count,
+    player_counts,
+    say,
+    terminal_width,
+)
 from rulebook.cli.simulate import _simulate, add_simulate_args
 from rulebook.cli.verify import counts_text as _counts_text
 from rulebook.cli.verify import report_table, stop_between_games, verdict
@@ -71,9 +81,9 @@ def _sub(
     return parser
 
 
-def _variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+def _variant_args(p: argparse.ArgumentParser, players_help: str = "", several: bool = False) -> None:
     p.add_argument(
-        "--players", type=int, default=None,
+        "--players", type=player_counts if several else int, default=None,
         help=players_help or "number of players (default: the game's default, see rulebook games)",
     )
     p.add_argument(
@@ -117,7 +127,8 @@ def _parser() -> argparse.ArgumentParser:
         "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
     ])
     _game_arg(sim, ", or all")
-    _variant_args(sim)
+    _variant_args(sim, "number of players (default: the variant's, else the game's default); several counts "
+                  "(2,3,4 or 2..4) play every side at each count in one run, a table for each", several=True)
     add_simulate_args(sim)
 
     ver = _sub(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
@@ -125,7 +136,8 @@ def _parser() -> argparse.ArgumentParser:
         "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
     ])
     _game_arg(ver)
-    _variant_args(ver, "check only this number of players (default: every player count the game allows)")
+    _variant_args(ver, "check only this number of players, or these (2,3 or 2..4) (default: every player count "
+                  "the game allows)", several=True)
     ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
                      help="games to play and check, shared out over the player counts (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
@@ -204,9 +216,12 @@ def _verify(args: argparse.Namespace) -> int:
     from rulebook.variants.verify import plan, verify
 
     game = rulebook.get_game(args.game)
+    counts = one_count(args)
     variant = _variant_of(game, args)
     # a count fixed by any source (--players, --set, a file, a ruleset) is the only one checked
-    players = variant.rules.players if variant.players_fixed else None
+    players: int | tuple[int, ...] | None = variant.rules.players if variant.players_fixed else None
+    if counts is not None and len(counts) > 1:
+        players = counts
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rulebook.cli.common import _changes as changes_text
+from rulebook.cli.common import per_count_text
 from rulebook.core.contract import Game
 from rulebook.i18n import _, ngettext
 from rulebook.variants.variant import Variant
@@ -79,6 +80,10 @@ def variant_text(variant: Variant) -> str:
     printed = _("printed rules")
     name = printed if variant.name == "printed rules" else variant.name
     changes = changes_text(variant)
+    if variant.per_count:  # the values per count, not their values at the variant's own count
+        counted = {c.name for c in variant.per_count}
+        plain = ", ".join(part for part in changes.split(", ") if part and part.partition("=")[0] not in counted)
+        changes = ", ".join(p for p in (plain, per_count_text(variant)) if p)
     hooks = variant.describe().get("hooks")
     if hooks:
         changes = _("{changes}; hooks: {hooks}").format(changes=changes or printed, hooks=", ".join(hooks))

@@ -51,7 +51,15 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game, State
-from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
+from rulebook.core.options import (
+    CountValues,
+    Layer,
+    jsonable,
+    resolve_layers,
+    rules_at,
+    rules_from_layers,
+    rules_to_dict,
+)
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
@@ -116,6 +124,9 @@ class Variant:
     game_over_hook: GameOverHook | None = attrs.field(default=None, alias="game_over")
     trick_points_hook: PointsHook | None = attrs.field(default=None, alias="trick_points")
     round_points_hook: RoundPointsHook | None = attrs.field(default=None, alias="round_points")
+    #: options given one value per player count (a TOML table keyed by count, ``--set NAME@N=VALUE``):
+    #: ``rules`` holds their values at ``rules.players``; :meth:`at` gives the variant at another count
+    per_count: tuple[CountValues, ...] = attrs.field(default=(), converter=tuple)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -147,7 +158,7 @@ class Variant:
             _rebuild,
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
-             self.game_over_hook, self.trick_points_hook, self.round_points_hook),
+             self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count),
         )
 
     @property
@@ -172,6 +183,18 @@ class Variant:
     def with_rules(self, rules: Any) -> Variant:
         return attrs.evolve(self, rules=rules)
 
+    def at(self, players: int) -> Variant:
+        """The variant with ``players`` players: the values given per player count for that count,
+        every other option as it is (a fault is an :class:`~rulebook.InvalidRules` naming the count)."""
+        if players == self.rules.players:
+            return self
+        try:
+            rules = rules_at(self.rules, self.per_count, players)
+        except InvalidRules as exc:
+            reason = str(exc).partition(": ")[2] or str(exc)
+            raise InvalidRules(exc.field, f"{reason} (at {players} players)") from None
+        return attrs.evolve(self, rules=rules)
+
     def changes(self) -> dict[str, Any]:
         """The options that differ from the printed game's (with the same player count)."""
         base = rules_to_dict(self.game.Rules(players=self.rules.players))
@@ -189,6 +212,9 @@ class Variant:
             out["score_floor"] = self.floor
         if self.source:
             out["source"] = self.source
+        if self.per_count:
+            out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
+                                for c in self.per_count}
         return out
 
 
@@ -356,9 +382,9 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
             raise RulebookError("a Python variant needs the game named")
         return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
     vf = read_variant_file(game, ref)
-    rules, sources = build_rules(vf.game, vf.layers)
+    rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources)
+                   players_fixed="players" in sources, per_count=counts)
 
 
 def resolve(
@@ -403,9 +429,13 @@ def resolve(
         layers.append(Layer(values, "--set", text))
     if players is not None:
         layers.append(Layer({"players": players}, "--players"))
-    new_rules, sources = build_rules(game, layers, base_rules)
+    if v is not None and v.per_count:  # a Python variant's own values per count come first
+        layers[:0] = [Layer({c.name: c.otherwise for c in v.per_count}, v.source or v.name),
+                      Layer({f"{c.name}@{n}": value for c in v.per_count for n, value in c.values},
+                            v.source or v.name)]
+    new_rules, sources, counts = resolve_layers(game.Rules, layers, base_rules)
     if v is None:
         v = Variant(game, new_rules)
     name = " + ".join([*names, label] if label else names) or v.name
     fixed = "players" in sources or v.players_fixed
-    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed)
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts)
