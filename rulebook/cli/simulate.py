@@ -484,8 +484,8 @@ def _sides(
             raise SameSides(_("--compare needs sides that differ: {label} plays the same rules as {what} "
                               "(give --set NAME=VALUE, --variant, --ruleset or --compare-with)").format(
                                   label=label, what=what) + (_("; its values per player count name {counts}: give "
-                                                              "--players {counts}").format(counts=counts.replace(
-                                                                  ", ", ",")) if counts else ""))
+                                                              "--players {given}").format(
+                                  counts=counts, given=counts.replace(", ", ",")) if counts else ""))
     return out
 
 

@@ -632,6 +632,17 @@ def parse_counts(name: str, text: str, where: str = "") -> tuple[int, ...]:
     return tuple(out)
 
 
+def _counted(raw: Mapping[Any, Any]) -> bool:
+    """A mapping keyed by player counts only (``{"2": ..., "3": ...}``)."""
+    return bool(raw) and all((type(k) is int and k >= 0) or (isinstance(k, str) and k.isascii() and k.isdigit())
+                             for k in raw)
+
+
+def _structured(default: Any) -> bool:
+    """An option whose value is itself a mapping or a record (written as a table in a file)."""
+    return isinstance(default, Mapping) or attrs.has(type(default))
+
+
 def _count_table(name: str, raw: Mapping[Any, Any], where: str) -> dict[int, Any]:
     """A TOML table keyed by player count (``2 = [...]``): counts as ints."""
     out: dict[int, Any] = {}
@@ -683,7 +694,7 @@ def resolve_layers(
                 raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
             if at:
                 table = {n: raw for n in parse_counts(name, counts_text, where)}
-            elif isinstance(raw, Mapping) and not isinstance(infos[name].default, Mapping):
+            elif isinstance(raw, Mapping) and (_counted(raw) or not _structured(infos[name].default)):
                 table = _count_table(name, raw, where)
             else:
                 values[name] = _layer_value(infos[name], layer, raw, where)
