@@ -311,7 +311,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _cap_workers(args)
     # every game's sides and players, checked before the first game is played
     plans = []
-    for slug, game, variant, sides in _plans(slugs, args, counts if several else None):
+    for slug, game, _variant, sides in _plans(slugs, args, counts if several else None):
         kinds = []
         for _label, v in sides:
             try:

@@ -100,6 +100,10 @@ def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> froze
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
+def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Variant:
     """A game's rules with a name, and optional Python hooks (see the module doc)."""
@@ -126,7 +130,7 @@ class Variant:
     round_points_hook: RoundPointsHook | None = attrs.field(default=None, alias="round_points")
     #: options given one value per player count (a TOML table keyed by count, ``--set NAME@N=VALUE``):
     #: ``rules`` holds their values at ``rules.players``; :meth:`at` gives the variant at another count
-    per_count: tuple[CountValues, ...] = attrs.field(default=(), converter=tuple)
+    per_count: tuple[CountValues, ...] = attrs.field(default=(), converter=_count_values)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
