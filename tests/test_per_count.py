@@ -78,7 +78,9 @@ def test_seat_options_count_from_one_per_count(witches: Game) -> None:
 
 
 @pytest.mark.parametrize(("sets", "message"), [
-    (["hand_size@3=9"], "Rules.hand_size: must be one of 1..8 (got 9) (set by --set at 3 players)"),
+    (["hand_size@3=18"], "Rules.hand_size: 3 hands of 18 plus the first trump need 55 cards; the deck has 54 "
+                         "(WB-SETUP-2) (set by --set at 3 players)"),
+    (["hand_size@3=30"], "Rules.hand_size: must be one of 1..27 (got 30) (set by --set at 3 players)"),
     (["hand_size@7=2"], "Rules.hand_size: a value for 7 players, but the game takes 2..6 players "
                         "(at 7 players; --set)"),
     (["players@2=3"], "Rules.players: the player count cannot take a value per player count (at 2 players; --set)"),
