@@ -406,6 +406,15 @@ def resolve(
     ``rules`` (a ``Rules`` value) may stand in for ``variant``. The variant fixes its
     player count (``Variant.players_fixed``, so ``verify`` checks that count only) when
     any of these sources sets ``players``.
+
+    A value may be given per player count (a file's table keyed by count, or a name
+    ``NAME@COUNTS`` in ``sets``, whose values are Python values when ``sets`` is a mapping);
+    the rules hold the values at their own count, and :meth:`Variant.at` gives the others:
+
+    >>> import rulebook
+    >>> v = resolve(rulebook.get_game("witches-of-blackmore"), sets={"colours@2,3": ("R", "B", "G", "Y", "P")})
+    >>> v.rules.colours, v.at(3).rules.colours
+    (('R', 'B', 'G', 'Y', 'P', 'O'), ('R', 'B', 'G', 'Y', 'P'))
     """
     layers: list[Layer] = []
     names: list[str] = []
