@@ -170,3 +170,12 @@ def test_options_says_how(capsys: pytest.CaptureFixture[str]) -> None:
     assert ("Values per player count: any option but players can take one value for each count. With --set, write "
             "NAME@COUNT=VALUE (--set hand_size@2=1; also @2,3 or @2..3); in a variant file, a table "
             "[rules.hand_size] with 2 = VALUE.") in out
+
+
+def test_a_sweep_over_players_takes_the_variant_as_a_whole(witches: Game) -> None:
+    """``--sweep players=2..4`` on the variant plays each count with that count's values."""
+    from rulebook.balance.sweep import sweep
+
+    runs = sweep(witches, "players", [2, 3, 4], games=2, base=load_variant(witches, str(EXAMPLE)))
+    assert [(label, s.to_json()["variant"]["changes"]) for label, s in runs] == [
+        ("players=2", {"colours": list(FIVE)}), ("players=3", {"colours": list(FIVE)}), ("players=4", {})]
