@@ -105,6 +105,9 @@ NEEDS: dict[str, tuple[str, str]] = {
     "scipy.stats": ("balance", "rulebook simulate and its statistics"),
 }
 NEEDS_SCIPY = frozenset({
+    "tests/test_per_count.py::test_a_sweep_over_players_takes_the_variant_as_a_whole",
+    "tests/test_per_count.py::test_simulate_compares_across_counts_in_one_run",
+    "tests/test_per_count.py::test_simulate_at_one_count_where_nothing_changes_says_which_counts",
     "rulebook/balance/measures.py::rulebook.balance.measures",
     "rulebook/balance/measures.py::rulebook.balance.measures.seat_advantage",
     "rulebook/balance/measures.py::rulebook.balance.measures.skill_gap",

@@ -148,7 +148,8 @@ def test_shown_output_has_the_shape_of_the_real_one(
     monkeypatch.setenv("COLUMNS", "200")  # no heading cut, no cell wrapped
     monkeypatch.chdir(tmp_path)  # paths as on the page; files written here
     (tmp_path / "docs" / "examples").mkdir(parents=True)
-    shutil.copy(DOCS / "examples" / "cursed_nines.py", tmp_path / "docs" / "examples")
+    for example in ("cursed_nines.py", "colour_out_at_two_and_three.toml"):
+        shutil.copy(DOCS / "examples" / example, tmp_path / "docs" / "examples")
     if session.command.startswith("rulebook replay"):  # the record the verify before it wrote
         before = ALL[ALL.index(session) - 1]
         assert before.command.startswith("rulebook verify")

@@ -19,6 +19,9 @@ from rulebook.variants.variant import resolve
 EXAMPLES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("witches-of-blackmore", ["--set", "ranks=1..8"], {"ranks": (1, 2, 3, 4, 5, 6, 7, 8)}),
     ("witches-of-blackmore", ["--ruleset", "no-nines"], {}),
+    # hands as large as the deck allows, not the box's 8 (issue 33: the limits are the rules' only)
+    ("witches-of-blackmore", ["--set", "hand_size=26", "--players", "2"], {"hand_size": 26, "players": 2}),
+    ("witches-of-blackmore", ["--set", "hand_size=17", "--players", "3"], {"hand_size": 17, "players": 3}),
     ("witches-of-blackmore", ["--set", "removed=R9,B9,G9,Y9,P9,O9"],
      {"removed": ("R9", "B9", "G9", "Y9", "P9", "O9")}),
     ("seven-prophecies", ["--set", "cubes=6"], {"cubes": 6}),

@@ -179,7 +179,8 @@ def test_toml_variant(tmp_path: Path) -> None:
     [
         ("[rules]\ncolour = \"red\"\n", "unknown option; valid options are:"),
         ("[rules]\nwheel = \"sideways\"\n", "descending, ascending"),
-        ("[rules]\nhand_size = 9\nplayers = 6\n", "(got 9) (set by "),
+        ("[rules]\nhand_size = 9\nplayers = 6\n",
+         "6 hands of 9 plus the first trump need 55 cards; the deck has 54 (WB-SETUP-2) (set by "),
         ("game = \"seven-prophecies\"\n", "is for seven-prophecies"),
         ("rule = 3\n", "unknown key 'rule'"),
         ("[rules\n", "not valid TOML"),
@@ -195,10 +196,10 @@ def test_bad_toml_variants_fail_listing_options(tmp_path: Path, text: str, messa
 
 def test_invalid_values_list_options_with_docs() -> None:
     with pytest.raises(rulebook.InvalidRules) as info:
-        resolve(WB, sets=["hand_size=9"])
+        resolve(WB, sets=["hand_size=30"])
     text = str(info.value)
-    assert text.splitlines()[0] == "Rules.hand_size: must be one of 1..8 (got 9) (set by --set)"
-    assert text.splitlines()[1].startswith("  hand_size (whole number; allowed: 1..8): Cards dealt to and refilled")
+    assert text.splitlines()[0] == "Rules.hand_size: must be one of 1..27 (got 30) (set by --set)"
+    assert text.splitlines()[1].startswith("  hand_size (whole number; allowed: 1..27): Cards dealt to and refilled")
 
 
 def test_python_variants_and_pickling() -> None:

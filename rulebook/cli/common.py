@@ -16,7 +16,9 @@ import attrs
 
 import rulebook
 from rulebook.core.contract import Game
+from rulebook.core.options import describe_options, format_value, parse_counts
 from rulebook.core.terminal import escape_controls
+from rulebook.errors import InvalidRules
 from rulebook.i18n import LANGUAGES, _, wrap
 from rulebook.i18n import width as cells
 from rulebook.variants.hooks import DEFAULT_TIME_LIMIT
@@ -223,10 +225,21 @@ def _pct(x: float) -> str:
 
 def _changes(variant: Variant) -> str:
     """``must_follow=true, hand_size=5``: the options a variant changes, in the ``--set`` syntax."""
-    def text(value: Any) -> str:
-        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    infos = {i.name: i for i in describe_options(type(variant.rules))}
+    return ", ".join(f"{k}={format_value(infos[k], getattr(variant.rules, k))}" for k in variant.changes())
 
-    return ", ".join(f"{k}={text(v)}" for k, v in variant.changes().items())
+
+def per_count_text(variant: Variant) -> str:
+    """``colours@2,3=R,B,G,Y,P``: the values a variant gives per player count, in the ``--set`` syntax
+    (counts with the same value together); ``""`` when it gives none."""
+    infos = {i.name: i for i in describe_options(type(variant.rules))}
+    out = []
+    for c in variant.per_count:
+        texts: dict[str, list[int]] = {}
+        for n, value in c.values:
+            texts.setdefault(format_value(infos[c.name], value), []).append(n)
+        out += [f"{c.name}@{','.join(map(str, ns))}={text}" for text, ns in texts.items()]
+    return ", ".join(out)
 
 
 @contextmanager
@@ -243,6 +256,31 @@ def _cwd_importable(ref: str | None) -> Iterator[None]:
             sys.path.remove(str(Path.cwd()))
         except ValueError:
             pass
+
+
+def player_counts(text: str) -> tuple[int, ...]:
+    """``--players`` of simulate and verify: one count (``4``), several (``2,3,4``) or a range (``2..4``)."""
+    try:
+        counts = parse_counts("players", text)
+    except InvalidRules:
+        raise argparse.ArgumentTypeError(f"expected a player count (4), counts (2,3,4) or a range (2..4), "
+                                         f"not {text!r:.40}") from None
+    return counts
+
+
+def one_count(args: argparse.Namespace) -> tuple[int, ...] | None:
+    """The counts ``--players`` gave (:func:`player_counts`); ``args.players`` keeps one count, or ``None``
+    when several are given (each side is then played at each count: :meth:`Variant.at`)."""
+    if getattr(args, "player_counts", None) is not None:
+        return tuple(args.player_counts)
+    counts = args.players
+    if isinstance(counts, tuple):
+        args.player_counts = counts
+        args.players = counts[0] if len(counts) == 1 else None
+    else:
+        args.player_counts = None if counts is None else (counts,)
+    counts = args.player_counts
+    return counts if counts is None else tuple(counts)
 
 
 def _variant_of(game: Game[Any, Any, Any], args: argparse.Namespace) -> Variant:
@@ -304,9 +342,9 @@ def subcommand(
     return parser
 
 
-def variant_args(p: argparse.ArgumentParser, players_help: str = "") -> None:
+def variant_args(p: argparse.ArgumentParser, players_help: str = "", several: bool = False) -> None:
     p.add_argument(
-        "--players", type=int, default=None,
+        "--players", type=player_counts if several else int, default=None,
         help=players_help or "number of players (default: the game's default, see rulebook games)",
     )
     p.add_argument(

@@ -18,6 +18,18 @@ __all__ = ["add_arguments", "run"]
 COMMANDS = ("games", "options", "rulesets", "rules")
 
 
+def _per_count_help(game: Game[Any, Any, Any]) -> str:
+    """How ``rulebook options`` says that any option takes one value per player count."""
+    example = next((i.example for i in describe_options(game.Rules) if i.example and i.name != "players"), "")
+    name, _eq, value = example.partition("=")
+    low = game.player_counts[0]
+    return _("Values per player count: any option but players can take one value for each count. With --set, "
+             "write NAME@COUNT=VALUE ({example}; also @{low},{next} or @{low}..{next}); in a variant file, a table "
+             "[rules.{name}] with {low} = VALUE. Counts not named keep the value given otherwise (else the "
+             "default); each value is checked at its count.").format(
+                 example=f"--set {name}@{low}={value}", low=low, next=low + 1, name=name)
+
+
 def add_arguments(sub: Any) -> None:
     """The four commands' parsers."""
     subcommand(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
@@ -74,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
         print("\n".join(wrap(heading, terminal_width(), "", "  ")) + "\n")
         print(options_help(game.Rules, terminal_width()))
+        print("\n" + "\n".join(wrap(_per_count_help(game), terminal_width())))
         return 0
     if args.command == "rulesets":
         return _rulesets(rulebook.get_game(args.game), args.json)

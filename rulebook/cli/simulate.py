@@ -10,7 +10,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,7 @@ from rulebook.cli.common import (
     force_arg,
     game_arg,
     hook_time_arg,
+    one_count,
     say,
     subcommand,
     terminal_width,
@@ -78,7 +79,8 @@ def add_arguments(sub: Any) -> None:
         "rulebook simulate witches-of-blackmore --players 4 --set must_follow=true --compare",
     ])
     game_arg(sim, ", or all")
-    variant_args(sim)
+    variant_args(sim, "number of players (default: the variant's, else the game's default); several counts "
+                 "(2,3,4 or 2..4) play every side at each count in one run, a table for each", several=True)
     add_simulate_args(sim)
     hook_time_arg(sim)
     force_arg(sim)
@@ -274,8 +276,9 @@ def _reproduce(args: argparse.Namespace) -> str:
         words += ["--variant", args.variant]
     for item in args.set:
         words += ["--set", item]
-    if args.players is not None:
-        words += ["--players", str(args.players)]
+    counts = getattr(args, "player_counts", None) or ((args.players,) if args.players is not None else ())
+    if counts:
+        words += ["--players", ",".join(map(str, counts))]
     words += ["--games", str(args.games), "--seed", str(args.seed)]
     if args.players_as:
         words += ["--players-as", args.players_as]
@@ -294,8 +297,13 @@ def _reproduce(args: argparse.Namespace) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    counts = one_count(args)
+    several = counts is not None and len(counts) > 1
     if args.compare_with:
         args.compare = True
+    if several and (args.sweep or args.report or args.plot or args.skill is not None):
+        raise RulebookError(_("several player counts play one table for each count: give one count with --sweep, "
+                              "--report, --plot or --skill"))
     if args.skill is not None and not args.compare:
         raise RulebookError(_("--skill measures a change: give it with --compare"))
     if args.sweep is not None:
@@ -332,10 +340,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _cap_workers(args)
     # every game's sides and players, checked before the first game is played
     plans = []
-    for slug in slugs:
-        game = rulebook.get_game(slug)
-        variant = _variant_of(game, args)
-        sides = _sides(game, variant, args) if args.compare else [("result", variant)]
+    for slug, game, _variant, sides in _plans(slugs, args, counts if several else None):
         kinds = []
         for _label, v in sides:
             try:
@@ -349,6 +354,8 @@ def _simulate(args: argparse.Namespace) -> int:
         "variants": {slug: {"rules": rules_to_dict(sides[-1][1].rules), "variant": sides[-1][1].describe()}
                      for slug, _game, sides, _kinds in plans},
     }
+    if several:
+        run["players"] = list(counts or ())
     if args.compare_with:
         run["sides"] = {slug: [[label, rules_to_dict(v.rules), v.describe()] for label, v in sides]
                         for slug, _game, sides, _kinds in plans}
@@ -432,23 +439,69 @@ def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
                 "or seen on one side only.").format(n=len(rows), alpha=alpha))
 
 
-def _sides(game: Game[Any, Any, Any], variant: Variant, args: argparse.Namespace) -> list[tuple[str, Variant]]:
+def _plans(
+    slugs: list[str], args: argparse.Namespace, counts: tuple[int, ...] | None
+) -> Iterator[tuple[str, Game[Any, Any, Any], Variant, list[tuple[str, Variant]]]]:
+    """Each game's variant and sides; with several player counts (``--players 2,3,4``), one plan per
+    count, the variant at that count (its values per player count applied, :meth:`Variant.at`).
+
+    With several counts, a count at which the variant plays the compared rules is left out with a
+    notice (a variant whose values per count name 2 and 3 only is the printed game at 4).
+    """
+    for slug in slugs:
+        game = rulebook.get_game(slug)
+        variant = _variant_of(game, args)
+        if counts is None:
+            yield slug, game, variant, (_sides(game, variant, args, args.players) if args.compare
+                                        else [("result", variant)])
+            continue
+        same: list[str] = []
+        planned = 0
+        for n in counts:
+            here = variant.at(n)
+            if not args.compare:
+                yield slug, game, here, [("result", here)]
+                continue
+            try:
+                sides = _sides(game, here, args, n)
+            except SameSides as exc:
+                same.append(str(n))
+                last = exc
+                continue
+            planned += 1
+            yield slug, game, here, sides
+        if same and not planned:
+            raise last
+        if same:
+            print("rulebook: notice: " + ngettext(
+                "{game}: at {counts} players the sides play the same rules; that count is left out",
+                "{game}: at {counts} players the sides play the same rules; those counts are left out",
+                len(same)).format(game=slug, counts=", ".join(same)), file=sys.stderr)
+
+
+class SameSides(RulebookError):
+    """``--compare`` was given sides that play the same rules."""
+
+
+def _sides(
+    game: Game[Any, Any, Any], variant: Variant, args: argparse.Namespace, players: int | None = None
+) -> list[tuple[str, Variant]]:
     """The sides of ``--compare``: each ``--compare-with`` (else the printed rules), then the variant.
 
     The printed rules are played at the variant's player count, or at the game's default count when
-    the count is all the variant changes. ``--players`` sets the count of every side.
+    the count is all the variant changes. ``players`` (``--players``) sets the count of every side.
     """
     sides: list[tuple[str, Variant]] = []
     for ref in args.compare_with or ["printed"]:
         names = {r.name for r in game.rulesets}
-        if ref == "printed" and not args.compare_with and args.players is None:
+        if ref == "printed" and not args.compare_with and players is None:
             only_count = variant.rules == game.Rules(players=variant.rules.players) and not variant.has_hooks
             side = printed(game, None if only_count else variant.rules.players)
         elif ref in names:
-            side = resolve(game, ruleset=ref, players=args.players)
+            side = resolve(game, ruleset=ref, players=players)
         else:
             with _cwd_importable(ref):
-                side = resolve(game, variant=ref, players=args.players)
+                side = resolve(game, variant=ref, players=players)
         label = "printed rules" if ref == "printed" else side.name if ref not in names else ref
         sides.append((label, side))
     label = variant.name if variant.name not in ("printed rules", "printed") else "variant"
@@ -463,9 +516,12 @@ def _sides(game: Game[Any, Any, Any], variant: Variant, args: argparse.Namespace
         if side.rules == first.rules and not side.has_hooks and not first.has_hooks:
             what = (_("the printed rules") if not args.compare_with
                     else _("the first side ({label})").format(label=out[0][0]))
-            raise RulebookError(_("--compare needs sides that differ: {label} plays the same rules as {what} "
-                                  "(give --set NAME=VALUE, --variant, --ruleset or --compare-with)").format(
-                                      label=label, what=what))
+            counts = ", ".join(str(n) for n in sorted({n for c in side.per_count for n in c.counts}))
+            raise SameSides(_("--compare needs sides that differ: {label} plays the same rules as {what} "
+                              "(give --set NAME=VALUE, --variant, --ruleset or --compare-with)").format(
+                                  label=label, what=what) + (_("; its values per player count name {counts}: give "
+                                                              "--players {given}").format(
+                                  counts=counts, given=counts.replace(", ", ",")) if counts else ""))
     return out
 
 
@@ -539,14 +595,16 @@ def _simulate_all(
     for slug, game, sides, kinds in plans:
         runs: dict[str, Summary] = {}
         elapsed = 0.0
+        key = slug if getattr(args, "player_counts", None) is None or len(args.player_counts) < 2 \
+            else f"{slug}@{sides[-1][1].rules.players}"
         for (label, v), players_as in zip(sides, kinds, strict=True):
             start = time.perf_counter()
             with _progress(args.games, f"{slug} ({label})", not args.json) as advance:
                 try:
                     runs[label] = simulate(
                         game, v, games=args.games, seed=args.seed, players_as=players_as, progress=advance,
-                        workers=args.workers, executor=executor, done=saved.done.get((label, slug)),
-                        on_result=functools.partial(saved.write, label, slug), notice=notice, measures=found,
+                        workers=args.workers, executor=executor, done=saved.done.get((label, key)),
+                        on_result=functools.partial(saved.write, label, key), notice=notice, measures=found,
                     )
                 except WorkerLost as exc:
                     saved.close()

@@ -24,6 +24,8 @@ from rulebook.cli.common import (
     force_arg,
     game_arg,
     hook_time_arg,
+    one_count,
+    per_count_text,
     say,
     subcommand,
     variant_args,
@@ -103,6 +105,10 @@ def variant_text(variant: Variant) -> str:
     printed = _("printed rules")
     name = printed if variant.name == "printed rules" else variant.name
     changes = changes_text(variant)
+    if variant.per_count:  # the values per count, not their values at the variant's own count
+        counted = {c.name for c in variant.per_count}
+        plain = ", ".join(part for part in changes.split(", ") if part and part.partition("=")[0] not in counted)
+        changes = ", ".join(p for p in (plain, per_count_text(variant)) if p)
     hooks = variant.describe().get("hooks")
     if hooks:
         changes = _("{changes}; hooks: {hooks}").format(changes=changes or printed, hooks=", ".join(hooks))
@@ -159,7 +165,8 @@ def add_arguments(sub: Any) -> None:
         "rulebook verify seven-prophecies --players 4 --examples 50 --out counterexamples/",
     ])
     game_arg(ver)
-    variant_args(ver, "check only this number of players (default: every player count the game allows)")
+    variant_args(ver, "check only this number of players, or these (2,3 or 2..4) (default: every player count "
+                 "the game allows)", several=True)
     ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
                      help="games to play and check, shared out over the player counts (default 100)")
     ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
@@ -200,9 +207,12 @@ def run(args: argparse.Namespace) -> int:
     from rulebook.variants.verify import plan, verify
 
     game = rulebook.get_game(args.game)
+    counts = one_count(args)
     variant = _variant_of(game, args)
     # a count fixed by any source (--players, --set, a file, a ruleset) is the only one checked
-    players = variant.rules.players if variant.players_fixed else None
+    players: int | tuple[int, ...] | None = variant.rules.players if variant.players_fixed else None
+    if counts is not None and len(counts) > 1:
+        players = counts
     if args.boundary_every is not None and args.boundary_every < 1:
         raise RulebookError("--boundary-every must be at least 1")
     out = Path(args.out)

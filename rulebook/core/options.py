@@ -23,7 +23,9 @@ from rulebook.i18n import N_, _, wrap
 from rulebook.i18n import width as _width
 
 __all__ = [
+    "AT",
     "BOOL_WORDS",
+    "CountValues",
     "Layer",
     "OptionInfo",
     "Ruleset",
@@ -32,10 +34,14 @@ __all__ = [
     "check_declarations",
     "describe_options",
     "format_value",
+    "jsonable",
     "option",
     "options_help",
     "options_json",
+    "parse_counts",
     "parse_value",
+    "resolve_layers",
+    "rules_at",
     "rules_from_layers",
     "rules_from_mapping",
     "rules_to_dict",
@@ -579,6 +585,201 @@ class Layer:
     people: bool = False
 
 
+#: the mark between an option and its player counts in a ``--set`` name: ``colours@2=R,B,G,Y,P``
+AT = "@"
+_COUNTS = re.compile(r"\d{1,3}(\.\.\d{1,3})?(,\d{1,3}(\.\.\d{1,3})?)*")
+
+
+@attrs.frozen
+class CountValues:
+    """One option's values per player count (a TOML table keyed by count, ``--set NAME@N=VALUE``).
+
+    ``values`` gives the value at each count named, in the Python API's form (seats from 0);
+    ``otherwise`` is the value at every other count (the earlier layers' or the default);
+    ``sources`` names, per count, where the value came from.
+    """
+
+    name: str
+    values: tuple[tuple[int, Any], ...]
+    otherwise: Any
+    sources: tuple[tuple[int, str], ...] = ()
+
+    def at(self, players: int) -> Any:
+        """The option's value with ``players`` players."""
+        for n, value in self.values:
+            if n == players:
+                return value
+        return self.otherwise
+
+    def source(self, players: int) -> str:
+        return dict(self.sources).get(players, "")
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(n for n, _value in self.values)
+
+
+def parse_counts(name: str, text: str, where: str = "") -> tuple[int, ...]:
+    """The player counts of ``NAME@COUNTS``: ``2``, ``2,3`` or ``2..4``."""
+    text = text.strip()
+    if not _COUNTS.fullmatch(text):
+        raise InvalidRules(name, f"after {AT} give player counts such as 2, 2,3 or 2..4, not {text!r:.40}{where}")
+    out: list[int] = []
+    for part in text.split(","):
+        a, _sep, b = part.partition("..")
+        lo, hi = int(a), int(b or a)
+        if lo > hi:
+            raise InvalidRules(name, f"the range {part} of player counts must run upwards{where}")
+        out.extend(n for n in range(lo, hi + 1) if n not in out)
+    return tuple(out)
+
+
+def _counted(raw: Mapping[Any, Any]) -> bool:
+    """A mapping keyed by player counts only (``{"2": ..., "3": ...}``)."""
+    return bool(raw) and all((type(k) is int and k >= 0) or (isinstance(k, str) and k.isascii() and k.isdigit())
+                             for k in raw)
+
+
+def _structured(default: Any) -> bool:
+    """An option whose value is itself a mapping or a record (written as a table in a file)."""
+    return isinstance(default, Mapping) or attrs.has(type(default))
+
+
+def _count_table(name: str, raw: Mapping[Any, Any], where: str) -> dict[int, Any]:
+    """A TOML table keyed by player count (``2 = [...]``): counts as ints."""
+    out: dict[int, Any] = {}
+    for key, value in raw.items():
+        text = str(key) if type(key) is int else key if isinstance(key, str) else ""
+        if not text.strip().isdigit() or not text.strip().isascii() or len(text.strip()) > 3:
+            raise InvalidRules(name, f"a table of values per player count takes counts as keys (2 = ...), "
+                                     f"not {key!r:.40}{where}")
+        out[int(text)] = value
+    return out
+
+
+def _check_count(rules_cls: type[Any], infos: Mapping[str, OptionInfo], name: str, n: int, where: str) -> None:
+    if name == "players":
+        raise InvalidRules(name, f"the player count cannot take a value per player count{where}")
+    choices = infos["players"].choices if "players" in infos else None
+    if choices is not None and n not in choices:
+        raise InvalidRules(name, f"a value for {n} players, but the game takes "
+                                 f"{OptionInfo('players', None, '', choices).choices_text()} players{where}")
+
+
+def resolve_layers(
+    rules_cls: type[R], layers: Sequence[Layer], base: R | None = None, players: int | None = None
+) -> tuple[R, dict[str, str], tuple[CountValues, ...]]:
+    """:func:`rules_from_layers`, also returning the values given per player count.
+
+    A value may be given per player count: in a layer, a table keyed by count (``{"2": [...],
+    "3": [...]}``, a TOML ``[rules.colours]`` table) or a name ``NAME@COUNTS`` (``colours@2``,
+    ``hand_size@2,3``, ``hand_size@2..4``). Counts not named keep the value of the earlier
+    layers (else the default); a later plain value replaces every count's. The rules are built
+    at the player count the layers give (``players``, if given, overrides it), and also at every
+    other count named, so that a fault at any count is found now; it names the option, the count
+    and the source. Returns the rules, each option's source, and the per-count values
+    (:meth:`CountValues.at`), which rebuild the rules at any count.
+    """
+    infos = {i.name: i for i in describe_options(rules_cls)}
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    per: dict[str, dict[int, tuple[Any, str]]] = {}
+    for layer in layers:
+        where = f" ({layer.source})" if layer.source else ""
+        for key, raw in layer.values.items():
+            if not isinstance(key, str):
+                raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
+            name, at, counts_text = key.replace("-", "_").partition(AT)
+            name = name.strip()
+            if name not in infos:
+                place = f" (in {layer.source})" if layer.source else ""
+                raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
+            if at:
+                table = {n: raw for n in parse_counts(name, counts_text, where)}
+            elif isinstance(raw, Mapping) and (_counted(raw) or not _structured(infos[name].default)):
+                table = _count_table(name, raw, where)
+            else:
+                values[name] = _layer_value(infos[name], layer, raw, where)
+                sources[name] = layer.source
+                per.pop(name, None)
+                continue
+            for n, value in table.items():
+                count_where = f" (at {n} players; {layer.source})" if layer.source else f" (at {n} players)"
+                _check_count(rules_cls, infos, name, n, count_where)
+                per.setdefault(name, {})[n] = (_layer_value(infos[name], layer, value, count_where),
+                                               layer.source)
+    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
+    kwargs.update(values)
+    if players is not None:
+        kwargs["players"] = players
+        sources["players"] = sources.get("players") or "--players"
+    defaults = {i.name: i.default for i in infos.values()}
+    counts = tuple(
+        CountValues(name, tuple((n, _frozen(v)) for n, (v, _s) in sorted(table.items())),
+                    _frozen(kwargs.get(name, defaults[name])), tuple((n, s) for n, (_v, s) in sorted(table.items())))
+        for name, table in per.items()
+    )
+    current = kwargs.get("players", defaults.get("players"))
+    named = sorted({n for c in counts for n in c.counts} - {current})
+    rules = _build(rules_cls, infos, kwargs, sources, counts, current)
+    for n in named:
+        _build(rules_cls, infos, kwargs, sources, counts, n)
+    return rules, sources, counts
+
+
+def _frozen(value: Any) -> Any:
+    """A list (as TOML and JSON give) as a tuple, so that per-count values compare and hash as rules do."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def _layer_value(info: OptionInfo, layer: Layer, raw: Any, where: str) -> Any:
+    try:
+        if layer.text and isinstance(raw, str):
+            return parse_value(info, raw)
+        if (layer.text or layer.people) and info.seat:
+            return _from_person(info, raw, "")
+        return raw
+    except InvalidRules as exc:
+        if not where:
+            raise
+        raise InvalidRules(info.name, f"{_reason(exc)}{where}") from None
+
+
+def _build(
+    rules_cls: type[R], infos: Mapping[str, OptionInfo], kwargs: Mapping[str, Any], sources: Mapping[str, str],
+    counts: tuple[CountValues, ...], players: Any,
+) -> R:
+    """The rules at ``players`` (the per-count values applied); a fault names its source and count."""
+    here = dict(kwargs)
+    here_sources = dict(sources)
+    if counts:
+        here["players"] = players
+        for c in counts:
+            here[c.name] = c.at(players)
+            if players in c.counts:
+                here_sources[c.name] = f"{c.source(players) or 'a value'} at {players} players"
+    try:
+        return rules_cls(**here)
+    except InvalidRules as exc:
+        at = f" at {players} players" if counts and not here_sources.get(exc.field, "").endswith(" players") \
+            and any(players in c.counts for c in counts) else ""
+        if not here_sources.get(exc.field):
+            if at:
+                raise InvalidRules(exc.field, f"{_reason(exc)} ({at.strip()})") from None
+            raise
+        info = infos.get(exc.field)
+        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
+        raise InvalidRules(exc.field, f"{_reason(exc)} (set by {here_sources[exc.field]}{at}){doc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidRules("?", str(exc)) from None
+
+
+def rules_at(rules: R, counts: Sequence[CountValues], players: int) -> R:
+    """``rules`` at ``players`` players, with the values given per player count for that count."""
+    values = {c.name: c.at(players) for c in counts}
+    return attrs.evolve(rules, players=players, **values)  # type: ignore[misc]
+
+
 def rules_from_layers(
     rules_cls: type[R], layers: Sequence[Layer], base: R | None = None
 ) -> tuple[R, dict[str, str]]:
@@ -588,43 +789,11 @@ def rules_from_layers(
     once, at the end, and validated then, so a file for 3 players works with
     ``--players 3``. A fault names the option and, for a layer with a source, where its
     value came from. Returns the rules and, for each option set, its layer's source.
+    Values per player count are applied at the count the layers give
+    (:func:`resolve_layers` returns them too).
     """
-    infos = {i.name: i for i in describe_options(rules_cls)}
-    values: dict[str, Any] = {}
-    sources: dict[str, str] = {}
-    for layer in layers:
-        where = f" ({layer.source})" if layer.source else ""
-        for key, raw in layer.values.items():
-            if not isinstance(key, str):
-                raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
-            name = key.replace("-", "_")
-            if name not in infos:
-                place = f" (in {layer.source})" if layer.source else ""
-                raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
-            try:
-                if layer.text and isinstance(raw, str):
-                    values[name] = parse_value(infos[name], raw)
-                elif (layer.text or layer.people) and infos[name].seat:
-                    values[name] = _from_person(infos[name], raw, "")
-                else:
-                    values[name] = raw
-            except InvalidRules as exc:
-                if not layer.source:
-                    raise
-                raise InvalidRules(name, f"{_reason(exc)}{where}") from None
-            sources[name] = layer.source
-    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
-    kwargs.update(values)
-    try:
-        return rules_cls(**kwargs), sources
-    except InvalidRules as exc:
-        if not sources.get(exc.field):
-            raise
-        info = infos.get(exc.field)
-        doc = f"\n  {info.name} ({info.type}; allowed: {info.choices_text()}): {info.doc}" if info else ""
-        raise InvalidRules(exc.field, f"{_reason(exc)} (set by {sources[exc.field]}){doc}") from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidRules("?", str(exc)) from None
+    rules, sources, _counts = resolve_layers(rules_cls, layers, base)
+    return rules, sources
 
 
 def _reason(exc: InvalidRules) -> str:
@@ -710,6 +879,11 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     return value
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` (an option's value) as JSON-compatible data."""
+    return _jsonable(value)
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:

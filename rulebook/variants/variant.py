@@ -53,7 +53,15 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.core.files import read_text
-from rulebook.core.options import Layer, rules_from_layers, rules_to_dict
+from rulebook.core.options import (
+    CountValues,
+    Layer,
+    jsonable,
+    resolve_layers,
+    rules_at,
+    rules_from_layers,
+    rules_to_dict,
+)
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
@@ -97,6 +105,10 @@ def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> froze
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
+def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class Variant:
     """A game's rules with a name, and optional Python hooks (see the module doc)."""
@@ -121,6 +133,9 @@ class Variant:
     game_over_hook: GameOverHook | None = attrs.field(default=None, alias="game_over")
     trick_points_hook: PointsHook | None = attrs.field(default=None, alias="trick_points")
     round_points_hook: RoundPointsHook | None = attrs.field(default=None, alias="round_points")
+    #: options given one value per player count (a TOML table keyed by count, ``--set NAME@N=VALUE``):
+    #: ``rules`` holds their values at ``rules.players``; :meth:`at` gives the variant at another count
+    per_count: tuple[CountValues, ...] = attrs.field(default=(), converter=_count_values)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -153,7 +168,7 @@ class Variant:
             _rebuild,
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
-             self.game_over_hook, self.trick_points_hook, self.round_points_hook),
+             self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count),
         )
 
     @property
@@ -198,6 +213,18 @@ class Variant:
     def with_rules(self, rules: Any) -> Variant:
         return attrs.evolve(self, rules=rules)
 
+    def at(self, players: int) -> Variant:
+        """The variant with ``players`` players: the values given per player count for that count,
+        every other option as it is (a fault is an :class:`~rulebook.InvalidRules` naming the count)."""
+        if players == self.rules.players:
+            return self
+        try:
+            rules = rules_at(self.rules, self.per_count, players)
+        except InvalidRules as exc:
+            reason = str(exc).partition(": ")[2] or str(exc)
+            raise InvalidRules(exc.field, f"{reason} (at {players} players)") from None
+        return attrs.evolve(self, rules=rules)
+
     def changes(self) -> dict[str, Any]:
         """The options that differ from the printed game's (with the same player count)."""
         base = rules_to_dict(self.game.Rules(players=self.rules.players))
@@ -215,6 +242,9 @@ class Variant:
             out["score_floor"] = self.floor
         if self.source:
             out["source"] = self.source
+        if self.per_count:
+            out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
+                                for c in self.per_count}
         return out
 
 
@@ -396,9 +426,9 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
             raise RulebookError("a Python variant needs the game named")
         return _from_python(game, ref if ":" in ref else ref + ":VARIANT")
     vf = read_variant_file(game, ref)
-    rules, sources = build_rules(vf.game, vf.layers)
+    rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources)
+                   players_fixed="players" in sources, per_count=counts)
 
 
 def resolve(
@@ -416,6 +446,15 @@ def resolve(
     ``rules`` (a ``Rules`` value) may stand in for ``variant``. The variant fixes its
     player count (``Variant.players_fixed``, so ``verify`` checks that count only) when
     any of these sources sets ``players``.
+
+    A value may be given per player count (a file's table keyed by count, or a name
+    ``NAME@COUNTS`` in ``sets``, whose values are Python values when ``sets`` is a mapping);
+    the rules hold the values at their own count, and :meth:`Variant.at` gives the others:
+
+    >>> import rulebook
+    >>> v = resolve(rulebook.get_game("witches-of-blackmore"), sets={"colours@2,3": ("R", "B", "G", "Y", "P")})
+    >>> v.rules.colours, v.at(3).rules.colours
+    (('R', 'B', 'G', 'Y', 'P', 'O'), ('R', 'B', 'G', 'Y', 'P'))
     """
     layers: list[Layer] = []
     names: list[str] = []
@@ -443,9 +482,13 @@ def resolve(
         layers.append(Layer(values, "--set", text))
     if players is not None:
         layers.append(Layer({"players": players}, "--players"))
-    new_rules, sources = build_rules(game, layers, base_rules)
+    if v is not None and v.per_count:  # a Python variant's own values per count come first
+        layers[:0] = [Layer({c.name: c.otherwise for c in v.per_count}, v.source or v.name),
+                      Layer({f"{c.name}@{n}": value for c in v.per_count for n, value in c.values},
+                            v.source or v.name)]
+    new_rules, sources, counts = resolve_layers(game.Rules, layers, base_rules)
     if v is None:
         v = Variant(game, new_rules)
     name = " + ".join([*names, label] if label else names) or v.name
     fixed = "players" in sources or v.players_fixed
-    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed)
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts)

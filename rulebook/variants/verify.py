@@ -500,7 +500,7 @@ def _player_counts(variant: Variant, players: int | Sequence[int] | None) -> lis
     out = []
     for n in wanted:
         try:
-            out.append((n, variant.with_rules(attrs.evolve(variant.rules, players=n))))
+            out.append((n, variant.at(n)))  # the values given per player count, for that count
         except RulebookError:
             if players is not None:
                 raise

@@ -124,7 +124,7 @@ class Rules:
         doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
         "the cards are dealt out among players and NPCs (UT-SETUP-4).",
         choices=range(2, 6),
-        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6"),
+        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6", "UT-END-7"),
     )
     first_lord: int = option(
         0,
@@ -258,11 +258,22 @@ class Rules:
         choices=(MOVES, FIXED),
         rules=("UT-TRUMP-2", "UT-TRUMP-3"),
     )
+    teams: bool = option(
+        False,
+        doc="House rule: with 4 players, the players facing each other are partners (seats 1 and 3 "
+        "against 2 and 4). The game ends as without partners; then a pair with a player who lost "
+        "loses, and of the others the pair with the higher combined honour wins. Partners do not see "
+        "each other's cards or bids (UT-END-7).",
+        choices=(False, True),
+        rules=("UT-END-7",),
+    )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.follow == MUST_TRUMP and self.trumps == NO_TRUMPS:
             raise InvalidRules("follow", "'must_trump' needs trumps: it is refused with trumps='none' (UT-PLAY-4)")
+        if self.teams and self.players != 4:  # UT-END-7
+            raise InvalidRules("teams", f"partners need 4 players (seats 1 and 3 against 2 and 4), not {self.players}")
         if self.first_lord >= self.players:
             raise seat_fault("first_lord", self.first_lord, self.players)
         out = removed_cards(self.removed)

@@ -75,6 +75,8 @@ def winners(state: UtsukeState) -> frozenset[int]:
     if state.current_player is not None:
         return frozenset()
     lost = losers(state)
+    if state.rules.teams:  # UT-END-7: by pairs, after the game ended as without partners
+        return _pair_winners(state.honour, lost)
     if state.rules.end == ROUNDS:  # UT-END-6: the non-losers with the most honour
         pool = [s for s in range(state.rules.players) if s not in lost]
         if not pool:
@@ -92,6 +94,25 @@ def winners(state: UtsukeState) -> frozenset[int]:
         return frozenset(pool)
     best = max(state.honour[s] for s in pool)
     return frozenset(s for s in pool if state.honour[s] == best)
+
+
+#: UT-END-7: the partners at 4 players, seats facing each other
+PAIRS = ((0, 2), (1, 3))
+
+
+def _pair_winners(honour: tuple[int, ...], lost: frozenset[int]) -> frozenset[int]:
+    """UT-END-7: a pair with a loser loses; of the others, the higher combined honour wins (ties share).
+
+    >>> sorted(_pair_winners((3, 2, 0, 2), frozenset())), sorted(_pair_winners((3, 2, 0, 2), frozenset({1})))
+    ([1, 3], [0, 2])
+    >>> sorted(_pair_winners((1, 1, 1, 1), frozenset())), sorted(_pair_winners((0, 0, 0, 0), frozenset({0, 1})))
+    ([0, 1, 2, 3], [])
+    """
+    alive = [pair for pair in PAIRS if not lost.intersection(pair)]
+    if not alive:
+        return frozenset()
+    best = max(sum(honour[s] for s in pair) for pair in alive)
+    return frozenset(s for pair in alive if sum(honour[s] for s in pair) == best for s in pair)
 
 
 def score_floor(rules: Rules) -> int:

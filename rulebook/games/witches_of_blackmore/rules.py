@@ -85,9 +85,10 @@ class Rules:
     )
     hand_size: int = option(
         6,
-        doc="Cards dealt to and refilled into each hand (WB-SETUP-2); the hands and the first "
-        "trump must fit in the deck.",
-        choices=range(1, 9),
+        doc="Cards dealt to and refilled into each hand (WB-SETUP-2), 1..27: any size whose hands and "
+        "first trump fit in the deck in play (printed 6; 26 with two players and the 54 cards, 27 "
+        "without a first trump).",
+        choices=range(1, 28),
         rules=("WB-SETUP-1", "WB-SETUP-2", "WB-RULING-1"),
     )
     wheel: str = option(

@@ -152,6 +152,7 @@ def test_options_pin_the_printed_game() -> None:
         "trumps": ("chip", ("chip", "none")),
         "trick_winner": ("highest", ("highest", "lowest")),
         "trump_change": ("moves", ("moves", "fixed")),
+        "teams": (False, (False, True)),
         "hand_size": (0, tuple(range(31))),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5]

@@ -12,16 +12,19 @@ from rulebook.games.witches_of_blackmore import DECK, GAME, Play
 from tests.games.witches_of_blackmore.test_state import reference_cards, rules_winner, witches_rules
 
 
-@pytest.mark.parametrize("hand_size", range(1, 9))
+@pytest.mark.parametrize("hand_size", [*range(1, 9), 12, 17, 26])
 @settings(max_examples=6)
 @given(data=st.data())
 def test_properties_of_random_games(hand_size: int, data: st.DataObject) -> None:
-    """Every hand size 1..8 (WB-SETUP-2, WB-RULING-10). Card conservation (WB-COMP-1), one
+    """Every hand size 1..8, and hands as large as the deck allows (WB-SETUP-2, WB-RULING-10): 12
+    and 17 (two or three players), 26 (two players, the whole deck but one card). Card
+    conservation (WB-COMP-1), one
     winner per trick equal to a reference (WB-TRICK-1,
     WB-TRICK-2, WB-TRICK-3, WB-RANK-1, WB-RANK-2, WB-TRICK-4), scores are captured values
     (WB-SCORE-1), the trump stack keeps the wheel aligned (WB-TRUMP-2), and the game ends
     within the bound (WB-END-4)."""
-    rules = data.draw(witches_rules(hand_size=hand_size), label="rules")
+    fixed = {} if hand_size <= 8 else {"players": 2 if hand_size > 17 else data.draw(st.sampled_from((2, 3)))}
+    rules = data.draw(witches_rules(hand_size=hand_size, **fixed), label="rules")
     seed = data.draw(st.integers(0, 2**31), label="seed")
     choices = data.draw(st.randoms(use_true_random=False), label="choices")
     state = GAME.new_game(rules, seed=seed)
