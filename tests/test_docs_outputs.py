@@ -93,6 +93,8 @@ def shape(output: str | tuple[str, ...] | list[str]) -> list[str]:
             out.append("row: " + s.strip("│").split("│")[0].strip())
         elif s.startswith(("┡", "└", "├")):
             title = []
+        elif s and line.startswith("  ") and out and out[-1].startswith("text: rulebook: error:"):
+            out[-1] += " " + NUMBER.sub("#", s)  # a long error, wrapped on the page as a terminal shows it
         elif s:
             # a wrapped title reads the same once joined; other lines keep their numbers masked
             title = [*title, s] if line.startswith(" ") else []
