@@ -167,21 +167,21 @@ def test_warnings_name_undefined_figures_and_check_options_against_the_reference
 
 
 def test_a_rule_the_players_do_not_read_is_told_apart_from_one_that_never_came_into_play() -> None:
-    """Seven Prophecies without the score floor: the same moves (the rule-aware player does not read
-    ``score_floor``) but other scores. The warning says the players did not react, never that the change
-    never came into play, and names the search players to use instead."""
-    from rulebook.registry import get_game
+    """Two points to each player per round (a ``round_points`` hook): the same moves (the rule-aware
+    player does not see hooks) but other scores. The warning says the players did not react, never
+    that the change never came into play, and names the search players to use instead."""
+    from rulebook.variants.variant import Variant
+    from tests.test_hooks import two_points_per_round
 
-    sp = get_game("seven-prophecies")
-    base = simulate(sp, sp.Rules(players=4), games=40, seed=3)
-    other = simulate(sp, resolve(sp, sets=["score_floor=false", "players=4"]), games=40, seed=3)
+    base = simulate(WB, Variant(WB, WB.Rules(players=2)), games=40, seed=3)
+    other = simulate(WB, Variant(WB, WB.Rules(players=2), round_points=two_points_per_round), games=40, seed=3)
     assert base.digests == other.digests  # the same moves in every game
     assert base.outcomes != other.outcomes  # but not the same scores
     texts = warnings(base, other)
     assert texts[0] == (
         "the players did not change a single move: they do not read this rule, so the differences below are the "
         "rule's arithmetic only; to see how players react to it, compare with search players "
-        "(--players-as ismcts,ismcts,ismcts,ismcts)")
+        "(--players-as ismcts,ismcts)")
     assert not any("never came into play" in t for t in texts)
 
 

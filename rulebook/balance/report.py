@@ -256,9 +256,10 @@ def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
     if limits and kinds & {"heuristic", "ismcts"}:
         parts.append("<div class='note'><b>" + esc(_("What the rule-aware player cannot do.")) + "</b> "
                      + esc(limits) + " " + esc(_(
-                         "It plays for the game's own scores, so a variant's Python scoring hooks do not change "
-                         "its play; ISMCTS seats search with it in their rollouts. Each game's page says in full "
-                         "how it decides.")) + "</div>")
+                         "Where a variant changes a rule it does not read (the options its game's page lists, "
+                         "the Python hooks), it plays as under the printed rules, and this page names that rule "
+                         "at the top; ISMCTS seats search the variant's own game, judged by its own winners, "
+                         "with it in their rollouts. Each game's page says in full how it decides.")) + "</div>")
     return "".join(parts)
 
 
@@ -314,6 +315,7 @@ def html_report(
     sides: Mapping[str, Variant] | None = None,
     fired: Sequence[str] = (),
     skill: Sequence[str] = (),
+    reads: Sequence[str] = (),
 ) -> str:
     """The page, as one HTML string with everything inline.
 
@@ -325,7 +327,9 @@ def html_report(
     hooks) in words; ``date``: today's when not given; ``notes``: warnings about what the
     comparison cannot show (:func:`rulebook.balance.usage_compare.warnings`); ``fired``: the rules that
     stopped or started firing (:func:`rulebook.balance.usage_compare.fired_changes`); ``skill``: the skill
-    figure's sentences (:meth:`rulebook.balance.skill.Skill.sentences`), shown in a section of their own.
+    figure's sentences (:meth:`rulebook.balance.skill.Skill.sentences`), shown in a section of their own;
+    ``reads``: why the players were chosen and the changed rules some seat's player does not read
+    (:func:`rulebook.balance.reads.unread_lines`), shown first.
     """
     esc = html.escape
     tables = list(tables) or ([diffs] if diffs else [])
@@ -347,6 +351,9 @@ def html_report(
     title = _("{label}: {value}").format(label=_(game.title), value=heading)
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
+    if reads:
+        parts.append("<div class='warn'><b>" + esc(_("What the players read.")) + "</b><ul>"
+                     + "".join(f"<li>{esc(n[:1].upper() + n[1:])}.</li>" for n in reads) + "</ul></div>")
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
     warnings = placeholder_warnings(game, warn_rules) if warn_rules is not None else []
     if warnings:

@@ -33,6 +33,7 @@ from rulebook.balance.play_figures import load_measures
 from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
 from rulebook.balance.progress import Progress, check_writable, reason
+from rulebook.balance.reads import fitting_players, unread_lines
 from rulebook.balance.simulate import (
     DEFAULT_PLAYER,
     Summary,
@@ -308,12 +309,12 @@ def _simulate(args: argparse.Namespace) -> int:
         game = rulebook.get_game(slug)
         variant = _variant_of(game, args)
         sides = _sides(game, variant, args) if args.compare else [("result", variant)]
-        kinds = []
-        for _label, v in sides:
-            try:
-                kinds.append(check_players(args.players_as.split(",") if args.players_as else None, v.rules.players))
-            except ValueError as exc:
-                raise RulebookError(str(exc)) from None
+        try:  # the heuristic, or search players where it does not read a rule (--players-as overrides)
+            kinds, why = fitting_players([v for _label, v in sides],
+                                         args.players_as.split(",") if args.players_as else None)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        args.fit_reasons = {**getattr(args, "fit_reasons", {}), slug: why}
         plans.append((slug, game, sides, kinds))
     run = {
         "command": "simulate", "game": args.game, "games": args.games, "seed": args.seed,
@@ -536,8 +537,14 @@ def _simulate_all(
                 game=_name(game), each=each, games=args.games, seed=args.seed)
         whos = list(dict.fromkeys(players_text(k) for k in kinds))
         title = head + "\n" + _("who played: {who}").format(who=_("; ").join(whos))
+        why = getattr(args, "fit_reasons", {}).get(slug, "")
+        reads = ([_("why: {why}").format(why=why)] if why else []) + [
+            line for (label, v), k in zip(sides, kinds, strict=True)
+            for line in unread_lines(v, k, label if len(sides) > 2 else "")]
+        if reads:
+            title += "\n" + "\n".join(reads)
         entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed,
-                                 "players_as": [player_name(p) for p in kinds[-1]]}
+                                 "players_as": [player_name(p) for p in kinds[-1]], "players_read": reads}
         tables: list[tuple[Difference, ...]] = []
         if args.compare:
             labels, summaries = list(runs), list(runs.values())
@@ -586,7 +593,7 @@ def _simulate_all(
                 game, runs, tables=tables, alpha=args.alpha, command=_reproduce(args),
                 rules_text=_hooks_text(variant), rules=variant.rules, notes=entry.get("warnings", ()),
                 fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
-                sides={label: v for label, v in sides} if args.compare else None,
+                sides={label: v for label, v in sides} if args.compare else None, reads=reads,
             )
             try:
                 Path(args.report).write_text(page, encoding="utf-8")
