@@ -328,7 +328,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.measures:
         run["measures"] = args.measures
     where = args.resume or args.progress or _default_progress(args)
-    keep = args.resume is not None or args.progress is not None or args.report is not None
+    # the file the user named is kept; the default one (beside the report too) goes once the run is done
+    keep = args.resume is not None or args.progress is not None
     if args.resume is not None:
         saved = Progress.resume(args.resume, run)
     else:
