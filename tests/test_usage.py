@@ -8,7 +8,7 @@ from collections import Counter
 import rulebook
 from rulebook.balance.play_figures import play_figures
 from rulebook.balance.progress import result_from_json, result_to_json
-from rulebook.balance.simulate import play_one, simulate
+from rulebook.balance.simulate import Summary, play_one, simulate
 from rulebook.balance.usage import digest_of, label, usage_of, usage_rules
 from rulebook.balance.usage_compare import fired_changes, usage_rows, usage_table, warnings
 from rulebook.variants.variant import resolve
@@ -190,3 +190,22 @@ def test_the_same_moves_warning_does_not_fire_when_the_players_react() -> None:
     base = simulate(WB, WB.Rules(players=4), games=30, seed=5)
     strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=4"]), games=30, seed=5)
     assert not any("move for move" in t or "single move" in t for t in warnings(base, strict))
+
+
+def test_a_negligible_difference_is_never_highlighted_whatever_its_p_value() -> None:
+    """Issue 34: 'actions per game 69.000 -> 68.979' over 2,000 games is beyond noise (p < 0.01)
+    but 0.03% of the figure: not significant, not highlighted; a 3-move change is."""
+    from rulebook.balance.figures import compare
+    from rulebook.balance.simulate import GameResult, summarise
+
+    def run(lengths: list[int]) -> Summary:
+        return summarise([GameResult(i, n, (1, 0), frozenset({0}), {}) for i, n in enumerate(lengths)], 2)
+
+    base = run([69] * 2000)
+    near = run([69] * 1986 + [66] * 14)
+    far = run([66] * 2000)
+    row = next(d for d in compare(base, near) if d.metric == "actions per game")
+    assert row.p_adjusted is not None and row.p_adjusted < 0.01
+    assert not row.large and not row.significant
+    row = next(d for d in compare(base, far) if d.metric == "actions per game")
+    assert row.large and row.significant

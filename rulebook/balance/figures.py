@@ -13,7 +13,10 @@ two-proportion z-test for rates counted over games, Welch's t-test for means (an
 averaged over games, such as the share of tricks the leader won), with Holm's correction over
 the tested rows of each family (:data:`FAMILIES`). A row is not tested, and shows "n/a" for its difference, when
 either side lacks the figure or when the sides count it in different units (a score in points
-against one in successes: :func:`score_unit`).
+against one in successes: :func:`score_unit`). A row is *significant* (highlighted) only when
+its Holm-corrected p-value is below ``alpha`` and its difference is large enough to matter
+(:func:`large_enough`: at least :data:`MIN_RELATIVE` of the reference value and :data:`MIN_SD`
+standard deviations of the figure over games).
 
 >>> import rulebook
 >>> from rulebook.variants.variant import resolve
@@ -39,9 +42,9 @@ if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
 __all__ = [
-    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many",
-    "families", "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal",
-    "score_unit", "unit_warnings", "unit_word",
+    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "MIN_RELATIVE", "MIN_SD", "Difference", "Row", "Value",
+    "compare", "compare_many", "families", "figure_name", "figure_rows", "format_difference", "format_p",
+    "format_value", "large_enough", "ordinal", "score_unit", "unit_warnings", "unit_word",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -283,10 +286,47 @@ class Difference:
     group: str = "outcomes"
     #: why the row is not tested: "" (it is), "not defined" or "different units"
     note: str = ""
+    #: whether the difference is large enough to matter (:func:`large_enough`); ``significant``
+    #: needs it too, however small the p-value
+    large: bool = True
 
     @property
     def percent(self) -> bool:
         return self.kind in ("rate", "share")
+
+
+#: The practical threshold: a difference is highlighted only when it is at least this share of the
+#: reference value (relative; any difference from a reference of 0) ...
+MIN_RELATIVE = 0.01
+#: ... and at least this many standard deviations of the figure over single games (a rate's
+#: sqrt(p (1 - p)) from the two sides' games together; a mean's pooled standard deviation).
+MIN_SD = 0.05
+
+
+def large_enough(row: Row, a: Value, b: Value) -> bool:
+    """Whether ``b`` differs from ``a`` by at least :data:`MIN_RELATIVE` of ``a`` and :data:`MIN_SD`
+    standard deviations of the figure over games: a smaller difference is never highlighted,
+    whatever its p-value (``actions per game 68.999 -> 68.993`` in 2,000 games is noise-free but
+    negligible).
+
+    >>> row = Row("actions per game", "", "mean", "outcomes", (), ())
+    >>> large_enough(row, Value(68.999, 2000, sd=0.1), Value(68.993, 2000, sd=0.1))
+    False
+    >>> rate = Row("seat 0 win rate", "", "rate", "outcomes", (), ())
+    >>> large_enough(rate, Value(0.25, 2000, 500), Value(0.28, 2000, 560)), large_enough(
+    ...     rate, Value(0.25, 2000, 500), Value(0.255, 2000, 510))
+    (True, False)
+    """
+    diff = abs(b.value - a.value)
+    if diff < MIN_RELATIVE * abs(a.value):
+        return False
+    if row.kind == "rate":
+        n = a.n + b.n
+        p = (a.k + b.k) / n if n else 0.0
+        sd = math.sqrt(p * (1 - p))
+    else:
+        sd = math.sqrt((a.sd ** 2 + b.sd ** 2) / 2)
+    return diff >= MIN_SD * sd and diff > 0
 
 
 def _test(row: Row, a: Value, b: Value) -> tuple[float, str]:
@@ -331,6 +371,7 @@ def compare_many(
             b = row.values[j + 1]
             p: float | None = None
             test = ""
+            large = True
             if a is None or b is None:
                 note = "not defined"
             elif row.units[0] != row.units[j + 1]:
@@ -338,15 +379,16 @@ def compare_many(
             else:
                 note = ""
                 p, test = _test(row, a, b)
+                large = large_enough(row, a, b)
             if p is not None:
                 tested.setdefault(FAMILIES.get(row.group, row.group), []).append((j, len(tables[j]), p))
             tables[j].append(Difference(
                 row.key, a.value if a is not None else None, b.value if b is not None else None, p, test, False,
-                row.kind, None if p is None else 1.0, row.name, row.group, note))
+                row.kind, None if p is None else 1.0, row.name, row.group, note, large))
     for family in tested.values():
         adjusted = holm([p for _j, _i, p in family])
         for (j, i, _p), q in zip(family, adjusted, strict=True):
-            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha)
+            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha and tables[j][i].large)
     return [tuple(t) for t in tables]
 
 

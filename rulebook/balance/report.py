@@ -401,7 +401,9 @@ def html_report(
             head += [esc(_(label)), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
         parts.append("<h2>" + esc(_("What changed")) + "</h2><p>" + esc(_(
             "Highlighted: the difference is beyond noise (its p-value, Holm-corrected, is below {alpha:g}; the "
-            "correction runs over {over}). Rates of games: two-proportion z-test; means, and shares averaged over "
+            "correction runs over {over}) and large enough to matter (at least 1 percent of the reference value and "
+            "0.05 standard deviations of the figure over games). Rates of games: two-proportion z-test; means, "
+            "and shares averaged over "
             "games: Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback "
             "no game could have), or counts it in another unit.").format(alpha=alpha, over=_(" and ").join(
                 ngettext("the {n} tested figure of the {family}", "the {n} tested figures of the {family}", n).format(
@@ -421,7 +423,8 @@ def html_report(
             parts.append("<h2>" + esc(_("What each rule did")) + "</h2><p>" + esc(_(
                 "Times per game each rule decided a trick, scored or ended a round, and moves of each kind (and "
                 "those made with no choice). Highlighted: a side differs from {ref} beyond noise (Welch's t-test, "
-                "Holm-corrected over these rows) or the count happened on some sides only.").format(
+                "Holm-corrected over these rows) and by at least 1 percent and 0.05 standard deviations, or the count "
+                "happened on some sides only.").format(
                     ref=_("the printed rules") if labels[0] == "printed rules" else _(labels[0]))) + "</p>")
             parts.append(_table([esc(_("count")), *(esc(_(x)) for x in labels)], [
                 f"<tr{' class=sig' if moved_row else ''}><td>{esc(what)}</td>"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rulebook.balance.figures import Row, Value, large_enough
 from rulebook.balance.simulate import Summary, holm, welch_test
 from rulebook.balance.usage import label, usage_rules
 from rulebook.core.options import rules_to_dict
@@ -106,13 +107,18 @@ def _order(key: str) -> tuple[bool, str, str]:
     return False, key, ""
 
 
+#: a count per game, for :func:`~rulebook.balance.figures.large_enough`
+_COUNT = Row("count", "", "mean", "usage", (), ())
+
+
 def usage_rows(
     base: Summary, others: Sequence[Summary], alpha: float = 0.05
 ) -> list[tuple[str, tuple[float, ...], bool]]:
     """``(label, mean per game on every side, changed)`` for every count, rules first, then moves.
 
     A row *changed* when some side's mean differs from ``base``'s beyond noise (Welch's t-test,
-    Holm's correction over every row and side at ``alpha``) or the count happened on some sides only.
+    Holm's correction over every row and side at ``alpha``) by enough to matter
+    (:func:`~rulebook.balance.figures.large_enough`), or the count happened on some sides only.
     """
     runs = [base, *others]
     keys = sorted({k for s in runs for k in s.usage}, key=_order)
@@ -124,7 +130,11 @@ def usage_rows(
         values = tuple(s.usage.get(k, 0.0) for s in runs)
         tested = adjusted[i * len(others):(i + 1) * len(others)]
         seen = {v != 0 for v in values}
-        rows.append((label(k), values, any(q < alpha for q in tested) or len(seen) > 1))
+        large = [large_enough(_COUNT, Value(values[0], base.games, sd=base.usage_sd.get(k, 0.0)),
+                              Value(v, s.games, sd=s.usage_sd.get(k, 0.0))) for v, s in zip(values[1:], others,
+                                                                                          strict=True)]
+        rows.append((label(k), values, any(q < alpha and big for q, big in zip(tested, large, strict=True))
+                     or len(seen) > 1))
     return rows
 
 
