@@ -186,6 +186,14 @@ def _play_name(key: str, deal: str, score: str, units: Mapping[str, str] | None 
         return _("tricks won by the {nth} to play (% of tricks)").format(nth=ordinal(place)), "share", "tricks"
     if kind == "rank":
         return _("card number {n}: won its trick (% of plays)").format(n=rest), "share", "ranks"
+    if kind == "team":  # partnerships (``simulate.teams_of``): the unit that wins
+        seats, _sep, what = rest.rpartition(": ")
+        listed = seats.split("+")
+        who = _(", ").join(listed[:-1]) + _(" and ") + listed[-1]
+        if what == "wins":
+            return _("team of seats {seats}: win rate (% of games)").format(seats=who), "share", "outcomes"
+        return _("team of seats {seats}: combined score ({score})").format(seats=who, score=score), "mean", \
+            "outcomes"
     if kind == "role":
         role, _sep, what = rest.rpartition(": ")
         if what == "wins":
@@ -222,25 +230,28 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         rows.append(Row(key, name, kind, group, tuple(values), units or ("",) * len(runs)))
 
     unit = " / ".join(dict.fromkeys(unit_word(u) for u in scores))
+    # in partnerships the unit that wins is the pair: seat win rates, shared wins, comebacks and
+    # lead changes count pairs there, so they are not compared with a side of single seats
+    winners = tuple("pairs" if _in_teams(s) else "seats" for s in runs)
 
     add("actions per game", _("actions per game (moves)"), "mean", "outcomes",
         [Value(s.mean_length, s.games, sd=s.sd_length) for s in runs])
     for k in range(seats):
         add(f"seat {k} win rate", _("seat {n} win rate (% of games)").format(n=k + 1), "rate", "outcomes",
-            [Value(s.win_rate[k], s.games, s.wins[k]) if k < s.players else None for s in runs])
+            [Value(s.win_rate[k], s.games, s.wins[k]) if k < s.players else None for s in runs], winners)
     for k in range(seats):
         add(f"seat {k} mean score", _("seat {n} mean score ({unit})").format(n=k + 1, unit=unit), "mean", "outcomes",
             [Value(s.mean_score[k], s.games, sd=s.sd_score[k]) if k < s.players else None for s in runs], scores)
     add("shared wins", _("shared wins (% of games)"), "rate", "outcomes",
-        [Value(s.shared_wins, s.games, s.shared) for s in runs])
+        [Value(s.shared_wins, s.games, s.shared) for s in runs], winners)
     add("games nobody won", _("games nobody won (% of games)"), "rate", "outcomes",
         [Value(s.no_winner, s.games, s.nobody) for s in runs])
     add("comebacks", _("comebacks (% of games that could have one)"), "rate", "outcomes",
         [Value(s.comebacks, s.comeback_chances, s.comeback_games) if s.comebacks is not None else None
-         for s in runs])
+         for s in runs], winners)
     leads = [_lead(s) for s in runs]
     add("lead changes per game", _("lead changes per game (lead changes)"), "mean", "outcomes",
-        [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)])
+        [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)], winners)
     for key in sorted({k for s in runs for k in s.stats}):
         scored = key in ("top_score", "score_margin")
         add(f"mean {key}", figure_name(key, unit), "mean", "game",
@@ -256,6 +267,11 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         add(key, name, kind, group, values, scores if key.endswith(": points") else None)
     order = list(GROUPS)
     return sorted(rows, key=lambda r: order.index(r.group))
+
+
+def _in_teams(s: Summary) -> bool:
+    """Whether a run was played in partnerships (it has team figures)."""
+    return any(k.startswith("team: ") for k in s.play)
 
 
 def _play_order(key: str) -> tuple[Any, ...]:
@@ -406,11 +422,17 @@ def compare(base: Summary, other: Summary, *, alpha: float = 0.05) -> tuple[Diff
 
 def unit_warnings(runs: Mapping[str, Summary]) -> list[str]:
     """A sentence when the runs' scores count different things (their score rows are not compared)."""
+    out = []
+    teams = [label for label, s in runs.items() if _in_teams(s)]
+    if teams and len(teams) < len(runs):
+        out.append(_("{sides} played in partnerships, which win as pairs: seat win rates, shared wins, comebacks "
+                     "and lead changes count pairs there and are not compared; the team rows show the pairs").format(
+            sides=_(", ").join(teams)))
     units = {label: s.score_unit for label, s in runs.items()}
     if len(set(units.values())) < 2:
-        return []
+        return out
     each = ", ".join(_("{unit} ({label})").format(unit=unit_word(u), label=label) for label, u in units.items())
-    return [_("the sides count scores in different units ({each}): the score rows are not compared").format(
+    return [*out, _("the sides count scores in different units ({each}): the score rows are not compared").format(
         each=each)]
 
 

@@ -75,6 +75,12 @@ def _pct(x: float) -> str:
 
 
 def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
+    teams = {k[len("team: "):-len(": wins")]: v for k, v in s.play.items()
+             if k.startswith("team: ") and k.endswith(": wins")}
+    if teams:  # partnerships win as pairs (WB-SCORE-4, SP-END-7): the pairs' win rates, not the seats'
+        return _("the pairs win together: {rates}").format(rates=_("; ").join(
+            _("seats {seats} win {rate}").format(seats=_(" and ").join(k.split("+")), rate=_pct(v))
+            for k, v in teams.items()))
     adv = measures(s)["seat_advantage"]
     if len(set(s.players_as)) > 1:
         return _("the seats hold different players, so their win rates show skill more than seat order "
@@ -87,6 +93,9 @@ def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
 
 #: the figures "In plain words" names; the table lists every one
 SUMMARY_FIGURES = 5
+#: the order in which "In plain words" names changed figures, by group: the outcomes (who wins,
+#: by how much, how long), the roles, the game's own figures, then how play went
+_SUMMARY_ORDER = {"outcomes": 0, "roles": 1, "game": 2, "tricks": 3, "ranks": 4, "measures": 5}
 
 
 def plain_summary(
@@ -133,7 +142,8 @@ def plain_summary(
                 a, b = d.printed or 0.0, d.variant or 0.0
                 return (d.p_adjusted if d.p_adjusted is not None else 1.0, -abs(b - a) / (abs(a) or 1.0))
 
-            ranked = sorted(sig, key=clearest)
+            # who wins and by how much first, then the game's own figures and roles, then play
+            ranked = sorted(sig, key=lambda d: (_SUMMARY_ORDER.get(d.group, len(_SUMMARY_ORDER)), *clearest(d)))
             shown = [f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
                      for d in ranked[:SUMMARY_FIGURES]]
             if len(sig) > SUMMARY_FIGURES:

@@ -200,9 +200,9 @@ def _print_comparison(title: str, labels: list[str], tables: list[tuple[Differen
     counts = families(tables)
     over = _(" and ").join(ngettext("the {n} row of the {family}", "the {n} rows of the {family}", n).format(
         n=n, family=_(FAMILY_WORDS.get(f, f))) for f, n in counts.items())
-    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}, and large "
-          "enough to matter (at least 1 percent of the reference value and 0.05\nstandard deviations of the figure "
-          "over games).\n"
+    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over},\nand large "
+          "enough to matter: at least 1 percent of the reference value and\n0.05 standard deviations of the "
+          "figure over games.\n"
             "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
             "over games. n/a: a side does not have the figure, or counts it in another unit.").format(
                 alpha=alpha, over=over))

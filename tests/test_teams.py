@@ -1,0 +1,49 @@
+"""Partnerships win as pairs: team figures, and outcome figures on the unit that wins (issue 34, item 4)."""
+
+from __future__ import annotations
+
+import rulebook
+from rulebook.balance.figures import compare, unit_warnings
+from rulebook.balance.report import plain_summary
+from rulebook.balance.simulate import play_one, simulate, teams_of
+from rulebook.variants.variant import Variant, resolve
+
+WB = rulebook.get_game("witches-of-blackmore")
+SP = rulebook.get_game("seven-prophecies")
+
+
+def test_the_teams_of_each_game() -> None:
+    """WB-SCORE-4: seat s with seat s + players/2; SP-END-7: seats 1 and 3 against 2 and 4."""
+    assert teams_of(Variant(WB, WB.Rules(players=4, teams=True))) == (0, 1, 0, 1)
+    assert teams_of(Variant(SP, SP.Rules(partners=True))) == (0, 1, 0, 1)
+    assert teams_of(Variant(WB, WB.Rules(players=4))) is None
+
+
+def test_a_pair_that_wins_is_one_winner_not_a_shared_win() -> None:
+    teams = Variant(WB, WB.Rules(players=4, teams=True))
+    r = play_one(WB, teams, 2, 0)
+    assert len(r.winners) == 2 and {s % 2 for s in r.winners} == {min(r.winners) % 2}
+    won = "+".join(str(s + 1) for s in sorted(r.winners))
+    other = "2+4" if won == "1+3" else "1+3"
+    assert r.play[f"team: {won}: wins"] == 1.0 and r.play[f"team: {other}: wins"] == 0.0
+    assert r.play[f"team: {won}: points"] == sum(r.scores[s] for s in r.winners)
+    s = simulate(WB, teams, games=20, seed=4)
+    assert s.shared_wins == 0.0  # the pairs' combined totals never tied in these 20 games
+    assert s.win_rate[0] == s.win_rate[2] and s.win_rate[1] == s.win_rate[3]
+
+
+def test_seat_figures_are_not_compared_with_pairs_and_the_summary_names_the_pairs() -> None:
+    base = simulate(WB, WB.Rules(players=4), games=20, seed=4)
+    teams = simulate(WB, resolve(WB, sets=["teams=true", "players=4"]), games=20, seed=4)
+    rows = {d.metric: d for d in compare(base, teams)}
+    for key in ("seat 0 win rate", "shared wins", "comebacks", "lead changes per game"):
+        assert rows[key].note == "different units" and not rows[key].significant, key
+    assert rows["team: 1+3: wins"].note == "not defined"
+    assert rows["seat 0 mean score"].note == ""  # each seat still scores its own points
+    assert unit_warnings({"printed rules": base, "teams=true": teams}) == [
+        "teams=true played in partnerships, which win as pairs: seat win rates, shared wins, comebacks and lead "
+        "changes count pairs there and are not compared; the team rows show the pairs"]
+    text = plain_summary({"printed rules": base, "teams=true": teams})[1]
+    rate = teams.play["team: 1+3: wins"]
+    assert f"the pairs win together: seats 1 and 3 win {rate:.1%}; seats 2 and 4 win {1 - rate:.1%}" in text
+    assert "100.0% of games end in a shared win" not in text
