@@ -47,3 +47,20 @@ def test_seat_figures_are_not_compared_with_pairs_and_the_summary_names_the_pair
     rate = teams.play["team: 1+3: wins"]
     assert f"the pairs win together: seats 1 and 3 win {rate:.1%}; seats 2 and 4 win {1 - rate:.1%}" in text
     assert "100.0% of games end in a shared win" not in text
+
+
+def test_a_points_table_change_is_another_scale_compared_scale_free() -> None:
+    """``points=1,...``: the score rows count points of another table, so they are not compared
+    (flagged in a warning); the margin as a share of the top score and the win rates are."""
+    base = simulate(WB, WB.Rules(players=4), games=30, seed=4)
+    counted = simulate(WB, resolve(WB, sets=["points=1,1,1,1,1,1,1,1,1", "players=4"]), games=30, seed=4)
+    assert counted.score_unit == "points, other table"
+    rows = {d.metric: d for d in compare(base, counted)}
+    for key in ("seat 0 mean score", "mean top_score", "mean score_margin"):
+        assert rows[key].note == "different units" and rows[key].p_value is None, key
+    for key in ("mean margin_share", "seat 0 win rate"):
+        assert rows[key].note == "" and rows[key].p_value is not None, key
+    assert rows["mean margin_share"].group == "outcomes" and rows["mean margin_share"].kind == "share"
+    assert unit_warnings({"printed rules": base, "points=1,...": counted}) == [
+        "the sides count scores in different units (points (printed rules), points, other table (points=1,...)): "
+        "the score rows are not compared"]

@@ -57,21 +57,34 @@ SCORE_UNITS = {
 }
 #: Seven Prophecies' printed variants score other things (SP-SCORE-1, SP-VAR-1, SP-VAR-2).
 _SP_UNITS = {"points": "points", "twice": "successes", "most-cubes": "cubes"}
+#: The options that set what a game's scores are worth (its points tables): a side that changes
+#: one scores on another scale, so its score rows are not compared with the printed side's; the
+#: win rates and the margin as a share of the top score compare them.
+SCALE_OPTIONS = {
+    "witches-of-blackmore": ("points",),
+    "seven-prophecies": ("success_points", "cube_penalty"),
+    "saru-tori-inu-i": ("colour_points",),
+    "utsuke": ("honour_exact", "honour_closest"),
+}
 #: The units the games score in, marked for the catalog (shown with :func:`unit_word`).
-UNIT_WORDS = {"points": N_("points"), "honour": N_("honour"), "successes": N_("successes"), "cubes": N_("cubes")}
+UNIT_WORDS = {"points": N_("points"), "honour": N_("honour"), "successes": N_("successes"), "cubes": N_("cubes"),
+              "points, other table": N_("points, other table"), "honour, other table": N_("honour, other table")}
 
 
 def score_unit(variant: Variant) -> str:
     """What a variant's scores count: the game's unit, Seven Prophecies' by its ``variant`` option,
-    or the ``unit`` a ``scores`` hook names on itself (``count_cards.unit = "cards"``)."""
+    or the ``unit`` a ``scores`` hook names on itself (``count_cards.unit = "cards"``); ``"points,
+    other table"`` where the variant changes a points table (:data:`SCALE_OPTIONS`)."""
     hook = variant.scores_hook
     unit = getattr(hook, "unit", None) if hook is not None else None
     if isinstance(unit, str) and unit.strip():
         return unit.strip()
     slug = variant.game.slug
-    if slug == "seven-prophecies":
-        return _SP_UNITS.get(str(variant.rules.variant), "points")
-    return SCORE_UNITS.get(slug, "points")
+    unit = _SP_UNITS.get(str(variant.rules.variant), "points") if slug == "seven-prophecies" else \
+        SCORE_UNITS.get(slug, "points")
+    if any(name in variant.changes() for name in SCALE_OPTIONS.get(slug, ())):
+        return f"{unit}, other table"
+    return unit
 
 
 #: Plain names, with their unit, of the end-of-game figures the games report (``Summary.stats``
@@ -79,6 +92,7 @@ def score_unit(variant: Variant) -> str:
 FIGURE_NAMES: dict[str, str] = {
     "top_score": N_("top score ({score})"),
     "score_margin": N_("score margin ({score})"),
+    "margin_share": N_("score margin (% of the top score)"),
     "replacements": N_("trump replacements"),
     "trump_stack_left": N_("trump cards left on the stack"),
     "fulfilments": N_("prophecies fulfilled"),
@@ -254,7 +268,8 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)], winners)
     for key in sorted({k for s in runs for k in s.stats}):
         scored = key in ("top_score", "score_margin")
-        add(f"mean {key}", figure_name(key, unit), "mean", "game",
+        add(f"mean {key}", figure_name(key, unit), "share" if key == "margin_share" else "mean",
+            "outcomes" if key == "margin_share" else "game",
             [Value(s.stats[key], s.games, sd=s.stats_sd.get(key, 0.0)) if key in s.stats else None for s in runs],
             scores if scored else None)
     deal = next((_role_deal(s) for s in runs if any(k.startswith("role: ") for k in s.play)), "deal")

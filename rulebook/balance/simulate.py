@@ -181,14 +181,19 @@ def _variant_share(variant: Variant, state: State[Any, Any]) -> tuple[float, ...
 
 
 def score_figures(scores: Sequence[int]) -> dict[str, float]:
-    """Figures derived from the final scores (always the variant's): ``top_score`` and
-    ``score_margin`` (the top score minus the next best seat's score).
+    """Figures derived from the final scores (always the variant's): ``top_score``,
+    ``score_margin`` (the top score minus the next best seat's score) and ``margin_share``, the
+    margin as a share of the top score (0 when the top score is not above 0), which compares
+    games scored on different scales.
 
     >>> score_figures((10, 25, 25, 3)), score_figures((7, 2))
-    ({'top_score': 25.0, 'score_margin': 0.0}, {'top_score': 7.0, 'score_margin': 5.0})
+    ({'top_score': 25.0, 'score_margin': 0.0, 'margin_share': 0.0}, {'top_score': 7.0, 'score_margin': 5.0, \
+'margin_share': 0.7142857142857143})
     """
     ordered = sorted(scores, reverse=True)
-    return {"top_score": float(ordered[0]), "score_margin": float(ordered[0] - ordered[1]) if len(ordered) > 1 else 0.0}
+    top = float(ordered[0])
+    margin = float(ordered[0] - ordered[1]) if len(ordered) > 1 else 0.0
+    return {"top_score": top, "score_margin": margin, "margin_share": margin / top if top > 0 else 0.0}
 
 
 def lead_story(trajectory: Sequence[Sequence[int]], winners: frozenset[int]) -> tuple[int, bool]:
