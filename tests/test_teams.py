@@ -64,3 +64,27 @@ def test_a_points_table_change_is_another_scale_compared_scale_free() -> None:
     assert unit_warnings({"printed rules": base, "points=1,...": counted}) == [
         "the sides count scores in different units (points (printed rules), points, other table (points=1,...)): "
         "the score rows are not compared"]
+
+
+def test_npc_conduct_has_rows_in_what_each_rule_did() -> None:
+    """UT-LORD-2 and UT-LORD-6: the lord follows with its highest card of the suit led, or under
+    'gentle-lord' its lowest; every NPC card counts under one conduct rule."""
+    from rulebook.balance.usage import usage_of
+    from rulebook.balance.usage_compare import fired_changes, usage_rows
+
+    ut = rulebook.get_game("utsuke")
+    state = ut.new_game(ut.Rules(players=2), seed=1)
+    import random
+
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(ut.heuristic_action(state, rng))
+    counts = usage_of(state)
+    npc_cards = sum(1 for t in state.tricks for who, _card in t.plays if isinstance(who, str))
+    assert sum(v for k, v in counts.items() if k.startswith("npc: ")) == npc_cards
+    assert counts["npc: UT-LORD-1"] == len(state.rounds)  # the lord leads every round
+    base = simulate(ut, ut.Rules(players=3), games=10, seed=2)
+    gentle = simulate(ut, resolve(ut, ruleset="gentle-lord", players=3), games=10, seed=2)
+    labels = {name for name, _values, _moved in usage_rows(base, [gentle])}
+    assert any(name.startswith("UT-LORD-6") and name.endswith("chose an NPC's card") for name in labels)
+    assert any("UT-LORD-2" in line for line in fired_changes(base, gentle, "gentle-lord"))
