@@ -35,12 +35,14 @@ from rulebook.i18n import _
 
 from .simulate import DEFAULT_PLAYER, PlayerSpec, check_players, player_name
 
-__all__ = ["SEARCH_PLAYER", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines"]
+__all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines"]
 
 #: Who plays every seat by default when the heuristic does not read a rule of a side compared:
 #: ISMCTS with heuristic rollouts, at a budget that keeps a default 2 x 200-game compare within
-#: a few minutes on 2 workers (bench/README.md, "Players that fit the variant").
+#: a few minutes on 2 workers (bench/README.md, "Players that fit the variant"): 30 iterations a
+#: move, 15 in the two longest games (:data:`SEARCH_PLAYERS`).
 SEARCH_PLAYER = "ismcts:30"
+SEARCH_PLAYERS = {"seven-prophecies": "ismcts:15", "saru-tori-inu-i": "ismcts:15"}
 
 #: the hooks a variant may carry, as its ``describe()`` and the docs name them
 _SCORING_HOOKS = ("scores", "winners", "trick_points", "round_points")
@@ -143,12 +145,13 @@ def fitting_players(
     missed = list(dict.fromkeys(u.rule for v, k in zip(variants, defaults, strict=True) for u in unread(v, k)))
     if not missed:
         return defaults, ""
-    kinds: list[tuple[PlayerSpec, ...]] = [(SEARCH_PLAYER,) * v.rules.players for v in variants]
+    search = SEARCH_PLAYERS.get(variants[0].game.slug, SEARCH_PLAYER)
+    kinds: list[tuple[PlayerSpec, ...]] = [(search,) * v.rules.players for v in variants]
     if len(missed) == 1:
         why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
                 "rule-aware heuristic does not read this rule: {rules}; --players-as {default} plays it anyway")
     else:
         why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
                 "rule-aware heuristic does not read these rules: {rules}; --players-as {default} plays it anyway")
-    why = why.format(n=SEARCH_PLAYER.split(":")[1], rules=_(", ").join(missed), default=DEFAULT_PLAYER)
+    why = why.format(n=search.split(":")[1], rules=_(", ").join(missed), default=DEFAULT_PLAYER)
     return kinds, why

@@ -24,7 +24,7 @@ LIMITS = N_(
 )
 
 
-#: The options this player reads (``balance.players.reads``): not the score that ends the game
+#: The options this player reads (``rulebook.balance.reads``): not the score that ends the game
 #: early (GH-END-2): it plays every deal alike. It sees no hooks.
 READS = frozenset(a.name for a in attrs.fields(Rules)) - {"target"}
 

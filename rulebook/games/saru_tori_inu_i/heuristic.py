@@ -18,12 +18,13 @@ LIMITS = N_(
     "read its mission."
 )
 
-#: The options this player reads (``balance.players.reads``): every other option of a variant
+#: The options this player reads (``rulebook.balance.reads``): every other option of a variant
 #: is one it plays as under the printed rules (the missions and their points among them). It
 #: sees no hooks.
 READS = frozenset({
-    "players", "races", "race_number", "rounds_3p", "rounds_4p", "declaration", "colour_points", "tie_ranking",
-    "forced_road", "pair_placement", "columns", "column_sharing", "deck", "track", "removed",
+    "players", "first_player", "races", "race_number", "rounds_3p", "rounds_4p", "declaration",
+    "colour_points", "tie_ranking", "forced_road", "pair_placement", "columns", "column_sharing", "deck",
+    "track", "removed",
 })
 
 

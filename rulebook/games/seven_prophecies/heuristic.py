@@ -29,12 +29,12 @@ LIMITS = N_(
     "play, or change its play for the printed variants (twice, most cubes)."
 )
 
-#: The options this player reads (``balance.players.reads``): every other option of a variant
+#: The options this player reads (``rulebook.balance.reads``): every other option of a variant
 #: is one it plays as under the printed rules. It sees no hooks.
 READS = frozenset({
-    "players", "variant", "every_place", "cubes", "tricks", "top_3p", "removed", "face_up_3p", "face_up_4p",
-    "follow", "order", "trump", "secret_prophecy", "partners", "score_floor", "success_points", "cube_penalty",
-    "free_cubes",
+    "players", "first_player", "variant", "every_place", "cubes", "tricks", "top_3p", "removed", "face_up_3p",
+    "face_up_4p", "follow", "order", "trump", "secret_prophecy", "partners", "score_floor", "success_points",
+    "cube_penalty", "free_cubes",
 })
 
 #: the printed scoring (SP-SCORE-1, SP-SCORE-2): success points, free cubes, penalty, the floor

@@ -41,7 +41,7 @@ LIMITS = N_(
 )
 
 
-#: The options this player reads (``balance.players.reads``): not the honour it scores nor how
+#: The options this player reads (``rulebook.balance.reads``): not the honour it scores nor how
 #: the game ends or who wins then, nor the young lord's conduct (UT-SCORE-2, UT-SCORE-3,
 #: UT-END-1..6, UT-LORD-5): it bids and plays for the tricks alone. It sees no hooks.
 READS = frozenset(a.name for a in attrs.fields(Rules)) - {

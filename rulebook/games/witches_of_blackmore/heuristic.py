@@ -29,7 +29,7 @@ LIMITS = N_(
 )
 
 
-#: The options this player reads (``balance.players.reads``): all of them (the points table,
+#: The options this player reads (``rulebook.balance.reads``): all of them (the points table,
 #: the winning condition, teams and the end among them). It sees no hooks.
 READS = frozenset(a.name for a in attrs.fields(Rules))
 
