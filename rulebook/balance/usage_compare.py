@@ -8,6 +8,7 @@ names never decided anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
 __all__ = ["fired_changes", "same_moves_warning", "usage_rows", "usage_table", "warnings"]
+
+
+#: rule IDs of the kinds every finished trick's record cites (:func:`rulebook.balance.usage.usage_of`):
+#: who won it, and by which conduct an NPC played (scoring and end rules count only where seen:
+#: some of them decide the winners, which no record cites)
+_RECORDED = re.compile(r"-(TRICK|LORD)-\d+$")
 
 
 def _changed_options(variant: Variant, reference: Variant | None) -> list[str]:
@@ -92,7 +99,9 @@ def warnings(
         recorded = {k.partition(": ")[2] for k in (*base.usage, *other.usage)}
         for option in _changed_options(variant, reference):
             rules = set(infos[option].rules) if option in infos else set()
-            checkable = rules & recorded
+            # the rules the counts would show had they decided anything: the ones seen, and the
+            # trick and NPC conduct rules (every trick's record cites the rule behind it)
+            checkable = {r for r in rules if r in recorded or _RECORDED.search(r)}
             if option != "players" and checkable and not checkable & fired:
                 out.append(_("the rules {option} changes ({rules}) never decided anything").format(
                     option=option, rules=", ".join(sorted(checkable))))
