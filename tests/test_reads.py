@@ -83,3 +83,17 @@ def test_simulate_names_who_played_why_and_what_they_do_not_read(
     assert "the rule-aware heuristic (seats 1, 2 and 3) does not read honour_to_win: it plays as under the " \
            "printed rules" in out
     assert "why:" not in out
+
+
+def test_a_sweep_of_a_rule_the_heuristic_does_not_read_uses_search_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    from rulebook.cli.app import main
+
+    assert main(["simulate", "utsuke", "--sweep", "honour_to_win=3,4", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "who played: ISMCTS (30 iterations a move) in every seat" in out and "why: search players" in out
+    assert main(["simulate", "utsuke", "--sweep", "max_bid=3,4", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "who played: the rule-aware heuristic in every seat" in out and "why:" not in out

@@ -457,6 +457,12 @@ def _sweep(args: argparse.Namespace) -> int:
     base = _variant_of(game, args)
     values = parse_sweep(game, name.strip(), text)
     kinds = args.players_as.split(",") if args.players_as else None
+    why = ""
+    if kinds is None:  # search players where the heuristic does not read the swept rule (or the base's)
+        swept = [resolve(game, variant=base, sets={name.strip().replace("-", "_"): v}) for v in values]
+        fitted, why = fitting_players([base, *swept], None)
+        if why:
+            kinds = [str(fitted[0][0])]
     found = load_measures(args.measures) if args.measures else None
     _cap_workers(args)
     with _progress(args.games * len(values), f"sweep {game.slug}", not args.json) as advance:
@@ -478,6 +484,8 @@ def _sweep(args: argparse.Namespace) -> int:
             indent=1))
         return 0
     who = players_text(check_players(kinds, runs[0][1].players))
+    if why:
+        who += "\n" + _("why: {why}").format(why=why)
     _table(_("{game}, {games} games per value, seed {seed}\nwho played: {who}\n{base}, {name} swept").format(
         game=_name(game), games=args.games, seed=args.seed, who=who, base=_(base.name), name=name.strip()),
         [_("figure"), *(label for label, _s in runs)], sweep_rows(runs))
