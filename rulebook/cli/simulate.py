@@ -320,7 +320,10 @@ def _simulate(args: argparse.Namespace) -> int:
         plans.append((slug, game, sides, kinds))
     run = {
         "command": "simulate", "game": args.game, "games": args.games, "seed": args.seed,
-        "players_as": args.players_as or DEFAULT_PLAYER, "compare": args.compare,
+        "players_as": args.players_as or next(
+            (str(kinds[0][0]) for _slug, _game, _sides, kinds in plans if args.fit_reasons.get(_slug)),
+            DEFAULT_PLAYER),
+        "compare": args.compare,
         "variants": {slug: {"rules": rules_to_dict(sides[-1][1].rules), "variant": sides[-1][1].describe()}
                      for slug, _game, sides, _kinds in plans},
     }
