@@ -80,7 +80,7 @@ def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
     if teams:  # partnerships win as pairs (WB-SCORE-4, SP-END-7): the pairs' win rates, not the seats'
         return _("the pairs win together: {rates}").format(rates=_("; ").join(
             _("seats {seats} win {rate}").format(seats=_(" and ").join(k.split("+")), rate=_pct(v))
-            for k, v in teams.items()))
+            for k, v in sorted(teams.items())))
     adv = measures(s)["seat_advantage"]
     if len(set(s.players_as)) > 1:
         return _("the seats hold different players, so their win rates show skill more than seat order "
