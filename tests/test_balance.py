@@ -80,7 +80,7 @@ def test_lead_story_known_answers() -> None:
     assert lead_story([(0, 1), (0, 2), (3, 2)], frozenset({0})) == (1, True)
     assert lead_story([(2, 2)], frozenset({0, 1})) == (0, False)
     assert lead_story([(1, 0, 0), (1, 0, 5)], frozenset()) == (1, False)
-    assert score_figures((3,)) == {"top_score": 3.0, "score_margin": 0.0}
+    assert score_figures((3,)) == {"top_score": 3.0, "score_margin": 0.0, "margin_share": 0.0}
 
 
 def test_seat_advantage_and_skill_gap_exact() -> None:

@@ -65,7 +65,8 @@ def test_sweep_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 SWEEP_PLOTS = [
     "actions per game (moves)", "win rate by seat (% of games)", "mean score by seat (points)",
     "shared wins (% of games)", "games nobody won (% of games)", "comebacks (% of games that could have one)",
-    "lead changes per game (lead changes)", "trump replacements", "score margin (points)", "top score (points)",
+    "lead changes per game (lead changes)", "score margin (% of the top score)", "trump replacements",
+    "score margin (points)", "top score (points)",
     "trump cards left on the stack", "tricks won by each place in the trick (% of tricks)",
     "tricks won off the colour led (% of tricks)", "tricks decided by a trump (% of tricks)",
     "cards of each number that won their trick (% of those played)",
@@ -82,7 +83,7 @@ def test_sweep_report_has_one_plot_per_figure(tmp_path: Path, capsys: pytest.Cap
     text = page.read_text(encoding="utf-8")
     plots = re.findall(r"<h3>(.*?)</h3><figure><img alt='[^']*' src='data:image/svg\+xml;base64,", text)
     assert [html.unescape(p) for p in plots] == SWEEP_PLOTS
-    assert text.count("<img") == len(SWEEP_PLOTS) == 15
+    assert text.count("<img") == len(SWEEP_PLOTS) == 16
     assert "<th>players=3</th><th>players=4</th>" in text
     assert "<td>seat 4 win rate (% of games)</td><td>n/a</td>" in text
     assert "What the rule-aware player cannot do." in text

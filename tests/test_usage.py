@@ -8,7 +8,7 @@ from collections import Counter
 import rulebook
 from rulebook.balance.play_figures import play_figures
 from rulebook.balance.progress import result_from_json, result_to_json
-from rulebook.balance.simulate import play_one, simulate
+from rulebook.balance.simulate import Summary, play_one, simulate
 from rulebook.balance.usage import digest_of, label, usage_of, usage_rules
 from rulebook.balance.usage_compare import fired_changes, usage_rows, usage_table, warnings
 from rulebook.variants.variant import resolve
@@ -167,21 +167,21 @@ def test_warnings_name_undefined_figures_and_check_options_against_the_reference
 
 
 def test_a_rule_the_players_do_not_read_is_told_apart_from_one_that_never_came_into_play() -> None:
-    """Seven Prophecies without the score floor: the same moves (the rule-aware player does not read
-    ``score_floor``) but other scores. The warning says the players did not react, never that the change
-    never came into play, and names the search players to use instead."""
-    from rulebook.registry import get_game
+    """Two points to each player per round (a ``round_points`` hook): the same moves (the rule-aware
+    player does not see hooks) but other scores. The warning says the players did not react, never
+    that the change never came into play, and names the search players to use instead."""
+    from rulebook.variants.variant import Variant
+    from tests.test_hooks import two_points_per_round
 
-    sp = get_game("seven-prophecies")
-    base = simulate(sp, sp.Rules(players=4), games=40, seed=3)
-    other = simulate(sp, resolve(sp, sets=["score_floor=false", "players=4"]), games=40, seed=3)
+    base = simulate(WB, Variant(WB, WB.Rules(players=2)), games=40, seed=3)
+    other = simulate(WB, Variant(WB, WB.Rules(players=2), round_points=two_points_per_round), games=40, seed=3)
     assert base.digests == other.digests  # the same moves in every game
     assert base.outcomes != other.outcomes  # but not the same scores
     texts = warnings(base, other)
     assert texts[0] == (
         "the players did not change a single move: they do not read this rule, so the differences below are the "
         "rule's arithmetic only; to see how players react to it, compare with search players "
-        "(--players-as ismcts,ismcts,ismcts,ismcts)")
+        "(--players-as ismcts,ismcts)")
     assert not any("never came into play" in t for t in texts)
 
 
@@ -190,3 +190,22 @@ def test_the_same_moves_warning_does_not_fire_when_the_players_react() -> None:
     base = simulate(WB, WB.Rules(players=4), games=30, seed=5)
     strict = simulate(WB, resolve(WB, sets=["must_follow=true", "players=4"]), games=30, seed=5)
     assert not any("move for move" in t or "single move" in t for t in warnings(base, strict))
+
+
+def test_a_negligible_difference_is_never_highlighted_whatever_its_p_value() -> None:
+    """Issue 34: 'actions per game 69.000 -> 68.979' over 2,000 games is beyond noise (p < 0.01)
+    but 0.03% of the figure: not significant, not highlighted; a 3-move change is."""
+    from rulebook.balance.figures import compare
+    from rulebook.balance.simulate import GameResult, summarise
+
+    def run(lengths: list[int]) -> Summary:
+        return summarise([GameResult(i, n, (1, 0), frozenset({0}), {}) for i, n in enumerate(lengths)], 2)
+
+    base = run([69] * 2000)
+    near = run([69] * 1986 + [66] * 14)
+    far = run([66] * 2000)
+    row = next(d for d in compare(base, near) if d.metric == "actions per game")
+    assert row.p_adjusted is not None and row.p_adjusted < 0.01
+    assert not row.large and not row.significant
+    row = next(d for d in compare(base, far) if d.metric == "actions per game")
+    assert row.large and row.significant

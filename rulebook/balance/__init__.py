@@ -2,6 +2,7 @@
 
 * :mod:`~rulebook.balance.players`: the players a seat can hold (random, the game's rule-aware
   heuristic, ISMCTS search) and :func:`~rulebook.balance.players.player_from_spec`;
+  :mod:`~rulebook.balance.reads`: which rules each player reads, and the players that fit a variant;
 * :mod:`~rulebook.balance.simulate`: many games on worker processes, summed up into figures,
   two or more sides compared with Holm-corrected tests;
 * :mod:`~rulebook.balance.figures`, :mod:`~rulebook.balance.play_figures`,
@@ -29,6 +30,7 @@ from rulebook.balance import (
     play_figures,
     players,
     progress,
+    reads,
     report,
     simulate,
     skill,
@@ -42,6 +44,6 @@ from rulebook.balance.simulate import GameResult, Summary, compare, summarise
 
 __all__ = [
     "ISMCTS", "GameResult", "Player", "Summary", "compare", "figures", "horizon", "measures", "play_figures",
-    "player_from_spec", "players", "progress", "report", "simulate", "skill", "stats", "summarise", "sweep",
+    "player_from_spec", "players", "progress", "reads", "report", "simulate", "skill", "stats", "summarise", "sweep",
     "usage", "usage_compare",
 ]

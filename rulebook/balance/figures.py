@@ -13,7 +13,10 @@ two-proportion z-test for rates counted over games, Welch's t-test for means (an
 averaged over games, such as the share of tricks the leader won), with Holm's correction over
 the tested rows of each family (:data:`FAMILIES`). A row is not tested, and shows "n/a" for its difference, when
 either side lacks the figure or when the sides count it in different units (a score in points
-against one in successes: :func:`score_unit`).
+against one in successes: :func:`score_unit`). A row is *significant* (highlighted) only when
+its Holm-corrected p-value is below ``alpha`` and its difference is large enough to matter
+(:func:`large_enough`: at least :data:`MIN_RELATIVE` of the reference value and :data:`MIN_SD`
+standard deviations of the figure over games).
 
 >>> import rulebook
 >>> from rulebook.variants.variant import resolve
@@ -39,9 +42,9 @@ if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
 __all__ = [
-    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "Difference", "Row", "Value", "compare", "compare_many",
-    "families", "figure_name", "figure_rows", "format_difference", "format_p", "format_value", "ordinal",
-    "score_unit", "unit_warnings", "unit_word",
+    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "MIN_RELATIVE", "MIN_SD", "Difference", "Row", "Value",
+    "compare", "compare_many", "families", "figure_name", "figure_rows", "format_difference", "format_p",
+    "format_value", "large_enough", "ordinal", "score_unit", "unit_warnings", "unit_word",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -54,21 +57,34 @@ SCORE_UNITS = {
 }
 #: Seven Prophecies' printed variants score other things (SP-SCORE-1, SP-VAR-1, SP-VAR-2).
 _SP_UNITS = {"points": "points", "twice": "successes", "most-cubes": "cubes"}
+#: The options that set what a game's scores are worth (its points tables): a side that changes
+#: one scores on another scale, so its score rows are not compared with the printed side's; the
+#: win rates and the margin as a share of the top score compare them.
+SCALE_OPTIONS = {
+    "witches-of-blackmore": ("points",),
+    "seven-prophecies": ("success_points", "cube_penalty"),
+    "saru-tori-inu-i": ("colour_points",),
+    "utsuke": ("honour_exact", "honour_closest"),
+}
 #: The units the games score in, marked for the catalog (shown with :func:`unit_word`).
-UNIT_WORDS = {"points": N_("points"), "honour": N_("honour"), "successes": N_("successes"), "cubes": N_("cubes")}
+UNIT_WORDS = {"points": N_("points"), "honour": N_("honour"), "successes": N_("successes"), "cubes": N_("cubes"),
+              "points, other table": N_("points, other table"), "honour, other table": N_("honour, other table")}
 
 
 def score_unit(variant: Variant) -> str:
     """What a variant's scores count: the game's unit, Seven Prophecies' by its ``variant`` option,
-    or the ``unit`` a ``scores`` hook names on itself (``count_cards.unit = "cards"``)."""
+    or the ``unit`` a ``scores`` hook names on itself (``count_cards.unit = "cards"``); ``"points,
+    other table"`` where the variant changes a points table (:data:`SCALE_OPTIONS`)."""
     hook = variant.scores_hook
     unit = getattr(hook, "unit", None) if hook is not None else None
     if isinstance(unit, str) and unit.strip():
         return unit.strip()
     slug = variant.game.slug
-    if slug == "seven-prophecies":
-        return _SP_UNITS.get(str(variant.rules.variant), "points")
-    return SCORE_UNITS.get(slug, "points")
+    unit = _SP_UNITS.get(str(variant.rules.variant), "points") if slug == "seven-prophecies" else \
+        SCORE_UNITS.get(slug, "points")
+    if any(name in variant.changes() for name in SCALE_OPTIONS.get(slug, ())):
+        return f"{unit}, other table"
+    return unit
 
 
 #: Plain names, with their unit, of the end-of-game figures the games report (``Summary.stats``
@@ -76,6 +92,7 @@ def score_unit(variant: Variant) -> str:
 FIGURE_NAMES: dict[str, str] = {
     "top_score": N_("top score ({score})"),
     "score_margin": N_("score margin ({score})"),
+    "margin_share": N_("score margin (% of the top score)"),
     "replacements": N_("trump replacements"),
     "trump_stack_left": N_("trump cards left on the stack"),
     "fulfilments": N_("prophecies fulfilled"),
@@ -183,6 +200,14 @@ def _play_name(key: str, deal: str, score: str, units: Mapping[str, str] | None 
         return _("tricks won by the {nth} to play (% of tricks)").format(nth=ordinal(place)), "share", "tricks"
     if kind == "rank":
         return _("card number {n}: won its trick (% of plays)").format(n=rest), "share", "ranks"
+    if kind == "team":  # partnerships (``simulate.teams_of``): the unit that wins
+        seats, _sep, what = rest.rpartition(": ")
+        listed = seats.split("+")
+        who = _(", ").join(listed[:-1]) + _(" and ") + listed[-1]
+        if what == "wins":
+            return _("team of seats {seats}: win rate (% of games)").format(seats=who), "share", "outcomes"
+        return _("team of seats {seats}: combined score ({score})").format(seats=who, score=score), "mean", \
+            "outcomes"
     if kind == "role":
         role, _sep, what = rest.rpartition(": ")
         if what == "wins":
@@ -219,28 +244,32 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         rows.append(Row(key, name, kind, group, tuple(values), units or ("",) * len(runs)))
 
     unit = " / ".join(dict.fromkeys(unit_word(u) for u in scores))
+    # in partnerships the unit that wins is the pair: seat win rates, shared wins, comebacks and
+    # lead changes count pairs there, so they are not compared with a side of single seats
+    winners = tuple("pairs" if _in_teams(s) else "seats" for s in runs)
 
     add("actions per game", _("actions per game (moves)"), "mean", "outcomes",
         [Value(s.mean_length, s.games, sd=s.sd_length) for s in runs])
     for k in range(seats):
         add(f"seat {k} win rate", _("seat {n} win rate (% of games)").format(n=k + 1), "rate", "outcomes",
-            [Value(s.win_rate[k], s.games, s.wins[k]) if k < s.players else None for s in runs])
+            [Value(s.win_rate[k], s.games, s.wins[k]) if k < s.players else None for s in runs], winners)
     for k in range(seats):
         add(f"seat {k} mean score", _("seat {n} mean score ({unit})").format(n=k + 1, unit=unit), "mean", "outcomes",
             [Value(s.mean_score[k], s.games, sd=s.sd_score[k]) if k < s.players else None for s in runs], scores)
     add("shared wins", _("shared wins (% of games)"), "rate", "outcomes",
-        [Value(s.shared_wins, s.games, s.shared) for s in runs])
+        [Value(s.shared_wins, s.games, s.shared) for s in runs], winners)
     add("games nobody won", _("games nobody won (% of games)"), "rate", "outcomes",
         [Value(s.no_winner, s.games, s.nobody) for s in runs])
     add("comebacks", _("comebacks (% of games that could have one)"), "rate", "outcomes",
         [Value(s.comebacks, s.comeback_chances, s.comeback_games) if s.comebacks is not None else None
-         for s in runs])
+         for s in runs], winners)
     leads = [_lead(s) for s in runs]
     add("lead changes per game", _("lead changes per game (lead changes)"), "mean", "outcomes",
-        [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)])
+        [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)], winners)
     for key in sorted({k for s in runs for k in s.stats}):
         scored = key in ("top_score", "score_margin")
-        add(f"mean {key}", figure_name(key, unit), "mean", "game",
+        add(f"mean {key}", figure_name(key, unit), "share" if key == "margin_share" else "mean",
+            "outcomes" if key == "margin_share" else "game",
             [Value(s.stats[key], s.games, sd=s.stats_sd.get(key, 0.0)) if key in s.stats else None for s in runs],
             scores if scored else None)
     deal = next((_role_deal(s) for s in runs if any(k.startswith("role: ") for k in s.play)), "deal")
@@ -253,6 +282,11 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         add(key, name, kind, group, values, scores if key.endswith(": points") else None)
     order = list(GROUPS)
     return sorted(rows, key=lambda r: order.index(r.group))
+
+
+def _in_teams(s: Summary) -> bool:
+    """Whether a run was played in partnerships (it has team figures)."""
+    return any(k.startswith("team: ") for k in s.play)
 
 
 def _play_order(key: str) -> tuple[Any, ...]:
@@ -283,10 +317,47 @@ class Difference:
     group: str = "outcomes"
     #: why the row is not tested: "" (it is), "not defined" or "different units"
     note: str = ""
+    #: whether the difference is large enough to matter (:func:`large_enough`); ``significant``
+    #: needs it too, however small the p-value
+    large: bool = True
 
     @property
     def percent(self) -> bool:
         return self.kind in ("rate", "share")
+
+
+#: The practical threshold: a difference is highlighted only when it is at least this share of the
+#: reference value (relative; any difference from a reference of 0) ...
+MIN_RELATIVE = 0.01
+#: ... and at least this many standard deviations of the figure over single games (a rate's
+#: sqrt(p (1 - p)) from the two sides' games together; a mean's pooled standard deviation).
+MIN_SD = 0.05
+
+
+def large_enough(row: Row, a: Value, b: Value) -> bool:
+    """Whether ``b`` differs from ``a`` by at least :data:`MIN_RELATIVE` of ``a`` and :data:`MIN_SD`
+    standard deviations of the figure over games: a smaller difference is never highlighted,
+    whatever its p-value (``actions per game 68.999 -> 68.993`` in 2,000 games is noise-free but
+    negligible).
+
+    >>> row = Row("actions per game", "", "mean", "outcomes", (), ())
+    >>> large_enough(row, Value(68.999, 2000, sd=0.1), Value(68.993, 2000, sd=0.1))
+    False
+    >>> rate = Row("seat 0 win rate", "", "rate", "outcomes", (), ())
+    >>> large_enough(rate, Value(0.25, 2000, 500), Value(0.28, 2000, 560)), large_enough(
+    ...     rate, Value(0.25, 2000, 500), Value(0.255, 2000, 510))
+    (True, False)
+    """
+    diff = abs(b.value - a.value)
+    if diff < MIN_RELATIVE * abs(a.value):
+        return False
+    if row.kind == "rate":
+        n = a.n + b.n
+        p = (a.k + b.k) / n if n else 0.0
+        sd = math.sqrt(p * (1 - p))
+    else:
+        sd = math.sqrt((a.sd ** 2 + b.sd ** 2) / 2)
+    return diff >= MIN_SD * sd and diff > 0
 
 
 def _test(row: Row, a: Value, b: Value) -> tuple[float, str]:
@@ -331,6 +402,7 @@ def compare_many(
             b = row.values[j + 1]
             p: float | None = None
             test = ""
+            large = True
             if a is None or b is None:
                 note = "not defined"
             elif row.units[0] != row.units[j + 1]:
@@ -338,15 +410,16 @@ def compare_many(
             else:
                 note = ""
                 p, test = _test(row, a, b)
+                large = large_enough(row, a, b)
             if p is not None:
                 tested.setdefault(FAMILIES.get(row.group, row.group), []).append((j, len(tables[j]), p))
             tables[j].append(Difference(
                 row.key, a.value if a is not None else None, b.value if b is not None else None, p, test, False,
-                row.kind, None if p is None else 1.0, row.name, row.group, note))
+                row.kind, None if p is None else 1.0, row.name, row.group, note, large))
     for family in tested.values():
         adjusted = holm([p for _j, _i, p in family])
         for (j, i, _p), q in zip(family, adjusted, strict=True):
-            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha)
+            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha and tables[j][i].large)
     return [tuple(t) for t in tables]
 
 
@@ -364,11 +437,17 @@ def compare(base: Summary, other: Summary, *, alpha: float = 0.05) -> tuple[Diff
 
 def unit_warnings(runs: Mapping[str, Summary]) -> list[str]:
     """A sentence when the runs' scores count different things (their score rows are not compared)."""
+    out = []
+    teams = [label for label, s in runs.items() if _in_teams(s)]
+    if teams and len(teams) < len(runs):
+        out.append(_("{sides} played in partnerships, which win as pairs: seat win rates, shared wins, comebacks "
+                     "and lead changes count pairs there and are not compared; the team rows show the pairs").format(
+            sides=_(", ").join(teams)))
     units = {label: s.score_unit for label, s in runs.items()}
     if len(set(units.values())) < 2:
-        return []
+        return out
     each = ", ".join(_("{unit} ({label})").format(unit=unit_word(u), label=label) for label, u in units.items())
-    return [_("the sides count scores in different units ({each}): the score rows are not compared").format(
+    return [*out, _("the sides count scores in different units ({each}): the score rows are not compared").format(
         each=each)]
 
 

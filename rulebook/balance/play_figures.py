@@ -158,9 +158,29 @@ def play_figures(state: Any, measures: Mapping[str, Measure] | None = None) -> d
             out["tricks: trump"] = sum(map(bool, trumped)) / len(tricks)
         for rank in sorted(played):
             out[f"rank: {rank}"] = won[rank] / played[rank]
-    out.update(_role_figures(roles_of(engine)))
+    out.update(_role_figures(_hooked_points(state, engine, roles_of(engine))))
     out.update(measure_values(state, measures or {}))
     return out
+
+
+def _hooked_points(state: Any, engine: Any, deals: list[RoleDeal]) -> list[RoleDeal]:
+    """``deals`` with the points a variant's ``trick_points`` and ``round_points`` hooks add to
+    each deal (or round), so that the role figures follow the variant's scores: a trick counts
+    in the deal its ``round`` names, a round record in the deal of its place."""
+    hooks = getattr(state, "hooks", None)
+    if state is engine or hooks is None or not deals or (hooks.trick_points is None and hooks.round_points is None):
+        return deals
+    extra = [list(points) for _roles, points in deals]
+    if hooks.round_points is not None:
+        for i, rnd in enumerate(engine.rounds[:len(deals)]):
+            for seat, v in enumerate(hooks.round_points(state, rnd)):
+                extra[i][seat] += int(v)
+    if hooks.trick_points is not None:
+        for trick in engine.tricks:
+            if 0 <= trick.round < len(deals):
+                for seat, v in enumerate(hooks.trick_points(state, trick)):
+                    extra[trick.round][seat] += int(v)
+    return [(roles, tuple(points)) for (roles, _points), points in zip(deals, extra, strict=True)]
 
 
 def measure_values(state: Any, measures: Mapping[str, Measure]) -> dict[str, float]:

@@ -75,6 +75,12 @@ def _pct(x: float) -> str:
 
 
 def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
+    teams = {k[len("team: "):-len(": wins")]: v for k, v in s.play.items()
+             if k.startswith("team: ") and k.endswith(": wins")}
+    if teams:  # partnerships win as pairs (WB-SCORE-4, SP-END-7): the pairs' win rates, not the seats'
+        return _("the pairs win together: {rates}").format(rates=_("; ").join(
+            _("seats {seats} win {rate}").format(seats=_(" and ").join(k.split("+")), rate=_pct(v))
+            for k, v in sorted(teams.items())))
     adv = measures(s)["seat_advantage"]
     if len(set(s.players_as)) > 1:
         return _("the seats hold different players, so their win rates show skill more than seat order "
@@ -87,6 +93,9 @@ def _seat_line(label: str, s: Summary, best: int, alpha: float) -> str:
 
 #: the figures "In plain words" names; the table lists every one
 SUMMARY_FIGURES = 5
+#: the order in which "In plain words" names changed figures, by group: the outcomes (who wins,
+#: by how much, how long), the roles, the game's own figures, then how play went
+_SUMMARY_ORDER = {"outcomes": 0, "roles": 1, "game": 2, "tricks": 3, "ranks": 4, "measures": 5}
 
 
 def plain_summary(
@@ -133,7 +142,8 @@ def plain_summary(
                 a, b = d.printed or 0.0, d.variant or 0.0
                 return (d.p_adjusted if d.p_adjusted is not None else 1.0, -abs(b - a) / (abs(a) or 1.0))
 
-            ranked = sorted(sig, key=clearest)
+            # who wins and by how much first, then the game's own figures and roles, then play
+            ranked = sorted(sig, key=lambda d: (_SUMMARY_ORDER.get(d.group, len(_SUMMARY_ORDER)), *clearest(d)))
             shown = [f"{d.name} {format_value(d.kind, d.printed)} → {format_value(d.kind, d.variant)}"
                      for d in ranked[:SUMMARY_FIGURES]]
             if len(sig) > SUMMARY_FIGURES:
@@ -256,9 +266,10 @@ def _who_played(game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> str:
     if limits and kinds & {"heuristic", "ismcts"}:
         parts.append("<div class='note'><b>" + esc(_("What the rule-aware player cannot do.")) + "</b> "
                      + esc(limits) + " " + esc(_(
-                         "It plays for the game's own scores, so a variant's Python scoring hooks do not change "
-                         "its play; ISMCTS seats search with it in their rollouts. Each game's page says in full "
-                         "how it decides.")) + "</div>")
+                         "Where a variant changes a rule it does not read (the options its game's page lists, "
+                         "the Python hooks), it plays as under the printed rules, and this page names that rule "
+                         "at the top; ISMCTS seats search the variant's own game, judged by its own winners, "
+                         "with it in their rollouts. Each game's page says in full how it decides.")) + "</div>")
     return "".join(parts)
 
 
@@ -315,6 +326,7 @@ def html_report(
     sides: Mapping[str, Variant] | None = None,
     fired: Sequence[str] = (),
     skill: Sequence[str] = (),
+    reads: Sequence[str] = (),
 ) -> str:
     """The page, as one HTML string with everything inline.
 
@@ -326,7 +338,9 @@ def html_report(
     hooks) in words; ``date``: today's when not given; ``notes``: warnings about what the
     comparison cannot show (:func:`rulebook.balance.usage_compare.warnings`); ``fired``: the rules that
     stopped or started firing (:func:`rulebook.balance.usage_compare.fired_changes`); ``skill``: the skill
-    figure's sentences (:meth:`rulebook.balance.skill.Skill.sentences`), shown in a section of their own.
+    figure's sentences (:meth:`rulebook.balance.skill.Skill.sentences`), shown in a section of their own;
+    ``reads``: why the players were chosen and the changed rules some seat's player does not read
+    (:func:`rulebook.balance.reads.unread_lines`), shown first.
     """
     esc = html.escape
     tables = list(tables) or ([diffs] if diffs else [])
@@ -348,6 +362,9 @@ def html_report(
     title = _("{label}: {value}").format(label=_(game.title), value=heading)
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
+    if reads:
+        parts.append("<div class='warn'><b>" + esc(_("What the players read.")) + "</b><ul>"
+                     + "".join(f"<li>{esc(n[:1].upper() + n[1:])}.</li>" for n in reads) + "</ul></div>")
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
     warnings = placeholder_warnings(game, warn_rules) if warn_rules is not None else []
     if warnings:
@@ -395,7 +412,9 @@ def html_report(
             head += [esc(_(label)), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
         parts.append("<h2>" + esc(_("What changed")) + "</h2><p>" + esc(_(
             "Highlighted: the difference is beyond noise (its p-value, Holm-corrected, is below {alpha:g}; the "
-            "correction runs over {over}). Rates of games: two-proportion z-test; means, and shares averaged over "
+            "correction runs over {over}) and large enough to matter (at least 1 percent of the reference value and "
+            "0.05 standard deviations of the figure over games). Rates of games: two-proportion z-test; means, "
+            "and shares averaged over "
             "games: Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback "
             "no game could have), or counts it in another unit.").format(alpha=alpha, over=_(" and ").join(
                 ngettext("the {n} tested figure of the {family}", "the {n} tested figures of the {family}", n).format(
@@ -415,7 +434,8 @@ def html_report(
             parts.append("<h2>" + esc(_("What each rule did")) + "</h2><p>" + esc(_(
                 "Times per game each rule decided a trick, scored or ended a round, and moves of each kind (and "
                 "those made with no choice). Highlighted: a side differs from {ref} beyond noise (Welch's t-test, "
-                "Holm-corrected over these rows) or the count happened on some sides only.").format(
+                "Holm-corrected over these rows) and by at least 1 percent and 0.05 standard deviations, or the count "
+                "happened on some sides only.").format(
                     ref=_("the printed rules") if labels[0] == "printed rules" else _(labels[0]))) + "</p>")
             parts.append(_table([esc(_("count")), *(esc(_(x)) for x in labels)], [
                 f"<tr{' class=sig' if moved_row else ''}><td>{esc(what)}</td>"

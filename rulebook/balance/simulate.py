@@ -181,14 +181,19 @@ def _variant_share(variant: Variant, state: State[Any, Any]) -> tuple[float, ...
 
 
 def score_figures(scores: Sequence[int]) -> dict[str, float]:
-    """Figures derived from the final scores (always the variant's): ``top_score`` and
-    ``score_margin`` (the top score minus the next best seat's score).
+    """Figures derived from the final scores (always the variant's): ``top_score``,
+    ``score_margin`` (the top score minus the next best seat's score) and ``margin_share``, the
+    margin as a share of the top score (0 when the top score is not above 0), which compares
+    games scored on different scales.
 
     >>> score_figures((10, 25, 25, 3)), score_figures((7, 2))
-    ({'top_score': 25.0, 'score_margin': 0.0}, {'top_score': 7.0, 'score_margin': 5.0})
+    ({'top_score': 25.0, 'score_margin': 0.0, 'margin_share': 0.0}, {'top_score': 7.0, 'score_margin': 5.0, \
+'margin_share': 0.7142857142857143})
     """
     ordered = sorted(scores, reverse=True)
-    return {"top_score": float(ordered[0]), "score_margin": float(ordered[0] - ordered[1]) if len(ordered) > 1 else 0.0}
+    top = float(ordered[0])
+    margin = float(ordered[0] - ordered[1]) if len(ordered) > 1 else 0.0
+    return {"top_score": top, "score_margin": margin, "margin_share": margin / top if top > 0 else 0.0}
 
 
 def lead_story(trajectory: Sequence[Sequence[int]], winners: frozenset[int]) -> tuple[int, bool]:
@@ -286,11 +291,50 @@ def play_one(
     winners = variant.winners(state, scores)
     stats = dict(game.end_stats(state))
     stats.update(score_figures(scores))
-    changes, comeback = lead_story(trajectory, winners)
+    play = play_figures(state, measures)
+    teams = teams_of(variant)
+    if teams is None:
+        changes, comeback = lead_story(trajectory, winners)
+    else:  # WB-SCORE-4, SP-END-7: the lead and the comebacks of the pairs, which win together
+        members = _members(teams)
+        changes, comeback = lead_story([tuple(sum(t[s] for s in m) for m in members) for t in trajectory],
+                                       frozenset(teams[w] for w in winners))
+        for m in members:
+            key = "+".join(str(s + 1) for s in m)
+            play[f"team: {key}: wins"] = float(m[0] in winners)
+            play[f"team: {key}: points"] = float(sum(scores[s] for s in m))
     usage = usage_of(state)
     usage.update(forced)
     return GameResult(index, length, scores, winners, stats, changes, comeback, usage, digest_of(state),
-                      play_figures(state, measures), len(trajectory))
+                      play, len(trajectory))
+
+
+def teams_of(variant: Any) -> tuple[int, ...] | None:
+    """Each seat's team (0-based) in a game played in partnerships, else None: the Witches'
+    ``teams`` (seat s with seat s + players/2, WB-SCORE-4), Seven Prophecies' ``partners`` (seats
+    1 and 3 against 2 and 4, SP-END-7).
+
+    >>> import rulebook
+    >>> wb = rulebook.get_game("witches-of-blackmore")
+    >>> teams_of(Variant(wb, wb.Rules(players=6, teams=True))), teams_of(Variant(wb, wb.Rules(players=4)))
+    ((0, 1, 2, 0, 1, 2), None)
+    """
+    rules = variant.rules
+    slug = variant.game.slug
+    n = rules.players
+    if slug == "witches-of-blackmore" and rules.teams:
+        return tuple(s % (n // 2) for s in range(n))
+    if slug == "seven-prophecies" and rules.partners:
+        return tuple(s % 2 for s in range(n))
+    return None
+
+
+def _members(teams: Sequence[int]) -> list[list[int]]:
+    """The seats of each team, in team order."""
+    out: list[list[int]] = [[] for _ in range(max(teams) + 1)]
+    for seat, team in enumerate(teams):
+        out[team].append(seat)
+    return out
 
 
 # -- tallies and summaries ----------------------------------------------------------
@@ -337,7 +381,9 @@ class Tally:
         self.games += 1
         for s in r.winners:
             self.wins[s] += 1
-        self.shared += len(r.winners) > 1
+        # in partnerships a pair's win is one unit's (the ``team: ...: wins`` figures of play_one)
+        teams_won = [v for k, v in r.play.items() if k.startswith("team: ") and k.endswith(": wins")]
+        self.shared += (sum(teams_won) > 1) if teams_won else len(r.winners) > 1
         self.nobody += not r.winners
         self.comebacks += r.comeback
         self.lead_changes[r.lead_changes] += 1

@@ -37,12 +37,14 @@ KINDS = {
     "end": "ended a round",
     "move": "moves made",
     "forced": "moves made with no choice",
+    "npc": "chose an NPC's card",
 }
 #: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
 _RULE_LABELS = {
     "trick": N_("{rule} decided a trick"),
     "score": N_("{rule} scored"),
     "end": N_("{rule} ended a round"),
+    "npc": N_("{rule} chose an NPC's card"),
 }
 #: The counts of each kind of move of the five games, as whole phrases (the key's English label).
 _MOVE_LABELS = (
@@ -65,7 +67,8 @@ _MOVE_LABELS = (
 
 
 def usage_of(state: Any) -> dict[str, int]:
-    """Counts of one finished game: ``trick: RULE``, ``score: RULE``, ``end: RULE`` and ``move: KIND``."""
+    """Counts of one finished game: ``trick: RULE``, ``score: RULE``, ``end: RULE``, ``move: KIND`` and,
+    in a game with NPCs, ``npc: RULE`` (the conduct rule behind each NPC card, :data:`NPC_CONDUCT`)."""
     engine = unhooked(state)
     counts: Counter[str] = Counter()
     for trick in engine.tricks:
@@ -77,7 +80,44 @@ def usage_of(state: Any) -> dict[str, int]:
             counts[f"end: {rnd.rule}"] += 1
     for action in engine.history:
         counts[f"move: {type(action).__name__}"] += 1
+    conduct = NPC_CONDUCT.get(type(engine).GAME.slug)
+    if conduct is not None:
+        for rule in conduct(engine):
+            counts[f"npc: {rule}"] += 1
     return dict(counts)
+
+
+def _utsuke_conduct(state: Any) -> list[str]:
+    """The conduct rule behind every card the NPCs played (UT-LORD-1..7), from the finished tricks:
+    leading a round (UT-LORD-1), leading after a win (UT-LORD-4), following the suit led
+    (UT-LORD-2; UT-LORD-6 under 'lowest'), not following (UT-LORD-3); under 'leftmost' every card
+    is UT-LORD-7. The young lord's conduct is ``young_policy`` (UT-LORD-5)."""
+    rules = state.rules
+    suit = type(state).GAME.deck.suit_of
+    policies = {"lord": rules.lord_policy, "young lord": rules.young_policy}
+    out = []
+    first_of_round = -1
+    for trick in state.tricks:
+        opening = trick.round != first_of_round
+        first_of_round = trick.round
+        led = suit[trick.plays[0][1]]
+        for i, (who, card) in enumerate(trick.plays):
+            if not isinstance(who, str):
+                continue
+            policy = policies.get(who, rules.lord_policy)
+            if policy == "leftmost":
+                out.append("UT-LORD-7")
+            elif i == 0:
+                out.append("UT-LORD-1" if opening else "UT-LORD-4")
+            elif suit[card] == led:
+                out.append("UT-LORD-6" if policy == "lowest" else "UT-LORD-2")
+            else:
+                out.append("UT-LORD-3")
+    return out
+
+
+#: Games whose NPCs play by a conduct rule: slug -> the rule behind each NPC card of a finished game.
+NPC_CONDUCT: dict[str, Any] = {"utsuke": _utsuke_conduct}
 
 
 def digest_of(state: Any) -> int:

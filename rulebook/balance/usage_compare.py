@@ -8,9 +8,11 @@ names never decided anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rulebook.balance.figures import Row, Value, large_enough
 from rulebook.balance.simulate import Summary, holm, welch_test
 from rulebook.balance.usage import label, usage_rules
 from rulebook.core.options import rules_to_dict
@@ -20,6 +22,12 @@ if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
 __all__ = ["fired_changes", "same_moves_warning", "usage_rows", "usage_table", "warnings"]
+
+
+#: rule IDs of the kinds every finished trick's record cites (:func:`rulebook.balance.usage.usage_of`):
+#: who won it, and by which conduct an NPC played (scoring and end rules count only where seen:
+#: some of them decide the winners, which no record cites)
+_RECORDED = re.compile(r"-(TRICK|LORD)-\d+$")
 
 
 def _changed_options(variant: Variant, reference: Variant | None) -> list[str]:
@@ -91,7 +99,9 @@ def warnings(
         recorded = {k.partition(": ")[2] for k in (*base.usage, *other.usage)}
         for option in _changed_options(variant, reference):
             rules = set(infos[option].rules) if option in infos else set()
-            checkable = rules & recorded
+            # the rules the counts would show had they decided anything: the ones seen, and the
+            # trick and NPC conduct rules (every trick's record cites the rule behind it)
+            checkable = {r for r in rules if r in recorded or _RECORDED.search(r)}
             if option != "players" and checkable and not checkable & fired:
                 out.append(_("the rules {option} changes ({rules}) never decided anything").format(
                     option=option, rules=", ".join(sorted(checkable))))
@@ -106,13 +116,18 @@ def _order(key: str) -> tuple[bool, str, str]:
     return False, key, ""
 
 
+#: a count per game, for :func:`~rulebook.balance.figures.large_enough`
+_COUNT = Row("count", "", "mean", "usage", (), ())
+
+
 def usage_rows(
     base: Summary, others: Sequence[Summary], alpha: float = 0.05
 ) -> list[tuple[str, tuple[float, ...], bool]]:
     """``(label, mean per game on every side, changed)`` for every count, rules first, then moves.
 
     A row *changed* when some side's mean differs from ``base``'s beyond noise (Welch's t-test,
-    Holm's correction over every row and side at ``alpha``) or the count happened on some sides only.
+    Holm's correction over every row and side at ``alpha``) by enough to matter
+    (:func:`~rulebook.balance.figures.large_enough`), or the count happened on some sides only.
     """
     runs = [base, *others]
     keys = sorted({k for s in runs for k in s.usage}, key=_order)
@@ -124,7 +139,11 @@ def usage_rows(
         values = tuple(s.usage.get(k, 0.0) for s in runs)
         tested = adjusted[i * len(others):(i + 1) * len(others)]
         seen = {v != 0 for v in values}
-        rows.append((label(k), values, any(q < alpha for q in tested) or len(seen) > 1))
+        large = [large_enough(_COUNT, Value(values[0], base.games, sd=base.usage_sd.get(k, 0.0)),
+                              Value(v, s.games, sd=s.usage_sd.get(k, 0.0))) for v, s in zip(values[1:], others,
+                                                                                          strict=True)]
+        rows.append((label(k), values, any(q < alpha and big for q, big in zip(tested, large, strict=True))
+                     or len(seen) > 1))
     return rows
 
 
@@ -156,7 +175,7 @@ def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> 
     def seen(s: Summary, kinds: tuple[str, ...]) -> set[str]:
         return {k.partition(": ")[2] for k, v in s.usage.items() if v > 0 and k.partition(": ")[0] in kinds}
 
-    rules = ("trick", "score", "end")
+    rules = ("trick", "score", "end", "npc")
     out = []
     for before, after, rules_text, moves_text in (
         (base, other, _("rules that stopped firing under {label}: {list}"),

@@ -33,6 +33,7 @@ from rulebook.balance.play_figures import load_measures
 from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
 from rulebook.balance.progress import Progress, check_writable, writable_or_elsewhere
+from rulebook.balance.reads import fitting_players, unread_lines
 from rulebook.balance.simulate import (
     DEFAULT_PLAYER,
     Summary,
@@ -222,7 +223,9 @@ def _print_comparison(title: str, labels: list[str], tables: list[tuple[Differen
     counts = families(tables)
     over = _(" and ").join(ngettext("the {n} row of the {family}", "the {n} rows of the {family}", n).format(
         n=n, family=_(FAMILY_WORDS.get(f, f))) for f, n in counts.items())
-    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over}.\n"
+    say(_("* beyond noise at p < {alpha:g} after Holm's correction (family-wise),\nover {over},\nand large "
+          "enough to matter: at least 1 percent of the reference value and\n0.05 standard deviations of the "
+          "figure over games.\n"
             "z: two-proportion z-test for rates of games; t: Welch's t-test for means and for shares averaged\n"
             "over games. n/a: a side does not have the figure, or counts it in another unit.").format(
                 alpha=alpha, over=over))
@@ -341,16 +344,19 @@ def _simulate(args: argparse.Namespace) -> int:
     # every game's sides and players, checked before the first game is played
     plans = []
     for slug, game, _variant, sides in _plans(slugs, args, counts if several else None):
-        kinds = []
-        for _label, v in sides:
-            try:
-                kinds.append(check_players(args.players_as.split(",") if args.players_as else None, v.rules.players))
-            except ValueError as exc:
-                raise RulebookError(str(exc)) from None
+        try:  # the heuristic, or search players where it does not read a rule (--players-as overrides)
+            kinds, why = fitting_players([v for _label, v in sides],
+                                         args.players_as.split(",") if args.players_as else None)
+        except ValueError as exc:
+            raise RulebookError(str(exc)) from None
+        args.fit_reasons = {**getattr(args, "fit_reasons", {}), slug: why}
         plans.append((slug, game, sides, kinds))
     run = {
         "command": "simulate", "game": args.game, "games": args.games, "seed": args.seed,
-        "players_as": args.players_as or DEFAULT_PLAYER, "compare": args.compare,
+        "players_as": args.players_as or next(
+            (str(kinds[0][0]) for _slug, _game, _sides, kinds in plans if args.fit_reasons.get(_slug)),
+            DEFAULT_PLAYER),
+        "compare": args.compare,
         "variants": {slug: {"rules": rules_to_dict(sides[-1][1].rules), "variant": sides[-1][1].describe()}
                      for slug, _game, sides, _kinds in plans},
     }
@@ -362,7 +368,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.measures:
         run["measures"] = args.measures
     where = args.resume or args.progress or _default_progress(args)
-    keep = args.resume is not None or args.progress is not None or args.report is not None
+    # the file the user named is kept; the default one (beside the report too) goes once the run is done
+    keep = args.resume is not None or args.progress is not None
     if args.resume is not None:
         seats = {(label, slug): v.rules.players for slug, _game, plan_sides, _kinds in plans
                  for label, v in plan_sides}
@@ -544,6 +551,12 @@ def _sweep(args: argparse.Namespace) -> int:
     base = _variant_of(game, args)
     values = parse_sweep(game, name.strip(), text)
     kinds = args.players_as.split(",") if args.players_as else None
+    why = ""
+    if kinds is None:  # search players where the heuristic does not read the swept rule (or the base's)
+        swept = [resolve(game, variant=base, sets={name.strip().replace("-", "_"): v}) for v in values]
+        fitted, why = fitting_players([base, *swept], None)
+        if why:
+            kinds = [str(fitted[0][0])]
     found = load_measures(args.measures) if args.measures else None
     _cap_workers(args)
     with _progress(args.games * len(values), f"sweep {game.slug}", not args.json) as advance:
@@ -562,6 +575,8 @@ def _sweep(args: argparse.Namespace) -> int:
             indent=1))
         return 0
     who = players_text(check_players(kinds, runs[0][1].players))
+    if why:
+        who += "\n" + _("why: {why}").format(why=why)
     _table(_("{game}, {games} games per value, seed {seed}\nwho played: {who}\n{base}, {name} swept").format(
         game=_name(game), games=args.games, seed=args.seed, who=who, base=_(base.name), name=name.strip()),
         [_("figure"), *(label for label, _s in runs)], sweep_rows(runs))
@@ -626,8 +641,14 @@ def _simulate_all(
                 game=_name(game), each=each, games=args.games, seed=args.seed)
         whos = list(dict.fromkeys(players_text(k) for k in kinds))
         title = head + "\n" + _("who played: {who}").format(who=_("; ").join(whos))
+        why = getattr(args, "fit_reasons", {}).get(slug, "")
+        reads = ([_("why: {why}").format(why=why)] if why else []) + [
+            line for (label, v), k in zip(sides, kinds, strict=True)
+            for line in unread_lines(v, k, label if len(sides) > 2 else "")]
+        if reads:
+            title += "\n" + "\n".join(reads)
         entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed,
-                                 "players_as": [player_name(p) for p in kinds[-1]]}
+                                 "players_as": [player_name(p) for p in kinds[-1]], "players_read": reads}
         tables: list[tuple[Difference, ...]] = []
         if args.compare:
             labels, summaries = list(runs), list(runs.values())
@@ -676,7 +697,7 @@ def _simulate_all(
                 game, runs, tables=tables, alpha=args.alpha, command=_reproduce(args),
                 rules_text=_hooks_text(variant), rules=variant.rules, notes=entry.get("warnings", ()),
                 fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
-                sides={label: v for label, v in sides} if args.compare else None,
+                sides={label: v for label, v in sides} if args.compare else None, reads=reads,
             )
             write_atomic(args.report, page, "--report")
             entry["report"] = args.report

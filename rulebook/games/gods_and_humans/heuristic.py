@@ -6,6 +6,8 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
+import attrs
+
 from rulebook.i18n import N_
 
 from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
@@ -20,6 +22,11 @@ __all__ = ["heuristic_action"]
 LIMITS = N_(
     "It does not count the cards played, guess other hands, or plan more than one trick ahead."
 )
+
+
+#: The options this player reads (``rulebook.balance.reads``): not the score that ends the game
+#: early (GH-END-2): it plays every deal alike. It sees no hooks.
+READS = frozenset(a.name for a in attrs.fields(Rules)) - {"target"}
 
 #: how much a prediction ``d`` tricks away from the expected count is still worth trying for
 _NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)

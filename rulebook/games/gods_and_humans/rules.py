@@ -379,7 +379,8 @@ RULESETS: tuple[Ruleset, ...] = (
     ),
     Ruleset(
         "one-god",
-        "Five players: four humans (red trump) and a single god, a different seat each deal; three lone humans.",
+        "Five players: four humans (red trump) and a single god, a different seat in each of five deals; three lone "
+        "humans.",
         {"players": 5, "gods": 1, "deals": 5},
         ("GH-ROLE-4",),
     ),

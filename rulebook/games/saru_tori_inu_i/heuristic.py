@@ -8,14 +8,24 @@ from rulebook.i18n import N_
 
 from . import state as _state
 from .actions import _DECLARES, _PLACE, PAIR, PLACE, PLAY, TAKE, SaruAction, _Tab
-from .rules import FACE_DOWN
+from .rules import FACE_DOWN, Rules, move_animals
+from .scoring import score_colours
 from .state import SaruState, _tab
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
-    "It does not count the cards already seen, guess other hands, plan the road to move an animal, or "
+    "It does not count the cards already seen, guess other hands, plan the road beyond its next card, or "
     "read its mission."
 )
+
+#: The options this player reads (``rulebook.balance.reads``): every other option of a variant
+#: is one it plays as under the printed rules (the missions and their points among them). It
+#: sees no hooks.
+READS = frozenset({
+    "players", "first_player", "races", "race_number", "rounds_3p", "rounds_4p", "declaration",
+    "colour_points", "tie_ranking", "forced_road", "pair_placement", "columns", "column_sharing", "deck",
+    "track", "removed",
+})
 
 
 def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
@@ -29,8 +39,10 @@ def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
       costs no later turn), declare the highest free strength if that puts it first;
     * pair (ST-PLAY-4): the two weakest cards of the hand (ties: lower card index);
     * place (ST-RES-2): beneath an empty column, at random (else any column);
-    * take (ST-RES-3..5): acquire the strongest card whose animal is in the top two,
-      else lay road (at random among the road actions).
+    * take (ST-RES-3..5): acquire the strongest card of such an animal, else lay road:
+      the card whose icons leave the seat's colour points (``colour_points``, ``tie_ranking``)
+      furthest ahead of the best other seat's; of equal ones the random pick among the road
+      actions if it is one of them, else the first.
 
     Ties in strength go to the first legal action; random choices (``rng.choice``)
     are among the free columns (else every column), the road actions, or all legal
@@ -77,7 +89,7 @@ def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
     pos = table[2]
     lead = t.leaders.get(pos)
     if lead is None:
-        lead = _leaders(t, pos)
+        lead = _leaders(t, pos, rules)
     cbit = t.cbit
     for col in table[0]:  # ST-RES-3: the leftmost column holding cards
         if col:
@@ -128,7 +140,9 @@ def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
         return t.down[best] if down else t.play[best]
     # ST-RES-5: a face-down player lays road if nobody has this round, else keeps the card
     if plays[2][seat] == FACE_DOWN:
-        return (t.keep if table[6] else t.road)[rng.choice(col)]
+        if table[6]:
+            return t.keep[rng.choice(col)]
+        return t.road[_road_card(state, rules, seat, col, rng.choice(col))]
     best = -1
     top = 0
     for c in col:  # ST-RES-3: the strongest card of a leading animal
@@ -138,20 +152,46 @@ def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:
                 best, top = c, v
     if best >= 0 and (table[6] or not state._forced()):  # ST-RES-4: else the road is forced
         return t.take[best]
-    return t.road[rng.choice(col)]
+    return t.road[_road_card(state, rules, seat, col, rng.choice(col))]
 
 
-def _leaders(t: _Tab, pos: tuple[int, ...]) -> int:
-    """The top two animals at squares ``pos`` as a mask (``1 << animal`` each), remembered in
-    ``t.leaders``: furthest first, ties by the track's tie order (ST-ROAD-4, ST-RULING-4)."""
-    first = second = -1
+def _road_card(state: SaruState, rules: Rules, seat: int, col: tuple[int, ...], pick: int) -> int:
+    """The card of ``col`` to lay as road (ST-ROAD-1..3): the one after whose icons the seat's
+    colour points (ST-SCORE-1, ST-SCORE-2) lead the best other seat's by most; ``pick`` if it is
+    one of the best, else the first of them."""
+    if len(col) == 1:
+        return pick
+    table = state.table
+    acquired, pos = table[3], table[2]
+    icons = _tab(rules).icons
+    best: list[int] = []
+    top = 0
+    for c in col:
+        standing = score_colours(rules, acquired, move_animals(pos, icons[c]))
+        lead = standing[seat] - max(v for s, v in enumerate(standing) if s != seat)
+        if not best or lead > top:
+            best, top = [c], lead
+        elif lead == top:
+            best.append(c)
+    return pick if pick in best else best[0]
+
+
+def _leaders(t: _Tab, pos: tuple[int, ...], rules: Rules) -> int:
+    """The animals at squares ``pos`` whose place is worth points to the first in their colour
+    (``rules.colour_table``; the top two under the printed table) as a mask (``1 << animal``
+    each), remembered in ``t.leaders``: furthest first, ties by the track's tie order
+    (ST-ROAD-4, ST-RULING-4, ST-SCORE-2)."""
+    order: list[int] = []
     for animal in t.tie_order:  # in tie order: of equal squares the earlier stays ahead
         p = pos[animal]
-        if first < 0 or p > pos[first]:
-            first, second = animal, first
-        elif second < 0 or p > pos[second]:
-            second = animal
-    lead = 1 << first | 1 << second
+        i = 0
+        while i < len(order) and pos[order[i]] >= p:
+            i += 1
+        order.insert(i, animal)
+    lead = 0
+    for place, (first, _second) in enumerate(rules.colour_table):
+        if first > 0:
+            lead |= 1 << order[place]
     if len(t.leaders) >= 4096:
         t.leaders.clear()
     t.leaders[pos] = lead

@@ -16,7 +16,7 @@ from rulebook.i18n import N_
 
 from . import actions
 from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction, Prophesy, _prophecy_legal
-from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, KEYS, Rules, in_play
+from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, KEYS, POINTS, Rules, in_play
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -26,8 +26,19 @@ __all__ = ["heuristic_action", "prophecy_target"]
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
     "It does not count the cards played in earlier tricks, guess what the others hold from how they "
-    "play, or change its play for the scoring options or the printed variants (twice, most cubes)."
+    "play, or change its play for the printed variants (twice, most cubes)."
 )
+
+#: The options this player reads (``rulebook.balance.reads``): every other option of a variant
+#: is one it plays as under the printed rules. It sees no hooks.
+READS = frozenset({
+    "players", "first_player", "variant", "every_place", "cubes", "tricks", "top_3p", "removed", "face_up_3p",
+    "face_up_4p", "follow", "order", "trump", "secret_prophecy", "partners", "score_floor", "success_points",
+    "cube_penalty", "free_cubes",
+})
+
+#: the printed scoring (SP-SCORE-1, SP-SCORE-2): success points, free cubes, penalty, the floor
+_PRINTED_SCORING = (2, 1, 1, True)
 
 #: how far the other seats' open prophecies move a card's chance of being beaten (SP-PROPH-3)
 OPEN_WEIGHT = 0.5
@@ -39,7 +50,7 @@ _TARGETS_KEPT = 20_000
 class _Table:
     """What the heuristic needs of one ``Rules`` value, worked out once (see :func:`_table`)."""
 
-    __slots__ = ("every", "follow", "n", "partners", "play", "secret", "targets")
+    __slots__ = ("every", "follow", "n", "partners", "play", "scoring", "secret", "targets")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -49,6 +60,10 @@ class _Table:
         self.secret = rules.secret_prophecy
         self.follow = rules.follow
         self.partners = rules.partners
+        scoring = (rules.success_points, rules.free_cubes, rules.cube_penalty, rules.score_floor)
+        #: the scoring in force (success, free, penalty, floor) when it is not the printed one in
+        #: variant 'points'; else None (the play then weighs every fulfilment alike)
+        self.scoring = scoring if rules.variant == POINTS and scoring != _PRINTED_SCORING else None
         keys = KEYS[rules.order, rules.trump]  # SP-RANK-1 to SP-RANK-5
         cards = in_play(rules)
         size = max(1, len(cards) - 1)
@@ -126,6 +141,8 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         # the cost is its least distance to a place that still carries one of one's cubes,
         # over the cubes on that place
         targets = [(p + 1, m) for p, m in enumerate(own) if m]
+        if table.scoring is not None and not _weight(table.scoring, own, state.points[seat]):
+            targets = []  # SP-SCORE-1: a cube moved gains nothing; every card costs 0, so the lowest goes
         keys = [key[x] for x in trick]
         for c in cards:
             k = key[c]
@@ -152,6 +169,8 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
     leader = state.leader
     partner = (seat + 2) % 4 if table.partners else -1
     cubes = state.cubes
+    scoring = table.scoring
+    points = state.points
     played = []
     for i, x in enumerate(trick):
         kx = key[x]
@@ -162,14 +181,18 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
                 above += 1
         s = (leader + i) % n
         # help the partner (SP-END-7); deny an opponent a fulfilment
-        played.append((kx, above, cubes[s], -0.5 if s == partner else 0.1))
+        worth = -0.5 if s == partner else 0.1
+        if scoring is not None:  # SP-SCORE-1, SP-SCORE-2: as much as that cube is worth to its seat
+            worth *= _weight(scoring, cubes[s], points[s])
+        played.append((kx, above, cubes[s], worth))
+    own_worth = 1.0 if scoring is None else _weight(scoring, own, points[seat])
     for c in cards:
         k = key[c]
         ahead = 0
         for kx, _above, _row, _worth in played:
             if kx > k:
                 ahead += 1
-        cost = 0.0 if own[ahead] else 1.0
+        cost = 0.0 if own[ahead] else own_worth
         for kx, above, row, worth in played:
             # the place of that card: this one, played later, outranks it unless lower
             if row[above + 1 if k >= kx else above]:
@@ -178,6 +201,31 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         if best < 0 or cost < best_cost or (cost == best_cost and c < best):
             best_cost, best = cost, c
     return _PLAY[best]
+
+
+def _weight(scoring: tuple[int, int, int, bool], row: tuple[int, ...], points: int) -> float:
+    """What moving one more of the cubes ``row`` is worth to a seat with ``points`` under the
+    scoring in force, over what it is worth under the printed scoring (SP-SCORE-1, SP-SCORE-2):
+    the points the next cube saves, plus the success points shared over the cubes still to move."""
+    left = sum(row)
+    if not left:
+        return 0.0
+    printed = _cube_worth(_PRINTED_SCORING, left, points)
+    return _cube_worth(scoring, left, points) / (printed or 1.0)
+
+
+def _cube_worth(scoring: tuple[int, int, int, bool], left: int, points: int) -> float:
+    """The round's points gained by moving one of ``left`` cubes, plus the success's share."""
+    success, free, penalty, floor = scoring
+
+    def total(cubes: int) -> int:
+        v = points + (success if cubes == 0 else -penalty * max(cubes - free, 0))
+        return max(v, 0) if floor else v
+
+    step = float(total(left - 1) - total(left))
+    if left > 1:
+        step += (total(0) - total(1)) / left
+    return step
 
 
 def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Table) -> Prophesy:

@@ -6,6 +6,8 @@ import random
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
+import attrs
+
 from rulebook.i18n import N_
 
 from .actions import _BID, _PLAY, Play, UtsukeAction
@@ -37,6 +39,14 @@ LIMITS = N_(
     "It does not count the cards played earlier, guess the other players' bids, or plan ahead: each "
     "choice looks only at the trick under way."
 )
+
+
+#: The options this player reads (``rulebook.balance.reads``): not the honour it scores nor how
+#: the game ends or who wins then, nor the young lord's conduct (UT-SCORE-2, UT-SCORE-3,
+#: UT-END-1..6, UT-LORD-5): it bids and plays for the tricks alone. It sees no hooks.
+READS = frozenset(a.name for a in attrs.fields(Rules)) - {
+    "honour_to_win", "honour_exact", "honour_closest", "on_loss", "end", "rounds", "young_lord_policy",
+}
 
 #: the chance that a lord's card survives one stronger card held by somebody else (same suit),
 #: and one trump held by somebody else (a card of another suit)

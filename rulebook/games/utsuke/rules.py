@@ -373,7 +373,8 @@ RULESETS: tuple[Ruleset, ...] = (
     ),
     Ruleset(
         "gentle-lord",
-        "The lord and the young lord follow with their lowest card of the suit led.",
+        "The lord follows with its lowest card of the suit led; so does the young lord of the two-player game, "
+        "which copies the lord (young_lord_policy 'same').",
         {"lord_policy": LOWEST},
         ("UT-LORD-6",),
     ),

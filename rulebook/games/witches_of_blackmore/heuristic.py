@@ -10,6 +10,8 @@ import functools
 import random
 from typing import TYPE_CHECKING
 
+import attrs
+
 from rulebook.i18n import N_
 
 from .actions import _KEEP, _PLAY, _REPLACE, REPLACING, WitchesAction
@@ -25,6 +27,11 @@ LIMITS = N_(
     "It does not count the cards already played, guess what the others hold, or plan more than one "
     "trick ahead."
 )
+
+
+#: The options this player reads (``rulebook.balance.reads``): all of them (the points table,
+#: the winning condition, teams and the end among them). It sees no hooks.
+READS = frozenset(a.name for a in attrs.fields(Rules))
 
 
 @functools.lru_cache(maxsize=256)

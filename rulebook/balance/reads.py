@@ -1,0 +1,157 @@
+"""What each player reads of a variant, the rules it does not read, and the players that fit.
+
+A player *reads* a rule when its choices follow it. The built-in kinds declare it:
+
+* ``heuristic``: the options its game's heuristic module lists in ``READS`` (every option when
+  the module lists none); it sees no hooks: under a scoring hook (``scores``, ``winners``,
+  ``trick_points``, ``round_points``), a ``game_over`` hook or a variant's score floor it plays
+  as under the printed rules, and where a ``legal`` hook refuses its choice it plays at random
+  among the allowed moves (``rulebook.variants.hooks``);
+* ``ismcts``: every option and every hook: it searches the variant's own game (the hooked
+  moves) and judges its searches by the variant's winners;
+* ``random``: nothing, and needs nothing: it plays at random under any rule.
+
+A player of the user's own (a callable) declares nothing and is not named.
+
+>>> import rulebook
+>>> from rulebook.variants.variant import Variant
+>>> game = rulebook.get_game("utsuke")
+>>> v = Variant(game, game.Rules(players=3, honour_to_win=5))
+>>> [(u.rule, u.seats) for u in unread(v, ("heuristic", "ismcts:30", "heuristic"))]
+[('honour_to_win', (1, 3))]
+>>> fitting_players([v], None)[0]
+[('ismcts:30', 'ismcts:30', 'ismcts:30')]
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rulebook.i18n import _
+
+from .simulate import DEFAULT_PLAYER, PlayerSpec, check_players, player_name
+
+__all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines"]
+
+#: Who plays every seat by default when the heuristic does not read a rule of a side compared:
+#: ISMCTS with heuristic rollouts, at a budget that keeps a default 2 x 200-game compare within
+#: a few minutes on 2 workers (bench/README.md, "Players that fit the variant"): 30 iterations a
+#: move, 15 in the two longest games (:data:`SEARCH_PLAYERS`).
+SEARCH_PLAYER = "ismcts:30"
+SEARCH_PLAYERS = {"seven-prophecies": "ismcts:15", "saru-tori-inu-i": "ismcts:15"}
+
+#: the hooks a variant may carry, as its ``describe()`` and the docs name them
+_SCORING_HOOKS = ("scores", "winners", "trick_points", "round_points")
+
+
+@attrs.frozen
+class Unread:
+    """A changed rule that the players of some seats do not read."""
+
+    #: the option's name, or ``"legal hook"``, ``"scores hook"``, ``"score floor"``...
+    rule: str
+    #: the seats (from 1) whose player does not read it
+    seats: tuple[int, ...]
+    #: the player's kind (``heuristic``)
+    player: str
+    #: what that player does instead, in words for people
+    instead: str
+
+
+def heuristic_reads(game: Any) -> frozenset[str] | None:
+    """The options the game's heuristic reads (its module's ``READS``); None: every option."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.heuristic")
+    except ImportError:
+        return None
+    value = getattr(module, "READS", None)
+    return frozenset(value) if value is not None else None
+
+
+def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
+    """The variant's changes from the printed game: (name, is an option) for each option, then
+    each hook and the floor."""
+    out = [(name, True) for name in variant.changes()]
+    if variant.scores_hook is not None:
+        out.append(("scores", False))
+    if variant.winners_hook is not None:
+        out.append(("winners", False))
+    out += [(name, False) for name in variant.play_hooks.names()]
+    if variant.floor is not None:
+        out.append(("score floor", False))
+    return out
+
+
+def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
+    """Every changed rule of ``variant`` (options, hooks, floor) that some seat's player, of
+    ``kinds`` (one per seat), does not read, with those seats and what the player does instead."""
+    heuristic_seats = tuple(i for i, k in enumerate(kinds, 1)
+                            if isinstance(k, str) and player_name(k).split(":")[0] == "heuristic")
+    if not heuristic_seats:
+        return []
+    reads = heuristic_reads(variant.game)
+    out = []
+    for name, is_option in _changed_rules(variant):
+        if is_option:
+            if reads is None or name in reads:
+                continue
+            rule, instead = name, _("plays as under the printed rules")
+        elif name == "legal":
+            rule, instead = _("the legal hook"), _("plays at random where the hook refuses its choice")
+        elif name == "game_over":
+            rule, instead = _("the game_over hook"), _("plays as if the game went on as printed")
+        elif name == "score floor":
+            rule, instead = _("the score floor"), _("plays for the game's own scores")
+        else:
+            rule, instead = _("the {name} hook").format(name=name), _("plays for the game's own scores")
+        out.append(Unread(rule, heuristic_seats, "heuristic", instead))
+    return out
+
+
+def _seats(seats: Sequence[int]) -> str:
+    words = [str(s) for s in seats]
+    if len(words) == 1:
+        return _("seat {seat}").format(seat=words[0])
+    return _("seats {seats}").format(seats=_(", ").join(words[:-1]) + _(" and ") + words[-1])
+
+
+def unread_lines(variant: Any, kinds: Sequence[PlayerSpec], label: str = "") -> list[str]:
+    """:func:`unread` in sentences for people (no final stop), ``label`` (a side) first if given."""
+    lines = []
+    for u in unread(variant, kinds):
+        text = _("the rule-aware heuristic ({seats}) does not read {rule}: it {instead}").format(
+            seats=_seats(u.seats), rule=u.rule, instead=u.instead)
+        lines.append(f"{label}: {text}" if label else text)
+    return lines
+
+
+def fitting_players(
+    variants: Sequence[Any], players_as: Sequence[PlayerSpec] | None
+) -> tuple[list[tuple[PlayerSpec, ...]], str]:
+    """The players of each side (one tuple per variant) and why, in a sentence ("" for the usual).
+
+    Given ``players_as``, those (``--players-as`` overrides). Else the rule-aware heuristic in
+    every seat, unless it does not read a rule some side changes: then :data:`SEARCH_PLAYER`
+    in every seat of every side, so the sides stay comparable.
+    """
+    if players_as is not None:
+        return [check_players(players_as, v.rules.players) for v in variants], ""
+    defaults = [check_players(None, v.rules.players) for v in variants]
+    missed = list(dict.fromkeys(u.rule for v, k in zip(variants, defaults, strict=True) for u in unread(v, k)))
+    if not missed:
+        return defaults, ""
+    search = SEARCH_PLAYERS.get(variants[0].game.slug, SEARCH_PLAYER)
+    kinds: list[tuple[PlayerSpec, ...]] = [(search,) * v.rules.players for v in variants]
+    if len(missed) == 1:
+        why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
+                "rule-aware heuristic does not read this rule: {rules}; --players-as {default} plays it anyway")
+    else:
+        why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
+                "rule-aware heuristic does not read these rules: {rules}; --players-as {default} plays it anyway")
+    why = why.format(n=search.split(":")[1], rules=_(", ").join(missed), default=DEFAULT_PLAYER)
+    return kinds, why

@@ -1,0 +1,99 @@
+"""What each player reads, what simulate says it does not, and the players that fit (issue 34,
+items 1b, 1c and 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import rulebook
+from rulebook.balance.reads import SEARCH_PLAYER, fitting_players, heuristic_reads, unread, unread_lines
+from rulebook.variants.variant import Variant
+from tests.test_hooks import WB, no_ones, two_points_per_round
+
+UT = rulebook.get_game("utsuke")
+SP = rulebook.get_game("seven-prophecies")
+
+
+def test_each_heuristic_declares_options_of_its_game() -> None:
+    for slug in rulebook.GAMES:
+        game = rulebook.get_game(slug)
+        reads = heuristic_reads(game)
+        assert reads is not None and reads <= {a.name for a in game.Rules.__attrs_attrs__}, slug
+        assert "players" in reads
+    assert "honour_to_win" not in heuristic_reads(UT)  # type: ignore[operator]
+    assert {"score_floor", "free_cubes", "success_points", "cube_penalty"} <= heuristic_reads(SP)  # type: ignore[operator]
+
+
+def test_an_unread_option_is_named_with_its_seats_and_what_the_player_does() -> None:
+    v = Variant(UT, UT.Rules(players=3, honour_to_win=5))
+    assert unread_lines(v, ("heuristic", "ismcts:30", "heuristic")) == [
+        "the rule-aware heuristic (seats 1 and 3) does not read honour_to_win: it plays as under the printed rules"]
+    # a read option, search players and random players: nothing to say
+    assert unread(Variant(SP, SP.Rules(score_floor=False)), ("heuristic",) * 4) == []
+    assert unread(v, ("ismcts:30",) * 3) == unread(v, ("random",) * 3) == []
+
+
+def test_hooks_are_named_with_what_the_heuristic_does_instead() -> None:
+    v = Variant(WB, WB.Rules(players=3), legal=no_ones)
+    assert unread_lines(v, ("heuristic",) * 3) == [
+        "the rule-aware heuristic (seats 1, 2 and 3) does not read the legal hook: it plays at random where the "
+        "hook refuses its choice"]
+    w = Variant(WB, WB.Rules(players=2), round_points=two_points_per_round)
+    assert unread_lines(w, ("heuristic", "ismcts:30")) == [
+        "the rule-aware heuristic (seat 1) does not read the round_points hook: it plays for the game's own scores"]
+
+
+def test_the_default_players_fit_the_variant() -> None:
+    printed = Variant(UT, UT.Rules(players=3))
+    changed = Variant(UT, UT.Rules(players=3, honour_to_win=5))
+    kinds, why = fitting_players([printed, changed], None)
+    assert kinds == [(SEARCH_PLAYER,) * 3] * 2
+    assert why.startswith("search players (ISMCTS, 30 iterations a move, heuristic rollouts) in every seat, "
+                          "because the rule-aware heuristic does not read this rule: honour_to_win")
+    # a rule the heuristic reads keeps it; --players-as overrides
+    sp = [Variant(SP, SP.Rules()), Variant(SP, SP.Rules(score_floor=False))]
+    assert fitting_players(sp, None) == ([("heuristic",) * 4] * 2, "")
+    assert fitting_players([printed, changed], ["heuristic"]) == ([("heuristic",) * 3] * 2, "")
+
+
+def test_simulate_names_who_played_why_and_what_they_do_not_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    from rulebook.cli.app import main
+
+    base = ["simulate", "utsuke", "--set", "players=3", "--set", "honour_to_win=5", "--compare", "--games", "2",
+            "--workers", "1"]
+    assert main([*base, "--report", str(tmp_path / "r.html")]) == 0
+    out = capsys.readouterr().out
+    assert "who played: ISMCTS (30 iterations a move) in every seat" in out
+    assert "why: search players (ISMCTS, 30 iterations a move, heuristic rollouts) in every seat" in out
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "What the players read." in page and "Why: search players" in page
+    assert "It plays for the game&#x27;s own scores" not in page
+    # asked for the heuristic: it plays, and the terminal and the page say what it does not read
+    assert main([*base, "--players-as", "heuristic", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players_read"] == [
+        "the rule-aware heuristic (seats 1, 2 and 3) does not read honour_to_win: it plays as under the printed rules"]
+    assert main([*base, "--players-as", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "the rule-aware heuristic (seats 1, 2 and 3) does not read honour_to_win: it plays as under the " \
+           "printed rules" in out
+    assert "why:" not in out
+
+
+def test_a_sweep_of_a_rule_the_heuristic_does_not_read_uses_search_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    from rulebook.cli.app import main
+
+    assert main(["simulate", "utsuke", "--sweep", "honour_to_win=3,4", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "who played: ISMCTS (30 iterations a move) in every seat" in out and "why: search players" in out
+    assert main(["simulate", "utsuke", "--sweep", "max_bid=3,4", "--games", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "who played: the rule-aware heuristic in every seat" in out and "why:" not in out
