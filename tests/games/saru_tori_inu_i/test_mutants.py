@@ -183,7 +183,7 @@ def test_end_stats_count_each_kind_of_move_once() -> None:
     words = [str(a).split()[0] for a in state.history]
     stats = SARU.end_stats(state)
     assert stats["face_down_plays"] == words.count("down") == 1
-    assert stats["declarations"] == words.count("declare") == 14
+    assert stats["declarations"] == words.count("declare") == 13
     assert stats["road_cards"] == words.count("road") > 0
     assert stats["cards_acquired"] == words.count("take") > 0
 
