@@ -33,6 +33,7 @@ from rulebook.core.progress import (
     reason,
     resume_lines,
     run_key,
+    start_file,
     writable_or_elsewhere,
 )
 from rulebook.errors import OutputError, ResumeError
@@ -119,14 +120,8 @@ class Progress:
     @classmethod
     def start(cls, path: str | Path, run: Mapping[str, Any]) -> Progress:
         """A new progress file for ``run`` (the header; an existing file is replaced)."""
-        p = Path(path)
-        try:
-            stream = open(p, "w", encoding="utf-8")
-            stream.write(json.dumps({"format": FORMAT, "run": run}) + "\n")
-            stream.flush()
-        except OSError as exc:
-            raise OutputError(str(path), reason(exc), "--progress") from None
-        return cls(p, stream, {}, run_key(json.loads(json.dumps(dict(run)))))
+        stream = start_file(path, FORMAT, run)
+        return cls(Path(path), stream, {}, run_key(json.loads(json.dumps(dict(run)))))
 
     @classmethod
     def resume(cls, path: str | Path, run: Mapping[str, Any],

@@ -22,7 +22,8 @@ from rulebook.core.files import check_replace, check_target, read_lines
 from rulebook.errors import OutputError, ResumeError
 
 __all__ = [
-    "check_writable", "first_difference", "line_check", "reason", "resume_lines", "run_key", "writable_or_elsewhere",
+    "check_writable", "first_difference", "line_check", "reason", "resume_lines", "run_key", "start_file",
+    "writable_or_elsewhere",
 ]
 
 
@@ -143,3 +144,15 @@ def resume_lines(
     except OSError as exc:
         raise OutputError(str(path), reason(exc), "--resume") from None
     return [(number, line) for number, line in enumerate(lines[1:], 2) if line], stream
+
+
+def start_file(path: str | Path, fmt: str, run: Mapping[str, Any]) -> IO[str]:
+    """A new progress file at ``path`` (an existing one is replaced): its header line, format ``fmt``
+    and ``run``, written and flushed; the file is returned open to append result lines."""
+    try:
+        stream = open(Path(path), "w", encoding="utf-8")
+        stream.write(json.dumps({"format": fmt, "run": run}) + "\n")
+        stream.flush()
+    except OSError as exc:
+        raise OutputError(str(path), reason(exc), "--progress") from None
+    return stream

@@ -34,7 +34,7 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.core.extras import install_hint
-from rulebook.core.progress import reason, resume_lines
+from rulebook.core.progress import reason, resume_lines, start_file
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
@@ -553,14 +553,7 @@ class CheckLog:
 
     @classmethod
     def start(cls, path: str | Path, run: dict[str, Any]) -> CheckLog:
-        p = Path(path)
-        try:
-            stream = open(p, "w", encoding="utf-8")
-            stream.write(json.dumps({"format": CHECK_FORMAT, "run": run}) + "\n")
-            stream.flush()
-        except OSError as exc:
-            raise OutputError(str(path), reason(exc), "--progress") from None
-        return cls(p, stream, {})
+        return cls(Path(path), start_file(path, CHECK_FORMAT, run), {})
 
     @classmethod
     def resume(cls, path: str | Path, run: dict[str, Any]) -> CheckLog:
