@@ -33,16 +33,30 @@ BOARDS = {
 }
 
 
-def draw(name: str) -> str:
+#: the pictures' languages: ``NAME.svg`` in English, ``NAME.ja.svg`` in Japanese (the Japanese pages show
+#: the latter: Sphinx's ``figure_language_filename`` is ``{root}.{language}{ext}``)
+LANGS = {"en": "{name}.svg", "ja": "{name}.ja.svg"}
+
+
+def draw(name: str, lang: str = "en") -> str:
+    from rulebook.i18n import language, set_language
+
     path, index, seat = BOARDS[name]
     state = scenarios.run(scenarios.load(ROOT / "spec" / "examples" / path))[index]
-    return render.state_svg(state, seat) + "\n"
+    previous = language()
+    set_language(lang)
+    try:
+        return render.state_svg(state, seat) + "\n"
+    finally:
+        set_language(previous)
 
 
+@pytest.mark.parametrize("lang", sorted(LANGS))
 @pytest.mark.parametrize("name", sorted(BOARDS))
-def test_board_picture_is_current(name: str) -> None:
-    committed = (ROOT / "docs" / "boards" / f"{name}.svg").read_text(encoding="utf-8")
-    assert committed == draw(name), f"run: python tests/test_render_boards.py (docs/boards/{name}.svg is stale)"
+def test_board_picture_is_current(name: str, lang: str) -> None:
+    file = LANGS[lang].format(name=name)
+    committed = (ROOT / "docs" / "boards" / file).read_text(encoding="utf-8")
+    assert committed == draw(name, lang), f"run: python tests/test_render_boards.py (docs/boards/{file} is stale)"
 
 
 #: positions drawn: every third under ci and thorough, every sixth under the default dev profile
@@ -97,5 +111,6 @@ if __name__ == "__main__":  # pragma: no cover
     out = ROOT / "docs" / "boards"
     out.mkdir(exist_ok=True)
     for board in BOARDS:
-        (out / f"{board}.svg").write_text(draw(board), encoding="utf-8")
-        print(out / f"{board}.svg")
+        for lang, file in LANGS.items():
+            (out / file.format(name=board)).write_text(draw(board, lang), encoding="utf-8")
+            print(out / file.format(name=board))

@@ -42,6 +42,7 @@ __all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heur
 #: a few minutes on 2 workers (bench/README.md, "Players that fit the variant"): 30 iterations a
 #: move, 15 in the two longest games (:data:`SEARCH_PLAYERS`).
 SEARCH_PLAYER = "ismcts:30"
+#: The games whose search players take a smaller budget than :data:`SEARCH_PLAYER`, by slug.
 SEARCH_PLAYERS = {"seven-prophecies": "ismcts:15", "saru-tori-inu-i": "ismcts:15"}
 
 #: the hooks a variant may carry, as its ``describe()`` and the docs name them
