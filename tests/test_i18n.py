@@ -617,3 +617,32 @@ def test_cards_tricks_and_the_deck_in_japanese() -> None:
     assert 'aria-label="ブラックモアの魔女のカード54枚：赤、青、緑、黄、紫、橙"' in deck
     assert 'aria-label="カードなし"' in empty
     assert 'aria-label="red 1"' in render.trick_svg(game, trick)  # English as it was
+
+
+def test_japanese_plots_find_the_cjk_font_or_say_once_which_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 35 item 6: no missing-glyph warning per label. With the font on the machine, matplotlib
+    finds it (even installed after its cache was made); without it, one notice names the package."""
+    pytest.importorskip("matplotlib")
+    import warnings
+
+    from rulebook.balance import plots
+    from rulebook.cli import simulate as cli_simulate
+    from rulebook.i18n import language, set_language
+
+    previous = language()
+    set_language("ja")
+    try:
+        monkeypatch.setattr(plots, "_CJK_READY", [False])  # as on a machine without the font
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert plots._fonts() == plots.FONTS
+        cli_simulate._font_notice()
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "fonts-noto-cjk" in err and plots.CJK_FONT in err
+        monkeypatch.setattr(plots, "_CJK_READY", [True])
+        cli_simulate._font_notice()
+        assert capsys.readouterr().err == ""
+    finally:
+        set_language(previous)

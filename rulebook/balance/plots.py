@@ -42,17 +42,50 @@ __all__ = ["FIGURE_NAMES", "figure_name", "histogram", "metric_name", "report_pl
 FONTS = ["DejaVu Sans", "Noto Sans CJK JP", "sans-serif"]
 
 
+#: The CJK font the Japanese plots name, and the start of its files' names (Debian's fonts-noto-cjk).
+CJK_FONT, _CJK_FILES = "Noto Sans CJK JP", "NotoSansCJK"
+
+
 def _fonts() -> list[str]:
     """:data:`FONTS`, with the CJK font only for Japanese text: English plots never ask for a
     family the machine may lack (matplotlib prints a "findfont" warning per text for each one).
-    The SVG names the CJK font even where matplotlib's font cache does not know it yet, and the
-    browser draws it; that warning is then silenced rather than printed once per label."""
+    For Japanese text the CJK font is found even when it was installed after matplotlib made its
+    font cache (:func:`cjk_font_ready`); where it is missing the SVG still names it, the browser
+    draws it where the reader has it, and the per-glyph warnings are silenced (the command says
+    once which font to install)."""
     if language() != "ja":
-        return [f for f in FONTS if f != "Noto Sans CJK JP"]
+        return [f for f in FONTS if f != CJK_FONT]
     import logging
+    import warnings
 
     logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+    if not cjk_font_ready():
+        warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font", category=UserWarning)
     return list(FONTS)
+
+
+_CJK_READY: list[bool] = []
+
+
+def cjk_font_ready() -> bool:
+    """Whether matplotlib can draw Japanese text with :data:`CJK_FONT`: known to its font cache, or
+    found among the machine's fonts and added now (a font installed after the cache was made)."""
+    if _CJK_READY:
+        return _CJK_READY[0]
+    from matplotlib import font_manager
+
+    def known() -> bool:
+        return any(f.name == CJK_FONT for f in font_manager.fontManager.ttflist)
+
+    if not known():
+        for path in font_manager.findSystemFonts():
+            if _CJK_FILES in Path(path).name:
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):  # a font file matplotlib cannot read
+                    continue
+    _CJK_READY.append(known())
+    return _CJK_READY[0]
 
 
 #: line colour and style of each run (a colour-blind-safe pair, told apart by the dash too)

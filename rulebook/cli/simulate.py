@@ -73,6 +73,21 @@ from rulebook.reference import records
 from rulebook.variants.variant import Variant, printed, resolve
 
 
+def _font_notice() -> None:
+    """Once, on stderr: the Japanese plots' font is missing on this machine (the pictures name it, and a
+    reader's browser that has it draws it)."""
+    from rulebook.i18n import language
+
+    if language() != "ja":
+        return
+    from rulebook.balance.plots import CJK_FONT, cjk_font_ready
+
+    if not cjk_font_ready():
+        print(_("rulebook: notice: the plots name the font {font} for their Japanese text, which this machine "
+                "lacks (Debian and Ubuntu: apt-get install fonts-noto-cjk); a browser that has it shows it")
+              .format(font=CJK_FONT), file=sys.stderr)
+
+
 def add_arguments(sub: Any) -> None:
     """``simulate``'s parser."""
     sim = subcommand(sub, "simulate", "play games and print a balance report", [
@@ -712,6 +727,8 @@ def _simulate_all(
             entry["plots"] = [str(p) for p in paths]
             if not args.json:
                 print(_("plots: {paths}").format(paths=", ".join(str(p) for p in paths)))
+        if (args.report or args.plot) and not args.json:
+            _font_notice()
         output.append(entry)
 
 
