@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rulebook.core.visibility import Element, Visible
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.i18n import N_, _, wrap
 from rulebook.i18n import width as _width
@@ -33,12 +34,15 @@ __all__ = [
     "describe_options",
     "format_value",
     "option",
+    "option_value",
     "options_help",
     "options_json",
     "parse_value",
     "rules_from_layers",
     "rules_from_mapping",
+    "rules_kwargs",
     "rules_to_dict",
+    "visibility",
     "wrap_value",
 ]
 
@@ -50,6 +54,9 @@ _CHOICES = "rulebook_choices"
 _ITEM = "rulebook_item"
 _RULES = "rulebook_rules"
 _SEAT = "rulebook_seat"
+_ELEMENTS = "rulebook_elements"
+#: the field of a ``Rules`` class that holds the visibility settings (``visible.<element>`` in text)
+VISIBLE = "visible"
 
 #: The words a true/false option takes in a text value (``--set``), everywhere.
 BOOL_WORDS: Mapping[str, bool] = MappingProxyType({
@@ -109,6 +116,71 @@ def option(
         default=default, metadata=meta,
         converter=attrs.Converter(_exact(default, converter, item), takes_field=True),
     )
+
+
+def visibility(*elements: Element) -> Any:
+    """Declare the ``visible`` field of a ``Rules`` class: the game's hidden elements
+    (:class:`~rulebook.core.visibility.Element`), each offered as the option ``visible.<element>``.
+
+    The field holds a :class:`~rulebook.core.visibility.Visible` mapping; it accepts any mapping
+    of element names to settings (elements not named keep their printed setting), and refuses an
+    unknown element or a setting the element does not offer, naming ``visible.<element>``.
+    """
+    elements = tuple(elements)
+    rules = tuple(dict.fromkeys(r for e in elements for r in e.rules))
+    meta = {_DOC: "who sees each hidden element", _CHOICES: None, _ITEM: None, _RULES: rules, _SEAT: False,
+            _ELEMENTS: elements}
+
+    def convert(value: Any) -> Visible:
+        if isinstance(value, Visible):
+            value = dict(value)
+        return Visible.of(elements, value)
+
+    return attrs.field(default=Visible.of(elements), metadata=meta, converter=convert)
+
+
+def _elements(rules_cls: type[Any]) -> tuple[Element, ...]:
+    """The hidden elements a ``Rules`` class offers (none when it has no ``visible`` field)."""
+    for f in attrs.fields(rules_cls):
+        if f.name == VISIBLE:
+            return tuple(f.metadata.get(_ELEMENTS, ()))
+    return ()
+
+
+def rules_kwargs(rules_cls: type[Any], values: Mapping[str, Any], base: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """``values`` by option name (``visible.<element>`` among them) as keyword arguments of ``rules_cls``:
+    the ``visible.*`` settings folded into one ``visible`` mapping, over ``base``'s and a ``visible``
+    mapping given whole.
+
+    >>> from rulebook.games.seven_prophecies import Rules
+    >>> rules_kwargs(Rules, {"players": 3, "visible.future": "from:trick"})
+    {'players': 3, 'visible': {'future': 'from:trick'}}
+    """
+    out: dict[str, Any] = {}
+    shown: dict[str, Any] = dict((base or {}).get(VISIBLE) or {})
+    folded = False
+    for name, value in values.items():
+        if name.startswith(VISIBLE + "."):
+            shown[name[len(VISIBLE) + 1:]] = value
+            folded = True
+        elif name == VISIBLE:
+            if not isinstance(value, Mapping):
+                raise InvalidRules(VISIBLE, f"expected a table of elements and settings, not {_type_name(value)}")
+            shown.update(value)
+            folded = True
+        else:
+            out[name] = value
+    if folded:
+        out[VISIBLE] = shown
+    return out
+
+
+def option_value(rules: Any, name: str) -> Any:
+    """The value of option ``name`` in ``rules`` (``visible.<element>`` names one element's setting)."""
+    if name.startswith(VISIBLE + "."):
+        return getattr(rules, VISIBLE)[name[len(VISIBLE) + 1:]]
+    return getattr(rules, name)
 
 
 def _type_name(value: Any) -> str:
@@ -255,6 +327,11 @@ def describe_options(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
 def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
     out = []
     for f in attrs.fields(rules_cls):
+        if _ELEMENTS in f.metadata:  # one option per hidden element: visible.<element>
+            for e in f.metadata[_ELEMENTS]:
+                info = OptionInfo(f"{f.name}.{e.name}", e.printed, e.doc, e.choices, "text", None, e.rules)
+                out.append(attrs.evolve(info, example=_example(rules_cls, info)))
+            continue
         default = f.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
@@ -297,7 +374,7 @@ def _example(rules_cls: type[Any], info: OptionInfo) -> str:
             text = format_value(info, value)
             if len(text) > 120:  # a deck written out is no example a person types
                 continue
-            rules_cls(**{info.name: parse_value(info, text)})
+            rules_cls(**rules_kwargs(rules_cls, {info.name: parse_value(info, text)}))
         except (RulebookError, TypeError, ValueError):
             continue
         return f"{info.name}={text}"
@@ -563,7 +640,7 @@ def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
 
 
 def _valid_names(rules_cls: type[Any]) -> str:
-    return ", ".join(f.name for f in attrs.fields(rules_cls))
+    return ", ".join(i.name for i in describe_options(rules_cls))
 
 
 @attrs.frozen
@@ -594,7 +671,7 @@ def rules_from_layers(
     sources: dict[str, str] = {}
     for layer in layers:
         where = f" ({layer.source})" if layer.source else ""
-        for key, raw in layer.values.items():
+        for key, raw in _flat(layer.values):
             if not isinstance(key, str):
                 raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
             name = key.replace("-", "_")
@@ -613,9 +690,10 @@ def rules_from_layers(
                     raise
                 raise InvalidRules(name, f"{_reason(exc)}{where}") from None
             sources[name] = layer.source
-    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
-    kwargs.update(values)
+    names = [f.name for f in attrs.fields(rules_cls)]  # type: ignore[arg-type]
+    kwargs = {n: getattr(base, n) for n in names} if base is not None else {}
     try:
+        kwargs.update(rules_kwargs(rules_cls, values, kwargs))
         return rules_cls(**kwargs), sources
     except InvalidRules as exc:
         if not sources.get(exc.field):
@@ -625,6 +703,17 @@ def rules_from_layers(
         raise InvalidRules(exc.field, f"{_reason(exc)} (set by {sources[exc.field]}){doc}") from None
     except (TypeError, ValueError) as exc:
         raise InvalidRules("?", str(exc)) from None
+
+
+def _flat(values: Mapping[Any, Any]) -> Iterator[tuple[Any, Any]]:
+    """The (name, value) pairs of a layer, a ``visible`` table (TOML ``[rules.visible]``) given as
+    one ``visible.<element>`` pair per element."""
+    for key, raw in values.items():
+        if key == VISIBLE and isinstance(raw, Mapping):
+            for element, setting in raw.items():
+                yield f"{VISIBLE}.{element}", setting
+        else:
+            yield key, raw
 
 
 def _reason(exc: InvalidRules) -> str:
