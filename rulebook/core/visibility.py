@@ -45,6 +45,7 @@ __all__ = [
     "Visible",
     "from_event",
     "is_setting",
+    "open_hands",
 ]
 
 OWNER = "owner"
@@ -90,6 +91,13 @@ class Element:
         if bad or self.printed not in self.choices:
             raise TypeError(f"element {self.name}: settings {self.choices!r} must be of the vocabulary "
                             f"and hold the printed {self.printed!r}")
+
+
+def open_hands(rules: tuple[str, ...], seen: str = "its holder only") -> Element:
+    """The ``hands`` element of a game: printed ``owner`` (``seen`` says who sees a hand), or ``all``
+    (every hand played face up); ``rules`` names the game's information rule and its open-hands rule."""
+    return Element("hands", OWNER, (OWNER, ALL), rules,
+                   f"Who sees each hand: 'owner', {seen} ({rules[0]}); 'all', every hand face up ({rules[-1]}).")
 
 
 class Visible(Mapping[str, str]):

@@ -12,7 +12,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
-from rulebook.core.visibility import ALL, OWNER, Element, Visible, from_event
+from rulebook.core.visibility import ALL, Element, Visible, from_event, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -317,8 +317,7 @@ class Rules:
         Element("future", ALL, (ALL, FUTURE_FROM_TRICK), ("SP-INFO-1", "SP-INFO-3", "SP-RULING-14"),
                 "Who sees the future row: 'all', face up from the deal (SP-SETUP-3); 'from:trick', "
                 "face down, each card turned up at the start of its own trick (SP-INFO-3)."),
-        Element("hands", OWNER, (OWNER, ALL), ("SP-INFO-1", "SP-INFO-4"),
-                "Who sees each hand: 'owner', its holder only (SP-INFO-1); 'all', every hand face up (SP-INFO-4)."),
+        open_hands(("SP-INFO-1", "SP-INFO-4")),
     )
 
     def __attrs_post_init__(self) -> None:

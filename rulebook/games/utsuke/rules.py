@@ -14,8 +14,9 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
-from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.visibility import Visible, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -258,6 +259,8 @@ class Rules:
         choices=(MOVES, FIXED),
         rules=("UT-TRUMP-2", "UT-TRUMP-3"),
     )
+
+    visible: Visible = visibility(open_hands(("UT-INFO-1", "UT-INFO-2")))
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

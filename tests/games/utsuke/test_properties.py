@@ -224,7 +224,10 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                 for s in others:
                     k = len(hands[s])
                     hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
-                assert attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
+                same = attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
+                # UT-INFO-2: under open hands a seat sees the others' hands
+                assert same or rules.visible["hands"] == "all"
+                assert same or tuple(hands) != state.hands
         rounds = len(state._results)
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1
