@@ -1,7 +1,7 @@
 """Who sees what, per game (issue 32): every hidden element's visibility, set to each setting the
 game offers, is followed by observation, resample and verify's observation boundary.
 
-WB-INFO-1, WB-INFO-2, UT-INFO-1, UT-INFO-2, ST-INFO-1, ST-INFO-2, ST-INFO-3, SP-INFO-1, SP-INFO-3,
+WB-INFO-1, WB-INFO-2, UT-INFO-1, UT-INFO-2, UT-INFO-3, ST-INFO-1, ST-INFO-2, ST-INFO-3, SP-INFO-1, SP-INFO-3,
 SP-INFO-4.
 """
 
@@ -83,6 +83,12 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
                 if setting == ALL:
                     assert other.board[2] == missions
                 redrawn += other.board[2] != missions
+            elif element == "bids":
+                live = setting == ALL
+                assert obs.open_bids == (state.bids if live else ())
+                if setting == ALL:
+                    assert other.bids == state.bids
+                redrawn += other.bids != state.bids
             elif element == "future":
                 redrawn += other.future != state.future
     if setting == ALL:

@@ -84,6 +84,8 @@ class Observation:
     current_player: int | None
     #: under ``visible.hands = all`` (UT-INFO-2) every player's hand, in seat order; else ``()``
     open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids); else ``()``
+    open_bids: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -131,6 +133,7 @@ def observation(state: UtsukeState, seat: int) -> Observation:
         rounds=history.rounds(state),
         current_player=state.current_player,
         open_hands=hands[:players] if state.rules.visible["hands"] == ALL else (),  # UT-INFO-2
+        open_bids=state.bids if state.rules.visible["bids"] == ALL else (),  # UT-INFO-3
     )
 
 
@@ -174,7 +177,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
         if s < players:
             hands[s] = tuple(sorted(cards))
     bids = state.bids
-    if state.current_player is not None:
+    if state.current_player is not None and rules.visible["bids"] != ALL:  # UT-INFO-3: open bids are kept
         bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too

@@ -16,7 +16,7 @@ from rulebook.core.cards import Deck
 from rulebook.core.history import Player
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
-from rulebook.core.visibility import Visible, open_hands
+from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -260,7 +260,12 @@ class Rules:
         rules=("UT-TRUMP-2", "UT-TRUMP-3"),
     )
 
-    visible: Visible = visibility(open_hands(("UT-INFO-1", "UT-INFO-2")))
+    visible: Visible = visibility(
+        open_hands(("UT-INFO-1", "UT-INFO-2")),
+        Element("bids", OWNER, (OWNER, ALL), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3"),
+                "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
+                "said aloud as it is made (UT-INFO-3)."),
+    )
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

@@ -214,7 +214,9 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                 changed = attrs.evolve(state, board=(state.match, bids, *state.board[2:]))
                 for t in range(n):
                     if t != s:
-                        assert changed.observation(t) == state.observation(t)
+                        # UT-INFO-3: under open bids every bid made is seen
+                        same = changed.observation(t) == state.observation(t)
+                        assert same == (rules.visible["bids"] != "all" or state.current_player is None)
                         assert changed.observation_tensor(t) == state.observation_tensor(t)
             for t in range(n):
                 others = [s for s in range(n) if s != t]
