@@ -1,11 +1,15 @@
 """Random-playout speed of every registered game through the public contract.
 
-Usage: ``python bench/playout.py [--seconds S] [--games SLUG ...]``
+Usage: ``python bench/playout.py [--seconds S] [--games SLUG ...] [--set NAME=VALUE ...] [--observe]``
 
 For each game and supported player count it plays uniformly random legal
 actions from fresh seeded games for about ``--seconds`` and reports moves per
 second and games per second. A move is one ``legal_actions()`` plus one
 ``apply()``; the random choice is included, as in any driver.
+
+``--set NAME=VALUE`` plays a variant (``--set visible.hands=all``), as the command line reads it.
+``--observe`` adds, at every move, what a searching player does: the mover's observation and
+one resample of what it cannot see (the general path that visibility settings change).
 
 ``--reference`` adds the engine bar: OpenSpiel's C++ ``oh_hell``
 (``pyspiel.load_game("oh_hell")``, 3 players, the game's own random number of
@@ -27,8 +31,13 @@ from typing import Any
 import rulebook
 
 
-def playout_speed(game: Any, players: int, seconds: float) -> tuple[float, float, int]:
+def playout_speed(game: Any, players: int, seconds: float, values: dict[str, str] | None = None,
+                  observe: bool = False) -> tuple[float, float, int]:
     rules = game.Rules(players=players)
+    if values:
+        from rulebook.core.options import rules_from_mapping
+
+        rules = rules_from_mapping(game.Rules, {**values, "players": str(players)}, parse_text=True)
     rng = random.Random(12345)
     choice = rng.choice
     moves = games = 0
@@ -37,6 +46,9 @@ def playout_speed(game: Any, players: int, seconds: float) -> tuple[float, float
     while time.perf_counter() < deadline:
         state = game.new_game(rules, seed=games)
         while state.current_player is not None:
+            if observe:
+                state.observation(state.current_player)
+                state.resample(state.current_player, rng)
             state = state.apply(choice(state.legal_actions()))
             moves += 1
         games += 1
@@ -75,7 +87,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--reference", action="store_true", help="interleave OpenSpiel's C++ oh_hell as the engine bar"
     )
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="play a variant")
+    parser.add_argument("--observe", action="store_true", help="observe and resample for the mover at every move")
     args = parser.parse_args(argv)
+    values = dict(item.split("=", 1) for item in args.set)
     slugs = args.games or list(rulebook.GAMES)
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.1f} s per row")
     extra = f" {'vs-ref':>7}" if args.reference else ""
@@ -87,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         for players in game.player_counts:
             if args.reference:
                 refs.append(reference_speed(args.seconds / 2))
-            mps, gps, n = playout_speed(game, players, args.seconds)
+            mps, gps, n = playout_speed(game, players, args.seconds, values, args.observe)
             rows.append((slug, players, mps, gps, n))
             if not args.reference:
                 print(f"{slug:24} {players:7d} {mps:12,.0f} {gps:10,.1f} {n:8d}")

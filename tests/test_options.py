@@ -27,6 +27,7 @@ from rulebook.core.options import (
     describe_options,
     format_value,
     option,
+    option_value,
     options_help,
     options_json,
     parse_value,
@@ -192,13 +193,13 @@ def test_every_option_round_trips_and_its_example_is_valid(slug: str, info: Opti
     game = get_game(slug)
     back = parse_value(info, format_value(info, info.default)) if not isinstance(info.default, str) else info.default
     rules = rules_from_mapping(game.Rules, {info.name: back})
-    assert getattr(rules, info.name) == info.default
+    assert option_value(rules, info.name) == info.default
     assert info.default_text == format_value(info, info.default) and "..." != info.default_text
     if info.example:
         name, _, text = info.example.partition("=")
         assert name == info.name
         other = rules_from_mapping(game.Rules, {name: text}, parse_text=True)
-        assert getattr(other, name) != info.default
+        assert option_value(other, name) != info.default
 
 
 # -- what `rulebook options` shows -----------------------------------------------------------------
@@ -237,11 +238,13 @@ def test_options_json_has_exact_keys_and_matches_the_rules(slug: str) -> None:
     game = get_game(slug)
     data = options_json(game.Rules)
     assert json.loads(json.dumps(data)) == data
-    assert [d["name"] for d in data] == [f.name for f in attrs.fields(game.Rules)]
+    assert [d["name"] for d in data] == [i.name for i in describe_options(game.Rules)]
+    assert {d["name"].partition(".")[0] for d in data} == {f.name for f in attrs.fields(game.Rules)}
     defaults = rules_to_dict(game.Rules())
     for d in data:
         assert tuple(d) == OPTION_KEYS
-        assert d["default"] == defaults[d["name"]]
+        name, _, element = d["name"].partition(".")
+        assert d["default"] == (defaults[name][element] if element else defaults[name])
         assert d["rules"] and all(isinstance(r, str) for r in d["rules"])
         assert d["type"] and d["doc"]
 

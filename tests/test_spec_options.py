@@ -26,7 +26,7 @@ NUMBER = re.compile(r"\b(?:\d+|" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 HEADING = re.compile(r"^#{1,6} ")
 RULE = re.compile(r"^### (?P<id>[A-Z]{2}-[A-Z]+-\d+) · ")
 ANNOTATION = re.compile(r"^(?P<kind>Options|Fixed): (?P<text>.*)$")
-OPTION_NAME = re.compile(r"`([a-z_0-9]+)`")
+OPTION_NAME = re.compile(r"`([a-z_0-9]+(?:\.[a-z_0-9]+)?)`")
 # what does not count: citations, links to rules, section names, code, rule IDs
 IGNORED = [
     re.compile(r"Source:.*?(?:\.(?:\s|$)|$)", re.S),

@@ -169,7 +169,8 @@ def _parameter_spec(game: Game[Any, Any, Any]) -> dict[str, Any]:
     """OpenSpiel parameters: the options with declared choices and a scalar default."""
     spec: dict[str, Any] = {}
     for info in game.options():
-        if info.choices is not None and isinstance(info.default, (bool, int, float, str)):
+        # visible.<element> settings are not OpenSpiel parameters (a name has no dot there)
+        if info.choices is not None and isinstance(info.default, (bool, int, float, str)) and "." not in info.name:
             spec[info.name] = info.default
     return spec
 

@@ -41,6 +41,7 @@ from rulebook.balance.measures import measures
 from rulebook.balance.plots import report_plots, sweep_plots
 from rulebook.balance.simulate import Summary, players_text
 from rulebook.core.contract import Game
+from rulebook.core.options import option_value
 from rulebook.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def placeholder_warnings(game: Game[Any, Any, Any], rules: Any) -> list[str]:
     default = game.Rules(players=rules.players)
     out = []
     for info in game.options():
-        if "PLACEHOLDER" in info.doc and getattr(rules, info.name) == getattr(default, info.name):
+        if "PLACEHOLDER" in info.doc and option_value(rules, info.name) == option_value(default, info.name):
             out.append(f"{info.name}: {info.doc}")
     return out
 
@@ -171,7 +172,7 @@ def option_changes(game: Game[Any, Any, Any], rules: Any) -> list[tuple[str, str
     for info in game.options():
         if info.name == "players":
             continue
-        a, b = getattr(printed, info.name), getattr(rules, info.name)
+        a, b = option_value(printed, info.name), option_value(rules, info.name)
         if a != b:
             out.append((info.name, _value(a), _value(b)))
     return out
@@ -182,8 +183,8 @@ def side_options(game: Game[Any, Any, Any], sides: Mapping[str, Any]) -> list[tu
     or than the printed rules (the player count only when the sides differ in it)."""
     out = []
     for info in game.options():
-        values = [getattr(rules, info.name) for rules in sides.values()]
-        printed = [getattr(game.Rules(players=rules.players), info.name) for rules in sides.values()]
+        values = [option_value(rules, info.name) for rules in sides.values()]
+        printed = [option_value(game.Rules(players=rules.players), info.name) for rules in sides.values()]
         differ = len({repr(v) for v in values}) > 1
         if differ or (info.name != "players" and any(v != p for v, p in zip(values, printed, strict=True))):
             out.append((info.name, [_value(v) for v in values]))

@@ -2,7 +2,7 @@
 
 * :mod:`~rulebook.core.contract`: the game contract (``Game``, ``State``, ``Setup``, ``Action``)
   every game implements; :mod:`~rulebook.core.options`: ``Rules`` options, their validation and
-  text forms, layers of house rules;
+  text forms, layers of house rules; :mod:`~rulebook.core.visibility`: who sees each hidden element;
 * :mod:`~rulebook.core.cards`, :mod:`~rulebook.core.tricks`, :mod:`~rulebook.core.history`:
   cards, tricks and the record of play built on demand;
 * :mod:`~rulebook.core.encoding`: observation tensors; :mod:`~rulebook.core.render`: cards and
@@ -30,10 +30,11 @@ from rulebook.core import (
     render,
     terminal,
     tricks,
+    visibility,
 )
 from rulebook.core.contract import Action, Game, Setup, State
 
 __all__ = [
     "Action", "Game", "Setup", "State", "cards", "contract", "encoding", "extras", "files", "history", "optional",
-    "options", "progress", "remote", "render", "terminal", "tricks",
+    "options", "progress", "remote", "render", "terminal", "tricks", "visibility",
 ]

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rulebook.core.visibility import Element, Visible
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.i18n import N_, _, wrap
 from rulebook.i18n import width as _width
@@ -36,6 +37,7 @@ __all__ = [
     "format_value",
     "jsonable",
     "option",
+    "option_value",
     "options_help",
     "options_json",
     "parse_counts",
@@ -44,7 +46,9 @@ __all__ = [
     "rules_at",
     "rules_from_layers",
     "rules_from_mapping",
+    "rules_kwargs",
     "rules_to_dict",
+    "visibility",
     "wrap_value",
 ]
 
@@ -56,6 +60,9 @@ _CHOICES = "rulebook_choices"
 _ITEM = "rulebook_item"
 _RULES = "rulebook_rules"
 _SEAT = "rulebook_seat"
+_ELEMENTS = "rulebook_elements"
+#: the field of a ``Rules`` class that holds the visibility settings (``visible.<element>`` in text)
+VISIBLE = "visible"
 
 #: The words a true/false option takes in a text value (``--set``), everywhere.
 BOOL_WORDS: Mapping[str, bool] = MappingProxyType({
@@ -115,6 +122,71 @@ def option(
         default=default, metadata=meta,
         converter=attrs.Converter(_exact(default, converter, item), takes_field=True),
     )
+
+
+def visibility(*elements: Element) -> Any:
+    """Declare the ``visible`` field of a ``Rules`` class: the game's hidden elements
+    (:class:`~rulebook.core.visibility.Element`), each offered as the option ``visible.<element>``.
+
+    The field holds a :class:`~rulebook.core.visibility.Visible` mapping; it accepts any mapping
+    of element names to settings (elements not named keep their printed setting), and refuses an
+    unknown element or a setting the element does not offer, naming ``visible.<element>``.
+    """
+    elements = tuple(elements)
+    rules = tuple(dict.fromkeys(r for e in elements for r in e.rules))
+    meta = {_DOC: "who sees each hidden element", _CHOICES: None, _ITEM: None, _RULES: rules, _SEAT: False,
+            _ELEMENTS: elements}
+
+    def convert(value: Any) -> Visible:
+        if isinstance(value, Visible):
+            value = dict(value)
+        return Visible.of(elements, value)
+
+    return attrs.field(default=Visible.of(elements), metadata=meta, converter=convert)
+
+
+def _elements(rules_cls: type[Any]) -> tuple[Element, ...]:
+    """The hidden elements a ``Rules`` class offers (none when it has no ``visible`` field)."""
+    for f in attrs.fields(rules_cls):
+        if f.name == VISIBLE:
+            return tuple(f.metadata.get(_ELEMENTS, ()))
+    return ()
+
+
+def rules_kwargs(rules_cls: type[Any], values: Mapping[str, Any], base: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """``values`` by option name (``visible.<element>`` among them) as keyword arguments of ``rules_cls``:
+    the ``visible.*`` settings folded into one ``visible`` mapping, over ``base``'s and a ``visible``
+    mapping given whole.
+
+    >>> from rulebook.games.seven_prophecies import Rules
+    >>> rules_kwargs(Rules, {"players": 3, "visible.future": "from:trick"})
+    {'players': 3, 'visible': {'future': 'from:trick'}}
+    """
+    out: dict[str, Any] = {}
+    shown: dict[str, Any] = dict((base or {}).get(VISIBLE) or {})
+    folded = False
+    for name, value in values.items():
+        if name.startswith(VISIBLE + "."):
+            shown[name[len(VISIBLE) + 1:]] = value
+            folded = True
+        elif name == VISIBLE:
+            if not isinstance(value, Mapping):
+                raise InvalidRules(VISIBLE, f"expected a table of elements and settings, not {_type_name(value)}")
+            shown.update(value)
+            folded = True
+        else:
+            out[name] = value
+    if folded:
+        out[VISIBLE] = shown
+    return out
+
+
+def option_value(rules: Any, name: str) -> Any:
+    """The value of option ``name`` in ``rules`` (``visible.<element>`` names one element's setting)."""
+    if name.startswith(VISIBLE + "."):
+        return getattr(rules, VISIBLE)[name[len(VISIBLE) + 1:]]
+    return getattr(rules, name)
 
 
 def _type_name(value: Any) -> str:
@@ -261,6 +333,11 @@ def describe_options(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
 def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
     out = []
     for f in attrs.fields(rules_cls):
+        if _ELEMENTS in f.metadata:  # one option per hidden element: visible.<element>
+            for e in f.metadata[_ELEMENTS]:
+                info = OptionInfo(f"{f.name}.{e.name}", e.printed, e.doc, e.choices, "text", None, e.rules)
+                out.append(attrs.evolve(info, example=_example(rules_cls, info)))
+            continue
         default = f.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
@@ -303,7 +380,7 @@ def _example(rules_cls: type[Any], info: OptionInfo) -> str:
             text = format_value(info, value)
             if len(text) > 120:  # a deck written out is no example a person types
                 continue
-            rules_cls(**{info.name: parse_value(info, text)})
+            rules_cls(**rules_kwargs(rules_cls, {info.name: parse_value(info, text)}))
         except (RulebookError, TypeError, ValueError):
             continue
         return f"{info.name}={text}"
@@ -569,7 +646,7 @@ def options_json(rules_cls: type[Any]) -> list[dict[str, Any]]:
 
 
 def _valid_names(rules_cls: type[Any]) -> str:
-    return ", ".join(f.name for f in attrs.fields(rules_cls))
+    return ", ".join(i.name for i in describe_options(rules_cls))
 
 
 @attrs.frozen
@@ -686,7 +763,7 @@ def resolve_layers(
     per: dict[str, dict[int, tuple[Any, str]]] = {}
     for layer in layers:
         where = f" ({layer.source})" if layer.source else ""
-        for key, raw in layer.values.items():
+        for key, raw in _flat(layer.values):  # a [rules.visible] table: one visible.<element> each
             if not isinstance(key, str):
                 raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
             name, at, counts_text = key.replace("-", "_").partition(AT)
@@ -708,7 +785,7 @@ def resolve_layers(
                 _check_count(rules_cls, infos, name, n, count_where)
                 per.setdefault(name, {})[n] = (_layer_value(infos[name], layer, value, count_where),
                                                layer.source)
-    kwargs = {n: getattr(base, n) for n in infos} if base is not None else {}
+    kwargs = {n: option_value(base, n) for n in infos} if base is not None else {}
     kwargs.update(values)
     if players is not None:
         kwargs["players"] = players
@@ -759,7 +836,7 @@ def _build(
             if players in c.counts:
                 here_sources[c.name] = f"{c.source(players) or 'a value'} at {players} players"
     try:
-        return rules_cls(**here)
+        return rules_cls(**rules_kwargs(rules_cls, here))  # visible.<element> folded into one mapping
     except InvalidRules as exc:
         at = f" at {players} players" if counts and not here_sources.get(exc.field, "").endswith(" players") \
             and any(players in c.counts for c in counts) else ""
@@ -777,7 +854,8 @@ def _build(
 def rules_at(rules: R, counts: Sequence[CountValues], players: int) -> R:
     """``rules`` at ``players`` players, with the values given per player count for that count."""
     values = {c.name: c.at(players) for c in counts}
-    return attrs.evolve(rules, players=players, **values)  # type: ignore[misc]
+    kwargs = rules_kwargs(type(rules), values, attrs.asdict(rules, recurse=False))  # type: ignore[arg-type]
+    return attrs.evolve(rules, players=players, **kwargs)  # type: ignore[misc]
 
 
 def rules_from_layers(
@@ -794,6 +872,17 @@ def rules_from_layers(
     """
     rules, sources, _counts = resolve_layers(rules_cls, layers, base)
     return rules, sources
+
+
+def _flat(values: Mapping[Any, Any]) -> Iterator[tuple[Any, Any]]:
+    """The (name, value) pairs of a layer, a ``visible`` table (TOML ``[rules.visible]``) given as
+    one ``visible.<element>`` pair per element."""
+    for key, raw in values.items():
+        if key == VISIBLE and isinstance(raw, Mapping):
+            for element, setting in raw.items():
+                yield f"{VISIBLE}.{element}", setting
+        else:
+            yield key, raw
 
 
 def _reason(exc: InvalidRules) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rulebook.core.contract import Game, State
-from rulebook.core.options import describe_options
+from rulebook.core.options import describe_options, rules_kwargs
 from rulebook.errors import InvalidRules
 
 __all__ = ["check_game", "check_observation_boundary", "compare_heuristic", "player_count_cases", "rules_strategy"]
@@ -47,9 +47,9 @@ def rules_strategy(game: Game[Any, Any, Any], **fixed: Any) -> st.SearchStrategy
         # draws away would leave few combinations of many options to test
         for _ in range(len(values) + 1):
             try:
-                return game.Rules(**values)
+                return game.Rules(**rules_kwargs(game.Rules, values))
             except InvalidRules as exc:
-                name = exc.field.rpartition(".")[2]
+                name = exc.field if exc.field in values else exc.field.rpartition(".")[2]
                 if name not in values or name in fixed:
                     break
                 del values[name]

@@ -35,6 +35,7 @@ import attrs
 from rulebook.core.contract import Game, State
 from rulebook.core.extras import install_hint
 from rulebook.core.progress import reason, resume_lines, start_file
+from rulebook.core.visibility import OWNER, TEAM
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
@@ -208,6 +209,16 @@ def _check_step(
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
         if state.legal_actions() != legal or state.current_player != cp:
             raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
+
+
+def _private(rules: Any) -> bool:
+    """Whether the rules' visibility settings may keep something from one seat that another sees
+    (a hidden element left to its owner or team); when every element is shown to all or to none,
+    no resample can change another seat's view through them, and that is no fault."""
+    visible = getattr(rules, "visible", None)
+    if visible is None or visible.printed:
+        return True
+    return any(v in (OWNER, TEAM) for v in visible.values())
 
 
 def _check_boundary(
@@ -744,7 +755,7 @@ def verify(
     finally:
         if log is not None:
             log.close()
-    if failure is None and counter[1] >= _REDRAW_GAMES and not redrawn[1]:
+    if failure is None and counter[1] >= _REDRAW_GAMES and not redrawn[1] and _private(variant.rules):
         first = cases[0][1].game.new_game(cases[0][1].rules, seed=seed)
         failure = _failure(variant, Violation(
             "contract:observation-boundary", "contract:observation-boundary",

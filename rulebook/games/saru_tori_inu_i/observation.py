@@ -11,6 +11,7 @@ import attrs
 from rulebook.core import render
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error, template
 from rulebook.core.history import RoundRecord
+from rulebook.core.visibility import ALL
 
 from .actions import PAIR, Phase
 from .history import RevealedMissions, revealed
@@ -63,6 +64,10 @@ class Observation:
     revealed: tuple[RevealedMissions, ...]
     #: per seat, the colour points of the race being run if it ended now (missions aside)
     race_standing: tuple[int, ...]
+    #: under ``visible.hands = all`` (ST-INFO-2) every seat's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.missions = all`` (ST-INFO-3) every seat's mission of this race; else ``()``
+    open_missions: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -86,29 +91,37 @@ def observation(state: SaruState, seat: int) -> Observation:
     race, rnd, missions, cols, order, queue, totals, _, _, _, records = state.board
     area, road, pos, acquired, removed, known, laid = state.table
     hands, played, shown, _, beneath = state.plays
-    plays = tuple(p if s == seat or shown[s] != FACE_DOWN else () for s, p in enumerate(played))
+    visible = state.rules.visible
+    hands_open = not visible.printed and visible["hands"] == ALL  # ST-INFO-2: face-down plays seen too
+    missions_open = not visible.printed and visible["missions"] == ALL and state.to_act is not None  # ST-INFO-3
+    plays = tuple(p if s == seat or hands_open or shown[s] != FACE_DOWN else () for s, p in enumerate(played))
     return Observation(
         seat, n, race, rnd, state.phase, state.to_act, hands[seat], missions[seat] if missions else -1,
         tuple(map(len, hands)),
         known, area, beneath, cols, road, pos, acquired, removed, order, plays, shown, queue, laid, totals,
         records, revealed(state), race_standing(state),
+        hands if hands_open else (), tuple(missions) if missions_open else (),
     )
 
 
 def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
     """Redraw what ``seat`` cannot see: other hands' unknown cards, other seats'
-    unrevealed face-down cards, and other seats' missions of this race (ST-INFO-1).
+    unrevealed face-down cards, and other seats' missions of this race (ST-INFO-1), each unless
+    its visibility setting shows it (ST-INFO-2, ST-INFO-3).
 
     ST-RULING-19: the inference that a face-down player had no playable card is not used.
     """
     n = state.rules.players
     _check_seat(seat, n)
+    visible = state.rules.visible
     others = [s for s in range(n) if s != seat]
+    # ST-INFO-2: under open hands every hand and face-down play is seen: none to redraw
+    holders = [] if not visible.printed and visible["hands"] == ALL else others
     known = state.table[5]
     old_hands, old_played, shown, used, beneath = state.plays
     hidden: list[int] = []
     sizes = []
-    for s in others:
+    for s in holders:
         held0 = old_hands[s] + (old_played[s] if shown[s] == FACE_DOWN else ())
         unknown = [c for c in held0 if c not in known[s]]
         hidden.extend(unknown)
@@ -118,7 +131,7 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
     hands = list(old_hands)
     played = list(old_played)
     at = 0
-    for s, k in zip(others, sizes):
+    for s, k in zip(holders, sizes):
         held: list[int] = [*known[s], *hidden[at : at + k]]
         at += k
         if shown[s] == FACE_DOWN and old_played[s]:
@@ -129,7 +142,7 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
     if pair is not None and len(played[pair]) == 1 and max(hands[pair]) < played[pair][0]:
         return resample(state, seat, rng)  # ST-PLAY-4: the pair's second card is above its first: redraw
     missions = list(state.board[2])
-    if state.to_act is not None and missions:  # ST-SCORE-5: none dealt, none to redraw
+    if state.to_act is not None and missions and visible["missions"] != ALL:  # ST-SCORE-5; ST-INFO-3
         pool = [m for m in range(len(state.rules.missions)) if m != missions[seat]]
         rng.shuffle(pool)
         for i, s in enumerate(others):

@@ -170,7 +170,10 @@ def _from_state(state: SaruState) -> Board:
 def _from_observation(obs: Observation, rules: Rules | None = None, legal: list[str] | None = None,
                       winners: tuple[int, ...] | None = None) -> Board:
     missions = {obs.seat: obs.mission} if obs.current_player is not None and obs.mission >= 0 else {}
-    return _board(obs, obs.seat, rules or _default(obs.players), hands={obs.seat: obs.hand},
+    if obs.open_missions:  # ST-INFO-3
+        missions = dict(enumerate(obs.open_missions))
+    hands = dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}  # ST-INFO-2
+    return _board(obs, obs.seat, rules or _default(obs.players), hands=hands,
                   known=obs.known_in_hands, sizes=obs.hand_sizes, missions=missions, plays=obs.plays,
                   winners=winners, legal=legal or [], counts=rules is not None)
 

@@ -19,7 +19,8 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Deal
-from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
+from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
 from rulebook.errors import InvalidRules
 
 # -- components (ST-COMP-1, ST-COMP-3) ---------------------------------------------------
@@ -570,6 +571,13 @@ class Rules:
         item=str,
         converter=_to_removed,
         rules=("ST-SETUP-3", "ST-SETUP-6"),
+    )
+
+    visible: Visible = visibility(
+        open_hands(("ST-INFO-1", "ST-INFO-2")),
+        Element("missions", OWNER, (OWNER, ALL), ("ST-INFO-1", "ST-INFO-3"),
+                "Who sees each mission of the race being run: 'owner', its holder only until the race's scoring "
+                "(ST-INFO-1); 'all', every mission face up from the deal (ST-INFO-3)."),
     )
 
     def __attrs_post_init__(self) -> None:

@@ -16,7 +16,7 @@ from rulebook.i18n import N_
 
 from . import actions
 from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction, Prophesy, _prophecy_legal
-from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, KEYS, POINTS, Rules, in_play
+from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, FUTURE_FROM_TRICK, KEYS, POINTS, Rules, in_play
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -241,7 +241,9 @@ def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Tabl
     if not table.secret:  # SP-PROPH-3: the cubes placed so far are public
         shift = _open_shift(state.cubes, seat, n)
     info = state.info
-    memo = (state.hands[seat], info.future, info.aside_up, shift)
+    # SP-INFO-3: a face-down future row is not seen before the tricks
+    future = info.future if rules.visible.printed or rules.visible["future"] != FUTURE_FROM_TRICK else ()
+    memo = (state.hands[seat], future, info.aside_up, shift)
     # the seat's cubes come from one target: work it out once
     targets = table.targets
     target = targets.get(memo)

@@ -19,16 +19,25 @@ import attrs
 
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
+from rulebook.core.visibility import ALL
 
 from . import history
-from .actions import PROPHECY, TRICK, Phase, _prophecy_legal
+from .actions import OVER, PROPHECY, TRICK, Phase, _prophecy_legal
 from .history import PlacedTrick, PlayedRound
-from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_LED, Rules
+from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_LED, FUTURE_FROM_TRICK, Rules
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
-__all__ = ["Observation", "TensorEncoder", "encode_observation", "observation", "observation_size", "resample"]
+__all__ = [
+    "Observation",
+    "TensorEncoder",
+    "encode_observation",
+    "future_shown",
+    "observation",
+    "observation_size",
+    "resample",
+]
 
 
 @attrs.frozen(slots=True)
@@ -66,6 +75,10 @@ class Observation:
     rounds_played: tuple[tuple[int, tuple[int, ...]], ...]
     #: every round before the current one as it was played, kept for perfect recall (SP-INFO-1)
     earlier_rounds: tuple[PlayedRound, ...]
+    #: under ``visible.hands = all`` (SP-INFO-4) every seat's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.future = from:trick`` (SP-INFO-3) the future cards still face down, after ``future``
+    future_face_down: int = 0
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -84,8 +97,20 @@ def check_seat(state: SevenPropheciesState, seat: object) -> int:
     return seat
 
 
+def future_shown(state: SevenPropheciesState) -> int:
+    """How many cards of the current future row every seat sees: all of them in the printed game;
+    under ``visible.future = from:trick`` (SP-INFO-3) those of the tricks started so far, and the
+    whole row once the round is over (SP-RULING-14)."""
+    future = state.info.future
+    if state.rules.visible["future"] != FUTURE_FROM_TRICK or state.phase == OVER:
+        return len(future)
+    if state.phase == PROPHECY:
+        return 0
+    return len(state._round_tricks) + 1
+
+
 def observation(state: SevenPropheciesState, seat: int) -> Observation:
-    """Seat's view (SP-INFO-1, SP-INFO-2, SP-RULING-5, SP-RULING-6)."""
+    """Seat's view (SP-INFO-1, SP-INFO-2, SP-INFO-3, SP-INFO-4, SP-RULING-5, SP-RULING-6)."""
     seat = check_seat(state, seat)
     n = state.rules.players
     hidden = state.phase == PROPHECY and state.rules.secret_prophecy  # SP-PROPH-3: open prophecies
@@ -104,7 +129,7 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
         hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
         aside_up=state.aside_up,
-        future=state.future,
+        future=state.future if state.rules.visible.printed else state.future[: future_shown(state)],
         own_prophecy=state.prophecies[seat],
         prophecies=prophecies,
         remaining=remaining,
@@ -115,6 +140,8 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
         successes=state.successes,
         rounds_played=history.ends(state),
         earlier_rounds=history.earlier(state),
+        open_hands=state.hands if state.rules.visible["hands"] == ALL else (),
+        future_face_down=len(state.future) - future_shown(state),
     )
 
 
@@ -122,23 +149,30 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
 
 
 def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> SevenPropheciesState:
-    """Redraw what ``seat`` cannot see: other hands, the unseen set-aside cards, and
-    (before the reveal) other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+    """Redraw what ``seat`` cannot see: other hands (unless every hand is open, SP-INFO-4), the
+    unseen set-aside cards, the future cards still face down (SP-INFO-3) and (before the reveal)
+    other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
     seat = check_seat(state, seat)
     n = state.rules.players
-    others = [s for s in range(n) if s != seat]
+    visible = state.rules.visible
+    others = [s for s in range(n) if s != seat] if visible["hands"] != ALL else []
     voids = _voids(state)
+    info = state.info
+    shown = len(info.future) if visible.printed else future_shown(state)
+    hidden_future = info.future[shown:]
     # from a canonical order: the real arrangement must not show through
-    pool = sorted([c for s in others for c in state.hands[s]] + list(state.aside_down))
+    pool = sorted([c for s in others for c in state.hands[s]] + list(state.aside_down) + list(hidden_future))
     hands = list(state.hands)
     aside_down = state.aside_down
+    future = info.future
     for _attempt in range(40):
         rng.shuffle(pool)
-        deal = _assign(state, pool, others, voids, rng)
+        deal = _assign(state, pool, others, voids, rng, len(hidden_future))
         if deal is not None:
             for s in others:
                 hands[s] = tuple(sorted(deal[s]))
             aside_down = tuple(sorted(deal[-1]))
+            future = info.future[:shown] + tuple(deal[-2])  # in the order drawn: a row, not a set
             break
     cubes = state.cubes
     prophecies = state.prophecies
@@ -153,7 +187,7 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
                 own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
             new[s] = own
         cubes = prophecies = tuple(new)
-    info = attrs.evolve(state.info, aside_down=aside_down)
+    info = attrs.evolve(info, aside_down=aside_down, future=future)
     # later rounds' deals are unknown to everybody: redraw them too (SP-INFO-1)
     setup = state.setup.resampled(rng)
     return attrs.evolve(
@@ -185,11 +219,14 @@ def _voids(state: SevenPropheciesState) -> list[set[int]]:
 
 
 def _assign(
-    state: SevenPropheciesState, pool: list[int], others: list[int], voids: list[set[int]], rng: random.Random
+    state: SevenPropheciesState, pool: list[int], others: list[int], voids: list[set[int]], rng: random.Random,
+    face_down: int = 0,
 ) -> dict[int, list[int]] | None:
-    """Give ``pool`` out to ``others`` (their hand sizes) and the unseen set-aside (key -1)."""
+    """Give ``pool`` out to ``others`` (their hand sizes), the unseen set-aside (key -1) and the
+    ``face_down`` future cards not yet turned up (key -2, SP-INFO-3)."""
     room = {s: len(state.hands[s]) for s in others}
     room[-1] = len(state.aside_down)
+    room[-2] = face_down
     out: dict[int, list[int]] = {k: [] for k in room}
     # most constrained cards first
     order = sorted(pool, key=lambda c: sum(1 for s in others if _SUIT[c] in voids[s]), reverse=True)
@@ -347,16 +384,19 @@ class TensorEncoder(BufferEncoder):
         self.trick_phase = TRICK
         self.c = DECK.size
         self.cache: tuple[Any, Any, Buffer | None] = (None, None, None)
+        #: SP-INFO-3: the future row face down, each card turned up when its trick starts
+        self.face_down = rules.visible["future"] == FUTURE_FROM_TRICK
 
     def public(self, info: Any, round_tricks: Any) -> Buffer:
         at, n, c, suit = self.at, self.n, self.c, self.suit
         ones: list[int] = []
         where = [at["round"], at["tricks_done"]]
         values = [info.round, len(round_tricks)]
+        future = info.future[: len(round_tricks)] if self.face_down else info.future
         base = at["future_suits"]
-        ones += [base + 4 * i + suit[x] for i, x in enumerate(info.future)]
+        ones += [base + 4 * i + suit[x] for i, x in enumerate(future)]
         base = at["future_cards"]
-        ones += [base + x for x in info.future]
+        ones += [base + x for x in future]
         base = at["aside_up"]
         ones += [base + x for x in info.aside_up]
         base = at["played_by_seat"]
@@ -402,6 +442,12 @@ class TensorEncoder(BufferEncoder):
             out[current + s * c + x] = 1
         if phase == self.trick_phase:
             out[at["future_suit_now"] + self.suit[state.info.future[len(round_tricks)]]] = 1
+        if self.face_down and phase != self.prophecy:  # SP-INFO-3, SP-RULING-14: the cards turned up since
+            future = state.info.future
+            done = len(round_tricks)
+            for i in range(done, done + 1 if phase == self.trick_phase else len(future)):
+                out[at["future_suits"] + 4 * i + self.suit[future[i]]] = 1
+                out[at["future_cards"] + future[i]] = 1
         revealed = phase != self.prophecy
         if revealed:
             out[at["revealed"]] = 1

@@ -65,8 +65,10 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
                 n=done + 1, card=render.card_text(GAME, v.future[done]))))
     else:
         b.line(_("now: {what}").format(what=_("the game is over")))
-    b.cards(_("future row (one card per trick)"), list(v.future),
-            seats=[_("trick {n}").format(n=i + 1) for i in range(len(v.future))],
+    row: list[int | None] = list(v.future)
+    row += [None] * getattr(v, "future_face_down", 0)  # SP-INFO-3: the cards still face down
+    b.cards(_("future row (one card per trick)"), row,
+            seats=[_("trick {n}").format(n=i + 1) for i in range(len(row))],
             marks={done: _("this trick")} if v.phase == Phase.TRICKS else {})
     if v.aside_up:
         b.cards(_("set aside face up"), list(v.aside_up))
@@ -111,6 +113,11 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
     return b
 
 
+def _seen_hands(obs: Any) -> dict[int, tuple[int, ...]]:
+    """The hands a seat sees: its own, or every hand when hands are open (SP-INFO-4)."""
+    return dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
+
+
 def _start(v: Any) -> int:
     return int(v.start) if isinstance(v, SevenPropheciesState) else int(v.start_player)
 
@@ -139,7 +146,7 @@ def _obs_scores(obs: Observation) -> tuple[int, ...]:
 
 def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None) -> Board:
     return _board(obs, obs.seat, rules=rules, variant=obs.variant, players=obs.players, scores=_obs_scores(obs),
-                  winners=None, hands={obs.seat: obs.hand}, sizes=obs.hand_sizes, trick=obs.trick,
+                  winners=None, hands=_seen_hands(obs), sizes=obs.hand_sizes, trick=obs.trick,
                   own=obs.own_prophecy, prophecies=obs.prophecies, remaining=obs.remaining, aside_down=None,
                   earlier=obs.earlier_rounds, legal=legal or [])
 

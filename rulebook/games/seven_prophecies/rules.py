@@ -11,7 +11,8 @@ import functools
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
+from rulebook.core.visibility import ALL, Element, Visible, from_event, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "FOLLOW_FREE",
     "FOLLOW_FUTURE",
     "FOLLOW_LED",
+    "FUTURE_FROM_TRICK",
     "FUTURE_TRUMP",
     "HIGHEST",
     "KEYS",
@@ -34,6 +36,10 @@ __all__ = [
     "ROUND_DECK",
     "RULESETS",
     "SHARE",
+    "START_FIXED",
+    "START_HIGHEST",
+    "START_LEFT",
+    "START_LOWEST",
     "TARGET",
     "TRICKS",
     "TWICE",
@@ -85,6 +91,13 @@ LOWEST = "lowest"
 #: whether the future suit ranks above the others (``Rules.trump``)
 FUTURE_TRUMP = "future"
 NO_TRUMP = "none"
+#: who starts a round after the first (``Rules.round_start``, SP-END-2, SP-END-8)
+START_LEFT = "left"
+START_FIXED = "fixed"
+START_LOWEST = "lowest-score"
+START_HIGHEST = "highest-score"
+#: the future row face down, each card turned up at the start of its trick (SP-INFO-3)
+FUTURE_FROM_TRICK = from_event("trick")
 
 
 def _removed(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -289,6 +302,22 @@ class Rules:
         "(SP-RANK-1); 'none', numbers alone whatever the suit (SP-RANK-5).",
         choices=(FUTURE_TRUMP, NO_TRUMP),
         rules=("SP-RANK-1", "SP-RANK-5"),
+    )
+
+    round_start: str = option(
+        START_LEFT,
+        doc="Who starts each round after the first: 'left', the left neighbour of the previous start "
+        "player (SP-END-2); 'fixed', the first round's start player every round; 'lowest-score' or "
+        "'highest-score', the player with the fewest or most points (ties: the first clockwise from the "
+        "printed start player; SP-END-8, SP-RULING-13).",
+        choices=(START_LEFT, START_FIXED, START_LOWEST, START_HIGHEST),
+        rules=("SP-END-2", "SP-END-8", "SP-RULING-13"),
+    )
+    visible: Visible = visibility(
+        Element("future", ALL, (ALL, FUTURE_FROM_TRICK), ("SP-INFO-1", "SP-INFO-3", "SP-RULING-14"),
+                "Who sees the future row: 'all', face up from the deal (SP-SETUP-3); 'from:trick', "
+                "face down, each card turned up at the start of its own trick (SP-INFO-3)."),
+        open_hands(("SP-INFO-1", "SP-INFO-4")),
     )
 
     def __attrs_post_init__(self) -> None:

@@ -38,6 +38,9 @@ from .rules import (
     FOLLOW_FUTURE,
     KEYS,
     POINTS,
+    START_FIXED,
+    START_LEFT,
+    START_LOWEST,
     TARGET,
     TWICE,
     Rules,
@@ -385,7 +388,24 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                 hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
             )  # fmt: skip
         start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
+        if rules.round_start != START_LEFT:
+            start = next_start(rules.round_start, start, rules.first_player, successes if rules.variant == TWICE
+                               else scores)
         return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, finished)
+
+
+def next_start(rule: str, left: int, first: int, scores: tuple[int, ...]) -> int:
+    """The next round's start player under ``Rules.round_start`` (SP-END-8): ``left`` is the printed one
+    (SP-END-2); ties by score go to the first tied seat clockwise from ``left`` (SP-RULING-13).
+
+    >>> next_start("lowest-score", 2, 0, (5, 3, 4, 3)), next_start("highest-score", 1, 0, (5, 3, 5, 3))
+    (3, 2)
+    """
+    if rule == START_FIXED:
+        return first
+    n = len(scores)
+    best = min(scores) if rule == START_LOWEST else max(scores)
+    return next(s % n for s in range(left, left + n) if scores[s % n] == best)
 
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import Player, TrickRecord
+from rulebook.core.visibility import ALL
 
 from . import history
 from .history import UtsukeRound
@@ -81,6 +82,10 @@ class Observation:
     #: (the same records as ``UtsukeState.rounds``)
     rounds: tuple[UtsukeRound, ...]
     current_player: int | None
+    #: under ``visible.hands = all`` (UT-INFO-2) every player's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids); else ``()``
+    open_bids: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -127,6 +132,8 @@ def observation(state: UtsukeState, seat: int) -> Observation:
         chips=state.chips,
         rounds=history.rounds(state),
         current_player=state.current_player,
+        open_hands=hands[:players] if state.rules.visible["hands"] == ALL else (),  # UT-INFO-2
+        open_bids=state.bids if state.rules.visible["bids"] == ALL else (),  # UT-INFO-3
     )
 
 
@@ -150,7 +157,9 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
     explicit deal is kept (UT-SETUP-4).
     """
     players = check_seat(state, seat)
-    others = [s for s in range(players) if s != seat]
+    rules = state.rules
+    open_ = not rules.visible.printed and rules.visible["hands"] == ALL  # UT-INFO-2: no hand is hidden
+    others = [s for s in range(players) if s != seat and not open_]
     voids = history.voids(state)
     hidden = sorted(c for s in others for c in state.hands[s])  # canonical: not the real arrangement
     sizes = {s: len(state.hands[s]) for s in others}
@@ -168,7 +177,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
         if s < players:
             hands[s] = tuple(sorted(cards))
     bids = state.bids
-    if state.current_player is not None:
+    if state.current_player is not None and rules.visible["bids"] != ALL:  # UT-INFO-3: open bids are kept
         bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too

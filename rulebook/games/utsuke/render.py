@@ -107,7 +107,12 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
 
 
 def _from_observation(obs: Observation) -> Board:
-    return _board(obs, obs.seat, hands={obs.seat: obs.hand}, bids=None, winners=None, legal=[])
+    return _board(obs, obs.seat, hands=_seen(obs), bids=obs.open_bids or None, winners=None, legal=[])
+
+
+def _seen(obs: Observation) -> dict[int, tuple[int, ...]]:
+    """The hands a seat sees: its own, or every hand when hands are open (UT-INFO-2)."""
+    return dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
 
 
 def _view(state: UtsukeState, seat: int | None) -> Board:
@@ -120,7 +125,7 @@ def _view(state: UtsukeState, seat: int | None) -> Board:
                       winners=winners, legal=legal)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
     obs = state.observation(seat)
-    return _board(obs, seat, hands={seat: obs.hand}, bids=None, winners=winners, legal=legal)
+    return _board(obs, seat, hands=_seen(obs), bids=obs.open_bids or None, winners=winners, legal=legal)
 
 
 state_text, state_svg, observation_text, observation_svg = register_views(

@@ -14,8 +14,9 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
-from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -266,6 +267,13 @@ class Rules:
         "each other's cards or bids (UT-END-7).",
         choices=(False, True),
         rules=("UT-END-7",),
+    )
+
+    visible: Visible = visibility(
+        open_hands(("UT-INFO-1", "UT-INFO-2")),
+        Element("bids", OWNER, (OWNER, ALL), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3"),
+                "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
+                "said aloud as it is made (UT-INFO-3)."),
     )
 
     def __attrs_post_init__(self) -> None:

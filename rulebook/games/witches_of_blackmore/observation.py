@@ -16,6 +16,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import TrickRecord
+from rulebook.core.visibility import ALL
 
 from .actions import REPLACING
 from .rules import ASCENDING, DECK, Rules, tables
@@ -54,6 +55,8 @@ class Observation:
     scores: tuple[int, ...]
     #: every finished trick of the game (all played face up, so public): see ``WitchesState.tricks``
     tricks: tuple[TrickRecord, ...] = ()
+    #: under ``visible.hands = all`` (WB-INFO-2) every seat's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -93,6 +96,7 @@ def observation(state: WitchesState, seat: int) -> Observation:
         replacing=state.phase == REPLACING,
         scores=state.scores,
         tricks=state.tricks,
+        open_hands=state.hands if state.rules.visible["hands"] == ALL else (),  # WB-INFO-2
     )
 
 
@@ -108,11 +112,14 @@ def _builder(cls: type[Any]) -> Callable[..., Any]:
 
 
 def resample(state: WitchesState, seat: int, rng: random.Random) -> WitchesState:
-    """Redeal what ``seat`` cannot see: other hands' unknown cards and the draw pile."""
+    """Redeal what ``seat`` cannot see: other hands' unknown cards (none when every hand is open,
+    WB-INFO-2) and the draw pile."""
     _check_seat(state, seat)
     board = state.board
     deck, drawn, known = board[0], board[1], board[6]
     real = state.hands
+    if not state.rules.visible.printed and state.rules.visible["hands"] == ALL:
+        real = ()  # WB-INFO-2: no hand is hidden; only the pile is redrawn
     hidden = list(deck[drawn:])
     for s, hand in enumerate(real):
         if s != seat:
@@ -120,7 +127,7 @@ def resample(state: WitchesState, seat: int, rng: random.Random) -> WitchesState
             hidden.extend([c for c in hand if c not in k] if k else hand)
     hidden.sort()  # from a canonical order: the real arrangement must not show through
     rng.shuffle(hidden)
-    hands = list(real)
+    hands = list(real or state.hands)
     pos = 0
     for s, hand in enumerate(real):
         if s != seat:

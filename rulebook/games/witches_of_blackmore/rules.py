@@ -15,8 +15,9 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
-from rulebook.core.options import Ruleset, option, seat_fault, validate_choices
+from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.visibility import Visible, open_hands
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -212,6 +213,8 @@ class Rules:
         choices=range(1, 501),
         rules=("WB-END-7",),
     )
+
+    visible: Visible = visibility(open_hands(("WB-INFO-1", "WB-INFO-2")))
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

@@ -64,6 +64,8 @@ def test_the_printed_game_options_are_pinned() -> None:
         "missions": (DEFAULT_MISSIONS, None),
         "track": (DEFAULT_TRACK, None),
         "removed": ((), None),
+        "visible.hands": ("owner", ("owner", "all")),
+        "visible.missions": ("owner", ("owner", "all")),
     }
     assert GAME.player_counts == range(3, 5)
     rules = Rules()

@@ -227,7 +227,9 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
             for i, s in enumerate(others):
                 shuffled[s] = free[i]
         twin = state.replace(missions=tuple(shuffled))
-        assert twin.observation(seat) == state.observation(seat)
+        # ST-INFO-3: under open missions the others' missions are seen
+        assert (twin.observation(seat) == state.observation(seat)) == (
+            rules.visible["missions"] != "all" or tuple(shuffled) == state.missions)
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)
         action = rng.choice(state.legal_actions())
         nxt = state.apply(action)

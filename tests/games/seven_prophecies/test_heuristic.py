@@ -281,7 +281,9 @@ def _ref_heuristic_action(state: SevenPropheciesState) -> ProphecyAction:
         shift = 0.0
         if not rules.secret_prophecy:
             shift = _open_shift(state.cubes, seat, n)
-        target = _ref_prophecy_target(rules, state.hands[seat], state.info.future, state.info.aside_up, shift)
+        # SP-INFO-3: a face-down future row is not seen before the tricks
+        future = () if rules.visible["future"] == "from:trick" else state.info.future
+        target = _ref_prophecy_target(rules, state.hands[seat], future, state.info.aside_up, shift)
         own = state.cubes[seat]
         for p in range(n):
             if own[p] < target[p]:

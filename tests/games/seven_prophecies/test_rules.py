@@ -239,6 +239,9 @@ def test_options_pin_the_printed_game() -> None:
         "partners": (False, (False, True)),
         "secret_prophecy": (True, (True, False)),
         "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
+        "round_start": ("left", ("left", "fixed", "lowest-score", "highest-score")),
+        "visible.future": ("all", ("all", "from:trick")),
+        "visible.hands": ("owner", ("owner", "all")),
     }
     rules = Rules()
     assert (rules.players, rules.rounds) == (4, 4)

@@ -214,7 +214,9 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                 changed = attrs.evolve(state, board=(state.match, bids, *state.board[2:]))
                 for t in range(n):
                     if t != s:
-                        assert changed.observation(t) == state.observation(t)
+                        # UT-INFO-3: under open bids every bid made is seen
+                        same = changed.observation(t) == state.observation(t)
+                        assert same == (rules.visible["bids"] != "all" or state.current_player is None)
                         assert changed.observation_tensor(t) == state.observation_tensor(t)
             for t in range(n):
                 others = [s for s in range(n) if s != t]
@@ -224,7 +226,10 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                 for s in others:
                     k = len(hands[s])
                     hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
-                assert attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
+                same = attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
+                # UT-INFO-2: under open hands a seat sees the others' hands
+                assert same or rules.visible["hands"] == "all"
+                assert same or tuple(hands) != state.hands
         rounds = len(state._results)
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1

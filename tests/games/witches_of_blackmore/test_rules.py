@@ -79,6 +79,7 @@ def test_options_pin_the_printed_game() -> None:
         "teams": (False, (False, True)),
         "end_tricks": (8, tuple(range(1, 61))),
         "end_target": (40, tuple(range(1, 501))),
+        "visible.hands": ("owner", ("owner", "all")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, hand_size=6, wheel="descending", must_follow=False,
