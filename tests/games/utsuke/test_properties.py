@@ -280,6 +280,12 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     losers = {s for s in range(n) if state.chips[s] >= rules.chips_to_lose}
     by_honour = {s for s in range(n) if state.honour[s] >= rules.honour_to_win} - losers
     assert state.losers == losers
+    if getattr(rules, "teams", False):  # UT-END-7: seats 1 and 3 against 2 and 4, once the game ended as alone
+        assert losers or by_honour or rules.end == "rounds"
+        clean = [pair for pair in ((0, 2), (1, 3)) if not set(pair) & losers]
+        best = max((state.honour[a] + state.honour[b] for a, b in clean), default=None)
+        assert state.winners == {s for a, b in clean if state.honour[a] + state.honour[b] == best for s in (a, b)}
+        return
     if rules.end == "rounds":  # UT-END-6: the rounds ran out or someone lost; most honour wins
         assert losers or len(state._results) == rules.rounds
         pool = set(range(n)) - losers
