@@ -193,6 +193,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     for c in o.removed:
         out[base + c * _LOC + 18] = 1
     for s, cards in enumerate(o.plays):
+        if s != o.seat and o.shown[s] == FACE_DOWN:  # the tensor keeps the printed view (ST-INFO-2 open hands aside)
+            continue
         for c in cards:
             out[base + c * _LOC + 19 + s] = 1
     at = base + DECK_SIZE * _LOC
