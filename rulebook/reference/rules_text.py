@@ -457,14 +457,14 @@ TEACH: dict[str, tuple[tuple[str, str], ...]] = {
                            "nothing.")),
     ),
     "seven-prophecies": (
-        (N_("Goal"), N_("before the tricks of a round, put your 7 cubes on places 1 to {players}: how often you "
-                        "expect to finish a trick 1st, 2nd and so on.")),
+        (N_("Goal"), N_("before the tricks of a round, put your {cubes} cubes on places 1 to {players}: how often "
+                        "you expect to finish a trick 1st, 2nd and so on.")),
         (N_("Winning a trick"), N_("cards of the suit of the trick's future card rank highest, higher number "
                                    "first; other cards rank by number alone, and of equal numbers the later one "
                                    "ranks higher. Every card gets a place; 1st place leads the next trick.")),
         (N_("Scoring"), N_("a place you take where you have a cube fulfils it. The round ends when somebody has "
-                           "fulfilled all seven: 2 points each; every other player loses 1 point less than "
-                           "the cubes left (never below 0). The highest total wins.")),
+                           "fulfilled every prophecy: {success} points each; every other player loses {penalty} "
+                           "for each cube left beyond {free}{floor}. The highest total wins.")),
     ),
     "utsuke": (
         (N_("Goal"), N_("each round, bid in secret how many tricks the lord will take (the lord is played by "
@@ -508,6 +508,12 @@ def teach(slug: str, rules: Any = None) -> list[str]:
         "chips": getattr(rules, "chips_to_lose", 2),
         "exact": getattr(rules, "honour_exact", 2),
         "closest": getattr(rules, "honour_closest", 1),
+        # Seven Prophecies: the scoring in force (SP-SCORE-1, SP-SCORE-2), not the printed numbers
+        "cubes": getattr(rules, "cubes", 7),
+        "success": getattr(rules, "success_points", 2),
+        "penalty": getattr(rules, "cube_penalty", 1),
+        "free": getattr(rules, "free_cubes", 1),
+        "floor": _(" (never below 0)") if getattr(rules, "score_floor", True) else "",
     }
     out = []
     for label, text in TEACH.get(slug, ()):

@@ -295,13 +295,20 @@ def _show_help(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO
     for markdown in pages:
         lines = rules_text.markdown_lines(markdown, WIDTH, colour=screen.console is not None)
         screens += [lines[i:i + room] for i in range(0, len(lines), room)]
-    for n, lines in enumerate(screens, 1):
+    _page_through(screens, room, screen, stdin, lambda text: screen.stream.write(text + "\n"))
+
+
+def _page_through(
+    pages: list[list[str]], room: int, screen: _Screen, stdin: TextIO, show: Callable[[str], object]
+) -> None:
+    """Show ``pages`` one screen at a time (``room`` lines each), Enter for the next, q back to the table."""
+    for n, lines in enumerate(pages, 1):
         screen.clear()
         for text in lines:
-            screen.stream.write(text + "\n")
-        more = n < len(screens)
+            show(text)
+        more = n < len(pages)
         footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
-                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(screens))
+                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(pages))
         screen.stream.write("\n" * (room - len(lines)))
         answer = _read(stdin, screen, True, footer + " ")
         if not more or answer is None or answer.strip().lower() in ("q", "quit"):
@@ -317,18 +324,7 @@ def _show_log(state: State[Any, Any], seat: int, screen: _Screen, stdin: TextIO)
             screen.line(text)
         return
     room = HEIGHT - 2
-    pages = [lines[i:i + room] for i in range(0, len(lines), room)]
-    for n, page in enumerate(pages, 1):
-        screen.clear()
-        for text in page:
-            screen.line(text)
-        more = n < len(pages)
-        footer = (_("-- page {n} of {of}: Enter for more, q and Enter for the table --") if more
-                  else _("-- page {n} of {of}: Enter for the table --")).format(n=n, of=len(pages))
-        screen.stream.write("\n" * (room - len(page)))
-        answer = _read(stdin, screen, True, footer + " ")
-        if not more or answer is None or answer.strip().lower() in ("q", "quit"):
-            return
+    _page_through([lines[i:i + room] for i in range(0, len(lines), room)], room, screen, stdin, screen.line)
 
 
 # -- saved games --------------------------------------------------------------------------
