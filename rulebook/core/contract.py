@@ -33,6 +33,8 @@ from rulebook.errors import IllegalAction, InvalidGenerator, WrongGame
 
 if TYPE_CHECKING:
     import rulebook.core.encoding
+    import rulebook.core.logic
+    from rulebook.core.history import Player
 
 __all__ = [
     "SEED_RANGE",
@@ -535,6 +537,15 @@ class Game(ABC, Generic[R, S, A]):
     #: every game object made, in order (the registry's, and any other): lets a refusal name
     #: the game whose ``Rules`` it was given without importing the registry
     made: ClassVar[list[Game[Any, Any, Any]]] = []
+    #: The engine's own counters a variant's ``counters`` function may change (name -> what it
+    #: counts, for people), see :mod:`rulebook.core.logic`; each game's ``rules.py`` defines them.
+    COUNTERS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: The events at which the game changes its counters (name -> when, and the record it
+    #: passes as :attr:`~rulebook.core.logic.Event.record`).
+    EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: The printed game's endings (name -> the spec rule that states it); the option
+    #: ``endings_off`` switches any of them off.
+    ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a
@@ -608,6 +619,12 @@ class Game(ABC, Generic[R, S, A]):
         """
         legal: tuple[A, ...] = state.legal_actions()
         return rng.choice(legal)
+
+    def resolve_trick(self, trick: rulebook.core.logic.Trick) -> Player:
+        """Who wins ``trick`` under the printed rules and ``trick.rules``' options: the documented
+        function a variant's ``trick_winner`` replaces (:mod:`rulebook.core.logic`). The engine's
+        precomputed path gives the same winner; each game defines it."""
+        raise NotImplementedError(f"{self.slug} does not state its trick resolution as a function")
 
     def end_stats(self, state: S) -> dict[str, float]:
         """Game-specific figures about how a finished game went (ways of ending, rounds...).

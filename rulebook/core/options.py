@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rulebook.core.logic import LOGIC_FIELD as _LOGIC
 from rulebook.core.visibility import Element, Visible
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.i18n import N_, _, wrap
@@ -35,6 +36,7 @@ __all__ = [
     "check_declarations",
     "describe_options",
     "format_value",
+    "is_option",
     "jsonable",
     "option",
     "option_value",
@@ -143,6 +145,11 @@ def visibility(*elements: Element) -> Any:
         return Visible.of(elements, value)
 
     return attrs.field(default=Visible.of(elements), metadata=meta, converter=convert)
+
+
+def is_option(field: Any) -> bool:
+    """Whether an attrs field of a ``Rules`` class is an option (every field but ``logic``)."""
+    return _LOGIC not in field.metadata
 
 
 def _elements(rules_cls: type[Any]) -> tuple[Element, ...]:
@@ -333,6 +340,8 @@ def describe_options(rules_cls: type[Any]) -> tuple[OptionInfo, ...]:
 def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
     out = []
     for f in attrs.fields(rules_cls):
+        if _LOGIC in f.metadata:  # Python functions, not an option
+            continue
         if _ELEMENTS in f.metadata:  # one option per hidden element: visible.<element>
             for e in f.metadata[_ELEMENTS]:
                 info = OptionInfo(f"{f.name}.{e.name}", e.printed, e.doc, e.choices, "text", None, e.rules)
@@ -397,6 +406,8 @@ def check_declarations(rules_cls: type[Any], rule_ids: Iterable[str]) -> list[st
     known = set(rule_ids)
     faults = []
     for f in attrs.fields(rules_cls):
+        if _LOGIC in f.metadata:
+            continue
         rules = tuple(f.metadata.get(_RULES, ()))
         if not rules:
             faults.append(f"{f.name}: no rules= (the spec rule IDs it changes)")
@@ -962,7 +973,7 @@ PRINTED = Ruleset("printed", "the printed game", {})
 
 def _jsonable(value: Any) -> Any:
     if attrs.has(type(value)):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return {f.name: _jsonable(getattr(value, f.name)) for f in attrs.fields(type(value)) if is_option(f)}
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     if isinstance(value, Mapping):

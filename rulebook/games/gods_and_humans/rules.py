@@ -15,6 +15,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
+from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, validate_choices
 from rulebook.core.tricks import win_keys
 from rulebook.errors import InvalidRules
@@ -268,6 +269,9 @@ class Rules:
         choices=range(0, 61),
         rules=("GH-END-2", "GH-END-4"),
     )
+
+    #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
+    logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Deal
+from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
 from rulebook.errors import InvalidRules
@@ -579,6 +580,9 @@ class Rules:
                 "Who sees each mission of the race being run: 'owner', its holder only until the race's scoring "
                 "(ST-INFO-1); 'all', every mission face up from the deal (ST-INFO-3)."),
     )
+
+    #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
+    logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

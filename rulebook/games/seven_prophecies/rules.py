@@ -11,6 +11,7 @@ import functools
 import attrs
 
 from rulebook.core.cards import Deck
+from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.visibility import ALL, Element, Visible, from_event, open_hands
 from rulebook.errors import InvalidRules
@@ -319,6 +320,9 @@ class Rules:
                 "face down, each card turned up at the start of its own trick (SP-INFO-3)."),
         open_hands(("SP-INFO-1", "SP-INFO-4")),
     )
+
+    #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
+    logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

@@ -14,6 +14,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.history import Player
+from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
 from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
@@ -275,6 +276,9 @@ class Rules:
                 "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
                 "said aloud as it is made (UT-INFO-3)."),
     )
+
+    #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
+    logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)

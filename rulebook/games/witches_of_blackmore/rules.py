@@ -15,6 +15,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
+from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
 from rulebook.core.visibility import Visible, open_hands
@@ -215,6 +216,9 @@ class Rules:
     )
 
     visible: Visible = visibility(open_hands(("WB-INFO-1", "WB-INFO-2")))
+
+    #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
+    logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
