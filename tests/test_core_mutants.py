@@ -152,10 +152,10 @@ def test_mutate_lines_filter_lists_only_those_lines(
     monkeypatch.setitem(sys.modules, spec.name, mutate)  # its dataclasses look their module up
     spec.loader.exec_module(mutate)
     target = str(root / "rulebook" / "core" / "history.py")
-    assert mutate.main([target, "--tests", "x", "--root", str(root), "--list", "--lines", "107,120"]) == 0
+    assert mutate.main([target, "--tests", "x", "--root", str(root), "--list", "--lines", "154,167"]) == 0
     assert sorted(capsys.readouterr().out.splitlines()) == [
-        "rulebook/core/history.py:107: return self.points[seat] -> return None",
-        "rulebook/core/history.py:120: return tuple(totals) -> return None",
+        "rulebook/core/history.py:154: return self.points[seat] -> return None",
+        "rulebook/core/history.py:167: return tuple(totals) -> return None",
     ]
     with pytest.raises(SystemExit):
         mutate.main([target, "--tests", "x", "--root", str(root), "--list", "--lines", "1.5"])

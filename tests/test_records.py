@@ -126,3 +126,60 @@ def test_an_unknown_record_field_is_named_with_the_known_ones() -> None:
         "unknown record field 'rulse' (a rulebook-record/1 record has: format, game, rules, seed, deals, actions, meta)"
     )
 
+
+
+# -- record types (issue 33: the records a hook receives have a version and name a missing field) --
+
+
+def test_a_missing_field_of_a_trick_record_is_named_with_the_type_version_and_fields() -> None:
+    from rulebook.core.history import TrickRecord
+
+    trick = TrickRecord(number=0, round=0, leader=1, plays=((1, 5), (0, 7)), winner=0, rule="WB-TRICK-2")
+    with pytest.raises(AttributeError) as info:
+        trick.cardz  # noqa: B018
+    assert str(info.value) == (
+        "TrickRecord (record version 1) has no field 'cardz'; its fields: number, round, leader, plays, winner, rule"
+    )
+    assert trick.cards == (5, 7)  # properties and fields are read as before
+    assert not hasattr(trick, "cardz") and getattr(trick, "cardz", "none") == "none"
+
+
+def test_round_records_and_score_changes_are_versioned_records() -> None:
+    from rulebook.core.history import Record, RoundRecord, ScoreChange, TrickRecord
+
+    change = ScoreChange(0, 3, "captured cards", "WB-SCORE-1")
+    rnd = RoundRecord(0, (3, 0), (change,), "the hands ran out", "WB-END-1")
+    assert (TrickRecord.VERSION, RoundRecord.VERSION, ScoreChange.VERSION) == (1, 1, 1)
+    assert isinstance(rnd, Record) and isinstance(change, Record)
+    with pytest.raises(AttributeError, match=r"^RoundRecord \(record version 1\) has no field 'score'; its fields: "
+                       r"number, points, changes, end, rule$"):
+        rnd.score  # noqa: B018
+    with pytest.raises(AttributeError, match=r"^ScoreChange \(record version 1\) has no field 'player'; its fields: "
+                       r"seat, points, reason, rule$"):
+        change.player  # noqa: B018
+    # still slotted, frozen, hashable and picklable
+    assert not hasattr(change, "__dict__")
+    with pytest.raises(AttributeError):
+        change.points = 4  # type: ignore[misc]
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(rnd)) == rnd == copy.deepcopy(rnd)
+    assert hash(rnd) == hash(RoundRecord(0, (3, 0), (change,), "the hands ran out", "WB-END-1"))
+
+
+def test_a_newer_version_is_named_in_the_message() -> None:
+    from typing import ClassVar
+
+    import attrs
+
+    from rulebook.core.history import Record
+
+    @attrs.frozen(slots=True)
+    class Bid(Record):
+        VERSION: ClassVar[int] = 3
+        seat: int
+        value: int
+
+    with pytest.raises(AttributeError, match=r"^Bid \(record version 3\) has no field 'amount'; its fields: "
+                       r"seat, value$"):
+        Bid(0, 2).amount  # noqa: B018

@@ -24,20 +24,61 @@ path (``legal_actions``/``apply``) pays nothing for them.
 ...     ScoreChange(1, -1, "penalty", "WB-SCORE-2")), end="the hands ran out", rule="WB-END-1")
 >>> r.points_of(1)
 -1
+
+Every record type is a :class:`Record`: it has a version (``TrickRecord.VERSION``), raised when
+its fields change, and reading a field it does not have fails with a message that names the
+field, the record type, its version and the fields it has, so a hook written against an older
+shape learns what changed:
+
+>>> try:
+...     t.cardz
+... except AttributeError as exc:
+...     print(exc)
+TrickRecord (record version 1) has no field 'cardz'; its fields: number, round, leader, plays, winner, rule
 """
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import attrs
 
-__all__ = ["Player", "RoundRecord", "ScoreChange", "TrickRecord", "round_totals"]
+__all__ = ["Player", "Record", "RoundRecord", "ScoreChange", "TrickRecord", "round_totals"]
 
 #: A seat (``int``) or the name of a non-player who plays cards (``"lord"``).
 Player = int | str
 
 
+class Record:
+    """The base of every record type a game keeps or a hook receives (slotted, frozen attrs
+    classes): a ``VERSION`` per type, raised whenever its fields change, and a clear error for
+    a field it does not have.
+
+    A subclass declares ``VERSION: ClassVar[int] = 1`` (or inherits 1) and stays an
+    ``@attrs.frozen(slots=True)`` class; reading a missing attribute raises ``AttributeError``
+    naming the field, the record type, its version and its fields (``hasattr`` and
+    ``getattr(record, name, default)`` work as usual).
+    """
+
+    __slots__ = ()
+
+    #: the version of the record's shape: raised when a field is renamed, removed or changes meaning
+    VERSION: ClassVar[int] = 1
+
+    def __getattr__(self, name: str) -> Any:
+        # only called when normal lookup failed: the field does not exist (dunder lookups by
+        # copy, pickle and the like get the plain error they expect)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        cls = type(self)
+        fields = ", ".join(f.name for f in attrs.fields(cls)) if attrs.has(cls) else ""
+        raise AttributeError(
+            f"{cls.__name__} (record version {cls.VERSION}) has no field {name!r}; its fields: {fields or 'none'}"
+        )
+
+
 @attrs.frozen(slots=True)
-class TrickRecord:
+class TrickRecord(Record):
     """One finished trick.
 
     ``number`` counts tricks over the whole game from 0; ``round`` is the index
@@ -45,6 +86,8 @@ class TrickRecord:
     in the order the cards were played, the leader's first; ``rule`` is the
     rule ID that decided ``winner`` (the trump rule, the lead-suit rule...).
     """
+
+    VERSION: ClassVar[int] = 1
 
     number: int
     round: int
@@ -77,8 +120,10 @@ class TrickRecord:
 
 
 @attrs.frozen(slots=True)
-class ScoreChange:
+class ScoreChange(Record):
     """Points one seat gained (or lost, if negative) and why."""
+
+    VERSION: ClassVar[int] = 1
 
     seat: int
     points: int
@@ -87,7 +132,7 @@ class ScoreChange:
 
 
 @attrs.frozen(slots=True)
-class RoundRecord:
+class RoundRecord(Record):
     """One finished round (deal, race): what each seat scored and how it ended.
 
     ``points`` is each seat's net change of ``state.scores`` over the round (by
@@ -96,6 +141,8 @@ class RoundRecord:
     additive, ``state.scores`` equals the sum of ``points`` over ``state.rounds``
     (plus the current round's points so far, where the game shows them).
     """
+
+    VERSION: ClassVar[int] = 1
 
     number: int
     points: tuple[int, ...]
