@@ -39,7 +39,7 @@ from .actions import Declare, Down, Keep, Pair, Phase, Place, Play, Road, Take
 from .actions import SaruAction as SaruAction
 from .game import GAME
 from .game import SaruGame as SaruGame
-from .history import PlacementRecord, Resolution, RevealedMissions
+from .history import PlacementRecord, Resolution, RevealedMissions, RoundOfPlay
 from .observation import _LOC as _LOC
 from .observation import _SHOWN as _SHOWN
 from .observation import Observation
@@ -93,6 +93,7 @@ __all__ = [
     "Resolution",
     "RevealedMissions",
     "Road",
+    "RoundOfPlay",
     "Rules",
     "SaruState",
     "Take",

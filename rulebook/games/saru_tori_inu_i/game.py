@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal, Game, Setup, check_rng
+from rulebook.core.history import Player
+from rulebook.core.logic import Trick
 
 from .actions import SaruAction, _tab
 from .heuristic import heuristic_action
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import COLOURS, DECK_SIZE, LETTERS, RULESETS, Rules, check_deal, random_deal
-from .scoring import end_stats
+from .rules import COLOURS, DECK_SIZE, ENDINGS, LETTERS, RULESETS, SQUARES_SHARE, Rules, check_deal, random_deal
+from .scoring import end_stats, resolve_trick
 from .state import SaruState, _race_start
 
 
@@ -29,6 +33,22 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     deck = Deck(suits=tuple(zip(COLOURS, LETTERS)), ranks=range(1, 10))
     # The printed game, the source's short games and the spec's house rules (rules.RULESETS).
     rulesets = RULESETS
+
+    #: ST-LOGIC-2: the counts the engine keeps and a variant's ``counters`` may change (the
+    #: first feeds ``scores``)
+    COUNTERS: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "score": "each seat's points of the races scored so far (ST-RACE-2); the highest total wins",
+        "squares": "each animal's square on the road, four numbers (monkey, dog, bird, boar), not one per "
+        "seat: the race order and the colour points read them (ST-ROAD-3, ST-ROAD-4)",
+    })
+    #: ST-LOGIC-2: when the counters change, and the record a variant's function receives
+    EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "round": "a round of play is over and the new oracle area laid (ST-ROUND-1); the record is a "
+        "RoundOfPlay (who resolved in which order, the strengths, the animals' squares)",
+        "race": "a race is scored (ST-SCORE-1..4); the record is the race's RoundRecord",
+    })
+    #: ST-LOGIC-3: the printed game's endings and the rules that state them (``Rules.endings_off``)
+    ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType(dict(ENDINGS))
 
     def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
         return _tab(rules).actions
@@ -52,8 +72,14 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
 
     def max_game_length(self, rules: Rules) -> int:
         """Per round each seat plays once (the declarer: declare and two cards), places at
-        most twice and takes once: at most 6 actions per seat and round."""
-        return rules.race_count * rules.rounds * rules.players * 6
+        most twice and takes once: at most 6 actions per seat and round (with the ending
+        ``rounds`` switched off a race has at most one round per card, ST-LOGIC-3)."""
+        return rules.race_count * rules.race_rounds * rules.players * 6
+
+    def resolve_trick(self, trick: Trick) -> Player:
+        """Who wins a round of play: the seat that resolves first, the highest strength played
+        or declared (ST-LOGIC-1, ST-RES-1; see :func:`~rulebook.games.saru_tori_inu_i.scoring.resolve_trick`)."""
+        return resolve_trick(trick)
 
     def check_invariants(self, state: SaruState) -> None:
         """Card conservation (ST-COMP-1), distinct strengths (ST-PLAY-2), the animals'
@@ -75,7 +101,9 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         if sum(1 << v for v in strengths) != state.used:
             raise AssertionError("ST-PLAY-2: the used strengths disagree with the plays")
         start = state.rules.track.start
-        for a in range(4):
+        # ST-ROAD-5: animals may share squares; a variant's counters may move them (ST-LOGIC-2)
+        hops = state.rules.squares != SQUARES_SHARE and state.rules.logic.counters is None
+        for a in range(4 if hops else 0):
             for b in range(a + 1, 4):
                 if state.pos[a] == state.pos[b] and not (state.pos[a] == start[a] == start[b]):
                     raise AssertionError("ST-ROAD-3: two animals share a square off their start")

@@ -8,7 +8,7 @@ from rulebook.i18n import N_
 
 from . import state as _state
 from .actions import _DECLARES, _PLACE, PAIR, PLACE, PLAY, TAKE, SaruAction, _Tab
-from .rules import FACE_DOWN, Rules, move_animals
+from .rules import FACE_DOWN, Rules, mover
 from .scoring import score_colours
 from .state import SaruState, _tab
 
@@ -167,7 +167,7 @@ def _road_card(state: SaruState, rules: Rules, seat: int, col: tuple[int, ...], 
     best: list[int] = []
     top = 0
     for c in col:
-        standing = score_colours(rules, acquired, move_animals(pos, icons[c]))
+        standing = score_colours(rules, acquired, mover(rules)(pos, icons[c]))
         lead = standing[seat] - max(v for s, v in enumerate(standing) if s != seat)
         if not best or lead > top:
             best, top = [c], lead

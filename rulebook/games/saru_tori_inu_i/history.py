@@ -8,11 +8,11 @@ and per race: a shared :class:`~rulebook.core.history.RoundRecord` of the points
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.history import Player, Record, RoundRecord, TrickRecord
 from rulebook.errors import IllegalAction
 
 from .actions import Keep, Place, Road, Take
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen(slots=True)
-class Resolution:
+class Resolution(Record):
     """One player's step of the resolution (ST-RES-1): what it put beneath which column,
     then what it took.
 
@@ -38,6 +38,8 @@ class Resolution:
     forced the choice (ST-RES-3, ST-RES-4 forced road, ST-RES-5, ST-RULING-13).
     """
 
+    VERSION: ClassVar[int] = 1
+
     seat: int
     strength: int
     placed: tuple[tuple[int, int], ...]
@@ -49,7 +51,7 @@ class Resolution:
 
 
 @attrs.frozen(slots=True)
-class PlacementRecord:
+class PlacementRecord(Record):
     """One finished round of Saru Tori Inu I (the game's counterpart of a trick).
 
     ``number`` counts rounds over the whole game from 0; ``race`` and ``round`` (from 0
@@ -59,6 +61,8 @@ class PlacementRecord:
     steps in resolution order; ``leftover`` are oracle cards nobody took, which left the
     game when the round ended (ST-RULING-13).
     """
+
+    VERSION: ClassVar[int] = 1
 
     number: int
     race: int
@@ -76,7 +80,7 @@ class PlacementRecord:
 
 
 @attrs.frozen(slots=True)
-class RevealedMissions:
+class RevealedMissions(Record):
     """The mission cards of one scored race, revealed when it was scored (ST-SCORE-3).
 
     ``race`` counts races from 0 (the ``number`` of the race's
@@ -84,12 +88,41 @@ class RevealedMissions:
     card, by seat, as an index into ``rules.missions``.
     """
 
+    VERSION: ClassVar[int] = 1
+
     race: int
     missions: tuple[int, ...]
 
     def mission_of(self, seat: int) -> int:
         """The mission card ``seat`` held in this race."""
         return self.missions[seat]
+
+
+@attrs.frozen(slots=True)
+class RoundOfPlay(Record):
+    """One round of play, as a variant's ``counters`` and ``ends`` functions receive it at the
+    event ``round`` (ST-LOGIC-2): built only when a variant's logic is in force.
+
+    ``number`` counts rounds over the whole game from 0; ``race`` and ``round`` (from 0 within the
+    race) say where it was; ``leader`` is the round's start player (ST-PLAY-1); ``strengths`` each
+    seat's strength played or declared (-1 face down, -2 did not play: no cards, ST-RULING-9);
+    ``order`` the seats in the order they resolved (ST-RES-1), ``winner`` the first of them, and
+    ``rule`` the rule that chose it (``ST-RES-1``, or ``variant:trick_winner`` when a variant's
+    function did, ST-LOGIC-1); ``squares`` the animals' squares when the round ended (monkey,
+    dog, bird, boar).
+    """
+
+    VERSION: ClassVar[int] = 1
+
+    number: int
+    race: int
+    round: int
+    leader: Player
+    strengths: tuple[int, ...]
+    order: tuple[int, ...]
+    winner: Player
+    rule: str
+    squares: tuple[int, ...]
 
 
 def rounds(state: SaruState) -> tuple[RoundRecord, ...]:

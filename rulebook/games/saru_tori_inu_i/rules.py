@@ -12,7 +12,7 @@ import json
 import random
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,12 @@ DECLARE_LAST, DECLARE_OFF, DECLARE_ANYONE = "last", "off", "anyone"
 #: ST-SETUP-4: the most mission cards a game may hold (the observation tensor has a slot each).
 MAX_MISSIONS = 16
 CONDITIONS = ("always", "animal_place", "colour_first", "every_colour")
+#: ST-ROAD-3 (printed: a moving animal hops occupied squares), ST-ROAD-5 (house rule: animals share squares).
+SQUARES_HOP, SQUARES_SHARE = "hop", "share"
+#: ST-LOGIC-3: the printed game's endings, by name (``Rules.endings_off`` switches them off):
+#: ``rounds`` ends a race after its rounds (ST-ROUND-3), ``target`` ends the game at the target
+#: score (ST-RACE-4, when one is set), ``races`` ends the game after its last race (ST-RACE-1).
+ENDINGS = {"rounds": "ST-ROUND-3", "target": "ST-RACE-4", "races": "ST-RACE-1"}
 
 #: Sentinels of ``state.shown`` (ST-PLAY-1..4): a seat that has not played yet, a face-down play.
 NOT_PLAYED = -2
@@ -378,6 +384,25 @@ def _to_removed(value: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _to_endings(value: Any) -> tuple[str, ...]:
+    """ST-LOGIC-3: names of the printed game's endings (``ENDINGS``), each once; the races
+    (ST-RACE-1) cannot be switched off."""
+    out: list[str] = []
+    for i, v in enumerate(value):
+        if type(v) is not str or v not in ENDINGS:
+            raise _bad("endings_off", f"item {i + 1} must be one of {', '.join(ENDINGS)} (got {v!r})")
+        if v == "races":
+            raise _bad(
+                "endings_off",
+                "'races' cannot be switched off: the last race is the only ending sure to come (a target "
+                "score may never be reached), so the game would never end",
+            )
+        if v in out:
+            raise _bad("endings_off", f"names {v!r} twice")
+        out.append(v)
+    return tuple(out)
+
+
 def removed_cards(rules: Rules) -> tuple[int, ...]:
     """ST-SETUP-6: the deck indices ``rules.removed`` takes out, sorted (once per ``Rules``)."""
     key = (rules.deck, rules.removed)
@@ -561,7 +586,7 @@ class Rules:
         doc="Start squares and the order of animals sharing a square (PLACEHOLDER default, "
         "ST-COMP-3, ST-DATA-4, ST-RULING-3, ST-RULING-4).",
         converter=_to_track,
-        rules=("ST-COMP-3", "ST-DATA-1", "ST-DATA-4", "ST-ROAD-4", "ST-RULING-3", "ST-RULING-4"),
+        rules=("ST-COMP-3", "ST-DATA-1", "ST-DATA-4", "ST-ROAD-4", "ST-RULING-3", "ST-RULING-4", "ST-RULING-21"),
     )
 
     removed: tuple[str, ...] = option(
@@ -572,6 +597,23 @@ class Rules:
         item=str,
         converter=_to_removed,
         rules=("ST-SETUP-3", "ST-SETUP-6"),
+    )
+
+    squares: str = option(
+        SQUARES_HOP,
+        doc="Where a moving animal stops: 'hop' (printed: on the next free square, hopping animals in its "
+        "way, ST-ROAD-3) or 'share' (on the next square even if animals stand there: house rule ST-ROAD-5).",
+        choices=(SQUARES_HOP, SQUARES_SHARE),
+        rules=("ST-ROAD-3", "ST-ROAD-5", "ST-RULING-21"),
+    )
+    endings_off: tuple[str, ...] = option(
+        (),
+        doc="Endings of the printed game switched off (ST-LOGIC-3): 'rounds' (a race then runs until the "
+        "hands are empty, ST-ROUND-3, ST-RULING-9) and 'target' (ST-RACE-4); `none` for none. 'races' "
+        "cannot be switched off: it is the only ending sure to come.",
+        item=str,
+        converter=_to_endings,
+        rules=("ST-LOGIC-3", "ST-ROUND-3", "ST-RACE-4"),
     )
 
     visible: Visible = visibility(
@@ -613,6 +655,13 @@ class Rules:
     def rounds(self) -> int:
         """Rounds per race: ``rounds_3p`` (printed 8) or ``rounds_4p`` (printed 6) (ST-ROUND-3)."""
         return self.rounds_3p if self.players == 3 else self.rounds_4p
+
+    @property
+    def race_rounds(self) -> int:
+        """The most rounds a race can have: ``rounds``, or, with the ending ``rounds`` switched off
+        (ST-LOGIC-3), as many as there are cards (every round takes at least one card out of the
+        hands, so a race ends when they are empty: ST-RULING-9)."""
+        return DECK_SIZE if "rounds" in self.endings_off else self.rounds
 
     @property
     def colour_table(self) -> tuple[tuple[int, int], ...]:
@@ -682,9 +731,28 @@ def move_animals(positions: tuple[int, ...], icons: Sequence[int]) -> tuple[int,
     return tuple(pos)
 
 
+def share_animals(positions: tuple[int, ...], icons: Sequence[int]) -> tuple[int, ...]:
+    """Positions after a road card's icons when animals may share a square: one square each,
+    stopping there whoever stands on it (house rule ST-ROAD-5).
+
+    >>> share_animals((0, 1, 2, 3), (0,))  # the monkey joins the dog on square 1
+    (1, 1, 2, 3)
+    """
+    pos = list(positions)
+    for a in icons:
+        pos[a] += 1
+    return tuple(pos)
+
+
+def mover(rules: Rules) -> Callable[[tuple[int, ...], Sequence[int]], tuple[int, ...]]:
+    """How ``rules`` move the animals of a road card: :func:`move_animals` (ST-ROAD-3) or
+    :func:`share_animals` (ST-ROAD-5)."""
+    return share_animals if rules.squares == SQUARES_SHARE else move_animals
+
+
 def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
     """The animals from 1st to 4th: furthest first, ties by the track's tie order (ST-ROAD-4,
-    ST-RULING-4).
+    ST-RULING-4; on any shared square when animals may share them, ST-RULING-21).
 
     >>> race_order(Track(), (5, 9, 0, 0))  # dog, monkey, then bird before boar on square 0
     (1, 0, 2, 3)

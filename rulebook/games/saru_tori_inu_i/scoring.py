@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulebook.core.history import ScoreChange
+from rulebook.core.history import Player, ScoreChange
+from rulebook.core.logic import Trick
 
 from .actions import Declare, Down, Road, Take, _tab
 from .rules import ANIMALS, COLOURS, Rules, race_order
@@ -194,6 +195,66 @@ def _score(
     return tuple(points)
 
 
+
+
+# -- the round's resolution as one function (ST-LOGIC-1) -------------------------------------------
+
+
+def resolve_trick(trick: Trick) -> Player:
+    """Who wins a round of play: the seat that resolves first, which puts its card beneath the
+    oracle area and takes the leftmost oracle card before anybody else (ST-LOGIC-1, ST-RES-1).
+
+    It is the seat with the highest strength played or declared (ST-RULING-7: a declared
+    strength ranks as a played card of that strength, and no two are equal, ST-PLAY-2); a
+    seat that played face down has no strength and resolves after every face-up play, so it
+    wins only if every seat played face down, the first of them in turn order (ST-RULING-6).
+    The others then resolve in the printed order, and the round's lowest strength (or its last
+    face-down player) still starts the next round (ST-ROUND-2), whoever won.
+
+    ``trick.cards`` are the cards played in turn order (a declarer's two cards both, its seat
+    twice in ``trick.seats``), ``trick.leader`` the round's start player; the strengths are
+    read from ``trick.state.shown`` (a face-down card and a declaration are not the printed
+    strength of the card), the state in which every card of the round has been played.
+    """
+    shown = trick.state.plays[2]
+    best = -1
+    winner: Player = trick.leader
+    for seat in trick.seats:
+        v = shown[seat]
+        if v > best:
+            best, winner = v, seat
+    if best < 0:  # everybody face down: the first of them in turn order (ST-RULING-6)
+        return trick.seats[0]
+    return winner
+
+
+def round_trick(state: SaruState) -> Trick:
+    """The round of play of ``state`` (every card played, resolution not begun) as the
+    :class:`~rulebook.core.logic.Trick` a trick-resolution function reads (ST-LOGIC-1)."""
+    order = state.board[4]
+    played = state.plays[1]
+    cards: list[int] = []
+    seats: list[Player] = []
+    for seat in order:
+        for card in played[seat]:
+            cards.append(card)
+            seats.append(seat)
+    return Trick(tuple(cards), tuple(seats), order[0], state, state.rules)
+
+
+def printed_start(order: Sequence[int], shown: Sequence[int]) -> int:
+    """ST-ROUND-2, ST-RULING-6: the next round's start player: the last face-down player in turn
+    order if anybody played face down, else the lowest strength played or declared."""
+    start = -1
+    low = 99
+    for seat in order:
+        v = shown[seat]
+        if v < 0:
+            low = -1
+            start = seat
+        elif low >= 0 and v < low:
+            low, start = v, seat
+    return start
 
 
 # -- the state's scores, the winners and the end of the game -----------------------------------------

@@ -9,12 +9,13 @@ other view of the state (scores, observation, records) is a function of the modu
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
-from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
+from rulebook.core.logic import Event, apply_changes
 from rulebook.errors import IllegalAction
 
 from .actions import (
@@ -38,7 +39,7 @@ from .actions import (
     _Tab,
 )
 from .actions import _tab as _tables
-from .history import PlacementRecord, RevealedMissions
+from .history import PlacementRecord, RevealedMissions, RoundOfPlay
 from .history import placements as _placements
 from .history import revealed as _revealed
 from .history import rounds as _rounds
@@ -46,8 +47,8 @@ from .history import tricks as _tricks
 from .observation import Observation
 from .observation import observation as _observation
 from .observation import resample as _resample
-from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, move_animals, removed_cards
-from .scoring import race_score_changes
+from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, mover, removed_cards
+from .scoring import printed_start, race_score_changes, round_trick
 from .scoring import race_standing as _race_standing
 from .scoring import scores as _scores
 from .scoring import winners as _winners
@@ -489,9 +490,20 @@ class SaruState(State[Rules, SaruAction]):
         up = sorted([s for s in order if shown[s] >= 0], key=shown.__getitem__, reverse=True)
         queue = tuple(up) + tuple([s for s in order if shown[s] == FACE_DOWN])
         b = board
-        return _new_state(
+        state = _new_state(
             self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
             plays, PLACE, 0, queue[0],
+        )
+        winner_of = self.rules.logic.trick_winner
+        if winner_of is None:
+            return state
+        # ST-LOGIC-1: a variant's function says who resolves first; the others follow in the
+        # printed order (the variant layer checked that the winner played this round)
+        winner = cast(int, winner_of(round_trick(state)))  # Saru's seats are ints
+        queue = (winner,) + tuple([s for s in queue if s != winner])
+        return _new_state(
+            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
+            plays, PLACE, 0, winner,
         )
 
     def _place(self, seat: int, column: int, action: SaruAction) -> SaruState:
@@ -560,7 +572,7 @@ class SaruState(State[Rules, SaruAction]):
         if kind is Road:  # ST-ROAD-1, ST-ROAD-2, ST-ROAD-3
             road = road + (card,)
             last = _LAST
-            pos = move_animals(pos, (last[1] if last[0] is self.rules else _tab(self.rules)).icons[card])
+            pos = mover(self.rules)(pos, (last[1] if last[0] is self.rules else _tab(self.rules)).icons[card])
             laid = True
         elif kind is Take:
             acq = list(acquired)
@@ -588,6 +600,8 @@ class SaruState(State[Rules, SaruAction]):
         qi = self.qi + 1
         if qi < len(queue):
             return _new_state(self.rules, self.setup, log, board, table, plays, PLACE, qi, queue[qi])
+        if not self.rules.logic.printed:  # a variant's counters, endings or trick winner (ST-LOGIC-1..3)
+            return self._round_end(log, table, plays)
         # ST-ROUND-1: leftover oracle cards leave the game (ST-RULING-13); the cards
         # beneath become the new oracle area, column by column.
         area, road, pos, acquired, removed, known, _ = table
@@ -605,7 +619,7 @@ class SaruState(State[Rules, SaruAction]):
         empty = ((),) * n
         fresh: Plays = (hands, empty, (NOT_PLAYED,) * n, 0, empty)
         order = tuple([s for i in range(n) if hands[s := (start + i) % n]])  # ST-PLAY-1, ST-RULING-9
-        if rnd < rules.rounds and order:  # ST-ROUND-3
+        if rnd < rules.race_rounds and order:  # ST-ROUND-3 (unless switched off: ST-LOGIC-3)
             if rules.columns != "setup":
                 cols = tuple([k for k in range(n) if beneath[k]])
             elif rules.column_sharing != "shared":  # ST-RULING-20: every column is open again
@@ -624,13 +638,9 @@ class SaruState(State[Rules, SaruAction]):
         totals = tuple([a + b for a, b in zip(totals, points)])
         results = results + (points,)
         revealed = revealed + (missions,)
-        if rnd >= rules.rounds:
-            end, rule = f"{rules.rounds} rounds were played", "ST-ROUND-3"
-        else:
-            end, rule = f"no seat had a card left after {rnd} round(s)", "ST-RULING-9"
+        end, rule = _race_end(rules, rnd)
         records = records + (RoundRecord(race, points, changes, end, rule),)
-        target = rules.target_score  # ST-RACE-4: a total at the target ends the game now
-        if race + 1 < rules.race_count and not (target and max(totals) >= target):
+        if _game_goes_on(rules, race, totals):
             return _race_start(
                 rules, self.setup, log, race + 1, totals, results, revealed, rounds_played, records
             )
@@ -640,11 +650,129 @@ class SaruState(State[Rules, SaruAction]):
             (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
         )
 
+    def _round_end(self, log: Log, table: Table, plays: Plays) -> SaruState:
+        """The end of a round of play under a variant's logic: the printed steps of
+        :meth:`_next_resolver` (ST-ROUND-1..3, the race's scoring, the next race or the end), with
+        the variant's changes to the counters at the events ``round`` and ``race`` (ST-LOGIC-2)
+        and its endings (ST-LOGIC-3): a game it ends is scored by the game's own rules, the race
+        in progress included."""
+        rules = self.rules
+        logic = rules.logic
+        setup = self.setup
+        area, road, pos, acquired, removed, known, _ = table
+        left = tuple([c for col in area for c in col])
+        if left:  # ST-ROUND-1, ST-RULING-13
+            removed = removed + left
+        race, rnd, missions, cols, played, queue, totals, results, revealed, number, records = self.board
+        hands, _, shown, _, beneath = plays
+        n = rules.players
+        start = printed_start(played, shown)  # ST-ROUND-2, whoever resolved first (ST-LOGIC-1)
+        rnd += 1
+        rounds_played = number + 1
+        empty = ((),) * n
+        fresh: Plays = (hands, empty, (NOT_PLAYED,) * n, 0, empty)
+        order = tuple([s for i in range(n) if hands[s := (start + i) % n]])  # ST-PLAY-1, ST-RULING-9
+        goes_on = rnd < rules.race_rounds and bool(order)  # ST-ROUND-3 (ST-LOGIC-3)
+        if goes_on:
+            if rules.columns != "setup":
+                cols = tuple([k for k in range(n) if beneath[k]])
+            elif rules.column_sharing != "shared":  # ST-RULING-20
+                cols = tuple(range(n))
+
+        def next_round() -> SaruState:
+            return _new_state(
+                rules, setup, log,
+                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records),
+                (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0] if order else start,
+            )
+
+        # ST-LOGIC-2: the event ``round``, after the new oracle area is laid
+        rule = "ST-RES-1" if logic.trick_winner is None else "variant:trick_winner"
+        played_round = RoundOfPlay(number, race, rnd - 1, played[0], shown, queue, queue[0], rule, pos)
+        state = next_round()
+        if logic.counters is not None:
+            changes = logic.counters(Event("round", number, state, played_round))
+            if changes:
+                totals = apply_changes(totals, changes, "score")
+                pos = apply_changes(pos, changes, "squares")
+                state = next_round()
+        ended = logic.ends is not None and logic.ends(Event("round", number, state, played_round))  # ST-LOGIC-3
+        if goes_on and not ended:
+            return state
+        # the race is scored by the game's own rules (ST-SCORE-1..4); score changes the variant
+        # made during the race are itemised with it, so the races' records add up to the scores
+        own = race_score_changes(rules, acquired, pos, missions)
+        before = [sum(r[s] for r in results) for s in range(n)]
+        extra = tuple([
+            ScoreChange(s, totals[s] - before[s], "the variant's rules during the race", "variant:counters")
+            for s in range(n) if totals[s] != before[s]
+        ])
+        if ended:
+            end, rule = f"a variant's rule ended the game after round {rnd} of race {race + 1}", "variant:ends"
+        else:
+            end, rule = _race_end(rules, rnd)
+        record = RoundRecord(race, _points(n, own + extra), own + extra, end, rule)
+
+        def scored() -> SaruState:
+            totals = tuple([a + b for a, b in zip(before, record.points)])
+            return _new_state(
+                rules, setup, log,
+                (race, rnd, missions, cols, (), (), totals, results + (record.points,), revealed + (missions,),
+                 rounds_played, records + (record,)),
+                (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
+            )
+
+        if ended:
+            return scored()
+        # ST-LOGIC-2: the event ``race``, once the race is scored
+        state = scored()
+        if logic.counters is not None:
+            changes = logic.counters(Event("race", race, state, record))
+            if changes:
+                delta = apply_changes((0,) * n, changes, "score")
+                if any(delta):
+                    more = tuple([ScoreChange(s, d, "the variant's rules at the race's end", "variant:counters")
+                                  for s, d in enumerate(delta) if d])
+                    record = RoundRecord(race, _points(n, record.changes + more), record.changes + more, end, rule)
+                pos = apply_changes(pos, changes, "squares")
+                state = scored()
+        if logic.ends is not None and logic.ends(Event("race", race, state, record)):  # ST-LOGIC-3
+            record = RoundRecord(record.number, record.points, record.changes,
+                                 f"{end}; then a variant's rule ended the game", "variant:ends")
+            return scored()
+        if _game_goes_on(rules, race, state.board[6]):
+            return _race_start(rules, setup, log, race + 1, *state.board[6:9], rounds_played, state.board[10])
+        return state
+
 
 if TYPE_CHECKING:
     _new_state = SaruState
 else:  # the engine builds its states without attrs' __init__ (about 2.5x cheaper)
     _new_state = state_builder(SaruState)
+
+
+def _race_end(rules: Rules, rnd: int) -> tuple[str, str]:
+    """How a race ended after ``rnd`` rounds, in words, and the rule (ST-ROUND-3, ST-RULING-9)."""
+    if rnd >= rules.race_rounds:
+        return f"{rnd} rounds were played", "ST-ROUND-3"
+    return f"no seat had a card left after {rnd} round(s)", "ST-RULING-9"
+
+
+def _game_goes_on(rules: Rules, race: int, totals: tuple[int, ...]) -> bool:
+    """Whether another race follows race ``race`` (ST-RACE-1), unless a total reached the target
+    (ST-RACE-4; that ending may be switched off, ST-LOGIC-3)."""
+    target = rules.target_score
+    if target and "target" in rules.endings_off:
+        target = 0
+    return race + 1 < rules.race_count and not (target and max(totals) >= target)
+
+
+def _points(n: int, changes: tuple[ScoreChange, ...]) -> tuple[int, ...]:
+    """Each seat's sum of ``changes``."""
+    gained = [0] * n
+    for change in changes:
+        gained[change.seat] += change.points
+    return tuple(gained)
 
 
 def _without(known: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:

@@ -43,7 +43,8 @@ def start(**options: Any) -> Any:
 def test_the_printed_game_options_are_pinned() -> None:
     """ST-SETUP-2, ST-SETUP-5, ST-RACE-1, ST-RES-2, ST-RES-4, ST-SCORE-1, ST-RULING-5,
     ST-RULING-8, ST-RULING-10, ST-RULING-11, ST-RULING-12, ST-RULING-20, ST-DATA-2..4,
-    ST-ROUND-3, ST-PLAY-4, ST-SCORE-2: each option's default and declared choices, exactly."""
+    ST-ROUND-3, ST-PLAY-4, ST-SCORE-2, ST-ROAD-3, ST-LOGIC-3: each option's default and declared choices,
+    exactly."""
     got = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert got == {
         "players": (4, (3, 4)),
@@ -64,6 +65,8 @@ def test_the_printed_game_options_are_pinned() -> None:
         "missions": (DEFAULT_MISSIONS, None),
         "track": (DEFAULT_TRACK, None),
         "removed": ((), None),
+        "squares": ("hop", ("hop", "share")),
+        "endings_off": ((), None),
         "visible.hands": ("owner", ("owner", "all")),
         "visible.missions": ("owner", ("owner", "all")),
     }

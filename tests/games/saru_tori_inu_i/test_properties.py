@@ -202,8 +202,9 @@ def play_and_check(rules: Rules, seed: int, rng: random.Random) -> SaruState:
         # ST-PLAY-2: strengths within a round are distinct
         strengths = [v for v in state.shown if v >= 0]
         assert len(strengths) == len(set(strengths))
-        # ST-ROAD-3: animals share a square only where they started and have not moved
-        for a in range(4):
+        # ST-ROAD-3: animals share a square only where they started and have not moved (unless
+        # they may share squares, ST-ROAD-5)
+        for a in range(4 if rules.squares == "hop" else 0):
             for b in range(a + 1, 4):
                 if state.pos[a] == state.pos[b]:
                     assert state.pos[a] == start[a] == start[b]
