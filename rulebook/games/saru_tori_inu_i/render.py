@@ -77,6 +77,7 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
            plays: tuple[tuple[int, ...], ...], winners: tuple[int, ...] | None, legal: list[str],
            counts: bool = True) -> Board:
     players = len(v.totals)
+    counts = counts and "rounds" not in rules.endings_off  # ST-LOGIC-3: a race has no set number of rounds
     rnd = min(v.round + 1, rules.rounds) if counts else v.round + 1  # a finished race stays at its last round
     title = (_("{game} · race {race} of {races} · round {n} of {rounds} · {players} players") if counts
              else _("{game} · race {race} · round {n} · {players} players")).format(
