@@ -247,6 +247,12 @@ def test_the_rounds_ending_switched_off_runs_each_race_until_the_hands_are_empty
         assert all(r.rule == "ST-RULING-9" for r in end.rounds)
         assert end.rounds_played > 4 * 6
         assert end.rounds_played <= GAME.max_game_length(end.rules)
+    # the table no longer promises a number of rounds
+    from rulebook.core import render
+    assert render.state_text(GAME.new_game(Rules(endings_off=("rounds",)), seed=1)).splitlines()[0] == (
+        "Saru Tori Inu I (サルトリイヌイ) · race 1 · round 1 · 4 players")
+    assert render.state_text(GAME.new_game(Rules(), seed=1)).splitlines()[0] == (
+        "Saru Tori Inu I (サルトリイヌイ) · race 1 of 4 · round 1 of 6 · 4 players")
 
 
 def test_the_target_ending_switched_off() -> None:
