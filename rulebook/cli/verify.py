@@ -40,8 +40,8 @@ from rulebook.variants.variant import Variant
 from rulebook.variants.verify import CHECKS, Report
 
 __all__ = [
-    "add_arguments", "changes_text", "counts_text", "report_table", "run", "stop_between_games", "variant_text",
-    "verdict",
+    "add_arguments", "changes_text", "counts_text", "notes", "report_table", "run", "stop_between_games",
+    "variant_text", "verdict",
 ]
 
 
@@ -139,12 +139,36 @@ def report_table(game: Game[Any, Any, Any], variant: Variant, report: Report,
     return f"rulebook verify {game.slug}", [_("check"), _("result")], rows
 
 
+def notes(report: Report) -> list[str]:
+    """The report's warnings (each with the record of a game that shows it) and the hooks' share of the
+    time, a line each, in the language shown."""
+    out = []
+    for w in report.warnings:
+        if w.nobody_scored:
+            text = ngettext("every one of the {count} game checked ended with nobody scoring (every score 0)",
+                            "every one of the {count} games checked ended with nobody scoring (every score 0)",
+                            w.games)
+        else:
+            text = ngettext("every one of the {count} game checked ended with all seats tied",
+                            "every one of the {count} games checked ended with all seats tied", w.games)
+        out.append(_("warning [{check}]: {message}; the variant's scores or ending may be wrong").format(
+            check=w.check, message=text.format(count=w.games)))
+        if w.path:
+            out.append("  " + _("record: {path}").format(path=w.path))
+    if report.hook_seconds is not None:
+        share = report.hook_share or 0.0
+        out.append(_("hooks took {percent}% of the time ({hooks} s of {seconds} s)").format(
+            percent=round(100 * share), hooks=f"{report.hook_seconds:.1f}", seconds=f"{report.seconds:.1f}"))
+    return out
+
+
 def verdict(variant: Variant, report: Report) -> list[str]:
-    """The lines after the table: OK, or the failure with its rule, the record and how to replay it."""
+    """The lines after the table: OK, or the failure with its rule, the record and how to replay it; then
+    the warnings and the hooks' share of the time (:func:`notes`)."""
     failed = report.failure
     if failed is None:
         return [_("OK: {count} contract checks and the game's invariants held in every game checked.").format(
-            count=len(CHECKS))]
+            count=len(CHECKS)), *notes(report)]
     actions = len(failed.record.actions)
     source = variant.source if ":" in variant.source or variant.source.endswith(".py") else ""
     command = f"rulebook replay {failed.path}" + (f" --variant {source}" if source else "")
@@ -155,6 +179,7 @@ def verdict(variant: Variant, report: Report) -> list[str]:
             count=actions),
         "  " + _("record: {path}").format(path=failed.path),
         "  " + _("replay: {command}").format(command=command),
+        *notes(report),
     ]
 
 

@@ -210,12 +210,20 @@ _MAIN_THREAD = threading.main_thread().ident
 _HAS_TIMER = hasattr(signal, "setitimer")
 
 
+#: the seconds this process spent inside hooks (outermost calls only), and how deep the calls are now:
+#: ``rulebook verify`` reports its share of the run (``rulebook.variants.verify_notes.hook_clock``)
+_hook_clock: list[float] = [0.0, 0.0]
+
+
 def call_hook(fn: Callable[..., Any], name: str, source: str, position: Position, *args: Any) -> Any:
     """``fn(*args)``, the user's hook ``name``: any exception it raises (``SystemExit`` too) and a call
     that runs past :func:`hook_time_limit` become a :class:`HookError` naming the hook, the variant
-    ``source`` and the ``position``. Ctrl-C stays an interruption."""
+    ``source`` and the ``position``. Ctrl-C stays an interruption. The time spent inside is added to
+    the process's count of hook time (a hook called from a hook counted once)."""
     limit = _limit[0]
     armed = False
+    clock = _hook_clock
+    outer = not clock[1]
     try:
         if limit is not None and _HAS_TIMER and not _deadline[0] and threading.get_ident() == _MAIN_THREAD:
             # a hook called from a hook runs under the outer call's deadline
@@ -223,9 +231,14 @@ def call_hook(fn: Callable[..., Any], name: str, source: str, position: Position
                 _start_ticking(limit)
             _deadline[0] = time.monotonic() + limit
             armed = True
+        clock[1] += 1
+        started = time.perf_counter()
         try:
             return fn(*args)
         finally:
+            clock[1] -= 1
+            if outer:
+                clock[0] += time.perf_counter() - started
             if armed:
                 _deadline[0] = 0.0
     except HookError:

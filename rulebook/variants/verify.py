@@ -10,7 +10,10 @@ a :class:`~rulebook.reference.records.Record` whose ``meta`` names the broken ch
 ID and the message; ``rulebook replay FILE`` steps through it.
 
 The generic checks are named ``contract:<name>`` (see :data:`CHECKS`); a game's own
-invariants are named by the rule ID their message starts with.
+invariants are named by the rule ID their message starts with. Beside them the report carries
+warnings that fail nothing (``warning:flat-outcomes``: every game ended with all seats tied or
+nobody scoring, the first such game kept as a record) and, for a variant with Python hooks, the
+time spent inside them (:mod:`rulebook.variants.verify_notes`).
 
 >>> import rulebook
 >>> report = rulebook.verify("witches-of-blackmore", examples=3, seed=1)
@@ -41,8 +44,11 @@ from rulebook.reference import records
 from rulebook.registry import get_game
 from rulebook.variants.hooks import HOOK_RULE, HookError, call_hook, unhooked
 from rulebook.variants.variant import Variant
+from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
 
-__all__ = ["CHECKS", "Failure", "Report", "Step", "Violation", "check_state", "play_checked", "verify", "walk"]
+__all__ = [
+    "CHECKS", "Failure", "Notice", "Report", "Step", "Violation", "check_state", "play_checked", "verify", "walk",
+]
 
 #: The generic well-formedness properties, by ID.
 CHECKS: dict[str, str] = {
@@ -463,21 +469,42 @@ class Report:
     failure: Failure | None = None
     #: whether the costly checks ran on every position and game (``thorough=True``)
     thorough: bool = False
+    #: what the run noticed without failing (``warning:flat-outcomes``), each with a game that shows it
+    warnings: tuple[Notice, ...] = ()
+    #: seconds spent inside the variant's hooks (``None``: the variant has none)
+    hook_seconds: float | None = None
 
     @property
     def ok(self) -> bool:
         return self.failure is None
+
+    @property
+    def hook_share(self) -> float | None:
+        """The share of the run's time spent inside the variant's hooks (``None``: it has none)."""
+        if self.hook_seconds is None:
+            return None
+        return min(1.0, self.hook_seconds / self.seconds) if self.seconds > 0 else 0.0
+
+    def notes(self) -> list[str]:
+        """The warnings and the hooks' share of the time, a line each."""
+        out = [f"warning [{w.check}]: {w.message}" + (f" (record: {w.path})" if w.path else "")
+               for w in self.warnings]
+        if self.hook_seconds is not None:
+            out.append(hook_share_text(self.hook_seconds, self.seconds))
+        return out
 
     def __str__(self) -> str:
         head = (
             f"{self.game} [{self.variant.get('name', '')}] seed {self.seed}: {self.games} games, "
             f"{self.states} positions, {self.seconds:.1f} s"
         )
+        notes = "".join(f"; {line}" for line in self.notes())
         if self.failure is None:
-            return f"{head}: all {len(self.checks)} checks passed"
+            return f"{head}: all {len(self.checks)} checks passed{notes}"
         f = self.failure
         where = f" (record: {f.path})" if f.path else ""
-        return f"{head}: FAILED [{f.rule}] {f.check}: {f.message}, after {len(f.record.actions)} actions{where}"
+        return (f"{head}: FAILED [{f.rule}] {f.check}: {f.message}, after {len(f.record.actions)} actions{where}"
+                f"{notes}")
 
     def assert_ok(self) -> None:
         """Raise ``AssertionError`` with the failure if there is one."""
@@ -489,7 +516,8 @@ class Report:
             "game": self.game, "variant": self.variant, "seed": self.seed, "examples": self.examples,
             "players": list(self.players), "games": self.games, "states": self.states,
             "seconds": round(self.seconds, 3), "checks": list(self.checks), "ok": self.ok,
-            "thorough": self.thorough,
+            "thorough": self.thorough, "warnings": [w.to_json() for w in self.warnings],
+            "hook_seconds": None if self.hook_seconds is None else round(self.hook_seconds, 3),
         }
         if self.failure is not None:
             f = self.failure
@@ -680,6 +708,7 @@ def verify(
     # moves chosen (and shrunk) by Hypothesis; later ones by a drawn generator
     prefix = 200 if thorough else PREFIX
     choices: dict[int, Any] = {}
+    outcomes = Outcomes()  # warning:flat-outcomes
 
     def run(data: st.DataObject, n: int, v: Variant) -> None:
         game_seed = data.draw(st.integers(0, 2**32 - 1))
@@ -703,9 +732,10 @@ def verify(
         positions = [0]
         played = 0
         try:
-            play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample, check_rng=check_rng,
-                         replay=replay, redrawn=redrawn)
+            end = play_checked(v, game_seed, kinds, choose, rng, every, positions, sample=sample,
+                               check_rng=check_rng, replay=replay, redrawn=redrawn)
             played = 1
+            outcomes.add(end, v.scores(end))
         except Violation:  # played up to a check that failed: a game checked
             played = 1
             raise
@@ -733,6 +763,7 @@ def verify(
         return search
 
     start = time.perf_counter()
+    hooks_before = hook_clock()
     failure: Failure | None = None
     done = log.done if log is not None else {}
     try:
@@ -763,6 +794,11 @@ def verify(
             "(resample keeps the hidden cards instead of redrawing them)", first,
         ), seed)
     elapsed = time.perf_counter() - start
+    hook_seconds = hook_clock() - hooks_before if variant.has_hooks else None
+    # a run that failed, or resumed counts it did not play, says nothing of every game's outcome
+    flat = outcomes.notice(variant.describe(), seed) if failure is None and not done else None
+    if flat is not None and save is not None:
+        flat = Outcomes.saved(flat, save, game.slug, seed)
     if failure is not None and save is not None:
         path = Path(save)
         if path.is_dir():
@@ -772,7 +808,8 @@ def verify(
     return Report(
         game=game.slug, variant=variant.describe(), seed=seed, examples=examples,
         players=tuple(n for n, _share in cases), games=counter[1], states=counter[0], seconds=elapsed,
-        checks=tuple(CHECKS), failure=failure, thorough=thorough,
+        checks=tuple(CHECKS), failure=failure, thorough=thorough, warnings=() if flat is None else (flat,),
+        hook_seconds=hook_seconds,
     )
 
 
