@@ -24,7 +24,7 @@ LIMITS = N_(
 READS = frozenset({
     "players", "first_player", "races", "race_number", "rounds_3p", "rounds_4p", "declaration",
     "colour_points", "tie_ranking", "forced_road", "pair_placement", "columns", "column_sharing", "deck",
-    "track", "removed",
+    "track", "removed", "squares",
 })
 
 
