@@ -4,6 +4,7 @@ the variant's hooks took, measured inside ``call_hook``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -113,13 +114,17 @@ def test_the_hooks_share_of_the_time_is_reported() -> None:
     assert 0 < (played.hook_share or 0) <= 1
 
 
-def test_the_cli_prints_the_warning_and_the_hooks_share(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``rulebook verify`` prints the hooks' share for a Python variant, and nothing of it for options."""
+def test_the_cli_prints_the_hooks_share(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rulebook verify`` prints the hooks' share in its table's time row for a Python variant, and
+    nothing of it for options."""
+    monkeypatch.setenv("COLUMNS", "200")  # no cell wrapped
     assert main(["verify", "witches-of-blackmore", "--variant", f"{CURSED}:FORGIVING_NINES", "--games", "3",
                  "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    [line] = [x for x in out.splitlines() if x.startswith("hooks took ")]
-    assert line.endswith(" s)") and "% of the time (" in line
+    [line] = [x for x in out.splitlines() if "hooks took " in x]
+    assert line.startswith("│ time ") and "s (Hypothesis seed 0); hooks took " in line
+    assert re.search(r"hooks took \d+% of the time \(\d+\.\d s of \d+\.\d s\)", line)
     assert main(["verify", "witches-of-blackmore", "--set", "must_follow=true", "--games", "3",
                  "--out", str(tmp_path)]) == 0
     assert "hooks took" not in capsys.readouterr().out

@@ -40,8 +40,8 @@ from rulebook.variants.variant import Variant
 from rulebook.variants.verify import CHECKS, Report
 
 __all__ = [
-    "add_arguments", "changes_text", "counts_text", "notes", "report_table", "run", "stop_between_games",
-    "variant_text", "verdict",
+    "add_arguments", "changes_text", "counts_text", "hooks_text", "notes", "report_table", "run",
+    "stop_between_games", "variant_text", "verdict",
 ]
 
 
@@ -126,7 +126,8 @@ def report_table(game: Game[Any, Any, Any], variant: Variant, report: Report,
         [_("variant"), variant_text(variant)],
         [_("player counts"), ", ".join(str(n) for n in report.players)],
         [_("games / positions checked"), f"{report.games} / {report.states}"],
-        [_("time"), seconds.format(seconds=report.seconds, seed=report.seed)],
+        [_("time"), "; ".join(part for part in (seconds.format(seconds=report.seconds, seed=report.seed),
+                                                 hooks_text(report)) if part)],
     ]
     failed = report.failure
     labels = {"game invariant": _("{prefix}-* game invariants (check_invariants)").format(prefix=game.prefix),
@@ -140,8 +141,7 @@ def report_table(game: Game[Any, Any, Any], variant: Variant, report: Report,
 
 
 def notes(report: Report) -> list[str]:
-    """The report's warnings (each with the record of a game that shows it) and the hooks' share of the
-    time, a line each, in the language shown."""
+    """The report's warnings, each with the record of a game that shows it, in the language shown."""
     out = []
     for w in report.warnings:
         if w.nobody_scored:
@@ -155,16 +155,21 @@ def notes(report: Report) -> list[str]:
             check=w.check, message=text.format(count=w.games)))
         if w.path:
             out.append("  " + _("record: {path}").format(path=w.path))
-    if report.hook_seconds is not None:
-        share = report.hook_share or 0.0
-        out.append(_("hooks took {percent}% of the time ({hooks} s of {seconds} s)").format(
-            percent=round(100 * share), hooks=f"{report.hook_seconds:.1f}", seconds=f"{report.seconds:.1f}"))
     return out
+
+
+def hooks_text(report: Report) -> str:
+    """``hooks took 62% of the time (3.1 s of 5.0 s)``, or ``""`` when the variant has no hooks."""
+    if report.hook_seconds is None:
+        return ""
+    return _("hooks took {percent}% of the time ({hooks} s of {seconds} s)").format(
+        percent=round(100 * (report.hook_share or 0.0)), hooks=f"{report.hook_seconds:.1f}",
+        seconds=f"{report.seconds:.1f}")
 
 
 def verdict(variant: Variant, report: Report) -> list[str]:
     """The lines after the table: OK, or the failure with its rule, the record and how to replay it; then
-    the warnings and the hooks' share of the time (:func:`notes`)."""
+    the warnings (:func:`notes`). The hooks' share of the time is in the table's time row."""
     failed = report.failure
     if failed is None:
         return [_("OK: {count} contract checks and the game's invariants held in every game checked.").format(
