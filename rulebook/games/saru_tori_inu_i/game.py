@@ -43,9 +43,11 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     })
     #: ST-LOGIC-2: when the counters change, and the record a variant's function receives
     EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({
-        "round": "a round of play is over and the new oracle area laid (ST-ROUND-1); the record is a "
-        "RoundOfPlay (who resolved in which order, the strengths, the animals' squares)",
-        "race": "a race is scored (ST-SCORE-1..4); the record is the race's RoundRecord",
+        "trick": "a round of play, the game's counterpart of a trick, is over and the new oracle area laid "
+        "(ST-ROUND-1); the record is a RoundOfPlay, a TrickRecord (the cards played, who resolved first) with "
+        "the strengths, the order of resolution and the animals' squares",
+        "round": "a race is scored (ST-SCORE-1..4): the game's rounds are its races; the record is the race's "
+        "RoundRecord",
     })
     #: ST-LOGIC-3: the printed game's endings and the rules that state them (``Rules.endings_off``)
     ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType(dict(ENDINGS))

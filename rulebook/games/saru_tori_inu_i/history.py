@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rulebook.core.history import Player, Record, RoundRecord, TrickRecord
+from rulebook.core.history import Record, RoundRecord, TrickRecord
 from rulebook.errors import IllegalAction
 
-from .actions import Keep, Place, Road, Take
+from .actions import Declare, Down, Keep, Pair, Place, Play, Road, Take
 from .rules import FACE_DOWN
 
 if TYPE_CHECKING:
@@ -99,30 +99,56 @@ class RevealedMissions(Record):
 
 
 @attrs.frozen(slots=True)
-class RoundOfPlay(Record):
-    """One round of play, as a variant's ``counters`` and ``ends`` functions receive it at the
-    event ``round`` (ST-LOGIC-2): built only when a variant's logic is in force.
+class RoundOfPlay(TrickRecord):
+    """One round of play, the game's counterpart of a trick, as a variant's ``counters``, ``ends``
+    and ``trick_points`` functions receive it at the event ``trick`` (ST-LOGIC-2): a
+    :class:`~rulebook.core.history.TrickRecord` with the game's own facts added, built only when a
+    variant's logic is in force (``state.tricks`` stays ``()``).
 
-    ``number`` counts rounds over the whole game from 0; ``race`` and ``round`` (from 0 within the
-    race) say where it was; ``leader`` is the round's start player (ST-PLAY-1); ``strengths`` each
-    seat's strength played or declared (-1 face down, -2 did not play: no cards, ST-RULING-9);
-    ``order`` the seats in the order they resolved (ST-RES-1), ``winner`` the first of them, and
-    ``rule`` the rule that chose it (``ST-RES-1``, or ``variant:trick_winner`` when a variant's
-    function did, ST-LOGIC-1); ``squares`` the animals' squares when the round ended (monkey,
-    dog, bird, boar).
+    As a trick record: ``number`` counts rounds of play over the whole game from 0, ``round`` is
+    the race (from 0), ``leader`` the round's start player (ST-PLAY-1), ``plays`` each card played
+    as ``(seat, card)`` in turn order (a declarer's two cards both, a face-down card too),
+    ``winner`` the seat that resolved first and ``rule`` the rule that chose it (``ST-RES-1``, or
+    ``variant:trick_winner`` when a variant's function did, ST-LOGIC-1). Added: ``in_race``, the
+    round within its race (from 0); ``strengths``, each seat's strength played or declared (-1
+    face down, -2 did not play: no cards, ST-RULING-9); ``order``, the seats in the order they
+    resolved (ST-RES-1); ``squares``, the animals' squares when the round ended (monkey, dog,
+    bird, boar).
     """
 
     VERSION: ClassVar[int] = 1
 
-    number: int
-    race: int
-    round: int
-    leader: Player
+    in_race: int
     strengths: tuple[int, ...]
     order: tuple[int, ...]
-    winner: Player
-    rule: str
     squares: tuple[int, ...]
+
+
+def round_plays(log: Any, order: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The cards of the round of play that ``log`` (the moves, newest last) ends, as ``(seat, card)``
+    in turn order (``order``, the round's seats): the round's plays are the last run of plays in the
+    log (ST-PLAY-1..4); a declarer's declaration is followed by its two cards."""
+    node = log
+    while node is not None and type(node[1]) not in _PLAYS:  # the resolution's moves (ST-RES-2..5)
+        node = node[0]
+    actions = []
+    while node is not None and type(node[1]) in _PLAYS:
+        actions.append(node[1])
+        node = node[0]
+    actions.reverse()
+    out: list[tuple[int, int]] = []
+    k = 0
+    for seat in order:
+        if type(actions[k]) is Declare:  # ST-PLAY-4: then the two cards
+            out += [(seat, actions[k + 1].card), (seat, actions[k + 2].card)]
+            k += 3
+        else:
+            out.append((seat, actions[k].card))
+            k += 1
+    return tuple(out)
+
+
+_PLAYS = (Play, Down, Declare, Pair)
 
 
 def rounds(state: SaruState) -> tuple[RoundRecord, ...]:

@@ -39,7 +39,7 @@ from .actions import (
     _Tab,
 )
 from .actions import _tab as _tables
-from .history import PlacementRecord, RevealedMissions, RoundOfPlay
+from .history import PlacementRecord, RevealedMissions, RoundOfPlay, round_plays
 from .history import placements as _placements
 from .history import revealed as _revealed
 from .history import rounds as _rounds
@@ -653,7 +653,7 @@ class SaruState(State[Rules, SaruAction]):
     def _round_end(self, log: Log, table: Table, plays: Plays) -> SaruState:
         """The end of a round of play under a variant's logic: the printed steps of
         :meth:`_next_resolver` (ST-ROUND-1..3, the race's scoring, the next race or the end), with
-        the variant's changes to the counters at the events ``round`` and ``race`` (ST-LOGIC-2)
+        the variant's changes to the counters at the events ``trick`` and ``round`` (ST-LOGIC-2)
         and its endings (ST-LOGIC-3): a game it ends is scored by the game's own rules, the race
         in progress included."""
         rules = self.rules
@@ -686,17 +686,18 @@ class SaruState(State[Rules, SaruAction]):
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0] if order else start,
             )
 
-        # ST-LOGIC-2: the event ``round``, after the new oracle area is laid
+        # ST-LOGIC-2: the event ``trick`` (the round of play), after the new oracle area is laid
         rule = "ST-RES-1" if logic.trick_winner is None else "variant:trick_winner"
-        played_round = RoundOfPlay(number, race, rnd - 1, played[0], shown, queue, queue[0], rule, pos)
+        played_round = RoundOfPlay(number, race, played[0], round_plays(log, played), queue[0], rule, rnd - 1, shown,
+                                   queue, pos)
         state = next_round()
         if logic.counters is not None:
-            changes = logic.counters(Event("round", number, state, played_round))
+            changes = logic.counters(Event("trick", number, state, played_round))
             if changes:
                 totals = apply_changes(totals, changes, "score")
                 pos = apply_changes(pos, changes, "squares")
                 state = next_round()
-        ended = logic.ends is not None and logic.ends(Event("round", number, state, played_round))  # ST-LOGIC-3
+        ended = logic.ends is not None and logic.ends(Event("trick", number, state, played_round))  # ST-LOGIC-3
         if goes_on and not ended:
             return state
         # the race is scored by the game's own rules (ST-SCORE-1..4); score changes the variant
@@ -724,10 +725,10 @@ class SaruState(State[Rules, SaruAction]):
 
         if ended:
             return scored()
-        # ST-LOGIC-2: the event ``race``, once the race is scored
+        # ST-LOGIC-2: the event ``round`` (the race: its RoundRecord), once the race is scored
         state = scored()
         if logic.counters is not None:
-            changes = logic.counters(Event("race", race, state, record))
+            changes = logic.counters(Event("round", race, state, record))
             if changes:
                 delta = apply_changes((0,) * n, changes, "score")
                 if any(delta):
@@ -736,7 +737,7 @@ class SaruState(State[Rules, SaruAction]):
                     record = RoundRecord(race, _points(n, record.changes + more), record.changes + more, end, rule)
                 pos = apply_changes(pos, changes, "squares")
                 state = scored()
-        if logic.ends is not None and logic.ends(Event("race", race, state, record)):  # ST-LOGIC-3
+        if logic.ends is not None and logic.ends(Event("round", race, state, record)):  # ST-LOGIC-3
             record = RoundRecord(record.number, record.points, record.changes,
                                  f"{end}; then a variant's rule ended the game", "variant:ends")
             return scored()

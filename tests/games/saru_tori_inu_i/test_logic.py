@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.core.history import RoundRecord
+from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.logic import Event, Logic, Trick
 from rulebook.errors import InvalidRules
 from rulebook.games.saru_tori_inu_i import GAME, RoundOfPlay, Rules, SaruState
@@ -132,13 +132,14 @@ def test_counters_and_events_are_declared() -> None:
     """ST-LOGIC-2, ST-LOGIC-3: the counters (``score`` first: it feeds ``scores``), the events and
     the endings with their rules."""
     assert list(GAME.COUNTERS) == ["score", "squares"]
-    assert list(GAME.EVENTS) == ["round", "race"]
+    assert list(GAME.EVENTS) == ["trick", "round"]
     assert dict(GAME.ENDINGS) == {"rounds": "ST-ROUND-3", "target": "ST-RACE-4", "races": "ST-RACE-1"}
     assert RoundOfPlay.VERSION == 1
 
 
 def test_the_counters_are_called_once_per_event_with_its_record() -> None:
-    """ST-LOGIC-2: one call per round of play and one per race, in order, each with its record."""
+    """ST-LOGIC-2: one call per round of play (``trick``, a TrickRecord) and one per race (``round``,
+    its RoundRecord), in order, each with its record."""
     calls: list[tuple[str, int, Any]] = []
 
     def count(event: Event) -> None:
@@ -148,22 +149,31 @@ def test_the_counters_are_called_once_per_event_with_its_record() -> None:
     end = play(rules, 5)
     got = list(calls)  # (the placements below replay the game, calling the function again)
     kinds = [(k, n) for k, n, _ in got]
-    assert kinds == [("round", i) for i in range(6)] + [("race", 0)] + [("round", i) for i in range(6, 12)] + [
-        ("race", 1)]
-    rounds = [r for k, _, r in got if k == "round"]
-    assert [(r.race, r.round) for r in rounds] == [(0, i) for i in range(6)] + [(1, i) for i in range(6)]
-    assert [r.winner for r in rounds] == [p.steps[0].seat for p in end.placements]
-    assert [r.order for r in rounds] == [tuple(s.seat for s in p.steps) for p in end.placements]
-    assert all(r.rule == "ST-RES-1" for r in rounds)
-    assert [r for k, _, r in got if k == "race"] == list(end.rounds)
-    assert all(isinstance(r, RoundRecord) for k, _, r in got if k == "race")
+    assert kinds == [("trick", i) for i in range(6)] + [("round", 0)] + [("trick", i) for i in range(6, 12)] + [
+        ("round", 1)]
+    tricks = [r for k, _, r in got if k == "trick"]
+    assert all(isinstance(r, TrickRecord) and type(r) is RoundOfPlay for r in tricks)
+    assert [(r.number, r.round, r.in_race) for r in tricks] == [(i, i // 6, i % 6) for i in range(12)]
+    placements = end.placements
+    assert [r.winner for r in tricks] == [p.steps[0].seat for p in placements]
+    assert [r.order for r in tricks] == [tuple(s.seat for s in p.steps) for p in placements]
+    assert [r.plays for r in tricks] == [tuple((seat, c) for seat, _, cards in p.plays for c in cards)
+                                         for p in placements]
+    assert [r.strengths for r in tricks] == [tuple(dict((seat, v) for seat, v, _ in p.plays).get(s, -2)
+                                                   for s in range(4)) for p in placements]
+    assert [r.leader for r in tricks] == [p.plays[0][0] for p in placements]
+    assert any(len(r.plays) > len(set(r.players)) for r in tricks)  # a declarer's two cards (ST-PLAY-4)
+    assert any(-1 in r.strengths for r in tricks)  # and a face-down card (ST-PLAY-3)
+    assert all(r.rule == "ST-RES-1" for r in tricks)
+    assert [r for k, _, r in got if k == "round"] == list(end.rounds)
+    assert all(type(r) is RoundRecord for k, _, r in got if k == "round")
 
 
 def test_score_changes_reach_the_scores_the_target_and_the_records() -> None:
     """ST-LOGIC-2, ST-RACE-4: 5 points to seat 1 after every round of play (6 a race) and 1 to
     seat 3 at each race's end: the totals, the observation, the records and the target read them."""
     def bonus(event: Event) -> dict[str, tuple[int, ...]]:
-        return {"score": (0, 5, 0, 0)} if event.kind == "round" else {"score": (0, 0, 0, 1)}
+        return {"score": (0, 5, 0, 0)} if event.kind == "trick" else {"score": (0, 0, 0, 1)}
 
     printed = play(Rules(players=4), 2)
     changed = play(Rules(players=4, logic=Logic(counters=bonus)), 2)
@@ -188,7 +198,7 @@ def test_squares_changes_move_the_animals_for_the_race_order_and_the_colour_poin
     """ST-LOGIC-2, ST-RULING-21: moving the boar 3 squares on after every round changes its
     squares, so the race order and the colour points read the changed squares."""
     def push(event: Event) -> dict[str, tuple[int, ...]] | None:
-        return {"squares": (0, 0, 0, 3)} if event.kind == "round" else None
+        return {"squares": (0, 0, 0, 3)} if event.kind == "trick" else None
 
     rules = Rules(players=4, races="trial", logic=Logic(counters=push))
     printed = GAME.new_game(Rules(players=4, races="trial"), seed=4)
@@ -210,7 +220,7 @@ def test_a_variant_ends_the_game_at_a_round_and_the_race_is_scored_by_the_game()
     """ST-LOGIC-3, ST-SCORE-1..4, ST-RACE-2: ended after round 3 of race 1, the race in progress
     is scored by the game's own rules and the highest total wins."""
     def after_three(event: Event) -> bool:
-        return event.kind == "round" and event.number == 2
+        return event.kind == "trick" and event.number == 2
 
     rules = Rules(players=4, logic=Logic(ends=after_three))
     end = play(rules, 7)
@@ -229,7 +239,7 @@ def test_a_variant_ends_the_game_at_a_round_and_the_race_is_scored_by_the_game()
 def test_a_variant_ends_the_game_after_a_race() -> None:
     """ST-LOGIC-3: ended at the first race's scoring, the game is that race; its record names the
     variant's ending after the race's own."""
-    rules = Rules(players=3, logic=Logic(ends=lambda e: e.kind == "race"))
+    rules = Rules(players=3, logic=Logic(ends=lambda e: e.kind == "round"))
     end = play(rules, 1)
     printed = play(Rules(players=3, races="trial"), 1)
     assert end.history == printed.history and end.scores == printed.scores
