@@ -146,3 +146,21 @@ def test_the_cli_warns_of_flat_outcomes(tmp_path: Path, capsys: pytest.CaptureFi
     assert ("warning [warning:flat-outcomes]: every one of the 4 games checked ended with nobody scoring (every "
             "score 0); the variant's scores or ending may be wrong") in out
     assert f"  record: {tmp_path / 'verify-witches-of-blackmore-seed0-flat.json'}" in out
+
+
+def test_a_saru_game_a_variant_ends_is_scored_and_not_warned() -> None:
+    """Issue 33: a Saru game ended by a hook used to score 0 for everyone, every seat a winner, and
+    verify said OK. Now the game's own scoring scores the race in progress (ST-LOGIC-3), verify's
+    checks pass (the records replay under the variant's logic) and no warning is due."""
+    v = Variant(SARU, SARU.Rules(), ends=lambda e: e.kind == "trick" and e.number == 2, name="three rounds")
+    report = verify(SARU, v, examples=10, seed=0)
+    assert report.ok, report
+    assert report.games == 10 and report.warnings == () and report.hook_seconds is not None
+
+
+def test_a_variant_whose_ending_leaves_nobody_scoring_is_warned() -> None:
+    """The same ending at the first round of play under a variant scoring nothing: warned."""
+    v = Variant(SARU, SARU.Rules(), ends=lambda e: True, scores=zeros, name="over at once")
+    report = verify(SARU, v, examples=4, seed=0, players=3)
+    assert report.ok, report
+    assert [(w.check, w.games, w.nobody_scored) for w in report.warnings] == [(FLAT_OUTCOMES, 4, True)]

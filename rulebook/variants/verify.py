@@ -293,9 +293,10 @@ def _check_end(variant: Variant, state: State[Any, Any], replay: bool = True) ->
         raise fail("contract:scores", f"nobody wins, but the rules of {game.slug} always name a winner")
     if not replay:
         return
+    logic = None if rules.logic.printed else rules.logic  # a record never carries the variant's Python
     try:
         replayed = variant.hooked(records.replay(records.loads(records.dumps(state)),
-                                                 complete=not variant.play_hooks))
+                                                 complete=not variant.play_hooks, logic=logic))
     except InvalidRecord as exc:
         raise fail("contract:record-replay", f"the saved record does not replay: {exc}") from None
     if replayed != state or not replayed.is_terminal:
@@ -842,7 +843,8 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
     ``variant`` supplies Python hooks (scores, floor, invariants) the record cannot
     carry; by default the record's rules alone are checked.
     """
-    states = records.iter_states(record)
+    logic = variant.rules.logic if variant is not None and not variant.rules.logic.printed else None
+    states = records.iter_states(record, logic=logic)  # the variant's logic: a record never carries it
     first = next(states)
     game = type(first).GAME
     if variant is None:

@@ -325,3 +325,40 @@ def test_animals_share_squares_in_played_games_and_rank_by_the_tie_order() -> No
 
         play(rules, seed, check)
     assert shared > 0
+
+
+# -- through a Python variant (the variant layer builds the Logic) ----------------------------------
+
+
+def test_round_points_of_a_variant_are_the_engine_s_race_event() -> None:
+    """ST-LOGIC-2: a variant's ``round_points`` is called once per race with the race's RoundRecord,
+    and its points are the engine's: the scores, the records and the winners read them."""
+    from rulebook.variants.variant import Variant
+
+    seen: list[int] = []
+
+    def first_seat_bonus(state: Any, record: Any) -> list[int]:
+        seen.append(record.number)
+        return [10] + [0] * (state.rules.players - 1)
+
+    v = Variant(GAME, Rules(players=3), round_points=first_seat_bonus)
+    state = v.new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    printed = play(Rules(players=3), 1)
+    assert seen == [0, 1, 2]
+    assert state.history == printed.history
+    assert state.scores == v.scores(state) == (printed.scores[0] + 30,) + printed.scores[1:]
+    assert [r.points for r in state.rounds] == [(p.points[0] + 10,) + p.points[1:] for p in printed.rounds]
+    assert all(r.changes[-1].rule == "variant:counters" for r in state.rounds)
+
+
+def test_a_variant_s_trick_winner_passes_verify() -> None:
+    """ST-LOGIC-1: "the last to play resolves first", through a variant: verify's checks hold."""
+    from rulebook.variants.variant import Variant
+    from rulebook.variants.verify import verify
+
+    v = Variant(GAME, Rules(), trick_winner=lambda t: t.seats[-1], name="last first")
+    report = verify(GAME, v, examples=6, seed=2)
+    assert report.ok, report
