@@ -264,9 +264,9 @@ def test_default_replays_a_sample_of_records(monkeypatch: pytest.MonkeyPatch) ->
     replays = [0]
     real = records.replay
 
-    def counting(record: Any, *, complete: bool = False) -> Any:
+    def counting(record: Any, *, complete: bool = False, logic: Any = None) -> Any:
         replays[0] += 1
-        return real(record, complete=complete)
+        return real(record, complete=complete, logic=logic)
 
     monkeypatch.setattr(records, "replay", counting)
     report = verify(WB, examples=40, seed=4)
