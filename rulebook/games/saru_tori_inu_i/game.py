@@ -47,7 +47,8 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         "(ST-ROUND-1); the record is a RoundOfPlay, a TrickRecord (the cards played, who resolved first) with "
         "the strengths, the order of resolution and the animals' squares",
         "round": "a race is scored (ST-SCORE-1..4): the game's rounds are its races; the record is the race's "
-        "RoundRecord",
+        "RoundRecord, the state the race as it ended, its points in the scores (nobody to move yet, even when "
+        "another race follows)",
     })
     #: ST-LOGIC-3: the printed game's endings and the rules that state them (``Rules.endings_off``)
     ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType(dict(ENDINGS))
