@@ -264,7 +264,9 @@ def _check_endings_off(off: tuple[str, ...]) -> None:
     without which a game whose hands are empty could not end (nor go on)."""
     for name in off:
         if type(name) is not str or name not in ENDINGS:
-            raise InvalidRules("endings_off", f"'{name}' is not an ending that can be switched off; expected tricks or target")
+            raise InvalidRules(
+                "endings_off", f"'{name}' is not an ending that can be switched off; expected tricks or target"
+            )
     if len(set(off)) != len(off):
         raise InvalidRules("endings_off", "an ending is named twice")
     if "hands" in off:

@@ -229,7 +229,7 @@ class WitchesState(State[Rules, WitchesAction]):
             keys = tabs.win[board[3]][tsuit][_SUIT[trick[0]]]
             winner = order[best_position(trick, keys)]
         else:  # WB-LOGIC-1: the variant's function, on the same inputs (its seat was checked)
-            winner = logic.trick_winner(Trick(trick, order, order[0], self, rules))
+            winner = int(logic.trick_winner(Trick(trick, order, order[0], self, rules)))
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         played = board[7] + ((order, trick, winner, tsuit),)
