@@ -590,9 +590,11 @@ def check_invariants(state: SevenPropheciesState) -> None:
         if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
             raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
         in_order = [(leader + j) % n for j in range(n)]
-        if [trick_places[s] for s in in_order] != list(
-            places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
-        ):
+        ranking = places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
+        if rules.logic.trick_winner is not None:  # SP-LOGIC-1: the variant's winner first, the rest in order
+            first = [trick_places[s] for s in in_order].index(1)
+            ranking = tuple(1 if j == first else p + (p < ranking[first]) for j, p in enumerate(ranking))
+        if [trick_places[s] for s in in_order] != list(ranking):
             raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
     if state.phase == PROPHECY:
         if any(state.placed) or state._round_tricks or state.trick:
