@@ -612,7 +612,7 @@ def check_invariants(state: SevenPropheciesState) -> None:
                 raise AssertionError("SP-PROPH-1: a prophecy does not hold all the cubes")
             if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != rules.cubes:
                 raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
-    if rules.score_floor and min(state.points) < 0:
+    if rules.score_floor and min(state.points) < 0 and state.info.logic is None:  # SP-LOGIC-2: a variant's may
         raise AssertionError("SP-SCORE-2: a score is below 0")
     hand_sizes = {len(h) for h in state.hands}
     if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:

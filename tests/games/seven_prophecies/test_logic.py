@@ -289,3 +289,22 @@ def test_the_state_keeps_the_variants_counts_only_under_its_logic() -> None:
     assert GAME.new_game(Rules(logic=Logic(trick_winner=lowest_number_wins)), seed=1).info.logic is None
     assert GAME.new_game(Rules(players=3, logic=Logic(ends=_never)), seed=1).info.logic == (
         (((0, 0, 0), (0, 0, 0)),), False)
+
+
+def test_a_variant_may_take_points_below_the_floor_between_rounds() -> None:
+    """SP-LOGIC-2, SP-SCORE-2: the floor applies when a round is scored: 5 points taken from seat 0
+    after the first trick leave it at -5 until the round's end; then its round's points are added
+    and the total floored at 0."""
+    def take(event: Event) -> dict[str, tuple[int, ...]] | None:
+        return {"score": (-5, 0, 0, 0)} if event.kind == "trick" and event.number == 0 else None
+
+    rules = Rules(players=4, logic=Logic(counters=take))
+    state = GAME.new_game(rules, seed=1)
+    rng = random.Random(1)
+    while not state.tricks:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.points[0] == -5 and state.scores[0] == -5
+    GAME.check_invariants(state)
+    while len(state.rounds) < 1:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.points[0] == max(0, -5 + round_points(7 - state.earlier[0].placed[0]))
