@@ -294,3 +294,26 @@ def test_the_state_keeps_the_variants_counts_only_under_its_logic() -> None:
     assert GAME.new_game(Rules(logic=Logic(trick_winner=lowest_number_wins)), seed=1).board[9] is None
     state: WitchesState = GAME.new_game(Rules(players=3, logic=Logic(ends=_never)), seed=1)
     assert state.board[9] == ((0, 0, 0), False)
+
+
+def test_the_heuristic_reads_the_changed_score_towards_the_target() -> None:
+    """WB-LOGIC-2, WB-END-7: the heuristic's count of tricks left under a target score reads the score
+    the variant changed: 30 points given to seat 1 after the first trick bring the end nearer."""
+    from rulebook.games.witches_of_blackmore.heuristic import tricks_left
+
+    def gift(event: Event) -> dict[str, tuple[int, ...]] | None:
+        return {"score": (0, 30, 0, 0)} if event.kind == "trick" and event.number == 0 else None
+
+    printed = Rules(players=4, end="target", end_target=100, trump_replacement=False)
+    plain = GAME.new_game(printed, seed=2)
+    rng = random.Random(2)
+    while not plain.tricks:
+        plain = plain.apply(rng.choice(plain.legal_actions()))
+    state = GAME.new_game(attrs.evolve(printed, logic=Logic(counters=gift)), seed=2)
+    for action in plain.history:
+        state = state.apply(action)
+    assert state.scores[1] == plain.scores[1] + 30
+    worth = 4 * 5  # four cards of mean number 5
+    lead = max(plain.scores)
+    assert tricks_left(plain) == min(13, 1 + int((100 - lead) / worth))
+    assert tricks_left(state) == min(13, 1 + int((100 - max(state.scores)) / worth)) < tricks_left(plain)
