@@ -7,7 +7,7 @@ numbers on the cards they captured, less the cards they laid on the trump stack
 (WB-SCORE-1, WB-TRUMP-1); the highest total wins, tied players sharing the win. Check it
 with::
 
-    rulebook verify witches-of-blackmore --variant docs/examples/pile_empty_ends.py
+    rulebook verify witches-of-blackmore --variant docs/examples/pile_empty_ends.py:variant
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import rulebook
 from rulebook.core.logic import Event
+from rulebook.variants.variant import Variant
 
 GAME = rulebook.get_game("witches-of-blackmore")
 
@@ -28,8 +29,6 @@ def pile_empty(event: Event) -> bool:
 
 def variant(game: Any) -> Any:
     """The variant: the printed game, ended as soon as the pile is empty."""
-    from rulebook.variants.variant import Variant
-
     return Variant(
         game, game.Rules(), name="the pile ends it",
         description="the game ends after the first trick won with the draw pile empty",

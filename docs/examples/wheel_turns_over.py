@@ -14,7 +14,7 @@ of the leader's colour) on the side the wheel shows.
 The function reads only what a trick gives it: ``trick.cards``, ``trick.seats``,
 ``trick.state`` (the trump stack and the wheel's number) and ``trick.rules``. Check it with::
 
-    rulebook verify witches-of-blackmore --variant docs/examples/wheel_turns_over.py
+    rulebook verify witches-of-blackmore --variant docs/examples/wheel_turns_over.py:variant
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import rulebook
 from rulebook.core.logic import Trick
 from rulebook.games.witches_of_blackmore import ASCENDING, DESCENDING
 from rulebook.games.witches_of_blackmore.scoring import winner_on_wheel
+from rulebook.variants.variant import Variant
 
 GAME = rulebook.get_game("witches-of-blackmore")
 
@@ -47,8 +48,6 @@ def wheel_turns_over(trick: Trick) -> Any:
 
 def variant(game: Any) -> Any:
     """The variant: the printed game, its wheel turned over at each trump change."""
-    from rulebook.variants.variant import Variant
-
     return Variant(
         game, game.Rules(), name="the wheel turns over",
         description="the witches' wheel is turned over to its other side at each trump change",
