@@ -308,3 +308,27 @@ def test_a_variant_may_take_points_below_the_floor_between_rounds() -> None:
     while len(state.rounds) < 1:
         state = state.apply(rng.choice(state.legal_actions()))
     assert state.points[0] == max(0, -5 + round_points(7 - state.earlier[0].placed[0]))
+
+
+def _odd_bonus(event: Event) -> dict[str, tuple[int, ...]] | None:
+    """+1 to 1st place on odd tricks, -1 to every seat at each round's end."""
+    n = event.state.rules.players
+    if event.kind == "round":
+        return {"score": (-1,) * n}
+    if event.number % 2:
+        return {"score": tuple(int(s == event.record.winner) for s in range(n))}
+    return None
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 40))
+def test_the_general_path_keeps_the_invariants_over_random_rules(data: st.DataObject, seed: int, stop: int) -> None:
+    """SP-LOGIC-1..3: under a variant's 1st place, counters and ending, every position keeps the
+    game's invariants (checked at every move), the game ends within its bound, and the round records
+    add up to the final scores."""
+    rules = attrs.evolve(data.draw(rules_strategy(GAME)), logic=Logic(
+        trick_winner=lowest_number_wins, counters=_odd_bonus, ends=_at("trick", stop)))
+    state, seen = _play_out(GAME.new_game(rules, seed=seed), seed)
+    assert len(state.history) <= GAME.max_game_length(rules)
+    assert len(seen) <= stop + 1
+    assert state.scores == tuple(sum(r.points[s] for r in state.rounds) for s in range(rules.players))

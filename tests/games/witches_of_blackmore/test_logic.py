@@ -317,3 +317,40 @@ def test_the_heuristic_reads_the_changed_score_towards_the_target() -> None:
     lead = max(plain.scores)
     assert tricks_left(plain) == min(13, 1 + int((100 - lead) / worth))
     assert tricks_left(state) == min(13, 1 + int((100 - max(state.scores)) / worth)) < tricks_left(plain)
+
+
+def _odd_bonus(event: Event) -> dict[str, tuple[int, ...]] | None:
+    """+3 to the trick's winner on odd tricks, -1 to every seat at the end."""
+    n = event.state.rules.players
+    if event.kind == "round":
+        return {"score": (-1,) * n}
+    if event.number % 2:
+        return {"score": tuple(3 if s == event.record.winner else 0 for s in range(n))}
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 30))
+def test_the_general_path_keeps_the_invariants_over_random_rules(data: st.DataObject, seed: int, stop: int) -> None:
+    """WB-LOGIC-1..3, WB-END-5: under a variant's winner, counters and ending, every position keeps
+    the game's invariants, the game ends within its bound, and the record adds up to the scores."""
+    rules = attrs.evolve(data.draw(witches_rules()), logic=Logic(
+        trick_winner=lowest_number_wins, counters=_odd_bonus, ends=_after_trick(stop)))
+    state = GAME.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    moves = 0
+    while state.current_player is not None:
+        state = state.apply(rng.choice(state.legal_actions()))
+        GAME.check_invariants(state)
+        moves += 1
+    assert moves <= GAME.max_game_length(rules)
+    assert len(state.tricks) <= stop + 1
+    record = state.rounds[0]
+    assert record.points == state.scores
+    odd = [sum(3 for t in state.tricks if t.number % 2 and t.winner == s) for s in range(rules.players)]
+    points = tables_points(rules)
+    assert state.scores == tuple(sum(points[c] for c in p) + odd[s] - 1 for s, p in enumerate(state.captured))
+
+
+def tables_points(rules: Rules) -> tuple[int, ...]:
+    return tuple(rules.points[RANK[c] - 1] for c in DECK.cards)
