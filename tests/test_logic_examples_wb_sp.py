@@ -1,5 +1,6 @@
 """The worked examples of issue 33 for The Witches of Blackmore (docs/examples/wheel_turns_over.py,
-docs/examples/pile_empty_ends.py): each rule happening in played games (WB-LOGIC-1, WB-LOGIC-3)."""
+docs/examples/pile_empty_ends.py): each rule happening in played games (WB-LOGIC-1, WB-LOGIC-3); and
+the points hooks reaching the Witches' and Seven Prophecies' own counts (WB-LOGIC-2, SP-LOGIC-2)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import pytest
 
 from rulebook.cli.app import main
 from rulebook.core.logic import Logic, Trick
+from rulebook.games.seven_prophecies import GAME as SP
 from rulebook.games.witches_of_blackmore import DECK, GAME, Play, Replace, Rules
+from rulebook.variants.variant import Variant
 from tests.games.witches_of_blackmore.test_state import deal
 
 EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
@@ -177,3 +180,54 @@ def test_the_pile_variant_file_builds_the_variant() -> None:
     assert variant.rules.logic.ends is not None
     state, _ = _played(variant.rules, 4)
     assert state.rounds[0].rule == "variant:ends" and state.drawn == len(state.deck)
+
+
+# -- the points hooks reach the engines' own counts (WB-LOGIC-2, SP-LOGIC-2) ---------------------
+
+def test_trick_points_reach_the_witches_score_and_its_target_once_per_trick() -> None:
+    """WB-LOGIC-2, WB-END-7: with every card worth 0 and a ``trick_points`` hook giving a point per
+    trick won, the score counts tricks and the target of 5 ends the game at the fifth trick won;
+    the hook is called once per trick."""
+    calls: list[int] = []
+
+    def one_per_trick(state: Any, trick: Any) -> list[int]:
+        calls.append(trick.number)
+        return [int(s == trick.winner) for s in range(state.rules.players)]
+
+    rules = Rules(players=3, end="target", end_target=5, points=(0,) * 9)
+    variant = Variant(GAME, rules, trick_points=one_per_trick)
+    for seed in range(5):
+        calls.clear()
+        state = variant.new_game(seed=seed)
+        assert type(state) is type(GAME.new_game(rules, seed=seed))  # the engine's own state
+        rng = random.Random(seed)
+        while state.current_player is not None:
+            state = state.apply(rng.choice(state.legal_actions()))
+        won = [sum(1 for t in state.tricks if t.winner == s) for s in range(3)]
+        assert state.scores == tuple(won) and max(won) == 5 and state.rounds[0].rule == "WB-END-7"
+        assert calls == list(range(len(state.tricks)))
+
+
+def test_round_points_reach_the_seven_prophecies_score_once_per_round() -> None:
+    """SP-LOGIC-2, SP-SCORE-1: a ``round_points`` hook giving 2 to every seat at each round's end adds
+    to the engine's points after the round is scored; it is called once per round."""
+    calls: list[int] = []
+
+    def two_each(state: Any, rnd: Any) -> list[int]:
+        calls.append(rnd.number)
+        return [2] * state.rules.players
+
+    variant = Variant(SP, SP.Rules(players=3), round_points=two_each)
+    plain = SP.new_game(SP.Rules(players=3), seed=7)
+    rng = random.Random(7)
+    while plain.current_player is not None:
+        plain = plain.apply(SP.heuristic_action(plain, rng))
+    state = variant.new_game(seed=7)
+    for action in plain.history:
+        state = state.apply(action)
+    assert calls == [0, 1, 2] and state.current_player is None
+    totals = [0, 0, 0]
+    for record in plain.rounds:
+        gains = [c.points for c in record.changes if c.rule == "SP-SCORE-1"]
+        totals = [max(0, t + g) + 2 for t, g in zip(totals, gains, strict=True)]
+    assert state.scores == tuple(totals)
