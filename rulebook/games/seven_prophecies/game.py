@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Any
 
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.encoding import BufferEncoder
+from rulebook.core.logic import Trick
 
 from . import heuristic, observation, scoring
 from . import state as state_module
 from .actions import ProphecyAction, action_table
 from .observation import TensorEncoder
 from .observation import encode_observation as encode
-from .rules import DECK, RULESETS, Rules, SPRules, in_play
+from .rules import DECK, ENDINGS, RULESETS, Rules, SPRules, in_play
 from .state import SevenPropheciesState, _deal_round
 
 __all__ = ["GAME", "SevenProphecies"]
@@ -30,6 +32,22 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     player_counts = range(3, 5)
     deck = DECK
     rulesets = RULESETS
+
+    #: SP-LOGIC-2: the count the engine keeps, which a variant's ``counters`` may change
+    COUNTERS = MappingProxyType({
+        "score": "each seat's score: its points (SP-SCORE-1); in variant 1 its successful rounds (SP-VAR-1); in "
+        "variant 2 the cubes it moved (SP-VAR-2), to which a variant's changes are added; the target score "
+        "(SP-END-6) and the successes that win (SP-VAR-1) read it",
+    })
+    #: SP-LOGIC-2: when a variant's ``counters`` and ``ends`` are called
+    EVENTS = MappingProxyType({
+        "trick": "each trick, once its places are given and the cubes moved (before the round's end is checked); "
+        "the record is the trick's PlacedTrick (a TrickRecord with the future card and every place)",
+        "round": "each round's end, once it is scored (before the game's end is checked); the record is the "
+        "round's RoundRecord, and the state the round's last position (nobody to act)",
+    })
+    #: SP-LOGIC-3: the game's endings (``endings_off`` names them)
+    ENDINGS = MappingProxyType(ENDINGS)
 
     def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
         """``prophesy 1..P`` then ``play <card>`` for every card in play."""
@@ -70,7 +88,9 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
         """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
         n = rules.players
-        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, ())
+        logic = rules.logic  # SP-LOGIC-2, SP-LOGIC-3: the variant's counts ride along only when it has some
+        counts = None if logic.counters is None and logic.ends is None else ((((0,) * n, (0,) * n),), False)
+        return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, (), counts)
 
     def check_invariants(self, state: SevenPropheciesState) -> None:
         """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
@@ -107,6 +127,11 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         that still carries one of one's cubes (draws nothing from ``rng``)."""
         check_rng(rng)
         return heuristic.heuristic_action(state, rng)
+
+    def resolve_trick(self, trick: Trick) -> int:
+        """The seat in 1st place of a complete trick (SP-LOGIC-1, SP-RANK-1..5, SP-TRICK-3):
+        :func:`~rulebook.games.seven_prophecies.scoring.resolve_trick`."""
+        return scoring.resolve_trick(trick)
 
     def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:
         """Rounds, how they ended, and the tricks they lasted."""

@@ -100,11 +100,11 @@ def _done(placed: tuple[int, ...], cubes: int) -> tuple[int, ...]:
 
 
 def _records(number: int, round_index: int, future: tuple[int, ...], rows: tuple[TrickRow, ...],
-             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP) -> tuple[PlacedTrick, ...]:
+             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP, stated: bool = False) -> tuple[PlacedTrick, ...]:
     """The records of one round's ``rows``, the first numbered ``number``."""
     out: list[PlacedTrick] = []
     for t, (leader, cards, by_seat) in enumerate(rows):
-        winner = by_seat.index(1)
+        winner = by_seat.index(1)  # stored: a variant's winner (SP-LOGIC-1) is never recomputed
         fs = _SUIT[future[t]]
         w = cards[winner]
         tie = any(s != winner and _RANK[c] == _RANK[w] for s, c in enumerate(cards))
@@ -118,6 +118,8 @@ def _records(number: int, round_index: int, future: tuple[int, ...], rows: tuple
             rule = "SP-RANK-3"
         else:
             rule = "SP-RANK-2"
+        if stated:  # SP-LOGIC-1: the variant's function decided it
+            rule = "variant:trick_winner"
         seats = [(leader + j) % n for j in range(n)]
         plays = tuple((s, cards[s]) for s in seats)
         out.append(PlacedTrick(number + t, round_index, leader, plays, winner, rule, future[t],
@@ -131,7 +133,8 @@ def _played(state: SevenPropheciesState, count: int) -> tuple[PlayedRound, ...]:
     out: list[PlayedRound] = []
     number = 0
     for r, (start, future, aside_up, prophecies, rows, placed) in enumerate(state.info.finished[:count]):
-        records = _records(number, r, future, rows, n, state.rules.order, state.rules.trump)
+        records = _records(number, r, future, rows, n, state.rules.order, state.rules.trump,
+                           state.rules.logic.trick_winner is not None)
         out.append(PlayedRound(r, start, future, aside_up, prophecies, records, placed))
         number += len(rows)
     return tuple(out)
@@ -147,7 +150,7 @@ def round_tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     info = state.info
     number = sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
     return _records(number, info.round, info.future, state._round_tricks, state.rules.players,
-                    state.rules.order, state.rules.trump)
+                    state.rules.order, state.rules.trump, state.rules.logic.trick_winner is not None)
 
 
 def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
@@ -156,7 +159,7 @@ def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     out = [t for r in _played(state, len(info.finished)) for t in r.tricks]
     if len(info.finished) == info.round:  # the current round is still being played
         out += _records(len(out), info.round, info.future, state._round_tricks, state.rules.players,
-                    state.rules.order, state.rules.trump)
+                        state.rules.order, state.rules.trump, state.rules.logic.trick_winner is not None)
     return tuple(out)
 
 
@@ -173,10 +176,13 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
     variant = rules.variant
     totals = [0] * n
     out: list[RoundRecord] = []
+    counts = state.info.logic
     for r, (_start, _future, _up, _prophecies, rows, placed) in enumerate(state.info.finished):
         done = _done(placed, rules.cubes)
         changes: list[ScoreChange] = []
         before = list(totals)
+        if counts is not None:  # SP-LOGIC-2: what the variant's counters changed during the tricks
+            _variant_changes(changes, totals, counts[0][r][0])
         for s in range(n):
             left = rules.cubes - placed[s]
             if variant == POINTS:
@@ -204,6 +210,18 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
         else:
             end = f"{rules.tricks} tricks were played without a last cube" if rules.tricks != 10 or rules.cubes != 7 \
                 else "ten tricks were played without a seventh cube"
+        rule = "SP-END-1"
+        if counts is not None:
+            _variant_changes(changes, totals, counts[0][r][1])  # SP-LOGIC-2: and at the round's end
+            if counts[1] and r == len(state.info.finished) - 1:  # SP-LOGIC-3: the variant ended the game
+                end, rule = "the variant's rules ended the game", "variant:ends"
         points = tuple(totals[s] - before[s] for s in range(n))
-        out.append(RoundRecord(r, points, tuple(changes), end, "SP-END-1"))
+        out.append(RoundRecord(r, points, tuple(changes), end, rule))
     return tuple(out)
+
+
+def _variant_changes(changes: list[ScoreChange], totals: list[int], delta: tuple[int, ...]) -> None:
+    for seat, extra in enumerate(delta):
+        if extra:
+            changes.append(ScoreChange(seat, extra, "changed by the variant's rules", "variant:counters"))
+            totals[seat] += extra

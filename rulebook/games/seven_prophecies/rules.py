@@ -21,6 +21,7 @@ __all__ = [
     "BY_PLAYERS",
     "CUBES",
     "DECK",
+    "ENDINGS",
     "FIXED_ROUNDS",
     "FOLLOW_FREE",
     "FOLLOW_FUTURE",
@@ -82,6 +83,13 @@ LAST_PLACE = "last-place"
 BY_PLAYERS = "players"
 FIXED_ROUNDS = "fixed"
 TARGET = "target"
+
+#: the ways the game ends, by the name ``endings_off`` takes, each with its spec rule (SP-LOGIC-3)
+ENDINGS = {
+    "rounds": "SP-END-3",
+    "target": "SP-END-6",
+    "successes": "SP-VAR-1",
+}
 #: whose suit must be followed (``Rules.follow``)
 FOLLOW_FUTURE = "future"
 FOLLOW_FREE = "free"
@@ -321,6 +329,16 @@ class Rules:
         open_hands(("SP-INFO-1", "SP-INFO-4")),
     )
 
+    endings_off: tuple[str, ...] = option(
+        (),
+        doc="Endings switched off, by name: 'target' (SP-END-6) or 'successes' (SP-VAR-1); the game then "
+        "ends after its most rounds (round_limit). 'rounds' (SP-END-3, SP-END-5, SP-VAR-2) cannot be: "
+        "nothing else is sure to end the game (SP-LOGIC-3). Example: endings_off=successes.",
+        item=str,
+        converter=tuple,
+        rules=("SP-LOGIC-3", "SP-END-6", "SP-VAR-1"),
+    )
+
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
 
@@ -334,6 +352,7 @@ class Rules:
             raise InvalidRules("every_place", f"{self.cubes} cubes cannot cover all {self.players} places")
         if self.end != BY_PLAYERS and self.variant != POINTS:
             raise InvalidRules("end", f"end {self.end!r} applies to variant 'points' only (not {self.variant!r})")
+        _check_endings_off(self.endings_off)
         if self.partners and self.players != 4:  # SP-END-7
             raise InvalidRules("partners", f"partnerships need 4 players, not {self.players}")
         cards = in_play(self)
@@ -366,6 +385,24 @@ class Rules:
         if self.variant == TWICE:
             return self.round_limit
         return 1
+
+
+def _check_endings_off(off: tuple[str, ...]) -> None:
+    """SP-LOGIC-3: each name an ending of ``ENDINGS``, each once; never the count of rounds, the one
+    ending sure to come (a target score or a number of successes may never be reached)."""
+    for name in off:
+        if type(name) is not str or name not in ENDINGS:
+            raise InvalidRules(
+                "endings_off", f"'{name}' is not an ending that can be switched off; expected target or successes"
+            )
+    if len(set(off)) != len(off):
+        raise InvalidRules("endings_off", "an ending is named twice")
+    if "rounds" in off:
+        raise InvalidRules(
+            "endings_off",
+            "the end after the game's rounds (SP-END-3) cannot be switched off: a target score or a number "
+            "of successes may never be reached, so the game might never end",
+        )
 
 
 @functools.lru_cache(maxsize=256)

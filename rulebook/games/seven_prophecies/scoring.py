@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import LAST_PLACE, POINTS, TWICE, Rules
+from rulebook.core.logic import Trick
+
+from .rules import LAST_PLACE, POINTS, TWICE, Rules, places
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
-__all__ = ["end_stats", "round_points", "score_floor", "scores", "winners"]
+__all__ = ["end_stats", "resolve_trick", "round_points", "score_floor", "scores", "winners"]
 
 
 def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -> int:
@@ -30,7 +32,20 @@ def scores(state: SevenPropheciesState) -> tuple[int, ...]:
         return state.points
     if variant == TWICE:
         return state.successes
+    if state.info.logic is not None:  # SP-LOGIC-2: a variant's changes, kept in points beside the cubes
+        return tuple(p + q for p, q in zip(state.placed, state.points, strict=True))
     return state.placed
+
+
+def resolve_trick(trick: Trick) -> int:
+    """Who wins a complete trick, the seat in 1st place (SP-LOGIC-1, SP-TRICK-3): a card of the
+    future card's suit ranks above the others (SP-RANK-1; none under ``trump=none``, SP-RANK-5),
+    a higher number first (SP-RANK-2; a lower one under ``order=lowest``, SP-RANK-4), and of two
+    equal numbers the later card (SP-RANK-3). Reads ``trick.cards``, ``trick.seats``, the future
+    card of ``trick.state`` and ``trick.rules``."""
+    rules = trick.rules
+    suit = trick.state.future_suit  # the suit of the trick's future card (SP-PLAY-2)
+    return int(trick.seats[places(trick.cards, suit, rules.order, rules.trump).index(1)])
 
 
 def winners(state: SevenPropheciesState) -> frozenset[int]:
@@ -52,8 +67,9 @@ def winners(state: SevenPropheciesState) -> frozenset[int]:
         if best >= rules.successes_to_win and len(top) > 1 and rules.twice_ties == LAST_PLACE:  # SP-RULING-7
             return frozenset((_last_place(state, top),))
         return frozenset(top)  # SP-RULING-7, SP-RULING-8: shared
-    best = max(state.placed)
-    top = [s for s, v in enumerate(state.placed) if v == best]
+    cubes = scores(state)  # the cubes moved (SP-VAR-2), plus a variant's changes (SP-LOGIC-2)
+    best = max(cubes)
+    top = [s for s, v in enumerate(cubes) if v == best]
     if best == rules.cubes and len(top) > 1:  # SP-VAR-2: nearest to last place in the last trick
         return frozenset((_last_place(state, top),))
     return frozenset(top)  # SP-RULING-9: ties the tie-break cannot settle are shared

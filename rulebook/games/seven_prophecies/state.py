@@ -8,12 +8,13 @@ the scores, the observation and the redraw are built on access by the sibling mo
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord
+from rulebook.core.logic import Event, Trick, apply_changes
 
 from . import actions, history, observation, scoring
 from .actions import (
@@ -52,7 +53,11 @@ from .rules import (
 )
 from .scoring import round_points
 
-__all__ = ["RoundInfo", "SevenPropheciesState", "check_invariants"]
+__all__ = ["Counts", "RoundInfo", "SevenPropheciesState", "check_invariants"]
+
+#: per round, the variant's changes to the score counter (during its tricks, at its end), and
+#: whether the variant ended the game (see :attr:`RoundInfo.logic`)
+Counts = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], bool]
 
 #: bound here by assignment, not by import: CPython 3.11 compiles ``NAME.get(...)`` without its
 #: fast method call when ``NAME`` was imported (it might be a module), about 40 ns per prophecy cube
@@ -79,6 +84,10 @@ class RoundInfo:
     #: every finished round as the engine keeps it (the last one too, once the game is over);
     #: the public record is ``state.earlier`` (:class:`~rulebook.games.seven_prophecies.PlayedRound`)
     finished: tuple[RoundRow, ...]
+    #: what a variant's logic keeps (SP-LOGIC-2, SP-LOGIC-3), ``None`` unless its rules have
+    #: ``counters`` or ``ends``: (per round so far, the changes its counters made to the score
+    #: counter during the round's tricks and at its end; whether its ``ends`` ended the game)
+    logic: Counts | None = None
 
 
 @attrs.frozen(slots=True)
@@ -328,6 +337,12 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         seat_of = _SEAT[n][leader]  # each play position's seat
         # each play's key and position, strongest first: the later play breaks equal numbers
         ranked = sorted([key[c] * 4 + j for j, c in enumerate(trick)], reverse=True)
+        logic = rules.logic
+        if logic.trick_winner is not None:  # SP-LOGIC-1: the variant's winner takes 1st place
+            at = seat_of.index(int(logic.trick_winner(Trick(trick, seat_of, leader, self, rules))))
+            first = next(v for v in ranked if v & 3 == at)
+            ranked.remove(first)
+            ranked.insert(0, first)
         trick_places = [0] * n  # by seat
         cubes = list(self.cubes)
         placed = list(self.placed)
@@ -346,12 +361,51 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             p += 1
         tricks = (*tricks, (leader, tuple(map(trick.__getitem__, _ROT[n][leader])), tuple(trick_places)))
         winner = seat_of[ranked[0] & 3]  # SP-TRICK-3: first place leads the next trick
+        if self.info.logic is not None:  # SP-LOGIC-2, SP-LOGIC-3: the variant's counters or endings
+            return self._trick_event(log, hands, tuple(cubes), tuple(placed), tricks, winner, finished)
         if finished or len(tricks) == rules.tricks:  # SP-END-1
             return self._end_round(log, hands, tuple(cubes), tuple(placed), tricks, winner)
         return _new_state(
             rules, self.setup, log, self.info, hands, tuple(cubes), self.prophecies, tuple(placed), winner,
             (), tricks, TRICK, winner,
         )  # fmt: skip
+
+    def _trick_event(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        cubes: tuple[tuple[int, ...], ...],
+        placed: tuple[int, ...],
+        tricks: tuple[TrickRow, ...],
+        winner: int,
+        finished: bool,
+    ) -> SevenPropheciesState:
+        """The general path of a finished trick, under a variant's ``counters`` or ``ends``: the
+        trick event once the cubes have moved (SP-LOGIC-2), then the variant's ending (SP-LOGIC-3)
+        and the round's own end (SP-END-1)."""
+        rules = self.rules
+        logic = rules.logic
+        info = self.info
+        state = _new_state(
+            rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, TRICK, winner,
+        )  # fmt: skip
+        number = sum(len(row[4]) for row in info.finished[: info.round]) + len(tricks) - 1
+        event = Event("trick", number, state, history.round_tricks(state)[-1])
+        if logic.counters is not None:  # SP-LOGIC-2: the variant changes the score the engine keeps
+            changes = logic.counters(event)
+            if changes:
+                info = _count(info, rules, changes, False)
+        ended = logic.ends is not None and bool(logic.ends(event))  # SP-LOGIC-3
+        if ended:
+            assert info.logic is not None
+            info = attrs.evolve(info, logic=(info.logic[0], True))
+        if info is not self.info:
+            state = _new_state(
+                rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, TRICK, winner,
+            )  # fmt: skip
+        if ended or finished or len(tricks) == rules.tricks:  # SP-END-1; a game the variant ends is scored as usual
+            return state._end_round(log, hands, cubes, placed, tricks, winner)
+        return state
 
     def _end_round(
         self,
@@ -377,12 +431,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         played = (info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
         finished = (*info.finished, played)
         nxt_round = self.round + 1
-        over = nxt_round >= rules.rounds  # SP-END-3, SP-END-5, SP-VAR-2, SP-RULING-8
-        if rules.variant == TWICE and max(successes) >= rules.successes_to_win:  # SP-VAR-1
-            over = True
-        elif rules.end == TARGET and max(scores) >= rules.target_score:  # SP-END-6
-            over = True
-        if over:
+        if info.logic is not None:  # SP-LOGIC-2, SP-LOGIC-3: the round event and the variant's ending
+            return self._round_event(log, hands, cubes, placed, tricks, winner, scores, successes, finished)
+        if _over(rules, nxt_round, scores, successes):
             return _new_state(
                 rules, self.setup, log, attrs.evolve(info, points=scores, successes=successes, finished=finished),
                 hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
@@ -392,6 +443,85 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             start = next_start(rules.round_start, start, rules.first_player, successes if rules.variant == TWICE
                                else scores)
         return _deal_round(rules, self.setup, log, nxt_round, start, scores, successes, finished)
+
+    def _round_event(
+        self,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        cubes: tuple[tuple[int, ...], ...],
+        placed: tuple[int, ...],
+        tricks: tuple[TrickRow, ...],
+        winner: int,
+        scores: tuple[int, ...],
+        successes: tuple[int, ...],
+        finished: tuple[RoundRow, ...],
+    ) -> SevenPropheciesState:
+        """The general path of a round's end (SP-LOGIC-2, SP-LOGIC-3): the round scored (SP-SCORE-1,
+        SP-VAR-1, SP-VAR-2), the variant's counters at the round event, then the game's endings
+        (reading the changed counts) and the variant's."""
+        rules = self.rules
+        logic = rules.logic
+        info = attrs.evolve(self.info, points=scores, successes=successes, finished=finished)
+        assert info.logic is not None
+        end = _new_state(
+            rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
+        )  # fmt: skip
+        event = Event("round", self.round, end, history.rounds(end)[-1])
+        if logic.counters is not None:
+            changes = logic.counters(event)
+            if changes:
+                info = _count(info, rules, changes, True)
+        ended = info.logic is not None and info.logic[1]
+        if not ended and logic.ends is not None and logic.ends(event):  # SP-LOGIC-3: the variant ends it
+            assert info.logic is not None
+            info = attrs.evolve(info, logic=(info.logic[0], True))
+            ended = True
+        if ended or _over(rules, self.round + 1, info.points, info.successes):
+            if info is end.info:
+                return end
+            return _new_state(
+                rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
+            )  # fmt: skip
+        start = (self.start + 1) % rules.players  # SP-END-2, SP-RULING-10
+        if rules.round_start != START_LEFT:
+            start = next_start(rules.round_start, start, rules.first_player,
+                               info.successes if rules.variant == TWICE else info.points)
+        assert info.logic is not None
+        zero = (0,) * rules.players
+        counts = ((*info.logic[0], (zero, zero)), False)
+        return _deal_round(rules, self.setup, log, self.round + 1, start, info.points, info.successes, finished,
+                           counts)
+
+
+def _over(rules: Rules, next_round: int, scores: tuple[int, ...], successes: tuple[int, ...]) -> bool:
+    """Whether the game ends after a round: SP-END-3, SP-END-5, SP-VAR-2 and SP-RULING-8 (its
+    rounds played), SP-VAR-1 (the successes that win), SP-END-6 (the target score), less the
+    endings ``endings_off`` switches off (SP-LOGIC-3)."""
+    if next_round >= rules.rounds:  # SP-END-3, SP-END-5, SP-VAR-2, SP-RULING-8
+        return True
+    if rules.variant == TWICE:
+        return max(successes) >= rules.successes_to_win and "successes" not in rules.endings_off  # SP-VAR-1
+    return rules.end == TARGET and max(scores) >= rules.target_score and "target" not in rules.endings_off  # SP-END-6
+
+
+def _count(info: RoundInfo, rules: Rules, changes: Any, at_end: bool) -> RoundInfo:
+    """SP-LOGIC-2: ``info`` with the variant's ``changes`` applied to the score counter (points;
+    successes in variant 1, SP-VAR-1; in variant 2, SP-VAR-2, points kept beside the cubes moved)
+    and kept per round for the record (during its tricks, or at its end)."""
+    n = rules.players
+    delta = apply_changes((0,) * n, changes, "score")
+    if not any(delta) or info.logic is None:
+        return info
+    rows, ended = info.logic
+    during, at = rows[-1]
+    if at_end:
+        at = tuple(a + d for a, d in zip(at, delta, strict=True))
+    else:
+        during = tuple(a + d for a, d in zip(during, delta, strict=True))
+    logic = ((*rows[:-1], (during, at)), ended)
+    if rules.variant == TWICE:
+        return attrs.evolve(info, successes=apply_changes(info.successes, changes, "score"), logic=logic)
+    return attrs.evolve(info, points=apply_changes(info.points, changes, "score"), logic=logic)
 
 
 def next_start(rule: str, left: int, first: int, scores: tuple[int, ...]) -> int:
@@ -423,6 +553,7 @@ def _deal_round(
     scores: tuple[int, ...],
     successes: tuple[int, ...],
     finished: tuple[RoundRow, ...],
+    counts: Counts | None = None,
 ) -> SevenPropheciesState:
     """Deal a round: SP-SETUP-1 (the deal's form), SP-SETUP-2 and SP-SETUP-5 (set-aside cards and
     hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
@@ -437,7 +568,7 @@ def _deal_round(
     return _new_state(
         rules, setup, log,
         RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
-                  finished),
+                  finished, counts),
         hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
     )  # fmt: skip
 
@@ -459,9 +590,11 @@ def check_invariants(state: SevenPropheciesState) -> None:
         if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
             raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
         in_order = [(leader + j) % n for j in range(n)]
-        if [trick_places[s] for s in in_order] != list(
-            places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
-        ):
+        ranking = places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
+        if rules.logic.trick_winner is not None:  # SP-LOGIC-1: the variant's winner first, the rest in order
+            first = [trick_places[s] for s in in_order].index(1)
+            ranking = tuple(1 if j == first else p + (p < ranking[first]) for j, p in enumerate(ranking))
+        if [trick_places[s] for s in in_order] != list(ranking):
             raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
     if state.phase == PROPHECY:
         if any(state.placed) or state._round_tricks or state.trick:
@@ -479,7 +612,7 @@ def check_invariants(state: SevenPropheciesState) -> None:
                 raise AssertionError("SP-PROPH-1: a prophecy does not hold all the cubes")
             if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != rules.cubes:
                 raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
-    if rules.score_floor and min(state.points) < 0:
+    if rules.score_floor and min(state.points) < 0 and state.info.logic is None:  # SP-LOGIC-2: a variant's may
         raise AssertionError("SP-SCORE-2: a score is below 0")
     hand_sizes = {len(h) for h in state.hands}
     if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:

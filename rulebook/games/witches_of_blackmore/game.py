@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from rulebook.core.contract import Deal, Game, Setup, check_rng
+from rulebook.core.logic import Trick
 
 from . import heuristic, observation, scoring
 from .actions import _TABLE, WitchesAction
 from .observation import Observation, TensorEncoder
-from .rules import DECK, RULESETS, Rules, check_deal, random_deal
+from .rules import DECK, ENDINGS, RULESETS, Rules, check_deal, random_deal
 from .state import WitchesState, check_invariants, initial_state
 
 __all__ = ["GAME", "WitchesGame"]
@@ -24,6 +26,21 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     player_counts = range(2, 7)
     deck = DECK
     rulesets = RULESETS
+
+    #: WB-LOGIC-2: the count the engine keeps, which a variant's ``counters`` may change
+    COUNTERS = MappingProxyType({
+        "score": "each seat's points: the points of its captured cards (WB-SCORE-1), less the trumps it laid "
+        "(WB-TRUMP-1), plus what a variant added; the highest wins (WB-SCORE-2)",
+    })
+    #: WB-LOGIC-2: when a variant's ``counters`` and ``ends`` are called
+    EVENTS = MappingProxyType({
+        "trick": "each trick, once its winner has captured it (before the trump decision and the refill); "
+        "the record is the trick's TrickRecord",
+        "round": "the end of the game (the game is one deal), before the final scores are read; the record is "
+        "the game's RoundRecord",
+    })
+    #: WB-LOGIC-3: the printed game's endings and the house rules' (``endings_off`` names them)
+    ENDINGS = MappingProxyType(ENDINGS)
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
@@ -71,6 +88,11 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         """
         check_rng(rng)
         return heuristic.heuristic_action(state, rng)
+
+    def resolve_trick(self, trick: Trick) -> int:
+        """Who wins a complete trick under ``trick.rules`` (WB-LOGIC-1, WB-TRICK-1..3, WB-TRICK-6):
+        :func:`~rulebook.games.witches_of_blackmore.scoring.resolve_trick`."""
+        return scoring.resolve_trick(trick)
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:
         return scoring.end_stats(state)

@@ -85,7 +85,7 @@ def tricks_left(state: WitchesState) -> int:
         left = min(left, rules.end_tricks - len(board[7]))
     elif stop == 2:
         points = board[8].points
-        lead = max(sum(points[c] for c in pile) for pile in board[4])
+        lead = max(sum(points[c] for c in pile) for pile in board[4]) if board[9] is None else max(state.scores)
         left = min(left, 1 + int((rules.end_target - lead) / max(_trick_worth(rules), 1.0)))
     return max(left, 0)
 

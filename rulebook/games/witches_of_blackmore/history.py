@@ -16,7 +16,7 @@ from .rules import _SUIT, _TRICK_RULE, DECK, WEAKEST
 if TYPE_CHECKING:
     from .state import WitchesState
 
-__all__ = ["rounds", "tricks"]
+__all__ = ["rounds", "trick_record", "tricks"]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -33,10 +33,26 @@ def _trick_record(number: int, entry: tuple[Any, ...], weakest: bool = False) ->
 
 
 def tricks(state: WitchesState) -> tuple[TrickRecord, ...]:
-    """Every finished trick, in order (see :attr:`WitchesState.tricks`)."""
+    """Every finished trick, in order (see :attr:`WitchesState.tricks`); under a variant's own
+    trick resolution (WB-LOGIC-1) each cites ``variant:trick_winner``, with the winner it chose."""
+    if state.rules.logic.trick_winner is not None:  # WB-LOGIC-1: the stored winner, never recomputed
+        return tuple(_variant_record(n, e) for n, e in enumerate(state.board[7]))
     if state.rules.wins == WEAKEST:  # WB-TRICK-6
         return tuple(_trick_record(n, e, True) for n, e in enumerate(state.board[7]))
     return tuple(starmap(_trick_record, enumerate(state.board[7])))
+
+
+def _variant_record(number: int, entry: tuple[Any, ...]) -> TrickRecord:
+    order, cards, winner = entry[0], entry[1], entry[2]
+    return TrickRecord(number, 0, order[0], tuple(zip(order, cards)), winner, "variant:trick_winner")
+
+
+def trick_record(state: WitchesState, number: int) -> TrickRecord:
+    """The record of finished trick ``number`` (what :func:`tricks` gives for it)."""
+    entry = state.board[7][number]
+    if state.rules.logic.trick_winner is not None:  # WB-LOGIC-1
+        return _variant_record(number, entry)
+    return _trick_record(number, entry, state.rules.wins == WEAKEST)
 
 
 def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
@@ -55,13 +71,28 @@ def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
             changes.append(
                 ScoreChange(winner, -worth[card], f"laid {DECK.text(card)} on the trump stack", "WB-TRUMP-1")
             )
-    points = [0] * state.rules.players
-    for change in changes:
-        points[change.seat] += change.points
+    counts = state.board[9]
+    if counts is not None:  # WB-LOGIC-2: the points the variant's counters added
+        changes.extend(
+            ScoreChange(seat, extra, "changed by the variant's rules", "variant:counters")
+            for seat, extra in enumerate(counts[0])
+            if extra
+        )
+        if counts[1]:  # WB-LOGIC-3: the variant's ending
+            points = _points(changes, state.rules.players)
+            return (RoundRecord(0, points, tuple(changes), "the variant's rules ended the game", "variant:ends"),)
+    points = _points(changes, state.rules.players)
     reason, rule = _END[state.board[8].stop]
     if any(state.hands):  # WB-END-6, WB-END-7 ended it; else the hands ran out first (WB-END-4)
-        return (RoundRecord(0, tuple(points), tuple(changes), reason, rule),)
-    return (RoundRecord(0, tuple(points), tuple(changes), "every hand was played out", "WB-END-4"),)
+        return (RoundRecord(0, points, tuple(changes), reason, rule),)
+    return (RoundRecord(0, points, tuple(changes), "every hand was played out", "WB-END-4"),)
+
+
+def _points(changes: list[ScoreChange], players: int) -> tuple[int, ...]:
+    points = [0] * players
+    for change in changes:
+        points[change.seat] += change.points
+    return tuple(points)
 
 
 #: why a game ended with cards in hand, by ``Tables.stop``

@@ -219,12 +219,13 @@ class TensorEncoder(BufferEncoder):
         at = [4 * c + 9]
         values = [len(deck) - drawn]
         rank = self.rank
+        extra = (0,) * self.n if board[9] is None else board[9][0]  # WB-LOGIC-2: the variant's points
         for s in range(self.n):
             base = row + s * width
             ones += [base + x for x in captured[s]]
             ones += [base + c + x for x in known[s]]
             at.append(base + 3 * c + 1)
-            values.append(sum(rank[x] for x in captured[s]))
+            values.append(sum(rank[x] for x in captured[s]) + extra[s])
         if self.ascending:
             ones.append(self.size - 1)
         return _template(self.size, ones, at, values)

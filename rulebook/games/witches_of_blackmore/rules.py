@@ -26,6 +26,7 @@ __all__ = [
     "COLOURS",
     "DECK",
     "DESCENDING",
+    "ENDINGS",
     "NO_FIRST_TRUMP",
     "NUMBERS",
     "PRINTED",
@@ -36,6 +37,7 @@ __all__ = [
     "TURNED",
     "WEAKEST",
     "Board",
+    "Counts",
     "Rules",
     "Tables",
     "TrickEntry",
@@ -72,6 +74,13 @@ WEAKEST = "weakest"
 PRINTED = "printed"
 TRICKS = "tricks"
 TARGET = "target"
+
+#: the ways the game ends, by the name ``endings_off`` takes, each with its spec rule (WB-LOGIC-3)
+ENDINGS = {
+    "hands": "WB-END-4",
+    "tricks": "WB-END-6",
+    "target": "WB-END-7",
+}
 
 
 @attrs.frozen(cache_hash=True)
@@ -215,6 +224,16 @@ class Rules:
         rules=("WB-END-7",),
     )
 
+    endings_off: tuple[str, ...] = option(
+        (),
+        doc="Endings switched off, by name: 'tricks' (WB-END-6) or 'target' (WB-END-7); an ending "
+        "not in force stays off. 'hands' (WB-END-4) cannot be: with every hand empty nothing can "
+        "be played, so nothing else could end the game (WB-LOGIC-3). Example: endings_off=target.",
+        item=str,
+        converter=tuple,
+        rules=("WB-LOGIC-3", "WB-END-6", "WB-END-7"),
+    )
+
     visible: Visible = visibility(open_hands(("WB-INFO-1", "WB-INFO-2")))
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
@@ -227,6 +246,7 @@ class Rules:
         if self.teams and self.players not in (4, 6):  # WB-SCORE-4
             raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
         _check_deck(self)
+        _check_endings_off(self.endings_off)
         if len(self.points) != len(NUMBERS) or any(type(p) is not int or not 0 <= p <= 99 for p in self.points):
             raise InvalidRules("points", f"expected nine whole numbers 0..99, one per number 1..9, not {self.points!r}")
         size = len(_cards(self))
@@ -237,6 +257,24 @@ class Rules:
                 "hand_size",
                 f"{self.players} hands of {self.hand_size}{trump} need {need} cards; the deck has {size} (WB-SETUP-2)",
             )
+
+
+def _check_endings_off(off: tuple[str, ...]) -> None:
+    """WB-LOGIC-3: each name an ending of ``ENDINGS``, each once; never the hands running out,
+    without which a game whose hands are empty could not end (nor go on)."""
+    for name in off:
+        if type(name) is not str or name not in ENDINGS:
+            raise InvalidRules(
+                "endings_off", f"'{name}' is not an ending that can be switched off; expected tricks or target"
+            )
+    if len(set(off)) != len(off):
+        raise InvalidRules("endings_off", "an ending is named twice")
+    if "hands" in off:
+        raise InvalidRules(
+            "endings_off",
+            "the end when every hand is empty (WB-END-4) cannot be switched off: nothing could be played "
+            "after it, and no other ending is sure to come",
+        )
 
 
 def _check_deck(rules: Rules) -> None:
@@ -297,7 +335,10 @@ def tables(rules: Rules) -> Tables:
         for a in range(1, 10)
     )
     points = tuple(rules.points[_RANK[c] - 1] for c in DECK.cards)
-    return Tables(cards, numbers, win, points, (PRINTED, TRICKS, TARGET).index(rules.end))
+    stop = (PRINTED, TRICKS, TARGET).index(rules.end)
+    if rules.end in rules.endings_off:  # WB-LOGIC-3: an ending switched off; the hands still end the game
+        stop = 0
+    return Tables(cards, numbers, win, points, stop)
 
 
 def wheel_order(anchor: int, wheel: str, numbers: tuple[int, ...] = NUMBERS) -> tuple[int, ...]:
@@ -344,8 +385,12 @@ _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) fo
 #: :class:`~rulebook.core.history.TrickRecord`): (seats in play order, cards, winner, trump
 #: colour during the trick (6: none)), plus the card the winner then laid on the trump stack, if any
 TrickEntry = tuple[Any, ...]
+#: what a variant's logic (WB-LOGIC-2, WB-LOGIC-3) adds to the state, ``None`` unless its rules
+#: have ``counters`` or ``ends``: (the points its counters added to each seat's score, whether its
+#: ``ends`` ended the game)
+Counts = tuple[tuple[int, ...], bool]
 #: the state's internal ``board`` (deck, drawn, trumps, anchor, captured, exhausted, known,
-#: finished tricks, the rules' tables): see the state's properties, which are its public views;
+#: finished tricks, the rules' tables, the variant's counts): see the state's properties, which are its public views;
 #: the tables (:func:`tables`, a :class:`Tables`, typed ``Any`` here because the class is
 #: internal to the engine and not part of the documented API) ride along so that the hot
 #: path never looks them up
@@ -359,6 +404,7 @@ Board = tuple[
     tuple[tuple[int, ...], ...],
     tuple[TrickEntry, ...],
     Any,
+    Counts | None,
 ]
 
 

@@ -12,12 +12,13 @@ import attrs
 
 from rulebook.core.contract import Deal, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.logic import Event, Trick, apply_changes
 from rulebook.core.tricks import best_position
 
 from . import history, observation, scoring
 from .actions import _KEEP, _PLAY, _REPLACE, OVER, PLAYING, REPLACING, Keep, Phase, Play, Replace, WitchesAction
 from .observation import Observation
-from .rules import _RANK, _ROTATION, _SUIT, DECK, DESCENDING, TURNED, Board, Rules, TrickEntry, tables
+from .rules import _RANK, _ROTATION, _SUIT, DECK, DESCENDING, TURNED, Board, Counts, Rules, TrickEntry, tables
 
 __all__ = ["WitchesState", "check_invariants", "initial_state"]
 
@@ -223,11 +224,17 @@ class WitchesState(State[Rules, WitchesAction]):
         trumps = board[2]
         tabs = board[8]
         tsuit = _SUIT[trumps[-1]] if trumps and rules.trump_colour else 6
-        keys = tabs.win[board[3]][tsuit][_SUIT[trick[0]]]
-        winner = order[best_position(trick, keys)]
+        logic = rules.logic
+        if logic.trick_winner is None:  # the printed resolution, precomputed (scoring.resolve_trick)
+            keys = tabs.win[board[3]][tsuit][_SUIT[trick[0]]]
+            winner = order[best_position(trick, keys)]
+        else:  # WB-LOGIC-1: the variant's function, on the same inputs (its seat was checked)
+            winner = int(logic.trick_winner(Trick(trick, order, order[0], self, rules)))
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         played = board[7] + ((order, trick, winner, tsuit),)
+        if board[9] is not None:  # WB-LOGIC-2, WB-LOGIC-3: the variant's counters or endings
+            return self._trick_event(log, hands, known, tuple(captured), winner, trick, played)
         stop = tabs.stop
         if stop and (  # WB-END-6 (a fixed number of tricks), WB-END-7 (a target score)
             len(played) >= rules.end_tricks
@@ -235,8 +242,8 @@ class WitchesState(State[Rules, WitchesAction]):
             else sum(map(tabs.points.__getitem__, captured[winner])) >= rules.end_target
         ):
             return _new_state(
-                rules, self.setup, log, (*board[:4], tuple(captured), board[5], known, played, tabs), tuple(hands),
-                winner, (), (), (), OVER, None,
+                rules, self.setup, log, (*board[:4], tuple(captured), board[5], known, played, tabs, None),
+                tuple(hands), winner, (), (), (), OVER, None,
             )
         # WB-TRUMP-1, WB-RULING-10: no decision after the last trick, the one after which every
         # hand is empty and no refill is due (after the refill from the trump stack, WB-END-2)
@@ -245,6 +252,56 @@ class WitchesState(State[Rules, WitchesAction]):
         return self._close(
             log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True,
             played,
+        )
+
+    def _trick_event(
+        self,
+        log: Log,
+        hands: list[tuple[int, ...]],
+        known: tuple[tuple[int, ...], ...],
+        captured: tuple[tuple[int, ...], ...],
+        winner: int,
+        trick: tuple[int, ...],
+        played: tuple[TrickEntry, ...],
+    ) -> WitchesState:
+        """The general path of a completed trick, under a variant's ``counters`` or ``ends``: the
+        trick event (WB-LOGIC-2) once the trick is captured, then the game's own endings
+        (WB-END-6, WB-END-7, reading the changed scores) and the variant's (WB-LOGIC-3)."""
+        rules = self.rules
+        logic = rules.logic
+        board = self.board
+        deck, drawn, trumps, anchor, _, exhausted, _, _, tabs, counts = board
+        assert counts is not None
+        # the state as the trick is captured: its winner to decide, the trick its last
+        state = _new_state(
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
+            tuple(hands), winner, (), (), trick, REPLACING, winner,
+        )
+        event = Event("trick", len(played) - 1, state, history.trick_record(state, len(played) - 1))
+        if logic.counters is not None:  # WB-LOGIC-2: the variant changes the scores the engine keeps
+            changes = logic.counters(event)
+            if changes:
+                counts = (apply_changes(counts[0], changes, "score"), counts[1])
+                board = (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts)
+                state = _new_state(rules, self.setup, log, board, tuple(hands), winner, (), (), trick, REPLACING,
+                                   winner)
+        stop = tabs.stop
+        ended = bool(stop) and (  # WB-END-6 (a fixed number of tricks), WB-END-7 (a target score)
+            len(played) >= rules.end_tricks if stop == 1 else max(scoring.scores(state)) >= rules.end_target
+        )
+        if not ended and logic.ends is not None and logic.ends(event):  # WB-LOGIC-3: the variant ends it
+            ended = True
+            counts = (counts[0], True)
+        if ended:
+            over = _new_state(
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
+                tuple(hands), winner, (), (), (), OVER, None,
+            )
+            return _round_event(over, counts[1])
+        if not rules.trump_replacement or (exhausted and not any(hands)):  # WB-TRUMP-1, WB-RULING-10
+            return state._close(log, hands, known, trumps, anchor, captured, winner, (), True, False, played)
+        return state._close(
+            log, hands, known, trumps, anchor, captured, winner, trick, not rules.replace_before_draw, True, played
         )
 
     def _after_replacement(
@@ -277,7 +334,7 @@ class WitchesState(State[Rules, WitchesAction]):
         """End of a trick: refill if due, then the winner's decision or the next trick."""
         rules = self.rules
         players = rules.players
-        deck, drawn, _, _, _, exhausted, _, _, tabs = self.board
+        deck, drawn, _, _, _, exhausted, _, _, tabs, counts = self.board
         if refill and not exhausted:
             # WB-DRAW-1: refill from the winner clockwise; WB-END-1: the pile may run out.
             hand_size = rules.hand_size
@@ -299,7 +356,7 @@ class WitchesState(State[Rules, WitchesAction]):
                 hands[seat] = tuple(sorted(hands[seat] + (card,)))
         if decide:
             return _new_state(
-                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
                 tuple(hands), winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
@@ -307,14 +364,34 @@ class WitchesState(State[Rules, WitchesAction]):
         if not all(hands):
             order = tuple(s for s in order if hands[s])
         if not order:  # WB-END-4: every hand is empty
-            return _new_state(
-                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
+            over = _new_state(
+                rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
                 tuple(hands), winner, order, (), (), OVER, None,
             )
+            return over if counts is None else _round_event(over, False)  # WB-LOGIC-2
         return _new_state(
-            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs),
+            rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
             tuple(hands), order[0], order, (), (), PLAYING, order[0],
         )
+
+
+def _round_event(over: WitchesState, ended: bool) -> WitchesState:
+    """WB-LOGIC-2: the game's end is its one round event: the variant's ``counters`` sees the
+    finished game and its record, and may change the final scores before they are read."""
+    logic = over.rules.logic
+    if logic.counters is None:
+        return over
+    record = history.rounds(over)[0]
+    changes = logic.counters(Event("round", 0, over, record))
+    if not changes:
+        return over
+    board = over.board
+    counts = board[9]
+    assert counts is not None
+    return _new_state(
+        over.rules, over.setup, over.log, (*board[:9], (apply_changes(counts[0], changes, "score"), ended)),
+        over.hands, over.leader, over.order, (), (), OVER, None,
+    )
 
 
 def _must_trump(lead_card: int, hand: tuple[int, ...], trumps: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
@@ -348,7 +425,9 @@ def initial_state(rules: Rules, deck: Deal, setup: Setup) -> WitchesState:
         anchor = tabs.numbers[-1] if rules.wheel == DESCENDING else tabs.numbers[0]
     lead = rules.first_leader
     order = tuple((lead + i) % n for i in range(n))
-    board: Board = (deck, drawn, trumps, anchor, ((),) * n, False, ((),) * n, (), tabs)
+    logic = rules.logic  # WB-LOGIC-2, WB-LOGIC-3: the variant's counts ride along only when it has some
+    counts: Counts | None = None if logic.counters is None and logic.ends is None else ((0,) * n, False)
+    board: Board = (deck, drawn, trumps, anchor, ((),) * n, False, ((),) * n, (), tabs, counts)
     return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
 

@@ -241,6 +241,7 @@ def test_options_pin_the_printed_game() -> None:
         "secret_prophecy": (True, (True, False)),
         "cube_penalty": (1, (0, 1, 2, 3, 4, 5)),
         "round_start": ("left", ("left", "fixed", "lowest-score", "highest-score")),
+        "endings_off": ((), None),
         "visible.future": ("all", ("all", "from:trick")),
         "visible.hands": ("owner", ("owner", "all")),
     }

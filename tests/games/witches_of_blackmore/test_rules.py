@@ -80,6 +80,7 @@ def test_options_pin_the_printed_game() -> None:
         "teams": (False, (False, True)),
         "end_tricks": (8, tuple(range(1, 61))),
         "end_target": (40, tuple(range(1, 501))),
+        "endings_off": ((), None),
         "visible.hands": ("owner", ("owner", "all")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
