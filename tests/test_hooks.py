@@ -79,7 +79,9 @@ def test_game_over_and_trick_points_worked_example() -> None:
     end = play_out(state)
     assert len(end.history) == 3 and end.is_terminal and end.ended_by_hook
     assert end.tricks[0].plays == ((0, 0), (1, 10), (2, 5)) and end.tricks[0].winner == 2
-    assert end.inner.scores == (0, 0, 9) and end.scores == (0, 0, 10)
+    # the engine itself adds the trick's point to its own score, once, when the trick ends (issue 33)
+    assert end.inner.scores == end.scores == (0, 0, 10)
+    assert play_out(Variant(WB, WB.Rules(players=3), game_over=after_first_trick).new_game(seed=4)).scores == (0, 0, 9)
     assert end.winners == frozenset({2}) and end.current_player is None and end.legal_actions() == ()
     with pytest.raises(IllegalAction, match=r"the game is over \(ended by the variant\) \[variant:legal\]"):
         end.apply(state.legal_actions()[0])
@@ -116,19 +118,24 @@ def test_legal_hook_restricts_the_moves_and_apply_obeys_it() -> None:
 def test_round_points_and_resample_keep_the_hooks() -> None:
     v = Variant(WB, WB.Rules(players=2), round_points=two_points_per_round)
     end = play_out(v.new_game(seed=1))
-    assert end.scores == tuple(x + 2 * len(end.rounds) for x in end.inner.scores)
-    state = v.new_game(seed=1)
+    plain = play_out(WB.new_game(WB.Rules(players=2), seed=1))
+    assert end.history == plain.history and len(end.rounds) == 1
+    assert end.scores == tuple(x + 2 for x in plain.scores)
+    state = v.new_game(seed=1)  # the engine's own state: the hook rides in its rules' logic
+    assert not isinstance(state, HookedState) and not state.rules.logic.printed
     other = state.resample(0, random.Random(3))
-    assert isinstance(other, HookedState) and other.hooks is state.hooks
+    assert other.rules.logic == state.rules.logic
     assert other.observation(0) == state.observation(0)
 
 
 def test_hooked_states_pickle_and_render() -> None:
-    v = Variant(WB, WB.Rules(players=3), trick_points=one_per_trick)
+    v = Variant(WB, WB.Rules(players=3), trick_points=one_per_trick, legal=no_ones)
     state = v.new_game(seed=2)
     assert pickle.loads(pickle.dumps(state)).inner == state.inner
     assert str(state) == str(state.inner)
-    assert pickle.loads(pickle.dumps(v)).play_hooks.names() == ["trick_points"]
+    again = pickle.loads(pickle.dumps(v))
+    assert again.play_hooks.names() == ["legal"] and again.logic_hooks() == ["trick_points"]
+    assert again.rules == v.rules
 
 
 def test_play_hooks_must_be_functions() -> None:
@@ -199,4 +206,5 @@ def test_hooks_work_in_another_game() -> None:
     v = Variant(SP, SP.Rules(), game_over=after_first_trick, trick_points=one_per_trick)
     end = play_out(v.new_game(seed=3))
     assert len(end.tricks) == 1 and end.ended_by_hook
-    assert sum(end.scores) == sum(end.inner.scores) + 1
+    without = play_out(Variant(SP, SP.Rules(), game_over=after_first_trick).new_game(seed=3))
+    assert end.scores == end.inner.scores and sum(end.scores) == sum(without.scores) + 1

@@ -31,7 +31,7 @@ GAME_FILES = (
 #: The test files of every game, mirroring the package.
 TEST_FILES = (
     "__init__.py", "test_rules.py", "test_state.py", "test_scoring.py", "test_history.py", "test_observation.py",
-    "test_heuristic.py", "test_render.py", "test_properties.py", "test_boundary.py", "test_mutants.py",
+    "test_heuristic.py", "test_render.py", "test_properties.py", "test_boundary.py", "test_mutants.py", "test_logic.py",
 )
 MAX_LINES = 1000
 
