@@ -38,7 +38,7 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     #: GH-LOGIC-2: when a variant's counters are called, and the record each event passes
     EVENTS = MappingProxyType({
         "trick": "after each trick of the humans (a TrickRecord; number: the trick's number in the game from 0)",
-        "deal": "after each deal's scoring, before the end checks (a RoundRecord; number: the deal from 0)",
+        "round": "after each deal's scoring, before the end checks (a RoundRecord; number: the deal from 0)",
     })
     #: GH-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``target``
     ENDINGS = MappingProxyType(ENDINGS)

@@ -770,7 +770,7 @@ class GodsState(State[Rules, GHAction]):
         result: DealResult,
         cut: bool,
     ) -> GodsState:
-        """GH-LOGIC-2, GH-LOGIC-3: the ``deal`` event after the deal's scoring (``result``): the
+        """GH-LOGIC-2, GH-LOGIC-3: the ``round`` event (a deal) after the deal's scoring (``result``): the
         variant's counters change the scores, the game's own end (GH-END-2, GH-END-4) reads them,
         then the variant's ``ends`` may end the game. The record of the deal itemises the variant's
         changes in it, at its tricks and here. The event's state is the position after the
@@ -791,7 +791,7 @@ class GodsState(State[Rules, GHAction]):
             return f, _new_state(rules, self.setup, log, hands, OVER, f.humans[0], (), board)
 
         final, state = snapshot(totals, result)
-        event = Event("deal", facts.deal, state, result.record)
+        event = Event("round", facts.deal, state, result.record)
         if logic.counters is not None:
             changes = logic.counters(event)
             if changes:
@@ -799,7 +799,7 @@ class GodsState(State[Rules, GHAction]):
                 extra = apply_changes(result._extra or (0,) * rules.players, changes, "score")
                 result = attrs.evolve(result, extra=extra if any(extra) else ())
                 final, state = snapshot(totals, result)
-                event = Event("deal", facts.deal, state, event.record)
+                event = Event("round", facts.deal, state, event.record)
         target = rules.target and max(totals) >= rules.target and "target" not in rules.endings_off
         if cut or facts.deal + 1 >= rules.deals or target or (logic.ends is not None and logic.ends(event)):
             board = (final, gaps, self.board[2], won, done, self.board[5])

@@ -1,5 +1,5 @@
 """gods-and-humans: the logic a variant may replace (GH-LOGIC-1..GH-LOGIC-3): the trick function,
-the score counter at the trick and deal events, the endings (``endings_off`` and a variant's
+the score counter at the trick and round (deal) events, the endings (``endings_off`` and a variant's
 ``ends``)."""
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def test_counters_at_a_trick_and_a_deal_change_the_engines_score() -> None:
         calls.append((event.kind, event.number))
         if event.kind == "trick" and event.number == 0:
             return {"score": (0, 0, 1, 0, 0)}
-        if event.kind == "deal":
+        if event.kind == "round":
             assert event.record.number == event.number
             return {"score": (0, 0, 0, 0, 10)}
         return None
@@ -135,7 +135,7 @@ def test_counters_at_a_trick_and_a_deal_change_the_engines_score() -> None:
     assert [(c.seat, c.points) for c in record.changes if c.rule == "variant:counters"] == [(2, 1), (4, 10)]
     assert tuple(sum(r.points[s] for r in state.rounds) for s in range(5)) == state.scores
     tricks = len(state.past[0].tricks)
-    assert calls[: tricks + 1] == [("trick", i) for i in range(tricks)] + [("deal", 0)]
+    assert calls[: tricks + 1] == [("trick", i) for i in range(tricks)] + [("round", 0)]
     assert GAME.score_floor(rules) is None and GAME.score_floor(Rules()) == 0
 
 
@@ -144,7 +144,7 @@ def test_counters_at_a_trick_and_a_deal_change_the_engines_score() -> None:
 
 def test_a_variant_ends_the_game_after_a_deal() -> None:
     """GH-LOGIC-3, GH-END-3: ended after the second of four deals; the most points win."""
-    rules = Rules(players=6, logic=Logic(ends=lambda e: e.kind == "deal" and e.number == 1))
+    rules = Rules(players=6, logic=Logic(ends=lambda e: e.kind == "round" and e.number == 1))
     for seed in range(5):
         state, _ = play(rules, seed)
         assert len(state.past) == 2 and state.current_player is None
@@ -193,7 +193,7 @@ def test_endings_off_refuses_what_would_not_end(off: tuple[str, ...], says: str)
 def test_the_game_names_its_counters_events_and_endings() -> None:
     """GH-LOGIC-2, GH-LOGIC-3: one counter, the score."""
     assert list(GAME.COUNTERS) == ["score"]
-    assert list(GAME.EVENTS) == ["trick", "deal"]
+    assert list(GAME.EVENTS) == ["trick", "round"]
     assert dict(GAME.ENDINGS) == {"deals": "GH-END-2", "target": "GH-END-4"}
 
 
