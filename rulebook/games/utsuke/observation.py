@@ -466,7 +466,7 @@ class TensorEncoder(BufferEncoder):
             if r == rnd:
                 for _, cards, _ in result[2]:
                     ones += [played + x for x in cards]
-        if not over:  # the tricks of the round being played (the record's last round)
+        if not over or len(results) == rnd:  # the round being played (UT-LOGIC-3: or cut short by a variant)
             for _, cards, _ in tricks:
                 ones += [played + x for x in cards]
         base = at.won_at

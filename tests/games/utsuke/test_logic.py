@@ -195,6 +195,10 @@ def test_a_variant_ends_the_game_after_a_trick() -> None:
     assert state.winners == {0, 1, 2}  # all tied at 0 honour: they share
     assert state.legal_actions() == ()
     assert state.observation(1).rounds == state.rounds
+    for seat in range(3):  # the fast encoder agrees with the observation, the cut round's cards included
+        tensor = state.observation_tensor(seat)
+        assert tensor == GAME.encode_observation(rules, state.observation(seat))
+        assert sum(tensor[273:333]) == 20  # five tricks of four cards (three seats and the lord)
 
 
 def test_endings_off_chips_plays_every_round() -> None:
