@@ -164,6 +164,8 @@ def test_a_variant_ends_the_game_after_a_trick_and_the_deal_is_scored() -> None:
         assert state.rounds[0].rule == "variant:ends"
         best = max(state.scores)
         assert state.winners == {s for s in range(5) if state.scores[s] == best}
+        for seat in range(5):  # the fast encoder agrees with the observation
+            assert state.observation_tensor(seat) == GAME.encode_observation(rules, state.observation(seat))
 
 
 def test_endings_off_target_plays_every_deal() -> None:
