@@ -74,6 +74,20 @@ def test_simulate_names_who_played_why_and_what_they_do_not_read(
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "What the players read." in page and "Why: search players" in page
     assert "It plays for the game&#x27;s own scores" not in page
+    # search players read every rule: the box informs (blue), it does not warn (red)
+    assert "<div class='note'><b>What the players read." in page
+    assert "<div class='warn'><b>What the players read." not in page
+    assert main([*base, "--players-as", "heuristic", "--report", str(tmp_path / "h.html"), "--force"]) == 0
+    capsys.readouterr()
+    heuristic_page = (tmp_path / "h.html").read_text(encoding="utf-8")
+    assert "<div class='warn'><b>What the players read." in heuristic_page
+    assert "does not read honour_to_win" in heuristic_page
+    # a sweep's page says why its players were chosen too
+    assert main(["simulate", "utsuke", "--set", "players=3", "--sweep", "honour_to_win=3,5", "--games", "2",
+                 "--workers", "1", "--report", str(tmp_path / "s.html")]) == 0
+    assert "why: search players" in capsys.readouterr().out
+    sweep_page = (tmp_path / "s.html").read_text(encoding="utf-8")
+    assert "<div class='note'><b>What the players read.</b><ul><li>Why: search players" in sweep_page
     # asked for the heuristic: it plays, and the terminal and the page say what it does not read
     assert main([*base, "--players-as", "heuristic", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["players_read"] == [

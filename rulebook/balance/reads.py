@@ -5,7 +5,9 @@ A player *reads* a rule when its choices follow it. The built-in kinds declare i
 * ``heuristic``: the options its game's heuristic module lists in ``READS`` (every option when
   the module lists none); it sees no hooks: under a scoring hook (``scores``, ``winners``,
   ``trick_points``, ``round_points``), a ``game_over`` hook or a variant's score floor it plays
-  as under the printed rules, and where a ``legal`` hook refuses its choice it plays at random
+  as under the printed rules (a ``trick_winner`` hook: as if the printed rule decided the tricks;
+  ``counters``: it reads the engine's counts the hook changed, but plays for them as printed),
+  and where a ``legal`` hook refuses its choice it plays at random
   among the allowed moves (``rulebook.variants.hooks``);
 * ``ismcts``: every option and every hook: it searches the variant's own game (the hooked
   moves) and judges its searches by the variant's winners;
@@ -83,6 +85,7 @@ def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
     if variant.winners_hook is not None:
         out.append(("winners", False))
     out += [(name, False) for name in variant.play_hooks.names()]
+    out += [(name, False) for name in getattr(variant, "logic_hooks", list)()]
     if variant.floor is not None:
         out.append(("score floor", False))
     return out
@@ -106,6 +109,10 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
             rule, instead = _("the legal hook"), _("plays at random where the hook refuses its choice")
         elif name == "game_over":
             rule, instead = _("the game_over hook"), _("plays as if the game went on as printed")
+        elif name == "trick_winner":
+            rule, instead = _("the trick_winner hook"), _("plays as if the printed rule decided who wins a trick")
+        elif name == "ends":
+            rule, instead = _("the ends hook"), _("plays as if the game went on as printed")
         elif name == "score floor":
             rule, instead = _("the score floor"), _("plays for the game's own scores")
         else:

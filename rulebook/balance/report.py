@@ -328,6 +328,7 @@ def html_report(
     fired: Sequence[str] = (),
     skill: Sequence[str] = (),
     reads: Sequence[str] = (),
+    reads_warn: bool = True,
 ) -> str:
     """The page, as one HTML string with everything inline.
 
@@ -341,7 +342,8 @@ def html_report(
     stopped or started firing (:func:`rulebook.balance.usage_compare.fired_changes`); ``skill``: the skill
     figure's sentences (:meth:`rulebook.balance.skill.Skill.sentences`), shown in a section of their own;
     ``reads``: why the players were chosen and the changed rules some seat's player does not read
-    (:func:`rulebook.balance.reads.unread_lines`), shown first.
+    (:func:`rulebook.balance.reads.unread_lines`), shown first, in a red box when ``reads_warn`` (some
+    seat's player does not read a changed rule), else in a blue one.
     """
     esc = html.escape
     tables = list(tables) or ([diffs] if diffs else [])
@@ -364,7 +366,8 @@ def html_report(
     parts = _head(title, _("Balance report: {players}, {games} games{each}, seed {seed}").format(
         players=players, games=f"{first.games:,}", each=_(" per side") if tables else "", seed=first.seed))
     if reads:
-        parts.append("<div class='warn'><b>" + esc(_("What the players read.")) + "</b><ul>"
+        box = "warn" if reads_warn else "note"  # red only when some seat's player does not read a changed rule
+        parts.append(f"<div class='{box}'><b>" + esc(_("What the players read.")) + "</b><ul>"
                      + "".join(f"<li>{esc(n[:1].upper() + n[1:])}.</li>" for n in reads) + "</ul></div>")
     warn_rules = rules if rules is not None else (sides[labels[-1]].rules if sides else None)
     warnings = placeholder_warnings(game, warn_rules) if warn_rules is not None else []
@@ -485,9 +488,11 @@ def sweep_report(
     base: Variant | None = None,
     command: str = "",
     date: datetime.date | None = None,
+    why: str = "",
 ) -> str:
     """The page of a sweep: option ``name`` set to each value of ``runs`` (:func:`rulebook.balance.sweep.sweep`),
     with every figure against the swept value in one table, and one plot per figure with 95% intervals.
+    ``why``: why the players were chosen (search players for a rule the heuristic does not read), shown first.
 
     >>> import rulebook
     >>> from rulebook.balance.sweep import sweep
@@ -505,6 +510,10 @@ def sweep_report(
     title = _("{game}: {name} swept").format(game=_(game.title), name=name)
     parts = _head(title, _("Balance report: {values} values, {games} games each, seed {seed}; {base} otherwise").format(
         values=len(runs), games=f"{first.games:,}", seed=first.seed, base=base_name))
+    if why:
+        line = _("why: {why}").format(why=why)
+        parts.append("<div class='note'><b>" + esc(_("What the players read.")) + "</b><ul><li>"
+                     + esc(line[:1].upper() + line[1:]) + ".</li></ul></div>")
     parts.append("<h2>" + esc(_("What was swept")) + "</h2><p>" + esc(_(
         "{name} took each of the values {values} in turn, the other options as in {base}; every value played "
         "the same seeds. n/a: a value without the figure (a seat a player count lacks, a comeback no game could "

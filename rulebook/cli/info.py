@@ -30,6 +30,17 @@ def _per_count_help(game: Game[Any, Any, Any]) -> str:
                  example=f"--set {name}@{low}={value}", low=low, next=low + 1, name=name)
 
 
+def _logic_help(game: Game[Any, Any, Any]) -> str:
+    """How ``rulebook options`` names what a Python variant may change of the engine's own logic."""
+    if not game.COUNTERS:
+        return ""
+    endings = ", ".join(f"{name} ({rule})" for name, rule in game.ENDINGS.items()) or _("none")
+    return _("The engine's own logic, for Python variants (the docs page \"Verify a house rule\"): a trick_winner "
+             "hook decides tricks; a counters hook changes the counts {counters} at the events {events}; an ends "
+             "hook ends the game at an event. The game's endings, which endings_off switches off: {endings}.").format(
+                 counters=", ".join(game.COUNTERS), events=", ".join(game.EVENTS), endings=endings)
+
+
 def add_arguments(sub: Any) -> None:
     """The four commands' parsers."""
     subcommand(sub, "games", "list the games: slug, title, player counts, rule prefix", ["rulebook games"])
@@ -81,12 +92,17 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
-            print(json.dumps({"game": game.slug, "options": options_json(game.Rules)}, indent=1, ensure_ascii=False))
+            seams = {"counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS)}
+            print(json.dumps({"game": game.slug, "options": options_json(game.Rules), "logic": seams}, indent=1,
+                             ensure_ascii=False))
             return 0
         heading = _("Options of {game} (set one with --set NAME=VALUE):").format(game=_name(game))
         print("\n".join(wrap(heading, terminal_width(), "", "  ")) + "\n")
         print(options_help(game.Rules, terminal_width()))
         print("\n" + "\n".join(wrap(_per_count_help(game), terminal_width())))
+        logic = _logic_help(game)
+        if logic:
+            print("\n" + "\n".join(wrap(logic, terminal_width())))
         return 0
     if args.command == "rulesets":
         return _rulesets(rulebook.get_game(args.game), args.json)

@@ -582,7 +582,8 @@ def _sweep(args: argparse.Namespace) -> int:
     if args.report:
         from rulebook.balance.report import sweep_report
 
-        page = sweep_report(game, runs, name.strip().replace("-", "_"), base=base, command=_reproduce(args))
+        page = sweep_report(game, runs, name.strip().replace("-", "_"), base=base, command=_reproduce(args),
+                            why=why)
         write_atomic(args.report, page, "--report")
         report = args.report
     if args.json:
@@ -658,9 +659,9 @@ def _simulate_all(
         whos = list(dict.fromkeys(players_text(k) for k in kinds))
         title = head + "\n" + _("who played: {who}").format(who=_("; ").join(whos))
         why = getattr(args, "fit_reasons", {}).get(slug, "")
-        reads = ([_("why: {why}").format(why=why)] if why else []) + [
-            line for (label, v), k in zip(sides, kinds, strict=True)
-            for line in unread_lines(v, k, label if len(sides) > 2 else "")]
+        unread = [line for (label, v), k in zip(sides, kinds, strict=True)
+                  for line in unread_lines(v, k, label if len(sides) > 2 else "")]
+        reads = ([_("why: {why}").format(why=why)] if why else []) + unread
         if reads:
             title += "\n" + "\n".join(reads)
         entry: dict[str, Any] = {"game": slug, "players": variant.rules.players, "seed": args.seed,
@@ -714,6 +715,7 @@ def _simulate_all(
                 rules_text=_hooks_text(variant), rules=variant.rules, notes=entry.get("warnings", ()),
                 fired=entry.get("fired", ()), skill=getattr(args, "skill_sentences", {}).get(slug, ()),
                 sides={label: v for label, v in sides} if args.compare else None, reads=reads,
+                reads_warn=bool(unread),
             )
             write_atomic(args.report, page, "--report")
             entry["report"] = args.report

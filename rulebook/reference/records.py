@@ -37,6 +37,7 @@ import attrs
 
 from rulebook.core.contract import State, check_seed
 from rulebook.core.files import read_bytes, write_atomic
+from rulebook.core.logic import Logic
 from rulebook.core.options import rules_from_mapping, rules_to_dict
 from rulebook.errors import InvalidRecord, InvalidRules, RulebookError
 from rulebook.registry import get_game
@@ -229,11 +230,17 @@ def check_variant(record: Record, supplied: dict[str, Any] | None) -> None:
             )
 
 
-def iter_states(record: Record) -> Iterator[State[Any, Any]]:
-    """Every state of the recorded game, from the initial one to the last."""
+def iter_states(record: Record, *, logic: Logic | None = None) -> Iterator[State[Any, Any]]:
+    """Every state of the recorded game, from the initial one to the last.
+
+    ``logic``: the engine logic of the variant the game was played under (its Python hooks,
+    :mod:`rulebook.core.logic`), which a record never carries: the caller passes the variant
+    the user named."""
     game = get_game(record.game)
     try:
         rules = rules_from_mapping(game.Rules, record.rules)
+        if logic is not None:
+            rules = attrs.evolve(rules, logic=logic)
     except (InvalidRules, RecursionError) as exc:
         raise InvalidRecord(f"bad rules: {exc}") from None
     try:
@@ -254,13 +261,13 @@ def iter_states(record: Record) -> Iterator[State[Any, Any]]:
         yield state
 
 
-def replay(record: Record, *, complete: bool = False) -> State[Any, Any]:
-    """The last state of the recorded game.
+def replay(record: Record, *, complete: bool = False, logic: Logic | None = None) -> State[Any, Any]:
+    """The last state of the recorded game (``logic``: as in :func:`iter_states`).
 
     With ``complete=True`` a record that stops before the game is over is
     rejected as truncated.
     """
-    *_, state = iter_states(record)
+    *_, state = iter_states(record, logic=logic)
     if complete and not state.is_terminal:
         raise InvalidRecord("record is truncated: the game is not over", len(record.actions))
     return state

@@ -19,6 +19,24 @@ only at the end:
     Points each seat gains for a finished round (a :class:`~rulebook.core.history.RoundRecord`),
     added to the engine's scores.
 
+and *logic hooks*, which the engine itself calls in place of its own logic
+(:mod:`rulebook.core.logic`), each once per event:
+
+``trick_winner(trick) -> seat``
+    Who wins a complete trick (a :class:`~rulebook.core.logic.Trick`): one of ``trick.seats``.
+``counters(event) -> changes``
+    Changes to the engine's own counters (``game.COUNTERS``) at an event (a
+    :class:`~rulebook.core.logic.Event`: after a trick, a round, a race...): a mapping from
+    counter names to one whole number per seat, added to the count; ``None`` for no change.
+``ends(event) -> bool``
+    Whether the game ends at this event; the game's own scoring then scores it.
+
+In every game whose engine names its counters, ``trick_points`` and ``round_points`` are
+logic hooks too: the engine calls them once per trick and once per round, with the state at
+that event and the record of that event, and adds their points to its own score counter (the
+first of ``game.COUNTERS``), so that the end conditions, the table and the players see them;
+reading ``scores`` calls no hook.
+
 With play hooks, :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
 :class:`HookedState`: the same state contract (``legal_actions``, ``apply``,
 ``scores``, ``winners``, ``observation``, ``resample``, ...) over the engine's state,
@@ -65,24 +83,31 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
+
 from rulebook.core.contract import Game, State, check_rng
+from rulebook.core.logic import Changes, Event, Trick
 from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
     from rulebook.core.history import RoundRecord, TrickRecord
 
 __all__ = [
-    "DEFAULT_TIME_LIMIT", "GameOverHook", "HookError", "HookedGame", "HookedState", "LegalHook", "PlayHooks",
-    "PointsHook", "RoundPointsHook", "call_hook", "hook_time_limit", "hooked_state", "set_time_limit", "unhooked",
+    "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
+    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "call_hook", "hook_time_limit",
+    "hooked_state", "set_time_limit", "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]
 GameOverHook = Callable[["HookedState"], bool]
 PointsHook = Callable[["HookedState", "TrickRecord"], Sequence[int]]
 RoundPointsHook = Callable[["HookedState", "RoundRecord"], Sequence[int]]
+TrickWinnerFn = Callable[[Trick], Any]
+CountersFn = Callable[[Event], Any]
+EndsFn = Callable[[Event], bool]
 
 #: Where a hook was called: the number of moves made, or a function that counts them (called only
 #: when the hook fails), or ``None`` (unknown).
@@ -534,3 +559,105 @@ def hooked_state(inner: State[Any, Any], hooks: PlayHooks) -> HookedState:
 def unhooked(state: Any) -> Any:
     """The engine's own state under ``state`` (``state`` itself when it is not hooked)."""
     return state.inner if isinstance(state, HookedState) else state
+
+
+# -- logic hooks: called by the engine (rulebook.core.logic), each call checked ---------------------------
+
+
+def _moves(state: Any) -> Callable[[], int]:
+    """The number of moves made before ``state`` (counted only when a hook fails)."""
+    def count() -> int:
+        try:
+            return len(state.history)
+        except Exception:  # a state without a history: the position is unknown
+            return 0
+    return count
+
+
+def _seat_words(seats: Sequence[Any]) -> str:
+    return ", ".join(str(s + 1) if type(s) is int else str(s) for s in seats)
+
+
+@attrs.frozen
+class TrickWinnerHook:
+    """A variant's ``trick_winner`` as the engine calls it: the answer must be exactly one of the
+    seats that played (``contract:one-winner``), else a :class:`HookError`."""
+
+    fn: TrickWinnerFn
+    source: str = ""
+
+    def __call__(self, trick: Trick) -> Any:
+        where = ("trick_winner", self.source, _moves(trick.state))
+        answer = call_hook(self.fn, *where, trick)
+        if isinstance(answer, (list, tuple, set, frozenset)):
+            raise HookError("contract:one-winner", f"returned {len(answer)} winners; a trick has exactly one winner "
+                            f"(one of the seats {_seat_words(trick.seats)})", *where)
+        if not any(type(answer) is type(s) and answer == s for s in trick.seats):
+            shown = f"seat {answer + 1}" if type(answer) is int else _shown(answer)
+            raise HookError("contract:one-winner", f"returned {shown}, not one of the seats that played the trick "
+                            f"({_seat_words(trick.seats)})", *where)
+        return answer
+
+
+@attrs.frozen
+class CountersHook:
+    """A variant's ``counters``, ``trick_points`` and ``round_points`` as the engine calls them at an
+    event: their changes to the game's counters (``game.COUNTERS``; the points hooks change the
+    first, the score), checked (``contract:counters``, ``contract:scores``)."""
+
+    counters: CountersFn | None = None
+    trick_points: Any = None
+    round_points: Any = None
+    source: str = ""
+
+    def __call__(self, event: Event) -> Changes | None:
+        state = event.state
+        game = type(state).GAME
+        names = tuple(game.COUNTERS)
+        players = state.rules.players
+        position = _moves(state)
+        total: dict[str, list[int]] = {}
+
+        def add(name: str, values: Any, hook: str) -> None:
+            points = check_points(values, players, hook, self.source, position)
+            have = total.setdefault(name, [0] * players)
+            for i, p in enumerate(points):
+                have[i] += p
+
+        if self.trick_points is not None and event.kind == "trick":
+            add(names[0], call_hook(self.trick_points, "trick_points", self.source, position, state, event.record),
+                "trick_points")
+        if self.round_points is not None and event.kind == "round":
+            add(names[0], call_hook(self.round_points, "round_points", self.source, position, state, event.record),
+                "round_points")
+        if self.counters is not None:
+            where = ("counters", self.source, position)
+            answer = call_hook(self.counters, *where, event)
+            if answer is not None:
+                if not isinstance(answer, Mapping):
+                    raise HookError("contract:counters", f"returned {_shown(answer)}, not a table of counter names "
+                                    "and one whole number per seat (or None)", *where)
+                for name, values in answer.items():
+                    if name not in names:
+                        raise HookError("contract:counters", f"named the counter {str(name)[:40]!r}; this game's "
+                                        f"counters are: {', '.join(names)}", *where)
+                    add(name, values, "counters")
+        if not total:
+            return None
+        return {name: tuple(values) for name, values in total.items()}
+
+
+@attrs.frozen
+class EndsHook:
+    """A variant's ``ends`` as the engine calls it at an event: ``True`` or ``False``
+    (``contract:game-over``)."""
+
+    fn: EndsFn
+    source: str = ""
+
+    def __call__(self, event: Event) -> bool:
+        where = ("ends", self.source, _moves(event.state))
+        answer = call_hook(self.fn, *where, event)
+        if type(answer) is not bool:
+            raise HookError("contract:game-over", f"returned {_shown(answer)}, not True or False", *where)
+        return answer

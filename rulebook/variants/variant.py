@@ -53,6 +53,7 @@ import attrs
 
 from rulebook.core.contract import Game, State
 from rulebook.core.files import read_text
+from rulebook.core.logic import Logic
 from rulebook.core.options import (
     CountValues,
     Layer,
@@ -65,6 +66,10 @@ from rulebook.core.options import (
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
+    CountersFn,
+    CountersHook,
+    EndsFn,
+    EndsHook,
     GameOverHook,
     HookedState,
     HookError,
@@ -72,6 +77,8 @@ from rulebook.variants.hooks import (
     PlayHooks,
     PointsHook,
     RoundPointsHook,
+    TrickWinnerFn,
+    TrickWinnerHook,
     call_hook,
     check_points,
     hooked_state,
@@ -136,13 +143,40 @@ class Variant:
     #: options given one value per player count (a TOML table keyed by count, ``--set NAME@N=VALUE``):
     #: ``rules`` holds their values at ``rules.players``; :meth:`at` gives the variant at another count
     per_count: tuple[CountValues, ...] = attrs.field(default=(), converter=_count_values)
+    #: logic hooks the engine calls in place of its own logic (:mod:`rulebook.core.logic`)
+    trick_winner_hook: TrickWinnerFn | None = attrs.field(default=None, alias="trick_winner")
+    counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
+    ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, self.game.Rules):
-            raise InvalidRules("players", f"expected {self.game.slug} Rules, got {type(self.rules).__name__}")
-        hooks = PlayHooks(self.legal_hook, self.game_over_hook, self.trick_points_hook, self.round_points_hook,
-                          self.hook_source)
+        game = self.game
+        if not isinstance(self.rules, game.Rules):
+            raise InvalidRules("players", f"expected {game.slug} Rules, got {type(self.rules).__name__}")
+        for name, fn in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
+                         ("ends", self.ends_hook)):
+            if fn is not None and not callable(fn):
+                raise TypeError(f"the {name} hook must be a function, not {type(fn).__name__}")
+        # the engine calls the points hooks once per event, where it names its counters and events
+        engine_points = bool(game.COUNTERS) and (self.trick_points_hook is None or "trick" in game.EVENTS) and (
+            self.round_points_hook is None or "round" in game.EVENTS)
+        if (self.counters_hook or self.ends_hook) and not game.COUNTERS:
+            raise RulebookError(f"{game.slug} does not yet name its counters and events: "
+                                "a counters or ends hook cannot be obeyed")
+        trick_points = self.trick_points_hook if engine_points else None
+        round_points = self.round_points_hook if engine_points else None
+        source = self.hook_source
+        if self.trick_winner_hook or self.counters_hook or self.ends_hook or trick_points or round_points:
+            logic = Logic(
+                TrickWinnerHook(self.trick_winner_hook, source) if self.trick_winner_hook else None,
+                CountersHook(self.counters_hook, trick_points, round_points, source)
+                if self.counters_hook or trick_points or round_points else None,
+                EndsHook(self.ends_hook, source) if self.ends_hook else None,
+            )
+            if self.rules.logic != logic:
+                object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
+        hooks = PlayHooks(self.legal_hook, self.game_over_hook, None if engine_points else self.trick_points_hook,
+                          None if engine_points else self.round_points_hook, source)
         object.__setattr__(self, "play_hooks", hooks)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
@@ -168,7 +202,8 @@ class Variant:
             _rebuild,
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
-             self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count),
+             self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
+             self.trick_winner_hook, self.counters_hook, self.ends_hook),
         )
 
     @property
@@ -180,7 +215,16 @@ class Variant:
     @property
     def has_hooks(self) -> bool:
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
-                    or self.play_hooks)
+                    or self.play_hooks or self.logic_hooks())
+
+    def logic_hooks(self) -> list[str]:
+        """The names of the hooks the engine calls itself (``trick_winner``, ``counters``, ``ends``, and
+        ``trick_points``/``round_points`` where the engine takes them), in that order."""
+        names = [n for n, h in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
+                                ("ends", self.ends_hook)) if h is not None]
+        names += [n for n, h in (("trick_points", self.trick_points_hook), ("round_points", self.round_points_hook))
+                  if h is not None and n not in self.play_hooks.names()]
+        return names
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
         """The variant's scores of ``state``."""
@@ -234,7 +278,7 @@ class Variant:
     def describe(self) -> dict[str, Any]:
         """A JSON-compatible description (name, options, hooks) for records and reports."""
         hooks = [n for n, h in (("scores", self.scores_hook), ("winners", self.winners_hook)) if h]
-        hooks += self.play_hooks.names()
+        hooks += self.play_hooks.names() + self.logic_hooks()
         out: dict[str, Any] = {"name": self.name, "game": self.game.slug, "changes": self.changes()}
         if hooks or self.invariants:
             out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
