@@ -334,7 +334,7 @@ def test_player_count_cases_pick_the_ends_under_dev(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("HYPOTHESIS_PROFILE", "dev")
     assert [n for s, n in player_count_cases() if s == "gods-and-humans"] == [5, 8]
     assert [n for s, n in player_count_cases("min") if s == "utsuke"] == [2]
-    assert [n for s, n in player_count_cases("max") if s == "utsuke"] == [5]
+    assert [n for s, n in player_count_cases("max") if s == "utsuke"] == [6]  # UT-RULING-18: six players
     monkeypatch.setenv("HYPOTHESIS_PROFILE", "ci")
     assert [n for s, n in player_count_cases("min") if s == "witches-of-blackmore"] == [2, 3, 4, 5, 6]
     with pytest.raises(ValueError, match="dev: 'ends', 'min' or 'max', not 'all'"):

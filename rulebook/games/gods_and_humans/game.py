@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Any
 
 from rulebook.core.contract import Deal, Game, Setup, check_rng
+from rulebook.core.history import Player
+from rulebook.core.logic import Trick
 
 from . import heuristic, scoring
 from . import observation as _observation
 from . import rules as _rules
 from .actions import _TABLE, FORCED, GIVE, PLAY, GHAction
 from .observation import TensorEncoder
-from .rules import DECK, RULESETS, Rules, plan
+from .rules import DECK, ENDINGS, RULESETS, Rules, plan
 from .state import GodsState, _start
 
 __all__ = ["GAME", "GodsAndHumansGame"]
@@ -27,6 +30,22 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     player_counts = range(5, 9)
     deck = DECK
     rulesets = RULESETS
+    #: GH-LOGIC-2: the count the engine keeps per seat (it feeds ``scores``)
+    COUNTERS = MappingProxyType({
+        "score": "points per seat (stars of exact predictions, GH-SCORE-1); the most points win (GH-END-3) "
+                 "and a target ends the game (GH-END-4)",
+    })
+    #: GH-LOGIC-2: when a variant's counters are called, and the record each event passes
+    EVENTS = MappingProxyType({
+        "trick": "after each trick of the humans (a TrickRecord; number: the trick's number in the game from 0)",
+        "round": "after each deal's scoring, before the end checks (a RoundRecord; number: the deal from 0)",
+    })
+    #: GH-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``target``
+    ENDINGS = MappingProxyType(ENDINGS)
+
+    def resolve_trick(self, trick: Trick) -> Player:
+        """Who wins ``trick`` (GH-LOGIC-1, GH-TRICK-3, GH-TRICK-5): :func:`.scoring.resolve_trick`."""
+        return scoring.resolve_trick(trick)
 
     def action_table(self, rules: Rules) -> tuple[GHAction, ...]:
         return _TABLE

@@ -16,12 +16,12 @@ import attrs
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
 from .actions import OVER
-from .rules import _KEYS, _SUIT
+from .rules import _SUIT
 
 if TYPE_CHECKING:
     from .state import GodsState
 
-__all__ = ["DealResult", "GodResult", "HumanResult", "Intervention", "deal_tricks", "rounds", "tricks"]
+__all__ = ["DealResult", "GodResult", "HumanResult", "Intervention", "deal_tricks", "rounds", "trick_winners", "tricks"]
 
 
 @attrs.frozen(slots=True)
@@ -51,6 +51,25 @@ class Intervention:
 
 
 
+def trick_winners(done: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tuple[int, ...]:
+    """The human index that won each trick of ``done``, as the engine kept them: each winner led the
+    next trick (GH-TRICK-4), and the last trick's winner is the one trick left over in the tally
+    ``won`` (GH-LOGIC-1: never decided again by the printed rule).
+
+    >>> trick_winners(((0, 1, 2, 3), (2, 4, 5, 6), (1, 7, 8, 9)), (0, 2, 1))
+    (2, 1, 1)
+    """
+    if not done:
+        return ()
+    left = list(won)
+    out = []
+    for entry in done[1:]:
+        left[entry[0]] -= 1
+        out.append(entry[0])
+    out.append(left.index(1))
+    return tuple(out)
+
+
 def _trick_records(
     deal: int,
     first: int,
@@ -58,14 +77,15 @@ def _trick_records(
     trump: int | None,
     done: tuple[tuple[int, ...], ...],
     low: bool = False,
+    won: tuple[int, ...] = (),
+    variant: bool = False,
 ) -> tuple[TrickRecord, ...]:
-    """The finished tricks of one deal as records, numbered from ``first`` (built on demand)."""
+    """The finished tricks of one deal as records, numbered from ``first`` (built on demand); the
+    winners are the engine's (:func:`trick_winners`, from the tally ``won``)."""
     h = len(humans)
     out = []
+    winners = trick_winners(done, won)
     for k, (leader, *cards) in enumerate(done):
-        keys = _KEYS[low][trump][_SUIT[cards[0]]]
-        strength = [keys[c] for c in cards]
-        pos = strength.index(max(strength))
         trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
         out.append(
             TrickRecord(
@@ -73,9 +93,10 @@ def _trick_records(
                 round=deal,
                 leader=humans[leader],
                 plays=tuple((humans[(leader + p) % h], c) for p, c in enumerate(cards)),
-                winner=humans[(leader + pos) % h],
-                # GH-TRICK-5 when a trump decided it, else GH-TRICK-3 (the led colour)
-                rule="GH-TRICK-8" if low else "GH-TRICK-5" if trumped else "GH-TRICK-3",
+                winner=humans[winners[k]],
+                # GH-TRICK-5 when a trump decided it, else GH-TRICK-3 (the led colour); GH-LOGIC-1: a variant's
+                rule="variant:trick_winner" if variant else "GH-TRICK-8" if low else "GH-TRICK-5" if trumped
+                else "GH-TRICK-3",
             )
         )
     return tuple(out)
@@ -163,6 +184,12 @@ class DealResult:
     _done: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     #: internal: whether the lowest card won the tricks (GH-TRICK-8)
     _low: bool = attrs.field(default=False, repr=False)
+    #: internal: whether a variant's function decided the tricks (GH-LOGIC-1)
+    _variant: bool = attrs.field(default=False, repr=False)
+    #: internal: per seat, the points a variant's counters gave or took in this deal (GH-LOGIC-2); ``()``: none
+    _extra: tuple[int, ...] = attrs.field(default=(), repr=False)
+    #: internal: a variant ended the game after a trick of this deal, which was scored as it stood (GH-LOGIC-3)
+    _cut: bool = attrs.field(default=False, repr=False)
 
     @property
     def lone(self) -> int | None:
@@ -209,7 +236,8 @@ class DealResult:
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """The deal's tricks as :class:`~rulebook.core.history.TrickRecord` values (by seat)."""
-        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self._done, self._low)
+        return _trick_records(self.deal, self.first_trick, self.humans, self.trump, self._done, self._low,
+                              self._won, self._variant)
 
     @property
     def record(self) -> RoundRecord:
@@ -224,13 +252,16 @@ class DealResult:
             if r.partner is not None:
                 why = f"its partner, seat {s}, predicted {o} tricks and won {w}" + ("" if exact else ": no stars")
                 changes.append(ScoreChange(r.partner, r.points if exact else 0, why, "GH-SCORE-1"))
-        return RoundRecord(
-            number=self.deal,
-            points=self.points,
-            changes=tuple(changes),
-            end="the humans' hands are empty",
-            rule="GH-END-1",
-        )
+        points = self.points
+        if self._extra:  # GH-LOGIC-2: the variant's changes in this deal
+            points = tuple(a + b for a, b in zip(points, self._extra, strict=True))
+            changes += [ScoreChange(s, x, "the variant's counters", "variant:counters")
+                        for s, x in enumerate(self._extra) if x]
+        if self._cut:  # GH-LOGIC-3: a variant ended the game after a trick of this deal
+            end, rule = f"the variant ended the game after trick {len(self._done)} of the deal", "variant:ends"
+        else:
+            end, rule = "the humans' hands are empty", "GH-END-1"
+        return RoundRecord(number=self.deal, points=points, changes=tuple(changes), end=end, rule=rule)
 
 
 def deal_tricks(state: GodsState) -> tuple[TrickRecord, ...]:
@@ -240,8 +271,10 @@ def deal_tricks(state: GodsState) -> tuple[TrickRecord, ...]:
     if state.phase == OVER:  # the last deal is already in ``past``
         return past[-1].tricks
     first = past[-1].first_trick + len(past[-1]._done) if past else 0
-    low = state.rules.trick_winner == "lowest"
-    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4], low)
+    rules = state.rules
+    low = rules.trick_winner == "lowest"
+    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4], low, state.board[3],
+                          rules.logic.trick_winner is not None)
 
 
 def tricks(state: GodsState) -> tuple[TrickRecord, ...]:

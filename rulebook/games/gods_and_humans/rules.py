@@ -23,6 +23,7 @@ from rulebook.errors import InvalidRules
 __all__ = [
     "DEAL_LEADERS",
     "DECK",
+    "ENDINGS",
     "FOLLOW",
     "ICONS",
     "INTERVENTIONS",
@@ -46,6 +47,9 @@ DECK = Deck(suits=(("red", "R"), ("blue", "B"), ("green", "G"), ("yellow", "Y"))
 _SUIT = DECK.suit_of
 _RANK = DECK.rank_of
 RED = 0
+#: the printed game's endings (``Rules.endings_off``, GH-LOGIC-3): the last deal (GH-END-2), a total at
+#: the target (GH-END-4)
+ENDINGS = {"deals": "GH-END-2", "target": "GH-END-4"}
 
 #: GH-COMP-2, GH-RULING-10: the four icons of the oracle sets and human marks. The
 #: source does not name them; these names are placeholders.
@@ -270,11 +274,29 @@ class Rules:
         rules=("GH-END-2", "GH-END-4"),
     )
 
+    endings_off: tuple[str, ...] = option(
+        (),
+        doc="Endings of the printed game switched off (GH-LOGIC-3): 'target' (the game ends once a total "
+        "reaches the target, GH-END-4). 'deals' (GH-END-2) cannot be switched off: nothing else makes "
+        "every game end. 'none' keeps every ending.",
+        item=str,
+        rules=("GH-LOGIC-3",),
+    )
+
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
 
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
+        for name in self.endings_off:  # GH-LOGIC-3: the last deal always ends the game
+            if name not in ENDINGS:
+                raise InvalidRules("endings_off", f"{name!r:.40} is not an ending of this game (one of: "
+                                   f"{', '.join(ENDINGS)})")
+            if name == "deals":
+                raise InvalidRules("endings_off", "'deals' cannot be switched off: without the last deal a game "
+                                   "might never end (GH-END-2)")
+        if len(set(self.endings_off)) != len(self.endings_off):
+            raise InvalidRules("endings_off", "an ending is named twice")
         if self.roles:
             counts = {len(gods) for gods in self.roles}
             if len(counts) != 1:

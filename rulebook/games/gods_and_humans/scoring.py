@@ -11,12 +11,34 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .rules import Rules, plan
+from rulebook.core.history import Player
+from rulebook.core.logic import Trick
+
+from .rules import _SUIT, Rules, plan
 
 if TYPE_CHECKING:
     from .state import GodsState
 
-__all__ = ["end_stats", "max_game_length", "score_floor", "scores", "winners"]
+__all__ = ["end_stats", "max_game_length", "resolve_trick", "score_floor", "scores", "winners"]
+
+
+def resolve_trick(trick: Trick) -> Player:
+    """Who wins a complete trick of the humans (GH-LOGIC-1: the function a variant's ``trick_winner`` replaces).
+
+    GH-TRICK-5: when the deal has a trump (red, with four humans, ``trick.state.facts.trump``) and a
+    trump card is in the trick, the highest trump wins. GH-TRICK-3: otherwise the highest number of
+    the colour led wins; cards of other colours cannot win. GH-TRICK-8: with
+    ``trick_winner='lowest'`` the lowest of those cards wins instead. Every card is unique, so
+    exactly one card wins; its player (a human's seat) is the winner.
+    """
+    cards = trick.cards
+    colour = _SUIT[cards[0]]
+    trump = trick.state.facts.trump
+    if trump is not None and any(_SUIT[c] == trump for c in cards):
+        colour = trump
+    competing = [i for i, c in enumerate(cards) if _SUIT[c] == colour]
+    pick = min if trick.rules.trick_winner == "lowest" else max
+    return trick.seats[pick(competing, key=lambda i: cards[i])]
 
 
 def scores(state: GodsState) -> tuple[int, ...]:
@@ -34,8 +56,9 @@ def winners(state: GodsState) -> frozenset[int]:
 
 
 def score_floor(rules: Rules) -> int | None:
-    """Points are only ever added (GH-SCORE-1): no seat goes below 0."""
-    return 0
+    """Points are only ever added (GH-SCORE-1): no seat goes below 0; a variant's counters may take
+    points away (GH-LOGIC-2): then there is no floor."""
+    return 0 if rules.logic.counters is None else None
 
 
 def max_game_length(rules: Rules) -> int:

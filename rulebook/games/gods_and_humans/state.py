@@ -18,6 +18,7 @@ import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.logic import PRINTED_LOGIC, Event, Logic, Trick, apply_changes
 
 from . import history, observation, scoring
 from .actions import (
@@ -58,12 +59,9 @@ def _deal_leader(
     if how == "lowest_score":
         low = min(totals[s] for s in humans)
         return next(i % h for i in range(first, first + h) if totals[humans[i % h]] == low)
-    if how == "last_winner" and past:
+    if how == "last_winner" and past and past[-1]._done:
         last = past[-1]
-        leader, *cards = last._done[-1]
-        keys = _KEYS[last._low][last.trump][_SUIT[cards[0]]]
-        strength = [keys[c] for c in cards]
-        winner = last.humans[(leader + strength.index(max(strength))) % len(last.humans)]
+        winner = last.humans[history.trick_winners(last._done, last._won)[-1]]  # as the engine decided it
         if winner in humans:
             return humans.index(winner)
     return first
@@ -391,15 +389,26 @@ class GodsState(State[Rules, GHAction]):
                 )
             # the trick is complete: its winner takes it and leads the next (GH-TRICK-4)
             facts, gaps, leader, won, done, order = board
-            # GH-TRICK-5: the highest trump, else GH-TRICK-3: the highest card of the led colour
-            # GH-TRICK-8: with trick_winner=lowest the keys rank the lower number first
-            keys = _KEYS[self.rules.trick_winner == "lowest"][facts.trump]
-            strength = itemgetter(*trick)(keys[_SUIT[trick[0]]])
-            winner = (leader + strength.index(max(strength))) % pos
+            logic = self.rules.logic
+            if logic is PRINTED_LOGIC or logic.trick_winner is None:
+                # GH-TRICK-5: the highest trump, else GH-TRICK-3: the highest card of the led colour
+                # GH-TRICK-8: with trick_winner=lowest the keys rank the lower number first
+                keys = _KEYS[self.rules.trick_winner == "lowest"][facts.trump]
+                strength = itemgetter(*trick)(keys[_SUIT[trick[0]]])
+                winner = (leader + strength.index(max(strength))) % pos
+            else:  # GH-LOGIC-1: the variant's function names the winner
+                assert logic.trick_winner is not None
+                who = logic.trick_winner(Trick(trick, order, order[0], self, self.rules))
+                winner = facts.humans.index(who)
             tally = list(won)
             tally[winner] += 1
             humans = facts.humans
             link = (self.log, action)
+            if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+                return self._trick_event(
+                    logic, link, tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
+                    humans[winner:] + humans[:winner],
+                )
             return self._gap(
                 link, tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
                 humans[winner:] + humans[:winner],
@@ -538,6 +547,38 @@ class GodsState(State[Rules, GHAction]):
         gaps = Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes)
         return self._gap(log, self.hands, facts, gaps, leader, won, done, order)
 
+    def _trick_event(
+        self,
+        logic: Logic,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        facts: DealFacts,
+        gaps: Gaps,
+        leader: int,
+        won: tuple[int, ...],
+        done: tuple[tuple[int, ...], ...],
+        order: tuple[int, ...],
+    ) -> GodsState:
+        """GH-LOGIC-2, GH-LOGIC-3: the ``trick`` event after a trick's own changes: the variant's
+        counters change the scores, then its ``ends`` may end the game (the deal is scored as it
+        stands); else on to the gap (:meth:`_gap`). The event's state is the position right after
+        the trick, before any intervention: the winner to lead."""
+        rules = self.rules
+        board = (facts, gaps, leader, won, done, order)
+        state = _new_state(rules, self.setup, log, hands, PLAY, order[0], (), board)
+        record = history.deal_tricks(state)[-1]
+        event = Event("trick", record.number, state, record)
+        if logic.counters is not None:
+            changes = logic.counters(event)
+            if changes:
+                facts = _with_totals(facts, apply_changes(facts.totals, changes, "score"))
+                board = (facts, gaps, leader, won, done, order)
+                event = Event("trick", record.number, _new_state(rules, self.setup, log, hands, PLAY, order[0], (),
+                                                                 board), record)
+        if logic.ends is not None and logic.ends(event):
+            return self._end_deal(log, hands, facts, gaps, won, done, cut=True)
+        return self._gap(log, hands, facts, gaps, leader, won, done, order)
+
     def _gap(
         self,
         log: Log,
@@ -668,11 +709,13 @@ class GodsState(State[Rules, GHAction]):
         gaps: Gaps,
         won: tuple[int, ...],
         done: tuple[tuple[int, ...], ...],
+        cut: bool = False,
     ) -> GodsState:
         """Score the deal (GH-SCORE-1) and start the next one or end the game (GH-END-2).
 
         The deal's pairing and oracle cards are revealed in its :class:`DealResult`
         (GH-INFO-3, GH-RULING-14); cards left in gods' hands stay unseen (GH-RULING-12).
+        ``cut``: a variant ended the game after a trick (GH-LOGIC-3); the deal is scored as it stands.
         """
         rules = self.rules
         humans, gods, pair, oracle = facts.humans, facts.gods, facts.pair, facts.oracle
@@ -697,16 +740,77 @@ class GodsState(State[Rules, GHAction]):
             facts.deal, gods, humans, tuple(points), facts.trump, first, facts.marks, pair, oracle, won, gaps.gifts,
             done,
             rules.trick_winner == "lowest",
+            rules.logic.trick_winner is not None,  # GH-LOGIC-1
         )
         totals = tuple(a + b for a, b in zip(facts.totals, points))
+        logic = rules.logic
+        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None or cut):
+            return self._deal_event(logic, log, hands, facts, gaps, won, done, result, cut)
         past = facts.past + (result,)
         # GH-END-2; GH-END-4: with a target, the game also ends once a total reaches it
-        if facts.deal + 1 < rules.deals and not (rules.target and max(totals) >= rules.target):
+        # (GH-LOGIC-3: not with endings_off 'target')
+        if facts.deal + 1 < rules.deals and not (
+            rules.target and max(totals) >= rules.target and "target" not in rules.endings_off
+        ):
             return _start(rules, self.setup, log, facts.deal + 1, totals, past)
         facts = DealFacts(facts.deal, humans, gods, facts.marks, pair, oracle, facts.trump, totals, past)
         # the final state keeps the last trick's leader
         board = (facts, gaps, self.board[2], won, done, self.board[5])
         return _new_state(rules, self.setup, log, hands, OVER, None, (), board)
+
+    def _deal_event(
+        self,
+        logic: Logic,
+        log: Log,
+        hands: tuple[tuple[int, ...], ...],
+        facts: DealFacts,
+        gaps: Gaps,
+        won: tuple[int, ...],
+        done: tuple[tuple[int, ...], ...],
+        result: DealResult,
+        cut: bool,
+    ) -> GodsState:
+        """GH-LOGIC-2, GH-LOGIC-3: the ``round`` event (a deal) after the deal's scoring (``result``): the
+        variant's counters change the scores, the game's own end (GH-END-2, GH-END-4) reads them,
+        then the variant's ``ends`` may end the game. The record of the deal itemises the variant's
+        changes in it, at its tricks and here. The event's state is the position after the
+        scoring, with the deal among the finished ones."""
+        rules = self.rules
+        start = [0] * rules.players  # the totals when the deal began: the finished deals' points
+        for res in facts.past:
+            for s, p in enumerate(res.record.points):
+                start[s] += p
+        extra = tuple(t - s for t, s in zip(facts.totals, start))  # the variant's changes at the tricks
+        result = attrs.evolve(result, extra=extra if any(extra) else (), cut=cut)
+        totals = tuple(a + b for a, b in zip(facts.totals, result.points))
+
+        def snapshot(totals: tuple[int, ...], result: DealResult) -> tuple[DealFacts, GodsState]:
+            f = DealFacts(facts.deal, facts.humans, facts.gods, facts.marks, facts.pair, facts.oracle, facts.trump,
+                          totals, facts.past + (result,))
+            board = (f, gaps, self.board[2], won, done, self.board[5])
+            return f, _new_state(rules, self.setup, log, hands, OVER, f.humans[0], (), board)
+
+        final, state = snapshot(totals, result)
+        event = Event("round", facts.deal, state, result.record)
+        if logic.counters is not None:
+            changes = logic.counters(event)
+            if changes:
+                totals = apply_changes(totals, changes, "score")
+                extra = apply_changes(result._extra or (0,) * rules.players, changes, "score")
+                result = attrs.evolve(result, extra=extra if any(extra) else ())
+                final, state = snapshot(totals, result)
+                event = Event("round", facts.deal, state, event.record)
+        target = rules.target and max(totals) >= rules.target and "target" not in rules.endings_off
+        if cut or facts.deal + 1 >= rules.deals or target or (logic.ends is not None and logic.ends(event)):
+            board = (final, gaps, self.board[2], won, done, self.board[5])
+            return _new_state(rules, self.setup, log, hands, OVER, None, (), board)
+        return _start(rules, self.setup, log, facts.deal + 1, totals, final.past)
+
+
+def _with_totals(facts: DealFacts, totals: tuple[int, ...]) -> DealFacts:
+    """GH-LOGIC-2: ``facts`` with the scores changed by a variant."""
+    return DealFacts(facts.deal, facts.humans, facts.gods, facts.marks, facts.pair, facts.oracle, facts.trump,
+                     totals, facts.past)
 
 
 if TYPE_CHECKING:

@@ -4,27 +4,43 @@ from __future__ import annotations
 
 import random
 from itertools import repeat, starmap
+from types import MappingProxyType
 from typing import Any
 
 from rulebook.core.contract import Deal, Game, Setup, check_rng
+from rulebook.core.history import Player
+from rulebook.core.logic import Trick
 
 from . import heuristic, scoring
 from . import state as state_module
 from .actions import _TABLE, UtsukeAction
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import DECK, RULESETS, Rules
+from .rules import DECK, ENDINGS, RULESETS, Rules
 from .state import UtsukeState, _round_start
 
 __all__ = ["GAME", "UtsukeGame"]
 
 
 class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
-    """UTSUKE: 2-5 players bid on the tricks of the NPC lord."""
+    """UTSUKE: 2-6 players bid on the tricks of the NPC lord (the source says 2-5; six is UT-RULING-18)."""
 
     slug = "utsuke"
     title = "UTSUKE (うつけ)"
     prefix = "UT"
-    player_counts = range(2, 6)
+    player_counts = range(2, 7)
+    #: UT-LOGIC-2: the counts the engine keeps per seat (``honour`` feeds ``scores``)
+    COUNTERS = MappingProxyType({
+        "honour": "honour (誉) per seat: the score; the printed end wins at honour_to_win (UT-END-1)",
+        "chips": "execution chips (打ち首) per seat: chips_to_lose loses (UT-END-2)",
+    })
+    #: UT-LOGIC-2: when a variant's counters are called, and the record each event passes
+    EVENTS = MappingProxyType({
+        "trick": "after each trick (a TrickRecord; number: the trick's number in the game from 0)",
+        "round": "after each round's results, before the end checks (an UtsukeRound, not yet changed by "
+                 "the variant; number: the round from 0)",
+    })
+    #: UT-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``chips``
+    ENDINGS = MappingProxyType(ENDINGS)
     deck = DECK
     nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins
     rulesets = RULESETS
@@ -57,7 +73,11 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         players = rules.players
         return _round_start(self, rules, setup, None, 0, rules.first_lord, (0,) * players, (0,) * players, ())
 
-    def score_floor(self, rules: Rules) -> int:
+    def resolve_trick(self, trick: Trick) -> Player:
+        """Who wins ``trick`` (UT-LOGIC-1, UT-TRICK-1): :func:`rulebook.games.utsuke.scoring.resolve_trick`."""
+        return scoring.resolve_trick(trick)
+
+    def score_floor(self, rules: Rules) -> int | None:
         """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""
         return scoring.score_floor(rules)
 

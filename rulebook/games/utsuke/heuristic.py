@@ -172,7 +172,8 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
         return _BID[max(0, min(rules.max_bid, guess))]  # UT-COMP-2: up to max_bid
     won = board[5]
     lord = won[players]
-    margin = 1 if board[0][4][seat] + 1 >= rules.chips_to_lose else 0
+    # one chip from the loss: duck already on a draw (UT-LOGIC-3: no loss with endings_off 'chips')
+    margin = 1 if board[0][4][seat] + 1 >= rules.chips_to_lose and rules.chips_lose else 0
     duck = won[seat] + margin >= lord or lord < bids[seat]
     # the legal plays' cards (as in legal_actions: the lead suit's run if held, UT-PLAY-2),
     # by number (a stable sort)

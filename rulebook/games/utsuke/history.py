@@ -25,17 +25,21 @@ from .rules import (
     LOWEST,
     MUST_TRUMP,
     NO_TRUMPS,
-    ROUNDS,
     RoundResult,
     Rules,
     _player,
 )
-from .scoring import rules_gains
+from .scoring import VARIANT_ENDS, ended_by, rules_gains
 
 if TYPE_CHECKING:
     from .state import UtsukeState
 
-__all__ = ["UtsukeRound", "round_tricks", "rounds", "tricks", "voids"]
+__all__ = ["UtsukeRound", "round_record", "round_tricks", "rounds", "trick_record", "tricks", "voids"]
+
+#: the rule of a trick whose winner a variant's ``trick_winner`` named, and of a variant's change
+#: to honour or chips (UT-LOGIC-1, UT-LOGIC-2)
+VARIANT_TRICK = "variant:trick_winner"
+VARIANT_COUNTERS = "variant:counters"
 
 
 @lru_cache(maxsize=1 << 16)
@@ -57,8 +61,15 @@ def _trick_record(
     return TrickRecord(number, round_, _player(leader, players), tuple(plays), _player(winner, players), rule)
 
 
+#: the record of one trick (the engine passes it to a variant's counters at the ``trick`` event)
+trick_record = _trick_record
+
+
 def _rule(rules: Rules) -> str:
-    """The rule ID that names a trick's winner: UT-TRICK-1, or UT-TRICK-4 (lowest), UT-TRICK-3 (no trumps)."""
+    """The rule ID that names a trick's winner: UT-TRICK-1, or UT-TRICK-4 (lowest), UT-TRICK-3 (no
+    trumps); UT-LOGIC-1: ``variant:trick_winner`` when a variant's function names it."""
+    if rules.logic.trick_winner is not None:
+        return VARIANT_TRICK
     if rules.trick_winner == LOWEST:
         return "UT-TRICK-4"
     return "UT-TRICK-3" if rules.trumps == NO_TRUMPS else "UT-TRICK-1"
@@ -91,7 +102,7 @@ def tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
     players = state.rules.players
     out: list[TrickRecord] = []
     rounds = [(r, res[2], res[3]) for r, res in enumerate(state._results)]
-    if state.current_player is not None:
+    if state.current_player is not None or len(state._results) == state.round:  # UT-LOGIC-3: cut short
         rounds.append((state.round, state.board[4], state.lord_before))
     for r, entries, lord_before in rounds:
         for entry in entries:
@@ -116,22 +127,46 @@ def round_tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
 def rounds(state: UtsukeState) -> tuple[UtsukeRound, ...]:
     """Every finished round (UT-SCORE-1..UT-SCORE-4), with how it ended (UT-END-1..UT-END-3).
 
-    ``points`` is the honour each seat gained, so ``scores`` (the honour) is the sum of
-    ``points`` over the rounds.
+    ``points`` is the honour each seat gained (with a variant's changes, UT-LOGIC-2), so
+    ``scores`` (the honour) is the sum of ``points`` over the rounds. A game that a variant ended
+    during a round (UT-LOGIC-3) ends with a record of that round, not scored.
     """
-    return _rounds(state._results, state.rules, state.current_player is None)
+    over = state.current_player is None
+    cut = over and len(state._results) == state.round
+    out = _rounds(state._results, state.rules, ended_by(state) if over and not cut else "")
+    if cut:
+        out += (_cut_short(state),)
+    return out
+
+
+def round_record(state: UtsukeState) -> UtsukeRound:
+    """The record of the round whose results were just given, as the ``round`` event passes it to
+    a variant (UT-LOGIC-2): before the variant's changes and before the end checks."""
+    return _rounds(state._results, state.rules, "")[-1]
+
+
+def _before(results: tuple[RoundResult, ...], r: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Honour and chips per seat before round ``r``."""
+    if r == 0:
+        return (0,) * players, (0,) * players
+    return results[r - 1][4], results[r - 1][5]
+
+
+def _variant_changes(points: tuple[int, ...], gains: tuple[int, ...]) -> tuple[ScoreChange, ...]:
+    """UT-LOGIC-2: the honour a variant's counters gave or took, per seat."""
+    return tuple(ScoreChange(s, p - g, "the variant's counters", VARIANT_COUNTERS)
+                 for s, (p, g) in enumerate(zip(points, gains, strict=True)) if p != g)
 
 
 @lru_cache(maxsize=1 << 12)
-def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple[UtsukeRound, ...]:
-    """The records of :func:`rounds`. Cached: every observation carries them, and they change
-    only at a round's end."""
+def _rounds(results: tuple[RoundResult, ...], rules: Rules, ending: str) -> tuple[UtsukeRound, ...]:
+    """The records of :func:`rounds`; ``ending`` is the rule that ended the game after the last of
+    ``results`` (``""``: the game went on, or was cut short later). Cached: every observation
+    carries them, and they change only at a round's end."""
     players = rules.players
     out: list[UtsukeRound] = []
-    chips = [0] * players
-    honour = [0] * players
     last = len(results) - 1
-    for r, (bids, won, _, lord_before) in enumerate(results):
+    for r, (bids, won, _, lord_before, honour, chips) in enumerate(results):
         lord = won[players]
         gains = rules_gains(rules, bids, lord)
         exact = lord in bids
@@ -140,30 +175,44 @@ def _rounds(results: tuple[RoundResult, ...], rules: Rules, over: bool) -> tuple
                         + ("exact" if exact else "closest"), "UT-SCORE-2" if exact else "UT-SCORE-3")
             for s, g in enumerate(gains) if g
         )
-        gained = tuple(int(won[s] > lord) for s in range(players))
-        for s in range(players):
-            honour[s] += gains[s]
-            chips[s] += gained[s]
-        if r == last and over:
+        before_h, before_c = _before(results, r, players)
+        points = tuple([h - b for h, b in zip(honour, before_h)])
+        gained = tuple([c - b for c, b in zip(chips, before_c)])
+        if points != gains:
+            changes += _variant_changes(points, gains)
+        if r == last and ending:
             w, c = rules.honour_to_win, rules.chips_to_lose
-            losers = [s for s in range(players) if chips[s] >= c]
-            if losers:
-                names = ", ".join(map(str, losers))
+            if ending == "UT-END-2":
+                names = ", ".join(str(s) for s in range(players) if chips[s] >= c)
                 end = f"the round's cards were played; seats {names} reached {c} execution chips and lose"
-                rule = "UT-END-2"
-            elif rules.end == ROUNDS:
+            elif ending == "UT-END-6":
                 end = f"the round's cards were played; that was round {r + 1} of {rules.rounds}: the game ends"
-                rule = "UT-END-6"
-            else:
-                top = [s for s in range(players) if honour[s] >= w]
-                names = ", ".join(map(str, top))
+            elif ending == "UT-END-1":
+                names = ", ".join(str(s) for s in range(players) if honour[s] >= w)
                 end = f"the round's cards were played; seats {names} reached {w} honour: the game ends"
-                rule = "UT-END-1"
+            else:
+                end = "the round's cards were played; the variant ended the game"
+            rule = ending
         else:
             end, rule = "the round's cards were played; the lord moves on", "UT-END-3"
-        out.append(UtsukeRound(r, gains, changes, end, rule, bids=bids, lord_tricks=lord,
+        out.append(UtsukeRound(r, points, changes, end, rule, bids=bids, lord_tricks=lord,
                                won=tuple(won[:players]), chips=gained, lord_before=lord_before))
     return tuple(out)
+
+
+def _cut_short(state: UtsukeState) -> UtsukeRound:
+    """UT-LOGIC-3: the round a variant ended after one of its tricks: not scored (no results), its
+    points only the variant's changes during it."""
+    players = state.rules.players
+    before_h, before_c = _before(state._results, state.round, players)
+    points = tuple([h - b for h, b in zip(state.honour, before_h)])
+    chips = tuple([c - b for c, b in zip(state.chips, before_c)])
+    won = state.won
+    played = len(state.board[4])
+    return UtsukeRound(state.round, points, _variant_changes(points, (0,) * players),
+                       f"the variant ended the game after trick {played} of the round; the round is not scored",
+                       VARIANT_ENDS, bids=state.bids, lord_tricks=won[players], won=tuple(won[:players]),
+                       chips=chips, lord_before=state.lord_before)
 
 
 def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:

@@ -164,7 +164,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
     hidden = sorted(c for s in others for c in state.hands[s])  # canonical: not the real arrangement
     sizes = {s: len(state.hands[s]) for s in others}
     rules = state.rules
-    if rules.hand_size:  # UT-SETUP-6: the cards set aside are hidden too, from every seat
+    if rules.set_aside:  # UT-SETUP-6, UT-RULING-18: the cards set aside are hidden too, from every seat
         seen = {c for h in state.hands for c in h} | set(state.trick)
         seen.update(c for _, t, _ in state.board[4] for c in t)
         taken = removed_cards(rules.removed)
@@ -276,23 +276,112 @@ def _constrained_deal(
 
 
 def observation_size(rules: Rules) -> int:
-    """382 for every player count (slots of absent seats stay 0)."""
-    return _TENSOR_SIZE
+    """382 for 2-5 players (slots of absent seats stay 0); 393 for 6 players, whose sixth seat
+    widens every per-seat block by one slot (UT-RULING-18)."""
+    return _Layout.of(rules.players).size
+
+
+@attrs.frozen(slots=True)
+class _Layout:
+    """Where each block of the tensor starts, for ``seats`` seat slots (5, or 6 with six players)."""
+
+    seats: int
+
+    @staticmethod
+    def of(players: int) -> _Layout:
+        return _LAYOUTS[max(5, players)]
+
+    @property
+    def places(self) -> int:
+        """Slots of the places: the seats, the lord, the young lord."""
+        return self.seats + 2
+
+    @property
+    def players_at(self) -> int:
+        return self.seats
+
+    @property
+    def round_at(self) -> int:
+        return 2 * self.seats - 1
+
+    @property
+    def lord_at(self) -> int:
+        return 2 * self.seats
+
+    @property
+    def bidding_at(self) -> int:
+        return 3 * self.seats
+
+    @property
+    def current_at(self) -> int:
+        return 3 * self.seats + 1
+
+    @property
+    def hand_at(self) -> int:
+        return 4 * self.seats + 1
+
+    @property
+    def leader_at(self) -> int:
+        """After the hand, the two NPC rows, the trump and the trick."""
+        return self.hand_at + 4 * DECK.size + _NSUITS
+
+    @property
+    def played_at(self) -> int:
+        return self.leader_at + self.places
+
+    @property
+    def won_at(self) -> int:
+        return self.played_at + DECK.size
+
+    @property
+    def sizes_at(self) -> int:
+        return self.won_at + self.places
+
+    @property
+    def bid_at(self) -> int:
+        return self.sizes_at + self.seats
+
+    @property
+    def has_bid_at(self) -> int:
+        return self.bid_at + MAX_BID + 1
+
+    @property
+    def honour_at(self) -> int:
+        return self.has_bid_at + self.seats
+
+    @property
+    def last_at(self) -> int:
+        """The last round's bids (after honour and chips), then the lord's tricks then."""
+        return self.honour_at + 2 * self.seats
+
+    @property
+    def size(self) -> int:
+        return self.last_at + self.seats + 1
+
+    def slot(self, place: int, players: int) -> int:
+        """Tensor slot of a place: the seats, then the lord, then the young lord."""
+        return place if place < players else self.seats + place - players
+
+
+_LAYOUTS = {n: _Layout(n) for n in (5, 6)}
+assert _LAYOUTS[5].size == _TENSOR_SIZE
 
 
 def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
-    """The fields of :class:`Observation` as ints; layout in ``docs/games/utsuke.md``."""
+    """The fields of :class:`Observation` as ints; layout in ``docs/games/utsuke.md`` (the offsets
+    there are those of 2-5 players; with 6 every per-seat block has a sixth slot, UT-RULING-18)."""
     o: Observation = observation
     n = DECK.size
-    out = [0] * _TENSOR_SIZE
+    at = _Layout.of(o.players)
+    out = [0] * at.size
     out[o.seat] = 1  # 0: seat one-hot (5)
-    out[5 + o.players - 2] = 1  # 5: players one-hot (4)
-    out[9] = o.round  # 9: round index
-    out[10 + o.lord_before] = 1  # 10: lord place (5)
-    out[15] = int(o.bidding)  # 15: bidding phase
+    out[at.players_at + o.players - 2] = 1  # 5: players one-hot (4)
+    out[at.round_at] = o.round  # 9: round index
+    out[at.lord_at + o.lord_before] = 1  # 10: lord place (5)
+    out[at.bidding_at] = int(o.bidding)  # 15: bidding phase
     if o.current_player is not None:
-        out[16 + o.current_player] = 1  # 16: current player (5)
-    base = 21
+        out[at.current_at + o.current_player] = 1  # 16: current player (5)
+    base = at.hand_at
     for c in o.hand:  # 21: own hand (60)
         out[base + c] = 1
     base += n
@@ -307,47 +396,40 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     base += _NSUITS
     for i, (_, c) in enumerate(o.trick):  # 206: current trick, order played (60)
         out[base + c] = i + 1
-    base += n
     players = o.players
-    out[base + _slot(o.leader)] = 1  # 266: leader place (7)
-    base += 7
+    out[at.leader_at + _slot(o.leader, at)] = 1  # 266: leader place (7)
+    base = at.played_at
     for t in o.tricks:  # 273: cards played in earlier tricks this round (60)
         if t.round == o.round:
             for c in t.cards:
                 out[base + c] = 1
-    base += n
+    base = at.won_at
     for p, w in enumerate(o.won):  # 333: tricks won per place (7)
-        out[base + _place_slot(p, players)] = w
-    base += 7
+        out[base + at.slot(p, players)] = w
+    base = at.sizes_at
     for s, size in enumerate(o.hand_sizes):  # 340: hand sizes (5)
         out[base + s] = size
-    base += 5
     if o.own_bid >= 0:
-        out[base + o.own_bid] = 1  # 345: own bid one-hot (16)
-    base += MAX_BID + 1
+        out[at.bid_at + o.own_bid] = 1  # 345: own bid one-hot (16)
+    base = at.has_bid_at
     for s, done in enumerate(o.has_bid):  # 361: has bid (5)
         out[base + s] = int(done)
-    base += 5
+    base = at.honour_at
     for s in range(players):  # 366: honour (5), 371: chips (5)
         out[base + s] = o.honour[s]
-        out[base + 5 + s] = o.chips[s]
-    base += 10
+        out[base + at.seats + s] = o.chips[s]
+    base = at.last_at
     if o.rounds:  # 376: last round's bids + 1 (5), 381: the lord's tricks then (1)
         last = o.rounds[-1]
         for s, b in enumerate(last.bids):
             out[base + s] = b + 1
-        out[base + 5] = last.lord_tricks
+        out[base + at.seats] = last.lord_tricks
     return tuple(out)
 
 
-def _place_slot(place: int, players: int) -> int:
-    """Tensor slot of a place: seats 0..4, the lord 5, the young lord 6."""
-    return place if place < players else 5 + place - players
-
-
-def _slot(player: Player) -> int:
-    """Tensor slot of a named player: seats 0..4, the lord 5, the young lord 6."""
-    return player if type(player) is int else 5 + _NPC_NAMES.index(player)
+def _slot(player: Player, at: _Layout) -> int:
+    """Tensor slot of a named player: the seats, then the lord, then the young lord."""
+    return player if type(player) is int else at.seats + _NPC_NAMES.index(player)
 
 
 class TensorEncoder(BufferEncoder):
@@ -360,49 +442,49 @@ class TensorEncoder(BufferEncoder):
         self.rules = rules
         self.players = rules.players
         self.n = DECK.size
-        self.size = _TENSOR_SIZE
+        self.at = _Layout.of(rules.players)
+        self.size = self.at.size
         self.nsuits = _NSUITS
         self.max_bid = MAX_BID
         self.cache: tuple[Any, bool, Buffer | None] = (None, False, None)
 
     def slot(self, place: int) -> int:
-        players = self.players
-        return place if place < players else 5 + place - players
+        return self.at.slot(place, self.players)
 
     def public(self, board: Any, over: bool) -> Buffer:
         match, bids, trump, leader, tricks, won = board
         rnd, lord_before, _, honour, chips, results = match
-        n, players = self.n, self.players
-        ones = [5 + players - 2, 10 + lord_before]
-        at = [9]
+        n, players, at = self.n, self.players, self.at
+        ones = [at.players_at + players - 2, at.lord_at + lord_before]
+        where = [at.round_at]
         values = [rnd]
         if trump >= 0:
-            ones.append(21 + 3 * n + trump)
-        ones.append(21 + 4 * n + self.nsuits + self.slot(leader))
-        played = 21 + 4 * n + self.nsuits + 7  # cards of earlier tricks this round
+            ones.append(at.hand_at + 3 * n + trump)
+        ones.append(at.leader_at + self.slot(leader))
+        played = at.played_at  # cards of earlier tricks this round
         for r, result in enumerate(results):
             if r == rnd:
                 for _, cards, _ in result[2]:
                     ones += [played + x for x in cards]
-        if not over:  # the tricks of the round being played (the record's last round)
+        if not over or len(results) == rnd:  # the round being played (UT-LOGIC-3: or cut short by a variant)
             for _, cards, _ in tricks:
                 ones += [played + x for x in cards]
-        base = played + n
+        base = at.won_at
         for p, w in enumerate(won):
-            at.append(base + self.slot(p))
+            where.append(base + self.slot(p))
             values.append(w)
-        base += 7 + 5 + self.max_bid + 1
+        base = at.has_bid_at
         ones += [base + s for s, b in enumerate(bids) if b >= 0]  # has bid (not the bid)
-        base += 5
+        base = at.honour_at
         for s in range(players):
-            at += [base + s, base + 5 + s]
+            where += [base + s, base + at.seats + s]
             values += [honour[s], chips[s]]
-        base += 10
+        base = at.last_at
         if results:
-            last_bids, last_won, _, _ = results[-1]
-            at += [base + s for s in range(len(last_bids))] + [base + 5]
+            last_bids, last_won = results[-1][0], results[-1][1]
+            where += [base + s for s in range(len(last_bids))] + [base + at.seats]
             values += [b + 1 for b in last_bids] + [last_won[players]]
-        return _template(self.size, ones, at, values)
+        return _template(self.size, ones, where, values)
 
     def __call__(self, state: Any, seat: int) -> Buffer:
         players = self.players
@@ -417,29 +499,30 @@ class TensorEncoder(BufferEncoder):
             self.cache = (board, over, template)
         out = template[:]
         n = self.n
+        at = self.at
         hands = state.hands
         bid = board[1][seat]
         out[seat] = 1
         if not over:
-            out[16 + player] = 1
+            out[at.current_at + player] = 1
             if board[1][player] < 0:
-                out[15] = 1  # bidding
+                out[at.bidding_at] = 1  # bidding
+        base = at.hand_at
         for x in hands[seat]:
-            out[21 + x] = 1
+            out[base + x] = 1
         if bid >= 0:
-            out[21 + 4 * n + self.nsuits + 7 + n + 7 + 5 + bid] = 1
-        base = 21 + n
+            out[at.bid_at + bid] = 1
+        base += n
         for i, x in enumerate(hands[players], 1):  # the lord's row, face up
             out[base + x] = i
         if players == 2:  # the young lord's row, face up
             base += n
             for i, x in enumerate(hands[3], 1):
                 out[base + x] = i
-        base = 21 + 3 * n + self.nsuits
+        base = at.hand_at + 3 * n + self.nsuits
         for i, x in enumerate(state.trick, 1):
             out[base + x] = i
-        base = 21 + 4 * n + self.nsuits + 7 + n + 7
+        base = at.sizes_at
         for s in range(players):
             out[base + s] = len(hands[s])
         return out
-

@@ -23,12 +23,15 @@ from rulebook.errors import InvalidRules
 __all__ = [
     "BOTH",
     "CHIP",
+    "CHIPS_ENDING",
     "DECK",
+    "ENDINGS",
     "FIXED",
     "FOLLOWS",
     "FREE",
     "HIGHER",
     "HIGHEST",
+    "HONOUR_ENDING",
     "LEFTMOST",
     "LORD",
     "LOWER",
@@ -42,6 +45,7 @@ __all__ = [
     "POLICIES",
     "PRINTED",
     "ROUNDS",
+    "ROUNDS_ENDING",
     "RULESETS",
     "SAME",
     "SURVIVORS",
@@ -85,6 +89,12 @@ def _player(place: int, players: int) -> Player:
 #: UT-END-1, UT-END-2: the printed end; UT-END-6: a fixed number of rounds, most honour wins
 PRINTED = "printed"
 ROUNDS = "rounds"
+#: the printed game's endings (``Rules.endings_off``, UT-LOGIC-3): honour to win (UT-END-1),
+#: execution chips to lose (UT-END-2), and the fixed number of rounds of ``end='rounds'`` (UT-END-6)
+HONOUR_ENDING = "honour"
+CHIPS_ENDING = "chips"
+ROUNDS_ENDING = "rounds"
+ENDINGS = {HONOUR_ENDING: "UT-END-1", CHIPS_ENDING: "UT-END-2", ROUNDS_ENDING: "UT-END-6"}
 #: UT-RULING-11 (printed), UT-SCORE-5, UT-SCORE-6: which closest bid scores when they lie on both sides
 HIGHER = "higher"
 LOWER = "lower"
@@ -123,16 +133,18 @@ class Rules:
 
     players: int = option(
         4,
-        doc="Number of players (2-5). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
-        "the cards are dealt out among players and NPCs (UT-SETUP-4).",
-        choices=range(2, 6),
-        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6", "UT-END-7"),
+        doc="Number of players (2-6). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
+        "the cards are dealt out among players and NPCs (UT-SETUP-4). The source is for 2-5; with 6 "
+        "players each of the 7 hands gets 8 cards and the 4 left over are set aside unseen "
+        "(UT-RULING-18).",
+        choices=range(2, 7),
+        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6", "UT-END-7", "UT-RULING-18"),
     )
     first_lord: int = option(
         0,
         doc="The lord's place in the first round: just before this seat clockwise, so this seat "
         "plays right after the lord (UT-SETUP-3, UT-RULING-5).",
-        choices=range(0, 5),
+        choices=range(0, 6),
         seat=True,
         rules=("UT-SETUP-3", "UT-RULING-5"),
     )
@@ -270,6 +282,15 @@ class Rules:
         rules=("UT-END-7",),
     )
 
+    endings_off: tuple[str, ...] = option(
+        (),
+        doc="Endings of the printed game switched off (UT-LOGIC-3): 'chips' (a player who reaches "
+        "chips_to_lose loses and ends the game, UT-END-2). The game must still be able to end, so "
+        "'honour' (UT-END-1) and 'rounds' (UT-END-6) cannot be switched off; 'none' keeps every ending.",
+        item=str,
+        rules=("UT-LOGIC-3",),
+    )
+
     visible: Visible = visibility(
         open_hands(("UT-INFO-1", "UT-INFO-2")),
         Element("bids", OWNER, (OWNER, ALL), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3"),
@@ -288,6 +309,7 @@ class Rules:
             raise InvalidRules("teams", f"partners need 4 players (seats 1 and 3 against 2 and 4), not {self.players}")
         if self.first_lord >= self.players:
             raise seat_fault("first_lord", self.first_lord, self.players)
+        _check_endings(self.endings_off, self.end)
         out = removed_cards(self.removed)
         kept = DECK.size - len(out)
         if self.hand_size and self.hand_size * self.places > kept:
@@ -296,7 +318,8 @@ class Rules:
                 f"{self.hand_size} cards to each of {self.places} hands need {self.hand_size * self.places} "
                 f"cards, but {kept} are in the deck (UT-SETUP-6)",
             )
-        if not self.hand_size and (kept < self.places or kept % self.places):
+        # UT-RULING-18: with six players the deck cannot deal out evenly; the rest is set aside
+        if not self.hand_size and (kept < self.places or (kept % self.places and self.players < 6)):
             raise InvalidRules(
                 "removed",
                 f"{kept} cards are left, which do not deal out evenly to {self.places} hands "
@@ -326,8 +349,42 @@ class Rules:
 
     @property
     def tricks_per_round(self) -> int:
-        """Cards per hand, so tricks per round (UT-SETUP-4)."""
+        """Cards per hand, so tricks per round (UT-SETUP-4; UT-RULING-18: 8 with six players)."""
         return self.hand_size or (DECK.size - len(removed_cards(self.removed))) // self.places
+
+    @property
+    def set_aside(self) -> int:
+        """Cards set aside unseen every round (UT-SETUP-6, UT-RULING-18): 0 in the printed game."""
+        return DECK.size - len(removed_cards(self.removed)) - self.places * self.tricks_per_round
+
+    @property
+    def chips_lose(self) -> bool:
+        """Whether reaching ``chips_to_lose`` loses and ends the game (UT-END-2; UT-LOGIC-3: not when
+        ``endings_off`` names ``chips``)."""
+        return CHIPS_ENDING not in self.endings_off
+
+
+def _check_endings(off: tuple[str, ...], end: str) -> None:
+    """UT-LOGIC-3: ``endings_off`` names endings of the game, and leaves one that always ends it.
+
+    The honour to win (UT-END-1, under ``end='printed'``) and the fixed rounds (UT-END-6, under
+    ``end='rounds'``) are what make every game end (UT-END-5); execution chips may never reach
+    the limit, so only they may be switched off.
+    """
+    for name in off:
+        if name not in ENDINGS:
+            raise InvalidRules("endings_off", f"{name!r:.40} is not an ending of UTSUKE (one of: "
+                               f"{', '.join(ENDINGS)})")
+        if name == CHIPS_ENDING:
+            continue
+        needed = HONOUR_ENDING if end == PRINTED else ROUNDS_ENDING
+        if name == needed:
+            raise InvalidRules("endings_off", f"'{name}' cannot be switched off with end='{end}': it is what "
+                               f"makes every game end ({ENDINGS[name]}, UT-END-5)")
+        raise InvalidRules("endings_off", f"'{name}' is not an ending with end='{end}' ({ENDINGS[name]} "
+                           f"applies with end='{ROUNDS if end == PRINTED else PRINTED}')")
+    if len(set(off)) != len(off):
+        raise InvalidRules("endings_off", "an ending is named twice")
 
 
 @lru_cache(maxsize=256)
@@ -413,7 +470,7 @@ def _layout(
     return tuple(cuts[:players]), tuple(cuts[players:]), (-1,) * players, (0,) * places
 
 
-_LAYOUT = {n: _layout(n) for n in range(2, 6)}
+_LAYOUT = {n: _layout(n) for n in range(2, 7)}
 
 # UT-TRICK-1: strength of each card for (trump suit, lead suit): trumps beat the lead
 # suit, other suits never win; within a suit the higher number (higher card int) wins.
@@ -455,7 +512,7 @@ def _next_table(players: int, lord_before: int) -> tuple[int, ...]:
 
 
 _NEXT: dict[tuple[int, int], tuple[int, ...]] = {
-    (n, k): _next_table(n, k) for n in range(2, 6) for k in range(n)
+    (n, k): _next_table(n, k) for n in range(2, 7) for k in range(n)
 }
 
 
@@ -514,8 +571,9 @@ def npc_pick(policy: str, row: tuple[int, ...], trick: tuple[int, ...], first_tr
 #: one finished trick as the state keeps it: (leader place, cards in play order, winner place)
 TrickEntry = tuple[int, tuple[int, ...], int]
 #: one finished round, public after the reveal: (bids per seat, tricks won per place,
-#: the tricks, the seat the lord sat just before)
-RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[TrickEntry, ...], int]
+#: the tricks, the seat the lord sat just before, honour per seat and execution chips per seat
+#: after the round: the game's results plus a variant's changes, UT-LOGIC-2)
+RoundResult = tuple[tuple[int, ...], tuple[int, ...], tuple[TrickEntry, ...], int, tuple[int, ...], tuple[int, ...]]
 #: (round, lord_before, next place per place, honour, chips, results)
 Match = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[RoundResult, ...]]
 #: (match, bids per seat, trump, leader, this round's tricks, tricks won per place)

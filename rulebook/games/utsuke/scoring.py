@@ -1,17 +1,61 @@
-"""UTSUKE's scoring and the end of the game: honour (UT-SCORE-2, UT-SCORE-3), execution chips
-(UT-SCORE-4), who loses and who wins (UT-END-1, UT-END-2, UT-RULING-4), the bound on rounds
+"""UTSUKE's scoring and the end of the game: who wins a trick (:func:`resolve_trick`, UT-TRICK-1),
+honour (UT-SCORE-2, UT-SCORE-3), execution chips (UT-SCORE-4), how the game ended
+(:func:`ended_by`), who loses and who wins (UT-END-1, UT-END-2, UT-RULING-4), the bound on rounds
 (UT-END-5), the score floor and the end-of-game statistics."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import BOTH, HIGHER, LOWER, ROUNDS, SURVIVORS, Rules
+from rulebook.core.history import Player
+from rulebook.core.logic import Trick
+
+from .rules import _RANK, _SUIT, BOTH, CHIP, HIGHER, HIGHEST, LOWER, ROUNDS, SURVIVORS, Rules
 
 if TYPE_CHECKING:
     from .state import UtsukeState
 
-__all__ = ["end_stats", "honour_gains", "losers", "max_rounds", "rules_gains", "score_floor", "scores", "winners"]
+__all__ = [
+    "VARIANT_ENDS",
+    "end_stats",
+    "ended_by",
+    "honour_gains",
+    "losers",
+    "max_rounds",
+    "resolve_trick",
+    "rules_gains",
+    "score_floor",
+    "scores",
+    "winners",
+]
+
+#: the rule of a game that a variant's ``ends`` ended (UT-LOGIC-3)
+VARIANT_ENDS = "variant:ends"
+
+
+def resolve_trick(trick: Trick) -> Player:
+    """Who wins a complete UTSUKE trick (UT-LOGIC-1: the function a variant's ``trick_winner`` replaces).
+
+    UT-TRICK-1, UT-RULING-1: if a trump was played, the highest trump wins; otherwise the highest
+    card of the suit led. Cards of other suits never win. The trump is the suit under the chip
+    while the trick was played (``trick.state.trump``, UT-TRUMP-1; it does not change within a
+    trick, UT-TRUMP-2). UT-TRICK-3: with ``trumps='none'`` only the suit led competes.
+    UT-TRICK-4: with ``trick_winner='lowest'`` the lowest of the competing cards wins. Every card
+    is unique, so exactly one card wins; its player is the winner (a seat, ``"lord"`` or
+    ``"young lord"``).
+    """
+    rules = trick.rules
+    cards = trick.cards
+    suit = _SUIT[cards[0]]
+    trump = trick.state.trump
+    if rules.trumps == CHIP and any(_SUIT[c] == trump for c in cards):
+        suit = trump
+    competing = [i for i, c in enumerate(cards) if _SUIT[c] == suit]
+    if rules.trick_winner == HIGHEST:
+        best = max(competing, key=lambda i: _RANK[cards[i]])
+    else:
+        best = min(competing, key=lambda i: _RANK[cards[i]])
+    return trick.seats[best]
 
 
 def honour_gains(
@@ -56,9 +100,30 @@ def scores(state: UtsukeState) -> tuple[int, ...]:
     return state.honour
 
 
-def losers(state: UtsukeState) -> frozenset[int]:
-    """Seats with the losing number of execution chips, once the game is over (UT-END-2)."""
+def ended_by(state: UtsukeState) -> str:
+    """The rule that ended a finished game: ``UT-END-2`` (a player reached the losing chips),
+    ``UT-END-6`` (the last of the fixed rounds), ``UT-END-1`` (a player reached the winning honour),
+    or ``variant:ends`` (a variant's ``ends`` ended it, UT-LOGIC-3: the engine asks it only when no
+    ending of the game holds). ``""`` while the game goes on."""
     if state.current_player is not None:
+        return ""
+    rules = state.rules
+    if len(state._results) == state.round:  # cut short after a trick: only a variant does that
+        return VARIANT_ENDS
+    if rules.chips_lose and max(state.chips) >= rules.chips_to_lose:
+        return "UT-END-2"
+    if rules.end == ROUNDS:
+        if len(state._results) >= rules.rounds:
+            return "UT-END-6"
+    elif max(state.honour) >= rules.honour_to_win:
+        return "UT-END-1"
+    return VARIANT_ENDS
+
+
+def losers(state: UtsukeState) -> frozenset[int]:
+    """Seats with the losing number of execution chips, once the game is over (UT-END-2); nobody
+    when ``endings_off`` names ``chips`` (UT-LOGIC-3)."""
+    if state.current_player is not None or not state.rules.chips_lose:
         return frozenset()
     c = state.rules.chips_to_lose
     return frozenset(s for s, v in enumerate(state.chips) if v >= c)
@@ -90,8 +155,10 @@ def winners(state: UtsukeState) -> frozenset[int]:
     pool = [s for s in range(state.rules.players) if s not in lost]
     if not pool:  # UT-RULING-4: every seat lost, so nobody wins
         return frozenset()
-    if state.rules.on_loss == SURVIVORS:
+    if state.rules.on_loss == SURVIVORS and lost:
         return frozenset(pool)
+    # UT-RULING-4 'most_honour'; UT-LOGIC-3: a game a variant ended with nobody lost and nobody at
+    # the winning honour is won, as a game of fixed rounds (UT-END-6), by the most honour
     best = max(state.honour[s] for s in pool)
     return frozenset(s for s in pool if state.honour[s] == best)
 
@@ -115,13 +182,16 @@ def _pair_winners(honour: tuple[int, ...], lost: frozenset[int]) -> frozenset[in
     return frozenset(s for pair in alive if sum(honour[s] for s in pair) == best for s in pair)
 
 
-def score_floor(rules: Rules) -> int:
-    """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3)."""
-    return 0
+def score_floor(rules: Rules) -> int | None:
+    """Honour starts at 0 and never decreases (UT-SCORE-2, UT-SCORE-3); a variant's counters may
+    lower it (UT-LOGIC-2): then there is no floor."""
+    return 0 if rules.logic.counters is None else None
 
 
 def max_rounds(rules: Rules) -> int:
-    """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds; UT-END-6: ``rounds``."""
+    """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds; UT-END-6: ``rounds``. (A
+    variant's counters that take honour away may make a printed-end game longer, UT-LOGIC-2: the
+    bound is the printed game's.)"""
     if rules.end == ROUNDS:
         return rules.rounds
     return rules.players * (rules.honour_to_win - 1) + 1
@@ -134,7 +204,7 @@ def end_stats(state: UtsukeState) -> dict[str, float]:
     w = state.rules.honour_to_win
     by_honour = state.rules.end != ROUNDS and any(h >= w and s not in lost for s, h in enumerate(state.honour))
     results = state._results
-    exact = sum(1 for bids, won, _, _ in results for b in bids if b == won[players])
+    exact = sum(1 for bids, won, *_ in results for b in bids if b == won[players])
     return {
         "rounds": len(results),
         "ended_by_honour": int(by_honour),
@@ -143,5 +213,5 @@ def end_stats(state: UtsukeState) -> dict[str, float]:
         "everyone_lost": int(len(lost) == players),
         "winners": len(state.winners),
         "exact_bids": exact,
-        "lord_tricks_mean": sum(won[players] for _, won, _, _ in results) / max(1, len(results)),
+        "lord_tricks_mean": sum(won[players] for _, won, *_ in results) / max(1, len(results)),
     }

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
-from rulebook.core.history import TrickRecord
+from rulebook.core.history import Player, TrickRecord
+from rulebook.core.logic import PRINTED_LOGIC, Changes, Event, Logic, Trick, apply_changes
 
 from . import history, observation, scoring
 from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
@@ -24,6 +25,7 @@ from .history import UtsukeRound
 from .observation import Observation
 from .rules import (
     _NEXT,
+    _NPC_NAMES,
     _NRANKS,
     _STRENGTHS,
     _SUIT,
@@ -40,6 +42,7 @@ from .rules import (
     RoundResult,
     Rules,
     TrickEntry,
+    _player,
     layout,
     npc_pick,
     removed_cards,
@@ -297,14 +300,19 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # The trick is complete. UT-TRICK-1, UT-RULING-1: the highest trump, else the highest
         # card of the lead suit takes it (UT-TRICK-3: no trumps; UT-TRICK-4: the lowest wins).
         trump = board[2]
-        strength = _STRENGTHS[self.rules.trumps, self.rules.trick_winner][trump][_SUIT[trick[0]]]
-        top = 0
-        p = winner = leader = board[3]
-        for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
-            if strength[c] > top:
-                top = strength[c]
-                winner = p
-            p = nxt[p]
+        leader = board[3]
+        logic = self.rules.logic
+        if logic is PRINTED_LOGIC or logic.trick_winner is None:
+            strength = _STRENGTHS[self.rules.trumps, self.rules.trick_winner][trump][_SUIT[trick[0]]]
+            top = 0
+            p = winner = leader
+            for c in trick:  # the strengths of trumps and lead-suit cards are all distinct
+                if strength[c] > top:
+                    top = strength[c]
+                    winner = p
+                p = nxt[p]
+        else:  # UT-LOGIC-1: the variant's function names the winner
+            winner = self._variant_winner(logic, trick, leader)
         won = board[5]
         won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]  # UT-TRICK-2
         tricks = board[4] + ((leader, trick, winner),)
@@ -314,9 +322,21 @@ class UtsukeState(State[Rules, UtsukeAction]):
         row = hands[players]
         if not row:
             link = (self.log, action)
-            return self._end_round(link, (board[0], bids, -1, leader, tricks, won), tuple(hands))
+            board = (board[0], bids, -1, leader, tricks, won)
+            if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+                match, ended = self._trick_event(logic, link, board, tuple(hands))
+                board = (match, *board[1:])
+                if ended:  # UT-LOGIC-3: a variant ended the game after this trick
+                    return _new_state(self.rules, self.setup, link, board, tuple(hands), (), None)
+            return self._end_round(link, board, tuple(hands))
         # UT-TRUMP-3: with trump_change='fixed' the deal's trump holds for the whole round
         board = (board[0], bids, trump if self.rules.trump_change == FIXED else _SUIT[row[-1]], winner, tricks, won)
+        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+            link = (self.log, action)
+            match, ended = self._trick_event(logic, link, board, tuple(hands))
+            board = (match, *board[1:])
+            if ended:  # UT-LOGIC-3: a variant ended the game after this trick
+                return _new_state(self.rules, self.setup, link, board, tuple(hands), (), None)
         # UT-PLAY-1: the winner leads
         if winner < players:
             link = (self.log, action)
@@ -397,6 +417,47 @@ class UtsukeState(State[Rules, UtsukeAction]):
         board = (match, bids, board[2], players, (), board[5])
         return _new_state(self.rules, self.setup, log, board, tuple(hands), row[:1], match[2][players])
 
+    def _variant_winner(self, logic: Logic, trick: tuple[int, ...], leader: int) -> int:
+        """UT-LOGIC-1: the place of the winner the variant's ``trick_winner`` names (a seat, or an NPC
+        by name: the variant layer checked that it played to the trick)."""
+        players = self.rules.players
+        nxt = self.board[0][2]
+        seats: list[Player] = []
+        p = leader
+        for _ in trick:
+            seats.append(_player(p, players))
+            p = nxt[p]
+        assert logic.trick_winner is not None
+        who = logic.trick_winner(Trick(trick, tuple(seats), seats[0], self, self.rules))
+        return who if isinstance(who, int) else players + _NPC_NAMES.index(who)
+
+    def _trick_event(
+        self, logic: Logic, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]
+    ) -> tuple[Match, bool]:
+        """UT-LOGIC-2, UT-LOGIC-3: the ``trick`` event, after the trick's own changes (``board``):
+        the variant's counters change honour and chips, then its ``ends`` may end the game. The
+        match with the changed counts, and whether the game ends here.
+
+        The event's state is the position right after the trick: no card on the table, the
+        winner (after an NPC's win, the seat after it) to act; in the round's last trick, before
+        the results."""
+        rules = self.rules
+        match = board[0]
+        players = rules.players
+        winner = board[4][-1][2]
+        turn = winner if winner < players else match[2][winner]
+        state = _new_state(rules, self.setup, log, board, hands, (), turn)
+        number = sum(len(r[2]) for r in match[5]) + len(board[4]) - 1
+        record = history.trick_record(number, match[0], board[4][-1], players, match[1], history._rule(rules))
+        event = Event("trick", number, state, record)
+        if logic.counters is not None:
+            changes = logic.counters(event)
+            if changes:
+                match = _changed(match, changes)
+                state = _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), turn)
+                event = Event("trick", number, state, record)
+        return match, logic.ends is not None and bool(logic.ends(event))
+
     def _end_round(self, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]) -> UtsukeState:
         """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4 (``board`` has the round's last trick)."""
         rules = self.rules
@@ -406,13 +467,18 @@ class UtsukeState(State[Rules, UtsukeAction]):
         gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
         honour = tuple([h + g for h, g in zip(match[3], gains)])
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
-        results = match[5] + ((bids, won, tricks, match[1]),)
+        results = match[5] + ((bids, won, tricks, match[1], honour, chips),)
+        logic = rules.logic
+        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+            return self._round_event(logic, log, board, hands, (match[0], match[1], match[2], honour, chips, results))
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
+        # UT-LOGIC-3: with endings_off 'chips' the chips lose nobody.
+        lose = rules.chips_lose and max(chips) >= rules.chips_to_lose
         if rules.end == ROUNDS:  # UT-END-6: a fixed number of rounds; chips still lose (UT-END-2)
-            over = len(results) >= rules.rounds or max(chips) >= rules.chips_to_lose
+            over = len(results) >= rules.rounds or lose
         else:  # UT-END-1, UT-END-2
-            over = max(honour) >= rules.honour_to_win or max(chips) >= rules.chips_to_lose
+            over = max(honour) >= rules.honour_to_win or lose
         if over:
             board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
             return _new_state(rules, self.setup, log, board, hands, (), None)
@@ -420,6 +486,42 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # that swaps the lord and the young lord) and the cards are dealt again.
         return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, (match[1] + 1) % players,
                             honour, chips, results)
+
+    def _round_event(self, logic: Logic, log: Log, board: Board, hands: tuple[tuple[int, ...], ...],
+                     match: Match) -> UtsukeState:
+        """UT-LOGIC-2, UT-LOGIC-3: the ``round`` event after the round's results (``match``): the
+        variant's counters change honour and chips, then the game's own end checks (UT-END-1,
+        UT-END-2, UT-END-6) read the changed counts, then the variant's ``ends`` may end the game."""
+        rules = self.rules
+        number = match[0]
+        players = rules.players
+        state = _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), match[1])
+        record = history.round_record(state)
+        event = Event("round", number, state, record)
+        if logic.counters is not None:
+            changes = logic.counters(event)
+            if changes:
+                match = _changed(match, changes)
+                last = match[5][-1]
+                match = (*match[:5], match[5][:-1] + ((*last[:4], match[3], match[4]),))
+                state = _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), match[1])
+                event = Event("round", number, state, record)
+        honour, chips, results = match[3], match[4], match[5]
+        lose = rules.chips_lose and max(chips) >= rules.chips_to_lose
+        if rules.end == ROUNDS:  # UT-END-6, UT-END-2
+            over = len(results) >= rules.rounds or lose
+        else:  # UT-END-1, UT-END-2
+            over = max(honour) >= rules.honour_to_win or lose
+        if over or (logic.ends is not None and logic.ends(event)):
+            return _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), None)
+        return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, (match[1] + 1) % players,
+                            honour, chips, results)
+
+
+def _changed(match: Match, changes: Changes) -> Match:
+    """UT-LOGIC-2: ``match`` with a variant's changes to the counters ``honour`` and ``chips``."""
+    return (match[0], match[1], match[2], apply_changes(match[3], changes, "honour"),
+            apply_changes(match[4], changes, "chips"), match[5])
 
 
 if TYPE_CHECKING:
@@ -483,8 +585,10 @@ def check_invariants(state: UtsukeState) -> None:
             raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
     if sum(state.won) != len(state._round_tricks):
         raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
+    if rules.logic.counters is not None:  # UT-LOGIC-2: a variant's counts follow its own rules
+        return
     if state.current_player is not None:
-        if max(state.chips) >= rules.chips_to_lose or (
+        if (rules.chips_lose and max(state.chips) >= rules.chips_to_lose) or (
             rules.end != ROUNDS and max(state.honour) >= rules.honour_to_win
         ):
             raise AssertionError("UT-END-1: the game goes on although a player has won or lost")

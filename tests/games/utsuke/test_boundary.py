@@ -130,12 +130,13 @@ def test_observation_and_resample_refuse_a_seat_that_is_not_one(seat: Any) -> No
 
 def test_options_pin_the_printed_game() -> None:
     """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10, UT-SCORE-2, UT-SCORE-3,
-    UT-COMP-2, UT-END-6, UT-LORD-5, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2: each option's exact default
-    and declared choices."""
+    UT-COMP-2, UT-END-6, UT-LORD-5, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2, UT-RULING-18, UT-LOGIC-3: each
+    option's exact default and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
-        "players": (4, (2, 3, 4, 5)),
-        "first_lord": (0, (0, 1, 2, 3, 4)),
+        "players": (4, (2, 3, 4, 5, 6)),
+        "first_lord": (0, (0, 1, 2, 3, 4, 5)),
+        "endings_off": ((), None),
         "on_loss": ("survivors", ("survivors", "most_honour")),
         "honour_to_win": (3, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
         "chips_to_lose": (2, (1, 2, 3, 4)),
@@ -157,7 +158,7 @@ def test_options_pin_the_printed_game() -> None:
         "visible.hands": ("owner", ("owner", "all")),
         "visible.bids": ("owner", ("owner", "all")),
     }
-    assert list(GAME.player_counts) == [2, 3, 4, 5]
+    assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, first_lord=0, on_loss="survivors", honour_to_win=3, chips_to_lose=2)
 
 

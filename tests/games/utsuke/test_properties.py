@@ -1,4 +1,4 @@
-"""UTSUKE: Hypothesis properties over random games and random valid Rules, 2-5 players.
+"""UTSUKE: Hypothesis properties over random games and random valid Rules, 2-6 players (UT-RULING-18).
 
 Everything the engine decides is checked against an independent reference written here
 without the engine's tables: the seating, the lord's conduct, the trump under the chip, the
@@ -19,7 +19,7 @@ from rulebook.errors import InvalidRules
 from rulebook.games.utsuke import DECK, GAME, Bid, Rules, UtsukeState
 from rulebook.variants.testing import check_observation_boundary, rules_strategy
 
-PLAYERS = [2, 3, 4, 5]
+PLAYERS = [2, 3, 4, 5, 6]
 
 
 def suit(card: int) -> int:
@@ -108,7 +108,8 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     out = ref_removed(rules)
     deal = tuple(c for c in deal if c not in out)  # UT-COMP-1: the cards taken out are not dealt
     size = rules.hand_size or len(deal) // places  # UT-SETUP-6: hand_size cards each, the rest aside
-    assert size * places == len(deal) or rules.hand_size
+    # UT-RULING-18: six players hold as many cards as deal evenly, the rest aside
+    assert size * places == len(deal) or rules.hand_size or rules.players == 6
     deal = deal[: size * places]
     hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
     clockwise = ref_clockwise(n, lord_before)
@@ -169,7 +170,7 @@ def utsuke_rules(players: int) -> st.SearchStrategy[Rules]:
         removed = tuple(draw(st.lists(st.sampled_from(texts), max_size=4, unique=True)))
         places = rules.places
         kept = 60 - len(_ref_items(removed))
-        if kept < places or kept % places:
+        if kept < places or (kept % places and players < 6):  # UT-RULING-18: six players set the rest aside
             return rules
         try:
             return attrs.evolve(rules, removed=removed)
@@ -263,7 +264,8 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     else:
         assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
     assert len(snapshots) == len(state._results) + 1
-    for r, (bids, won, tricks, stored_lord_before) in enumerate(state._results):
+    for r, (bids, won, tricks, stored_lord_before, honour, chips) in enumerate(state._results):
+        assert (honour, chips) == snapshots[r + 1]  # the totals kept with each round's results
         deal = state.setup.deal(GAME, rules, r)
         lord_before = (rules.first_lord + r) % n  # UT-END-3, UT-END-4
         assert stored_lord_before == lord_before
@@ -329,12 +331,13 @@ def test_observations_never_leak_hands(players: int, seed: int, steps: int) -> N
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_max_game_length_is_the_proved_bound(players: int) -> None:
-    """UT-END-5: (n·(W−1)+1) rounds of n bids and n·h cards; a bid-far strategy stays inside it."""
+    """UT-END-5, UT-RULING-18: (n·(W−1)+1) rounds of n bids and n·h cards; a bid-far strategy stays inside it."""
     for w in (1, 3, 6):
         rules = Rules(players=players, honour_to_win=w, chips_to_lose=4)
         h = rules.tricks_per_round
         assert GAME.max_game_length(rules) == (players * (w - 1) + 1) * players * (1 + h)
-    assert GAME.max_game_length(Rules(players=players)) == {2: 160, 3: 336, 4: 468, 5: 605}[players]
+    # UT-RULING-18: six players hold 8 cards each, so 13 rounds of 6 bids and 48 cards
+    assert GAME.max_game_length(Rules(players=players)) == {2: 160, 3: 336, 4: 468, 5: 605, 6: 702}[players]
     # Long games: chips never lose (4 needed), bids spread so that honour is shared out.
     rules = Rules(players=players, honour_to_win=6, chips_to_lose=4)
     rng = random.Random(players)

@@ -18,7 +18,7 @@ def test_rules_validation_names_the_field() -> None:
     with pytest.raises(InvalidRules, match="first_lord"):
         Rules(players=3, first_lord=3)
     with pytest.raises(InvalidRules, match="players"):
-        Rules(players=6)
+        Rules(players=7)
     with pytest.raises(InvalidRules, match="on_loss"):
         Rules(on_loss="nobody")
     assert Rules(players=5, first_lord=4).first_lord == 4
@@ -73,9 +73,9 @@ def test_npc_card_function_matches_each_conduct_rule() -> None:
 
 
 def test_registry_and_simulation_entry_points() -> None:
-    """UT-COMP-1, UT-COMP-3: registered as 'utsuke' for 2-5 players; honour and chips start at 0."""
+    """UT-COMP-1, UT-COMP-3, UT-RULING-18: registered as 'utsuke' for 2-6 players; honour and chips start at 0."""
     game = rulebook.get_game("utsuke")
-    assert game is GAME and list(game.player_counts) == [2, 3, 4, 5]
+    assert game is GAME and list(game.player_counts) == [2, 3, 4, 5, 6]
     assert GAME.score_floor(Rules()) == 0
     start = GAME.new_game(Rules(players=3), seed=0)
     assert start.scores == start.honour == (0, 0, 0) and start.chips == (0, 0, 0)

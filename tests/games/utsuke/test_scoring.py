@@ -61,7 +61,7 @@ def test_execution_chips_compare_with_the_lord_only() -> None:
             n_before = len(state._results)
             state = state.apply(state.legal_actions()[-1])
             if len(state._results) > n_before:
-                _, won, _, _ = state._results[-1]
+                won = state._results[-1][1]
                 lord = won[players]
                 gained = tuple(c - b for c, b in zip(state.chips, chips))
                 assert gained == tuple(int(won[s] > lord) for s in range(players))

@@ -339,7 +339,7 @@ def test_round_start_rule_beats_the_after_win_rule() -> None:
 
 def last_trick_winner(result: RoundResult) -> int:
     """Each trick's winner leads the next, so the last winner is the one count left over."""
-    _, won, tricks, _ = result
+    won, tricks = result[1], result[2]
     counts = [0] * len(won)
     for leader, _, _ in tricks[1:]:
         counts[leader] += 1
