@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 import rulebook
 from rulebook.reference import records
-from rulebook.variants import verify as verify_module
 from rulebook.variants.variant import load_variant
 from rulebook.variants.verify import verify
 
@@ -80,26 +76,9 @@ def test_five_rounds_honour_minus_chips_replays_under_its_logic() -> None:
         assert records.replay(record, logic=variant.rules.logic) == state
 
 
-def test_five_rounds_honour_minus_chips_verifies(monkeypatch: pytest.MonkeyPatch) -> None:
-    """UT-LOGIC-2, UT-LOGIC-3: the example passes every check of verify at every player count (2-6).
-
-    verify's record-replay check does not yet pass the variant's logic to ``records.replay`` (the
-    variant layer's to fix; the test below says so); until it does, this test passes it."""
-    variant = load_variant(UT, f"{EXAMPLE}:variant")
-    replay = records.replay
-
-    def with_logic(record: Any, **options: Any) -> Any:
-        options.setdefault("logic", variant.rules.logic)
-        return replay(record, **options)
-
-    monkeypatch.setattr(verify_module.records, "replay", with_logic)
-    report = verify(UT, variant, examples=10, seed=1)
+def test_five_rounds_honour_minus_chips_verifies() -> None:
+    """UT-LOGIC-2, UT-LOGIC-3: the example passes every check of verify at every player count (2-6),
+    the record-replay check replaying each game under the variant's logic."""
+    report = verify(UT, load_variant(UT, f"{EXAMPLE}:variant"), examples=10, seed=1)
     assert report.ok, report.failure
     assert report.players == (2, 3, 4, 5, 6) and report.games == 10
-
-
-@pytest.mark.xfail(strict=True, reason="verify's record-replay check replays without the variant's logic")
-def test_five_rounds_honour_minus_chips_verifies_as_shipped() -> None:
-    """UT-LOGIC-2, UT-LOGIC-3: verify as it is, without the test's help (fails on contract:record-replay)."""
-    report = verify(UT, load_variant(UT, f"{EXAMPLE}:variant"), examples=6, seed=1)
-    assert report.ok, report.failure
