@@ -59,7 +59,7 @@ def test_options_json_marks_the_seat_options(capsys: pytest.CaptureFixture[str])
     data = {o["name"]: o for o in json.loads(capsys.readouterr().out)["options"]}
     lord = data["first_lord"]
     assert (lord["seat"], lord["default"], lord["default_text"], lord["choices"], lord["example"]) == (
-        True, 0, "1", [0, 1, 2, 3, 4], "first_lord=2")
+        True, 0, "1", [0, 1, 2, 3, 4, 5], "first_lord=2")
     assert [name for name, o in data.items() if o["seat"]] == ["first_lord"]
 
 
@@ -67,7 +67,7 @@ def test_first_lord_is_shown_and_accepted_as_1_to_p(capsys: pytest.CaptureFixtur
     assert main(["options", "utsuke"]) == 0
     block = capsys.readouterr().out.split("first_lord (whole number)\n", 1)[1].split("\n\n")[0]
     assert "  default: 1\n" in block and "--set first_lord=2" in block
-    assert "  allowed: 1..5 (seat 1 up to the number of players)\n" in block
+    assert "  allowed: 1..6 (seat 1 up to the number of players)\n" in block
     for players in (2, 3, 4, 5):
         assert [resolve(UT, sets=[f"first_lord={s}"], players=players).rules.first_lord
                 for s in range(1, players + 1)] == list(range(players))
@@ -76,7 +76,7 @@ def test_first_lord_is_shown_and_accepted_as_1_to_p(capsys: pytest.CaptureFixtur
 def test_bad_seats_name_the_option_and_the_range_from_one() -> None:
     with pytest.raises(InvalidRules) as exc:
         resolve(UT, sets=["first_lord=0"], players=4)
-    assert str(exc.value) == "Rules.first_lord: seats count from 1: expected a seat from 1 to 5 (got 0) (--set)"
+    assert str(exc.value) == "Rules.first_lord: seats count from 1: expected a seat from 1 to 6 (got 0) (--set)"
     with pytest.raises(InvalidRules) as exc:
         resolve(UT, sets=["first_lord=5"], players=4)
     assert str(exc.value).splitlines()[0] == (
@@ -94,7 +94,7 @@ def test_bad_seats_name_the_option_and_the_range_from_one() -> None:
 def test_the_command_line_refuses_seat_0_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "utsuke", "--set", "first_lord=0", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    assert err == ("rulebook: error: Rules.first_lord: seats count from 1: expected a seat from 1 to 5 (got 0) "
+    assert err == ("rulebook: error: Rules.first_lord: seats count from 1: expected a seat from 1 to 6 (got 0) "
                    "(--set); see rulebook options utsuke\n")
 
 

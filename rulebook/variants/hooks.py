@@ -37,13 +37,13 @@ that event and the record of that event, and adds their points to its own score 
 first of ``game.COUNTERS``), so that the end conditions, the table and the players see them;
 reading ``scores`` calls no hook.
 
-With play hooks, :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
+With ``legal`` or ``game_over`` hooks, :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
 :class:`HookedState`: the same state contract (``legal_actions``, ``apply``,
 ``scores``, ``winners``, ``observation``, ``resample``, ...) over the engine's state,
 which it keeps as :attr:`HookedState.inner`. A game ended by ``game_over``, or scored
 by point hooks, is won by the highest scores (a ``winners`` hook may say otherwise).
-Without play hooks ``Variant.new_game`` returns the engine's own state: the engines run
-their fast path unchanged.
+Without them ``Variant.new_game`` returns the engine's own state, whose rules carry the logic
+hooks: the engines run their fast path unchanged where no logic hook is set.
 
 Hooks are the designer's code, and what they do is checked at every call
 (:func:`call_hook`): ``legal`` must return a list or tuple of some of the moves it was given
@@ -69,10 +69,10 @@ A worked example, "a trick won with a 1 scores 5 more points", in the Witches:
 ...         points[trick.winner] += 5
 ...     return points
 >>> v = Variant(game, game.Rules(players=3), trick_points=ones_score)
->>> state = v.new_game(seed=4)
+>>> state, plain = v.new_game(seed=4), game.new_game(game.Rules(players=3), seed=4)
 >>> while not state.is_terminal:
-...     state = state.apply(state.legal_actions()[0])
->>> state.scores != state.inner.scores
+...     state, plain = state.apply(state.legal_actions()[0]), plain.apply(plain.legal_actions()[0])
+>>> sum(state.scores) - sum(plain.scores) == 5 * sum(game.card_text(t.winning_card).endswith("1") for t in state.tricks)
 True
 """
 
