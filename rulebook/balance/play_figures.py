@@ -69,11 +69,12 @@ RoleDeal = tuple[Mapping[int, str], tuple[int, ...]]
 
 def _gods_and_humans(state: Any) -> Iterator[RoleDeal]:
     """GH-ROLE-1, GH-ROLE-2, GH-PAIR-3: gods, the lone human (5 and 7 players) and the humans with a partner."""
-    for deal in state.past:
+    # the points of each deal's record: the game's own and a variant's changes to the engine's count
+    for deal, rnd in zip(state.past, state.rounds, strict=False):
         roles = {seat: N_("god") for seat in deal.gods}
         for seat in deal.humans:
             roles[seat] = N_("lone human") if seat == deal.lone else N_("human with a partner")
-        yield roles, tuple(deal.points)
+        yield roles, tuple(rnd.points)
 
 
 def _utsuke(state: Any) -> Iterator[RoleDeal]:
