@@ -98,3 +98,40 @@ def test_verify_passes_variants_with_logic_hooks(slug: str) -> None:
                       trick_points=trick_bonus)
     report = verify(game, variant, examples=6, seed=2)
     assert report.ok, report
+
+
+def first_score_point(event: Event) -> Any:
+    name = next(iter(type(event.state).GAME.COUNTERS))
+    return {name: [1] + [0] * (event.state.rules.players - 1)} if event.kind == "trick" else None
+
+
+def end_after_two_tricks(event: Event) -> bool:
+    return event.kind == "trick" and event.number == 1
+
+
+def end_after_first_round(event: Event) -> bool:
+    return event.kind == "round"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("ends", [end_after_two_tricks, end_after_first_round])
+def test_what_a_variant_did_is_said_in_words_in_every_language(slug: str, ends: Any) -> None:
+    """The records' reasons and endings for a variant's changes and endings are phrases the
+    narration knows (so the Japanese table and replay pages say them in Japanese)."""
+    from rulebook.i18n import set_language
+    from rulebook.reference.words import known_phrase, phrase
+
+    game = get_game(slug)
+    variant = Variant(game, game.Rules(), counters=first_score_point, ends=ends)
+    state = _play(variant, 1)
+    assert state.is_terminal and state.rounds
+    texts = [r.end for r in state.rounds] + [c.reason for r in state.rounds for c in r.changes]
+    assert any("variant" in t for t in texts), texts
+    unknown = [t for t in texts if not known_phrase(t)]
+    assert not unknown
+    set_language("ja")
+    try:
+        said = [phrase(t, game.Rules().players) for t in texts if "variant" in t]
+    finally:
+        set_language("en")
+    assert said and all("variant" not in s for s in said), said

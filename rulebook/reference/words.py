@@ -288,6 +288,13 @@ FIXED_PHRASES = frozenset({
     N_("no score goes below 0"),
     N_("ten tricks were played without a seventh cube"),
     N_("the round's cards were played; the lord moves on"),
+    # a variant's logic (rulebook.core.logic): its counters and its endings
+    N_("changed by the variant's rules"),
+    N_("the variant's counters"),
+    N_("the variant's rules ended the game"),
+    N_("the variant's rules at the race's end"),
+    N_("the variant's rules during the race"),
+    N_("the round's cards were played; the variant ended the game"),
 })
 
 #: Words inside the reasons of Saru Tori Inu I: colours, animals and finishing places.
@@ -344,6 +351,16 @@ def _colour_cards(m: re.Match[str], players: int) -> str:
 #: numbers, from 0) and the words for people (numbered from 1, plural where it is plural).
 #: tests/test_i18n.py checks that every reason of whole games of every game is found here.
 PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) for p, say in (
+    (r"a variant's rule ended the game after round (?P<n>\d+) of race (?P<r>\d+)",
+     lambda m, p: _("a variant's rule ended the game after round {number} of race {race}").format(
+         number=int(m["n"]), race=int(m["r"]))),
+    (r"the variant ended the game after trick (?P<n>\d+) of the deal",
+     lambda m, p: _("the variant ended the game after trick {number} of the deal").format(number=int(m["n"]))),
+    (r"the variant ended the game after trick (?P<n>\d+) of the round; the round is not scored",
+     lambda m, p: _("the variant ended the game after trick {number} of the round; the round is not scored").format(
+         number=int(m["n"]))),
+    (r"(?P<end>.+); then a variant's rule ended the game",
+     lambda m, p: _("{end}; then a variant's rule ended the game").format(end=phrase(m["end"], p))),
     (r"captured trick (?P<n>\d+)",
      lambda m, p: _("captured trick {number}").format(number=int(m["n"]) + 1)),
     (r"laid (?P<card>\S+) on the trump stack",
