@@ -46,7 +46,20 @@ import attrs
 from rulebook.core.history import Player
 from rulebook.errors import InvalidRules
 
-__all__ = ["LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Trick", "apply_changes", "logic_field"]
+__all__ = [
+    "HOOK_CLOCK", "LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Trick", "apply_changes", "hook_running",
+    "logic_field",
+]
+
+#: the seconds spent inside a variant's hooks in this process, and how many hook calls are running now
+#: (the variant layer's ``call_hook`` keeps both: a hook called from a hook counts its time once)
+HOOK_CLOCK: list[float] = [0.0, 0.0]
+
+
+def hook_running() -> bool:
+    """Whether a variant's hook is running now (an engine whose records replay the game, and so would
+    call the hooks again, refuses to rebuild them inside a hook)."""
+    return HOOK_CLOCK[1] > 0
 
 #: the metadata key that marks the ``logic`` field of a ``Rules`` class (not an option)
 LOGIC_FIELD = "rulebook_logic"

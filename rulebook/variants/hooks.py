@@ -89,7 +89,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from rulebook.core.contract import Game, State, check_rng
-from rulebook.core.logic import Changes, Event, Trick
+from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
 from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ _HAS_TIMER = hasattr(signal, "setitimer")
 
 #: the seconds this process spent inside hooks (outermost calls only), and how deep the calls are now:
 #: ``rulebook verify`` reports its share of the run (``rulebook.variants.verify_notes.hook_clock``)
-_hook_clock: list[float] = [0.0, 0.0]
+_hook_clock: list[float] = HOOK_CLOCK
 
 
 def call_hook(fn: Callable[..., Any], name: str, source: str, position: Position, *args: Any) -> Any:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from rulebook.core.history import Record, RoundRecord, TrickRecord
+from rulebook.core.logic import hook_running
 from rulebook.errors import IllegalAction
 
 from .actions import Declare, Down, Keep, Pair, Place, Play, Road, Take
@@ -167,10 +168,18 @@ def revealed(state: SaruState) -> tuple[RevealedMissions, ...]:
 
 
 def placements(state: SaruState) -> tuple[PlacementRecord, ...]:
-    """Replay ``state``'s history from its set-up and note each round (see ``placements``)."""
+    """Replay ``state``'s history from its set-up and note each round (see ``placements``).
+
+    Under a variant's logic the replay calls the variant's functions again, so it is refused while
+    one of them runs (ST-LOGIC-2): a hook reads its event's record, ``state.rounds`` and
+    ``state.history`` instead."""
     actions = state.history
     if not actions:
         return ()
+    if hook_running() and not state.rules.logic.printed:
+        raise ValueError("state.placements replays the game, which would call the variant's own functions "
+                         "again: inside a hook, read the event's record (a RoundOfPlay), state.rounds or "
+                         "state.history instead (ST-LOGIC-2)")
     s: SaruState = type(state).GAME.initial_state(state.rules, state.setup)
     out: list[PlacementRecord] = []
     area = s.area

@@ -362,3 +362,21 @@ def test_a_variant_s_trick_winner_passes_verify() -> None:
     v = Variant(GAME, Rules(), trick_winner=lambda t: t.seats[-1], name="last first")
     report = verify(GAME, v, examples=6, seed=2)
     assert report.ok, report
+
+
+def _reads_placements(state: Any, rnd: Any) -> list[int]:
+    return [len(state.placements)] + [0] * (state.rules.players - 1)
+
+
+def test_a_hook_that_reads_placements_is_told_what_to_read_instead() -> None:
+    """ST-LOGIC-2: placements replay the game, calling the variant's functions again; inside a hook
+    they are refused with a message, never an endless recursion."""
+    from rulebook.variants.hooks import HookError
+    from rulebook.variants.variant import Variant
+
+    state = Variant(GAME, Rules(), round_points=_reads_placements).new_game(seed=3)
+    rng = random.Random(3)
+    with pytest.raises(HookError, match=r"raised ValueError: state.placements replays the game.*read the event's "
+                       r"record \(a RoundOfPlay\), state.rounds or state.history instead"):
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
