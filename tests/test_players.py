@@ -17,6 +17,7 @@ from rulebook.balance.players import (
     MAX_ITERATIONS,
     MAX_SECONDS,
     PLAYER_KINDS,
+    TIE_STOPS,
     UNANIMOUS_VISITS,
     heuristic_player,
     player_from_spec,
@@ -289,7 +290,7 @@ def test_ismcts_stops_between_near_equals_late_in_the_budget(slug: str) -> None:
     for i, state in enumerate(_states(slug, 12, seed=31)):
         if len(state.legal_actions()) < 2:
             continue
-        choice, stats = ISMCTS(iterations=budget).search(state, random.Random(i))
+        choice, stats = ISMCTS(iterations=budget, tie_stop=DEFAULT_TIE_STOP).search(state, random.Random(i))
         off = ISMCTS(iterations=budget, tie_stop=None).search(state, random.Random(i))[1]
         done = sum(n for n, _ in stats.values())
         assert done <= budget
@@ -308,6 +309,23 @@ def test_ismcts_stops_between_near_equals_late_in_the_budget(slug: str) -> None:
         ISMCTS(tie_stop=0)
     with pytest.raises(ValueError, match="tie_stop"):
         ISMCTS(tie_stop=True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="tie_stop"):
+        ISMCTS(tie_stop="games")
+
+
+@pytest.mark.parametrize("slug", ["seven-prophecies", "witches-of-blackmore", "utsuke"])
+def test_the_default_search_takes_each_game_s_own_tie_stop(slug: str) -> None:
+    """TIE_STOPS: the default search runs the full budget in Seven Prophecies and the Witches (the
+    near-tie stop cost their searching seat in paired games), and stops at near ties elsewhere:
+    the default's moves and statistics are those of the explicit setting, search for search."""
+    own = TIE_STOPS.get(slug, DEFAULT_TIE_STOP)
+    assert (own is None) == (slug != "utsuke")
+    for i, state in enumerate(_states(slug, 6, seed=5)):
+        if len(state.legal_actions()) < 2:
+            continue
+        default = ISMCTS(iterations=80).search(state, random.Random(i))
+        explicit = ISMCTS(iterations=80, tie_stop=own).search(state, random.Random(i))
+        assert default == explicit, (slug, i)
 
 
 def _late(seed: int, moves: int) -> Any:

@@ -47,10 +47,12 @@ __all__ = [
     "DEFAULT_EXPLORATION",
     "DEFAULT_ITERATIONS",
     "DEFAULT_TIE_STOP",
+    "GAME_TIE_STOP",
     "ISMCTS",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "PLAYER_KINDS",
+    "TIE_STOPS",
     "UNANIMOUS_VISITS",
     "Player",
     "heuristic_player",
@@ -94,6 +96,14 @@ UNANIMOUS_VISITS = 8
 #: The near-tie early stop by default: the two most visited root actions' mean results less
 #: than this many standard errors apart stop the search once two fifths of its budget are spent.
 DEFAULT_TIE_STOP = 1.0
+#: ``ISMCTS.tie_stop``'s default: each game's own (:data:`TIE_STOPS`, else :data:`DEFAULT_TIE_STOP`).
+GAME_TIE_STOP = "game"
+#: The games whose default search runs without the near-tie stop, by slug: over 500 paired deals it
+#: cost the searching seat 9.6 points of win share in Seven Prophecies (2.5 standard errors: beyond
+#: noise) and 5.2 in The Witches of Blackmore (3.3), against the full budget (``bench/README.md``,
+#: "Stronger search at the same cost"); their full searches still keep a 1,000-game compare within
+#: ten minutes on 2 workers.
+TIE_STOPS: dict[str, float | None] = {"seven-prophecies": None, "witches-of-blackmore": None}
 
 
 class _Node:
@@ -165,7 +175,9 @@ class ISMCTS:
       may choose another move than the full budget would; on 200 positions per game, valued
       by a 2,000-iteration search, it cost 0.1 to 0.6 points of expected win share per
       decision, for 38% to 50% fewer playouts (``bench/README.md``).
-      ``None`` turns it off;
+      ``None`` turns it off; the default, :data:`GAME_TIE_STOP`, takes the game's own
+      (:data:`TIE_STOPS`: off in Seven Prophecies and The Witches of Blackmore, whose searching
+      seat it cost beyond noise or nearly in paired games; 1 standard error elsewhere);
     * a decision with one legal action is not searched.
 
     The search reads the real state only through ``current_player``, ``resample(seat,
@@ -194,7 +206,7 @@ class ISMCTS:
     determinizations: int | None = DEFAULT_DETERMINIZATIONS
     horizon: bool = True
     reuse: bool = True
-    tie_stop: float | None = DEFAULT_TIE_STOP
+    tie_stop: float | str | None = GAME_TIE_STOP
     #: per seat, what the last search leaves for the seat's next decision when that comes
     #: right after its own move: the determinizations advanced by the move, and the subtree
     _kept: dict[int, tuple[list[State[Any, Any]], _Node]] = attrs.field(
@@ -231,10 +243,10 @@ class ISMCTS:
             raise ValueError(f"ismcts horizon must be a bool, got {self.horizon!r}")
         if type(self.reuse) is not bool:
             raise ValueError(f"ismcts reuse must be a bool, got {self.reuse!r}")
-        if self.tie_stop is not None and (
-            type(self.tie_stop) not in (int, float) or not 0 < self.tie_stop < math.inf
+        if self.tie_stop is not None and self.tie_stop != GAME_TIE_STOP and (
+            type(self.tie_stop) not in (int, float) or not 0 < self.tie_stop < math.inf  # type: ignore[operator]
         ):
-            raise ValueError(f"ismcts tie_stop must be None or a finite number above 0, got {self.tie_stop!r}")
+            raise ValueError(f"ismcts tie_stop must be None, 'game' or a finite number above 0, got {self.tie_stop!r}")
 
     def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
         return self.search(state, rng)[0]
@@ -289,7 +301,9 @@ class ISMCTS:
         low = math.inf
         high = -math.inf
         # the near-tie stop: results from 0 to 1 (the default result), after two fifths of the budget
-        tie = self.tie_stop if stop_early and result is win_share else None
+        own = self.tie_stop
+        tie_stop = TIE_STOPS.get(game.slug, DEFAULT_TIE_STOP) if isinstance(own, str) else own
+        tie = tie_stop if stop_early and result is win_share else None
         settle_from = limit * 2 // 5
         while (budget is None or done < budget) and (deadline is None or perf() < deadline):
             if pool_size is None:
