@@ -94,6 +94,7 @@ from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
     from rulebook.core.history import RoundRecord, TrickRecord
+    from rulebook.variants.seats import SeatRule
 
 __all__ = [
     "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
@@ -301,7 +302,7 @@ def _shown(value: Any) -> str:
 class PlayHooks:
     """The play hooks of a variant (any may be ``None``)."""
 
-    __slots__ = ("game_over", "legal", "round_points", "source", "trick_points")
+    __slots__ = ("game_over", "legal", "round_points", "ruled", "seats", "source", "trick_points")
 
     def __init__(
         self,
@@ -310,6 +311,7 @@ class PlayHooks:
         trick_points: PointsHook | None = None,
         round_points: RoundPointsHook | None = None,
         source: str = "",
+        seats: tuple[tuple[int, SeatRule], ...] = (),
     ) -> None:
         for name, fn in (("legal", legal), ("game_over", game_over), ("trick_points", trick_points),
                          ("round_points", round_points)):
@@ -321,9 +323,23 @@ class PlayHooks:
         self.round_points = round_points
         #: the variant the hooks belong to (its file or ``module:NAME``), named when one fails
         self.source = source
+        #: the seats that play by a rule (:mod:`rulebook.variants.seats`): pairs of seat and rule
+        self.seats = seats
+        #: the rule of each seat (``None`` for a seat a player plays)
+        self.ruled: tuple[SeatRule | None, ...] = ()
+        if seats:
+            ruled: list[SeatRule | None] = [None] * (max(s for s, _ in seats) + 1)
+            for s, rule in seats:
+                ruled[s] = rule
+            self.ruled = tuple(ruled)
 
     def __bool__(self) -> bool:
-        return any((self.legal, self.game_over, self.trick_points, self.round_points))
+        return any((self.legal, self.game_over, self.trick_points, self.round_points, self.seats))
+
+    def rule_of(self, seat: int | None) -> SeatRule | None:
+        """The rule ``seat`` plays by, if it plays by one."""
+        ruled = self.ruled
+        return ruled[seat] if seat is not None and seat < len(ruled) else None
 
     def names(self) -> list[str]:
         return [n for n in ("legal", "game_over", "trick_points", "round_points") if getattr(self, n) is not None]
@@ -358,7 +374,7 @@ class HookedState:
     :attr:`inner`, the engine's state.
     """
 
-    __slots__ = ("_legal", "_over", "hooks", "inner")
+    __slots__ = ("_legal", "_over", "hooks", "inner", "ruled")
     #: the game, as hooked states see it (a subclass per game sets it: see :func:`hooked_state`)
     GAME: ClassVar[HookedGame]
 
@@ -366,6 +382,9 @@ class HookedState:
         self.inner = inner
         self.hooks = hooks
         self._legal: tuple[Any, ...] | None = None
+        #: the moves seats that play by a rule made on the way to this state, in the ``apply`` that
+        #: made it: (the state before, the seat, the move) each, for ``verify`` to check
+        self.ruled: tuple[tuple[HookedState, int, Any], ...] = ()
         over = inner.is_terminal
         if not over and hooks.game_over is not None:
             answer = call_hook(hooks.game_over, "game_over", hooks.source, self._position, self)
@@ -374,6 +393,31 @@ class HookedState:
                                 hooks.source, self._position)
             over = answer
         self._over = over
+
+    def move_number(self) -> int:
+        """The number of moves made (the engine's history)."""
+        return self._position()
+
+    def advanced(self) -> HookedState:
+        """This state after the seats that play by a rule have moved, until a seat a player plays
+        is to move or the game is over (itself when none is to move). Each move is applied to
+        the engine as a player's would be, so the record of play holds it once."""
+        rule = self.hooks.rule_of(self.inner.current_player) if not self._over else None
+        if rule is None:
+            return self
+        from rulebook.variants.seats import choose
+
+        state: HookedState = self
+        ruled: list[tuple[HookedState, int, Any]] = []
+        while rule is not None:
+            seat = state.inner.current_player
+            assert seat is not None
+            action = choose(rule, state, seat)
+            ruled.append((state, seat, action))
+            state = state._step(action)
+            rule = state.hooks.rule_of(state.inner.current_player) if not state._over else None
+        state.ruled = tuple(ruled)
+        return state
 
     def _position(self) -> int:
         """The number of moves made (named when a hook fails)."""
@@ -407,6 +451,7 @@ class HookedState:
 
     @property
     def current_player(self) -> int | None:
+        # a seat that plays by a rule moves inside ``apply``: a state reached by play never names it
         return None if self._over else self.inner.current_player
 
     def legal_actions(self) -> tuple[Any, ...]:
@@ -453,6 +498,11 @@ class HookedState:
             if self._over:
                 raise IllegalAction(f"{action}: the game is over (ended by the variant)", HOOK_RULE, action)
             raise IllegalAction(f"{action}: not allowed by the variant's legal hook", HOOK_RULE, action)
+        nxt = self._step(action)
+        return nxt.advanced() if self.hooks.seats else nxt
+
+    def _step(self, action: Any) -> HookedState:
+        """The state after ``action`` (a legal move), before any seat that plays by a rule moves."""
         return type(self)(self.inner.apply(action), self.hooks)
 
     @property
@@ -473,11 +523,16 @@ class HookedState:
     def winners(self) -> frozenset[int]:
         if not self._over:
             return frozenset()
-        if not self.ended_by_hook and self.hooks.trick_points is None and self.hooks.round_points is None:
-            return frozenset(self.inner.winners)
-        scores = self.scores
-        best = max(scores)
-        return frozenset(s for s, v in enumerate(scores) if v == best)
+        hooks = self.hooks
+        if not self.ended_by_hook and hooks.trick_points is None and hooks.round_points is None:
+            winners = frozenset(self.inner.winners)
+            if not hooks.seats:
+                return winners
+        else:
+            scores = self.scores
+            best = max(scores)
+            winners = frozenset(s for s, v in enumerate(scores) if v == best)
+        return _scoring_winners(self, winners)
 
     def observation(self, seat: int) -> Any:
         return self.inner.observation(seat)
@@ -529,6 +584,18 @@ class HookedState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (hooked_state, (self.inner, self.hooks))
+
+
+def _scoring_winners(state: HookedState, winners: frozenset[int]) -> frozenset[int]:
+    """``winners`` without the seats that play by a rule with no score; if they were the only winners,
+    the scoring seats with the highest score among them (:mod:`rulebook.variants.seats`)."""
+    out = frozenset(s for s in winners if (r := state.hooks.rule_of(s)) is None or r.score)
+    if out or not winners:
+        return out
+    scores = state.scores
+    scoring = [s for s in range(len(scores)) if (r := state.hooks.rule_of(s)) is None or r.score]
+    best = max(scores[s] for s in scoring)
+    return frozenset(s for s in scoring if scores[s] == best)
 
 
 def check_points(points: Any, players: int, name: str, source: str, position: Position) -> list[int]:

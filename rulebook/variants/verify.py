@@ -42,7 +42,8 @@ from rulebook.core.visibility import OWNER, TEAM
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
-from rulebook.variants.hooks import HOOK_RULE, HookError, call_hook, unhooked
+from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, unhooked
+from rulebook.variants.seats import choose, policy_rng
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
 
@@ -69,6 +70,8 @@ CHECKS: dict[str, str] = {
     "contract:score-floor": "no score is ever below the floor (game.score_floor(rules) or the variant's)",
     "contract:record-replay": "the game's JSON record replays to the same final state",
     "contract:no-crash": "the engine raises nothing but IllegalAction for an illegal move",
+    "contract:seat-policy": "a seat that plays by a rule makes a legal move, the one its policy chooses, and the "
+    "same one when what it cannot see is redrawn (it decides on what it sees)",
 }
 
 #: by default the observation boundary is checked at one position in SAMPLE (drawn at random)
@@ -215,6 +218,23 @@ def _check_step(
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
         if state.legal_actions() != legal or state.current_player != cp:
             raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
+
+
+def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random.Random) -> None:
+    """The move ``move`` a seat that plays by a rule made at ``state``: legal, its policy's choice, and
+    the same choice once what the seat cannot see is redrawn (``contract:seat-policy``)."""
+    check = "contract:seat-policy"
+    rule = state.hooks.rule_of(seat)
+    if move not in state.legal_actions():
+        raise Violation("contract:legal-move", "contract:legal-move", f"seat {seat + 1}'s policy ({rule.label}) "
+                        f"made {move}, which is not legal", state, move)
+    if choose(rule, state, seat) != move:
+        raise Violation(check, check, f"seat {seat + 1} made {move}, not its policy's ({rule.label}) move", state,
+                        move)
+    other = state.resample(seat, rng)
+    if choose(rule, other, seat, policy_rng(state)) != move:
+        raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose another move once what the "
+                        "seat cannot see was redrawn: it reads hidden information", state, move)
 
 
 def _private(rules: Any) -> bool:
@@ -416,6 +436,12 @@ def _play_checked(
         if state.legal_actions() != legal or (seats and state.observation(seat) != before):
             raise Violation("contract:immutability", "contract:immutability", f"applying {action} changed the "
                             "old state", state, action)
+        ruled = getattr(nxt, "ruled", ())
+        for before, rule_seat, move in ruled:  # the moves of seats that play by a rule, made inside apply
+            check_state(variant, before)
+            _check_ruled(variant, before, rule_seat, move, check_rng)
+            played.append(action)
+            action, state = move, before
         log = getattr(nxt, "log", None)
         if isinstance(log, tuple) and (_link(log, 1) != action or _link(log, 0) != getattr(state, "log", None)):
             raise Violation("contract:immutability", "contract:immutability", "the move is not last in the "
@@ -423,7 +449,7 @@ def _play_checked(
         played.append(action)
         state = nxt
         where[0], where[1] = state, None
-        steps += 1
+        steps += 1 + len(ruled)
         if steps > bound:
             raise Violation(
                 "contract:termination", "contract:termination",
@@ -875,5 +901,15 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
             yield Step(i, prev.current_player, text, state, Violation(
                 "contract:legal-move", "contract:legal-move", f"{text}: {why}", prev))
             return
+        # a seat that plays by a rule: the record keeps its move once; it must be the policy's
+        rule = prev.hooks.rule_of(prev.current_player) if isinstance(prev, HookedState) else None
+        if rule is not None:
+            assert prev.current_player is not None
+            expected = choose(rule, prev, prev.current_player)
+            if str(expected) != text:
+                yield Step(i, prev.current_player, text, state, Violation(
+                    "contract:seat-policy", "contract:seat-policy", f"{text}: seat {prev.current_player + 1} plays "
+                    f"by a rule ({rule.label}), whose move here is {expected}", prev))
+                return
         yield checked(i, prev.current_player, text, state)
         prev = state
