@@ -70,8 +70,6 @@ CHECKS: dict[str, str] = {
     "contract:score-floor": "no score is ever below the floor (game.score_floor(rules) or the variant's)",
     "contract:record-replay": "the game's JSON record replays to the same final state",
     "contract:no-crash": "the engine raises nothing but IllegalAction for an illegal move",
-    "contract:seat-policy": "a seat that plays by a rule makes a legal move, the one its policy chooses, and the "
-    "same one when what it cannot see is redrawn (it decides on what it sees)",
 }
 
 #: by default the observation boundary is checked at one position in SAMPLE (drawn at random)
@@ -221,18 +219,20 @@ def _check_step(
 
 
 def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random.Random) -> None:
-    """The move ``move`` a seat that plays by a rule made at ``state``: legal, its policy's choice, and
-    the same choice once what the seat cannot see is redrawn (``contract:seat-policy``)."""
-    check = "contract:seat-policy"
+    """The move ``move`` a seat that plays by a rule made at ``state``: legal (``contract:legal-move``), its
+    policy's choice again (``contract:determinism``), and the same choice once what the seat cannot see is
+    redrawn (``contract:observation-boundary``: the policy decides on what the seat sees)."""
     rule = state.hooks.rule_of(seat)
     if move not in state.legal_actions():
         raise Violation("contract:legal-move", "contract:legal-move", f"seat {seat + 1}'s policy ({rule.label}) "
                         f"made {move}, which is not legal", state, move)
     if choose(rule, state, seat) != move:
-        raise Violation(check, check, f"seat {seat + 1} made {move}, not its policy's ({rule.label}) move", state,
-                        move)
+        check = "contract:determinism"
+        raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose {move}, then another move "
+                        "at the same position", state, move)
     other = state.resample(seat, rng)
     if choose(rule, other, seat, policy_rng(state)) != move:
+        check = "contract:observation-boundary"
         raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose another move once what the "
                         "seat cannot see was redrawn: it reads hidden information", state, move)
 
@@ -908,7 +908,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
             expected = choose(rule, prev, prev.current_player)
             if str(expected) != text:
                 yield Step(i, prev.current_player, text, state, Violation(
-                    "contract:seat-policy", "contract:seat-policy", f"{text}: seat {prev.current_player + 1} plays "
+                    "contract:legal-move", "contract:legal-move", f"{text}: seat {prev.current_player + 1} plays "
                     f"by a rule ({rule.label}), whose move here is {expected}", prev))
                 return
         yield checked(i, prev.current_player, text, state)
