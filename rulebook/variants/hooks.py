@@ -94,6 +94,7 @@ from rulebook.errors import IllegalAction, RulebookError
 
 if TYPE_CHECKING:
     from rulebook.core.history import RoundRecord, TrickRecord
+    from rulebook.variants.moves import VariantMove
     from rulebook.variants.seats import SeatRule
 
 __all__ = [
@@ -302,7 +303,7 @@ def _shown(value: Any) -> str:
 class PlayHooks:
     """The play hooks of a variant (any may be ``None``)."""
 
-    __slots__ = ("game_over", "legal", "round_points", "ruled", "seats", "source", "trick_points")
+    __slots__ = ("game_over", "legal", "moves", "round_points", "ruled", "seats", "source", "trick_points")
 
     def __init__(
         self,
@@ -312,6 +313,7 @@ class PlayHooks:
         round_points: RoundPointsHook | None = None,
         source: str = "",
         seats: tuple[tuple[int, SeatRule], ...] = (),
+        moves: tuple[type[VariantMove], ...] = (),
     ) -> None:
         for name, fn in (("legal", legal), ("game_over", game_over), ("trick_points", trick_points),
                          ("round_points", round_points)):
@@ -332,9 +334,11 @@ class PlayHooks:
             for s, rule in seats:
                 ruled[s] = rule
             self.ruled = tuple(ruled)
+        #: the variant's own move kinds (:mod:`rulebook.variants.moves`), which its ``legal`` hook may offer
+        self.moves = moves
 
     def __bool__(self) -> bool:
-        return any((self.legal, self.game_over, self.trick_points, self.round_points, self.seats))
+        return any((self.legal, self.game_over, self.trick_points, self.round_points, self.seats, self.moves))
 
     def rule_of(self, seat: int | None) -> SeatRule | None:
         """The rule ``seat`` plays by, if it plays by one."""
@@ -374,7 +378,7 @@ class HookedState:
     :attr:`inner`, the engine's state.
     """
 
-    __slots__ = ("_legal", "_over", "hooks", "inner", "ruled")
+    __slots__ = ("_added", "_legal", "_over", "hooks", "inner", "ruled")
     #: the game, as hooked states see it (a subclass per game sets it: see :func:`hooked_state`)
     GAME: ClassVar[HookedGame]
 
@@ -382,6 +386,8 @@ class HookedState:
         self.inner = inner
         self.hooks = hooks
         self._legal: tuple[Any, ...] | None = None
+        #: the moves the ``legal`` hook added here (:mod:`rulebook.variants.moves`)
+        self._added: tuple[Any, ...] = ()
         #: the moves seats that play by a rule made on the way to this state, in the ``apply`` that
         #: made it: (the state before, the seat, the move) each, for ``verify`` to check
         self.ruled: tuple[tuple[HookedState, int, Any], ...] = ()
@@ -473,17 +479,24 @@ class HookedState:
         answer = call_hook(hooks.legal, *where, self, engine)
         if not isinstance(answer, (list, tuple)):
             raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
-        if len(answer) > len(engine):
-            raise HookError("contract:legal-move", f"returned {len(answer)} moves; the engine allows "
-                            f"{len(engine)} here", *where)
         try:
             extra = [a for a in answer if a not in engine]
         except Exception:  # a foreign object whose comparison fails
             extra = [next(a for a in answer if not any(a is b for b in engine))]
-        if extra:
-            shown = str(extra[0]) if isinstance(extra[0], type(engine[0])) else _shown(extra[0])
-            raise HookError("contract:legal-move", f"offered {shown[:60]}, which the engine does not allow here",
-                            *where)
+        if extra:  # moves the variant adds: of one of its own kinds, or of the game's (rulebook.variants.moves)
+            game = self.GAME._game
+            for a in extra:
+                if isinstance(a, hooks.moves):
+                    continue
+                try:
+                    game.encode_action(a, self.rules)
+                except Exception:  # not a move of this game
+                    shown = str(a) if type(a) in map(type, engine) else _shown(a)
+                    raise HookError("contract:legal-move", f"offered {shown[:60]}, which is neither a move of "
+                                    "this game nor of one of the variant's own move kinds", *where) from None
+            if len(set(answer)) != len(answer):
+                raise HookError("contract:legal-move", "offered a move twice", *where)
+            self._added = tuple(extra)
         if not answer:
             raise HookError("contract:legal-move", "left the seat to move with no move (return at least one of "
                             "the engine's moves, or end the game with a game_over hook)", *where)
@@ -491,7 +504,9 @@ class HookedState:
 
     def legal_action_ids(self) -> tuple[int, ...]:
         game = self.GAME._game
-        return tuple(sorted(game.encode_action(a, self.rules) for a in self.legal_actions()))
+        moves = self.hooks.moves
+        return tuple(sorted(game.encode_action(a, self.rules) for a in self.legal_actions()
+                            if not (moves and isinstance(a, moves))))
 
     def apply(self, action: Any) -> HookedState:
         if action not in self.legal_actions():
@@ -503,6 +518,10 @@ class HookedState:
 
     def _step(self, action: Any) -> HookedState:
         """The state after ``action`` (a legal move), before any seat that plays by a rule moves."""
+        if self._added and action in self._added:
+            from rulebook.variants.moves import apply_added
+
+            return type(self)(apply_added(self, action), self.hooks)
         return type(self)(self.inner.apply(action), self.hooks)
 
     @property

@@ -83,6 +83,7 @@ from rulebook.variants.hooks import (
     check_points,
     hooked_state,
 )
+from rulebook.variants.moves import VariantMove
 from rulebook.variants.seats import SeatRule, seat_rules, seats_from_table, seats_to_table
 from rulebook.variants.user_code import load_module
 
@@ -156,6 +157,8 @@ class Variant:
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
     #: seats that play by a rule (:mod:`rulebook.variants.seats`): 0-based seat -> :class:`SeatRule` or a policy
     seats: tuple[tuple[int, SeatRule], ...] = attrs.field(default=(), converter=_seat_pairs)
+    #: move kinds of the variant's own, which its ``legal`` hook may offer (:mod:`rulebook.variants.moves`)
+    moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=tuple)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -186,10 +189,14 @@ class Variant:
                 object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
         seats = seat_rules(dict(self.seats), self.rules.players)
         object.__setattr__(self, "seats", seats)
+        for kind in self.moves:
+            if not (isinstance(kind, type) and issubclass(kind, VariantMove)):
+                raise TypeError(f"moves: {getattr(kind, '__name__', type(kind).__name__)} is not a VariantMove subclass")
         if seats:  # the seats that play by a rule are seats of this count: verify checks it only
             object.__setattr__(self, "players_fixed", True)
         hooks = PlayHooks(self.legal_hook, self.game_over_hook, None if engine_points else self.trick_points_hook,
-                          None if engine_points else self.round_points_hook, source, seats)
+                          None if engine_points else self.round_points_hook, source, seats,
+                          self.moves)
         object.__setattr__(self, "play_hooks", hooks)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
@@ -216,7 +223,8 @@ class Variant:
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
-             self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats),
+             self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
+             self.moves),
         )
 
     @property
@@ -301,6 +309,8 @@ class Variant:
             out["source"] = self.source
         if self.seats:
             out["seats"] = seats_to_table(self.seats)
+        if self.moves:
+            out["moves"] = [kind.KIND for kind in self.moves]
         if self.per_count:
             out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
                                 for c in self.per_count}

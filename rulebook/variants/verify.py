@@ -43,6 +43,7 @@ from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeErr
 from rulebook.reference import records
 from rulebook.registry import get_game
 from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, unhooked
+from rulebook.variants.moves import iter_states, parse_move
 from rulebook.variants.seats import choose, policy_rng
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
@@ -185,7 +186,12 @@ def _check_step(
     if known is None:
         known = {}
     ids = []
+    kinds = variant.moves
     for a in legal:
+        if kinds and isinstance(a, kinds):  # a move of the variant's own kind: no id; its text reads back
+            if parse_move(kinds, game, str(a), rules) != a:
+                raise fail("contract:action-encoding", f"{str(a)!r} does not parse back")
+            continue
         i = known.get(a)
         if i is None:
             text = str(a)
@@ -315,8 +321,12 @@ def _check_end(variant: Variant, state: State[Any, Any], replay: bool = True) ->
         return
     logic = None if rules.logic.printed else rules.logic  # a record never carries the variant's Python
     try:
-        replayed = variant.hooked(records.replay(records.loads(records.dumps(state)),
-                                                 complete=not variant.play_hooks, logic=logic))
+        record = records.loads(records.dumps(state))
+        if variant.moves:  # the variant reads its own moves back
+            *_, last = iter_states(variant, record)
+            replayed = variant.hooked(last)
+        else:
+            replayed = variant.hooked(records.replay(record, complete=not variant.play_hooks, logic=logic))
     except InvalidRecord as exc:
         raise fail("contract:record-replay", f"the saved record does not replay: {exc}") from None
     if replayed != state or not replayed.is_terminal:
@@ -394,7 +404,7 @@ def _play_checked(
     where[0] = state
     if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
-    bound = game.max_game_length(rules)
+    bound = game.max_game_length(rules) + sum(kind.bound(rules) for kind in variant.moves)
     steps = 0
     played: list[Any] = []
     known: dict[Any, int] = {}
@@ -870,7 +880,10 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
     carry; by default the record's rules alone are checked.
     """
     logic = variant.rules.logic if variant is not None and not variant.rules.logic.printed else None
-    states = records.iter_states(record, logic=logic)  # the variant's logic: a record never carries it
+    if variant is not None and variant.moves:  # the variant reads its own moves back
+        states = iter_states(variant, record)
+    else:
+        states = records.iter_states(record, logic=logic)  # the variant's logic: a record never carries it
     first = next(states)
     game = type(first).GAME
     if variant is None:
@@ -892,7 +905,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
         state = variant.hooked(engine_state)
         text = record.actions[i - 1]
         try:
-            allowed = prev.is_terminal or game.parse_action(text, first.rules) in prev.legal_actions()
+            allowed = prev.is_terminal or parse_move(variant.moves, game, text, first.rules) in prev.legal_actions()
         except HookError as exc:
             yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, str(exc), prev))
             return
