@@ -21,8 +21,7 @@ import rulebook
 from rulebook.cli.app import main
 from rulebook.games.witches_of_blackmore.actions import Play
 from rulebook.reference import records
-from rulebook.variants.hooks import HookError
-from rulebook.variants.moves import iter_states
+from rulebook.variants.hooks import HookError, iter_states
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify import verify, walk
 

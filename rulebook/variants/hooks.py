@@ -88,19 +88,23 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rulebook.core.contract import Game, State, check_rng
+from rulebook.core.contract import Game, State, check_rng, log_push
 from rulebook.core.logic import Changes, Event, Trick
-from rulebook.errors import IllegalAction, RulebookError
+from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
+from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
+from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
     from rulebook.core.history import RoundRecord, TrickRecord
-    from rulebook.variants.moves import VariantMove
-    from rulebook.variants.seats import SeatRule
+    from collections.abc import Iterator
+
+    from rulebook.reference.records import Record
+    from rulebook.variants.variant import Variant
 
 __all__ = [
     "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
     "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "call_hook", "hook_time_limit",
-    "hooked_state", "set_time_limit", "unhooked",
+    "apply_added", "choose_move", "hooked_state", "iter_states", "set_time_limit", "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]
@@ -411,14 +415,12 @@ class HookedState:
         rule = self.hooks.rule_of(self.inner.current_player) if not self._over else None
         if rule is None:
             return self
-        from rulebook.variants.seats import choose
-
         state: HookedState = self
         ruled: list[tuple[HookedState, int, Any]] = []
         while rule is not None:
             seat = state.inner.current_player
             assert seat is not None
-            action = choose(rule, state, seat)
+            action = choose_move(rule, state, seat)
             ruled.append((state, seat, action))
             state = state._step(action)
             rule = state.hooks.rule_of(state.inner.current_player) if not state._over else None
@@ -519,8 +521,6 @@ class HookedState:
     def _step(self, action: Any) -> HookedState:
         """The state after ``action`` (a legal move), before any seat that plays by a rule moves."""
         if self._added and action in self._added:
-            from rulebook.variants.moves import apply_added
-
             return type(self)(apply_added(self, action), self.hooks)
         return type(self)(self.inner.apply(action), self.hooks)
 
@@ -603,6 +603,73 @@ class HookedState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (hooked_state, (self.inner, self.hooks))
+
+
+def choose_move(rule: SeatRule, state: HookedState, seat: int, rng: random.Random | None = None) -> Any:
+    """The move a seat that plays by ``rule`` makes at ``state`` (:mod:`rulebook.variants.seats`): a function
+    policy is called with the seat's observation and legal moves only, and must return one of them."""
+    policy = rule.policy
+    if isinstance(policy, str):
+        return choose(rule, state, seat, rng)
+    legal = state.legal_actions()
+    where = ("seat policy", state.hooks.source, state._position)
+    action = call_hook(policy, *where, state.observation(seat), legal)
+    if action not in legal:
+        raise HookError("contract:legal-move", f"seat {seat + 1}'s policy chose {str(action)[:60]}, which is "
+                        "not one of its legal moves", *where)
+    return action
+
+
+def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
+    """The engine's next state after ``action``, a move the engine does not list at ``state``
+    (:mod:`rulebook.variants.moves`): a move of the variant's own kind (its apply, the move then added
+    to the history), or of the game's kind (the engine's apply, which may refuse it)."""
+    hooks = state.hooks
+    inner = state.inner
+    if isinstance(action, VariantMove):
+        kind = type(action)
+        where = (f"{kind.KIND} apply", hooks.source, state._position)
+        nxt = call_hook(kind.apply, *where, state, action)
+        if type(nxt) is not type(inner):
+            raise HookError(ADDED_MOVE, f"returned {_shown(nxt)} for {str(action)[:60]}, not the engine's next "
+                            f"state (a {type(inner).__name__})", *where)
+        if nxt is inner:
+            raise HookError(ADDED_MOVE, f"returned the same state for {str(action)[:60]}: return a new one",
+                            *where)
+        return attrs.evolve(nxt, log=log_push(inner.log, action))  # type: ignore[misc]
+    try:
+        return inner.apply(action)
+    except IllegalAction as exc:
+        raise HookError(ADDED_MOVE, f"added {action}, which the engine refuses: {exc}", "legal", hooks.source,
+                        state._position) from None
+
+
+def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
+    """The engine's states of ``record`` under ``variant``, from the first: each recorded move read by the
+    variant's own move kinds first, then the game's, and applied as the variant applies it (a move the
+    engine lists by the engine, any other as an added move). A fault is an :class:`~rulebook.InvalidRecord`."""
+    from rulebook.core.options import rules_from_mapping
+
+    game = variant.game
+    try:
+        rules = attrs.evolve(rules_from_mapping(game.Rules, record.rules), logic=variant.rules.logic)
+        state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
+    except (RulebookError, ValueError) as exc:
+        raise InvalidRecord(f"bad rules or deals: {exc}") from None
+    yield state
+    kinds = variant.moves
+    for i, text in enumerate(record.actions):
+        if state.is_terminal:
+            raise InvalidRecord(f"{text!r} comes after the end of the game", i)
+        try:
+            action = parse_move(kinds, game, text, rules)
+            if isinstance(action, VariantMove) or action not in state.legal_actions():
+                state = apply_added(hooked_state(state, variant.play_hooks), action)
+            else:
+                state = state.apply(action)
+        except (RulebookError, ValueError) as exc:  # a HookError is a RulebookError
+            raise InvalidRecord(f"{text!r}: {exc}", i) from None
+        yield state
 
 
 def _scoring_winners(state: HookedState, winners: frozenset[int]) -> frozenset[int]:

@@ -15,7 +15,7 @@ function returning the engine's next state (a new one, for example with ``attrs.
 ``bound(rules)``, the most times the move may be made in one game (``verify``'s termination
 check adds it to the game's own bound). The variant names its kinds: ``Variant(...,
 moves=(Swap,))``. The move is written in the record of play by its text, and read back by the
-variant when the record is replayed (:func:`iter_states`). Such a move has no integer id:
+variant when the record is replayed (:func:`rulebook.variants.hooks.iter_states`). Such a move has no integer id:
 ``legal_action_ids`` and the tensor players see only the engine's moves.
 
 *one move only*: a compulsory move. A ``legal`` hook that returns one move when a situation
@@ -32,21 +32,13 @@ The worked example is ``docs/examples/discard_to_the_pile.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
-
-import attrs
-
-from rulebook.core.contract import log_push
-from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 
 if TYPE_CHECKING:
     from rulebook.core.contract import State
-    from rulebook.reference.records import Record
     from rulebook.variants.hooks import HookedState
-    from rulebook.variants.variant import Variant
 
-__all__ = ["ADDED_MOVE", "VariantMove", "apply_added", "iter_states", "parse_move"]
+__all__ = ["ADDED_MOVE", "VariantMove", "parse_move"]
 
 #: The contract check an added move breaks when the engine refuses it or its apply fails.
 ADDED_MOVE = "contract:added-move"
@@ -89,58 +81,3 @@ def parse_move(kinds: tuple[type[VariantMove], ...], game: Any, text: str, rules
         if move is not None:
             return move
     return game.parse_action(text, rules)
-
-
-def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
-    """The engine's next state after ``action``, a move the engine does not list at ``state``: a move of
-    the variant's own kind (its apply), or of the game's kind (the engine's apply, which may refuse it)."""
-    from rulebook.variants.hooks import HookError, call_hook
-
-    hooks = state.hooks
-    inner = state.inner
-    if isinstance(action, VariantMove):
-        kind = type(action)
-        where = (f"{kind.KIND} apply", hooks.source, state._position)
-        nxt = call_hook(kind.apply, *where, state, action)
-        if type(nxt) is not type(inner):
-            raise HookError(ADDED_MOVE, f"returned a {type(nxt).__name__} for {str(action)[:60]}, not the "
-                            f"engine's next state (a {type(inner).__name__})", *where)
-        if nxt is inner:
-            raise HookError(ADDED_MOVE, f"returned the same state for {str(action)[:60]}: return a new one",
-                            *where)
-        return attrs.evolve(nxt, log=log_push(inner.log, action))  # type: ignore[misc]
-    try:
-        return inner.apply(action)
-    except IllegalAction as exc:
-        raise HookError(ADDED_MOVE, f"added {action}, which the engine refuses: {exc}", "legal", hooks.source,
-                        state._position) from None
-
-
-def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
-    """The engine's states of ``record`` under ``variant``, from the first: each recorded move read by the
-    variant's kinds first, then the game's, and applied as the variant applies it (a move the engine
-    lists by the engine, any other as an added move). A fault is an :class:`~rulebook.InvalidRecord`."""
-    from rulebook.core.options import rules_from_mapping
-    from rulebook.variants.hooks import HookError, hooked_state
-
-    game = variant.game
-    try:
-        rules = rules_from_mapping(game.Rules, record.rules)
-        rules = attrs.evolve(rules, logic=variant.rules.logic)
-        state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
-    except (RulebookError, ValueError) as exc:
-        raise InvalidRecord(f"bad rules or deals: {exc}") from None
-    yield state
-    kinds = variant.moves
-    for i, text in enumerate(record.actions):
-        if state.is_terminal:
-            raise InvalidRecord(f"{text!r} comes after the end of the game", i)
-        try:
-            action = parse_move(kinds, game, text, rules)
-            if isinstance(action, VariantMove) or action not in state.legal_actions():
-                state = apply_added(hooked_state(state, variant.play_hooks), action)
-            else:
-                state = state.apply(action)
-        except (RulebookError, ValueError, HookError) as exc:
-            raise InvalidRecord(f"{text!r}: {exc}", i) from None
-        yield state

@@ -160,19 +160,12 @@ def policy_rng(state: HookedState) -> random.Random:
 
 
 def choose(rule: SeatRule, state: HookedState, seat: int, rng: random.Random | None = None) -> Any:
-    """The move ``rule`` makes for ``seat`` at ``state`` (the seat to move): from the seat's observation
-    and legal moves only. ``rng`` (default :func:`policy_rng`) draws ``random`` and the heuristic."""
-    from rulebook.variants.hooks import HookError, call_hook
-
+    """The move the named policy of ``rule`` makes for ``seat`` at ``state`` (the seat to move): from the
+    seat's legal moves (and, for ``heuristic``, its own determinization). ``rng`` (default
+    :func:`policy_rng`) draws ``random`` and the heuristic. A function policy is called by
+    :func:`rulebook.variants.hooks.choose_move`, which checks what it returns."""
     legal = state.legal_actions()
     policy = rule.policy
-    if not isinstance(policy, str):
-        where = ("seat policy", state.hooks.source, state._position)
-        action = call_hook(policy, *where, state.observation(seat), legal)
-        if action not in legal:
-            raise HookError("contract:legal-move", f"seat {seat + 1}'s policy chose {str(action)[:60]}, which is "
-                            "not one of its legal moves", *where)
-        return action
     if policy == "first":
         return legal[0]
     if policy in ("lowest", "highest"):

@@ -42,9 +42,9 @@ from rulebook.core.visibility import OWNER, TEAM
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
-from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, unhooked
-from rulebook.variants.moves import iter_states, parse_move
-from rulebook.variants.seats import choose, policy_rng
+from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, choose_move, iter_states, unhooked
+from rulebook.variants.moves import parse_move
+from rulebook.variants.seats import policy_rng
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
 
@@ -232,12 +232,12 @@ def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random
     if move not in state.legal_actions():
         raise Violation("contract:legal-move", "contract:legal-move", f"seat {seat + 1}'s policy ({rule.label}) "
                         f"made {move}, which is not legal", state, move)
-    if choose(rule, state, seat) != move:
+    if choose_move(rule, state, seat) != move:
         check = "contract:determinism"
         raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose {move}, then another move "
                         "at the same position", state, move)
     other = state.resample(seat, rng)
-    if choose(rule, other, seat, policy_rng(state)) != move:
+    if choose_move(rule, other, seat, policy_rng(state)) != move:
         check = "contract:observation-boundary"
         raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose another move once what the "
                         "seat cannot see was redrawn: it reads hidden information", state, move)
@@ -918,7 +918,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
         rule = prev.hooks.rule_of(prev.current_player) if isinstance(prev, HookedState) else None
         if rule is not None:
             assert prev.current_player is not None
-            expected = choose(rule, prev, prev.current_player)
+            expected = choose_move(rule, prev, prev.current_player)
             if str(expected) != text:
                 yield Step(i, prev.current_player, text, state, Violation(
                     "contract:legal-move", "contract:legal-move", f"{text}: seat {prev.current_player + 1} plays "
