@@ -95,16 +95,16 @@ from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
 from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
-    from rulebook.core.history import RoundRecord, TrickRecord
     from collections.abc import Iterator
 
+    from rulebook.core.history import RoundRecord, TrickRecord
     from rulebook.reference.records import Record
     from rulebook.variants.variant import Variant
 
 __all__ = [
     "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
-    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "call_hook", "hook_time_limit",
-    "apply_added", "choose_move", "hooked_state", "iter_states", "set_time_limit", "unhooked",
+    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "apply_added", "call_hook",
+    "choose_move", "hook_time_limit", "hooked_state", "iter_states", "set_time_limit", "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]

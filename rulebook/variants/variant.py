@@ -191,7 +191,8 @@ class Variant:
         object.__setattr__(self, "seats", seats)
         for kind in self.moves:
             if not (isinstance(kind, type) and issubclass(kind, VariantMove)):
-                raise TypeError(f"moves: {getattr(kind, '__name__', type(kind).__name__)} is not a VariantMove subclass")
+                name = getattr(kind, "__name__", type(kind).__name__)
+                raise TypeError(f"moves: {name} is not a VariantMove subclass")
         if seats:  # the seats that play by a rule are seats of this count: verify checks it only
             object.__setattr__(self, "players_fixed", True)
         hooks = PlayHooks(self.legal_hook, self.game_over_hook, None if engine_points else self.trick_points_hook,
