@@ -58,7 +58,7 @@ class Discard(VariantMove):
     @classmethod
     def bound(cls, rules: Any) -> int:
         # one discard a player, and each discarded card may be played once more
-        return 2 * rules.players
+        return 2 * int(rules.players)
 
 
 def _about_to_lead(inner: Any) -> bool:

@@ -118,6 +118,10 @@ def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
     return tuple(values)
 
 
+def _kinds(kinds: Iterable[type[VariantMove]]) -> tuple[type[VariantMove], ...]:
+    return tuple(kinds)
+
+
 def _seat_pairs(seats: Any) -> tuple[tuple[int, SeatRule], ...]:
     if isinstance(seats, Mapping):
         return tuple((s, r if isinstance(r, SeatRule) else SeatRule(r)) for s, r in seats.items())
@@ -158,7 +162,7 @@ class Variant:
     #: seats that play by a rule (:mod:`rulebook.variants.seats`): 0-based seat -> :class:`SeatRule` or a policy
     seats: tuple[tuple[int, SeatRule], ...] = attrs.field(default=(), converter=_seat_pairs)
     #: move kinds of the variant's own, which its ``legal`` hook may offer (:mod:`rulebook.variants.moves`)
-    moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=tuple)
+    moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=_kinds)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
