@@ -88,17 +88,23 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rulebook.core.contract import Game, State, check_rng
+from rulebook.core.contract import Game, State, check_rng, log_push
 from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
-from rulebook.errors import IllegalAction, RulebookError
+from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
+from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
+from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rulebook.core.history import RoundRecord, TrickRecord
+    from rulebook.reference.records import Record
+    from rulebook.variants.variant import Variant
 
 __all__ = [
     "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
-    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "call_hook", "hook_time_limit",
-    "hooked_state", "set_time_limit", "unhooked",
+    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "apply_added", "call_hook",
+    "choose_move", "hook_time_limit", "hooked_state", "iter_states", "set_time_limit", "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]
@@ -301,7 +307,7 @@ def _shown(value: Any) -> str:
 class PlayHooks:
     """The play hooks of a variant (any may be ``None``)."""
 
-    __slots__ = ("game_over", "legal", "round_points", "source", "trick_points")
+    __slots__ = ("game_over", "legal", "moves", "round_points", "ruled", "seats", "source", "trick_points")
 
     def __init__(
         self,
@@ -310,6 +316,8 @@ class PlayHooks:
         trick_points: PointsHook | None = None,
         round_points: RoundPointsHook | None = None,
         source: str = "",
+        seats: tuple[tuple[int, SeatRule], ...] = (),
+        moves: tuple[type[VariantMove], ...] = (),
     ) -> None:
         for name, fn in (("legal", legal), ("game_over", game_over), ("trick_points", trick_points),
                          ("round_points", round_points)):
@@ -321,9 +329,25 @@ class PlayHooks:
         self.round_points = round_points
         #: the variant the hooks belong to (its file or ``module:NAME``), named when one fails
         self.source = source
+        #: the seats that play by a rule (:mod:`rulebook.variants.seats`): pairs of seat and rule
+        self.seats = seats
+        #: the rule of each seat (``None`` for a seat a player plays)
+        self.ruled: tuple[SeatRule | None, ...] = ()
+        if seats:
+            ruled: list[SeatRule | None] = [None] * (max(s for s, _ in seats) + 1)
+            for s, rule in seats:
+                ruled[s] = rule
+            self.ruled = tuple(ruled)
+        #: the variant's own move kinds (:mod:`rulebook.variants.moves`), which its ``legal`` hook may offer
+        self.moves = moves
 
     def __bool__(self) -> bool:
-        return any((self.legal, self.game_over, self.trick_points, self.round_points))
+        return any((self.legal, self.game_over, self.trick_points, self.round_points, self.seats, self.moves))
+
+    def rule_of(self, seat: int | None) -> SeatRule | None:
+        """The rule ``seat`` plays by, if it plays by one."""
+        ruled = self.ruled
+        return ruled[seat] if seat is not None and seat < len(ruled) else None
 
     def names(self) -> list[str]:
         return [n for n in ("legal", "game_over", "trick_points", "round_points") if getattr(self, n) is not None]
@@ -358,7 +382,7 @@ class HookedState:
     :attr:`inner`, the engine's state.
     """
 
-    __slots__ = ("_legal", "_over", "hooks", "inner")
+    __slots__ = ("_added", "_legal", "_over", "hooks", "inner", "ruled")
     #: the game, as hooked states see it (a subclass per game sets it: see :func:`hooked_state`)
     GAME: ClassVar[HookedGame]
 
@@ -366,6 +390,11 @@ class HookedState:
         self.inner = inner
         self.hooks = hooks
         self._legal: tuple[Any, ...] | None = None
+        #: the moves the ``legal`` hook added here (:mod:`rulebook.variants.moves`)
+        self._added: tuple[Any, ...] = ()
+        #: the moves seats that play by a rule made on the way to this state, in the ``apply`` that
+        #: made it: (the state before, the seat, the move) each, for ``verify`` to check
+        self.ruled: tuple[tuple[HookedState, int, Any], ...] = ()
         over = inner.is_terminal
         if not over and hooks.game_over is not None:
             answer = call_hook(hooks.game_over, "game_over", hooks.source, self._position, self)
@@ -374,6 +403,29 @@ class HookedState:
                                 hooks.source, self._position)
             over = answer
         self._over = over
+
+    def move_number(self) -> int:
+        """The number of moves made (the engine's history)."""
+        return self._position()
+
+    def advanced(self) -> HookedState:
+        """This state after the seats that play by a rule have moved, until a seat a player plays
+        is to move or the game is over (itself when none is to move). Each move is applied to
+        the engine as a player's would be, so the record of play holds it once."""
+        rule = self.hooks.rule_of(self.inner.current_player) if not self._over else None
+        if rule is None:
+            return self
+        state: HookedState = self
+        ruled: list[tuple[HookedState, int, Any]] = []
+        while rule is not None:
+            seat = state.inner.current_player
+            assert seat is not None
+            action = choose_move(rule, state, seat)
+            ruled.append((state, seat, action))
+            state = state._step(action)
+            rule = state.hooks.rule_of(state.inner.current_player) if not state._over else None
+        state.ruled = tuple(ruled)
+        return state
 
     def _position(self) -> int:
         """The number of moves made (named when a hook fails)."""
@@ -407,6 +459,7 @@ class HookedState:
 
     @property
     def current_player(self) -> int | None:
+        # a seat that plays by a rule moves inside ``apply``: a state reached by play never names it
         return None if self._over else self.inner.current_player
 
     def legal_actions(self) -> tuple[Any, ...]:
@@ -428,17 +481,24 @@ class HookedState:
         answer = call_hook(hooks.legal, *where, self, engine)
         if not isinstance(answer, (list, tuple)):
             raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
-        if len(answer) > len(engine):
-            raise HookError("contract:legal-move", f"returned {len(answer)} moves; the engine allows "
-                            f"{len(engine)} here", *where)
         try:
             extra = [a for a in answer if a not in engine]
         except Exception:  # a foreign object whose comparison fails
             extra = [next(a for a in answer if not any(a is b for b in engine))]
-        if extra:
-            shown = str(extra[0]) if isinstance(extra[0], type(engine[0])) else _shown(extra[0])
-            raise HookError("contract:legal-move", f"offered {shown[:60]}, which the engine does not allow here",
-                            *where)
+        if extra:  # moves the variant adds: of one of its own kinds, or of the game's (rulebook.variants.moves)
+            game = self.GAME._game
+            for a in extra:
+                if isinstance(a, hooks.moves):
+                    continue
+                try:
+                    game.encode_action(a, self.rules)
+                except Exception:  # not a move of this game
+                    shown = str(a) if type(a) in map(type, engine) else _shown(a)
+                    raise HookError("contract:legal-move", f"offered {shown[:60]}, which is neither a move of "
+                                    "this game nor of one of the variant's own move kinds", *where) from None
+            if len(set(answer)) != len(answer):
+                raise HookError("contract:legal-move", "offered a move twice", *where)
+            self._added = tuple(extra)
         if not answer:
             raise HookError("contract:legal-move", "left the seat to move with no move (return at least one of "
                             "the engine's moves, or end the game with a game_over hook)", *where)
@@ -446,13 +506,22 @@ class HookedState:
 
     def legal_action_ids(self) -> tuple[int, ...]:
         game = self.GAME._game
-        return tuple(sorted(game.encode_action(a, self.rules) for a in self.legal_actions()))
+        moves = self.hooks.moves
+        return tuple(sorted(game.encode_action(a, self.rules) for a in self.legal_actions()
+                            if not (moves and isinstance(a, moves))))
 
     def apply(self, action: Any) -> HookedState:
         if action not in self.legal_actions():
             if self._over:
                 raise IllegalAction(f"{action}: the game is over (ended by the variant)", HOOK_RULE, action)
             raise IllegalAction(f"{action}: not allowed by the variant's legal hook", HOOK_RULE, action)
+        nxt = self._step(action)
+        return nxt.advanced() if self.hooks.seats else nxt
+
+    def _step(self, action: Any) -> HookedState:
+        """The state after ``action`` (a legal move), before any seat that plays by a rule moves."""
+        if self._added and action in self._added:
+            return type(self)(apply_added(self, action), self.hooks)
         return type(self)(self.inner.apply(action), self.hooks)
 
     @property
@@ -473,11 +542,16 @@ class HookedState:
     def winners(self) -> frozenset[int]:
         if not self._over:
             return frozenset()
-        if not self.ended_by_hook and self.hooks.trick_points is None and self.hooks.round_points is None:
-            return frozenset(self.inner.winners)
-        scores = self.scores
-        best = max(scores)
-        return frozenset(s for s, v in enumerate(scores) if v == best)
+        hooks = self.hooks
+        if not self.ended_by_hook and hooks.trick_points is None and hooks.round_points is None:
+            winners = frozenset(self.inner.winners)
+            if not hooks.seats:
+                return winners
+        else:
+            scores = self.scores
+            best = max(scores)
+            winners = frozenset(s for s, v in enumerate(scores) if v == best)
+        return _scoring_winners(self, winners)
 
     def observation(self, seat: int) -> Any:
         return self.inner.observation(seat)
@@ -529,6 +603,85 @@ class HookedState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (hooked_state, (self.inner, self.hooks))
+
+
+def choose_move(rule: SeatRule, state: HookedState, seat: int, rng: random.Random | None = None) -> Any:
+    """The move a seat that plays by ``rule`` makes at ``state`` (:mod:`rulebook.variants.seats`): a function
+    policy is called with the seat's observation and legal moves only, and must return one of them."""
+    policy = rule.policy
+    if isinstance(policy, str):
+        return choose(rule, state, seat, rng)
+    legal = state.legal_actions()
+    where = ("seat policy", state.hooks.source, state._position)
+    action = call_hook(policy, *where, state.observation(seat), legal)
+    if action not in legal:
+        raise HookError("contract:legal-move", f"seat {seat + 1}'s policy chose {str(action)[:60]}, which is "
+                        "not one of its legal moves", *where)
+    return action
+
+
+def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
+    """The engine's next state after ``action``, a move the engine does not list at ``state``
+    (:mod:`rulebook.variants.moves`): a move of the variant's own kind (its apply, the move then added
+    to the history), or of the game's kind (the engine's apply, which may refuse it)."""
+    hooks = state.hooks
+    inner = state.inner
+    if isinstance(action, VariantMove):
+        kind = type(action)
+        where = (f"{kind.KIND} apply", hooks.source, state._position)
+        nxt = call_hook(kind.apply, *where, state, action)
+        if type(nxt) is not type(inner):
+            raise HookError(ADDED_MOVE, f"returned {_shown(nxt)} for {str(action)[:60]}, not the engine's next "
+                            f"state (a {type(inner).__name__})", *where)
+        if nxt is inner:
+            raise HookError(ADDED_MOVE, f"returned the same state for {str(action)[:60]}: return a new one",
+                            *where)
+        return attrs.evolve(nxt, log=log_push(inner.log, action))  # type: ignore[misc]
+    try:
+        return inner.apply(action)
+    except IllegalAction as exc:
+        raise HookError(ADDED_MOVE, f"added {action}, which the engine refuses: {exc}", "legal", hooks.source,
+                        state._position) from None
+
+
+def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
+    """The engine's states of ``record`` under ``variant``, from the first: each recorded move read by the
+    variant's own move kinds first, then the game's, and applied as the variant applies it (a move the
+    engine lists by the engine, any other as an added move). A fault is an :class:`~rulebook.InvalidRecord`."""
+    from rulebook.core.options import rules_from_mapping
+
+    game = variant.game
+    try:
+        rules = attrs.evolve(rules_from_mapping(game.Rules, record.rules), logic=variant.rules.logic)
+        state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
+    except (RulebookError, ValueError) as exc:
+        raise InvalidRecord(f"bad rules or deals: {exc}") from None
+    yield state
+    kinds = variant.moves
+    for i, text in enumerate(record.actions):
+        if state.is_terminal:
+            raise InvalidRecord(f"{text!r} comes after the end of the game", i)
+        try:
+            action = parse_move(kinds, game, text, rules)
+            if isinstance(action, VariantMove) or action not in state.legal_actions():
+                state = apply_added(hooked_state(state, variant.play_hooks), action)
+            else:
+                state = state.apply(action)
+        except (RulebookError, ValueError) as exc:  # a HookError is a RulebookError
+            raise InvalidRecord(f"{text!r}: {exc}", i) from None
+        yield state
+
+
+def _scoring_winners(state: HookedState, winners: frozenset[int]) -> frozenset[int]:
+    """``winners`` without the seats that play by a rule with no score; if they were the only winners,
+    the scoring seats with the highest score among them (:mod:`rulebook.variants.seats`)."""
+    out = frozenset(s for s in winners if (r := state.hooks.rule_of(s)) is None or r.score)
+    if out or not winners:
+        return out
+    scores = state.scores
+    scoring = [s for s in range(len(scores)) if (r := state.hooks.rule_of(s)) is None or r.score]
+    best = max(scores[s] for s in scoring)
+    return frozenset(s for s in scoring if scores[s] == best)
 
 
 def check_points(points: Any, players: int, name: str, source: str, position: Position) -> list[int]:

@@ -83,6 +83,8 @@ from rulebook.variants.hooks import (
     check_points,
     hooked_state,
 )
+from rulebook.variants.moves import VariantMove
+from rulebook.variants.seats import SeatRule, seat_rules, seats_from_table, seats_to_table
 from rulebook.variants.user_code import load_module
 
 __all__ = [
@@ -116,6 +118,16 @@ def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
     return tuple(values)
 
 
+def _kinds(kinds: Iterable[type[VariantMove]]) -> tuple[type[VariantMove], ...]:
+    return tuple(kinds)
+
+
+def _seat_pairs(seats: Any) -> tuple[tuple[int, SeatRule], ...]:
+    if isinstance(seats, Mapping):
+        return tuple((s, r if isinstance(r, SeatRule) else SeatRule(r)) for s, r in seats.items())
+    return tuple(seats or ())
+
+
 @attrs.frozen
 class Variant:
     """A game's rules with a name, and optional Python hooks (see the module doc)."""
@@ -147,6 +159,10 @@ class Variant:
     trick_winner_hook: TrickWinnerFn | None = attrs.field(default=None, alias="trick_winner")
     counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
+    #: seats that play by a rule (:mod:`rulebook.variants.seats`): 0-based seat -> :class:`SeatRule` or a policy
+    seats: tuple[tuple[int, SeatRule], ...] = attrs.field(default=(), converter=_seat_pairs)
+    #: move kinds of the variant's own, which its ``legal`` hook may offer (:mod:`rulebook.variants.moves`)
+    moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=_kinds)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -175,8 +191,17 @@ class Variant:
             )
             if self.rules.logic != logic:
                 object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
+        seats = seat_rules(dict(self.seats), self.rules.players)
+        object.__setattr__(self, "seats", seats)
+        for kind in self.moves:
+            if not (isinstance(kind, type) and issubclass(kind, VariantMove)):
+                name = getattr(kind, "__name__", type(kind).__name__)
+                raise TypeError(f"moves: {name} is not a VariantMove subclass")
+        if seats:  # the seats that play by a rule are seats of this count: verify checks it only
+            object.__setattr__(self, "players_fixed", True)
         hooks = PlayHooks(self.legal_hook, self.game_over_hook, None if engine_points else self.trick_points_hook,
-                          None if engine_points else self.round_points_hook, source)
+                          None if engine_points else self.round_points_hook, source, seats,
+                          self.moves)
         object.__setattr__(self, "play_hooks", hooks)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
@@ -187,7 +212,7 @@ class Variant:
         state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
         if not self.play_hooks:
             return state
-        return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
+        return hooked_state(state, self.play_hooks).advanced()  # type: ignore[return-value]
 
     def hooked(self, state: State[Any, Any]) -> State[Any, Any]:
         """``state`` (an engine state of this variant's rules) with the play hooks obeyed."""
@@ -203,7 +228,8 @@ class Variant:
             (self.game.slug, self.rules, self.name, self.description, self.scores_hook, self.winners_hook,
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
-             self.trick_winner_hook, self.counters_hook, self.ends_hook),
+             self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
+             self.moves),
         )
 
     @property
@@ -286,6 +312,10 @@ class Variant:
             out["score_floor"] = self.floor
         if self.source:
             out["source"] = self.source
+        if self.seats:
+            out["seats"] = seats_to_table(self.seats)
+        if self.moves:
+            out["moves"] = [kind.KIND for kind in self.moves]
         if self.per_count:
             out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
                                 for c in self.per_count}
@@ -368,7 +398,7 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset")
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats")
 
 
 @attrs.frozen
@@ -380,6 +410,8 @@ class VariantFile:
     description: str
     layers: tuple[Layer, ...]
     path: str
+    #: the ``[seats]`` table: seats that play by a rule (0-based), this file's over what it extends
+    seats: tuple[tuple[int, SeatRule], ...] = ()
 
 
 #: The largest variant file read (bytes).
@@ -441,9 +473,13 @@ def read_variant_file(
     if not all(isinstance(k, str) for k in rules_table):
         raise RulebookError(f"variant file {ref}: option names must be strings")
     layers.append(Layer(rules_table, str(ref), people=True))
+    seats = dict(base.seats) if base is not None else {}
+    if "seats" in data:
+        seats.update(seats_from_table(data["seats"], str(ref)))
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
+        tuple(sorted(seats.items())),
     )
 
 
@@ -472,7 +508,7 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     vf = read_variant_file(game, ref)
     rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources, per_count=counts)
+                   players_fixed="players" in sources, per_count=counts, seats=vf.seats)
 
 
 def resolve(
@@ -509,10 +545,12 @@ def resolve(
             names.append(rs.name)
     base_rules: Any = rules
     v: Variant | None = None
+    file_seats: tuple[tuple[int, SeatRule], ...] | None = None
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
         v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        file_seats = vf.seats
         names.append(vf.name)
     elif variant is not None:
         # a Python object: its own rules are the base the other sources change
@@ -535,4 +573,5 @@ def resolve(
         v = Variant(game, new_rules)
     name = " + ".join([*names, label] if label else names) or v.name
     fixed = "players" in sources or v.players_fixed
-    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts)
+    seats = v.seats if file_seats is None else file_seats
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts, seats=seats)

@@ -42,7 +42,9 @@ from rulebook.core.visibility import OWNER, TEAM
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeError, RulebookError
 from rulebook.reference import records
 from rulebook.registry import get_game
-from rulebook.variants.hooks import HOOK_RULE, HookError, call_hook, unhooked
+from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, choose_move, iter_states, unhooked
+from rulebook.variants.moves import parse_move
+from rulebook.variants.seats import policy_rng
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
 
@@ -184,7 +186,12 @@ def _check_step(
     if known is None:
         known = {}
     ids = []
+    kinds = variant.moves
     for a in legal:
+        if kinds and isinstance(a, kinds):  # a move of the variant's own kind: no id; its text reads back
+            if parse_move(kinds, game, str(a), rules) != a:
+                raise fail("contract:action-encoding", f"{str(a)!r} does not parse back")
+            continue
         i = known.get(a)
         if i is None:
             text = str(a)
@@ -215,6 +222,25 @@ def _check_step(
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
         if state.legal_actions() != legal or state.current_player != cp:
             raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
+
+
+def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random.Random) -> None:
+    """The move ``move`` a seat that plays by a rule made at ``state``: legal (``contract:legal-move``), its
+    policy's choice again (``contract:determinism``), and the same choice once what the seat cannot see is
+    redrawn (``contract:observation-boundary``: the policy decides on what the seat sees)."""
+    rule = state.hooks.rule_of(seat)
+    if move not in state.legal_actions():
+        raise Violation("contract:legal-move", "contract:legal-move", f"seat {seat + 1}'s policy ({rule.label}) "
+                        f"made {move}, which is not legal", state, move)
+    if choose_move(rule, state, seat) != move:
+        check = "contract:determinism"
+        raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose {move}, then another move "
+                        "at the same position", state, move)
+    other = state.resample(seat, rng)
+    if choose_move(rule, other, seat, policy_rng(state)) != move:
+        check = "contract:observation-boundary"
+        raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose another move once what the "
+                        "seat cannot see was redrawn: it reads hidden information", state, move)
 
 
 def _private(rules: Any) -> bool:
@@ -295,8 +321,12 @@ def _check_end(variant: Variant, state: State[Any, Any], replay: bool = True) ->
         return
     logic = None if rules.logic.printed else rules.logic  # a record never carries the variant's Python
     try:
-        replayed = variant.hooked(records.replay(records.loads(records.dumps(state)),
-                                                 complete=not variant.play_hooks, logic=logic))
+        record = records.loads(records.dumps(state))
+        if variant.moves:  # the variant reads its own moves back
+            *_, last = iter_states(variant, record)
+            replayed = variant.hooked(last)
+        else:
+            replayed = variant.hooked(records.replay(record, complete=not variant.play_hooks, logic=logic))
     except InvalidRecord as exc:
         raise fail("contract:record-replay", f"the saved record does not replay: {exc}") from None
     if replayed != state or not replayed.is_terminal:
@@ -374,7 +404,7 @@ def _play_checked(
     where[0] = state
     if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
-    bound = game.max_game_length(rules)
+    bound = game.max_game_length(rules) + sum(kind.bound(rules) for kind in variant.moves)
     steps = 0
     played: list[Any] = []
     known: dict[Any, int] = {}
@@ -416,6 +446,12 @@ def _play_checked(
         if state.legal_actions() != legal or (seats and state.observation(seat) != before):
             raise Violation("contract:immutability", "contract:immutability", f"applying {action} changed the "
                             "old state", state, action)
+        ruled = getattr(nxt, "ruled", ())
+        for before, rule_seat, move in ruled:  # the moves of seats that play by a rule, made inside apply
+            check_state(variant, before)
+            _check_ruled(variant, before, rule_seat, move, check_rng)
+            played.append(action)
+            action, state = move, before
         log = getattr(nxt, "log", None)
         if isinstance(log, tuple) and (_link(log, 1) != action or _link(log, 0) != getattr(state, "log", None)):
             raise Violation("contract:immutability", "contract:immutability", "the move is not last in the "
@@ -423,7 +459,7 @@ def _play_checked(
         played.append(action)
         state = nxt
         where[0], where[1] = state, None
-        steps += 1
+        steps += 1 + len(ruled)
         if steps > bound:
             raise Violation(
                 "contract:termination", "contract:termination",
@@ -844,7 +880,10 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
     carry; by default the record's rules alone are checked.
     """
     logic = variant.rules.logic if variant is not None and not variant.rules.logic.printed else None
-    states = records.iter_states(record, logic=logic)  # the variant's logic: a record never carries it
+    if variant is not None and variant.moves:  # the variant reads its own moves back
+        states = iter_states(variant, record)
+    else:
+        states = records.iter_states(record, logic=logic)  # the variant's logic: a record never carries it
     first = next(states)
     game = type(first).GAME
     if variant is None:
@@ -866,7 +905,7 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
         state = variant.hooked(engine_state)
         text = record.actions[i - 1]
         try:
-            allowed = prev.is_terminal or game.parse_action(text, first.rules) in prev.legal_actions()
+            allowed = prev.is_terminal or parse_move(variant.moves, game, text, first.rules) in prev.legal_actions()
         except HookError as exc:
             yield Step(i, prev.current_player, text, state, Violation(exc.check, exc.check, str(exc), prev))
             return
@@ -875,5 +914,15 @@ def walk(record: records.Record, variant: Variant | None = None) -> Iterator[Ste
             yield Step(i, prev.current_player, text, state, Violation(
                 "contract:legal-move", "contract:legal-move", f"{text}: {why}", prev))
             return
+        # a seat that plays by a rule: the record keeps its move once; it must be the policy's
+        rule = prev.hooks.rule_of(prev.current_player) if isinstance(prev, HookedState) else None
+        if rule is not None:
+            assert prev.current_player is not None
+            expected = choose_move(rule, prev, prev.current_player)
+            if str(expected) != text:
+                yield Step(i, prev.current_player, text, state, Violation(
+                    "contract:legal-move", "contract:legal-move", f"{text}: seat {prev.current_player + 1} plays "
+                    f"by a rule ({rule.label}), whose move here is {expected}", prev))
+                return
         yield checked(i, prev.current_player, text, state)
         prev = state
