@@ -1,8 +1,8 @@
 """Who sees what, per game (issue 32): every hidden element's visibility, set to each setting the
 game offers, is followed by observation, resample and verify's observation boundary.
 
-WB-INFO-1, WB-INFO-2, UT-INFO-1, UT-INFO-2, UT-INFO-3, ST-INFO-1, ST-INFO-2, ST-INFO-3, SP-INFO-1, SP-INFO-3,
-SP-INFO-4.
+WB-INFO-1, WB-INFO-2, WB-INFO-3, UT-INFO-1, UT-INFO-2, UT-INFO-3, UT-INFO-4, ST-INFO-1, ST-INFO-2, ST-INFO-3,
+SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import pytest
 
 import rulebook
 from rulebook.core.options import describe_options
-from rulebook.core.visibility import ALL, is_setting
+from rulebook.core.visibility import ALL, TEAM, is_setting
+from rulebook.errors import InvalidRules
 from rulebook.variants.verify import verify
 
 #: (game, element, setting) for every setting each game offers
@@ -26,6 +27,23 @@ CASES = [
     if info.name.startswith("visible.")
     for setting in info.choices or ()
 ]
+
+#: the partnership option of each game that has one (``visible.hands = team`` needs it)
+PARTNERS = {
+    "witches-of-blackmore": {"players": 4, "teams": True},
+    "seven-prophecies": {"players": 4, "partners": True},
+    "utsuke": {"players": 4, "teams": True},
+}
+
+
+def _rules(game: Any, element: str, setting: str) -> Any:
+    """The game's rules with ``visible.<element> = setting`` (and partners when the setting is ``team``)."""
+    extra = PARTNERS[_slug(game)] if setting == TEAM else {}
+    return game.Rules(visible={element: setting}, **extra)
+
+
+def _slug(game: Any) -> str:
+    return next(s for s in rulebook.GAMES if rulebook.get_game(s) is game)
 
 
 def _positions(game: Any, rules: Any, seed: int, every: int) -> list[Any]:
@@ -60,7 +78,7 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
     """Resampled states agree with the observation (a changed hidden fact changes nothing the seat
     sees); a visible element is never redrawn and is in the observation; a hidden one is redrawn."""
     game = rulebook.get_game(slug)
-    rules = game.Rules(visible={element: setting})
+    rules = _rules(game, element, setting)
     n = rules.players
     rng = random.Random(3)
     redrawn = 0
@@ -75,6 +93,12 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
                 assert obs.open_hands == (tuple(state.hands[:n]) if setting == ALL else ())
                 if setting == ALL:
                     assert other.hands[:n] == state.hands[:n]
+                partner = (seat + n // 2) % n
+                if setting == TEAM:  # the partner's hand is seen and never redrawn; the others' are
+                    assert obs.partner_hand == state.hands[partner]
+                    assert other.hands[partner] == state.hands[partner]
+                elif hasattr(obs, "partner_hand"):
+                    assert obs.partner_hand == ()
                 redrawn += other.hands[:n] != state.hands[:n]
             elif element == "missions":
                 missions = state.board[2]
@@ -122,14 +146,54 @@ def test_a_hidden_fact_shown_by_the_setting_is_in_the_view(slug: str, element: s
     assert differ > 0
 
 
-@pytest.mark.parametrize(("slug", "element", "setting"), [c for c in CASES if c[2] != c[0] and c[2] in (ALL,)],
+@pytest.mark.parametrize(("slug", "element", "setting"), [c for c in CASES if c[2] != c[0] and c[2] in (ALL, TEAM)],
                          ids=lambda x: str(x))
 def test_verify_passes_under_each_shown_setting(slug: str, element: str, setting: str) -> None:
     """`verify` (observation boundary at every position) passes with the element shown."""
     game = rulebook.get_game(slug)
-    report = verify(game, game.Rules(visible={element: setting}), examples=2, seed=1,
-                    players=min(game.player_counts), thorough=True)
+    rules = _rules(game, element, setting)
+    report = verify(game, rules, examples=2, seed=1,
+                    players=rules.players if setting == TEAM else min(game.player_counts), thorough=True)
     report.assert_ok()
+
+
+@pytest.mark.parametrize("slug", sorted(PARTNERS))
+def test_team_hands_are_refused_without_partnerships(slug: str) -> None:
+    """WB-INFO-3, SP-INFO-5, UT-INFO-4: 'team' names the partner's hand, so it needs the partnership
+    option; without it the rules are refused, naming visible.hands."""
+    game = rulebook.get_game(slug)
+    with pytest.raises(InvalidRules) as err:
+        game.Rules(players=4, visible={"hands": TEAM})
+    assert err.value.field == "visible.hands"
+    assert str(err.value) == f"Rules.visible.hands: 'team' shows a hand to its holder's partner: it needs " \
+        f"{'partners' if slug == 'seven-prophecies' else 'teams'}"
+
+
+@pytest.mark.parametrize("slug", sorted(PARTNERS))
+def test_team_twin_worlds(slug: str) -> None:
+    """WB-INFO-3, SP-INFO-5, UT-INFO-4, the twin-world check under visible.hands = team: two states that
+    differ only in the hands of the seat's opponents give it the same observation; two that differ in its
+    partner's hand (a printed-rules resample of the seat, the same printed view) give different ones."""
+    game = rulebook.get_game(slug)
+    team = _rules(game, "hands", TEAM)
+    printed = attrs.evolve(team, visible={})
+    rng = random.Random(8)
+    same = differ = 0
+    for state in _positions(game, team, 9, every=5)[:-1]:
+        for seat in range(4):
+            partner = (seat + 2) % 4
+            # a twin under 'team' for this seat: opponents redrawn, the partner kept
+            twin = state.resample(seat, rng)
+            assert twin.hands[partner] == state.hands[partner]
+            assert twin.observation(seat) == state.observation(seat)
+            same += twin.hands[:4] != state.hands[:4]
+            # a twin of the printed rules (the partner's hand may change): 'team' tells them apart
+            loose = attrs.evolve(attrs.evolve(state, rules=printed).resample(seat, rng), rules=team)
+            if loose.hands[partner] != state.hands[partner]:
+                differ += 1
+                assert loose.observation(seat) != state.observation(seat)
+                assert loose.observation(seat).partner_hand == loose.hands[partner]
+    assert same > 0 and differ > 0
 
 
 def test_verify_needs_no_redraw_when_every_hidden_element_is_shown() -> None:

@@ -155,7 +155,7 @@ def test_options_pin_the_printed_game() -> None:
         "trump_change": ("moves", ("moves", "fixed")),
         "teams": (False, (False, True)),
         "hand_size": (0, tuple(range(31))),
-        "visible.hands": ("owner", ("owner", "all")),
+        "visible.hands": ("owner", ("owner", "all", "team")),
         "visible.bids": ("owner", ("owner", "all")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]

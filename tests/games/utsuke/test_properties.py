@@ -228,8 +228,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                     k = len(hands[s])
                     hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
                 same = attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
-                # UT-INFO-2: under open hands a seat sees the others' hands
-                assert same or rules.visible["hands"] == "all"
+                # UT-INFO-2, UT-INFO-4: under open hands a seat sees the others' hands, under team its partner's
+                assert same or rules.visible["hands"] in ("all", "team")
                 assert same or tuple(hands) != state.hands
         rounds = len(state._results)
         state = state.apply(rng.choice(state.legal_actions()))
