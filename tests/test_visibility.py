@@ -1,7 +1,7 @@
 """Who sees what, per game (issue 32): every hidden element's visibility, set to each setting the
 game offers, is followed by observation, resample and verify's observation boundary.
 
-WB-INFO-1, WB-INFO-2, WB-INFO-3, UT-INFO-1, UT-INFO-2, UT-INFO-3, UT-INFO-4, ST-INFO-1, ST-INFO-2, ST-INFO-3,
+WB-INFO-1, WB-INFO-2, WB-INFO-3, UT-INFO-1, UT-INFO-2, UT-INFO-3, UT-INFO-4, UT-INFO-5, ST-INFO-1, ST-INFO-2, ST-INFO-3,
 SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5.
 """
 
@@ -82,7 +82,7 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
     n = rules.players
     rng = random.Random(3)
     redrawn = 0
-    for state in _positions(game, rules, 4, every=7):
+    for state in _positions(game, rules, 4, every=3 if element == "bids" else 7):
         for seat in range(n):
             obs = state.observation(seat)
             other = state.resample(seat, rng)
@@ -107,8 +107,8 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
                 if setting == ALL:
                     assert other.board[2] == missions
                 redrawn += other.board[2] != missions
-            elif element == "bids":
-                live = setting == ALL
+            elif element == "bids":  # UT-INFO-5: from:tricks, every bid shown once all have bid
+                live = setting == ALL or (setting == "from:tricks" and min(state.bids) >= 0)
                 assert obs.open_bids == (state.bids if live else ())
                 if setting == ALL:
                     assert other.bids == state.bids
@@ -146,7 +146,7 @@ def test_a_hidden_fact_shown_by_the_setting_is_in_the_view(slug: str, element: s
     assert differ > 0
 
 
-@pytest.mark.parametrize(("slug", "element", "setting"), [c for c in CASES if c[2] != c[0] and c[2] in (ALL, TEAM)],
+@pytest.mark.parametrize(("slug", "element", "setting"), [c for c in CASES if c[2] != c[0] and (c[2] in (ALL, TEAM) or c[2].startswith("from:"))],
                          ids=lambda x: str(x))
 def test_verify_passes_under_each_shown_setting(slug: str, element: str, setting: str) -> None:
     """`verify` (observation boundary at every position) passes with the element shown."""
@@ -202,3 +202,30 @@ def test_verify_needs_no_redraw_when_every_hidden_element_is_shown() -> None:
     game = rulebook.get_game("witches-of-blackmore")
     report = verify(game, game.Rules(players=2, visible={"hands": "all"}), examples=10, seed=1, players=2)
     report.assert_ok()
+
+
+def test_utsuke_bids_from_tricks_turn_up_when_the_last_player_has_bid() -> None:
+    """UT-INFO-5: under visible.bids = from:tricks no seat sees another's bid while the bidding lasts
+    (a twin with other bids looks the same); once the last player has bid every bid is in every view,
+    and a resample keeps them."""
+    game = rulebook.get_game("utsuke")
+    rules = game.Rules(players=3, visible={"bids": "from:tricks"})
+    state = game.new_game(rules, seed=2)
+    rng = random.Random(1)
+    seen_during = seen_after = 0
+    while state.current_player is not None and state.round == 0:
+        bids = state.bids
+        for seat in range(3):
+            obs = state.observation(seat)
+            if min(bids) < 0:
+                assert obs.open_bids == () and obs.own_bid == bids[seat]
+                twin = attrs.evolve(state, board=(state.board[0], tuple(
+                    b if s == seat or b < 0 else (b + 1) % 16 for s, b in enumerate(bids)), *state.board[2:]))
+                assert twin.observation(seat) == obs
+                seen_during += 1
+            else:
+                assert obs.open_bids == bids and min(bids) >= 0
+                assert state.resample(seat, rng).bids == bids
+                seen_after += 1
+        state = state.apply(game.heuristic_action(state, rng))
+    assert seen_during > 0 and seen_after > 0

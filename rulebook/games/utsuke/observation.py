@@ -24,7 +24,7 @@ from rulebook.core.visibility import ALL, TEAM
 
 from . import history
 from .history import UtsukeRound
-from .rules import _NPC_NAMES, _NSUITS, _SUIT, DECK, MAX_BID, Rules, _player, removed_cards
+from .rules import _NPC_NAMES, _NSUITS, _SUIT, BIDS_FROM_TRICKS, DECK, MAX_BID, Rules, _player, removed_cards
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -86,7 +86,8 @@ class Observation:
     open_hands: tuple[tuple[int, ...], ...] = ()
     #: under ``visible.hands = team`` (UT-INFO-4) the hand of the seat's partner; else ``()``
     partner_hand: tuple[int, ...] = ()
-    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids); else ``()``
+    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids), under
+    #: ``from:tricks`` (UT-INFO-5) every bid once all have bid; else ``()``
     open_bids: tuple[int, ...] = ()
 
     def __str__(self) -> str:
@@ -136,8 +137,15 @@ def observation(state: UtsukeState, seat: int) -> Observation:
         current_player=state.current_player,
         open_hands=hands[:players] if state.rules.visible["hands"] == ALL else (),  # UT-INFO-2
         partner_hand=hands[(seat + 2) % 4] if state.rules.visible["hands"] == TEAM else (),  # UT-INFO-4, UT-END-7
-        open_bids=state.bids if state.rules.visible["bids"] == ALL else (),  # UT-INFO-3
+        open_bids=state.bids if bids_shown(state) else (),  # UT-INFO-3, UT-INFO-5
     )
+
+
+def bids_shown(state: UtsukeState) -> bool:
+    """Whether every seat sees every bid made this round: always under ``visible.bids = all``
+    (UT-INFO-3); under ``from:tricks`` once every player has bid (UT-INFO-5)."""
+    setting = state.rules.visible["bids"]
+    return setting == ALL or (setting == BIDS_FROM_TRICKS and min(state.bids) >= 0)
 
 
 def check_seat(state: UtsukeState, seat: object) -> int:
@@ -183,7 +191,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
         if s < players:
             hands[s] = tuple(sorted(cards))
     bids = state.bids
-    if state.current_player is not None and rules.visible["bids"] != ALL:  # UT-INFO-3: open bids are kept
+    if state.current_player is not None and not bids_shown(state):  # UT-INFO-3, UT-INFO-5: shown bids are kept
         bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too

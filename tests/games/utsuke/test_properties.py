@@ -217,7 +217,10 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                     if t != s:
                         # UT-INFO-3: under open bids every bid made is seen
                         same = changed.observation(t) == state.observation(t)
-                        assert same == (rules.visible["bids"] != "all" or state.current_player is None)
+                        # UT-INFO-5: under from:tricks every bid is seen once all have bid
+                        shown = rules.visible["bids"] == "all" or (
+                            rules.visible["bids"] == "from:tricks" and min(state.bids) >= 0)
+                        assert same == (not shown or state.current_player is None)
                         assert changed.observation_tensor(t) == state.observation_tensor(t)
             for t in range(n):
                 others = [s for s in range(n) if s != t]
