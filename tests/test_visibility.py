@@ -64,7 +64,7 @@ def test_the_settings_are_of_the_vocabulary_and_the_printed_one_is_the_default()
     """Every game with hidden elements names them as visible.<element>; the choices are settings of the
     shared vocabulary, the printed one first and the default."""
     assert {slug for slug, _e, _s in CASES} == {
-        "witches-of-blackmore", "seven-prophecies", "utsuke", "saru-tori-inu-i"}
+        "witches-of-blackmore", "seven-prophecies", "utsuke", "saru-tori-inu-i", "gods-and-humans"}
     for slug in rulebook.GAMES:
         for info in describe_options(rulebook.get_game(slug).Rules):
             if info.name.startswith("visible."):

@@ -14,6 +14,7 @@ import attrs
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error
 from rulebook.core.history import TrickRecord
+from rulebook.core.visibility import ALL
 
 # FORCED, GIVE, ORACLE, OVER and DECK re-exported: the old encoder of rulebook.adapters.tensors reads them here
 from .actions import FORCED as FORCED
@@ -120,6 +121,8 @@ class Observation:
     past: tuple[DealResult, ...]
     #: seats of every lone human when known, else () (GH-PAIR-3, GH-ROLE-4)
     lones: tuple[int, ...] = ()
+    #: under ``visible.hands = all`` (GH-INFO-5) every seat's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -203,7 +206,14 @@ def observation(state: GodsState, seat: int) -> Observation:
         forced=_forced_view(state, seat, is_god, me),
         scores=f.totals,
         past=f.past,
+        open_hands=tuple(state.hands) if _open(state) else (),  # GH-INFO-5
     )
+
+
+def _open(state: GodsState) -> bool:
+    """Whether every hand is played face up (``visible.hands = all``, GH-INFO-5)."""
+    visible = state.rules.visible
+    return not visible.printed and visible["hands"] == ALL
 
 
 def _seen(record: Intervention, is_god: bool, me: int) -> SeenIntervention:
@@ -242,7 +252,8 @@ def _forced_view(state: GodsState, seat: int, is_god: bool, me: int) -> ForcedVi
 def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     """A state ``seat`` cannot tell from this one, with what it cannot see redrawn (GH-INFO-4).
 
-    Redrawn: the cards it has not seen (other hands, face-down cards), respecting
+    Redrawn: the cards it has not seen (other hands unless every hand is open, GH-INFO-5;
+    face-down cards), respecting
     every colour a human has shown it lacks; which forced card came from which god;
     the oracle numbers and partners hidden from it; and the later deals.
     """
@@ -254,6 +265,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     is_god = seat in gods
     me = gods.index(seat) if is_god else humans.index(seat)
     phase = state.phase
+    open_ = _open(state)  # GH-INFO-5: no hand is hidden, only the face-down cards, pairing and oracles
     pair = list(f.pair)
     oracle = list(f.oracle)
     if phase != OVER:
@@ -285,7 +297,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     pending = phase == FORCED
     if is_god:
         for j, s in enumerate(gods):
-            if j != me:
+            if j != me and not open_:
                 slots.extend(state.hands[s])
         if pending:
             for r in gaps.gifts:
@@ -301,7 +313,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                 Intervention(len(done), gods[giver], False, gaps.gift, gaps.gift_src, humans[: len(gaps.gift)])
             )
         for k, s in enumerate(humans):
-            if k == me:
+            if k == me or open_:
                 continue
             entry: dict[int, int] = {}
             known: set[int] = set()
@@ -326,7 +338,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
             mine.sort(key=lambda mec: (mec[0], mec[1]))
             slots.extend(c for _, _, c in mine)
             masks.extend(m for m, _, _ in mine)
-        for s in gods:
+        for s in gods if not open_ else ():
             slots.extend(state.hands[s])
             masks.extend([15] * len(state.hands[s]))
         if pending:

@@ -16,8 +16,9 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.visibility import ALL, OWNER, Element, Visible
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -281,6 +282,12 @@ class Rules:
         "every game end. 'none' keeps every ending.",
         item=str,
         rules=("GH-LOGIC-3",),
+    )
+
+    visible: Visible = visibility(
+        Element("hands", OWNER, (OWNER, ALL), ("GH-INFO-1", "GH-INFO-2", "GH-INFO-5"),
+                "Who sees each hand: 'owner', a god's hand its god only, a human's hand that human and every "
+                "god (GH-INFO-1, GH-INFO-2); 'all', every hand face up, the gods' too (GH-INFO-5)."),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)

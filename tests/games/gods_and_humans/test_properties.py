@@ -257,8 +257,8 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
                 assert (other.observation(x), other.observation_tensor(x)) == view
             if tuple(pair) != state.facts.pair:
                 controls["pairing"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
-        # 2. permute the other humans' hands
-        for x in state.humans:
+        # 2. permute the other humans' hands (GH-INFO-5: seen by everybody when every hand is open)
+        for x in state.humans if rules.visible["hands"] != "all" else ():
             others = [s for s in state.humans if s != x]
             pool = [c for s in others for c in state.hands[s]]
             rng.shuffle(pool)
