@@ -2,7 +2,7 @@
 game offers, is followed by observation, resample and verify's observation boundary.
 
 WB-INFO-1, WB-INFO-2, WB-INFO-3, UT-INFO-1, UT-INFO-2, UT-INFO-3, UT-INFO-4, UT-INFO-5, ST-INFO-1, ST-INFO-2, ST-INFO-3,
-SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5.
+SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5, GH-INFO-1, GH-INFO-2, GH-INFO-5, GH-INFO-6.
 """
 
 from __future__ import annotations
@@ -113,6 +113,11 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
                 if setting == ALL:
                     assert other.bids == state.bids
                 redrawn += other.bids != state.bids
+            elif element == "pairing":  # GH-INFO-6: the pairing told to all, never redrawn
+                if setting == ALL:
+                    assert obs.partners == state.partners
+                    assert other.facts.pair == state.facts.pair
+                redrawn += other.facts.pair != state.facts.pair
             elif element == "future":
                 redrawn += other.future != state.future
     if setting == ALL:

@@ -163,8 +163,9 @@ def observation(state: GodsState, seat: int) -> Observation:
         )
     else:
         seen_oracle = tuple(v if k == me and handed else -1 for k, v in enumerate(oracle))
-    partners = state.partners if is_god or over else (-1,) * players
-    seen_lones = tuple(humans[i] for i in lones) if is_god or handed else ()
+    shown = _shown(state, "pairing")  # GH-INFO-6: the pairing told to every player
+    partners = state.partners if is_god or over or shown else (-1,) * players
+    seen_lones = tuple(humans[i] for i in lones) if is_god or handed or shown else ()
     seen_lone = seen_lones[0] if seen_lones else -1
     interventions = tuple(_seen(r, is_god, me) for r in gaps.gifts if not r.forced)
     giving = None
@@ -206,14 +207,15 @@ def observation(state: GodsState, seat: int) -> Observation:
         forced=_forced_view(state, seat, is_god, me),
         scores=f.totals,
         past=f.past,
-        open_hands=tuple(state.hands) if _open(state) else (),  # GH-INFO-5
+        open_hands=tuple(state.hands) if _shown(state, "hands") else (),  # GH-INFO-5
     )
 
 
-def _open(state: GodsState) -> bool:
-    """Whether every hand is played face up (``visible.hands = all``, GH-INFO-5)."""
+def _shown(state: GodsState, element: str) -> bool:
+    """Whether ``element`` is shown to every seat: every hand face up (``visible.hands = all``,
+    GH-INFO-5), the pairing told to all (``visible.pairing = all``, GH-INFO-6)."""
     visible = state.rules.visible
-    return not visible.printed and visible["hands"] == ALL
+    return not visible.printed and visible[element] == ALL
 
 
 def _seen(record: Intervention, is_god: bool, me: int) -> SeenIntervention:
@@ -265,7 +267,8 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     is_god = seat in gods
     me = gods.index(seat) if is_god else humans.index(seat)
     phase = state.phase
-    open_ = _open(state)  # GH-INFO-5: no hand is hidden, only the face-down cards, pairing and oracles
+    open_ = _shown(state, "hands")  # GH-INFO-5: no hand is hidden, only the face-down cards, pairing and oracles
+    paired = _shown(state, "pairing")  # GH-INFO-6: the pairing is not redrawn
     pair = list(f.pair)
     oracle = list(f.oracle)
     if phase != OVER:
@@ -279,15 +282,17 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                     if oracle[lone] >= 0:
                         oracle[lone] = rng.randrange(6)
         elif phase == ORACLE:
-            pair.sort()  # canonical order first: the real pairing must not show through
-            rng.shuffle(pair)
+            if not paired:
+                pair.sort()  # canonical order first: the real pairing must not show through
+                rng.shuffle(pair)
             oracle = [-1] * h
             for j in range(giver):
                 oracle[pair[j]] = rng.randrange(6)
-        else:
+        elif not paired:
             head = sorted(pair[:g])
             rng.shuffle(head)
             pair[:g] = head
+        if not is_god and phase != ORACLE:
             for k in range(h):
                 if k != me and oracle[k] >= 0:
                     oracle[k] = rng.randrange(6)

@@ -288,6 +288,10 @@ class Rules:
         Element("hands", OWNER, (OWNER, ALL), ("GH-INFO-1", "GH-INFO-2", "GH-INFO-5"),
                 "Who sees each hand: 'owner', a god's hand its god only, a human's hand that human and every "
                 "god (GH-INFO-1, GH-INFO-2); 'all', every hand face up, the gods' too (GH-INFO-5)."),
+        Element("pairing", OWNER, (OWNER, ALL), ("GH-PAIR-2", "GH-INFO-1", "GH-INFO-6"),
+                "Who sees which god partners which human (and so who is the lone human): 'owner', the gods, "
+                "who hold the oracle sets, until the end of the deal (GH-PAIR-2); 'all', every player from "
+                "the deal on (GH-INFO-6)."),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)

@@ -243,8 +243,9 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
             continue
         g = len(state.gods)
         human_views = {x: (state.observation(x), state.observation_tensor(x)) for x in state.humans}
-        # 1. permute the pairing (the lone human is public once the cards are handed over)
-        if state.phase != OVER:
+        # 1. permute the pairing (the lone human is public once the cards are handed over; GH-INFO-6: the
+        # whole pairing is public under visible.pairing = all)
+        if state.phase != OVER and rules.visible["pairing"] != "all":
             pair = list(state.facts.pair)
             if state.phase == ORACLE:
                 rng.shuffle(pair)
