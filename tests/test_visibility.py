@@ -2,7 +2,7 @@
 game offers, is followed by observation, resample and verify's observation boundary.
 
 WB-INFO-1, WB-INFO-2, WB-INFO-3, UT-INFO-1, UT-INFO-2, UT-INFO-3, UT-INFO-4, UT-INFO-5, ST-INFO-1, ST-INFO-2, ST-INFO-3,
-SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5, GH-INFO-1, GH-INFO-2, GH-INFO-5, GH-INFO-6.
+SP-INFO-1, SP-INFO-3, SP-INFO-4, SP-INFO-5, GH-INFO-1, GH-INFO-2, GH-INFO-5, GH-INFO-6, GH-INFO-7.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ import rulebook
 from rulebook.core.options import describe_options
 from rulebook.core.visibility import ALL, TEAM, is_setting
 from rulebook.errors import InvalidRules
+from rulebook.games.gods_and_humans.actions import ORACLE
+from rulebook.games.gods_and_humans.history import _by_seat
 from rulebook.variants.verify import verify
 
 #: (game, element, setting) for every setting each game offers
@@ -82,7 +84,7 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
     n = rules.players
     rng = random.Random(3)
     redrawn = 0
-    for state in _positions(game, rules, 4, every=3 if element == "bids" else 7):
+    for state in _positions(game, rules, 4, every={"bids": 3, "oracles": 1}.get(element, 7)):
         for seat in range(n):
             obs = state.observation(seat)
             other = state.resample(seat, rng)
@@ -118,6 +120,13 @@ def test_observation_and_resample_follow_the_setting(slug: str, element: str, se
                     assert obs.partners == state.partners
                     assert other.facts.pair == state.facts.pair
                 redrawn += other.facts.pair != state.facts.pair
+            elif element == "oracles":  # GH-INFO-7: every card face up once handed over, never redrawn then
+                oracle = state.facts.oracle
+                up = setting != "owner" and state.phase != ORACLE
+                if up:
+                    assert obs.oracle == _by_seat(n, state.humans, oracle, -1)
+                    assert other.facts.oracle == oracle
+                redrawn += other.facts.oracle != oracle
             elif element == "future":
                 redrawn += other.future != state.future
     if setting == ALL:

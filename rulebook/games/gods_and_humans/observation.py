@@ -23,7 +23,7 @@ from .actions import ORACLE as ORACLE
 from .actions import OVER as OVER
 from .actions import PHASES, Phase
 from .history import DealResult, Intervention, _by_seat, deal_tricks
-from .rules import _SUIT, Rules
+from .rules import _SUIT, ORACLES_FROM_HANDOVER, Rules
 from .rules import DECK as DECK
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ def observation(state: GodsState, seat: int) -> Observation:
     handed = phase != ORACLE  # GH-ORACLE-2: the oracle cards have been handed over
     oracle = f.oracle
     pair = f.pair
-    if over:  # GH-INFO-3
+    if over or (handed and _oracles_up(state)):  # GH-INFO-3; GH-INFO-7
         seen_oracle = oracle
     elif is_god:
         seen_oracle = tuple(
@@ -209,6 +209,12 @@ def observation(state: GodsState, seat: int) -> Observation:
         past=f.past,
         open_hands=tuple(state.hands) if _shown(state, "hands") else (),  # GH-INFO-5
     )
+
+
+def _oracles_up(state: GodsState) -> bool:
+    """Whether every oracle card is face up once handed over (``visible.oracles = from:handover``, GH-INFO-7)."""
+    visible = state.rules.visible
+    return not visible.printed and visible["oracles"] == ORACLES_FROM_HANDOVER
 
 
 def _shown(state: GodsState, element: str) -> bool:
@@ -269,6 +275,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     phase = state.phase
     open_ = _shown(state, "hands")  # GH-INFO-5: no hand is hidden, only the face-down cards, pairing and oracles
     paired = _shown(state, "pairing")  # GH-INFO-6: the pairing is not redrawn
+    up = _oracles_up(state)  # GH-INFO-7: after the handover no oracle card is redrawn
     pair = list(f.pair)
     oracle = list(f.oracle)
     if phase != OVER:
@@ -277,7 +284,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                 for j in range(giver):
                     if j != me:
                         oracle[pair[j]] = rng.randrange(6)
-            else:
+            elif not up:
                 for lone in lones:
                     if oracle[lone] >= 0:
                         oracle[lone] = rng.randrange(6)
@@ -292,7 +299,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
             head = sorted(pair[:g])
             rng.shuffle(head)
             pair[:g] = head
-        if not is_god and phase != ORACLE:
+        if not is_god and phase != ORACLE and not up:
             for k in range(h):
                 if k != me and oracle[k] >= 0:
                     oracle[k] = rng.randrange(6)

@@ -18,7 +18,7 @@ from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, validate_choices, visibility
 from rulebook.core.tricks import win_keys
-from rulebook.core.visibility import ALL, OWNER, Element, Visible
+from rulebook.core.visibility import ALL, OWNER, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "FOLLOW",
     "ICONS",
     "INTERVENTIONS",
+    "ORACLES_FROM_HANDOVER",
     "PLACEHOLDER_STARS",
     "RED",
     "RULESETS",
@@ -154,6 +155,10 @@ def _removed(value: Any) -> tuple[str, ...]:
         if type(item) is not str:
             raise InvalidRules("removed", f"must hold card texts such as R12, not {item!r}")
     return tuple(value)
+
+
+#: ``visible.oracles``: every oracle card face up from the handover on (GH-INFO-7)
+ORACLES_FROM_HANDOVER = from_event("handover")
 
 
 @attrs.frozen
@@ -292,6 +297,10 @@ class Rules:
                 "Who sees which god partners which human (and so who is the lone human): 'owner', the gods, "
                 "who hold the oracle sets, until the end of the deal (GH-PAIR-2); 'all', every player from "
                 "the deal on (GH-INFO-6)."),
+        Element("oracles", OWNER, (OWNER, ORACLES_FROM_HANDOVER), ("GH-ORACLE-2", "GH-ORACLE-3", "GH-INFO-7"),
+                "Who sees the oracle cards: 'owner', a human its own card and the gods every card they handed "
+                "over, the lone human's card its own alone (GH-ORACLE-2, GH-ORACLE-3); 'from:handover', every "
+                "card face up for all once handed over, the lone human's once chosen (GH-INFO-7)."),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)

@@ -272,7 +272,8 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
                 controls["hands"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
         # 3. change the lone human's oracle card
         seat = state.lone
-        if seat >= 0 and state.oracle[seat] >= 0 and state.phase != OVER:
+        # GH-INFO-7: under visible.oracles = from:handover the lone human's card is face up once chosen
+        if seat >= 0 and state.oracle[seat] >= 0 and state.phase != OVER and rules.visible["oracles"] == "owner":
             lone = state.humans.index(seat)
             oracle = list(state.facts.oracle)  # internal: by human index
             oracle[lone] = (oracle[lone] + rng.randrange(1, 6)) % 6
