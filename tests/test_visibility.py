@@ -246,3 +246,21 @@ def test_utsuke_bids_from_tricks_turn_up_when_the_last_player_has_bid() -> None:
                 seen_after += 1
         state = state.apply(game.heuristic_action(state, rng))
     assert seen_during > 0 and seen_after > 0
+
+
+def test_witches_team_hands_with_six_players_show_the_seat_facing() -> None:
+    """WB-INFO-3, WB-SCORE-4: with six players the partner is the seat three on (seat 1 sees seat 4's hand);
+    a resample keeps that hand and redraws the four opponents' hands."""
+    game = rulebook.get_game("witches-of-blackmore")
+    rules = game.Rules(players=6, teams=True, visible={"hands": TEAM})
+    state = game.new_game(rules, seed=3)
+    rng = random.Random(2)
+    assert state.observation(0).partner_hand == state.hands[3]
+    assert state.observation(4).partner_hand == state.hands[1]
+    redrawn = set()
+    for _ in range(20):
+        other = state.resample(0, rng)
+        assert other.hands[3] == state.hands[3] and other.hands[0] == state.hands[0]
+        assert other.observation(0) == state.observation(0)
+        redrawn.update(s for s in (1, 2, 4, 5) if other.hands[s] != state.hands[s])
+    assert redrawn == {1, 2, 4, 5}
