@@ -14,6 +14,7 @@ import attrs
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error
 from rulebook.core.history import TrickRecord
+from rulebook.core.visibility import ALL
 
 # FORCED, GIVE, ORACLE, OVER and DECK re-exported: the old encoder of rulebook.adapters.tensors reads them here
 from .actions import FORCED as FORCED
@@ -22,7 +23,7 @@ from .actions import ORACLE as ORACLE
 from .actions import OVER as OVER
 from .actions import PHASES, Phase
 from .history import DealResult, Intervention, _by_seat, deal_tricks
-from .rules import _SUIT, Rules
+from .rules import _SUIT, ORACLES_FROM_HANDOVER, Rules
 from .rules import DECK as DECK
 
 if TYPE_CHECKING:
@@ -120,6 +121,8 @@ class Observation:
     past: tuple[DealResult, ...]
     #: seats of every lone human when known, else () (GH-PAIR-3, GH-ROLE-4)
     lones: tuple[int, ...] = ()
+    #: under ``visible.hands = all`` (GH-INFO-5) every seat's hand, in seat order; else ``()``
+    open_hands: tuple[tuple[int, ...], ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -152,7 +155,7 @@ def observation(state: GodsState, seat: int) -> Observation:
     handed = phase != ORACLE  # GH-ORACLE-2: the oracle cards have been handed over
     oracle = f.oracle
     pair = f.pair
-    if over:  # GH-INFO-3
+    if over or (handed and _oracles_up(state)):  # GH-INFO-3; GH-INFO-7
         seen_oracle = oracle
     elif is_god:
         seen_oracle = tuple(
@@ -160,8 +163,9 @@ def observation(state: GodsState, seat: int) -> Observation:
         )
     else:
         seen_oracle = tuple(v if k == me and handed else -1 for k, v in enumerate(oracle))
-    partners = state.partners if is_god or over else (-1,) * players
-    seen_lones = tuple(humans[i] for i in lones) if is_god or handed else ()
+    shown = _shown(state, "pairing")  # GH-INFO-6: the pairing told to every player
+    partners = state.partners if is_god or over or shown else (-1,) * players
+    seen_lones = tuple(humans[i] for i in lones) if is_god or handed or shown else ()
     seen_lone = seen_lones[0] if seen_lones else -1
     interventions = tuple(_seen(r, is_god, me) for r in gaps.gifts if not r.forced)
     giving = None
@@ -203,7 +207,21 @@ def observation(state: GodsState, seat: int) -> Observation:
         forced=_forced_view(state, seat, is_god, me),
         scores=f.totals,
         past=f.past,
+        open_hands=tuple(state.hands) if _shown(state, "hands") else (),  # GH-INFO-5
     )
+
+
+def _oracles_up(state: GodsState) -> bool:
+    """Whether every oracle card is face up once handed over (``visible.oracles = from:handover``, GH-INFO-7)."""
+    visible = state.rules.visible
+    return not visible.printed and visible["oracles"] == ORACLES_FROM_HANDOVER
+
+
+def _shown(state: GodsState, element: str) -> bool:
+    """Whether ``element`` is shown to every seat: every hand face up (``visible.hands = all``,
+    GH-INFO-5), the pairing told to all (``visible.pairing = all``, GH-INFO-6)."""
+    visible = state.rules.visible
+    return not visible.printed and visible[element] == ALL
 
 
 def _seen(record: Intervention, is_god: bool, me: int) -> SeenIntervention:
@@ -242,7 +260,8 @@ def _forced_view(state: GodsState, seat: int, is_god: bool, me: int) -> ForcedVi
 def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     """A state ``seat`` cannot tell from this one, with what it cannot see redrawn (GH-INFO-4).
 
-    Redrawn: the cards it has not seen (other hands, face-down cards), respecting
+    Redrawn: the cards it has not seen (other hands unless every hand is open, GH-INFO-5;
+    face-down cards), respecting
     every colour a human has shown it lacks; which forced card came from which god;
     the oracle numbers and partners hidden from it; and the later deals.
     """
@@ -254,6 +273,9 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     is_god = seat in gods
     me = gods.index(seat) if is_god else humans.index(seat)
     phase = state.phase
+    open_ = _shown(state, "hands")  # GH-INFO-5: no hand is hidden, only the face-down cards, pairing and oracles
+    paired = _shown(state, "pairing")  # GH-INFO-6: the pairing is not redrawn
+    up = _oracles_up(state)  # GH-INFO-7: after the handover no oracle card is redrawn
     pair = list(f.pair)
     oracle = list(f.oracle)
     if phase != OVER:
@@ -262,20 +284,22 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                 for j in range(giver):
                     if j != me:
                         oracle[pair[j]] = rng.randrange(6)
-            else:
+            elif not up:
                 for lone in lones:
                     if oracle[lone] >= 0:
                         oracle[lone] = rng.randrange(6)
         elif phase == ORACLE:
-            pair.sort()  # canonical order first: the real pairing must not show through
-            rng.shuffle(pair)
+            if not paired:
+                pair.sort()  # canonical order first: the real pairing must not show through
+                rng.shuffle(pair)
             oracle = [-1] * h
             for j in range(giver):
                 oracle[pair[j]] = rng.randrange(6)
-        else:
+        elif not paired:
             head = sorted(pair[:g])
             rng.shuffle(head)
             pair[:g] = head
+        if not is_god and phase != ORACLE and not up:
             for k in range(h):
                 if k != me and oracle[k] >= 0:
                     oracle[k] = rng.randrange(6)
@@ -285,7 +309,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     pending = phase == FORCED
     if is_god:
         for j, s in enumerate(gods):
-            if j != me:
+            if j != me and not open_:
                 slots.extend(state.hands[s])
         if pending:
             for r in gaps.gifts:
@@ -301,7 +325,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                 Intervention(len(done), gods[giver], False, gaps.gift, gaps.gift_src, humans[: len(gaps.gift)])
             )
         for k, s in enumerate(humans):
-            if k == me:
+            if k == me or open_:
                 continue
             entry: dict[int, int] = {}
             known: set[int] = set()
@@ -326,7 +350,7 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
             mine.sort(key=lambda mec: (mec[0], mec[1]))
             slots.extend(c for _, _, c in mine)
             masks.extend(m for m, _, _ in mine)
-        for s in gods:
+        for s in gods if not open_ else ():
             slots.extend(state.hands[s])
             masks.extend([15] * len(state.hands[s]))
         if pending:

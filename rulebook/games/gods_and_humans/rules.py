@@ -16,8 +16,9 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
-from rulebook.core.options import Ruleset, option, validate_choices
+from rulebook.core.options import Ruleset, option, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.visibility import ALL, OWNER, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "FOLLOW",
     "ICONS",
     "INTERVENTIONS",
+    "ORACLES_FROM_HANDOVER",
     "PLACEHOLDER_STARS",
     "RED",
     "RULESETS",
@@ -155,6 +157,10 @@ def _removed(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+#: ``visible.oracles``: every oracle card face up from the handover on (GH-INFO-7)
+ORACLES_FROM_HANDOVER = from_event("handover")
+
+
 @attrs.frozen
 class Rules:
     """Options of the gods-and-humans oracle game; the defaults give the printed game."""
@@ -281,6 +287,20 @@ class Rules:
         "every game end. 'none' keeps every ending.",
         item=str,
         rules=("GH-LOGIC-3",),
+    )
+
+    visible: Visible = visibility(
+        Element("hands", OWNER, (OWNER, ALL), ("GH-INFO-1", "GH-INFO-2", "GH-INFO-5"),
+                "Who sees each hand: 'owner', a god's hand its god only, a human's hand that human and every "
+                "god (GH-INFO-1, GH-INFO-2); 'all', every hand face up, the gods' too (GH-INFO-5)."),
+        Element("pairing", OWNER, (OWNER, ALL), ("GH-PAIR-2", "GH-INFO-1", "GH-INFO-6"),
+                "Who sees which god partners which human (and so who is the lone human): 'owner', the gods, "
+                "who hold the oracle sets, until the end of the deal (GH-PAIR-2); 'all', every player from "
+                "the deal on (GH-INFO-6)."),
+        Element("oracles", OWNER, (OWNER, ORACLES_FROM_HANDOVER), ("GH-ORACLE-2", "GH-ORACLE-3", "GH-INFO-7"),
+                "Who sees the oracle cards: 'owner', a human its own card and the gods every card they handed "
+                "over, the lone human's card its own alone (GH-ORACLE-2, GH-ORACLE-3); 'from:handover', every "
+                "card face up for all once handed over, the lone human's once chosen (GH-INFO-7)."),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)

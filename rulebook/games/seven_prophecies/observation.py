@@ -19,7 +19,7 @@ import attrs
 
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
-from rulebook.core.visibility import ALL
+from rulebook.core.visibility import ALL, TEAM
 
 from . import history
 from .actions import OVER, PROPHECY, TRICK, Phase, _prophecy_legal
@@ -77,6 +77,8 @@ class Observation:
     earlier_rounds: tuple[PlayedRound, ...]
     #: under ``visible.hands = all`` (SP-INFO-4) every seat's hand, in seat order; else ``()``
     open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.hands = team`` (SP-INFO-5) the hand of the seat's partner; else ``()``
+    partner_hand: tuple[int, ...] = ()
     #: under ``visible.future = from:trick`` (SP-INFO-3) the future cards still face down, after ``future``
     future_face_down: int = 0
 
@@ -141,6 +143,7 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
         rounds_played=history.ends(state),
         earlier_rounds=history.earlier(state),
         open_hands=state.hands if state.rules.visible["hands"] == ALL else (),
+        partner_hand=state.hands[(seat + 2) % n] if state.rules.visible["hands"] == TEAM else (),  # SP-INFO-5
         future_face_down=len(state.future) - future_shown(state),
     )
 
@@ -149,13 +152,16 @@ def observation(state: SevenPropheciesState, seat: int) -> Observation:
 
 
 def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> SevenPropheciesState:
-    """Redraw what ``seat`` cannot see: other hands (unless every hand is open, SP-INFO-4), the
+    """Redraw what ``seat`` cannot see: other hands (unless every hand is open, SP-INFO-4; not the
+    partner's under ``visible.hands = team``, SP-INFO-5), the
     unseen set-aside cards, the future cards still face down (SP-INFO-3) and (before the reveal)
     other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
     seat = check_seat(state, seat)
     n = state.rules.players
     visible = state.rules.visible
     others = [s for s in range(n) if s != seat] if visible["hands"] != ALL else []
+    if visible["hands"] == TEAM:  # SP-INFO-5: the partner (the seat facing, SP-END-7) is seen, so kept
+        others.remove((seat + 2) % n)
     voids = _voids(state)
     info = state.info
     shown = len(info.future) if visible.printed else future_shown(state)

@@ -13,7 +13,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
-from rulebook.core.visibility import ALL, Element, Visible, from_event, open_hands
+from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -326,7 +326,9 @@ class Rules:
         Element("future", ALL, (ALL, FUTURE_FROM_TRICK), ("SP-INFO-1", "SP-INFO-3", "SP-RULING-14"),
                 "Who sees the future row: 'all', face up from the deal (SP-SETUP-3); 'from:trick', "
                 "face down, each card turned up at the start of its own trick (SP-INFO-3)."),
-        open_hands(("SP-INFO-1", "SP-INFO-4")),
+        Element("hands", OWNER, (OWNER, ALL, TEAM), ("SP-INFO-1", "SP-INFO-4", "SP-INFO-5"),
+                "Who sees each hand: 'owner', its holder only (SP-INFO-1); 'all', every hand face up "
+                "(SP-INFO-4); 'team', its holder and the holder's partner (needs partners, SP-INFO-5)."),
     )
 
     endings_off: tuple[str, ...] = option(
@@ -355,6 +357,8 @@ class Rules:
         _check_endings_off(self.endings_off)
         if self.partners and self.players != 4:  # SP-END-7
             raise InvalidRules("partners", f"partnerships need 4 players, not {self.players}")
+        if self.visible["hands"] == TEAM and not self.partners:  # SP-INFO-5
+            raise InvalidRules("visible.hands", "'team' shows a hand to its holder's partner: it needs partners")
         cards = in_play(self)
         need = (self.players + 1) * self.tricks + self.face_up
         if len(cards) < need:

@@ -20,11 +20,11 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import Player, TrickRecord
-from rulebook.core.visibility import ALL
+from rulebook.core.visibility import ALL, TEAM
 
 from . import history
 from .history import UtsukeRound
-from .rules import _NPC_NAMES, _NSUITS, _SUIT, DECK, MAX_BID, Rules, _player, removed_cards
+from .rules import _NPC_NAMES, _NSUITS, _SUIT, BIDS_FROM_TRICKS, DECK, MAX_BID, Rules, _player, removed_cards
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -84,7 +84,10 @@ class Observation:
     current_player: int | None
     #: under ``visible.hands = all`` (UT-INFO-2) every player's hand, in seat order; else ``()``
     open_hands: tuple[tuple[int, ...], ...] = ()
-    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids); else ``()``
+    #: under ``visible.hands = team`` (UT-INFO-4) the hand of the seat's partner; else ``()``
+    partner_hand: tuple[int, ...] = ()
+    #: under ``visible.bids = all`` (UT-INFO-3) every seat's bid this round (-1 before it bids), under
+    #: ``from:tricks`` (UT-INFO-5) every bid once all have bid; else ``()``
     open_bids: tuple[int, ...] = ()
 
     def __str__(self) -> str:
@@ -133,8 +136,16 @@ def observation(state: UtsukeState, seat: int) -> Observation:
         rounds=history.rounds(state),
         current_player=state.current_player,
         open_hands=hands[:players] if state.rules.visible["hands"] == ALL else (),  # UT-INFO-2
-        open_bids=state.bids if state.rules.visible["bids"] == ALL else (),  # UT-INFO-3
+        partner_hand=hands[(seat + 2) % 4] if state.rules.visible["hands"] == TEAM else (),  # UT-INFO-4, UT-END-7
+        open_bids=state.bids if bids_shown(state) else (),  # UT-INFO-3, UT-INFO-5
     )
+
+
+def bids_shown(state: UtsukeState) -> bool:
+    """Whether every seat sees every bid made this round: always under ``visible.bids = all``
+    (UT-INFO-3); under ``from:tricks`` once every player has bid (UT-INFO-5)."""
+    setting = state.rules.visible["bids"]
+    return setting == ALL or (setting == BIDS_FROM_TRICKS and min(state.bids) >= 0)
 
 
 def check_seat(state: UtsukeState, seat: object) -> int:
@@ -147,7 +158,8 @@ def check_seat(state: UtsukeState, seat: object) -> int:
 
 
 def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
-    """Redraw what ``seat`` cannot see: the other seats' hands and current bids.
+    """Redraw what ``seat`` cannot see: the other seats' hands (not the partner's under
+    ``visible.hands = team``, UT-INFO-4) and current bids.
 
     The hidden cards are dealt again to the other seats, keeping their hand sizes
     and every suit they have shown they lack (UT-INFO-1); their bids this round are
@@ -160,6 +172,8 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
     rules = state.rules
     open_ = not rules.visible.printed and rules.visible["hands"] == ALL  # UT-INFO-2: no hand is hidden
     others = [s for s in range(players) if s != seat and not open_]
+    if rules.visible["hands"] == TEAM:  # UT-INFO-4: the partner (the seat facing, UT-END-7) is seen, so kept
+        others.remove((seat + 2) % players)
     voids = history.voids(state)
     hidden = sorted(c for s in others for c in state.hands[s])  # canonical: not the real arrangement
     sizes = {s: len(state.hands[s]) for s in others}
@@ -177,7 +191,7 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
         if s < players:
             hands[s] = tuple(sorted(cards))
     bids = state.bids
-    if state.current_player is not None and rules.visible["bids"] != ALL:  # UT-INFO-3: open bids are kept
+    if state.current_player is not None and not bids_shown(state):  # UT-INFO-3, UT-INFO-5: shown bids are kept
         bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too

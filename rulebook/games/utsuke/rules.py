@@ -17,10 +17,11 @@ from rulebook.core.history import Player
 from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
-from rulebook.core.visibility import ALL, OWNER, Element, Visible, open_hands
+from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
 __all__ = [
+    "BIDS_FROM_TRICKS",
     "BOTH",
     "CHIP",
     "CHIPS_ENDING",
@@ -57,6 +58,9 @@ __all__ = [
     "removed_cards",
     "strengths",
 ]
+
+#: ``visible.bids``: every bid shown once the bidding is over, when the tricks start (UT-INFO-5)
+BIDS_FROM_TRICKS = from_event("tricks")
 
 #: UT-COMP-1, UT-RULING-13: five suits x 1..12 (the suit names are placeholders).
 DECK = Deck(
@@ -292,10 +296,14 @@ class Rules:
     )
 
     visible: Visible = visibility(
-        open_hands(("UT-INFO-1", "UT-INFO-2")),
-        Element("bids", OWNER, (OWNER, ALL), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3"),
+        Element("hands", OWNER, (OWNER, ALL, TEAM), ("UT-INFO-1", "UT-INFO-2", "UT-INFO-4"),
+                "Who sees each hand: 'owner', its holder only (UT-INFO-1); 'all', every hand face up "
+                "(UT-INFO-2); 'team', its holder and the holder's partner (needs teams, UT-INFO-4)."),
+        Element("bids", OWNER, (OWNER, ALL, BIDS_FROM_TRICKS), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3", "UT-INFO-5"),
                 "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
-                "said aloud as it is made (UT-INFO-3)."),
+                "said aloud as it is made (UT-INFO-3); 'from:tricks', every bid shown once the last player "
+                "has bid, before the first trick (UT-INFO-5). ('none' is not offered: a bidder always knows "
+                "its own bid.)"),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
@@ -307,6 +315,8 @@ class Rules:
             raise InvalidRules("follow", "'must_trump' needs trumps: it is refused with trumps='none' (UT-PLAY-4)")
         if self.teams and self.players != 4:  # UT-END-7
             raise InvalidRules("teams", f"partners need 4 players (seats 1 and 3 against 2 and 4), not {self.players}")
+        if self.visible["hands"] == TEAM and not self.teams:  # UT-INFO-4
+            raise InvalidRules("visible.hands", "'team' shows a hand to its holder's partner: it needs teams")
         if self.first_lord >= self.players:
             raise seat_fault("first_lord", self.first_lord, self.players)
         _check_endings(self.endings_off, self.end)

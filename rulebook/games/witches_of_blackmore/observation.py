@@ -16,7 +16,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import TrickRecord
-from rulebook.core.visibility import ALL
+from rulebook.core.visibility import ALL, TEAM
 
 from .actions import REPLACING
 from .rules import ASCENDING, DECK, Rules, tables
@@ -57,6 +57,8 @@ class Observation:
     tricks: tuple[TrickRecord, ...] = ()
     #: under ``visible.hands = all`` (WB-INFO-2) every seat's hand, in seat order; else ``()``
     open_hands: tuple[tuple[int, ...], ...] = ()
+    #: under ``visible.hands = team`` (WB-INFO-3) the hand of the seat's partner; else ``()``
+    partner_hand: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -97,7 +99,13 @@ def observation(state: WitchesState, seat: int) -> Observation:
         scores=state.scores,
         tricks=state.tricks,
         open_hands=state.hands if state.rules.visible["hands"] == ALL else (),  # WB-INFO-2
+        partner_hand=state.hands[partner(state.rules, seat)] if state.rules.visible["hands"] == TEAM else (),
     )
+
+
+def partner(rules: Rules, seat: int) -> int:
+    """The partner of ``seat`` under teams: the seat facing it, ``players/2`` on (WB-SCORE-4, WB-INFO-3)."""
+    return (seat + rules.players // 2) % rules.players
 
 
 _BUILDERS: dict[type[Any], Callable[..., Any]] = {}
@@ -113,16 +121,20 @@ def _builder(cls: type[Any]) -> Callable[..., Any]:
 
 def resample(state: WitchesState, seat: int, rng: random.Random) -> WitchesState:
     """Redeal what ``seat`` cannot see: other hands' unknown cards (none when every hand is open,
-    WB-INFO-2) and the draw pile."""
+    WB-INFO-2; not the partner's under ``visible.hands = team``, WB-INFO-3) and the draw pile."""
     _check_seat(state, seat)
     board = state.board
     deck, drawn, known = board[0], board[1], board[6]
     real = state.hands
-    if not state.rules.visible.printed and state.rules.visible["hands"] == ALL:
-        real = ()  # WB-INFO-2: no hand is hidden; only the pile is redrawn
+    seen = {seat}
+    if not state.rules.visible.printed:
+        if state.rules.visible["hands"] == ALL:
+            real = ()  # WB-INFO-2: no hand is hidden; only the pile is redrawn
+        elif state.rules.visible["hands"] == TEAM:
+            seen.add(partner(state.rules, seat))  # WB-INFO-3: the partner's hand is seen, so kept
     hidden = list(deck[drawn:])
     for s, hand in enumerate(real):
-        if s != seat:
+        if s not in seen:
             k = known[s]
             hidden.extend([c for c in hand if c not in k] if k else hand)
     hidden.sort()  # from a canonical order: the real arrangement must not show through
@@ -130,7 +142,7 @@ def resample(state: WitchesState, seat: int, rng: random.Random) -> WitchesState
     hands = list(real or state.hands)
     pos = 0
     for s, hand in enumerate(real):
-        if s != seat:
+        if s not in seen:
             k = known[s]
             end = pos + len(hand) - len(k)
             hands[s] = tuple(sorted(k + tuple(hidden[pos:end])))

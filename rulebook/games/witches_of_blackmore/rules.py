@@ -18,7 +18,7 @@ from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
-from rulebook.core.visibility import Visible, open_hands
+from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -234,7 +234,11 @@ class Rules:
         rules=("WB-LOGIC-3", "WB-END-6", "WB-END-7"),
     )
 
-    visible: Visible = visibility(open_hands(("WB-INFO-1", "WB-INFO-2")))
+    visible: Visible = visibility(
+        Element("hands", OWNER, (OWNER, ALL, TEAM), ("WB-INFO-1", "WB-INFO-2", "WB-INFO-3"),
+                "Who sees each hand: 'owner', its holder only (WB-INFO-1); 'all', every hand face up "
+                "(WB-INFO-2); 'team', its holder and the holder's partner (needs teams, WB-INFO-3)."),
+    )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
@@ -245,6 +249,8 @@ class Rules:
             raise seat_fault("first_leader", self.first_leader, self.players)
         if self.teams and self.players not in (4, 6):  # WB-SCORE-4
             raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
+        if self.visible["hands"] == TEAM and not self.teams:  # WB-INFO-3
+            raise InvalidRules("visible.hands", "'team' shows a hand to its holder's partner: it needs teams")
         _check_deck(self)
         _check_endings_off(self.endings_off)
         if len(self.points) != len(NUMBERS) or any(type(p) is not int or not 0 <= p <= 99 for p in self.points):

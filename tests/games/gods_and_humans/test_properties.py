@@ -243,8 +243,9 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
             continue
         g = len(state.gods)
         human_views = {x: (state.observation(x), state.observation_tensor(x)) for x in state.humans}
-        # 1. permute the pairing (the lone human is public once the cards are handed over)
-        if state.phase != OVER:
+        # 1. permute the pairing (the lone human is public once the cards are handed over; GH-INFO-6: the
+        # whole pairing is public under visible.pairing = all)
+        if state.phase != OVER and rules.visible["pairing"] != "all":
             pair = list(state.facts.pair)
             if state.phase == ORACLE:
                 rng.shuffle(pair)
@@ -257,8 +258,8 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
                 assert (other.observation(x), other.observation_tensor(x)) == view
             if tuple(pair) != state.facts.pair:
                 controls["pairing"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
-        # 2. permute the other humans' hands
-        for x in state.humans:
+        # 2. permute the other humans' hands (GH-INFO-5: seen by everybody when every hand is open)
+        for x in state.humans if rules.visible["hands"] != "all" else ():
             others = [s for s in state.humans if s != x]
             pool = [c for s in others for c in state.hands[s]]
             rng.shuffle(pool)
@@ -271,7 +272,8 @@ def test_information_boundaries(players: int, data: st.DataObject) -> None:
                 controls["hands"] += other.observation(state.gods[0]) != state.observation(state.gods[0])
         # 3. change the lone human's oracle card
         seat = state.lone
-        if seat >= 0 and state.oracle[seat] >= 0 and state.phase != OVER:
+        # GH-INFO-7: under visible.oracles = from:handover the lone human's card is face up once chosen
+        if seat >= 0 and state.oracle[seat] >= 0 and state.phase != OVER and rules.visible["oracles"] == "owner":
             lone = state.humans.index(seat)
             oracle = list(state.facts.oracle)  # internal: by human index
             oracle[lone] = (oracle[lone] + rng.randrange(1, 6)) % 6

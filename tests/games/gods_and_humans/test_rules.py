@@ -144,7 +144,8 @@ def test_registered() -> None:
 def test_the_printed_game_is_pinned() -> None:
     """GH-ROLE-1, GH-END-2, GH-ROLE-2, GH-SCORE-2, GH-RULING-1, GH-RULING-3, GH-RULING-4, GH-TRICK-5,
     GH-RULING-7, GH-RULING-16, GH-ROLE-4, GH-SETUP-7, GH-SETUP-8, GH-INTERVENE-5, GH-INTERVENE-6, GH-TRICK-6,
-    GH-TRICK-7, GH-END-4, GH-LOGIC-3: every option's default and allowed values, as the spec gives them."""
+    GH-TRICK-7, GH-END-4, GH-LOGIC-3, GH-INFO-5, GH-INFO-6, GH-INFO-7: every option's default and allowed values, as
+    spec gives them."""
     info = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert info == {
         "endings_off": ((), None),
@@ -163,6 +164,9 @@ def test_the_printed_game_is_pinned() -> None:
         "follow": ("must_follow", ("must_follow", "free", "must_trump")),
         "trick_winner": ("highest", ("highest", "lowest")),
         "target": (0, tuple(range(61))),
+        "visible.hands": ("owner", ("owner", "all")),
+        "visible.pairing": ("owner", ("owner", "all")),
+        "visible.oracles": ("owner", ("owner", "from:handover")),
     }
     assert Rules() == Rules(5, 4, (), PLACEHOLDER_STARS, False, False, True, "rotate")
     assert GAME.player_counts == range(5, 9)

@@ -340,7 +340,7 @@ def test_the_options_say_visible_dot_element_in_every_text_form() -> None:
     assert by_set == by_table == Rules(visible={"future": "from:trick"})
     assert dict(by_set.visible) == {"future": "from:trick", "hands": "owner"}
     assert not by_set.visible.printed and Rules().visible.printed
-    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.hands: must be one of owner, all \(got 'none'\)"):
+    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.hands: must be one of owner, all, team \(got 'none'\)"):
         rules_from_layers(Rules, [Layer({"visible.hands": "none"}, "--set", text=True)])
     with pytest.raises(InvalidRules, match=r"^Rules\.visible\.pile: no such hidden element; this game's are: "
                                            r"visible\.future, visible\.hands"):

@@ -243,7 +243,7 @@ def test_options_pin_the_printed_game() -> None:
         "round_start": ("left", ("left", "fixed", "lowest-score", "highest-score")),
         "endings_off": ((), None),
         "visible.future": ("all", ("all", "from:trick")),
-        "visible.hands": ("owner", ("owner", "all")),
+        "visible.hands": ("owner", ("owner", "all", "team")),
     }
     rules = Rules()
     assert (rules.players, rules.rounds) == (4, 4)

@@ -155,8 +155,8 @@ def test_options_pin_the_printed_game() -> None:
         "trump_change": ("moves", ("moves", "fixed")),
         "teams": (False, (False, True)),
         "hand_size": (0, tuple(range(31))),
-        "visible.hands": ("owner", ("owner", "all")),
-        "visible.bids": ("owner", ("owner", "all")),
+        "visible.hands": ("owner", ("owner", "all", "team")),
+        "visible.bids": ("owner", ("owner", "all", "from:tricks")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, first_lord=0, on_loss="survivors", honour_to_win=3, chips_to_lose=2)

@@ -217,7 +217,10 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                     if t != s:
                         # UT-INFO-3: under open bids every bid made is seen
                         same = changed.observation(t) == state.observation(t)
-                        assert same == (rules.visible["bids"] != "all" or state.current_player is None)
+                        # UT-INFO-5: under from:tricks every bid is seen once all have bid
+                        shown = rules.visible["bids"] == "all" or (
+                            rules.visible["bids"] == "from:tricks" and min(state.bids) >= 0)
+                        assert same == (not shown or state.current_player is None)
                         assert changed.observation_tensor(t) == state.observation_tensor(t)
             for t in range(n):
                 others = [s for s in range(n) if s != t]
@@ -228,8 +231,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
                     k = len(hands[s])
                     hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
                 same = attrs.evolve(state, hands=tuple(hands)).observation(t) == state.observation(t)
-                # UT-INFO-2: under open hands a seat sees the others' hands
-                assert same or rules.visible["hands"] == "all"
+                # UT-INFO-2, UT-INFO-4: under open hands a seat sees the others' hands, under team its partner's
+                assert same or rules.visible["hands"] in ("all", "team")
                 assert same or tuple(hands) != state.hands
         rounds = len(state._results)
         state = state.apply(rng.choice(state.legal_actions()))

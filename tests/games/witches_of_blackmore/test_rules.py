@@ -81,7 +81,7 @@ def test_options_pin_the_printed_game() -> None:
         "end_tricks": (8, tuple(range(1, 61))),
         "end_target": (40, tuple(range(1, 501))),
         "endings_off": ((), None),
-        "visible.hands": ("owner", ("owner", "all")),
+        "visible.hands": ("owner", ("owner", "all", "team")),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, hand_size=6, wheel="descending", must_follow=False,
