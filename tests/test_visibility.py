@@ -264,3 +264,14 @@ def test_witches_team_hands_with_six_players_show_the_seat_facing() -> None:
         assert other.observation(0) == state.observation(0)
         redrawn.update(s for s in (1, 2, 4, 5) if other.hands[s] != state.hands[s])
     assert redrawn == {1, 2, 4, 5}
+
+
+def test_the_command_line_verifies_a_visibility_variant_and_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rulebook verify GAME --set visible.<element>=...`` checks the variant and names its settings
+    as they were typed (it once ended in an internal error)."""
+    from rulebook.cli.app import main
+
+    assert main(["verify", "utsuke", "--set", "visible.hands=all", "--set", "visible.bids=from:tricks",
+                 "--games", "2", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "visible.hands=all, visible.bids=from:tricks" in out

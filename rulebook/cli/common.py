@@ -226,7 +226,14 @@ def _pct(x: float) -> str:
 def _changes(variant: Variant) -> str:
     """``must_follow=true, hand_size=5``: the options a variant changes, in the ``--set`` syntax."""
     infos = {i.name: i for i in describe_options(type(variant.rules))}
-    return ", ".join(f"{k}={format_value(infos[k], getattr(variant.rules, k))}" for k in variant.changes())
+    parts = []
+    for k in variant.changes():
+        if k == "visible":  # one option per hidden element: visible.<element>
+            printed = type(variant.rules)(players=variant.rules.players).visible
+            parts += [f"visible.{e}={v}" for e, v in variant.rules.visible.items() if printed[e] != v]
+            continue
+        parts.append(f"{k}={format_value(infos[k], getattr(variant.rules, k))}")
+    return ", ".join(parts)
 
 
 def per_count_text(variant: Variant) -> str:
