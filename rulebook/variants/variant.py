@@ -83,6 +83,7 @@ from rulebook.variants.hooks import (
     check_points,
     hooked_state,
 )
+from rulebook.variants.phases import PassCards, check_phases, phase_from_table, phased_state
 from rulebook.variants.user_code import load_module
 
 __all__ = [
@@ -147,12 +148,15 @@ class Variant:
     trick_winner_hook: TrickWinnerFn | None = attrs.field(default=None, alias="trick_winner")
     counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
+    #: phases added to the game's round (:mod:`rulebook.variants.phases`)
+    phases: tuple[PassCards, ...] = attrs.field(default=(), converter=tuple)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         game = self.game
         if not isinstance(self.rules, game.Rules):
             raise InvalidRules("players", f"expected {game.slug} Rules, got {type(self.rules).__name__}")
+        check_phases(game, self.phases)
         for name, fn in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
                          ("ends", self.ends_hook)):
             if fn is not None and not callable(fn):
@@ -178,6 +182,8 @@ class Variant:
         hooks = PlayHooks(self.legal_hook, self.game_over_hook, None if engine_points else self.trick_points_hook,
                           None if engine_points else self.round_points_hook, source)
         object.__setattr__(self, "play_hooks", hooks)
+        if self.phases and hooks:
+            raise RulebookError("a variant cannot have both added phases and legal or game_over hooks yet")
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
         """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
@@ -185,6 +191,8 @@ class Variant:
         Without play hooks this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
         """
         state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
+        if self.phases:
+            return phased_state(state, self.phases)  # type: ignore[return-value]
         if not self.play_hooks:
             return state
         return hooked_state(state, self.play_hooks)  # type: ignore[return-value]
@@ -284,6 +292,8 @@ class Variant:
             out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
         if self.floor is not None:
             out["score_floor"] = self.floor
+        if self.phases:
+            out["phases"] = [p.describe() for p in self.phases]
         if self.source:
             out["source"] = self.source
         if self.per_count:
@@ -368,7 +378,7 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset")
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "phases")
 
 
 @attrs.frozen
@@ -380,6 +390,8 @@ class VariantFile:
     description: str
     layers: tuple[Layer, ...]
     path: str
+    #: the added phases of its ``[[phases]]`` tables (after those of the file it extends)
+    phases: tuple[PassCards, ...] = ()
 
 
 #: The largest variant file read (bytes).
@@ -441,9 +453,18 @@ def read_variant_file(
     if not all(isinstance(k, str) for k in rules_table):
         raise RulebookError(f"variant file {ref}: option names must be strings")
     layers.append(Layer(rules_table, str(ref), people=True))
+    tables = data.get("phases", [])
+    if not isinstance(tables, list):
+        raise RulebookError(f"variant file {ref}: phases must be a list of tables ([[phases]])")
+    try:
+        phases = (*(base.phases if base is not None else ()), *(phase_from_table(t, i) for i, t in enumerate(tables)))
+        check_phases(game, phases)
+    except RulebookError as exc:
+        raise RulebookError(f"variant file {ref}: {exc}") from None
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
+        phases,
     )
 
 
@@ -472,7 +493,7 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     vf = read_variant_file(game, ref)
     rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources, per_count=counts)
+                   players_fixed="players" in sources, per_count=counts, phases=vf.phases)
 
 
 def resolve(
@@ -512,7 +533,7 @@ def resolve(
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
-        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path, phases=vf.phases)
         names.append(vf.name)
     elif variant is not None:
         # a Python object: its own rules are the base the other sources change
