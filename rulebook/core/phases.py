@@ -15,13 +15,14 @@ score: chance; the results are read out (UT-SCORE-1)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from rulebook.core.contract import Action
 
-__all__ = ["TURNS", "PassCard", "Phase", "phases_text"]
+__all__ = ["TURNS", "PassCard", "Phase", "phases_text", "register_phases", "with_phases"]
 
 #: How a phase takes turns: no seat decides; every seat at once and in secret (the engines model it
 #: as sequential hidden choices); one seat at a time, openly.
@@ -67,3 +68,21 @@ class PassCard(Action):
 
     def __str__(self) -> str:
         return f"pass {self.text or self.card}"
+
+
+#: the function that adds phases to a state (:mod:`rulebook.variants.phases` registers it on import):
+#: records replay a variant's added phases from data without the lower rooms importing the higher
+_WRAP: list[Callable[[Any, Any], Any]] = []
+
+
+def register_phases(wrap: Callable[[Any, Any], Any]) -> None:
+    """Register ``wrap(state, tables)``: the engine state at a game's start with the added phases of
+    ``tables`` (a variant file's ``[[phases]]`` tables) played."""
+    _WRAP[:] = [wrap]
+
+
+def with_phases(state: Any, tables: Any) -> Any:
+    """``state`` with the added phases ``tables`` (``ValueError`` naming the field when one is bad)."""
+    if not _WRAP:  # importing rulebook registers it
+        raise ValueError("added phases need rulebook.variants.phases (import rulebook)")
+    return _WRAP[0](state, tables)

@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_actions
-from rulebook.core.phases import PassCard
+from rulebook.core.phases import PassCard, register_phases
 from rulebook.errors import IllegalAction, RulebookError
 
 __all__ = ["KINDS", "InvalidPhase", "PassCards", "PhasedGame", "PhasedObservation", "PhasedState",
@@ -385,6 +385,11 @@ class PhasedState:
         return log_actions(self.log)
 
     @property
+    def phase_tables(self) -> tuple[dict[str, Any], ...]:
+        """The added phases as a variant file's ``[[phases]]`` tables (records carry them)."""
+        return tuple(p.describe() for p in self.phases)
+
+    @property
     def tricks(self) -> Any:
         return self.inner.tricks
 
@@ -468,3 +473,13 @@ def phased_state(inner: State[Any, Any], phases: tuple[PassCards, ...]) -> Phase
         name = "Phased" + type(inner).__name__
         cls = _CLASSES[game.slug] = type(name, (PhasedState,), {"__slots__": (), "GAME": _phased_game(game)})
     return cls.start(inner, phases)
+
+
+def _from_tables(state: State[Any, Any], tables: Any) -> PhasedState:
+    if not isinstance(tables, (list, tuple)):
+        raise InvalidPhase("phases: must be a list of tables")
+    game: Game[Any, Any, Any] = type(state).GAME
+    return phased_state(state, check_phases(game, [phase_from_table(t, i) for i, t in enumerate(tables)]))
+
+
+register_phases(_from_tables)

@@ -165,7 +165,8 @@ def _check_step(
     move is round-tripped once (two moves with one text cannot both parse back).
     ``size``: ``game.num_distinct_actions(rules)``, if known.
     """
-    game, rules = variant.game, variant.rules
+    # the state's own game: a variant's added phases have moves of their own (rulebook.variants.phases)
+    game, rules = type(state).GAME, variant.rules
 
     def fail(check: str, message: str) -> Violation:
         return Violation(check, check, message, state)
@@ -378,7 +379,7 @@ def _play_checked(
     steps = 0
     played: list[Any] = []
     known: dict[Any, int] = {}
-    size = game.num_distinct_actions(rules)
+    size = type(state).GAME.num_distinct_actions(rules)
     while True:
         counter[0] += 1
         check_state(variant, state)
