@@ -341,6 +341,7 @@ class PhasedState:
         return self.inner.winners if self.active < 0 else frozenset()  # type: ignore[no-any-return]
 
     def observation(self, seat: int) -> PhasedObservation:
+        """UT-PHASE-3: the engine's observation, the seat's own choice and what it gave and got."""
         engine = self.inner.observation(seat)  # checks the seat
         phase = self.phases[self.active] if self.active >= 0 else None
         chosen = self.chosen
@@ -356,7 +357,7 @@ class PhasedState:
         return self.inner.observation_tensor(seat)  # type: ignore[no-any-return]
 
     def resample(self, seat: int, rng: random.Random) -> PhasedState:
-        """Redraw what ``seat`` cannot see (UT-PHASE-3): the engine's hidden cards, keeping the cards
+        """UT-PHASE-3: redraw what ``seat`` cannot see (UT-PHASE-3): the engine's hidden cards, keeping the cards
         this seat knows where they are (what it passed, what every seat chose openly), and the other
         seats' secret choices in progress, drawn again among their redrawn hands."""
         check_rng(rng)
