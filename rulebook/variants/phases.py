@@ -232,6 +232,8 @@ class PhasedState:
     #: the passes completed this round: ``(round, moves)``
     last: tuple[int, tuple[Move, ...]]
     log: Any = attrs.field(eq=log_actions, repr=False)
+    #: the seat to choose or move, or ``None`` once the game is over (a field: read on every move)
+    current_player: int | None = attrs.field(eq=False)
 
     GAME: ClassVar[PhasedGame]
 
@@ -245,14 +247,16 @@ class PhasedState:
     @classmethod
     def _enter(cls, inner: Any, phases: tuple[PassCards, ...], moves: int, done: tuple[int, ...],
                empty: tuple[tuple[int, ...], ...], last: tuple[int, tuple[Move, ...]], log: Any) -> PhasedState:
-        game = type(inner).GAME
-        if phases and inner.current_player is not None:
+        cp = inner.current_player
+        if cp is not None:
+            game = type(inner).GAME
             at = game.phase_at(inner)
-            for i, phase in enumerate(phases):
-                if phase.before == at and done[i] != moves:
-                    order = _order(game, inner, phase, i)
-                    return cls(inner, phases, moves, done, i, order, empty, last, log)
-        return cls(inner, phases, moves, done, -1, (), empty, last, log)
+            if at is not None:
+                for i, phase in enumerate(phases):
+                    if phase.before == at and done[i] != moves:
+                        order = _order(game, inner, phase, i)
+                        return cls(inner, phases, moves, done, i, order, empty, last, log, order[0])
+        return cls(inner, phases, moves, done, -1, (), empty, last, log, cp)
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -267,13 +271,6 @@ class PhasedState:
     @property
     def is_terminal(self) -> bool:
         return self.active < 0 and self.inner.is_terminal
-
-    @property
-    def current_player(self) -> int | None:
-        if self.active < 0:
-            return self.inner.current_player  # type: ignore[no-any-return]
-        made = sum(map(len, self.chosen))
-        return self.order[made // self.phases[self.active].cards]
 
     def legal_actions(self) -> tuple[Any, ...]:
         if self.active < 0:
@@ -303,8 +300,10 @@ class PhasedState:
         chosen = list(self.chosen)
         chosen[seat] = (*chosen[seat], action.card)
         log = (self.log, action)
-        if len(self.order) * self.phases[self.active].cards > sum(map(len, chosen)):
-            return attrs.evolve(self, chosen=tuple(chosen), log=log)
+        made = sum(map(len, chosen))
+        per = self.phases[self.active].cards
+        if len(self.order) * per > made:
+            return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=self.order[made // per])
         return self._finish(tuple(chosen), log)
 
     def _finish(self, chosen: tuple[tuple[int, ...], ...], log: Any) -> PhasedState:

@@ -109,11 +109,15 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         seat = state.current_player
         if seat is None:
             return None
-        bids = state.board[1]
-        if all(b < 0 for b in bids):
+        board = state.board
+        bids = board[1]
+        if max(bids) < 0:
             return "bid"
-        players = len(bids)
-        if min(bids) >= 0 and not state.board[4] and len({len(h) for h in state.hands[:players]}) == 1:
+        if board[4] or min(bids) < 0:
+            return None
+        hands = state.hands
+        size = len(hands[0])
+        if all(len(hands[s]) == size for s in range(1, len(bids))):
             return "tricks"
         return None
 
