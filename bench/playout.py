@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> None:
         variant = load_variant(rulebook.get_game(slugs[0]), args.variant)
         game = variant.game
         players = args.players or variant.rules.players
-        print(f"{'slice':>5} {'printed moves/s':>16} {'games/s':>8} {'variant moves/s':>16} {'games/s':>8} {'ratio':>6}")
+        print(f"{'slice':>5} {'printed moves/s':>16} {'games/s':>8} {'variant moves/s':>16} {'games/s':>8} "
+              f"{'ratio':>6}")
         ratios = []
         for i in range(max(1, args.interleave)):
             p_mps, p_gps, _ = playout_speed(game, players, args.seconds)

@@ -29,7 +29,11 @@ Only passing is implemented; ``reveal``, ``exchange`` and ``draft`` are refused 
 >>> v = Variant(game, game.Rules(players=4), phases=(PassCards(before="bid", cards=1, to="left"),))
 >>> state = v.new_game(seed=1)
 >>> state.current_player, str(state.legal_actions()[0])
-(1, 'pass R1')
+(0, 'pass A2')
+>>> while state.active >= 0:  # every seat passes the first card of its hand
+...     state = state.apply(state.legal_actions()[0])
+>>> [str(a) for a in state.history], game.parse_card("A2") in state.inner.hands[1]
+(['pass A2', 'pass A7', 'pass A10', 'pass A1'], True)
 """
 
 from __future__ import annotations
@@ -337,7 +341,7 @@ class PhasedState:
 
     @property
     def winners(self) -> frozenset[int]:
-        return self.inner.winners if self.active < 0 else frozenset()  # type: ignore[no-any-return]
+        return self.inner.winners if self.active < 0 else frozenset()
 
     def observation(self, seat: int) -> PhasedObservation:
         """UT-PHASE-3: the engine's observation, the seat's own choice and what it gave and got."""

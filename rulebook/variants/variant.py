@@ -113,6 +113,11 @@ def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> froze
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
+def _phases(values: Iterable[PassCards]) -> tuple[PassCards, ...]:
+    # anything else is refused by check_phases, naming the field
+    return tuple(values) if isinstance(values, (list, tuple)) else values  # type: ignore[return-value]
+
+
 def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
     return tuple(values)
 
@@ -149,7 +154,7 @@ class Variant:
     counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
     #: phases added to the game's round (:mod:`rulebook.variants.phases`)
-    phases: tuple[PassCards, ...] = attrs.field(default=(), converter=tuple)
+    phases: tuple[PassCards, ...] = attrs.field(default=(), converter=_phases)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
