@@ -162,8 +162,9 @@ class PhasedGame:
     """The game as a phased state sees it: the engine's game, whose action ids go on past its own
     table with one ``pass <card>`` per card, and whose heuristic passes a random card."""
 
-    def __init__(self, game: Game[Any, Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any, Any], phases: tuple[PassCards, ...] = ()) -> None:
         self._game = game
+        self._phases = phases
         self._pass = tuple(PassCard(c, game.card_text(c)) for c in game.deck.cards)
         self._by_text = {str(a).lower(): a for a in self._pass}
 
@@ -171,7 +172,14 @@ class PhasedGame:
         return getattr(self._game, name)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_phased_game, (self._game,))
+        return (_phased_game, (self._game, self._phases))
+
+    def max_game_length(self, rules: Any) -> int:
+        """The engine's bound, plus every added phase's choices each time it can start: at most
+        once per engine move (and once at the start)."""
+        engine: int = self._game.max_game_length(rules)
+        per = sum(rules.players * p.cards for p in self._phases)
+        return engine + (engine + 1) * per
 
     def num_distinct_actions(self, rules: Any = None) -> int:
         return self._game.num_distinct_actions(rules) + len(self._pass)
@@ -203,13 +211,14 @@ class PhasedGame:
         return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
 
 
-_GAMES: dict[str, PhasedGame] = {}
+_GAMES: dict[tuple[str, tuple[PassCards, ...]], PhasedGame] = {}
 
 
-def _phased_game(game: Game[Any, Any, Any]) -> PhasedGame:
-    found = _GAMES.get(game.slug)
+def _phased_game(game: Game[Any, Any, Any], phases: tuple[PassCards, ...] = ()) -> PhasedGame:
+    key = (game.slug, phases)
+    found = _GAMES.get(key)
     if found is None:
-        found = _GAMES[game.slug] = PhasedGame(game)
+        found = _GAMES[key] = PhasedGame(game, phases)
     return found
 
 
@@ -465,17 +474,20 @@ def _order(game: Any, inner: Any, phase: PassCards, index: int) -> tuple[int, ..
     return seats[i:] + seats[:i]
 
 
-_CLASSES: dict[str, type[PhasedState]] = {}
+_CLASSES: dict[tuple[str, tuple[PassCards, ...]], type[PhasedState]] = {}
 
 
 def phased_state(inner: State[Any, Any], phases: tuple[PassCards, ...]) -> PhasedState:
     """``inner`` (an engine state at the start of a game) with ``phases`` added: a :class:`PhasedState`
     of the game's own subclass, whose ``GAME`` encodes the added moves."""
     game: Game[Any, Any, Any] = type(inner).GAME
-    cls = _CLASSES.get(game.slug)
+    key = (game.slug, phases)
+    cls = _CLASSES.get(key)
     if cls is None:
+        if len(_CLASSES) > 256:  # one class per game and added phases: a long run of random variants
+            _CLASSES.clear()
         name = "Phased" + type(inner).__name__
-        cls = _CLASSES[game.slug] = type(name, (PhasedState,), {"__slots__": (), "GAME": _phased_game(game)})
+        cls = _CLASSES[key] = type(name, (PhasedState,), {"__slots__": (), "GAME": _phased_game(game, phases)})
     return cls.start(inner, phases)
 
 

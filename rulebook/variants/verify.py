@@ -370,8 +370,9 @@ def _play_checked(
 
     ``where`` holds the current state and the move being tried (for crash reports).
     """
-    game, rules = variant.game, variant.rules
+    rules = variant.rules
     state: State[Any, Any] = variant.new_game(seed=seed)  # obeys the variant's play hooks
+    game = type(state).GAME  # a variant's added phases have moves of their own (rulebook.variants.phases)
     where[0] = state
     if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
@@ -379,7 +380,7 @@ def _play_checked(
     steps = 0
     played: list[Any] = []
     known: dict[Any, int] = {}
-    size = type(state).GAME.num_distinct_actions(rules)
+    size = game.num_distinct_actions(rules)
     while True:
         counter[0] += 1
         check_state(variant, state)
