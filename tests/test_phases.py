@@ -11,10 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulebook
-from rulebook.core.phases import PassCard, Phase, phases_text
+from rulebook.core.phases import PassCard, Phase, ShowCard, phases_text
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.reference import records
-from rulebook.variants.phases import InvalidPhase, PassCards, PhasedObservation, PhasedState, phase_from_table
+from rulebook.variants.phases import (
+    InvalidPhase,
+    PassCards,
+    PhasedObservation,
+    PhasedState,
+    RevealCards,
+    phase_from_table,
+)
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
@@ -151,14 +158,17 @@ def test_illegal_moves_cite_the_rule() -> None:
 
 
 def test_pass_moves_encode_above_the_table_and_replay() -> None:
-    """The pass moves have ids after the game's own 76 and replay from the record exactly."""
+    """The pass moves have ids after the game's own 76 (then the show moves) and replay from the record
+    exactly."""
     v = load_variant(GAME, str(EXAMPLE))
     state = v.new_game(seed=7)
     g = state.GAME
-    assert GAME.num_distinct_actions(v.rules) == 76 and g.num_distinct_actions(v.rules) == 136
+    assert GAME.num_distinct_actions(v.rules) == 76 and g.num_distinct_actions(v.rules) == 76 + 2 * 60
     a = state.legal_actions()[-1]
     assert g.encode_action(a, v.rules) == 76 + a.card and g.decode_action(76 + a.card, v.rules) == a
     assert g.parse_action("Pass  d12", v.rules) == a
+    assert g.encode_action(ShowCard(a.card), v.rules) == 136 + a.card
+    assert str(g.decode_action(136 + a.card)) == "show D12"
     assert state.legal_action_ids() == tuple(76 + c for c in state.inner.hands[0])
     rng = random.Random(2)
     while not state.is_terminal:
@@ -194,6 +204,7 @@ def test_printed_rules_never_wrapped() -> None:
     ({"kind": "pass", "before": "bid", "count": 2}, "phases[1].count: unknown field"),
     ({"kind": "shuffle", "before": "bid"}, "phases[1].kind: must be one of pass, reveal, exchange, draft"),
     ({"kind": "draft", "before": "bid"}, "phases[1].kind: draft phases are not implemented yet"),
+    ({"kind": "reveal", "before": "bid", "to": "left"}, "phases[1].to: unknown field"),
 ])
 def test_bad_phases_name_the_field(table: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidPhase, match=message.replace("[", r"\[").replace("]", r"\]")):
@@ -220,35 +231,84 @@ def test_hooks_and_phases_refused() -> None:
         Variant(GAME, GAME.Rules(), phases=(PassCards(before="bid"),), legal=lambda s, a: a)
 
 
+def test_shown_cards_are_public_until_played() -> None:
+    """UT-PHASE-4: two cards each shown before the bidding: every seat sees them, a resample keeps
+    them in their holders' hands, and a shown card passed afterwards is known in the receiver's hand."""
+    v = Variant(GAME, GAME.Rules(players=4), phases=(RevealCards(before="bid", cards=2), PassCards(before="bid")))
+    state = v.new_game(seed=7)
+    assert [str(a) for a in state.legal_actions()][-2:] == ["show D10", "show D12"]
+    state = state.apply(state.legal_actions()[-1])
+    assert state.observation(1).shown == () and state.observation(0).own == (GAME.parse_card("D12"),)
+    while state.active == 0:
+        state = state.apply(state.legal_actions()[-1])
+    shown = state.observation(2).shown
+    assert [" ".join(text(c) for c in cards) for cards in shown] == ["D12 D10", "E11 E10", "E12 D8", "E9 E7"]
+    assert all(state.observation(s).shown == shown for s in range(4))
+    while state.active == 1:  # each seat passes its highest card: the one it showed first
+        state = state.apply(state.legal_actions()[-1])
+    shown = state.observation(2).shown
+    assert [sorted(cards) for cards in shown] == [sorted(c) for c in (
+            (GAME.parse_card("D10"), GAME.parse_card("E9")), (GAME.parse_card("E10"), GAME.parse_card("D12")),
+            (GAME.parse_card("D8"), GAME.parse_card("E11")), (GAME.parse_card("E7"), GAME.parse_card("E12")))]
+    rng = random.Random(3)
+    for _ in range(20):
+        for seat in range(4):
+            other = state.resample(seat, rng)
+            assert other.observation(seat) == state.observation(seat)
+            assert all(set(cards) <= set(other.inner.hands[s]) for s, cards in enumerate(shown))
+    with pytest.raises(IllegalAction, match="UT-PHASE-2"):
+        state.apply(ShowCard(GAME.parse_card("A2")))
+
+
+def test_reveal_refused_where_not_played() -> None:
+    game = rulebook.get_game("witches-of-blackmore")
+    with pytest.raises(InvalidPhase, match=r"phases\[1\]\.kind: witches-of-blackmore does not play reveal phases"):
+        Variant(game, game.Rules(), phases=(RevealCards(before="tricks"),))
+
+
 # -- property: random added phases, random games ---------------------------------------------------
 
-phase_strategy = st.builds(
-    PassCards,
-    before=st.sampled_from(["bid", "tricks"]),
-    cards=st.integers(1, 3),
-    to=st.sampled_from(["left", "right", 1, 2, -1]),
-    turns=st.sampled_from(["secret", "in_turn"]),
-    starts=st.sampled_from(["game", "seat:1", "lowest_score", "highest_score", "last_winner"]),
-)
+#: the games with adapters, the printed phases an added one may go before, and the kinds they play
+ADAPTED = {"utsuke": (("bid", "tricks"), ("pass", "reveal")), "witches-of-blackmore": (("tricks",), ("pass",)),
+           "seven-prophecies": (("prophecies", "tricks"), ("pass",))}
+_TURNS = st.sampled_from(["secret", "in_turn"])
+_STARTS = st.sampled_from(["game", "seat:1", "lowest_score", "highest_score", "last_winner"])
 
 
-@settings(max_examples=25, deadline=None)
-@given(phases=st.lists(phase_strategy, min_size=1, max_size=2), players=st.sampled_from([3, 4, 5]),
-       seed=st.integers(0, 2**16))
-def test_random_added_phases_keep_the_invariants(phases: list[PassCards], players: int, seed: int) -> None:
+@st.composite
+def game_and_phases(draw: st.DrawFn) -> tuple[str, int, tuple[PassCards | RevealCards, ...]]:
+    slug = draw(st.sampled_from(sorted(ADAPTED)))
+    befores, kinds = ADAPTED[slug]
+    players = draw(st.sampled_from([p for p in (3, 4, 5) if p in rulebook.get_game(slug).player_counts]))
+    phases: list[PassCards | RevealCards] = []
+    for _ in range(draw(st.integers(1, 2))):
+        before, cards = draw(st.sampled_from(befores)), draw(st.integers(1, 2))
+        if draw(st.sampled_from(kinds)) == "pass":
+            to = draw(st.sampled_from(["left", "right", 1, 2, -1]))
+            phases.append(PassCards(before=before, cards=cards, to=to, turns=draw(_TURNS), starts=draw(_STARTS)))
+        else:
+            phases.append(RevealCards(before=before, cards=cards, turns=draw(_TURNS), starts=draw(_STARTS)))
+    return slug, players, tuple(phases)
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=game_and_phases(), seed=st.integers(0, 2**16))
+def test_random_added_phases_keep_the_invariants(case: tuple[str, int, tuple[PassCards, ...]], seed: int) -> None:
     """Conservation (the game's invariants) at every state, and the observation boundary: a seat's
     observation does not change when another seat's pending choice or hidden cards are resampled."""
-    v = Variant(GAME, GAME.Rules(players=players), phases=tuple(phases))
+    slug, players, phases = case
+    game = rulebook.get_game(slug)
+    v = Variant(game, game.Rules(players=players), phases=phases)
     state = v.new_game(seed=seed)
     rng = random.Random(seed)
     steps = 0
     while not state.is_terminal and steps < 400:
-        GAME.check_invariants(state.inner)
+        game.check_invariants(state.inner)
         if steps % 7 == 0 or state.active >= 0:
             seat = rng.randrange(players)
             other = state.resample(seat, rng)
             assert other.observation(seat) == state.observation(seat)
             assert other.current_player == state.current_player
-            GAME.check_invariants(other.inner)
+            game.check_invariants(other.inner)
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1

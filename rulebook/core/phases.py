@@ -22,7 +22,7 @@ import attrs
 
 from rulebook.core.contract import Action
 
-__all__ = ["TURNS", "PassCard", "Phase", "phases_text", "register_phases", "with_phases"]
+__all__ = ["TURNS", "PassCard", "Phase", "ShowCard", "phases_text", "register_phases", "with_phases"]
 
 #: How a phase takes turns: no seat decides; every seat at once and in secret (the engines model it
 #: as sequential hidden choices); one seat at a time, openly.
@@ -68,6 +68,18 @@ class PassCard(Action):
 
     def __str__(self) -> str:
         return f"pass {self.text or self.card}"
+
+
+@attrs.frozen(slots=True)
+class ShowCard(Action):
+    """In an added phase, choose ``card`` of one's hand to show to every seat (it becomes public once
+    every seat has chosen). ``text`` is the card's short text, as the move prints it."""
+
+    card: int
+    text: str = attrs.field(eq=False, hash=False, repr=False, default="")
+
+    def __str__(self) -> str:
+        return f"show {self.text or self.card}"
 
 
 #: the function that adds phases to a state (:mod:`rulebook.variants.phases` registers it on import):

@@ -13,15 +13,21 @@ A variant's added phase goes ``before`` one of the printed phases, at every roun
     move; with ``"in_turn"`` every seat sees each choice as it is made. ``starts`` says who
     chooses first: ``game`` (who starts the printed phase), ``seat:N`` (from 1),
     ``lowest_score``, ``highest_score`` or ``last_winner`` (of the last trick).
+:class:`RevealCards`
+    each seat taking part chooses ``cards`` cards of its hand (``show R7``); once all have chosen,
+    they are shown to every seat and stay public while in a hand, until the next deal (a shown card
+    passed later is passed face up). ``turns`` and ``starts`` as above.
 
 With added phases :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
 :class:`PhasedState`, the state contract over the engine's state (:attr:`PhasedState.inner`):
-while an added phase runs it offers :class:`~rulebook.core.phases.PassCard` moves (``pass R7``;
-their ids follow the game's own action table), and when every seat has chosen it moves the cards
+while an added phase runs it offers :class:`~rulebook.core.phases.PassCard` or
+:class:`~rulebook.core.phases.ShowCard` moves (``pass R7``, ``show R7``; their ids follow the
+game's own action table: the passes, then the shows, one per card), and when every seat has chosen it moves the cards
 and resumes the engine. A seat's observation is the engine's plus its own choice, how many seats
-have chosen, and what it gave and received this round; never another seat's secret choice.
+have chosen, what it gave and received this round and the cards shown; never another seat's
+secret choice.
 
-Only passing is implemented; ``reveal``, ``exchange`` and ``draft`` are refused by name.
+``exchange`` and ``draft`` are refused by name: not implemented yet.
 
 >>> import rulebook
 >>> from rulebook.variants.variant import Variant
@@ -45,15 +51,16 @@ from typing import Any, ClassVar
 import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_actions
-from rulebook.core.phases import PassCard, register_phases
+from rulebook.core.phases import PassCard, ShowCard, register_phases
 from rulebook.errors import IllegalAction, RulebookError
 
-__all__ = ["KINDS", "InvalidPhase", "PassCards", "PhasedGame", "PhasedObservation", "PhasedState",
+__all__ = ["KINDS", "AddedPhase", "InvalidPhase", "PassCards", "PhasedGame", "PhasedObservation", "PhasedState",
+           "RevealCards",
            "check_phases", "phase_from_table", "phased_state"]
 
-#: the kinds of added phase a variant may name (only ``pass`` is implemented so far)
+#: the kinds of added phase a variant may name (``pass`` and ``reveal`` are implemented so far)
 KINDS = ("pass", "reveal", "exchange", "draft")
-_DONE = ("pass",)
+_DONE = ("pass", "reveal")
 DIRECTIONS = ("left", "right", "across")
 STARTS = ("game", "lowest_score", "highest_score", "last_winner")
 #: the adapter methods a game needs for added phases
@@ -81,26 +88,51 @@ class PassCards:
                 "starts": self.starts}
 
 
+@attrs.frozen
+class RevealCards:
+    """An added phase: each seat taking part chooses ``cards`` cards of its hand and, once every seat
+    has chosen, shows them to all: they stay public while in a hand, until the next deal
+    (UT-PHASE-4). ``before``, ``turns`` and ``starts`` as for :class:`PassCards`."""
+
+    before: str
+    cards: int = 1
+    turns: str = "secret"
+    starts: str = "game"
+    kind: ClassVar[str] = "reveal"
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "reveal", "before": self.before, "cards": self.cards, "turns": self.turns,
+                "starts": self.starts}
+
+
+#: an added phase of the library
+AddedPhase = PassCards | RevealCards
+
+
 def _field(index: int, name: str) -> str:
     return f"phases[{index + 1}].{name}"
 
 
-def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[PassCards, ...]:
+def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[AddedPhase, ...]:
     """``phases`` as a tuple, if the game can play each (else :class:`InvalidPhase` naming the field)."""
     if not isinstance(phases, (tuple, list)):
         raise InvalidPhase(f"phases: must be a list of added phases, not {type(phases).__name__}")
     names = [p.name for p in game.PHASES]
     for i, phase in enumerate(phases):
-        if not isinstance(phase, PassCards):
-            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards), not {type(phase).__name__}")
+        if not isinstance(phase, (PassCards, RevealCards)):
+            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards or RevealCards), not "
+                               f"{type(phase).__name__}")
         if not all(callable(getattr(game, m, None)) for m in ADAPTER):
             raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} cannot play added phases yet")
+        if phase.kind not in getattr(game, "ADDED_PHASES", ("pass",)):
+            raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} does not play {phase.kind} phases yet (it plays: "
+                               f"{', '.join(getattr(game, 'ADDED_PHASES', ('pass',)))})")
         if phase.before not in names:
             raise InvalidPhase(f"{_field(i, 'before')}: {game.slug} has no phase {str(phase.before)[:40]!r} "
                                f"(its phases: {', '.join(names)})")
         if type(phase.cards) is not int or not 1 <= phase.cards <= 60:
             raise InvalidPhase(f"{_field(i, 'cards')}: must be a whole number from 1, not {phase.cards!r:.40}")
-        to = phase.to
+        to = phase.to if isinstance(phase, PassCards) else "left"
         if not (to in DIRECTIONS if isinstance(to, str) else type(to) is int and to != 0):
             raise InvalidPhase(f"{_field(i, 'to')}: must be one of left, right, across or a whole number "
                                "of places other than 0")
@@ -118,7 +150,7 @@ def _seat_of(starts: str) -> int | None:
     return None
 
 
-def phase_from_table(table: Any, index: int) -> PassCards:
+def phase_from_table(table: Any, index: int) -> AddedPhase:
     """An added phase from a variant file's ``[[phases]]`` table (``index`` from 0, for messages)."""
     if not isinstance(table, Mapping):
         raise InvalidPhase(f"phases[{index + 1}]: must be a table ([[phases]])")
@@ -126,15 +158,17 @@ def phase_from_table(table: Any, index: int) -> PassCards:
     if kind not in KINDS:
         raise InvalidPhase(f"{_field(index, 'kind')}: must be one of {', '.join(KINDS)}")
     if kind not in _DONE:
-        raise InvalidPhase(f"{_field(index, 'kind')}: {kind} phases are not implemented yet (only pass)")
-    keys = {"kind", "before", "cards", "to", "turns", "starts"}
+        raise InvalidPhase(f"{_field(index, 'kind')}: {kind} phases are not implemented yet (only pass and "
+                           "reveal)")
+    keys = {"kind", "before", "cards", "to", "turns", "starts"} if kind == "pass" else {
+        "kind", "before", "cards", "turns", "starts"}
     extra = sorted(str(k) for k in set(table) - keys)
     if extra:
         raise InvalidPhase(f"{_field(index, extra[0])}: unknown field (expected {', '.join(sorted(keys))})")
     if not isinstance(table.get("before"), str):
         raise InvalidPhase(f"{_field(index, 'before')}: must name a phase of the game")
     values = {k: table[k] for k in ("before", "cards", "to", "turns", "starts") if k in table}
-    return PassCards(**values)
+    return PassCards(**values) if kind == "pass" else RevealCards(**values)
 
 
 @attrs.frozen(slots=True)
@@ -143,7 +177,8 @@ class PhasedObservation:
     in progress (``phase``: its kind, empty when none), the seat's own choice so far (``own``), how
     many seats have chosen (``chosen``), the other seats' choices when the phase is played openly
     (``open``: per seat), and this round's completed passes the seat took part in: ``gave`` (the
-    receiving seat and the cards) and ``got`` (the giving seat and the cards)."""
+    receiving seat and the cards) and ``got`` (the giving seat and the cards); ``shown``: per seat,
+    the cards it showed this round that it still holds (public)."""
 
     engine: Any
     phase: str
@@ -152,6 +187,7 @@ class PhasedObservation:
     open: tuple[tuple[int, ...], ...]
     gave: tuple[tuple[int, tuple[int, ...]], ...]
     got: tuple[tuple[int, tuple[int, ...]], ...]
+    shown: tuple[tuple[int, ...], ...]
 
 
 #: one completed pass: (giver, receiver, cards)
@@ -162,11 +198,12 @@ class PhasedGame:
     """The game as a phased state sees it: the engine's game, whose action ids go on past its own
     table with one ``pass <card>`` per card, and whose heuristic passes a random card."""
 
-    def __init__(self, game: Game[Any, Any, Any], phases: tuple[PassCards, ...] = ()) -> None:
+    def __init__(self, game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> None:
         self._game = game
         self._phases = phases
         self._pass = tuple(PassCard(c, game.card_text(c)) for c in game.deck.cards)
-        self._by_text = {str(a).lower(): a for a in self._pass}
+        self._show = tuple(ShowCard(c, game.card_text(c)) for c in game.deck.cards)
+        self._by_text = {str(a).lower(): a for a in (*self._pass, *self._show)}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -178,23 +215,24 @@ class PhasedGame:
         """The engine's bound, plus every added phase's choices each time it can start: at most
         once per engine move (and once at the start)."""
         engine: int = self._game.max_game_length(rules)
-        per = sum(rules.players * p.cards for p in self._phases)
+        per: int = sum(rules.players * p.cards for p in self._phases)
         return engine + (engine + 1) * per
 
     def num_distinct_actions(self, rules: Any = None) -> int:
-        return self._game.num_distinct_actions(rules) + len(self._pass)
+        return self._game.num_distinct_actions(rules) + 2 * len(self._pass)
 
     def encode_action(self, action: Any, rules: Any = None) -> int:
-        if type(action) is PassCard:
+        kind = type(action)
+        if kind is PassCard or kind is ShowCard:
             if type(action.card) is not int or not 0 <= action.card < len(self._pass):
                 raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
-            return self._game.num_distinct_actions(rules) + action.card
+            return self._game.num_distinct_actions(rules) + action.card + (len(self._pass) if kind is ShowCard else 0)
         return self._game.encode_action(action, rules)
 
     def decode_action(self, index: int, rules: Any = None) -> Any:
         size = self._game.num_distinct_actions(rules)
-        if type(index) is int and size <= index < size + len(self._pass):
-            return self._pass[index - size]
+        if type(index) is int and size <= index < size + 2 * len(self._pass):
+            return (*self._pass, *self._show)[index - size]
         return self._game.decode_action(index, rules)
 
     def parse_action(self, text: str, rules: Any = None) -> Any:
@@ -211,10 +249,10 @@ class PhasedGame:
         return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
 
 
-_GAMES: dict[tuple[str, tuple[PassCards, ...]], PhasedGame] = {}
+_GAMES: dict[tuple[str, tuple[AddedPhase, ...]], PhasedGame] = {}
 
 
-def _phased_game(game: Game[Any, Any, Any], phases: tuple[PassCards, ...] = ()) -> PhasedGame:
+def _phased_game(game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> PhasedGame:
     key = (game.slug, phases)
     found = _GAMES.get(key)
     if found is None:
@@ -233,7 +271,7 @@ class PhasedState:
     """The engine's state with a variant's added phases played (see the module doc)."""
 
     inner: Any
-    phases: tuple[PassCards, ...] = attrs.field(eq=False)
+    phases: tuple[AddedPhase, ...] = attrs.field(eq=False)
     #: engine moves made so far, and per added phase the count at which it last ended
     moves: int
     done: tuple[int, ...]
@@ -242,8 +280,8 @@ class PhasedState:
     #: who chooses, in order (each ``cards`` times), and each seat's choice so far
     order: tuple[int, ...]
     chosen: tuple[tuple[int, ...], ...]
-    #: the passes completed this round: ``(round, moves)``
-    last: tuple[int, tuple[Move, ...]]
+    #: what the added phases completed this round left: ``(round, passes, the cards shown per seat)``
+    last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]]
     log: Any = attrs.field(eq=log_actions, repr=False)
     #: the seat to choose or move, or ``None`` once the game is over (a field: read on every move)
     current_player: int | None = attrs.field(eq=False)
@@ -253,13 +291,14 @@ class PhasedState:
     # -- entering and leaving the added phases ---------------------------------------------------
 
     @classmethod
-    def start(cls, inner: Any, phases: tuple[PassCards, ...]) -> PhasedState:
+    def start(cls, inner: Any, phases: tuple[AddedPhase, ...]) -> PhasedState:
         players = inner.rules.players
-        return cls._enter(inner, phases, 0, (-1,) * len(phases), ((),) * players, (-1, ()), None)
+        return cls._enter(inner, phases, 0, (-1,) * len(phases), ((),) * players, (-1, (), ()), None)
 
     @classmethod
-    def _enter(cls, inner: Any, phases: tuple[PassCards, ...], moves: int, done: tuple[int, ...],
-               empty: tuple[tuple[int, ...], ...], last: tuple[int, tuple[Move, ...]], log: Any) -> PhasedState:
+    def _enter(cls, inner: Any, phases: tuple[AddedPhase, ...], moves: int, done: tuple[int, ...],
+               empty: tuple[tuple[int, ...], ...], last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]],
+               log: Any) -> PhasedState:
         cp = inner.current_player
         if cp is not None:
             game = type(inner).GAME
@@ -290,7 +329,7 @@ class PhasedState:
             return self.inner.legal_actions()  # type: ignore[no-any-return]
         seat = self.current_player
         assert seat is not None
-        table = self.GAME._pass
+        table = self.GAME._pass if self.phases[self.active].kind == "pass" else self.GAME._show
         mine = self.chosen[seat]
         hand = type(self.inner).GAME.hands_of(self.inner)[seat]
         return tuple(table[c] for c in hand if c not in mine)
@@ -301,13 +340,17 @@ class PhasedState:
 
     def apply(self, action: Any) -> PhasedState:
         if self.active < 0:
-            if type(action) is PassCard:
-                raise IllegalAction(f"{action}: no cards are being passed now", self._rule(2), action)
+            if type(action) is PassCard or type(action) is ShowCard:
+                raise IllegalAction(f"{action}: no cards are being passed or shown now", self._rule(2), action)
             inner = self.inner.apply(action)
-            return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, self.last,
-                               (self.log, action))
-        if type(action) is not PassCard or action not in self.legal_actions():
-            raise IllegalAction(f"{action}: choose a card of your hand to pass", self._rule(2), action)
+            last = self.last
+            if last[0] >= 0:  # UT-PHASE-3, UT-PHASE-4: a card played (or laid out) is no longer where it went
+                last = _played(last, action)
+            return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
+        if type(action) not in (PassCard, ShowCard) or action not in self.legal_actions():
+            kind = self.phases[self.active].kind
+            word, rule = ("pass", 2) if kind == "pass" else ("show", 4)
+            raise IllegalAction(f"{action}: choose a card of your hand to {word}", self._rule(rule), action)
         seat = self.current_player
         assert seat is not None
         chosen = list(self.chosen)
@@ -325,6 +368,16 @@ class PhasedState:
         game = type(inner).GAME
         phase = self.phases[self.active]
         seats = tuple(sorted(self.order))
+        rnd = game.round_of(inner)
+        same = self.last[0] == rnd
+        shown = [list(c) for c in self.last[2]] if same and self.last[2] else [[] for _ in chosen]
+        done = self.done[: self.active] + (self.moves,) + self.done[self.active + 1 :]
+        empty = ((),) * len(chosen)
+        if not isinstance(phase, PassCards):  # UT-PHASE-4: the chosen cards become public
+            for s in seats:
+                shown[s] += [c for c in chosen[s] if c not in shown[s]]
+            last = (rnd, self.last[1] if same else (), tuple(tuple(c) for c in shown))
+            return self._enter(inner, self.phases, self.moves, done, empty, last, log)
         to = _targets(seats, phase.to)
         hands = [list(h) for h in game.hands_of(inner)]
         moved: list[Move] = []
@@ -335,10 +388,13 @@ class PhasedState:
                 hands[to[giver]].append(c)
             moved.append((giver, to[giver], tuple(sorted(cards))))
         inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
-        rnd = game.round_of(inner)
-        last = (rnd, (*self.last[1], *moved)) if self.last[0] == rnd else (rnd, tuple(moved))
-        done = self.done[: self.active] + (self.moves,) + self.done[self.active + 1 :]
-        empty = ((),) * len(chosen)
+        for giver, receiver, cards in moved:  # UT-PHASE-4: a shown card stays public where it goes
+            for c in cards:
+                if c in shown[giver]:
+                    shown[giver].remove(c)
+                    shown[receiver].append(c)
+        last = (rnd, (*self.last[1], *moved) if same else tuple(moved),
+                tuple(tuple(c) for c in shown) if any(shown) else ())
         return self._enter(inner, self.phases, self.moves, done, empty, last, log)
 
     def _rule(self, n: int) -> str:
@@ -360,10 +416,13 @@ class PhasedState:
         per = phase.cards if phase is not None else 1
         done = sum(len(c) == per for c in chosen) if phase is not None else 0
         shown = chosen if phase is not None and phase.turns == "in_turn" else ()
-        moves = self.last[1] if self.last[0] == type(self.inner).GAME.round_of(self.inner) else ()
+        game = type(self.inner).GAME
+        same = self.last[0] == game.round_of(self.inner)
+        moves = self.last[1] if same else ()
         gave = tuple((r, cards) for g, r, cards in moves if g == seat)
         got = tuple((g, cards) for g, r, cards in moves if r == seat)
-        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got)
+        public = self.last[2] if same else ()
+        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got, public)
 
     def observation_tensor(self, seat: int) -> tuple[int, ...]:
         return self.inner.observation_tensor(seat)  # type: ignore[no-any-return]
@@ -373,18 +432,28 @@ class PhasedState:
         this seat knows where they are (what it passed, what every seat chose openly), and the other
         seats' secret choices in progress, drawn again among their redrawn hands."""
         check_rng(rng)
-        inner = self.inner.resample(seat, rng)
-        game = type(inner).GAME
-        hands = [list(h) for h in game.hands_of(inner)]
+        game = type(self.inner).GAME
         phase = self.phases[self.active] if self.active >= 0 else None
         known: list[tuple[int, int]] = []  # (card, seat that must hold it)
-        if self.last[0] == game.round_of(inner):
+        if self.last[0] == game.round_of(self.inner):
             known += [(c, r) for g, r, cards in self.last[1] if g == seat for c in cards]
+            # UT-PHASE-4: shown cards stay where they are
+            known += [(c, s) for s, cards in enumerate(self.last[2]) for c in cards]
         if phase is not None and phase.turns == "in_turn":
             known += [(c, s) for s, cards in enumerate(self.chosen) if s != seat for c in cards]
-        fixed = {c for c, _ in known} | set(hands[seat])
+        inner = self.inner.resample(seat, rng)
+        hands = [list(h) for h in game.hands_of(inner)]
+        for _try in range(_TRIES):  # the engine may have put a known card where no hand is (a pile): again
+            held = {c for s, h in enumerate(hands) if s != seat for c in h}
+            if all(c in held or holder == seat for c, holder in known):
+                break
+            inner = self.inner.resample(seat, rng)
+            hands = [list(h) for h in game.hands_of(inner)]
+        must: dict[int, set[int]] = {}
         for card, holder in known:
-            _place(hands, card, holder, seat, fixed, rng)
+            must.setdefault(holder, set()).add(card)
+        for card, holder in known:
+            _place(hands, card, holder, seat, must.get(holder, set()), rng)
         chosen = list(self.chosen)
         if phase is not None and phase.turns == "secret":
             for s, cards in enumerate(self.chosen):
@@ -419,14 +488,32 @@ class PhasedState:
         return str(self.inner)
 
 
-def _place(hands: list[list[int]], card: int, holder: int, seat: int, fixed: set[int], rng: random.Random) -> None:
-    """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of
-    the holder's cards that ``seat`` does not know the place of (the card may have been played)."""
+#: how many times :meth:`PhasedState.resample` redraws the engine's hidden cards to find every card a
+#: seat knows the place of in a hand
+_TRIES = 64
+
+
+def _played(last: Any, action: Any) -> Any:
+    """``last`` without the card ``action`` takes from a hand, openly: once played (or laid out) it is
+    no longer known to be where it was passed or shown."""
+    card = getattr(action, "card", None)
+    if type(card) is not int:
+        return last
+    rnd, moves, shown = last
+    if any(card in cards for _, _, cards in moves):
+        moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
+    if any(card in cards for cards in shown):
+        shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+    return (rnd, moves, shown)
+
+def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> None:
+    """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of the
+    holder's cards that need not ``stay`` there (there is one: the true hand holds all of ``stay``)."""
     if holder == seat or card in hands[holder]:
         return
     for other, hand in enumerate(hands):
         if other != seat and card in hand:
-            free = [c for c in hands[holder] if c not in fixed]
+            free = [c for c in hands[holder] if c not in stay]
             if not free:
                 return
             back = rng.choice(free)
@@ -436,19 +523,19 @@ def _place(hands: list[list[int]], card: int, holder: int, seat: int, fixed: set
             hand.append(back)
             return
 
-
-def _order(game: Any, inner: Any, phase: PassCards, index: int) -> tuple[int, ...]:
+def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, ...]:
     """Who chooses in the added phase, in order, from its starter (UT-PHASE-1)."""
     seats = tuple(game.pass_seats(inner))
     hands = game.hands_of(inner)
     if any(len(hands[s]) < phase.cards for s in seats):
-        raise InvalidPhase(f"{_field(index, 'cards')}: {phase.cards} cards to pass, but a hand holds "
+        word = "pass" if phase.kind == "pass" else "show"
+        raise InvalidPhase(f"{_field(index, 'cards')}: {phase.cards} cards to {word}, but a hand holds "
                            f"{min(len(hands[s]) for s in seats)}")
     if len(seats) < 2:
         raise InvalidPhase(f"{_field(index, 'to')}: fewer than two seats take part")
-    if phase.to == "across" and len(seats) % 2:
+    if isinstance(phase, PassCards) and phase.to == "across" and len(seats) % 2:
         raise InvalidPhase(f"{_field(index, 'to')}: across needs an even number of seats ({len(seats)} take part)")
-    if not isinstance(phase.to, str) and phase.to % len(seats) == 0:
+    if isinstance(phase, PassCards) and not isinstance(phase.to, str) and phase.to % len(seats) == 0:
         raise InvalidPhase(f"{_field(index, 'to')}: {phase.to} places onwards is the seat itself with "
                            f"{len(seats)} seats")
     starts = phase.starts
@@ -474,10 +561,10 @@ def _order(game: Any, inner: Any, phase: PassCards, index: int) -> tuple[int, ..
     return seats[i:] + seats[:i]
 
 
-_CLASSES: dict[tuple[str, tuple[PassCards, ...]], type[PhasedState]] = {}
+_CLASSES: dict[tuple[str, tuple[AddedPhase, ...]], type[PhasedState]] = {}
 
 
-def phased_state(inner: State[Any, Any], phases: tuple[PassCards, ...]) -> PhasedState:
+def phased_state(inner: State[Any, Any], phases: tuple[AddedPhase, ...]) -> PhasedState:
     """``inner`` (an engine state at the start of a game) with ``phases`` added: a :class:`PhasedState`
     of the game's own subclass, whose ``GAME`` encodes the added moves."""
     game: Game[Any, Any, Any] = type(inner).GAME

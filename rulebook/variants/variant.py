@@ -83,7 +83,7 @@ from rulebook.variants.hooks import (
     check_points,
     hooked_state,
 )
-from rulebook.variants.phases import PassCards, check_phases, phase_from_table, phased_state
+from rulebook.variants.phases import AddedPhase, check_phases, phase_from_table, phased_state
 from rulebook.variants.user_code import load_module
 
 __all__ = [
@@ -113,7 +113,7 @@ def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> froze
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
-def _phases(values: Iterable[PassCards]) -> tuple[PassCards, ...]:
+def _phases(values: Iterable[AddedPhase]) -> tuple[AddedPhase, ...]:
     # anything else is refused by check_phases, naming the field
     return tuple(values) if isinstance(values, (list, tuple)) else values  # type: ignore[return-value]
 
@@ -154,7 +154,7 @@ class Variant:
     counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
     #: phases added to the game's round (:mod:`rulebook.variants.phases`)
-    phases: tuple[PassCards, ...] = attrs.field(default=(), converter=_phases)
+    phases: tuple[AddedPhase, ...] = attrs.field(default=(), converter=_phases)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -396,7 +396,7 @@ class VariantFile:
     layers: tuple[Layer, ...]
     path: str
     #: the added phases of its ``[[phases]]`` tables (after those of the file it extends)
-    phases: tuple[PassCards, ...] = ()
+    phases: tuple[AddedPhase, ...] = ()
 
 
 #: The largest variant file read (bytes).

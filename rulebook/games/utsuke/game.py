@@ -103,6 +103,9 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
 
     # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
 
+    #: the kinds of added phase the adapter below plays (UT-PHASE-2, UT-PHASE-4)
+    ADDED_PHASES = ("pass", "reveal")
+
     def phase_at(self, state: UtsukeState) -> str | None:
         """UT-PHASE-1: the printed phase whose first decision is next (``bid`` before a round's first
         bid, ``tricks`` before the first card a seat plays in a round), else ``None``."""
