@@ -43,6 +43,7 @@ from rulebook.errors import IllegalAction, InvalidRecord, OutputError, ResumeErr
 from rulebook.reference import records
 from rulebook.registry import get_game
 from rulebook.variants.hooks import HOOK_RULE, HookError, call_hook, unhooked
+from rulebook.variants.phases import PhasedState
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
 
@@ -165,8 +166,7 @@ def _check_step(
     move is round-tripped once (two moves with one text cannot both parse back).
     ``size``: ``game.num_distinct_actions(rules)``, if known.
     """
-    # the state's own game: a variant's added phases have moves of their own (rulebook.variants.phases)
-    game, rules = type(state).GAME, variant.rules
+    game, rules = _moves_game(variant, state), variant.rules
 
     def fail(check: str, message: str) -> Violation:
         return Violation(check, check, message, state)
@@ -216,6 +216,12 @@ def _check_step(
             raise fail("contract:illegal-rejected", f"{bad} was accepted but is not legal")
         if state.legal_actions() != legal or state.current_player != cp:
             raise fail("contract:illegal-rejected", f"rejecting {bad} changed the state")
+
+
+def _moves_game(variant: Variant, state: State[Any, Any]) -> Any:
+    """The game that encodes ``state``'s moves: the variant's, with the moves of its added phases
+    (:mod:`rulebook.variants.phases`) when it has some."""
+    return state.GAME if isinstance(state, PhasedState) else variant.game
 
 
 def _private(rules: Any) -> bool:
@@ -372,7 +378,7 @@ def _play_checked(
     """
     rules = variant.rules
     state: State[Any, Any] = variant.new_game(seed=seed)  # obeys the variant's play hooks
-    game = type(state).GAME  # a variant's added phases have moves of their own (rulebook.variants.phases)
+    game = _moves_game(variant, state)
     where[0] = state
     if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)
