@@ -189,6 +189,8 @@ class Variant:
         object.__setattr__(self, "play_hooks", hooks)
         if self.phases and hooks:
             raise RulebookError("a variant cannot have both added phases and legal or game_over hooks yet")
+        if self.phases:  # what the first deal shows already (more cards than a hand holds...): refused now
+            phased_state(game.new_game(self.rules, seed=0), self.phases)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
         """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
