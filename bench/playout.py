@@ -7,7 +7,9 @@ actions from fresh seeded games for about ``--seconds`` and reports moves per
 second and games per second. A move is one ``legal_actions()`` plus one
 ``apply()``; the random choice is included, as in any driver.
 
-``--set NAME=VALUE`` plays a variant (``--set visible.hands=all``), as the command line reads it.
+``--set NAME=VALUE`` plays a variant (``--set visible.hands=all``), as the command line reads it;
+``--variant FILE`` plays a variant file (its added phases too: the general path of
+``rulebook.variants.phases``; with ``--interleave`` the printed game is measured in turns with it).
 ``--observe`` adds, at every move, what a searching player does: the mover's observation and
 one resample of what it cannot see (the general path that visibility settings change).
 
@@ -32,8 +34,15 @@ import rulebook
 
 
 def playout_speed(game: Any, players: int, seconds: float, values: dict[str, str] | None = None,
-                  observe: bool = False) -> tuple[float, float, int]:
+                  observe: bool = False, variant: Any = None) -> tuple[float, float, int]:
     rules = game.Rules(players=players)
+    new = game.new_game
+    if variant is not None:
+        v = variant.at(players)
+        rules = v.rules
+
+        def new(rules: Any, seed: int) -> Any:
+            return v.new_game(seed=seed)
     if values:
         from rulebook.core.options import rules_from_mapping
 
@@ -44,7 +53,7 @@ def playout_speed(game: Any, players: int, seconds: float, values: dict[str, str
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_game(rules, seed=games)
+        state = new(rules, seed=games)
         while state.current_player is not None:
             if observe:
                 state.observation(state.current_player)
@@ -89,9 +98,29 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="play a variant")
     parser.add_argument("--observe", action="store_true", help="observe and resample for the mover at every move")
+    parser.add_argument("--variant", default=None, metavar="FILE", help="play a variant file (one game)")
+    parser.add_argument("--interleave", type=int, default=0, metavar="N",
+                        help="with --variant: N slices of the printed game and the variant in turns")
+    parser.add_argument("--players", type=int, default=None, help="one player count")
     args = parser.parse_args(argv)
     values = dict(item.split("=", 1) for item in args.set)
     slugs = args.games or list(rulebook.GAMES)
+    if args.variant:
+        from rulebook.variants.variant import load_variant
+
+        variant = load_variant(rulebook.get_game(slugs[0]), args.variant)
+        game = variant.game
+        players = args.players or variant.rules.players
+        print(f"{'slice':>5} {'printed moves/s':>16} {'games/s':>8} {'variant moves/s':>16} {'games/s':>8} "
+              f"{'ratio':>6}")
+        ratios = []
+        for i in range(max(1, args.interleave)):
+            p_mps, p_gps, _ = playout_speed(game, players, args.seconds)
+            v_mps, v_gps, _ = playout_speed(game, players, args.seconds, variant=variant)
+            ratios.append(p_gps / v_gps)
+            print(f"{i + 1:5d} {p_mps:16,.0f} {p_gps:8,.1f} {v_mps:16,.0f} {v_gps:8,.1f} {p_gps / v_gps:6.2f}")
+        print(f"printed games/s over the variant's: median {sorted(ratios)[len(ratios) // 2]:.2f}")
+        return
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.1f} s per row")
     extra = f" {'vs-ref':>7}" if args.reference else ""
     print(f"{'game':24} {'players':>7} {'moves/s':>12} {'games/s':>10} {'games':>8}{extra}")

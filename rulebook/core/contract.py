@@ -34,6 +34,7 @@ from rulebook.errors import IllegalAction, InvalidGenerator, WrongGame
 if TYPE_CHECKING:
     import rulebook.core.encoding
     import rulebook.core.logic
+    import rulebook.core.phases
     from rulebook.core.history import Player
 
 __all__ = [
@@ -546,6 +547,9 @@ class Game(ABC, Generic[R, S, A]):
     #: The printed game's endings (name -> the spec rule that states it); the option
     #: ``endings_off`` switches any of them off.
     ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: The printed round's phases in order (:class:`~rulebook.core.phases.Phase`: name, turn-taking,
+    #: who starts); a variant's added phases go before one of them (:mod:`rulebook.variants.phases`).
+    PHASES: ClassVar[tuple[rulebook.core.phases.Phase, ...]] = ()
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a

@@ -39,6 +39,7 @@ from rulebook.core.contract import State, check_seed
 from rulebook.core.files import read_bytes, write_atomic
 from rulebook.core.logic import Logic
 from rulebook.core.options import rules_from_mapping, rules_to_dict
+from rulebook.core.phases import with_phases
 from rulebook.errors import InvalidRecord, InvalidRules, RulebookError
 from rulebook.registry import get_game
 
@@ -98,8 +99,16 @@ def record_of(state: State[Any, Any], **meta: Any) -> Record:
         seed=state.setup.seed,
         deals=state.setup.deals,
         actions=tuple(str(a) for a in state.history),
-        meta=dict(meta),
+        meta=_with_phases(state, meta),
     )
+
+
+def _with_phases(state: State[Any, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta``, with the variant's added phases (data: :mod:`rulebook.core.phases`) if the game has them."""
+    tables = getattr(state, "phase_tables", None)
+    if tables is None:
+        return dict(meta)
+    return {**meta, "phases": [dict(t) for t in tables]}
 
 
 def dumps(state_or_record: State[Any, Any] | Record, *, indent: int | None = 1) -> str:
@@ -247,12 +256,19 @@ def iter_states(record: Record, *, logic: Logic | None = None) -> Iterator[State
         state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
     except ValueError as exc:
         raise InvalidRecord(f"bad deals: {exc}") from None
+    tables = record.meta.get("phases")
+    if tables:  # the variant's added phases, as data (UT-PHASE-1)
+        try:
+            state = with_phases(state, tables)
+        except ValueError as exc:
+            raise InvalidRecord(f"bad phases: {exc}") from None
+    parse = type(state).GAME.parse_action
     yield state
     for i, text in enumerate(record.actions):
         if state.is_terminal:
             raise InvalidRecord(f"{text!r} comes after the end of the game", i)
         try:
-            action = game.parse_action(text, rules)
+            action = parse(text, rules)
             state = state.apply(action)
         except RulebookError as exc:
             raise InvalidRecord(f"{text!r}: {exc}", i) from None

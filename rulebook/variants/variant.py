@@ -84,6 +84,7 @@ from rulebook.variants.hooks import (
     hooked_state,
 )
 from rulebook.variants.moves import VariantMove
+from rulebook.variants.phases import AddedPhase, check_phases, phase_from_table, phased_state
 from rulebook.variants.seats import SeatRule, seat_rules, seats_from_table, seats_to_table
 from rulebook.variants.user_code import load_module
 
@@ -112,6 +113,11 @@ def highest_scores_win(state: State[Any, Any], scores: tuple[int, ...]) -> froze
         return frozenset()
     best = max(scores)
     return frozenset(s for s, v in enumerate(scores) if v == best)
+
+
+def _phases(values: Iterable[AddedPhase]) -> tuple[AddedPhase, ...]:
+    # anything else is refused by check_phases, naming the field
+    return tuple(values) if isinstance(values, (list, tuple)) else values  # type: ignore[return-value]
 
 
 def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
@@ -163,12 +169,15 @@ class Variant:
     seats: tuple[tuple[int, SeatRule], ...] = attrs.field(default=(), converter=_seat_pairs)
     #: move kinds of the variant's own, which its ``legal`` hook may offer (:mod:`rulebook.variants.moves`)
     moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=_kinds)
+    #: phases added to the game's round (:mod:`rulebook.variants.phases`)
+    phases: tuple[AddedPhase, ...] = attrs.field(default=(), converter=_phases)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         game = self.game
         if not isinstance(self.rules, game.Rules):
             raise InvalidRules("players", f"expected {game.slug} Rules, got {type(self.rules).__name__}")
+        check_phases(game, self.phases)
         for name, fn in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
                          ("ends", self.ends_hook)):
             if fn is not None and not callable(fn):
@@ -203,6 +212,10 @@ class Variant:
                           None if engine_points else self.round_points_hook, source, seats,
                           self.moves)
         object.__setattr__(self, "play_hooks", hooks)
+        if self.phases and hooks:
+            raise RulebookError("a variant cannot have both added phases and legal or game_over hooks yet")
+        if self.phases:  # what the first deal shows already (more cards than a hand holds...): refused now
+            phased_state(game.new_game(self.rules, seed=0), self.phases)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
         """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
@@ -210,6 +223,8 @@ class Variant:
         Without play hooks this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
         """
         state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
+        if self.phases:
+            return phased_state(state, self.phases)  # type: ignore[return-value]
         if not self.play_hooks:
             return state
         return hooked_state(state, self.play_hooks).advanced()  # type: ignore[return-value]
@@ -229,7 +244,7 @@ class Variant:
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
              self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
-             self.moves),
+             self.moves, self.phases),
         )
 
     @property
@@ -310,6 +325,8 @@ class Variant:
             out["hooks"] = hooks + [getattr(f, "__name__", "invariant") for f in self.invariants]
         if self.floor is not None:
             out["score_floor"] = self.floor
+        if self.phases:
+            out["phases"] = [p.describe() for p in self.phases]
         if self.source:
             out["source"] = self.source
         if self.seats:
@@ -398,7 +415,7 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats")
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats", "phases")
 
 
 @attrs.frozen
@@ -412,6 +429,8 @@ class VariantFile:
     path: str
     #: the ``[seats]`` table: seats that play by a rule (0-based), this file's over what it extends
     seats: tuple[tuple[int, SeatRule], ...] = ()
+    #: the added phases of its ``[[phases]]`` tables (after those of the file it extends)
+    phases: tuple[AddedPhase, ...] = ()
 
 
 #: The largest variant file read (bytes).
@@ -476,10 +495,18 @@ def read_variant_file(
     seats = dict(base.seats) if base is not None else {}
     if "seats" in data:
         seats.update(seats_from_table(data["seats"], str(ref)))
+    tables = data.get("phases", [])
+    if not isinstance(tables, list):
+        raise RulebookError(f"variant file {ref}: phases must be a list of tables ([[phases]])")
+    try:
+        phases = (*(base.phases if base is not None else ()), *(phase_from_table(t, i) for i, t in enumerate(tables)))
+        check_phases(game, phases)
+    except RulebookError as exc:
+        raise RulebookError(f"variant file {ref}: {exc}") from None
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
-        tuple(sorted(seats.items())),
+        tuple(sorted(seats.items())), phases,
     )
 
 
@@ -508,7 +535,7 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     vf = read_variant_file(game, ref)
     rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources, per_count=counts, seats=vf.seats)
+                   players_fixed="players" in sources, per_count=counts, seats=vf.seats, phases=vf.phases)
 
 
 def resolve(
@@ -549,7 +576,7 @@ def resolve(
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
-        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path, phases=vf.phases)
         file_seats = vf.seats
         names.append(vf.name)
     elif variant is not None:

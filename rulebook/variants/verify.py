@@ -44,6 +44,7 @@ from rulebook.reference import records
 from rulebook.registry import get_game
 from rulebook.variants.hooks import HOOK_RULE, HookedState, HookError, call_hook, choose_move, iter_states, unhooked
 from rulebook.variants.moves import parse_move
+from rulebook.variants.phases import PhasedState
 from rulebook.variants.seats import policy_rng
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify_notes import Notice, Outcomes, hook_clock, hook_share_text
@@ -167,7 +168,7 @@ def _check_step(
     move is round-tripped once (two moves with one text cannot both parse back).
     ``size``: ``game.num_distinct_actions(rules)``, if known.
     """
-    game, rules = variant.game, variant.rules
+    game, rules = _moves_game(variant, state), variant.rules
 
     def fail(check: str, message: str) -> Violation:
         return Violation(check, check, message, state)
@@ -241,6 +242,12 @@ def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random
         check = "contract:observation-boundary"
         raise Violation(check, check, f"seat {seat + 1}'s policy ({rule.label}) chose another move once what the "
                         "seat cannot see was redrawn: it reads hidden information", state, move)
+
+
+def _moves_game(variant: Variant, state: State[Any, Any]) -> Any:
+    """The game that encodes ``state``'s moves: the variant's, with the moves of its added phases
+    (:mod:`rulebook.variants.phases`) when it has some."""
+    return state.GAME if isinstance(state, PhasedState) else variant.game
 
 
 def _private(rules: Any) -> bool:
@@ -399,8 +406,9 @@ def _play_checked(
 
     ``where`` holds the current state and the move being tried (for crash reports).
     """
-    game, rules = variant.game, variant.rules
+    rules = variant.rules
     state: State[Any, Any] = variant.new_game(seed=seed)  # obeys the variant's play hooks
+    game = _moves_game(variant, state)
     where[0] = state
     if variant.new_game(seed=seed) != state:
         raise Violation("contract:determinism", "contract:determinism", "the same seed gave two states", state)

@@ -69,7 +69,8 @@ CASES = {
     "NONE": ("legal", "returned nothing (None), not a list of moves"),
     "EMPTY": ("legal", "left the seat to move with no move"),
     "FIVE": ("legal", "returned 5 (int), not a list of moves"),
-    "FOREIGN": ("legal", "offered a Foreign, which is neither a move of this game nor of one of the variant's own move kinds"),
+    "FOREIGN": ("legal", "offered a Foreign, which is neither a move of this game nor of one of the variant's own "
+                "move kinds"),
     "FLOAT": ("trick_points", "returned 0.5 (float) for seat 1, not a whole number"),
     "HUGE": ("trick_points", "returned a whole number of 4001 digits (int) for seat 1, beyond ±1,000,000,000"),
     "SHORT": ("trick_points", "returned a list of 1, not one number for each of the 3 seats"),

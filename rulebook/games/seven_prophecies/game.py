@@ -6,13 +6,16 @@ import random
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.encoding import BufferEncoder
 from rulebook.core.logic import Trick
+from rulebook.core.phases import Phase
 
 from . import heuristic, observation, scoring
 from . import state as state_module
-from .actions import ProphecyAction, action_table
+from .actions import PROPHECY, TRICK, ProphecyAction, action_table
 from .observation import TensorEncoder
 from .observation import encode_observation as encode
 from .rules import DECK, ENDINGS, RULESETS, Rules, SPRules, in_play
@@ -48,6 +51,40 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     })
     #: SP-LOGIC-3: the game's endings (``endings_off`` names them)
     ENDINGS = MappingProxyType(ENDINGS)
+    #: the printed round (SP-PHASE-1 names them for the phases a variant adds)
+    PHASES = (
+        Phase("deal", "chance", "the cards are dealt and the future row laid out (SP-SETUP-3)", ("SP-SETUP-3",)),
+        Phase("prophecies", "secret", "every player places cubes at once, in secret (SP-PROPH-1)",
+              ("SP-PROPH-1", "SP-PROPH-2")),
+        Phase("tricks", "in_turn", "the start player leads (SP-SETUP-4)", ("SP-SETUP-4", "SP-PLAY-1")),
+        Phase("score", "chance", "the round is scored (SP-SCORE-1)", ("SP-SCORE-1",)),
+    )
+
+    # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
+
+    def phase_at(self, state: SevenPropheciesState) -> str | None:
+        """SP-PHASE-1: ``prophecies`` before a round's first cube, ``tricks`` before its first card."""
+        if state.to_act is None:
+            return None
+        if state.phase == PROPHECY:
+            return "prophecies" if not any(map(any, state.prophecies)) else None
+        if state.phase == TRICK and not state._round_tricks and not state.trick:
+            return "tricks"
+        return None
+
+    def hands_of(self, state: SevenPropheciesState) -> tuple[tuple[int, ...], ...]:
+        return state.hands
+
+    def with_hands(self, state: SevenPropheciesState, hands: tuple[tuple[int, ...], ...]) -> SevenPropheciesState:
+        """``state`` with the hands replaced (sorted)."""
+        return attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+
+    def pass_seats(self, state: SevenPropheciesState) -> tuple[int, ...]:
+        """SP-PHASE-1: every seat takes part."""
+        return tuple(range(state.rules.players))
+
+    def round_of(self, state: SevenPropheciesState) -> int:
+        return state.info.round
 
     def action_table(self, rules: SPRules) -> tuple[ProphecyAction, ...]:
         """``prophesy 1..P`` then ``play <card>`` for every card in play."""

@@ -10,13 +10,14 @@ from typing import Any
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.phases import Phase
 
 from . import heuristic, scoring
 from . import state as state_module
 from .actions import _TABLE, UtsukeAction
 from .observation import TensorEncoder, encode_observation, observation_size
 from .rules import DECK, ENDINGS, RULESETS, Rules
-from .state import UtsukeState, _round_start
+from .state import UtsukeState, _new_state, _round_start
 
 __all__ = ["GAME", "UtsukeGame"]
 
@@ -41,6 +42,13 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     })
     #: UT-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``chips``
     ENDINGS = MappingProxyType(ENDINGS)
+    #: the printed round (UT-PHASE-1 names them for the phases a variant adds)
+    PHASES = (
+        Phase("deal", "chance", "the dealer deals (UT-SETUP-4)", ("UT-SETUP-4",)),
+        Phase("bid", "secret", "the seat after the lord bids first (UT-BID-2)", ("UT-BID-1", "UT-BID-2")),
+        Phase("tricks", "in_turn", "the lord leads the first trick (UT-PLAY-1)", ("UT-PLAY-1",)),
+        Phase("score", "chance", "the results are read out (UT-SCORE-1)", ("UT-SCORE-1",)),
+    )
     deck = DECK
     nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins
     rulesets = RULESETS
@@ -92,6 +100,47 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     def check_invariants(self, state: UtsukeState) -> None:
         """Card conservation, the chip's card, equal hands and the score ranges."""
         state_module.check_invariants(state)
+
+    # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
+
+    #: the kinds of added phase the adapter below plays (UT-PHASE-2, UT-PHASE-4)
+    ADDED_PHASES = ("pass", "reveal")
+
+    def phase_at(self, state: UtsukeState) -> str | None:
+        """UT-PHASE-1: the printed phase whose first decision is next (``bid`` before a round's first
+        bid, ``tricks`` before the first card a seat plays in a round), else ``None``."""
+        seat = state.current_player
+        if seat is None:
+            return None
+        board = state.board
+        bids = board[1]
+        if max(bids) < 0:
+            return "bid"
+        if board[4] or min(bids) < 0:
+            return None
+        hands = state.hands
+        size = len(hands[0])
+        if all(len(hands[s]) == size for s in range(1, len(bids))):
+            return "tricks"
+        return None
+
+    def hands_of(self, state: UtsukeState) -> tuple[tuple[int, ...], ...]:
+        """The seats' hands (the lord's and the young lord's rows are not hands: UT-PHASE-1)."""
+        return state.hands[: state.rules.players]
+
+    def with_hands(self, state: UtsukeState, hands: tuple[tuple[int, ...], ...]) -> UtsukeState:
+        """``state`` with the seats' hands replaced by ``hands`` (sorted; the NPC rows kept)."""
+        players = state.rules.players
+        new = tuple(tuple(sorted(h)) for h in hands) + state.hands[players:]
+        return _new_state(state.rules, state.setup, state.log, state.board, new, state.trick, state.current_player)
+
+    def pass_seats(self, state: UtsukeState) -> tuple[int, ...]:
+        """UT-PHASE-2: every seat takes part; the lord (and the young lord) neither pass nor receive."""
+        return tuple(range(state.rules.players))
+
+    def round_of(self, state: UtsukeState) -> int:
+        """The round in progress (from 0): what a seat knows of an added phase lasts until the next deal."""
+        return state.board[0][0]
 
     # -- tensor ------------------------------------------------------------------------
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 
+import attrs
+
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.logic import Trick
+from rulebook.core.phases import Phase
 
 from . import heuristic, observation, scoring
-from .actions import _TABLE, WitchesAction
+from .actions import _TABLE, PLAYING, WitchesAction
 from .observation import Observation, TensorEncoder
 from .rules import DECK, ENDINGS, RULESETS, Rules, check_deal, random_deal
 from .state import WitchesState, check_invariants, initial_state
@@ -41,6 +44,42 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     })
     #: WB-LOGIC-3: the printed game's endings and the house rules' (``endings_off`` names them)
     ENDINGS = MappingProxyType(ENDINGS)
+    #: the printed game, one deal (WB-PHASE-1 names them for the phases a variant adds)
+    PHASES = (
+        Phase("deal", "chance", "the dealer deals and turns up the first trump (WB-SETUP-1)", ("WB-SETUP-1",)),
+        Phase("tricks", "in_turn", "the first leader leads (WB-SETUP-4)", ("WB-SETUP-4", "WB-PLAY-1")),
+        Phase("score", "chance", "the captured cards are counted (WB-SCORE-1)", ("WB-SCORE-1",)),
+    )
+
+    # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
+
+    def phase_at(self, state: WitchesState) -> str | None:
+        """WB-PHASE-1: ``tricks`` before the game's first card, else ``None``."""
+        if state.current_player is not None and not state.board[7] and not state.trick and state.phase == PLAYING:
+            return "tricks"
+        return None
+
+    def hands_of(self, state: WitchesState) -> tuple[tuple[int, ...], ...]:
+        return state.hands
+
+    def with_hands(self, state: WitchesState, hands: tuple[tuple[int, ...], ...]) -> WitchesState:
+        """``state`` with the hands replaced (sorted). WB-PHASE-2: a card everyone knows is in a hand
+        (drawn from the trump stack, WB-INFO-1) stays known in the hand that now holds it."""
+        new = tuple(tuple(sorted(h)) for h in hands)
+        board = state.board
+        every = [c for k in board[6] for c in k]
+        known = tuple((*(c for c in board[6][s] if c in hand),
+                       *(c for c in every if c in hand and c not in board[6][s]))
+                      for s, hand in enumerate(new))
+        return attrs.evolve(state, hands=new, board=(*board[:6], known, *board[7:]))
+
+    def pass_seats(self, state: WitchesState) -> tuple[int, ...]:
+        """WB-PHASE-1: every seat takes part."""
+        return tuple(range(state.rules.players))
+
+    def round_of(self, state: WitchesState) -> int:
+        """The game is one deal."""
+        return 0
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE

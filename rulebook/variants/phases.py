@@ -1,0 +1,588 @@
+"""Phases a variant adds to a game's round, from a small library shared by every game.
+
+A game names its printed round as ``PHASES`` (:mod:`rulebook.core.phases`) and gives a small
+adapter on its game class: ``phase_at(state)`` (the printed phase whose first decision is next),
+``hands_of(state)``, ``with_hands(state, hands)``, ``pass_seats(state)`` and ``round_of(state)``.
+A variant's added phase goes ``before`` one of the printed phases, at every round:
+
+:class:`PassCards`
+    each seat taking part (``pass_seats``: UTSUKE's lord neither passes nor receives) chooses
+    ``cards`` cards of its hand and passes them to the seat ``to`` names among those taking part
+    (``left``: the next seat, ``right``: the one before, ``across``, or a whole number of places
+    onwards). With ``turns = "secret"`` (the default) the choices are hidden until the cards
+    move; with ``"in_turn"`` every seat sees each choice as it is made. ``starts`` says who
+    chooses first: ``game`` (who starts the printed phase), ``seat:N`` (from 1),
+    ``lowest_score``, ``highest_score`` or ``last_winner`` (of the last trick).
+:class:`RevealCards`
+    each seat taking part chooses ``cards`` cards of its hand (``show R7``); once all have chosen,
+    they are shown to every seat and stay public while in a hand, until the next deal (a shown card
+    passed later is passed face up). ``turns`` and ``starts`` as above.
+
+With added phases :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
+:class:`PhasedState`, the state contract over the engine's state (:attr:`PhasedState.inner`):
+while an added phase runs it offers :class:`~rulebook.core.phases.PassCard` or
+:class:`~rulebook.core.phases.ShowCard` moves (``pass R7``, ``show R7``; their ids follow the
+game's own action table: the passes, then the shows, one per card), and when every seat has chosen it moves the cards
+and resumes the engine. A seat's observation is the engine's plus its own choice, how many seats
+have chosen, what it gave and received this round and the cards shown; never another seat's
+secret choice.
+
+``exchange`` and ``draft`` are refused by name: not implemented yet.
+
+>>> import rulebook
+>>> from rulebook.variants.variant import Variant
+>>> game = rulebook.get_game("utsuke")
+>>> v = Variant(game, game.Rules(players=4), phases=(PassCards(before="bid", cards=1, to="left"),))
+>>> state = v.new_game(seed=1)
+>>> state.current_player, str(state.legal_actions()[0])
+(0, 'pass A2')
+>>> while state.active >= 0:  # every seat passes the first card of its hand
+...     state = state.apply(state.legal_actions()[0])
+>>> [str(a) for a in state.history], game.parse_card("A2") in state.inner.hands[1]
+(['pass A2', 'pass A7', 'pass A10', 'pass A1'], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from rulebook.core.contract import Game, State, check_rng, log_actions
+from rulebook.core.phases import PassCard, ShowCard, register_phases
+from rulebook.errors import IllegalAction, RulebookError
+
+__all__ = ["KINDS", "AddedPhase", "InvalidPhase", "PassCards", "PhasedGame", "PhasedObservation", "PhasedState",
+           "RevealCards",
+           "check_phases", "phase_from_table", "phased_state"]
+
+#: the kinds of added phase a variant may name (``pass`` and ``reveal`` are implemented so far)
+KINDS = ("pass", "reveal", "exchange", "draft")
+_DONE = ("pass", "reveal")
+DIRECTIONS = ("left", "right", "across")
+STARTS = ("game", "lowest_score", "highest_score", "last_winner")
+#: the adapter methods a game needs for added phases
+ADAPTER = ("phase_at", "hands_of", "with_hands", "pass_seats", "round_of")
+
+
+class InvalidPhase(RulebookError, ValueError):
+    """An added phase the game cannot play: the message names the field (``phases[1].to: ...``)."""
+
+
+@attrs.frozen
+class PassCards:
+    """An added phase: each seat taking part passes ``cards`` cards to the seat ``to`` names (see the
+    module doc), ``before`` the printed phase of that name, at every round."""
+
+    before: str
+    cards: int = 1
+    to: str | int = "left"
+    turns: str = "secret"
+    starts: str = "game"
+    kind: ClassVar[str] = "pass"
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "pass", "before": self.before, "cards": self.cards, "to": self.to, "turns": self.turns,
+                "starts": self.starts}
+
+
+@attrs.frozen
+class RevealCards:
+    """An added phase: each seat taking part chooses ``cards`` cards of its hand and, once every seat
+    has chosen, shows them to all: they stay public while in a hand, until the next deal
+    (UT-PHASE-4). ``before``, ``turns`` and ``starts`` as for :class:`PassCards`."""
+
+    before: str
+    cards: int = 1
+    turns: str = "secret"
+    starts: str = "game"
+    kind: ClassVar[str] = "reveal"
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "reveal", "before": self.before, "cards": self.cards, "turns": self.turns,
+                "starts": self.starts}
+
+
+#: an added phase of the library
+AddedPhase = PassCards | RevealCards
+
+
+def _field(index: int, name: str) -> str:
+    return f"phases[{index + 1}].{name}"
+
+
+def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[AddedPhase, ...]:
+    """``phases`` as a tuple, if the game can play each (else :class:`InvalidPhase` naming the field)."""
+    if not isinstance(phases, (tuple, list)):
+        raise InvalidPhase(f"phases: must be a list of added phases, not {type(phases).__name__}")
+    names = [p.name for p in game.PHASES]
+    for i, phase in enumerate(phases):
+        if not isinstance(phase, (PassCards, RevealCards)):
+            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards or RevealCards), not "
+                               f"{type(phase).__name__}")
+        if not all(callable(getattr(game, m, None)) for m in ADAPTER):
+            raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} cannot play added phases yet")
+        if phase.kind not in getattr(game, "ADDED_PHASES", ("pass",)):
+            raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} does not play {phase.kind} phases yet (it plays: "
+                               f"{', '.join(getattr(game, 'ADDED_PHASES', ('pass',)))})")
+        if phase.before not in names:
+            raise InvalidPhase(f"{_field(i, 'before')}: {game.slug} has no phase {str(phase.before)[:40]!r} "
+                               f"(its phases: {', '.join(names)})")
+        if type(phase.cards) is not int or not 1 <= phase.cards <= 60:
+            raise InvalidPhase(f"{_field(i, 'cards')}: must be a whole number from 1, not {phase.cards!r:.40}")
+        to = phase.to if isinstance(phase, PassCards) else "left"
+        if not (to in DIRECTIONS if isinstance(to, str) else type(to) is int and to != 0):
+            raise InvalidPhase(f"{_field(i, 'to')}: must be one of left, right, across or a whole number "
+                               "of places other than 0")
+        if phase.turns not in ("secret", "in_turn"):
+            raise InvalidPhase(f"{_field(i, 'turns')}: must be secret or in_turn")
+        starts = phase.starts
+        if not isinstance(starts, str) or not (starts in STARTS or _seat_of(starts) is not None):
+            raise InvalidPhase(f"{_field(i, 'starts')}: must be one of {', '.join(STARTS)} or seat:N (N from 1)")
+    return tuple(phases)
+
+
+def _seat_of(starts: str) -> int | None:
+    if starts.startswith("seat:") and starts[5:].isdigit() and int(starts[5:]) >= 1:
+        return int(starts[5:]) - 1
+    return None
+
+
+def phase_from_table(table: Any, index: int) -> AddedPhase:
+    """An added phase from a variant file's ``[[phases]]`` table (``index`` from 0, for messages)."""
+    if not isinstance(table, Mapping):
+        raise InvalidPhase(f"phases[{index + 1}]: must be a table ([[phases]])")
+    kind = table.get("kind")
+    if kind not in KINDS:
+        raise InvalidPhase(f"{_field(index, 'kind')}: must be one of {', '.join(KINDS)}")
+    if kind not in _DONE:
+        raise InvalidPhase(f"{_field(index, 'kind')}: {kind} phases are not implemented yet (only pass and "
+                           "reveal)")
+    keys = {"kind", "before", "cards", "to", "turns", "starts"} if kind == "pass" else {
+        "kind", "before", "cards", "turns", "starts"}
+    extra = sorted(str(k) for k in set(table) - keys)
+    if extra:
+        raise InvalidPhase(f"{_field(index, extra[0])}: unknown field (expected {', '.join(sorted(keys))})")
+    if not isinstance(table.get("before"), str):
+        raise InvalidPhase(f"{_field(index, 'before')}: must name a phase of the game")
+    values = {k: table[k] for k in ("before", "cards", "to", "turns", "starts") if k in table}
+    return PassCards(**values) if kind == "pass" else RevealCards(**values)
+
+
+@attrs.frozen(slots=True)
+class PhasedObservation:
+    """What one seat sees with added phases: the engine's ``engine`` observation, the added phase
+    in progress (``phase``: its kind, empty when none), the seat's own choice so far (``own``), how
+    many seats have chosen (``chosen``), the other seats' choices when the phase is played openly
+    (``open``: per seat), and this round's completed passes the seat took part in: ``gave`` (the
+    receiving seat and the cards) and ``got`` (the giving seat and the cards); ``shown``: per seat,
+    the cards it showed this round that it still holds (public)."""
+
+    engine: Any
+    phase: str
+    own: tuple[int, ...]
+    chosen: int
+    open: tuple[tuple[int, ...], ...]
+    gave: tuple[tuple[int, tuple[int, ...]], ...]
+    got: tuple[tuple[int, tuple[int, ...]], ...]
+    shown: tuple[tuple[int, ...], ...]
+
+
+#: one completed pass: (giver, receiver, cards)
+Move = tuple[int, int, tuple[int, ...]]
+
+
+class PhasedGame:
+    """The game as a phased state sees it: the engine's game, whose action ids go on past its own
+    table with one ``pass <card>`` per card, and whose heuristic passes a random card."""
+
+    def __init__(self, game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> None:
+        self._game = game
+        self._phases = phases
+        self._pass = tuple(PassCard(c, game.card_text(c)) for c in game.deck.cards)
+        self._show = tuple(ShowCard(c, game.card_text(c)) for c in game.deck.cards)
+        self._by_text = {str(a).lower(): a for a in (*self._pass, *self._show)}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_phased_game, (self._game, self._phases))
+
+    def max_game_length(self, rules: Any) -> int:
+        """The engine's bound, plus every added phase's choices each time it can start: at most
+        once per engine move (and once at the start)."""
+        engine: int = self._game.max_game_length(rules)
+        per: int = sum(rules.players * p.cards for p in self._phases)
+        return engine + (engine + 1) * per
+
+    def num_distinct_actions(self, rules: Any = None) -> int:
+        return self._game.num_distinct_actions(rules) + 2 * len(self._pass)
+
+    def encode_action(self, action: Any, rules: Any = None) -> int:
+        kind = type(action)
+        if kind is PassCard or kind is ShowCard:
+            if type(action.card) is not int or not 0 <= action.card < len(self._pass):
+                raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
+            return self._game.num_distinct_actions(rules) + action.card + (len(self._pass) if kind is ShowCard else 0)
+        return self._game.encode_action(action, rules)
+
+    def decode_action(self, index: int, rules: Any = None) -> Any:
+        size = self._game.num_distinct_actions(rules)
+        if type(index) is int and size <= index < size + 2 * len(self._pass):
+            return (*self._pass, *self._show)[index - size]
+        return self._game.decode_action(index, rules)
+
+    def parse_action(self, text: str, rules: Any = None) -> Any:
+        if isinstance(text, str):
+            found = self._by_text.get(" ".join(text.strip().lower().split()))
+            if found is not None:
+                return found
+        return self._game.parse_action(text, rules)
+
+    def heuristic_action(self, state: Any, rng: random.Random) -> Any:
+        """The engine's heuristic outside the added phases; a random card to pass in them."""
+        if isinstance(state, PhasedState) and state.active >= 0:
+            return rng.choice(state.legal_actions())
+        return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
+
+
+_GAMES: dict[tuple[str, tuple[AddedPhase, ...]], PhasedGame] = {}
+
+
+def _phased_game(game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> PhasedGame:
+    key = (game.slug, phases)
+    found = _GAMES.get(key)
+    if found is None:
+        found = _GAMES[key] = PhasedGame(game, phases)
+    return found
+
+
+def _targets(seats: tuple[int, ...], to: str | int) -> dict[int, int]:
+    n = len(seats)
+    step = {"left": 1, "right": -1, "across": n // 2}.get(to, to) if isinstance(to, str) else to
+    return {s: seats[(i + int(step)) % n] for i, s in enumerate(seats)}
+
+
+@attrs.frozen(slots=True, eq=True)
+class PhasedState:
+    """The engine's state with a variant's added phases played (see the module doc)."""
+
+    inner: Any
+    phases: tuple[AddedPhase, ...] = attrs.field(eq=False)
+    #: engine moves made so far, and per added phase the count at which it last ended
+    moves: int
+    done: tuple[int, ...]
+    #: the added phase in progress (an index into ``phases``), or -1
+    active: int
+    #: who chooses, in order (each ``cards`` times), and each seat's choice so far
+    order: tuple[int, ...]
+    chosen: tuple[tuple[int, ...], ...]
+    #: what the added phases completed this round left: ``(round, passes, the cards shown per seat)``
+    last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]]
+    log: Any = attrs.field(eq=log_actions, repr=False)
+    #: the seat to choose or move, or ``None`` once the game is over (a field: read on every move)
+    current_player: int | None = attrs.field(eq=False)
+
+    GAME: ClassVar[PhasedGame]
+
+    # -- entering and leaving the added phases ---------------------------------------------------
+
+    @classmethod
+    def start(cls, inner: Any, phases: tuple[AddedPhase, ...]) -> PhasedState:
+        players = inner.rules.players
+        return cls._enter(inner, phases, 0, (-1,) * len(phases), ((),) * players, (-1, (), ()), None)
+
+    @classmethod
+    def _enter(cls, inner: Any, phases: tuple[AddedPhase, ...], moves: int, done: tuple[int, ...],
+               empty: tuple[tuple[int, ...], ...], last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]],
+               log: Any) -> PhasedState:
+        cp = inner.current_player
+        if cp is not None:
+            game = type(inner).GAME
+            at = game.phase_at(inner)
+            if at is not None:
+                for i, phase in enumerate(phases):
+                    if phase.before == at and done[i] != moves:
+                        order = _order(game, inner, phase, i)
+                        return cls(inner, phases, moves, done, i, order, empty, last, log, order[0])
+        return cls(inner, phases, moves, done, -1, (), empty, last, log, cp)
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Any:
+        return self.inner.rules
+
+    @property
+    def setup(self) -> Any:
+        return self.inner.setup
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.active < 0 and self.inner.is_terminal
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        if self.active < 0:
+            return self.inner.legal_actions()  # type: ignore[no-any-return]
+        seat = self.current_player
+        assert seat is not None
+        table = self.GAME._pass if self.phases[self.active].kind == "pass" else self.GAME._show
+        mine = self.chosen[seat]
+        hand = type(self.inner).GAME.hands_of(self.inner)[seat]
+        return tuple(table[c] for c in hand if c not in mine)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        encode = self.GAME.encode_action
+        return tuple(sorted(encode(a, self.rules) for a in self.legal_actions()))
+
+    def apply(self, action: Any) -> PhasedState:
+        if self.active < 0:
+            if type(action) is PassCard or type(action) is ShowCard:
+                raise IllegalAction(f"{action}: no cards are being passed or shown now", self._rule(2), action)
+            inner = self.inner.apply(action)
+            last = self.last
+            if last[0] >= 0:  # UT-PHASE-3, UT-PHASE-4: a card played (or laid out) is no longer where it went
+                last = _played(last, action)
+            return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
+        if type(action) not in (PassCard, ShowCard) or action not in self.legal_actions():
+            kind = self.phases[self.active].kind
+            word, rule = ("pass", 2) if kind == "pass" else ("show", 4)
+            raise IllegalAction(f"{action}: choose a card of your hand to {word}", self._rule(rule), action)
+        seat = self.current_player
+        assert seat is not None
+        chosen = list(self.chosen)
+        chosen[seat] = (*chosen[seat], action.card)
+        log = (self.log, action)
+        made = sum(map(len, chosen))
+        per = self.phases[self.active].cards
+        if len(self.order) * per > made:
+            return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=self.order[made // per])
+        return self._finish(tuple(chosen), log)
+
+    def _finish(self, chosen: tuple[tuple[int, ...], ...], log: Any) -> PhasedState:
+        """UT-PHASE-2: every seat has chosen; the cards move at once, and the engine resumes."""
+        inner = self.inner
+        game = type(inner).GAME
+        phase = self.phases[self.active]
+        seats = tuple(sorted(self.order))
+        rnd = game.round_of(inner)
+        same = self.last[0] == rnd
+        shown = [list(c) for c in self.last[2]] if same and self.last[2] else [[] for _ in chosen]
+        done = self.done[: self.active] + (self.moves,) + self.done[self.active + 1 :]
+        empty = ((),) * len(chosen)
+        if not isinstance(phase, PassCards):  # UT-PHASE-4: the chosen cards become public
+            for s in seats:
+                shown[s] += [c for c in chosen[s] if c not in shown[s]]
+            last = (rnd, self.last[1] if same else (), tuple(tuple(c) for c in shown))
+            return self._enter(inner, self.phases, self.moves, done, empty, last, log)
+        to = _targets(seats, phase.to)
+        hands = [list(h) for h in game.hands_of(inner)]
+        moved: list[Move] = []
+        for giver in seats:
+            cards = chosen[giver]
+            for c in cards:
+                hands[giver].remove(c)
+                hands[to[giver]].append(c)
+            moved.append((giver, to[giver], tuple(sorted(cards))))
+        inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
+        for giver, receiver, cards in moved:  # UT-PHASE-4: a shown card stays public where it goes
+            for c in cards:
+                if c in shown[giver]:
+                    shown[giver].remove(c)
+                    shown[receiver].append(c)
+        last = (rnd, (*self.last[1], *moved) if same else tuple(moved),
+                tuple(tuple(c) for c in shown) if any(shown) else ())
+        return self._enter(inner, self.phases, self.moves, done, empty, last, log)
+
+    def _rule(self, n: int) -> str:
+        return f"{type(self.inner).GAME.prefix}-PHASE-{n}"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.inner.scores  # type: ignore[no-any-return]
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return self.inner.winners if self.active < 0 else frozenset()
+
+    def observation(self, seat: int) -> PhasedObservation:
+        """UT-PHASE-3: the engine's observation, the seat's own choice and what it gave and got."""
+        engine = self.inner.observation(seat)  # checks the seat
+        phase = self.phases[self.active] if self.active >= 0 else None
+        chosen = self.chosen
+        per = phase.cards if phase is not None else 1
+        done = sum(len(c) == per for c in chosen) if phase is not None else 0
+        shown = chosen if phase is not None and phase.turns == "in_turn" else ()
+        game = type(self.inner).GAME
+        same = self.last[0] == game.round_of(self.inner)
+        moves = self.last[1] if same else ()
+        gave = tuple((r, cards) for g, r, cards in moves if g == seat)
+        got = tuple((g, cards) for g, r, cards in moves if r == seat)
+        public = self.last[2] if same else ()
+        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got, public)
+
+    def observation_tensor(self, seat: int) -> tuple[int, ...]:
+        return self.inner.observation_tensor(seat)  # type: ignore[no-any-return]
+
+    def resample(self, seat: int, rng: random.Random) -> PhasedState:
+        """UT-PHASE-3: redraw what ``seat`` cannot see (UT-PHASE-3): the engine's hidden cards, keeping the cards
+        this seat knows where they are (what it passed, what every seat chose openly), and the other
+        seats' secret choices in progress, drawn again among their redrawn hands."""
+        check_rng(rng)
+        game = type(self.inner).GAME
+        phase = self.phases[self.active] if self.active >= 0 else None
+        known: list[tuple[int, int]] = []  # (card, seat that must hold it)
+        if self.last[0] == game.round_of(self.inner):
+            known += [(c, r) for g, r, cards in self.last[1] if g == seat for c in cards]
+            # UT-PHASE-4: shown cards stay where they are
+            known += [(c, s) for s, cards in enumerate(self.last[2]) for c in cards]
+        if phase is not None and phase.turns == "in_turn":
+            known += [(c, s) for s, cards in enumerate(self.chosen) if s != seat for c in cards]
+        inner = self.inner.resample(seat, rng)
+        hands = [list(h) for h in game.hands_of(inner)]
+        for _try in range(_TRIES):  # the engine may have put a known card where no hand is (a pile): again
+            held = {c for s, h in enumerate(hands) if s != seat for c in h}
+            if all(c in held or holder == seat for c, holder in known):
+                break
+            inner = self.inner.resample(seat, rng)
+            hands = [list(h) for h in game.hands_of(inner)]
+        must: dict[int, set[int]] = {}
+        for card, holder in known:
+            must.setdefault(holder, set()).add(card)
+        for card, holder in known:
+            _place(hands, card, holder, seat, must.get(holder, set()), rng)
+        chosen = list(self.chosen)
+        if phase is not None and phase.turns == "secret":
+            for s, cards in enumerate(self.chosen):
+                if s != seat and cards:
+                    chosen[s] = tuple(rng.sample(hands[s], len(cards)))
+        inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
+        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None)
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return log_actions(self.log)
+
+    @property
+    def phase_tables(self) -> tuple[dict[str, Any], ...]:
+        """The added phases as a variant file's ``[[phases]]`` tables (records carry them)."""
+        return tuple(p.describe() for p in self.phases)
+
+    @property
+    def tricks(self) -> Any:
+        return self.inner.tricks
+
+    @property
+    def rounds(self) -> Any:
+        return self.inner.rounds
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+
+#: how many times :meth:`PhasedState.resample` redraws the engine's hidden cards to find every card a
+#: seat knows the place of in a hand
+_TRIES = 64
+
+
+def _played(last: Any, action: Any) -> Any:
+    """``last`` without the card ``action`` takes from a hand, openly: once played (or laid out) it is
+    no longer known to be where it was passed or shown."""
+    card = getattr(action, "card", None)
+    if type(card) is not int:
+        return last
+    rnd, moves, shown = last
+    if any(card in cards for _, _, cards in moves):
+        moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
+    if any(card in cards for cards in shown):
+        shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+    return (rnd, moves, shown)
+
+def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> None:
+    """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of the
+    holder's cards that need not ``stay`` there (there is one: the true hand holds all of ``stay``)."""
+    if holder == seat or card in hands[holder]:
+        return
+    for other, hand in enumerate(hands):
+        if other != seat and card in hand:
+            free = [c for c in hands[holder] if c not in stay]
+            if not free:
+                return
+            back = rng.choice(free)
+            hands[holder].remove(back)
+            hands[holder].append(card)
+            hand.remove(card)
+            hand.append(back)
+            return
+
+def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, ...]:
+    """Who chooses in the added phase, in order, from its starter (UT-PHASE-1)."""
+    seats = tuple(game.pass_seats(inner))
+    hands = game.hands_of(inner)
+    if any(len(hands[s]) < phase.cards for s in seats):
+        word = "pass" if phase.kind == "pass" else "show"
+        raise InvalidPhase(f"{_field(index, 'cards')}: {phase.cards} cards to {word}, but a hand holds "
+                           f"{min(len(hands[s]) for s in seats)}")
+    if len(seats) < 2:
+        raise InvalidPhase(f"{_field(index, 'to')}: fewer than two seats take part")
+    if isinstance(phase, PassCards) and phase.to == "across" and len(seats) % 2:
+        raise InvalidPhase(f"{_field(index, 'to')}: across needs an even number of seats ({len(seats)} take part)")
+    if isinstance(phase, PassCards) and not isinstance(phase.to, str) and phase.to % len(seats) == 0:
+        raise InvalidPhase(f"{_field(index, 'to')}: {phase.to} places onwards is the seat itself with "
+                           f"{len(seats)} seats")
+    starts = phase.starts
+    first: int | None = inner.current_player
+    fixed = _seat_of(starts)
+    if fixed is not None:
+        if fixed not in seats:
+            raise InvalidPhase(f"{_field(index, 'starts')}: seat {fixed + 1} does not take part")
+        first = fixed
+    elif starts in ("lowest_score", "highest_score"):
+        scores = inner.scores
+        pick = min if starts == "lowest_score" else max
+        best = pick(scores[s] for s in seats)
+        first = next(s for s in seats if scores[s] == best)
+    elif starts == "last_winner":
+        tricks = inner.tricks
+        winner = tricks[-1].winner if tricks else None
+        if type(winner) is int:
+            first = winner
+    if first not in seats:
+        first = seats[0]
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+_CLASSES: dict[tuple[str, tuple[AddedPhase, ...]], type[PhasedState]] = {}
+
+
+def phased_state(inner: State[Any, Any], phases: tuple[AddedPhase, ...]) -> PhasedState:
+    """``inner`` (an engine state at the start of a game) with ``phases`` added: a :class:`PhasedState`
+    of the game's own subclass, whose ``GAME`` encodes the added moves."""
+    game: Game[Any, Any, Any] = type(inner).GAME
+    key = (game.slug, phases)
+    cls = _CLASSES.get(key)
+    if cls is None:
+        if len(_CLASSES) > 256:  # one class per game and added phases: a long run of random variants
+            _CLASSES.clear()
+        name = "Phased" + type(inner).__name__
+        cls = _CLASSES[key] = type(name, (PhasedState,), {"__slots__": (), "GAME": _phased_game(game, phases)})
+    return cls.start(inner, phases)
+
+
+def _from_tables(state: State[Any, Any], tables: Any) -> PhasedState:
+    if not isinstance(tables, (list, tuple)):
+        raise InvalidPhase("phases: must be a list of tables")
+    game: Game[Any, Any, Any] = type(state).GAME
+    return phased_state(state, check_phases(game, [phase_from_table(t, i) for i, t in enumerate(tables)]))
+
+
+register_phases(_from_tables)
