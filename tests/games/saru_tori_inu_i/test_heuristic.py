@@ -58,7 +58,8 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
     card is in hand, the declaration goes first and the best card might not; pair the two
     weakest cards; place beneath an empty column; acquire cards of such animals, else lay
     road with the card that leaves the seat's colour points furthest ahead of the best
-    other seat's (the random pick among the road actions if it is one of the best)."""
+    other seat's (the random pick among the road actions if it is one of the best), the animals
+    moving as the rules say (hopping, or sharing squares with ``squares="share"``)."""
     legal = state.legal_actions()
     rules = state.rules
     t = st_actions._tab(rules)
@@ -99,7 +100,8 @@ def saru_reference(state: Any, rng: random.Random) -> Any:
             pick = rng.choice(roads)
 
             def lead(a: Any) -> int:
-                standing = score_colours(rules, state.acquired, st_rules.move_animals(state.pos, t.icons[a.card]))
+                move = st_rules.share_animals if rules.squares == "share" else st_rules.move_animals  # ST-ROAD-5
+                standing = score_colours(rules, state.acquired, move(state.pos, t.icons[a.card]))
                 return standing[seat] - max(v for s, v in enumerate(standing) if s != seat)
 
             top = max(lead(a) for a in roads)
