@@ -135,3 +135,23 @@ def test_what_a_variant_did_is_said_in_words_in_every_language(slug: str, ends: 
     finally:
         set_language("en")
     assert said and all("variant" not in s for s in said), said
+
+
+def test_options_names_the_engine_s_counts_events_endings_and_steps(capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rulebook options GAME`` says what a Python variant may change of the engine's logic and where a
+    variant's [[phases]] may add a step, in text and in JSON."""
+    import json
+
+    from rulebook.cli.app import main
+
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["options", "utsuke"]) == 0
+    out = capsys.readouterr().out
+    assert "a counters hook changes the counts honour, chips at the events trick, round" in out
+    assert "endings_off switches off: honour (UT-END-1), chips (UT-END-2), rounds (UT-END-6)." in out
+    assert "  bid: secret; the seat after the lord bids first (UT-BID-2)\n" in out
+    assert main(["options", "utsuke", "--json"]) == 0
+    logic = json.loads(capsys.readouterr().out)["logic"]
+    assert list(logic["counters"]) == ["honour", "chips"] and list(logic["events"]) == ["trick", "round"]
+    assert [p["name"] for p in logic["phases"]] == ["deal", "bid", "tricks", "score"]

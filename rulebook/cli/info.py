@@ -7,10 +7,13 @@ import argparse
 import json
 from typing import Any
 
+import attrs
+
 import rulebook
 from rulebook.cli.common import _name, _table, game_arg, subcommand, terminal_width
 from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
+from rulebook.core.phases import phases_text
 from rulebook.i18n import _, width, wrap
 
 __all__ = ["add_arguments", "run"]
@@ -92,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
-            seams = {"counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS)}
+            seams = {"counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
+                     "phases": [attrs.asdict(p) for p in game.PHASES]}
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules), "logic": seams}, indent=1,
                              ensure_ascii=False))
             return 0
@@ -103,6 +107,12 @@ def run(args: argparse.Namespace) -> int:
         logic = _logic_help(game)
         if logic:
             print("\n" + "\n".join(wrap(logic, terminal_width())))
+        steps = phases_text(game)
+        if steps:
+            heading = _("A round's steps, where a variant's [[phases]] tables may add one (before = STEP):")
+            print("\n" + "\n".join(wrap(heading, terminal_width())))
+            for line in steps.splitlines():
+                print("\n".join(wrap(line, terminal_width(), "  ", "    ")))
         return 0
     if args.command == "rulesets":
         return _rulesets(rulebook.get_game(args.game), args.json)

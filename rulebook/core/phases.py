@@ -21,13 +21,14 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Action
+from rulebook.i18n import N_, _
 
 __all__ = ["TURNS", "PassCard", "Phase", "ShowCard", "phases_text", "register_phases", "with_phases"]
 
 #: How a phase takes turns: no seat decides; every seat at once and in secret (the engines model it
 #: as sequential hidden choices); one seat at a time, openly.
 TURNS = ("chance", "secret", "in_turn")
-_TURN_WORDS = {"chance": "chance", "secret": "secret", "in_turn": "in turn"}
+_TURN_WORDS = {"chance": N_("chance"), "secret": N_("secret"), "in_turn": N_("in turn")}
 
 
 def _turns(instance: Any, attribute: Any, value: str) -> None:
@@ -51,9 +52,9 @@ def phases_text(game: Any) -> str:
     """The game's round, one line per phase, for people (empty when the game names no phases)."""
     lines = []
     for phase in getattr(game, "PHASES", ()):
-        line = f"{phase.name}: {_TURN_WORDS[phase.turns]}"
+        line = f"{phase.name}: {_(_TURN_WORDS[phase.turns])}"
         if phase.starts:
-            line += f"; {phase.starts}"
+            line += f"; {_(phase.starts)}"
         lines.append(line)
     return "\n".join(lines)
 

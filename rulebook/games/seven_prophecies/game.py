@@ -12,6 +12,7 @@ from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.encoding import BufferEncoder
 from rulebook.core.logic import Trick
 from rulebook.core.phases import Phase
+from rulebook.i18n import N_
 
 from . import heuristic, observation, scoring
 from . import state as state_module
@@ -53,11 +54,11 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     ENDINGS = MappingProxyType(ENDINGS)
     #: the printed round (SP-PHASE-1 names them for the phases a variant adds)
     PHASES = (
-        Phase("deal", "chance", "the cards are dealt and the future row laid out (SP-SETUP-3)", ("SP-SETUP-3",)),
-        Phase("prophecies", "secret", "every player places cubes at once, in secret (SP-PROPH-1)",
+        Phase("deal", "chance", N_("the cards are dealt and the future row laid out (SP-SETUP-3)"), ("SP-SETUP-3",)),
+        Phase("prophecies", "secret", N_("every player places cubes at once, in secret (SP-PROPH-1)"),
               ("SP-PROPH-1", "SP-PROPH-2")),
-        Phase("tricks", "in_turn", "the start player leads (SP-SETUP-4)", ("SP-SETUP-4", "SP-PLAY-1")),
-        Phase("score", "chance", "the round is scored (SP-SCORE-1)", ("SP-SCORE-1",)),
+        Phase("tricks", "in_turn", N_("the start player leads (SP-SETUP-4)"), ("SP-SETUP-4", "SP-PLAY-1")),
+        Phase("score", "chance", N_("the round is scored (SP-SCORE-1)"), ("SP-SCORE-1",)),
     )
 
     # -- the added phases' adapter (rulebook.variants.phases) ----------------------------

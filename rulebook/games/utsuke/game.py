@@ -11,6 +11,7 @@ from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
 from rulebook.core.phases import Phase
+from rulebook.i18n import N_
 
 from . import heuristic, scoring
 from . import state as state_module
@@ -44,10 +45,10 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     ENDINGS = MappingProxyType(ENDINGS)
     #: the printed round (UT-PHASE-1 names them for the phases a variant adds)
     PHASES = (
-        Phase("deal", "chance", "the dealer deals (UT-SETUP-4)", ("UT-SETUP-4",)),
-        Phase("bid", "secret", "the seat after the lord bids first (UT-BID-2)", ("UT-BID-1", "UT-BID-2")),
-        Phase("tricks", "in_turn", "the lord leads the first trick (UT-PLAY-1)", ("UT-PLAY-1",)),
-        Phase("score", "chance", "the results are read out (UT-SCORE-1)", ("UT-SCORE-1",)),
+        Phase("deal", "chance", N_("the dealer deals (UT-SETUP-4)"), ("UT-SETUP-4",)),
+        Phase("bid", "secret", N_("the seat after the lord bids first (UT-BID-2)"), ("UT-BID-1", "UT-BID-2")),
+        Phase("tricks", "in_turn", N_("the lord leads the first trick (UT-PLAY-1)"), ("UT-PLAY-1",)),
+        Phase("score", "chance", N_("the results are read out (UT-SCORE-1)"), ("UT-SCORE-1",)),
     )
     deck = DECK
     nobody_may_win = True  # UT-RULING-4: when every seat loses, nobody wins

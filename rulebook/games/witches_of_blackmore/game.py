@@ -10,6 +10,7 @@ import attrs
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.logic import Trick
 from rulebook.core.phases import Phase
+from rulebook.i18n import N_
 
 from . import heuristic, observation, scoring
 from .actions import _TABLE, PLAYING, WitchesAction
@@ -46,9 +47,9 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     ENDINGS = MappingProxyType(ENDINGS)
     #: the printed game, one deal (WB-PHASE-1 names them for the phases a variant adds)
     PHASES = (
-        Phase("deal", "chance", "the dealer deals and turns up the first trump (WB-SETUP-1)", ("WB-SETUP-1",)),
-        Phase("tricks", "in_turn", "the first leader leads (WB-SETUP-4)", ("WB-SETUP-4", "WB-PLAY-1")),
-        Phase("score", "chance", "the captured cards are counted (WB-SCORE-1)", ("WB-SCORE-1",)),
+        Phase("deal", "chance", N_("the dealer deals and turns up the first trump (WB-SETUP-1)"), ("WB-SETUP-1",)),
+        Phase("tricks", "in_turn", N_("the first leader leads (WB-SETUP-4)"), ("WB-SETUP-4", "WB-PLAY-1")),
+        Phase("score", "chance", N_("the captured cards are counted (WB-SCORE-1)"), ("WB-SCORE-1",)),
     )
 
     # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
