@@ -145,12 +145,12 @@ def test_a_missing_field_of_a_trick_record_is_named_with_the_type_version_and_fi
 
 
 def test_round_records_and_score_changes_are_versioned_records() -> None:
-    from rulebook.core.history import Record, RoundRecord, ScoreChange, TrickRecord
+    from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord, VersionedRecord
 
     change = ScoreChange(0, 3, "captured cards", "WB-SCORE-1")
     rnd = RoundRecord(0, (3, 0), (change,), "the hands ran out", "WB-END-1")
     assert (TrickRecord.VERSION, RoundRecord.VERSION, ScoreChange.VERSION) == (1, 1, 1)
-    assert isinstance(rnd, Record) and isinstance(change, Record)
+    assert isinstance(rnd, VersionedRecord) and isinstance(change, VersionedRecord)
     with pytest.raises(AttributeError, match=r"^RoundRecord \(record version 1\) has no field 'score'; its fields: "
                        r"number, points, changes, end, rule$"):
         rnd.score  # noqa: B018
@@ -172,10 +172,10 @@ def test_a_newer_version_is_named_in_the_message() -> None:
 
     import attrs
 
-    from rulebook.core.history import Record
+    from rulebook.core.history import VersionedRecord
 
     @attrs.frozen(slots=True)
-    class Bid(Record):
+    class Bid(VersionedRecord):
         VERSION: ClassVar[int] = 3
         seat: int
         value: int

@@ -25,7 +25,7 @@ path (``legal_actions``/``apply``) pays nothing for them.
 >>> r.points_of(1)
 -1
 
-Every record type is a :class:`Record`: it has a version (``TrickRecord.VERSION``), raised when
+Every record type is a :class:`VersionedRecord`: it has a version (``TrickRecord.VERSION``), raised when
 its fields change, and reading a field it does not have fails with a message that names the
 field, the record type, its version and the fields it has, so a hook written against an older
 shape learns what changed:
@@ -43,13 +43,13 @@ from typing import Any, ClassVar
 
 import attrs
 
-__all__ = ["Player", "Record", "RoundRecord", "ScoreChange", "TrickRecord", "round_totals"]
+__all__ = ["Player", "RoundRecord", "ScoreChange", "TrickRecord", "VersionedRecord", "round_totals"]
 
 #: A seat (``int``) or the name of a non-player who plays cards (``"lord"``).
 Player = int | str
 
 
-class Record:
+class VersionedRecord:
     """The base of every record type a game keeps or a hook receives (slotted, frozen attrs
     classes): a ``VERSION`` per type, raised whenever its fields change, and a clear error for
     a field it does not have.
@@ -78,7 +78,7 @@ class Record:
 
 
 @attrs.frozen(slots=True)
-class TrickRecord(Record):
+class TrickRecord(VersionedRecord):
     """One finished trick.
 
     ``number`` counts tricks over the whole game from 0; ``round`` is the index
@@ -120,7 +120,7 @@ class TrickRecord(Record):
 
 
 @attrs.frozen(slots=True)
-class ScoreChange(Record):
+class ScoreChange(VersionedRecord):
     """Points one seat gained (or lost, if negative) and why."""
 
     VERSION: ClassVar[int] = 1
@@ -132,7 +132,7 @@ class ScoreChange(Record):
 
 
 @attrs.frozen(slots=True)
-class RoundRecord(Record):
+class RoundRecord(VersionedRecord):
     """One finished round (deal, race): what each seat scored and how it ended.
 
     ``points`` is each seat's net change of ``state.scores`` over the round (by

@@ -162,7 +162,7 @@ def policy_rng(state: HookedState) -> random.Random:
 def choose(rule: SeatRule, state: HookedState, seat: int, rng: random.Random | None = None) -> Any:
     """The move the named policy of ``rule`` makes for ``seat`` at ``state`` (the seat to move): from the
     seat's legal moves (and, for ``heuristic``, its own determinization). ``rng`` (default
-    :func:`policy_rng`) draws ``random`` and the heuristic. A function policy is called by
+    ``policy_rng``) draws ``random`` and the heuristic. A function policy is called by
     :func:`rulebook.variants.hooks.choose_move`, which checks what it returns."""
     legal = state.legal_actions()
     policy = rule.policy

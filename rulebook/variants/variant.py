@@ -165,7 +165,8 @@ class Variant:
     trick_winner_hook: TrickWinnerFn | None = attrs.field(default=None, alias="trick_winner")
     counters_hook: CountersFn | None = attrs.field(default=None, alias="counters")
     ends_hook: EndsFn | None = attrs.field(default=None, alias="ends")
-    #: seats that play by a rule (:mod:`rulebook.variants.seats`): 0-based seat -> :class:`SeatRule` or a policy
+    #: seats that play by a rule (:mod:`rulebook.variants.seats`): 0-based seat ->
+    #: :class:`~rulebook.variants.seats.SeatRule` or a policy
     seats: tuple[tuple[int, SeatRule], ...] = attrs.field(default=(), converter=_seat_pairs)
     #: move kinds of the variant's own, which its ``legal`` hook may offer (:mod:`rulebook.variants.moves`)
     moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=_kinds)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rulebook.core.history import Record, RoundRecord, TrickRecord
+from rulebook.core.history import RoundRecord, TrickRecord, VersionedRecord
 from rulebook.core.logic import hook_running
 from rulebook.errors import IllegalAction
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen(slots=True)
-class Resolution(Record):
+class Resolution(VersionedRecord):
     """One player's step of the resolution (ST-RES-1): what it put beneath which column,
     then what it took.
 
@@ -52,7 +52,7 @@ class Resolution(Record):
 
 
 @attrs.frozen(slots=True)
-class PlacementRecord(Record):
+class PlacementRecord(VersionedRecord):
     """One finished round of Saru Tori Inu I (the game's counterpart of a trick).
 
     ``number`` counts rounds over the whole game from 0; ``race`` and ``round`` (from 0
@@ -81,7 +81,7 @@ class PlacementRecord(Record):
 
 
 @attrs.frozen(slots=True)
-class RevealedMissions(Record):
+class RevealedMissions(VersionedRecord):
     """The mission cards of one scored race, revealed when it was scored (ST-SCORE-3).
 
     ``race`` counts races from 0 (the ``number`` of the race's
