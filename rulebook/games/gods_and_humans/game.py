@@ -117,10 +117,12 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         """The observation's tensor: the fields of the layout in the docs page's table, in order."""
         return _observation.encode_observation(rules, observation)
 
-    def tensor_encoder(self, rules: Rules) -> TensorEncoder:
+    def tensor_encoder(self, rules: Rules) -> TensorEncoder | None:
         """The fast encoder: writes the tensor straight from the state
-        (:class:`~rulebook.games.gods_and_humans.observation.TensorEncoder`)."""
-        return TensorEncoder(rules)
+        (:class:`~rulebook.games.gods_and_humans.observation.TensorEncoder`), for the printed
+        visibility; under another ``visible`` setting (GH-INFO-5 to GH-INFO-7) ``None``: the
+        adapters then encode each observation, which follows the setting."""
+        return TensorEncoder(rules) if rules.visible.printed else None
 
     # -- simulation helpers ----------------------------------------------------------------
 
