@@ -47,8 +47,8 @@ from rulebook.core.history import Player
 from rulebook.errors import InvalidRules
 
 __all__ = [
-    "HOOK_CLOCK", "LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Trick", "apply_changes", "hook_running",
-    "logic_field",
+    "HOOK_CLOCK", "LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Trick", "apply_changes",
+    "check_endings_off", "hook_running", "logic_field",
 ]
 
 #: the seconds spent inside a variant's hooks in this process, and how many hook calls are running now
@@ -150,3 +150,24 @@ def apply_changes(counts: tuple[int, ...], changes: Changes | None, name: str) -
     if delta is None:
         return counts
     return tuple(c + d for c, d in zip(counts, delta, strict=True))
+
+
+def check_endings_off(off: tuple[str, ...], endings: Mapping[str, str], kept: Mapping[str, str]) -> None:
+    """Refuse, naming ``endings_off``, a value of that option that is not each an ending of ``endings``
+    once, or that names one of ``kept``: the endings that cannot be switched off, each with why.
+
+    >>> check_endings_off(("tricks",), {"hands": "X-END-1", "tricks": "X-END-2"}, {"hands": "it always comes"})
+    >>> check_endings_off(("hands",), {"hands": "X-END-1", "tricks": "X-END-2"}, {"hands": "it always comes"})
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidRules: Rules.endings_off: it always comes
+    """
+    allowed = " or ".join(name for name in endings if name not in kept)
+    for name in off:
+        if type(name) is not str or name not in endings:
+            raise InvalidRules("endings_off", f"'{name}' is not an ending that can be switched off; expected {allowed}")
+    if len(set(off)) != len(off):
+        raise InvalidRules("endings_off", "an ending is named twice")
+    for name, why in kept.items():
+        if name in off:
+            raise InvalidRules("endings_off", why)

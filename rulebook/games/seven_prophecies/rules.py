@@ -11,7 +11,7 @@ import functools
 import attrs
 
 from rulebook.core.cards import Deck
-from rulebook.core.logic import Logic, logic_field
+from rulebook.core.logic import Logic, check_endings_off, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible, from_event
 from rulebook.errors import InvalidRules
@@ -394,19 +394,10 @@ class Rules:
 def _check_endings_off(off: tuple[str, ...]) -> None:
     """SP-LOGIC-3: each name an ending of ``ENDINGS``, each once; never the count of rounds, the one
     ending sure to come (a target score or a number of successes may never be reached)."""
-    for name in off:
-        if type(name) is not str or name not in ENDINGS:
-            raise InvalidRules(
-                "endings_off", f"'{name}' is not an ending that can be switched off; expected target or successes"
-            )
-    if len(set(off)) != len(off):
-        raise InvalidRules("endings_off", "an ending is named twice")
-    if "rounds" in off:
-        raise InvalidRules(
-            "endings_off",
-            "the end after the game's rounds (SP-END-3) cannot be switched off: a target score or a number "
-            "of successes may never be reached, so the game might never end",
-        )
+    check_endings_off(off, ENDINGS, {"rounds": (
+        "the end after the game's rounds (SP-END-3) cannot be switched off: a target score or a number "
+        "of successes may never be reached, so the game might never end"
+    )})
 
 
 @functools.lru_cache(maxsize=256)

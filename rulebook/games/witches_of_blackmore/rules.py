@@ -15,7 +15,7 @@ import attrs
 
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
-from rulebook.core.logic import Logic, logic_field
+from rulebook.core.logic import Logic, check_endings_off, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
 from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible
@@ -268,19 +268,10 @@ class Rules:
 def _check_endings_off(off: tuple[str, ...]) -> None:
     """WB-LOGIC-3: each name an ending of ``ENDINGS``, each once; never the hands running out,
     without which a game whose hands are empty could not end (nor go on)."""
-    for name in off:
-        if type(name) is not str or name not in ENDINGS:
-            raise InvalidRules(
-                "endings_off", f"'{name}' is not an ending that can be switched off; expected tricks or target"
-            )
-    if len(set(off)) != len(off):
-        raise InvalidRules("endings_off", "an ending is named twice")
-    if "hands" in off:
-        raise InvalidRules(
-            "endings_off",
-            "the end when every hand is empty (WB-END-4) cannot be switched off: nothing could be played "
-            "after it, and no other ending is sure to come",
-        )
+    check_endings_off(off, ENDINGS, {"hands": (
+        "the end when every hand is empty (WB-END-4) cannot be switched off: nothing could be played "
+        "after it, and no other ending is sure to come"
+    )})
 
 
 def _check_deck(rules: Rules) -> None:
