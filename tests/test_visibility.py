@@ -275,3 +275,24 @@ def test_the_command_line_verifies_a_visibility_variant_and_names_it(capsys: pyt
                  "--games", "2", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert "visible.hands=all, visible.bids=from:tricks" in out
+
+
+@pytest.mark.parametrize("slug,options", [
+    ("witches-of-blackmore", {"players": 4, "teams": True}),
+    ("seven-prophecies", {"players": 4, "partners": True}),
+    ("utsuke", {"players": 4, "teams": True}),
+])
+def test_the_table_draws_the_partner_s_hand_under_team(slug: str, options: dict[str, Any]) -> None:
+    """WB-INFO-3, SP-INFO-5, UT-INFO-4: the view of a seat (what the table draws) shows its partner's
+    cards under ``visible.hands = team`` and hides them otherwise; an opponent's stay hidden."""
+    from rulebook.core.render import observation_text
+
+    game = rulebook.get_game(slug)
+    team = game.new_game(game.Rules(**options, visible={"hands": "team"}), seed=3)
+    plain = game.new_game(game.Rules(**options), seed=3)
+    obs = team.observation(0)
+    partner_cards = [game.card_text(c) for c in obs.partner_hand]
+    assert partner_cards
+    text, hidden = observation_text(obs), observation_text(plain.observation(0))
+    assert all(c in text for c in partner_cards)
+    assert text != hidden

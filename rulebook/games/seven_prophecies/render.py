@@ -114,8 +114,12 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
 
 
 def _seen_hands(obs: Any) -> dict[int, tuple[int, ...]]:
-    """The hands a seat sees: its own, or every hand when hands are open (SP-INFO-4)."""
-    return dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
+    """The hands a seat sees: its own, every hand when hands are open (SP-INFO-4), and its partner's
+    under ``visible.hands = team`` (SP-INFO-5: the seat facing it)."""
+    hands = dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
+    if obs.partner_hand:
+        hands[(obs.seat + 2) % 4] = obs.partner_hand
+    return hands
 
 
 def _start(v: Any) -> int:

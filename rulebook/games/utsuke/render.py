@@ -111,8 +111,12 @@ def _from_observation(obs: Observation) -> Board:
 
 
 def _seen(obs: Observation) -> dict[int, tuple[int, ...]]:
-    """The hands a seat sees: its own, or every hand when hands are open (UT-INFO-2)."""
-    return dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
+    """The hands a seat sees: its own, every hand when hands are open (UT-INFO-2), and its partner's
+    under ``visible.hands = team`` (UT-INFO-4: the seat facing it)."""
+    hands = dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}
+    if obs.partner_hand:
+        hands[(obs.seat + 2) % 4] = obs.partner_hand
+    return hands
 
 
 def _view(state: UtsukeState, seat: int | None) -> Board:

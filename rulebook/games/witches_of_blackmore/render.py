@@ -102,6 +102,9 @@ def _from_state(state: WitchesState) -> Board:
 def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | None = None,
                       winners: tuple[int, ...] | None = None) -> Board:
     hands = dict(enumerate(obs.open_hands)) if obs.open_hands else {obs.seat: obs.hand}  # WB-INFO-2
+    if obs.partner_hand:  # WB-INFO-3: the partner facing the seat shows its hand
+        n = len(obs.hand_sizes)
+        hands[(obs.seat + n // 2) % n] = obs.partner_hand
     return _board(obs, obs.seat, rules, wheel=obs.wheel, hands=hands, known=obs.known_in_hands,
                   sizes=obs.hand_sizes, pile=obs.pile_size, trick=obs.trick, replacing=obs.replacing,
                   tricks=tuple(getattr(obs, "tricks", ())), just_won=(), winners=winners, legal=legal or [])
