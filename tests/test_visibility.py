@@ -296,3 +296,18 @@ def test_the_table_draws_the_partner_s_hand_under_team(slug: str, options: dict[
     text, hidden = observation_text(obs), observation_text(plain.observation(0))
     assert all(c in text for c in partner_cards)
     assert text != hidden
+
+
+def test_the_table_draws_every_hand_of_gods_and_humans_under_open_hands() -> None:
+    """GH-INFO-5: with ``visible.hands = all`` a human's view (what the table draws) shows the gods' hands too."""
+    from rulebook.core.render import observation_text
+
+    game = rulebook.get_game("gods-and-humans")
+    state = game.new_game(game.Rules(visible={"hands": "all"}), seed=3)
+    human = state.humans[0] if hasattr(state, "humans") else 0
+    obs = state.observation(human)
+    god = next(s for s in range(state.rules.players) if s not in obs.humans)
+    text = observation_text(obs)
+    assert obs.open_hands[god] and all(game.card_text(c) in text for c in obs.open_hands[god])
+    plain = observation_text(game.new_game(game.Rules(), seed=3).observation(human))
+    assert not all(game.card_text(c) in plain for c in obs.open_hands[god])

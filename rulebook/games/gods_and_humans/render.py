@@ -131,6 +131,8 @@ def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | No
     for s, h in enumerate(obs.human_hands):
         if s != obs.seat and s in obs.humans:
             hands[s] = h
+    for s, h in enumerate(obs.open_hands):  # GH-INFO-5: every hand face up, the gods' too
+        hands.setdefault(s, h)
     note = ""
     if f is not None and not f.revealed:
         note = _("forced intervention at gap {gap} by {gods}: {n} card(s) laid face down so far").format(
