@@ -111,3 +111,17 @@ def test_a_sweep_of_a_rule_the_heuristic_does_not_read_uses_search_players(
     assert main(["simulate", "utsuke", "--sweep", "max_bid=3,4", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "who played: the rule-aware heuristic in every seat" in out and "why:" not in out
+
+
+def test_the_heuristic_says_it_plays_added_phases_and_moves_at_random_or_not_at_all() -> None:
+    """A variant's added phases and own moves are rules the heuristic does not read: the report says what it does."""
+    from rulebook.variants.variant import load_variant
+
+    ut = rulebook.get_game("utsuke")
+    passing = load_variant(ut, "docs/examples/utsuke_pass_left.toml")
+    assert [(u.rule, u.instead) for u in unread(passing, ("heuristic",) * 4)] == [
+        ("the added phases", "passes and shows cards at random in them")]
+    wb = rulebook.get_game("witches-of-blackmore")
+    discard = load_variant(wb, "docs/examples/discard_to_the_pile.py:DISCARD_TO_THE_PILE")
+    rules = [u.rule for u in unread(discard, ("heuristic",) * 3)]
+    assert "the variant's own moves" in rules and "the legal hook" in rules

@@ -86,6 +86,10 @@ def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
         out.append(("winners", False))
     out += [(name, False) for name in variant.play_hooks.names()]
     out += [(name, False) for name in getattr(variant, "logic_hooks", list)()]
+    if getattr(variant, "phases", ()):
+        out.append(("phases", False))
+    if getattr(variant, "moves", ()):
+        out.append(("moves", False))
     if variant.floor is not None:
         out.append(("score floor", False))
     return out
@@ -111,6 +115,10 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
             rule, instead = _("the game_over hook"), _("plays as if the game went on as printed")
         elif name == "trick_winner":
             rule, instead = _("the trick_winner hook"), _("plays as if the printed rule decided who wins a trick")
+        elif name == "phases":
+            rule, instead = _("the added phases"), _("passes and shows cards at random in them")
+        elif name == "moves":
+            rule, instead = _("the variant's own moves"), _("never makes them")
         elif name == "ends":
             rule, instead = _("the ends hook"), _("plays as if the game went on as printed")
         elif name == "score floor":
