@@ -356,6 +356,10 @@ class PlayHooks:
 class HookedGame:
     """The game as a hooked state sees it: the engine's game, with a heuristic that keeps to the hooked moves."""
 
+    #: ISMCTS playouts call :meth:`heuristic_action` (which keeps to the hooked moves), never the
+    #: engine's plain rollout function (which knows no hook)
+    _rollout_policy = None
+
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self._game = game
 

@@ -198,6 +198,10 @@ class PhasedGame:
     """The game as a phased state sees it: the engine's game, whose action ids go on past its own
     table with one ``pass <card>`` per card, and whose heuristic passes a random card."""
 
+    #: ISMCTS playouts call :meth:`heuristic_action` (which plays the added phases), never the engine's
+    #: plain rollout function (which knows no added phase)
+    _rollout_policy = None
+
     def __init__(self, game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> None:
         self._game = game
         self._phases = phases

@@ -256,8 +256,10 @@ class Variant:
 
     @property
     def has_hooks(self) -> bool:
+        """Whether the variant carries anything beyond ``Rules`` options: Python hooks, a score floor,
+        added phases, seats that play by a rule or move kinds of its own."""
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
-                    or self.play_hooks or self.logic_hooks())
+                    or self.play_hooks or self.logic_hooks() or self.phases or self.seats or self.moves)
 
     def logic_hooks(self) -> list[str]:
         """The names of the hooks the engine calls itself (``trick_winner``, ``counters``, ``ends``, and
