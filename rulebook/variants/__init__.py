@@ -13,7 +13,8 @@
 
 >>> import rulebook
 >>> from rulebook.variants.variant import resolve
->>> v = resolve(rulebook.get_game("witches-of-blackmore"), sets=["must_follow=true", "players=3"])
+>>> game = rulebook.get_game("witches-of-blackmore")
+>>> v = resolve(game, sets=["must_follow=true", "players=3"])
 >>> v.rules.must_follow, v.rules.players
 (True, 3)
 """

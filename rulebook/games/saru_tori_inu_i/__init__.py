@@ -69,7 +69,7 @@ from .rules import LETTERS as LETTERS
 from .rules import MONKEY as MONKEY
 from .rules import NOT_PLAYED as NOT_PLAYED
 from .rules import RULESETS as RULESETS
-from .scoring import colour_places, race_score_changes, score_colours, score_race
+from .scoring import colour_places, race_score_changes, resolve_trick, score_colours, score_race
 from .state import SaruState
 
 __all__ = [
@@ -104,6 +104,7 @@ __all__ = [
     "move_animals",
     "race_order",
     "race_score_changes",
+    "resolve_trick",
     "score_colours",
     "score_race",
 ]

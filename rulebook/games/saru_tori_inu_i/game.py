@@ -81,7 +81,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
 
     def resolve_trick(self, trick: Trick) -> Player:
         """Who wins a round of play: the seat that resolves first, the highest strength played
-        or declared (ST-LOGIC-1, ST-RES-1; see :func:`~rulebook.games.saru_tori_inu_i.scoring.resolve_trick`)."""
+        or declared (ST-LOGIC-1, ST-RES-1; see :func:`~rulebook.games.saru_tori_inu_i.resolve_trick`)."""
         return resolve_trick(trick)
 
     def check_invariants(self, state: SaruState) -> None:

@@ -41,7 +41,7 @@ from .rules import ROUND_DECK as ROUND_DECK
 from .rules import SHARE as SHARE
 from .rules import TWICE as TWICE
 from .rules import SPRules as SPRules
-from .scoring import round_points
+from .scoring import resolve_trick, round_points
 from .state import RoundInfo, SevenPropheciesState
 
 __all__ = [
@@ -64,5 +64,6 @@ __all__ = [
     "aside",
     "in_play",
     "places",
+    "resolve_trick",
     "round_points",
 ]

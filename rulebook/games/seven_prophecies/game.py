@@ -168,7 +168,7 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
 
     def resolve_trick(self, trick: Trick) -> int:
         """The seat in 1st place of a complete trick (SP-LOGIC-1, SP-RANK-1..5, SP-TRICK-3):
-        :func:`~rulebook.games.seven_prophecies.scoring.resolve_trick`."""
+        :func:`~rulebook.games.seven_prophecies.resolve_trick`."""
         return scoring.resolve_trick(trick)
 
     def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:

@@ -37,7 +37,7 @@ from .rules import SURVIVORS as SURVIVORS
 from .rules import YOUNG_LORD as YOUNG_LORD
 from .rules import RoundResult as RoundResult
 from .rules import TrickEntry as TrickEntry
-from .scoring import honour_gains
+from .scoring import honour_gains, resolve_trick
 from .state import UtsukeState
 
 __all__ = [
@@ -53,4 +53,5 @@ __all__ = [
     "UtsukeState",
     "honour_gains",
     "npc_card",
+    "resolve_trick",
 ]

@@ -83,7 +83,7 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         return _round_start(self, rules, setup, None, 0, rules.first_lord, (0,) * players, (0,) * players, ())
 
     def resolve_trick(self, trick: Trick) -> Player:
-        """Who wins ``trick`` (UT-LOGIC-1, UT-TRICK-1): :func:`rulebook.games.utsuke.scoring.resolve_trick`."""
+        """Who wins ``trick`` (UT-LOGIC-1, UT-TRICK-1): :func:`rulebook.games.utsuke.resolve_trick`."""
         return scoring.resolve_trick(trick)
 
     def score_floor(self, rules: Rules) -> int | None:
