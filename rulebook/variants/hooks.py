@@ -72,7 +72,8 @@ A worked example, "a trick won with a 1 scores 5 more points", in the Witches:
 >>> state, plain = v.new_game(seed=4), game.new_game(game.Rules(players=3), seed=4)
 >>> while not state.is_terminal:
 ...     state, plain = state.apply(state.legal_actions()[0]), plain.apply(plain.legal_actions()[0])
->>> sum(state.scores) - sum(plain.scores) == 5 * sum(game.card_text(t.winning_card).endswith("1") for t in state.tricks)
+>>> ones = sum(game.card_text(t.winning_card).endswith("1") for t in state.tricks)
+>>> sum(state.scores) - sum(plain.scores) == 5 * ones
 True
 """
 
