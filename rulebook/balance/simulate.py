@@ -688,13 +688,35 @@ STRIKES = 2
 
 
 def _stop_pool(pool: ProcessPoolExecutor, *, now: bool = False) -> None:
-    if now:  # interrupted or broken: do not wait for the running games
-        for proc in list((getattr(pool, "_processes", None) or {}).values()):
-            try:
-                proc.terminate()
-            except (OSError, ValueError, AttributeError):
-                pass
-    pool.shutdown(wait=not now, cancel_futures=True)
+    if not now:
+        pool.shutdown(wait=True, cancel_futures=True)
+        return
+    # Interrupted or broken: do not wait for the running games. A worker stopped while it was
+    # sending a result leaves half a message in the result pipe; the pool's manager thread would
+    # wait for the rest for ever, and the interpreter with it at exit. Once the workers are gone,
+    # closing this process's copy of the pipe's writing end turns that wait into end-of-file,
+    # which the manager treats as a broken pool: it cleans up and closes its wake-up pipe before
+    # the interpreter's exit hook writes to it (else "Bad file descriptor" and a traceback).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in workers:
+        try:
+            proc.terminate()
+        except (OSError, ValueError, AttributeError):
+            pass
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in workers:
+        try:
+            proc.join(timeout=5)
+        except (OSError, ValueError, AttributeError, AssertionError):
+            pass
+    try:
+        results._writer.close()  # type: ignore[union-attr]
+    except (OSError, AttributeError):
+        pass
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def _run_pool(
