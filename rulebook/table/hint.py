@@ -37,7 +37,10 @@ from rulebook.core.tricks import trick_winner
 from rulebook.errors import IllegalAction
 from rulebook.i18n import _
 from rulebook.reference.words import card_namer
+from rulebook.reference.words import spec_rules
 from rulebook.table.screen import rule_words, seat_label
+from rulebook.variants.hooks import HookedState
+from rulebook.variants.phases import PhasedState
 
 __all__ = ["LEADERS", "Hint", "hint", "partial_winner", "phase_rules"]
 
@@ -232,9 +235,18 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
     seat = state.current_player
     if seat is None:
         raise ValueError("the game is over: there is no move to hint")
+    if isinstance(state, PhasedState):
+        if state.active < 0:  # between a variant's added steps: the engine's own moves and reasons
+            return hint(state.inner, seed)
+        return _phase_hint(state, seed)
     game = type(state).GAME
     legal: tuple[Action, ...] = state.legal_actions()
     choice: Action = game.heuristic_action(state, random.Random(seed))
+    if isinstance(state, HookedState) and len(legal) > 1:
+        usual = game._game.heuristic_action(state.inner, random.Random(seed))
+        if usual not in legal:  # the variant forbids the engine's move: the player chose among the rest at random
+            return Hint(choice, _("the variant does not allow the rule-aware player's usual move ({usual}) here; "
+                                  "this one is picked at random among the moves it allows").format(usual=usual))
     obs = state.observation(seat)
     text, size = card_namer(game, state.rules)
     names = {text(c): c for c in range(size)}
@@ -282,6 +294,30 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
         reason = _("stays under {who}'s {card} ({rule}): it does not take the trick").format(
             who=holder, card=text(top), rule=rule)
     return Hint(choice, prefix + reason, rule)
+
+
+def phase_rule(prefix: str, kind: str) -> str:
+    """The spec rule of an added step of ``kind`` (``pass``, ``reveal``) in the game whose rule IDs
+    start with ``prefix``: its rule on passing or showing cards, else the rule on added steps."""
+    words = "Passing cards" if kind == "pass" else "Showing cards"
+    for n in (2, 3, 4):
+        found = spec_rules().get(f"{prefix}-PHASE-{n}")
+        if found is not None and found.title == words:
+            return f"{prefix}-PHASE-{n}"
+    return f"{prefix}-PHASE-1"
+
+
+def _phase_hint(state: PhasedState, seed: int) -> Hint:
+    """A move of a variant's added step: the rule-aware player picks a card of the hand at random there
+    (:meth:`rulebook.variants.phases.PhasedGame.heuristic_action`), and the hint says so."""
+    choice: Action = type(state).GAME.heuristic_action(state, random.Random(seed))
+    phase = state.phases[state.active]
+    rule = phase_rule(type(state.inner).GAME.prefix, phase.kind)
+    what = (_("a card to pass in the variant's added step") if phase.kind == "pass"
+            else _("a card to show in the variant's added step"))
+    reason = _("{what}: the rule-aware player picks one of your cards at random here: {rule}").format(
+        what=what, rule=rule_words(rule))
+    return Hint(choice, reason, rule)
 
 
 def _id_title(rule: str) -> str:

@@ -34,6 +34,7 @@ from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.i18n import N_, _, language, wrap
 from rulebook.reference.words import card_namer, known_phrase, move_text, phrase, rule_title, verb_word
+from rulebook.variants.phases import PhasedObservation, _targets
 
 __all__ = [
     "HEIGHT",
@@ -260,13 +261,20 @@ class _View:
     """What :func:`table` needs of one position, from one seat's observation."""
 
     def __init__(self, state: State[Any, Any], seat: int) -> None:
+        obs = state.observation(seat)
+        #: with a variant's added phases (:mod:`rulebook.variants.phases`): the seat's view of them; the
+        #: game's own part of the table is drawn from the engine's state and observation under it
+        self.phased: PhasedObservation | None = obs if isinstance(obs, PhasedObservation) else None
+        self.outer = state
+        if self.phased is not None:
+            state, obs = state.inner, self.phased.engine  # type: ignore[attr-defined]
         self.state = state
         self.game = type(state).GAME
         self.rules = state.rules
         self.players: int = state.rules.players
         self.seat = seat
         self.you = (seat,)
-        self.obs = state.observation(seat)
+        self.obs = obs
         self.cards = _Cards(self.game, self.rules)
 
     def name(self, player: object) -> str:
@@ -529,6 +537,45 @@ _PARTS: dict[str, Callable[[_View], Part]] = {
 }
 
 
+def _phase_lines(v: _View) -> tuple[list[str], list[str]]:
+    """A variant's added phase as the seat sees it (UT-PHASE-2, UT-PHASE-3, UT-PHASE-4): the step in
+    progress and what the seat is to do in it, then what the seat gave and received this round and
+    the cards shown, from its observation only. ``([prompt lines], [what happened])``."""
+    p = v.phased
+    if p is None:
+        return [], []
+    outer: Any = v.outer
+    cards = v.cards
+    prompt: list[str] = []
+    if p.phase and outer.active >= 0:
+        phase = outer.phases[outer.active]
+        seats = tuple(sorted(outer.order))
+        count = _count(phase.cards, _("{n} card"), _("{n} cards"))
+        how = _("face down") if phase.turns == "secret" else _("openly")
+        if v.seat not in seats:
+            prompt.append(_("Added step: the players choose cards; you take no part"))
+        elif p.phase == "pass":
+            to = _targets(seats, phase.to)[v.seat]
+            prompt.append(_("Added step, passing: choose {count} to pass to {who} ({how})").format(
+                count=count, who=v.name(to), how=how))
+        else:
+            prompt.append(_("Added step, showing: choose {count} to show to everyone ({how})").format(
+                count=count, how=how))
+        done = _("{n} of {m} players have chosen").format(n=p.chosen, m=len(seats))
+        if p.own:
+            done += " · " + _("your choice so far: {cards}").format(cards=cards.row(p.own))
+        prompt.append(done)
+        others = [f"{v.name(s)} {cards.row(c)}" for s, c in enumerate(p.open) if c and s != v.seat]
+        if others:
+            prompt.append(_("Chosen openly: {choices}").format(choices=_(", ").join(others)))
+    happened = [_("You passed {cards} to {who}").format(cards=cards.row(c), who=v.name(r)) for r, c in p.gave if c]
+    happened += [_("You received {cards} from {who}").format(cards=cards.row(c), who=v.name(g)) for g, c in p.got if c]
+    shown = [f"{v.name(s)} {cards.row(c)}" for s, c in enumerate(p.shown) if c]
+    if shown:
+        happened.append(_("Cards shown: {cards}").format(cards=_(", ").join(shown)))
+    return prompt, happened
+
+
 def board_lines(state: State[Any, Any], seat: int) -> list[str]:
     """The game's own board as ``seat`` sees it, in a few short lines (for ``?`` and the table)."""
     v = _View(state, seat)
@@ -620,6 +667,9 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     you_are = _("you are seat {n}").format(n=seat + 1)
     sections.append((9, [_fit(f"{head} · {you_are} · {status}", width)]))
     sections.append((3, [line for b in board for line in _wrap(b, width)]))
+    prompt, happened = _phase_lines(v)
+    if happened:
+        sections.append((4, [line for h in happened for line in _wrap(h, width)]))
     rows = []
     label_width = max(cells(v.name(p)) for p in notes)
     for p in sorted(notes, key=lambda p: (p != seat, p)):
@@ -658,6 +708,8 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
 
         sections.append((4, _wrap(_("Your mission: {m}").format(m=mission_text(v.rules.missions[mission])), width,
                                   most=3)))
+    if prompt:
+        sections.append((9, [line for h in prompt for line in _wrap(h, width)]))
     if message:
         sections.append((8, _wrap(message, width)))
     if to_act == seat:
