@@ -38,6 +38,21 @@ def add_arguments(sub: Any) -> None:
 
 
 
+def _states(record: records.Record, variant: Any) -> list[Any] | None:
+    """The recorded game's states as ``variant`` reads them (``None``: the record alone suffices): moves of
+    the variant's own kinds and moves its ``legal`` hook adds are read and applied as the variant does
+    (:func:`rulebook.variants.hooks.iter_states`), its logic hooks decide tricks and endings."""
+    if variant is None or variant.phases:
+        return None  # added phases are data the record carries
+    if variant.moves or variant.legal_hook is not None:
+        from rulebook.variants.hooks import iter_states
+
+        return list(iter_states(variant, record))
+    if variant.rules.logic.printed:
+        return None
+    return list(records.iter_states(record, logic=variant.rules.logic))
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``rulebook replay``."""
     from rulebook.variants.verify import walk
@@ -60,34 +75,35 @@ def run(args: argparse.Namespace) -> int:
     records.check_variant(record, variant.describe() if variant is not None else None)
     if variant is not None and not args.quiet:
         say_escaped(_("checking with the hooks of variant {name} ({ref})").format(name=f"{variant.name!r}", ref=ref))
+    states = _states(record, variant)
     wrote = ""
     if args.html is not None:
         from rulebook.reference.replay_html import write_replay_page
 
         try:
-            write_replay_page(record, args.html)
+            write_replay_page(record, args.html, states=states)
         except OSError as exc:
             raise OutputError(args.html, reason(exc), "--html") from None
         wrote = _("wrote {path}: {steps} steps, from the deal to the last move; open it in a web browser").format(
             path=args.html, steps=len(record.actions) + 1)
     elif args.seat is None and not args.actions and not args.quiet:
-        from rulebook.reference.narrate import narrate
+        from rulebook.reference.narrate import narrate, narrate_states
 
         try:
-            story = narrate(record)
+            story = narrate(record) if states is None else narrate_states(states)
         except RulebookError:
             story = []
         for line in story:
             say_escaped(line)
     elif args.seat is not None:
-        from rulebook.reference.narrate import narrate
+        from rulebook.reference.narrate import narrate, narrate_states
 
         players = record.rules.get("players") if isinstance(record.rules, dict) else None
         if isinstance(players, int) and not args.seat < players:
             raise RulebookError(_("--seat {seat} is not a seat of this game: seats are 1–{players}").format(
                 seat=args.seat + 1, players=players))
         try:
-            story = narrate(record, args.seat)
+            story = narrate(record, args.seat) if states is None else narrate_states(states, args.seat)
         except ValueError as exc:
             raise RulebookError(str(exc)) from None
         for line in story:

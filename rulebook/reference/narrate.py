@@ -29,12 +29,22 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulebook.core.contract import State
+from rulebook.core.phases import PassCard, ShowCard
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
-from rulebook.reference.words import card_namer, join, phrase, render_observation, rule_title, seat_name, sentence
+from rulebook.reference.words import (
+    card_namer,
+    join,
+    phase_rule,
+    phrase,
+    render_observation,
+    rule_title,
+    seat_name,
+    sentence,
+)
 
-__all__ = ["narrate", "narrate_states", "summary", "tricks_and_rounds"]
+__all__ = ["added_lines", "narrate", "narrate_states", "summary", "tricks_and_rounds"]
 
 
 def tricks_and_rounds(state: State[Any, Any]) -> tuple[tuple[TrickRecord, ...], tuple[RoundRecord, ...]] | None:
@@ -160,6 +170,58 @@ def _tricks(count: int, won: str) -> str:
     return ngettext("{count} trick (won: {won})", "{count} tricks (won: {won})", count).format(count=count, won=won)
 
 
+def _added(action: Any) -> bool:
+    """Whether ``action`` is a move no finished trick tells: a card chosen in a variant's added step, or
+    a move of a variant's own kind (a class outside the games' modules)."""
+    kind = type(action)
+    return kind is PassCard or kind is ShowCard or not kind.__module__.startswith("rulebook.games.")
+
+
+def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]:
+    """The moves a variant adds, told: ``(step, tricks finished before it, line)`` each.
+
+    A variant's added step is told once every seat has chosen, at the step that ends it: the cards
+    passed, each with its giver and receiver, or the cards shown (UT-PHASE-2, UT-PHASE-4); a move of
+    the variant's own kind is told as its seat made it (``Seat 1: discard B7 (a move the variant
+    adds)``)."""
+    if not states:
+        return []
+    first = states[0]
+    n = first.rules.players
+    text, size = card_namer(type(getattr(first, "inner", first)).GAME, first.rules)
+
+    def cards(cs: Sequence[int]) -> str:
+        return " ".join(text(c) if 0 <= c < size else "?" for c in cs)
+
+    out: list[tuple[int, int, str]] = []
+    for k in range(1, len(states)):
+        before, after = states[k - 1], states[k]
+        action = after.history[-1]
+        if not _added(action):
+            continue
+        done = len(getattr(after, "tricks", ()) or ())
+        if type(action) is PassCard or type(action) is ShowCard:
+            active = getattr(before, "active", -1)
+            if active < 0 or (getattr(after, "active", -1) == active and any(after.chosen)):
+                continue  # the step goes on: its choices are told when it ends
+            phase = before.phases[active]
+            rule = _rule(phase_rule(type(before.inner).GAME.prefix, phase.kind))
+            if phase.kind == "pass":
+                moved = after.last[1][-len(before.order):]
+                told = join(_("{giver} gave {cards} to {receiver}").format(
+                    giver=seat_name(g, n), cards=cards(cs), receiver=seat_name(r, n)) for g, r, cs in moved)
+                out.append((k, done, _("Cards passed ({rule}): {passes}").format(rule=rule, passes=told)))
+            else:
+                chosen = list(before.chosen)
+                chosen[before.current_player] = (*chosen[before.current_player], action.card)
+                told = join(f"{seat_name(s, n)} {cards(cs)}" for s, cs in enumerate(chosen) if cs)
+                out.append((k, done, _("Cards shown ({rule}): {shown}").format(rule=rule, shown=told)))
+        else:
+            out.append((k, done, sentence(_("{seat}: {move} (a move the variant adds)").format(
+                seat=seat_name(before.current_player, n), move=action))))
+    return out
+
+
 def _states(record: records.Record) -> Iterator[State[Any, Any]]:
     return records.iter_states(record)
 
@@ -179,17 +241,20 @@ def narrate_states(states: Sequence[State[Any, Any]], seat: int | None = None) -
         out.extend(_seat_view(states, seat))
     else:
         rec = tricks_and_rounds(last)
-        if rec is not None and (rec[0] or rec[1]):
+        added = added_lines(states) if rec is not None else []
+        if rec is not None and (rec[0] or rec[1] or added):
             tricks, rounds = rec
             done_rounds = {r.number: r for r in rounds}
             told: set[int] = set()
-            for t in tricks:
+            for i, t in enumerate(tricks):
                 for r in sorted(k for k in done_rounds if k < t.round and k not in told):
                     out.extend(_round_lines(done_rounds[r], last))
                     told.add(r)
+                out.extend(line for _k, before, line in added if before == i)
                 out.append(_trick_line(t, last))
             for r in sorted(k for k in done_rounds if k not in told):
                 out.extend(_round_lines(done_rounds[r], last))
+            out.extend(line for _k, before, line in added if before >= len(tricks))
         else:
             out.extend(_action_view(states))
     out.extend(summary(last, seat))

@@ -46,7 +46,7 @@ from rulebook.core.contract import State
 from rulebook.core.files import write_atomic
 from rulebook.i18n import _, language, ngettext
 from rulebook.reference import records
-from rulebook.reference.narrate import narrate_states, summary, tricks_and_rounds
+from rulebook.reference.narrate import added_lines, narrate_states, summary, tricks_and_rounds
 from rulebook.reference.words import seat_name
 
 __all__ = ["Step", "replay_page", "steps", "steps_of_states", "unpack", "write_replay_page"]
@@ -87,11 +87,13 @@ def _told(states: Sequence[State[Any, Any]]) -> list[tuple[str, ...]]:
     by_records = whole is not None and bool(whole[0] or whole[1])
     ends = [0]  # ends[k]: how many lines of ``middle`` the story after step k tells
     seen: object = None
+    added = [step for step, _before, _line in added_lines(states)] if by_records else []
     for k in range(1, len(states)):
         if by_records:
             now = tricks_and_rounds(states[k])
-            mark: object = (len(now[0]), len(now[1])) if now is not None else (0, 0)
-            if mark == (0, 0):  # nothing finished yet: narrate tells no trick or round
+            extra = sum(1 for step in added if step <= k)  # the variant's added steps and moves told so far
+            mark: object = (len(now[0]), len(now[1]), extra) if now is not None else (0, 0, extra)
+            if mark == (0, 0, 0):  # nothing finished yet: narrate tells no trick or round
                 ends.append(0)
                 continue
         else:
@@ -262,16 +264,18 @@ def _step_item(step: Step, rules: str | None = None) -> str:
 
 
 def replay_page(record: records.Record, *, note: str = "", back: tuple[str, str] | None = None,
-                rules: str | None = None) -> str:
+                rules: str | None = None, states: Sequence[State[Any, Any]] | None = None) -> str:
     """The HTML page of a recorded game (see the module doc).
 
     ``note``: a sentence about the game, shown under the title; ``back``: ``(address, text)``
     of a link above the title (to the page the reader came from); ``rules``: the address of a
     game's page of the rule reference, ``{slug}`` standing for the game
     (``"../../games/{slug}.html"``), to link every rule ID the story cites to its rule
-    (the pages built into the docs do); without it, rule IDs are plain text.
+    (the pages built into the docs do); without it, rule IDs are plain text. ``states``: the
+    game's states as the variant it was played under reads the record (moves of the variant's own
+    kinds, its logic: ``rulebook replay --variant``), else the record is read alone.
     """
-    states = list(records.iter_states(record))
+    states = list(records.iter_states(record)) if states is None else list(states)
     return _page(type(states[0]).GAME, states[0].rules.players, record.seed, steps_of_states(states), note, back,
                  rules)
 
@@ -364,9 +368,10 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 
 
 def write_replay_page(record: records.Record, path: str | Path, *, note: str = "",
-                      back: tuple[str, str] | None = None, rules: str | None = None) -> Path:
+                      back: tuple[str, str] | None = None, rules: str | None = None,
+                      states: Sequence[State[Any, Any]] | None = None) -> Path:
     """Write :func:`replay_page` of ``record`` to ``path`` (UTF-8) and return the path."""
-    text = replay_page(record, note=note, back=back, rules=rules)
+    text = replay_page(record, note=note, back=back, rules=rules, states=states)
     return write_atomic(path, text, "--html")
 
 

@@ -209,6 +209,8 @@ def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
     Generic: it reads the observation's attrs fields, so it works for every game
     and shows exactly what the observation holds, nothing from the state.
     """
+    if attrs.has(type(observation)) and hasattr(observation, "engine") and hasattr(observation, "gave"):
+        return _phased_observation(game, rules, observation, you)
     text, size = card_namer(game, rules)
     players = rules.players
     deck = getattr(sys.modules.get(type(game).__module__), "DECK", None)
@@ -223,6 +225,40 @@ def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
         else:
             shown = _field_text(f.name, value, text, size, players, you)
         out.append((_(f.name.replace("_", " ")), shown))
+    return out
+
+
+def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
+                        you: Sequence[int]) -> list[tuple[str, str]]:
+    """A seat's view with a variant's added steps (:class:`rulebook.variants.phases.PhasedObservation`):
+    the engine's view, then the added step in progress, the seat's choice, how many have chosen, the
+    choices made openly, what the seat gave and received this round and the cards shown."""
+    engine = getattr(game, "_game", game)  # the game under the added steps
+    out = render_observation(engine, rules, obs.engine, you)
+    text, size = card_namer(engine, rules)
+    players = rules.players
+
+    def cards(cs: Sequence[int]) -> str:
+        return _cards(cs, text, size) if cs else "-"
+
+    steps = {"pass": _("passing cards"), "reveal": _("showing cards")}
+    out.append((_("added step"), steps.get(obs.phase, "-")))
+    if obs.phase:
+        out.append((_("your choice"), cards(obs.own)))
+        out.append((_("players who have chosen"), str(obs.chosen)))
+        if any(obs.open):
+            out.append((_("chosen openly"), join(f"{seat_name(s, players, you)} {cards(c)}"
+                                                 for s, c in enumerate(obs.open) if c)))
+    if obs.gave:
+        out.append((_("you passed"), join(_("{cards} to {seat}").format(cards=cards(c), seat=seat_name(r, players, you))
+                                          for r, c in obs.gave)))
+    if obs.got:
+        out.append((_("you received"), join(_("{cards} from {seat}").format(cards=cards(c),
+                                                                          seat=seat_name(g, players, you))
+                                            for g, c in obs.got)))
+    if any(obs.shown):
+        out.append((_("cards shown"), join(f"{seat_name(s, players, you)} {cards(c)}"
+                                           for s, c in enumerate(obs.shown) if c)))
     return out
 
 
@@ -256,6 +292,21 @@ def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
     for _heading, rules in sections:
         rules[:] = [(r, t, b.strip()) for r, t, b in rules]
     return sections
+
+
+def phase_rule(prefix: str, kind: str) -> str:
+    """The spec rule of a variant's added step of ``kind`` (``pass``, ``reveal``) in the game whose rule
+    IDs start with ``prefix``: its rule on passing or on showing cards, else its rule on added steps.
+
+    >>> phase_rule("UT", "pass"), phase_rule("UT", "reveal"), phase_rule("WB", "pass")
+    ('UT-PHASE-2', 'UT-PHASE-4', 'WB-PHASE-1')
+    """
+    words = "Passing cards" if kind == "pass" else "Showing cards"
+    for n in (2, 3, 4):
+        found = spec_rules().get(f"{prefix}-PHASE-{n}")
+        if found is not None and found.title == words:
+            return f"{prefix}-PHASE-{n}"
+    return f"{prefix}-PHASE-1"
 
 
 def rule_title(rule: str) -> str:

@@ -37,7 +37,7 @@ from rulebook.core.tricks import trick_winner
 from rulebook.errors import IllegalAction
 from rulebook.i18n import _
 from rulebook.reference.words import card_namer
-from rulebook.reference.words import spec_rules
+from rulebook.reference.words import phase_rule
 from rulebook.table.screen import rule_words, seat_label
 from rulebook.variants.hooks import HookedState
 from rulebook.variants.phases import PhasedState
@@ -294,17 +294,6 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
         reason = _("stays under {who}'s {card} ({rule}): it does not take the trick").format(
             who=holder, card=text(top), rule=rule)
     return Hint(choice, prefix + reason, rule)
-
-
-def phase_rule(prefix: str, kind: str) -> str:
-    """The spec rule of an added step of ``kind`` (``pass``, ``reveal``) in the game whose rule IDs
-    start with ``prefix``: its rule on passing or showing cards, else the rule on added steps."""
-    words = "Passing cards" if kind == "pass" else "Showing cards"
-    for n in (2, 3, 4):
-        found = spec_rules().get(f"{prefix}-PHASE-{n}")
-        if found is not None and found.title == words:
-            return f"{prefix}-PHASE-{n}"
-    return f"{prefix}-PHASE-1"
 
 
 def _phase_hint(state: PhasedState, seed: int) -> Hint:
