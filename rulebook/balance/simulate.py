@@ -46,6 +46,7 @@ from rulebook.balance.stats import holm, two_proportion_test, welch_test, wilson
 from rulebook.balance.usage import digest_of, usage_of
 from rulebook.core.contract import Game, State
 from rulebook.i18n import _
+from rulebook.variants.moves import VariantMove
 from rulebook.variants.variant import Variant
 
 __all__ = [
@@ -202,8 +203,10 @@ def lead_story(trajectory: Sequence[Sequence[int]], winners: frozenset[int]) -> 
     The *leader* is the seat with the strictly highest score (none on a tie). A lead
     change is a new leader different from the last one (a tie keeps the last leader).
     A game is a *comeback* when some winner was strictly behind the best score at the
-    middle scoring event (the ``len // 2``-th of ``trajectory``).
+    middle scoring event (the ``len // 2``-th of ``trajectory``) of at least 3.
 
+    >>> lead_story([(0, 1), (0, 2)], frozenset({0}))
+    (0, False)
     >>> lead_story([(1, 0), (1, 2), (1, 2), (3, 3), (5, 3)], frozenset({0}))
     (2, True)
     >>> lead_story([(1, 0), (2, 0)], frozenset({0})), lead_story([], frozenset())
@@ -219,7 +222,7 @@ def lead_story(trajectory: Sequence[Sequence[int]], winners: frozenset[int]) -> 
                 changes += 1
             last = top[0]
     comeback = False
-    if trajectory and winners:
+    if len(trajectory) >= 3 and winners:  # a comeback needs 3 scoring events (as its chances count them)
         mid = trajectory[len(trajectory) // 2]
         best = max(mid)
         comeback = any(mid[w] < best for w in winners)
@@ -262,7 +265,9 @@ def play_one(
     Every figure goes through the variant: scores, winners, the score-derived figures
     (``score_figures``, replacing a game's own ``top_score``) and the lead story
     (:func:`lead_story`, from the variant's scores after every move that changed them).
-    Moves made with no choice count as ``forced: KIND`` in the usage; ``measures`` (name ->
+    Moves of the game's kinds made with no choice count as ``forced: KIND`` in the usage, and the
+    moves the printed rules forbid that a variant's ``legal`` hook adds as ``added: VERB``
+    (:mod:`rulebook.variants.moves`); ``measures`` (name ->
     function of the finished state) add the designer's own figures to :attr:`GameResult.play`.
     """
     variant = _as_variant(game, rules)
@@ -279,8 +284,11 @@ def play_one(
         if seat is None:
             break
         action = chooser[seat](state, rng)
-        if len(state.legal_actions()) == 1:
+        if len(state.legal_actions()) == 1 and type(action).__module__.startswith("rulebook.games."):
             forced[f"forced: {type(action).__name__}"] += 1
+        if action in getattr(state, "_added", ()) and not isinstance(action, VariantMove):
+            # a move of the game's own kind that the engine does not list here: the printed rules forbid it
+            forced[f"added: {str(action).partition(' ')[0]}"] += 1
         state = state.apply(action)
         length += 1
         now = scores_of(state)

@@ -25,8 +25,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from rulebook.core.phases import PassCard, ShowCard
 from rulebook.i18n import N_, _
+from rulebook.reference.words import phase_rule
 from rulebook.variants.hooks import unhooked
+from rulebook.variants.moves import VariantMove
 
 __all__ = ["digest_of", "label", "usage_of", "usage_rules"]
 
@@ -38,6 +41,9 @@ KINDS = {
     "move": "moves made",
     "forced": "moves made with no choice",
     "npc": "chose an NPC's card",
+    "passed": "passed a card",
+    "shown": "showed a card",
+    "added": "moves the variant adds",
 }
 #: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
 _RULE_LABELS = {
@@ -45,6 +51,8 @@ _RULE_LABELS = {
     "score": N_("{rule} scored"),
     "end": N_("{rule} ended a round"),
     "npc": N_("{rule} chose an NPC's card"),
+    "passed": N_("{rule} passed a card"),
+    "shown": N_("{rule} showed a card"),
 }
 #: The counts of each kind of move of the five games, as whole phrases (the key's English label).
 _MOVE_LABELS = (
@@ -68,9 +76,24 @@ _MOVE_LABELS = (
 
 def usage_of(state: Any) -> dict[str, int]:
     """Counts of one finished game: ``trick: RULE``, ``score: RULE``, ``end: RULE``, ``move: KIND`` and,
-    in a game with NPCs, ``npc: RULE`` (the conduct rule behind each NPC card, :data:`NPC_CONDUCT`)."""
-    engine = unhooked(state)
+    in a game with NPCs, ``npc: RULE`` (the conduct rule behind each NPC card, :data:`NPC_CONDUCT`).
+
+    A variant's added steps count each card chosen under the step's rule: ``passed: UT-PHASE-2``,
+    ``shown: UT-PHASE-4``; a move of the variant's own kind counts as ``added: KIND`` (its
+    :attr:`~rulebook.variants.moves.VariantMove.KIND`), not as a kind of the game's moves.
+    """
     counts: Counter[str] = Counter()
+    inner = getattr(state, "inner", None)
+    if inner is not None and hasattr(state, "phases"):  # a variant's added steps (rulebook.variants.phases)
+        prefix = type(inner).GAME.prefix
+        for action in state.history:
+            kind = type(action)
+            if kind is PassCard:
+                counts[f"passed: {phase_rule(prefix, 'pass')}"] += 1
+            elif kind is ShowCard:
+                counts[f"shown: {phase_rule(prefix, 'reveal')}"] += 1
+        state = inner
+    engine = unhooked(state)
     for trick in engine.tricks:
         counts[f"trick: {trick.rule}"] += 1
     for rnd in engine.rounds:
@@ -79,7 +102,10 @@ def usage_of(state: Any) -> dict[str, int]:
         if rnd.rule:
             counts[f"end: {rnd.rule}"] += 1
     for action in engine.history:
-        counts[f"move: {type(action).__name__}"] += 1
+        if isinstance(action, VariantMove):
+            counts[f"added: {type(action).KIND}"] += 1
+        else:
+            counts[f"move: {type(action).__name__}"] += 1
     conduct = NPC_CONDUCT.get(type(engine).GAME.slug)
     if conduct is not None:
         for rule in conduct(engine):
@@ -133,6 +159,8 @@ def label(key: str) -> str:
     if kind in ("move", "forced"):
         text = f"{name} {KINDS[kind]}"
         return _(text)  # one of _MOVE_LABELS; a move a hook adds stays in English
+    if kind == "added":  # the kind's name is the variant's own word
+        return _("moves the variant adds: {kind}").format(kind=name)
     from rulebook.reference.words import rule_title
 
     title = rule_title(name)
@@ -144,4 +172,5 @@ def label(key: str) -> str:
 
 def usage_rules(usage: Mapping[str, float]) -> set[str]:
     """The rule IDs that decided something in the counts."""
-    return {k.partition(": ")[2] for k, v in usage.items() if v > 0 and not k.startswith(("move: ", "forced: "))}
+    return {k.partition(": ")[2] for k, v in usage.items() if v > 0
+            and not k.startswith(("move: ", "forced: ", "added: "))}

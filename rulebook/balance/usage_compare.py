@@ -113,6 +113,8 @@ def _order(key: str) -> tuple[bool, str, str]:
     kind, _sep, name = key.partition(": ")
     if kind in ("move", "forced"):
         return True, name, "" if kind == "move" else kind
+    if kind == "added":  # the moves a variant adds, after the game's own
+        return True, "~" + name, ""
     return False, key, ""
 
 
@@ -175,7 +177,7 @@ def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> 
     def seen(s: Summary, kinds: tuple[str, ...]) -> set[str]:
         return {k.partition(": ")[2] for k, v in s.usage.items() if v > 0 and k.partition(": ")[0] in kinds}
 
-    rules = ("trick", "score", "end", "npc")
+    rules = ("trick", "score", "end", "npc", "passed", "shown")
     out = []
     for before, after, rules_text, moves_text in (
         (base, other, _("rules that stopped firing under {label}: {list}"),
@@ -185,7 +187,7 @@ def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> 
         gone = sorted(seen(before, rules) - seen(after, rules))
         if gone:
             out.append(rules_text.format(label=label, list=", ".join(named(r) for r in gone)))
-        moves = sorted(seen(before, ("move",)) - seen(after, ("move",)))
+        moves = sorted(seen(before, ("move", "added")) - seen(after, ("move", "added")))
         if moves:
             out.append(moves_text.format(label=label, list=", ".join(moves)))
     return out
