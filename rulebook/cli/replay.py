@@ -55,6 +55,17 @@ def _states(record: records.Record, variant: Any) -> list[Any] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``rulebook replay``."""
+    try:
+        return _run(args)
+    except InvalidRecord as exc:
+        # read without a variant, a recorded move the game does not know may be one of a variant's own kinds
+        if args.variant is not None or "not an action of" not in str(exc):
+            raise
+        raise InvalidRecord(_("{error}; if the game was played under a Python variant with moves of its own, "
+                              "pass that variant with --variant FILE.py:NAME").format(error=exc)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
     from rulebook.variants.verify import walk
 
     try:
