@@ -292,3 +292,41 @@ def test_a_game_with_a_seat_that_plays_by_a_rule_replays(tmp_path: Path, capsys:
     ]
     assert out[-1] == "✓ every position passed the checks (game over)"
     assert main(["replay", str(saved), "--html", str(tmp_path / "game.html")]) == 0
+
+
+# -- the figures' names follow the options ------------------------------------------------------
+
+
+def _six_cubes() -> list[rulebook.State]:  # type: ignore[type-arg]
+    sp = rulebook.get_game("seven-prophecies")
+    state = sp.new_game(sp.Rules(cubes=6), seed=0)
+    rng = random.Random(0)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(sp.heuristic_action(state, rng))
+        states.append(state)
+    return states
+
+
+def test_seven_prophecies_with_six_cubes_never_names_seven() -> None:
+    states = _six_cubes()
+    assert table(states[0], 0)[2] == "The players prophesy (6 cubes each, in secret)"
+    assert states[-1].rounds[0].end == "seat 2 fulfilled the seven prophecies in trick 7"  # the record's own text
+    story = narrate_states(states)
+    at = next(i for i, line in enumerate(story) if line.startswith("Round 1 ends"))
+    assert story[at] == "Round 1 ends: seat 3 fulfilled all 6 prophecies in trick 7 (SP-END-1: End of a round)"
+    assert "  seat 3 +2: fulfilled all 6 prophecies (SP-SCORE-1)" in story[at:at + 5]
+    assert not any("seven" in line for line in story[1:])  # the game's title aside
+    from rulebook.table.screen import final_lines, round_lines
+
+    assert not any("seven" in line for line in [*round_lines(states[-1]), *final_lines(states[-1])])
+    sp = rulebook.get_game("seven-prophecies")
+    printed = sp.new_game(sp.Rules(), seed=0)
+    assert table(printed, 0)[2] == "The players prophesy (seven cubes each, in secret)"
+
+
+def test_seven_prophecies_with_six_cubes_in_japanese(japanese: None) -> None:
+    states = _six_cubes()
+    assert table(states[0], 0)[2] == "プレイヤーが予言する（各6個のキューブで、秘密に）"
+    assert next(line for line in narrate_states(states) if line.startswith("ラウンド1終了")) == (
+        "ラウンド1終了：3番席がトリック7で6つの予言をすべて実現した（SP-END-1：ラウンドの終了）")

@@ -108,10 +108,11 @@ def _round_lines(r: RoundRecord, state: State[Any, Any]) -> list[str]:
         ends, points = _("Deal {number} ends: {end} ({rule})"), _("points this deal: {points}")
     else:
         ends, points = _("Round {number} ends: {end} ({rule})"), _("points this round: {points}")
-    out = [ends.format(number=r.number + 1, end=phrase(r.end, n), rule=_rule(r.rule))]
+    rules = state.rules
+    out = [ends.format(number=r.number + 1, end=phrase(r.end, n, rules), rule=_rule(r.rule))]
     for c in r.changes:
         out.append("  " + _("{seat} {points}: {reason} ({rule})").format(
-            seat=seat_name(c.seat, n), points=_signed(c.points), reason=phrase(c.reason, n), rule=c.rule))
+            seat=seat_name(c.seat, n), points=_signed(c.points), reason=phrase(c.reason, n, rules), rule=c.rule))
     out.append("  " + points.format(points=_points(r.points, n, signed=True)))
     return out
 

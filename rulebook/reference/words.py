@@ -425,6 +425,16 @@ PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) f
     (r"(?P<who>seat \d+(?: and seat \d+)*) fulfilled the seven prophecies in trick (?P<n>\d+)",
      lambda m, p: _("{seats} fulfilled the seven prophecies in trick {number}").format(
          seats=_who(m["who"], p), number=m["n"])),
+    (r"fulfilled all (?P<n>\d+) prophecies",
+     lambda m, p: ngettext("fulfilled the {count} prophecy", "fulfilled all {count} prophecies", int(m["n"])).format(
+         count=int(m["n"]))),
+    (r"fulfilled all (?P<n>\d+) prophecies: a success",
+     lambda m, p: ngettext("fulfilled the {count} prophecy: a success", "fulfilled all {count} prophecies: a success",
+                           int(m["n"])).format(count=int(m["n"]))),
+    (r"(?P<who>seat \d+(?: and seat \d+)*) fulfilled all (?P<c>\d+) prophecies in trick (?P<n>\d+)",
+     lambda m, p: ngettext("{seats} fulfilled the {count} prophecy in trick {number}",
+                           "{seats} fulfilled all {count} prophecies in trick {number}", int(m["c"])).format(
+         seats=_who(m["who"], p), count=int(m["c"]), number=m["n"])),
     (r"(?P<n>\d+) tricks were played without a last cube",
      lambda m, p: ngettext("{count} trick was played without a last cube",
                            "{count} tricks were played without a last cube", int(m["n"])).format(count=int(m["n"]))),
@@ -465,7 +475,29 @@ PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) f
 ))
 
 
-def phrase(text: str, players: int) -> str:
+#: the printed number of prophecies (cubes) a Seven Prophecies record's phrases name (SP-PROPH-1)
+_PRINTED_CUBES = 7
+_SEVEN = re.compile(r"fulfilled the seven prophecies")
+
+
+def follow_options(text: str, rules: Any) -> str:
+    """A reason or round end from the records with the figures the options change: Seven Prophecies
+    with other than seven cubes (``cubes``, SP-PROPH-1) fulfils all of its prophecies, not "the seven".
+
+    >>> import rulebook
+    >>> sp = rulebook.get_game("seven-prophecies")
+    >>> follow_options("seat 0 fulfilled the seven prophecies in trick 8", sp.Rules(cubes=6))
+    'seat 0 fulfilled all 6 prophecies in trick 8'
+    >>> follow_options("fulfilled the seven prophecies", sp.Rules())
+    'fulfilled the seven prophecies'
+    """
+    cubes = getattr(rules, "cubes", _PRINTED_CUBES)
+    if type(cubes) is not int or cubes == _PRINTED_CUBES or "seven" not in text:
+        return text
+    return _SEVEN.sub(f"fulfilled all {cubes} prophecies", text)
+
+
+def phrase(text: str, players: int, rules: Any = None) -> str:
     """A reason or round end a game wrote in its records, in words for people.
 
     The records keep the API's numbers (seats, tricks and missions from 0); people read
@@ -474,7 +506,11 @@ def phrase(text: str, players: int) -> str:
 
     >>> phrase("captured trick 0", 3), phrase("predicted 1 tricks and won 0: no stars", 4)
     ('captured trick 1', 'predicted 1 trick and won 0: no stars')
+
+    ``rules``: the rules played, so that the figures named follow the options (:func:`follow_options`).
     """
+    if rules is not None:
+        text = follow_options(text, rules)
     if text in FIXED_PHRASES:
         return _(text)
     for pattern, say in PHRASES:

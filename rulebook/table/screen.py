@@ -33,7 +33,15 @@ from rulebook.core import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.i18n import N_, _, language, wrap
-from rulebook.reference.words import card_namer, known_phrase, move_text, phrase, rule_title, verb_word
+from rulebook.reference.words import (
+    card_namer,
+    follow_options,
+    known_phrase,
+    move_text,
+    phrase,
+    rule_title,
+    verb_word,
+)
 from rulebook.variants.phases import PhasedObservation, _targets
 
 __all__ = [
@@ -115,10 +123,13 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
     return re.sub(r"\bseat (\d+)\b", one, text)
 
 
-def reason_words(text: str, players: int, you: Iterable[int] = ()) -> str:
+def reason_words(text: str, players: int, you: Iterable[int] = (), rules: Any = None) -> str:
     """A reason or round end from the records, for people: in English with the viewer's seat as ``you``
     (:func:`people`); in another language in its words (:func:`rulebook.reference.words.phrase`), or ``""`` where
-    no words are known for it (the caller then names the rule instead)."""
+    no words are known for it (the caller then names the rule instead). ``rules``: the rules played, so
+    that the figures named follow the options (:func:`rulebook.reference.words.follow_options`)."""
+    if rules is not None:
+        text = follow_options(text, rules)
     if language() == "en":
         return people(text, players, you)
     return _option_words(phrase(text, players)) if known_phrase(text) else ""
@@ -266,6 +277,8 @@ class _View:
         #: game's own part of the table is drawn from the engine's state and observation under it
         self.phased: PhasedObservation | None = obs if isinstance(obs, PhasedObservation) else None
         self.outer = state
+        #: whether an added step is in progress: the engine waits under it (its "now" is not the table's)
+        self.stepping = self.phased is not None and bool(self.phased.phase)
         if self.phased is not None:
             state, obs = state.inner, self.phased.engine  # type: ignore[attr-defined]
         self.state = state
@@ -357,7 +370,7 @@ def _prophecies(v: _View) -> Part:
     future = " ".join(f"[{v.cards(c)}]" if i == done and o.phase == 1 else v.cards(c)
                       for i, c in enumerate(o.future))
     board = [f"{head} · " + _("future row, one card per trick: {row}").format(row=future)]
-    now = _now(v.state, v.seat)
+    now = "" if v.stepping else _now(v.state, v.seat)
     if now:
         board.append(_cap(now))
     if o.aside_up:
@@ -366,7 +379,7 @@ def _prophecies(v: _View) -> Part:
         board.append(_("Your prophecy so far (cubes on places 1-{n}): {cubes}").format(
             n=v.players, cubes=" ".join(map(str, o.own_prophecy))))
         total, placed = getattr(v.rules, "cubes", 7), sum(o.own_prophecy)
-        if v.state.current_player == v.seat and placed < total:
+        if v.outer.current_player == v.seat and not v.stepping and placed < total:
             board.append(_("Cube {k} of {n}: type its place, or the places of all {left} cubes left at once "
                            "({example})").format(k=placed + 1, n=total, left=total - placed,
                                                  example=_prophecy_example(v, total - placed)))
@@ -434,7 +447,7 @@ def _gods(v: _View) -> Part:
     o = v.obs
     deals = getattr(v.rules, "deals", None)
     head = _("Deal {n}").format(n=o.deal + 1) + (_(" of {n}").format(n=deals) if isinstance(deals, int) else "")
-    now = _now(v.state, v.seat)
+    now = "" if v.stepping else _now(v.state, v.seat)
     board = [head + (f" · {now}" if now else "")]
     board.append(_("Field: {cards}").format(cards=v.cards.row(o.field, sort=True) or "-"))
     gifts = list(o.interventions) + ([o.giving] if o.giving is not None else [])
@@ -495,7 +508,7 @@ def _saru(v: _View) -> Part:
     order = race_order(rules.track, o.positions)
     board = [head + " · " + _("race order: {order}").format(order=_(", ").join(
         f"{_(ANIMALS[a])} ({o.positions[a]})" for a in order))]
-    now = _now(v.state, v.seat)
+    now = "" if v.stepping else _now(v.state, v.seat)
     if now:
         board.append(_cap(now))
     area = "  ".join(f"{k + 1}: {v.cards.row(col) or '-'}" for k, col in enumerate(o.area))
@@ -524,7 +537,7 @@ def _generic(v: _View) -> Part:
     notes = {s: _count(scores[s], _("{n} point"), _("{n} points")) for s in range(v.players)}
     trick = getattr(v.obs, "trick", ())
     plays = [p for p in trick if isinstance(p, tuple) and len(p) == 2] if isinstance(trick, tuple) else []
-    now = _now(v.state, v.seat)
+    now = "" if v.stepping else _now(v.state, v.seat)
     return ([_cap(now)] if now else []), notes, plays
 
 
@@ -691,7 +704,7 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
         line = _("This trick (trick {n}): {plays}").format(n=len(tricks) + 1,
                                                            plays=_plays(trick, v.cards, v.players, v.you))
         sections.append((7, _wrap(line, width)))
-    ended = {round_result(r, v.players, v.you) for r in _rounds(state)[-2:]}
+    ended = {round_result(r, v.players, v.you, v.rules) for r in _rounds(state)[-2:]}
     news = [e for e in _collapse(events) if e != result and e not in ended][-6:]
     if news:
         sections.append((1, [_fit("· " + e, width) for e in news]))
@@ -852,15 +865,15 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     for t in new[len(old):]:
         out.append(trick_result(t, cards, players, you))
     for r in _rounds(after)[len(_rounds(before)):]:
-        out.append(round_result(r, players, you))
+        out.append(round_result(r, players, you, before.rules))
     return out
 
 
-def round_result(r: RoundRecord, players: int, you: Iterable[int] = ()) -> str:
+def round_result(r: RoundRecord, players: int, you: Iterable[int] = (), rules: Any = None) -> str:
     """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended, what each seat
-    scored."""
+    scored (``rules``: the rules played, whose options the figures named follow)."""
     points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
-    end = reason_words(r.end, players, you) or rule_words(r.rule)
+    end = reason_words(r.end, players, you, rules) or rule_words(r.rule)
     return _("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points)
 
 
@@ -876,7 +889,7 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     game = type(state).GAME
     cards = _Cards(game, state.rules)
     names = {cards(c) for c in range(cards.size)}
-    end = reason_words(r.end, players, mine) or rule_words(r.rule)
+    end = reason_words(r.end, players, mine, state.rules) or rule_words(r.rule)
     out = [_("Round {n}: {end} ({rule})").format(n=r.number + 1, end=end, rule=r.rule), ""]
     label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
     for s in range(players):
@@ -887,7 +900,8 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         reasons = []
         for rule, changes in by_rule.items():
             merged = _merge([why for _p, why in changes], names)
-            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
+            why = (reason_words(merged, players, mine, state.rules) if merged else "") or rule_words(rule)[
+                : -len(rule) - 3]
             reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
         bids, won, chips = (getattr(r, "bids", ()), getattr(r, "won", ()), getattr(r, "chips", ()))
         lord = getattr(r, "lord_tricks", 0)
@@ -960,7 +974,8 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
             merged = _merge([r for _p, r in changes], names)
-            why = (reason_words(merged, players, mine) if merged else "") or rule_words(rule)[: -len(rule) - 3]
+            why = (reason_words(merged, players, mine, state.rules) if merged else "") or rule_words(rule)[
+                : -len(rule) - 3]
             reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
                 + ("  " + _("; ").join(reasons) if reasons else "  " + _("no points")))

@@ -14,7 +14,7 @@ from typing import Any
 
 from rulebook.core import render
 from rulebook.core.render._board import Board, register_views, seat_name
-from rulebook.i18n import N_, _
+from rulebook.i18n import N_, _, ngettext
 
 from .actions import Phase
 from .game import GAME
@@ -58,7 +58,11 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
         scoring=_(VARIANT_WORDS[variant]) if variant in VARIANT_WORDS else variant, seat=seat_name(_start(v))))
     done = len(v.round_tricks)
     if v.phase == Phase.PROPHECY:
-        b.line(_("now: {what}").format(what=_("the players prophesy (seven cubes each, in secret)")))
+        cubes = getattr(rules, "cubes", 7)
+        b.line(_("now: {what}").format(what=_("the players prophesy (seven cubes each, in secret)") if cubes == 7
+                                       else ngettext("the players prophesy ({count} cube each, in secret)",
+                                                     "the players prophesy ({count} cubes each, in secret)",
+                                                     cubes).format(count=cubes)))
     elif v.phase == Phase.TRICKS:
         b.line(_("now: {what}").format(what=_(
             "trick {n}; its future card is {card}: that suit must be followed and ranks first").format(
