@@ -330,3 +330,36 @@ def test_seven_prophecies_with_six_cubes_in_japanese(japanese: None) -> None:
     assert table(states[0], 0)[2] == "プレイヤーが予言する（各6個のキューブで、秘密に）"
     assert next(line for line in narrate_states(states) if line.startswith("ラウンド1終了")) == (
         "ラウンド1終了：3番席がトリック7で6つの予言をすべて実現した（SP-END-1：ラウンドの終了）")
+
+
+def _summary(**changes: int) -> object:
+    from rulebook.balance.simulate import Summary
+
+    return Summary(1, 4, 0.0, 0, 0, (), (), (), (), 0.0, {}, variant={"changes": changes})
+
+
+def test_the_report_names_the_round_ends_by_the_cubes_and_tricks_in_force() -> None:
+    from rulebook.balance.figures import figure_name
+
+    cube, trick = "rounds_ended_by_seventh_cube", "rounds_ended_after_trick_10"
+    printed, six, nine = _summary(), _summary(cubes=6), _summary(cubes=6, tricks=9)
+    assert [figure_name(cube, runs=[printed]), figure_name(trick, runs=[printed])] == [
+        "rounds ended by the seventh cube", "rounds ended after trick 10"]
+    assert [figure_name(cube, runs=[six]), figure_name(trick, runs=[nine])] == [
+        "rounds ended by cube 6 of a prophecy", "rounds ended after trick 9"]
+    # sides that differ: a name true of both
+    assert [figure_name(cube, runs=[printed, six]), figure_name(trick, runs=[printed, nine])] == [
+        "rounds ended by a prophecy's last cube", "rounds ended after the round's last trick"]
+    set_language("ja")
+    try:
+        assert figure_name(cube, runs=[six]) == "予言の6個目のキューブで終わったラウンド"
+    finally:
+        set_language("en")
+
+
+def test_the_simulate_report_of_six_cubes_never_names_the_seventh(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "seven-prophecies", "--set", "cubes=6", "--games", "2", "--seed", "1",
+                 "--players-as", "random", "--progress", str(tmp_path / "p.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "│ rounds ended by cube 6 of a prophecy: mean  │" in out and "seventh" not in out

@@ -132,8 +132,40 @@ GROUPS = {
 }
 
 
-def figure_name(key: str, score: str = "points") -> str:
-    """The plain name of an end-of-game figure key, with its unit where it has one."""
+#: end-of-game figures whose names state a printed number an option changes: key -> (the option,
+#: its printed value, the name with one value for every side, the name when the sides differ)
+_NUMBERED = {
+    "rounds_ended_by_seventh_cube": ("cubes", 7, N_("rounds ended by cube {n} of a prophecy"),
+                                     N_("rounds ended by a prophecy's last cube")),
+    "rounds_ended_after_trick_10": ("tricks", 10, N_("rounds ended after trick {n}"),
+                                    N_("rounds ended after the round's last trick")),
+}
+
+
+def _numbered_name(key: str, runs: Sequence[Summary]) -> str:
+    """The name of figure ``key`` with the numbers the runs' options set (``""``: its printed name
+    holds for every run): Seven Prophecies with 6 cubes ends rounds "by cube 6 of a prophecy", not by the
+    seventh cube."""
+    found = _NUMBERED.get(key)
+    if found is None:
+        return ""
+    option, printed, one, several = found
+    values = {s.variant.get("changes", {}).get(option, printed) if isinstance(s.variant, dict) else printed
+              for s in runs}
+    if values == {printed}:
+        return ""
+    if len(values) > 1 or not all(type(v) is int for v in values):
+        return _(several)
+    (n,) = values
+    return _(one).format(n=n)
+
+
+def figure_name(key: str, score: str = "points", runs: Sequence[Summary] = ()) -> str:
+    """The plain name of an end-of-game figure key, with its unit where it has one; with ``runs``, the
+    numbers it names follow their options (:data:`_NUMBERED`)."""
+    numbered = _numbered_name(key, runs)
+    if numbered:
+        return numbered
     name = _(FIGURE_NAMES[key]) if key in FIGURE_NAMES else key.replace("_", " ").strip()
     return name.replace("{score}", score)
 
@@ -268,7 +300,7 @@ def figure_rows(runs: Sequence[Summary]) -> list[Row]:
         [Value(mean, s.games, sd=sd) for s, (mean, sd) in zip(runs, leads, strict=True)], winners)
     for key in sorted({k for s in runs for k in s.stats}):
         scored = key in ("top_score", "score_margin")
-        add(f"mean {key}", figure_name(key, unit), "share" if key == "margin_share" else "mean",
+        add(f"mean {key}", figure_name(key, unit, runs), "share" if key == "margin_share" else "mean",
             "outcomes" if key == "margin_share" else "game",
             [Value(s.stats[key], s.games, sd=s.stats_sd.get(key, 0.0)) if key in s.stats else None for s in runs],
             scores if scored else None)

@@ -190,7 +190,7 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
     rows.append([_("comebacks (% of games that could have one)"), format_value("rate", s.comebacks)])
     for key, value in s.stats.items():
         shown = format_value("share", value) if key == "margin_share" else f"{value:.3f}"  # a share, in %
-        rows.append([_("{figure}: mean per game (games with any)").format(figure=figure_name(key, unit)),
+        rows.append([_("{figure}: mean per game (games with any)").format(figure=figure_name(key, unit, [s])),
                      f"{shown} ({_pct(s.stats_share[key])})"])
     for row in figure_rows([s]):
         if row.group in ("tricks", "roles", "ranks", "measures"):
