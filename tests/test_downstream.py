@@ -363,3 +363,32 @@ def test_the_simulate_report_of_six_cubes_never_names_the_seventh(tmp_path: Path
                  "--players-as", "random", "--progress", str(tmp_path / "p.jsonl")]) == 0
     out = capsys.readouterr().out
     assert "│ rounds ended by cube 6 of a prophecy: mean  │" in out and "seventh" not in out
+
+
+# -- play: a saved game continues; moves typed as listed --------------------------------------
+
+
+def test_a_game_with_an_added_step_or_the_variants_own_moves_continues_from_its_file(tmp_path: Path) -> None:
+    from rulebook.table.play import load_saved
+
+    passing = _passing(2)  # two cards chosen of the first added step: the record carries the step as data
+    saved = records.save(passing, tmp_path / "pass.json")
+    variant, states, _meta = load_saved(UT, saved)
+    assert [str(a) for a in states[-1].history] == ["pass A7", "pass A4"]
+    assert states[-1] == passing and states[-1].current_player == 2 and variant.phases
+    discard = load_variant(WB, DISCARD)
+    state = discard.new_game(seed=3)
+    state = state.apply(next(a for a in state.legal_actions() if str(a) == "discard B7"))
+    saved = records.save(records.record_of(state, variant=discard.describe()), tmp_path / "discard.json")
+    _variant, states, _meta = load_saved(WB, saved, discard)
+    assert [str(a) for a in states[-1].history] == ["discard B7"]
+    assert states[-1].inner.hands == state.inner.hands
+
+
+def test_a_move_of_an_added_step_may_be_typed_as_listed() -> None:
+    from rulebook.table.play import _match
+
+    state = _passing(0)
+    assert str(_match(UT, state, "pass a8")) == "pass A8"
+    discard = load_variant(WB, DISCARD).new_game(seed=3)
+    assert str(_match(WB, discard, "Discard  B7")) == "discard B7"

@@ -29,8 +29,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulebook.core.contract import State
-from rulebook.core.phases import PassCard, ShowCard
 from rulebook.core.history import RoundRecord, TrickRecord
+from rulebook.core.phases import PassCard, ShowCard
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
 from rulebook.reference.words import (

@@ -36,8 +36,7 @@ from rulebook.core.contract import Action, State
 from rulebook.core.tricks import trick_winner
 from rulebook.errors import IllegalAction
 from rulebook.i18n import _
-from rulebook.reference.words import card_namer
-from rulebook.reference.words import phase_rule
+from rulebook.reference.words import card_namer, phase_rule
 from rulebook.table.screen import rule_words, seat_label
 from rulebook.variants.hooks import HookedState
 from rulebook.variants.phases import PhasedState

@@ -31,6 +31,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import attrs
+
 from rulebook.balance.players import Player, player_from_spec
 from rulebook.core.contract import Action, Game, State
 from rulebook.core.files import free_name
@@ -166,6 +168,10 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
     numbers = typed_numbers(legal)
     if entry in numbers:  # the numbers as listed, compared as text (no "01", no "+1")
         return numbers[entry]
+    typed = " ".join(entry.lower().split())
+    for a in legal:  # a move as listed: also a card of an added step or a move the variant adds
+        if str(a).lower() == typed:
+            return a
     if re.fullmatch(r"[-+]?\d+", entry):
         if not numbers:
             return _("there is no move with {entry}: type a move as listed").format(entry=entry)
@@ -356,18 +362,30 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
     except (InvalidRules, RecursionError) as exc:
         raise InvalidRecord(_("--resume {where}: bad rules: {error}").format(where=where, error=exc)) from None
     chosen = (variant.with_rules(rules) if isinstance(variant, Variant) else Variant(game, rules))
+    tables = record.meta.get("phases")
+    if tables and not chosen.phases:  # the variant's added phases are data the record carries (UT-PHASE-1)
+        from rulebook.variants.phases import phase_from_table
+
+        try:
+            chosen = attrs.evolve(chosen, phases=tuple(phase_from_table(t, i) for i, t in enumerate(tables)))
+        except (RulebookError, ValueError, TypeError) as exc:
+            raise InvalidRecord(_("--resume {where}: bad phases: {error}").format(where=where, error=exc)) from None
     try:
         state = chosen.new_game(seed=record.seed, deals=record.deals or None)
     except ValueError as exc:
         raise InvalidRecord(_("--resume {where}: bad deals: {error}").format(where=where, error=exc)) from None
     states = [state]
+    from rulebook.variants.moves import parse_move
+
+    parse = type(state).GAME.parse_action  # the added phases' moves too
     for i, text in enumerate(record.actions):
         if state.is_terminal:
             raise InvalidRecord(_("--resume {where}: move {n} ({move}) comes after the end of the game").format(
                 where=where, n=i + 1, move=f"{text!r:.40}"))
         try:
-            state = state.apply(game.parse_action(text, rules))
-        except ValueError as exc:
+            action = parse_move(chosen.moves, game, text, rules) if chosen.moves else parse(text, rules)
+            state = state.apply(action)
+        except (RulebookError, ValueError) as exc:
             raise InvalidRecord(_("--resume {where}: move {n} ({move}): {error}").format(
                 where=where, n=i + 1, move=f"{text!r:.40}", error=exc)) from None
         states.append(state)
