@@ -232,6 +232,8 @@ def test_a_game_with_an_added_step_replays_in_words_and_as_a_page(tmp_path: Path
                                             "seat 4: pass A11"]
     assert [s.told for s in steps[1:4]] == [(), (), ()]
     assert steps[4].told == (out[1],)
+    # every step draws the game's own board (the lord's row), not a generic one with the lord as a seat
+    assert all("the lord&#x27;s row" in s.svg and "hand of seat 5" not in s.svg for s in steps[:6])
     assert out[1] in page.read_text(encoding="utf-8")
 
 

@@ -84,10 +84,10 @@ def _told(states: Sequence[State[Any, Any]]) -> list[tuple[str, ...]]:
     ending = len(summary(last))
     middle = full[1:len(full) - ending]
     whole = tricks_and_rounds(last)
-    by_records = whole is not None and bool(whole[0] or whole[1])
+    added = [step for step, _before, _line in added_lines(states)] if whole is not None else []
+    by_records = whole is not None and bool(whole[0] or whole[1] or added)  # as narrate_states tells it
     ends = [0]  # ends[k]: how many lines of ``middle`` the story after step k tells
     seen: object = None
-    added = [step for step, _before, _line in added_lines(states)] if by_records else []
     for k in range(1, len(states)):
         if by_records:
             now = tricks_and_rounds(states[k])
@@ -113,6 +113,14 @@ def _told(states: Sequence[State[Any, Any]]) -> list[tuple[str, ...]]:
     return out
 
 
+def _engine(state: State[Any, Any]) -> State[Any, Any]:
+    """The engine's state under a variant's (its added steps, its play hooks): the game's own board draws
+    it; an added step's cards move when the step ends, and the story tells them."""
+    while hasattr(state, "inner"):
+        state = state.inner
+    return state
+
+
 def steps_of_states(states: Sequence[State[Any, Any]]) -> list[Step]:
     """The steps of the game whose successive states are ``states`` (the first is the deal)."""
     if not states:
@@ -125,7 +133,7 @@ def steps_of_states(states: Sequence[State[Any, Any]]) -> list[Step]:
         if k:
             who = seat_name(states[k - 1].current_player, players)
             move = _("{player}: {action}").format(player=who, action=str(state.history[-1]))
-        out.append(Step(k, move, told[k], _widened(render.state_svg(state))))
+        out.append(Step(k, move, told[k], _widened(render.state_svg(_engine(state)))))
     return out
 
 
