@@ -394,3 +394,12 @@ def test_a_move_of_an_added_step_may_be_typed_as_listed() -> None:
     assert str(_match(UT, state, "pass a8")) == "pass A8"
     discard = load_variant(WB, DISCARD).new_game(seed=3)
     assert str(_match(WB, discard, "Discard  B7")) == "discard B7"
+
+
+@pytest.mark.parametrize("moves", [1, 2, 4, 5])
+def test_the_table_of_an_added_step_is_the_same_whatever_the_seat_cannot_see(moves: int) -> None:
+    state = _passing(moves)
+    for seat in range(4):
+        seen = table(state, seat)
+        for k in range(3):
+            assert table(state.resample(seat, random.Random(k)), seat) == seen
