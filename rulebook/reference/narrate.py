@@ -187,7 +187,7 @@ def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]
     adds)``)."""
     if not states:
         return []
-    first = states[0]
+    first: Any = states[0]  # a phased state's fields are read where its added steps are told
     n = first.rules.players
     text, size = card_namer(type(getattr(first, "inner", first)).GAME, first.rules)
 
@@ -196,7 +196,8 @@ def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]
 
     out: list[tuple[int, int, str]] = []
     for k in range(1, len(states)):
-        before, after = states[k - 1], states[k]
+        before: Any = states[k - 1]
+        after: Any = states[k]
         action = after.history[-1]
         if not _added(action):
             continue
