@@ -85,13 +85,12 @@ def usage_of(state: Any) -> dict[str, int]:
     counts: Counter[str] = Counter()
     inner = getattr(state, "inner", None)
     if inner is not None and hasattr(state, "phases"):  # a variant's added steps (rulebook.variants.phases)
+        kinds = Counter(type(action) for action in state.history)
         prefix = type(inner).GAME.prefix
-        for action in state.history:
-            kind = type(action)
-            if kind is PassCard:
-                counts[f"passed: {phase_rule(prefix, 'pass')}"] += 1
-            elif kind is ShowCard:
-                counts[f"shown: {phase_rule(prefix, 'reveal')}"] += 1
+        if kinds[PassCard]:
+            counts[f"passed: {phase_rule(prefix, 'pass')}"] = kinds[PassCard]
+        if kinds[ShowCard]:
+            counts[f"shown: {phase_rule(prefix, 'reveal')}"] = kinds[ShowCard]
         state = inner
     engine = unhooked(state)
     for trick in engine.tricks:
