@@ -403,3 +403,28 @@ def test_the_table_of_an_added_step_is_the_same_whatever_the_seat_cannot_see(mov
         seen = table(state, seat)
         for k in range(3):
             assert table(state.resample(seat, random.Random(k)), seat) == seen
+
+
+def _not_the_usual(state: object, actions: tuple[object, ...]) -> list[object]:
+    """A legal hook that forbids the rule-aware player's move (seeded as hint seeds it) where it has a choice."""
+    usual = WB.heuristic_action(state.inner, random.Random(0))  # type: ignore[attr-defined]
+    return [a for a in actions if a != usual] if len(actions) > 2 else list(actions)
+
+
+def test_hint_says_when_the_variant_forbids_the_usual_move() -> None:
+    from rulebook.reference.words import move_text
+    from rulebook.variants.variant import Variant
+
+    state = Variant(WB, WB.Rules(players=3), legal=_not_the_usual).new_game(seed=1)
+    usual = WB.heuristic_action(state.inner, random.Random(0))  # type: ignore[attr-defined]
+    advice = hint(state)
+    assert advice.action in state.legal_actions() and advice.action != usual
+    assert advice.reason == (f"the variant does not allow the rule-aware player's usual move ({usual}) here; this "
+                             "one is picked at random among the moves it allows")
+    set_language("ja")
+    try:
+        shown = move_text(str(usual))
+        assert hint(state).reason == (f"バリアントがルールを理解したボットのいつもの手（{shown}）をここでは認めないため、"
+                                      "認められた手からランダムに選んだ手")
+    finally:
+        set_language("en")

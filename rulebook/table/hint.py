@@ -36,7 +36,7 @@ from rulebook.core.contract import Action, State
 from rulebook.core.tricks import trick_winner
 from rulebook.errors import IllegalAction
 from rulebook.i18n import _
-from rulebook.reference.words import card_namer, phase_rule
+from rulebook.reference.words import card_namer, move_text, phase_rule
 from rulebook.table.screen import rule_words, seat_label
 from rulebook.variants.hooks import HookedState
 from rulebook.variants.phases import PhasedState
@@ -245,7 +245,8 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
         usual = game._game.heuristic_action(state.inner, random.Random(seed))
         if usual not in legal:  # the variant forbids the engine's move: the player chose among the rest at random
             return Hint(choice, _("the variant does not allow the rule-aware player's usual move ({usual}) here; "
-                                  "this one is picked at random among the moves it allows").format(usual=usual))
+                                  "this one is picked at random among the moves it allows").format(
+                usual=move_text(str(usual))))
     obs = state.observation(seat)
     text, size = card_namer(game, state.rules)
     names = {text(c): c for c in range(size)}
