@@ -424,7 +424,7 @@ def test_hint_says_when_the_variant_forbids_the_usual_move() -> None:
     set_language("ja")
     try:
         shown = move_text(str(usual))
-        assert hint(state).reason == (f"バリアントがルールを理解したボットのいつもの手（{shown}）をここでは認めないため、"
-                                      "認められた手からランダムに選んだ手")
+        assert hint(state).reason == (f"バリアントがルールを理解したボットのいつもの手（{shown}）を"
+                                      "ここでは認めないため、認められた手からランダムに選んだ手")
     finally:
         set_language("en")
