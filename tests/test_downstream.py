@@ -176,6 +176,19 @@ def test_a_human_sees_the_pairing_and_oracles_its_setting_shows_and_nothing_more
     lines = table(_gods(**OPTIONS[setting]), 3)
     assert lines[3:8] == GODS_ROWS[setting]
     assert all(len(line) <= 80 for line in lines)
+    from rulebook.core import render
+
+    board = render.state_text(_gods(**OPTIONS[setting]), 3).splitlines()  # the board (``?``, pages) agrees
+    assert [line for line in board if line.startswith(("gods:", "oracle cards"))] == [
+        GODS_BOARD[setting][0], "oracle cards (predicted tricks, won so far): " + GODS_BOARD[setting][1]]
+
+
+GODS_BOARD = {
+    "printed": ("gods: [god seat 1]  [god seat 2]", "[seat 3: ?, won 1]  [seat 4: 1, won 1]  [seat 5: ?, won 0]"),
+    "pairing": ("gods: [god seat 1 → seat 4]  [god seat 2 → seat 3]",
+                "[seat 3: ?, won 1]  [seat 4: 1, won 1]  [seat 5: ?, won 0]"),
+    "oracles": ("gods: [god seat 1]  [god seat 2]", "[seat 3: 4, won 1]  [seat 4: 1, won 1]  [seat 5: 0, won 0]"),
+}
 
 
 def test_the_gods_table_under_each_setting_in_japanese(japanese: None) -> None:
