@@ -441,3 +441,22 @@ def test_hint_says_when_the_variant_forbids_the_usual_move() -> None:
                                       "ここでは認めないため、認められた手からランダムに選んだ手")
     finally:
         set_language("en")
+
+
+def test_a_showing_step_at_the_table_and_in_the_story() -> None:
+    from rulebook.variants.phases import RevealCards
+    from rulebook.variants.variant import Variant
+
+    variant = Variant(UT, UT.Rules(), phases=(RevealCards(before="bid", cards=1, turns="in_turn"),))
+    state = variant.new_game(seed=5)
+    states = [state]
+    for _ in range(4):
+        state = state.apply(state.legal_actions()[0])
+        states.append(state)
+    # seat 3 to choose: the choices made openly so far (UT-PHASE-4), then every card shown
+    assert table(states[2], 2)[-5:-2] == ["Added step, showing: choose 1 card to show to everyone (openly)",
+                                          "2 of 4 players have chosen", "Chosen openly: seat 1 A3, seat 2 A2"]
+    assert table(states[4], 2)[4] == "Cards shown: seat 1 A3, seat 2 A2, you B5, seat 4 A1"
+    assert narrate_states(states)[1] == (
+        "Cards shown (UT-PHASE-4: Showing cards): seat 1 A3, seat 2 A2, seat 3 B5, seat 4 A1")
+    assert label("shown: UT-PHASE-4") == "UT-PHASE-4 (Showing cards) showed a card"
