@@ -26,7 +26,8 @@ def add_arguments(sub: Any) -> None:
     ])
     rep.add_argument("file", metavar="FILE",
                      help="a game record (JSON) saved by play, verify or rulebook.reference.records")
-    rep.add_argument("--variant", default=None, metavar="REF", help="the Python variant whose hooks to check")
+    rep.add_argument("--variant", default=None, metavar="REF",
+                     help="the Python variant the game was played under: its hooks are checked and its own moves read")
     rep.add_argument("--seat", type=seat_number, default=None, metavar="S",
                      help="tell the game from seat S's view only (seats are numbered from 1)")
     rep.add_argument("--actions", action="store_true", help="list every action with the scores instead")
