@@ -82,6 +82,26 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         """The game is one deal."""
         return 0
 
+    #: the kinds of added phase the adapter plays (WB-PHASE-1, WB-PHASE-3, WB-PHASE-4)
+    ADDED_PHASES = ("pass", "draft", "exchange")
+    #: the rule each kind's illegal choices cite (WB-PHASE-n)
+    PHASE_RULES = MappingProxyType({"pass": 1, "draft": 3, "exchange": 4})
+    #: WB-PHASE-3: the draw pile, whose items join a hand
+    PILES = MappingProxyType({"hand": "hand"})
+
+    def pile_items(self, element: str) -> tuple[tuple[int, str], ...]:
+        """Every card the draw pile may hold, with its short text."""
+        return tuple((c, self.card_text(c)) for c in DECK.cards)
+
+    def pile_of(self, state: WitchesState, element: str) -> tuple[int, ...]:
+        """WB-PHASE-3: the draw pile, top first (the deal's order after the cards drawn)."""
+        return state.deck[state.drawn :]
+
+    def with_pile(self, state: WitchesState, element: str, pile: tuple[int, ...]) -> WitchesState:
+        """``state`` with the draw pile replaced by ``pile`` (top first; its size may change with a draft)."""
+        board = state.board
+        return attrs.evolve(state, board=(state.deck[: state.drawn] + tuple(pile), *board[1:]))
+
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
 
