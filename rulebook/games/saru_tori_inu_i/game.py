@@ -112,7 +112,8 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         return tuple((m, f"mission {m + 1}") for m in range(MAX_MISSIONS))
 
     def pile_of(self, state: SaruState, element: str) -> tuple[int, ...]:
-        """ST-PHASE-3: the missions not held, in the order of the race's deal (ST-SETUP-4)."""
+        """ST-PHASE-3: the missions not held, in the order of the race's deal (ST-SETUP-4); the dealt
+        mission is the first a draft deals (ST-RULING-22), so the draft deals from these."""
         held = set(state.missions)
         order = state.setup.deal(self, state.rules, state.race)[DECK_SIZE:]
         return tuple(m for m in order if m not in held)

@@ -94,7 +94,8 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         return tuple((c, self.card_text(c)) for c in DECK.cards)
 
     def pile_of(self, state: WitchesState, element: str) -> tuple[int, ...]:
-        """WB-PHASE-3: the draw pile, top first (the deal's order after the cards drawn)."""
+        """WB-PHASE-3, WB-PHASE-4: the draw pile, top first (the deal's order after the cards drawn); the
+        cards laid back lie at its bottom, where a resample keeps them for their player (WB-RULING-13)."""
         return state.deck[state.drawn :]
 
     def with_pile(self, state: WitchesState, element: str, pile: tuple[int, ...]) -> WitchesState:
