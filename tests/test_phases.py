@@ -270,7 +270,8 @@ def test_reveal_refused_where_not_played() -> None:
 
 #: the games with adapters, the printed phases an added one may go before, and the kinds they play
 ADAPTED = {"utsuke": (("bid", "tricks"), ("pass", "reveal")), "witches-of-blackmore": (("tricks",), ("pass",)),
-           "seven-prophecies": (("prophecies", "tricks"), ("pass",))}
+           "seven-prophecies": (("prophecies", "tricks"), ("pass",)),
+           "saru-tori-inu-i": (("rounds",), ("pass", "reveal"))}
 _TURNS = st.sampled_from(["secret", "in_turn"])
 _STARTS = st.sampled_from(["game", "seat:1", "lowest_score", "highest_score", "last_winner"])
 
