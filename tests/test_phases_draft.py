@@ -288,12 +288,15 @@ def test_random_piles_keep_the_invariants(case: tuple[str, int, tuple[DraftCards
     while not state.is_terminal and steps < 300:
         game.check_invariants(state.inner)
         element = phases[0].element
-        pile = set(game.pile_of(state.inner, element))
-        held = [set(h) for h in (state.inner.hands if element == "hand" else game.held_of(state.inner, element))]
-        for _, seat, items in state.last[3] if state.last[0] == game.round_of(state.inner) else ():
-            for c in items:
-                assert c in pile or element == "hand"  # a hand pile is drawn from later (WB-RULING-13)
-                assert c in pile or not any(c in h for h in held) or element == "hand"
+        pile = game.pile_of(state.inner, element)
+        held = {c for h in (state.inner.hands if element == "hand" else game.held_of(state.inner, element)) for c in h}
+        same = state.last[0] == game.round_of(state.inner)
+        back = [c for _, _, items in (state.last[3] if same else ()) for c in items]
+        for b, c in enumerate(reversed(back)):
+            if element == "missions":  # held by nobody for the rest of the race (ST-RULING-22)
+                assert c in pile and c not in held
+            elif b < len(pile):  # at its place from the bottom until the refills reach it (WB-RULING-13)
+                assert pile[len(pile) - 1 - b] == c and c not in held
         if state.active >= 0 or steps % 11 == 0:
             seat = rng.randrange(players)
             other = state.resample(seat, rng)

@@ -359,7 +359,11 @@ class PhasedState:
                         if isinstance(phase, (DraftCards, ExchangeCards)):
                             if last[0] != game.round_of(inner):
                                 last = (-1, (), (), ())
-                            drawn = piles.deal(game, inner, phase, i, order, last, InvalidPhase)
+                            later = len(order) * sum(  # the steps after it deal from the same pile
+                                piles.draws(p, game) for p in phases[i + 1 :]
+                                if isinstance(p, (DraftCards, ExchangeCards)) and p.before == phase.before
+                                and p.element == phase.element)
+                            drawn = piles.deal(game, inner, phase, i, order, last, InvalidPhase, later)
                             return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], drawn)
                         return cls(inner, phases, moves, done, i, order, empty, last, log, order[0])
         return cls(inner, phases, moves, done, -1, (), empty, last, log, cp)

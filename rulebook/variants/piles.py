@@ -136,15 +136,17 @@ def per(phase: Any) -> int:
 
 
 def deal(game: Any, state: Any, phase: PileKind, index: int, order: tuple[int, ...], last: Any,
-         error: type[Exception]) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the items it draws (the top of the pile, in ``order``); ``error`` if the pile is short."""
+         error: type[Exception], later: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the items it draws (the top of the pile, in ``order``); ``error`` if the pile is short
+    for them and the ``later`` items the next steps before the same printed phase deal from it."""
     items = pile(game, state, phase.element, last)
     back = sum(c in items for c in returned(last, phase.element))
     each = draws(phase, game)
-    need = each * len(order)
+    need = each * len(order) + later
     if need > len(items) - back:
         word = "missions" if phase.element == "missions" else "cards"
-        raise error(f"{field(index, 'cards')}: the {phase.kind} deals {need} {word} from the pile of "
+        what = f"the {phase.kind} and the steps after it deal" if later else f"the {phase.kind} deals"
+        raise error(f"{field(index, 'cards')}: {what} {need} {word} from the pile of "
                     f"{phase.element}, which holds {len(items) - back} (more {phase.element} or fewer players)")
     out: list[tuple[int, ...]] = [()] * state.rules.players
     for i, seat in enumerate(order):

@@ -47,7 +47,8 @@ def test_mission_draft_exact() -> None:
     assert GAME.pile_of(state.inner, "missions") == (3, 0, 5)  # the deal's order: 1 2 4 | 3 0 5
     assert state.dealt == ((3,), (0,), (5,))
     assert [str(a) for a in state.legal_actions()] == ["keep mission 2", "keep mission 4"]
-    state = state.apply(state.GAME.parse_action("keep mission 4", state.rules))  # seat 1 keeps the one dealt in the draft
+    # seat 1 keeps the one dealt in the draft
+    state = state.apply(state.GAME.parse_action("keep mission 4", state.rules))
     assert state.current_player == 1 and [str(a) for a in state.legal_actions()] == ["keep mission 1", "keep mission 3"]
     state = state.apply(state.GAME.parse_action("keep mission 3", state.rules))  # seat 2 keeps its printed one
     state = state.apply(state.legal_actions()[0])  # seat 3: mission 5 or 6, keeps 5
@@ -224,3 +225,12 @@ def test_cli_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
                  "--out", str(tmp_path)])
     err = capsys.readouterr().err.strip().splitlines()
     assert code != 0 and len(err) == 1 and "phases[1].cards: the draft deals 4 missions" in err[0]
+
+
+def test_two_drafts_on_a_small_pile_refused_up_front() -> None:
+    """ST-PHASE-3: the steps before one printed step share its pile: too few for both is refused when the
+    variant is made, naming cards, not half-way through a race."""
+    phases = (DraftCards(before="rounds", element="missions"), ExchangeCards(before="rounds", element="missions"))
+    with pytest.raises(InvalidPhase, match=r"phases\[1\]\.cards: the draft and the steps after it deal 6 missions "
+                       r"from the pile of missions, which holds 3"):
+        Variant(GAME, GAME.Rules(players=3), phases=phases)
