@@ -277,9 +277,8 @@ def test_random_piles_keep_the_invariants(case: tuple[str, int, tuple[DraftCards
     the pile; a resample keeps the seat's observation and what it returned out of every hand."""
     slug, players, phases = case
     game = rulebook.get_game(slug)
-    v = Variant(game, game.Rules(players=players), phases=phases)
     try:
-        state = v.new_game(seed=seed)
+        state = Variant(game, game.Rules(players=players), phases=phases).new_game(seed=seed)
     except InvalidPhase as exc:  # two phases on one small pile: refused naming cards
         assert "cards: the " in str(exc) and len(phases) == 2
         return
