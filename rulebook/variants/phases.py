@@ -405,7 +405,7 @@ class PhasedState:
         if self.active < 0:
             if type(action) in _ADDED_MOVES:
                 raise IllegalAction(f"{action}: no cards are being passed, shown, drafted or exchanged now",
-                                    self._rule(2), action)
+                                    self._rule(self._number("pass")), action)
             inner = self.inner.apply(action)
             last = self.last
             if last[0] >= 0:  # UT-PHASE-3, UT-PHASE-4: a card played (or laid out) is no longer where it went
@@ -509,7 +509,9 @@ class PhasedState:
     def resample(self, seat: int, rng: random.Random) -> PhasedState:
         """UT-PHASE-3: redraw what ``seat`` cannot see (UT-PHASE-3): the engine's hidden cards, keeping the cards
         this seat knows where they are (what it passed, what every seat chose openly), and the other
-        seats' secret choices in progress, drawn again among their redrawn hands."""
+        seats' secret choices in progress, drawn again among their redrawn hands. With a draft or an
+        exchange, what the seat drew and put back stays where it knows it is and the other seats'
+        draws and returns are drawn again (:func:`rulebook.variants.piles.resample`)."""
         check_rng(rng)
         game = type(self.inner).GAME
         phase = self.phases[self.active] if self.active >= 0 else None

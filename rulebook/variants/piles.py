@@ -132,7 +132,7 @@ def draws(phase: PileKind, game: Any) -> int:
 
 def per(phase: Any) -> int:
     """How many choices each seat makes in ``phase``."""
-    return phase.keep if isinstance(phase, DraftCards) else phase.cards  # type: ignore[no-any-return]
+    return phase.keep if isinstance(phase, DraftCards) else phase.cards
 
 
 def deal(game: Any, state: Any, phase: PileKind, index: int, order: tuple[int, ...], last: Any,
