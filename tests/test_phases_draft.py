@@ -308,3 +308,17 @@ def test_random_piles_keep_the_invariants(case: tuple[str, int, tuple[DraftCards
             assert "cards: the " in str(exc)
             return
         steps += 1
+
+
+def test_heuristic_keeps_the_dearest_and_returns_the_cheapest() -> None:
+    """The phased game's heuristic values the Witches' cards as the game's heuristic does (hand_value)."""
+    v = Variant(GAME, GAME.Rules(players=3), phases=(DraftCards(before="tricks", cards=3, keep=1),))
+    state = v.new_game(seed=4)
+    legal = state.legal_actions()
+    worth = [GAME.pile_value(state.inner, "hand", a.card) for a in legal]
+    assert len(set(worth)) > 1
+    assert state.GAME.heuristic_action(state, random.Random(0)) == legal[worth.index(max(worth))]
+    state = _exchange_state(4)
+    legal = state.legal_actions()
+    worth = [GAME.pile_value(state.inner, "hand", a.card) for a in legal]
+    assert state.GAME.heuristic_action(state, random.Random(0)) == legal[worth.index(min(worth))]

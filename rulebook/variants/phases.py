@@ -289,10 +289,20 @@ class PhasedGame:
         return self._game.parse_action(text, rules)
 
     def heuristic_action(self, state: Any, rng: random.Random) -> Any:
-        """The engine's heuristic outside the added phases; a random choice in them (a card to pass
-        or show, an item to keep or return: the engine's heuristic values none of them)."""
+        """The engine's heuristic outside the added phases. In a draft or an exchange of a game whose
+        adapter values the pile's items (``pile_value(state, element, item)``: the Witches' cards),
+        keep the item worth most or return the one worth least (the first of equal worth); else, and
+        in a pass or a reveal, a random choice (the engine's heuristic values none of them: Saru Tori
+        Inu I's missions are drafted at random)."""
         if isinstance(state, PhasedState) and state.active >= 0:
-            return rng.choice(state.legal_actions())
+            legal = state.legal_actions()
+            phase = state.phases[state.active]
+            value = getattr(self._game, "pile_value", None)
+            if isinstance(phase, (DraftCards, ExchangeCards)) and value is not None:
+                worth = [value(state.inner, phase.element, a.card) for a in legal]
+                pick = max(worth) if isinstance(phase, DraftCards) else min(worth)
+                return legal[worth.index(pick)]
+            return rng.choice(legal)
         return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
 
 
@@ -511,7 +521,7 @@ class PhasedState:
         this seat knows where they are (what it passed, what every seat chose openly), and the other
         seats' secret choices in progress, drawn again among their redrawn hands. With a draft or an
         exchange, what the seat drew and put back stays where it knows it is and the other seats'
-        draws and returns are drawn again (:func:`rulebook.variants.piles.resample`)."""
+        draws and returns are drawn again (``rulebook.variants.piles.resample``)."""
         check_rng(rng)
         game = type(self.inner).GAME
         phase = self.phases[self.active] if self.active >= 0 else None
