@@ -18,7 +18,7 @@ from rulebook.variants.phases import DraftCards, ExchangeCards, InvalidPhase, Pa
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "saru_mission_draft.toml"
 GAME = rulebook.get_game("saru-tori-inu-i")
 
