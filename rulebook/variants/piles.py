@@ -236,9 +236,12 @@ def resample(game: Any, state: Any, seat: int, phase: PileKind | None, order: tu
                 if returns[k][1] == seat and b < len(items):
                     _swap(items, items.index(returns[k][2][j]), len(items) - 1 - b)
             fresh = [[*cs] for _, _, cs in returns]
+            dealt_out = [c for s, h in enumerate(holding) if s != seat for c in h]
             for b, (k, j) in enumerate(reversed(flat)):
                 if returns[k][1] != seat and b < len(items):
                     fresh[k][j] = items[len(items) - 1 - b]
+                elif returns[k][1] != seat and dealt_out:  # refilled into some other hand: one of theirs
+                    fresh[k][j] = rng.choice(dealt_out)
             returns = [(e, s, tuple(sorted(fresh[k])) if e == element else cs)
                        for k, (e, s, cs) in enumerate(returns)]
         if own:  # the seat's own draw at its place on top; the others' are what lies there now
