@@ -234,3 +234,28 @@ def test_two_drafts_on_a_small_pile_refused_up_front() -> None:
     with pytest.raises(InvalidPhase, match=r"phases\[1\]\.cards: the draft and the steps after it deal 6 missions "
                        r"from the pile of missions, which holds 3"):
         Variant(GAME, GAME.Rules(players=3), phases=phases)
+
+
+def test_records_replay_the_draft() -> None:
+    """The record carries the draft (its table) and the keeps (ids after the passes and shows), and replays."""
+    from rulebook.reference import records
+
+    state = _draft(5)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert [str(a) for a in state.history[:3]] == ["keep mission 1", "keep mission 5", "keep mission 3"]
+    base = GAME.num_distinct_actions(state.rules) + 2 * 36
+    assert [state.GAME.encode_action(a, state.rules) for a in state.history[:3]] == [base, base + 4, base + 2]
+    record = records.loads(records.dumps(state))
+    assert record.meta["phases"] == [{"kind": "draft", "before": "rounds", "element": "missions", "cards": 2,
+                                      "keep": 1, "starts": "game"}]
+    assert records.replay(record, complete=True) == state
+
+
+def test_verify_with_open_missions() -> None:
+    """ST-INFO-3 with the draft: every seat sees every mission kept; the draft and verify still hold."""
+    v = load_variant(GAME, str(EXAMPLE))
+    rules = GAME.Rules(players=3, visible={"missions": "all"})
+    open_missions = Variant(GAME, rules, name="open", phases=v.phases)
+    assert verify(GAME, open_missions, examples=3, players=[3]).ok
