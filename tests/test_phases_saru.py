@@ -259,3 +259,16 @@ def test_verify_with_open_missions() -> None:
     rules = GAME.Rules(players=3, visible={"missions": "all"})
     open_missions = Variant(GAME, rules, name="open", phases=v.phases)
     assert verify(GAME, open_missions, examples=3, players=[3]).ok
+
+
+def test_cli_verifies_the_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`rulebook verify saru-tori-inu-i --variant docs/examples/saru_mission_draft.toml` passes: the file's
+    three players are the count its added phases are checked at (not the game's default four)."""
+    from rulebook.cli.app import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", "saru-tori-inu-i", "--variant", str(EXAMPLE), "--examples", "2",
+                 "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "at 3 players" in " ".join(out.split()) and "OK:" in out
