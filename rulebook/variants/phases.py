@@ -214,9 +214,8 @@ Move = tuple[int, int, tuple[int, ...]]
 class PhasedGame:
     """The game as a phased state sees it: the engine's game, whose action ids go on past its own
     table with one ``pass <card>`` and one ``show <card>`` per card, then per pile of ``PILES`` one
-    ``keep <item>`` and one ``return <item>`` per item. Its heuristic chooses at random in the added
-    phases (a pass, a show, a draft or an exchange: the engine's heuristic values its own moves only)
-    and plays the engine's heuristic elsewhere."""
+    ``keep <item>`` and one ``return <item>`` per item. Its heuristic plays the engine's outside the
+    added phases and chooses in them as :meth:`heuristic_action` says."""
 
     #: ISMCTS playouts call :meth:`heuristic_action` (which plays the added phases), never the engine's
     #: plain rollout function (which knows no added phase)
