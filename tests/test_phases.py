@@ -203,7 +203,7 @@ def test_printed_rules_never_wrapped() -> None:
     ({"kind": "pass", "before": "bid", "starts": "seat:0"}, "phases[1].starts: must be one of"),
     ({"kind": "pass", "before": "bid", "count": 2}, "phases[1].count: unknown field"),
     ({"kind": "shuffle", "before": "bid"}, "phases[1].kind: must be one of pass, reveal, exchange, draft"),
-    ({"kind": "draft", "before": "bid"}, "phases[1].kind: draft phases are not implemented yet"),
+    ({"kind": "draft", "before": "bid"}, "phases[1].kind: utsuke does not play draft phases yet"),
     ({"kind": "reveal", "before": "bid", "to": "left"}, "phases[1].to: unknown field"),
 ])
 def test_bad_phases_name_the_field(table: dict[str, object], message: str) -> None:
@@ -270,7 +270,8 @@ def test_reveal_refused_where_not_played() -> None:
 
 #: the games with adapters, the printed phases an added one may go before, and the kinds they play
 ADAPTED = {"utsuke": (("bid", "tricks"), ("pass", "reveal")), "witches-of-blackmore": (("tricks",), ("pass",)),
-           "seven-prophecies": (("prophecies", "tricks"), ("pass",))}
+           "seven-prophecies": (("prophecies", "tricks"), ("pass",)),
+           "saru-tori-inu-i": (("rounds",), ("pass", "reveal"))}
 _TURNS = st.sampled_from(["secret", "in_turn"])
 _STARTS = st.sampled_from(["game", "seat:1", "lowest_score", "highest_score", "last_winner"])
 

@@ -3,7 +3,8 @@
 Each game names its round's phases in order as ``PHASES`` on its game class: a
 :class:`Phase` says what the step is called, how it takes turns and who starts it (the game's
 own rule, with its rule ID). A variant may add phases of a small library shared by every game
-(:mod:`rulebook.variants.phases`); the moves of those phases are :class:`PassCard` values.
+(:mod:`rulebook.variants.phases`); the moves of those phases are :class:`PassCard`,
+:class:`ShowCard`, :class:`KeepCard` and :class:`ReturnCard` values.
 
 >>> import rulebook
 >>> print(phases_text(rulebook.get_game("utsuke")))
@@ -23,7 +24,8 @@ import attrs
 from rulebook.core.contract import Action
 from rulebook.i18n import N_, _
 
-__all__ = ["TURNS", "PassCard", "Phase", "ShowCard", "phases_text", "register_phases", "with_phases"]
+__all__ = ["TURNS", "KeepCard", "PassCard", "Phase", "ReturnCard", "ShowCard", "phases_text", "register_phases",
+           "with_phases"]
 
 #: How a phase takes turns: no seat decides; every seat at once and in secret (the engines model it
 #: as sequential hidden choices); one seat at a time, openly.
@@ -81,6 +83,33 @@ class ShowCard(Action):
 
     def __str__(self) -> str:
         return f"show {self.text or self.card}"
+
+
+@attrs.frozen(slots=True)
+class KeepCard(Action):
+    """In an added draft, keep ``card`` (an item of the pile of ``element``: a card of the hand's pile, a
+    mission) of those dealt to the seat; the others go back face down to the bottom of the pile.
+    ``text`` is the item's short text (``R7``, ``mission 3``), as the move prints it."""
+
+    card: int
+    text: str = attrs.field(eq=False, hash=False, repr=False, default="")
+    element: str = "hand"
+
+    def __str__(self) -> str:
+        return f"keep {self.text or self.card}"
+
+
+@attrs.frozen(slots=True)
+class ReturnCard(Action):
+    """In an added exchange, put ``card`` (an item of ``element`` the seat holds or just drew) face down
+    at the bottom of the pile. ``text`` is the item's short text, as the move prints it."""
+
+    card: int
+    text: str = attrs.field(eq=False, hash=False, repr=False, default="")
+    element: str = "hand"
+
+    def __str__(self) -> str:
+        return f"return {self.text or self.card}"
 
 
 #: the function that adds phases to a state (:mod:`rulebook.variants.phases` registers it on import):

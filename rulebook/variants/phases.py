@@ -17,17 +17,22 @@ A variant's added phase goes ``before`` one of the printed phases, at every roun
     each seat taking part chooses ``cards`` cards of its hand (``show R7``); once all have chosen,
     they are shown to every seat and stay public while in a hand, until the next deal (a shown card
     passed later is passed face up). ``turns`` and ``starts`` as above.
+:class:`~rulebook.variants.piles.DraftCards` and :class:`~rulebook.variants.piles.ExchangeCards`
+    deal from a pile the game names in ``PILES`` (``element``): a draft deals each seat ``cards``
+    items and it keeps ``keep`` (``keep R7``), an exchange gives each seat the top ``cards`` items
+    and it returns as many (``return R7``); what goes back lies face down at the bottom of the pile
+    (:mod:`rulebook.variants.piles`). Both are taken in turn from the starter, in secret.
 
 With added phases :meth:`Variant.new_game <rulebook.variants.variant.Variant.new_game>` returns a
 :class:`PhasedState`, the state contract over the engine's state (:attr:`PhasedState.inner`):
-while an added phase runs it offers :class:`~rulebook.core.phases.PassCard` or
-:class:`~rulebook.core.phases.ShowCard` moves (``pass R7``, ``show R7``; their ids follow the
-game's own action table: the passes, then the shows, one per card), and when every seat has chosen it moves the cards
-and resumes the engine. A seat's observation is the engine's plus its own choice, how many seats
-have chosen, what it gave and received this round and the cards shown; never another seat's
-secret choice.
-
-``exchange`` and ``draft`` are refused by name: not implemented yet.
+while an added phase runs it offers :class:`~rulebook.core.phases.PassCard`,
+:class:`~rulebook.core.phases.ShowCard`, :class:`~rulebook.core.phases.KeepCard` or
+:class:`~rulebook.core.phases.ReturnCard` moves (``pass R7``, ``show R7``, ``keep R7``, ``return R7``;
+their ids follow the game's own action table: the passes, then the shows, one per card, then per pile
+the keeps and the returns, one per item), and when every seat has chosen it moves the cards and resumes
+the engine. A seat's observation is the engine's plus its own choice, how many seats have chosen, what
+it gave and received this round, the cards shown, what it drew and returned to a pile and how many
+items each seat returned; never another seat's secret choice.
 
 >>> import rulebook
 >>> from rulebook.variants.variant import Variant
@@ -51,16 +56,17 @@ from typing import Any, ClassVar
 import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_actions
-from rulebook.core.phases import PassCard, ShowCard, register_phases
+from rulebook.core.phases import KeepCard, PassCard, ReturnCard, ShowCard, register_phases
 from rulebook.errors import IllegalAction, RulebookError
+from rulebook.variants import piles
+from rulebook.variants.piles import DraftCards, ExchangeCards
 
-__all__ = ["KINDS", "AddedPhase", "InvalidPhase", "PassCards", "PhasedGame", "PhasedObservation", "PhasedState",
-           "RevealCards",
+__all__ = ["KINDS", "AddedPhase", "DraftCards", "ExchangeCards", "InvalidPhase", "PassCards", "PhasedGame",
+           "PhasedObservation", "PhasedState", "RevealCards",
            "check_phases", "phase_from_table", "phased_state"]
 
-#: the kinds of added phase a variant may name (``pass`` and ``reveal`` are implemented so far)
+#: the kinds of added phase a variant may name
 KINDS = ("pass", "reveal", "exchange", "draft")
-_DONE = ("pass", "reveal")
 DIRECTIONS = ("left", "right", "across")
 STARTS = ("game", "lowest_score", "highest_score", "last_winner")
 #: the adapter methods a game needs for added phases
@@ -106,7 +112,8 @@ class RevealCards:
 
 
 #: an added phase of the library
-AddedPhase = PassCards | RevealCards
+AddedPhase = PassCards | RevealCards | DraftCards | ExchangeCards
+_CLASSES_ADDED = (PassCards, RevealCards, DraftCards, ExchangeCards)
 
 
 def _field(index: int, name: str) -> str:
@@ -119,9 +126,9 @@ def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[Adde
         raise InvalidPhase(f"phases: must be a list of added phases, not {type(phases).__name__}")
     names = [p.name for p in game.PHASES]
     for i, phase in enumerate(phases):
-        if not isinstance(phase, (PassCards, RevealCards)):
-            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards or RevealCards), not "
-                               f"{type(phase).__name__}")
+        if not isinstance(phase, _CLASSES_ADDED):
+            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards, RevealCards, DraftCards or "
+                               f"ExchangeCards), not {type(phase).__name__}")
         if not all(callable(getattr(game, m, None)) for m in ADAPTER):
             raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} cannot play added phases yet")
         if phase.kind not in getattr(game, "ADDED_PHASES", ("pass",)):
@@ -132,11 +139,13 @@ def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[Adde
                                f"(its phases: {', '.join(names)})")
         if type(phase.cards) is not int or not 1 <= phase.cards <= 60:
             raise InvalidPhase(f"{_field(i, 'cards')}: must be a whole number from 1, not {phase.cards!r:.40}")
+        if isinstance(phase, (DraftCards, ExchangeCards)):
+            piles.check(game, phase, i, InvalidPhase)
         to = phase.to if isinstance(phase, PassCards) else "left"
         if not (to in DIRECTIONS if isinstance(to, str) else type(to) is int and to != 0):
             raise InvalidPhase(f"{_field(i, 'to')}: must be one of left, right, across or a whole number "
                                "of places other than 0")
-        if phase.turns not in ("secret", "in_turn"):
+        if not isinstance(phase.turns, str) or phase.turns not in ("secret", "in_turn"):
             raise InvalidPhase(f"{_field(i, 'turns')}: must be secret or in_turn")
         starts = phase.starts
         if not isinstance(starts, str) or not (starts in STARTS or _seat_of(starts) is not None):
@@ -150,6 +159,10 @@ def _seat_of(starts: str) -> int | None:
     return None
 
 
+#: the fields of a ``[[phases]]`` table besides kind, before, cards and starts
+_KEYS = {"pass": ("to", "turns"), "reveal": ("turns",), "draft": ("element", "keep"), "exchange": ("element",)}
+
+
 def phase_from_table(table: Any, index: int) -> AddedPhase:
     """An added phase from a variant file's ``[[phases]]`` table (``index`` from 0, for messages)."""
     if not isinstance(table, Mapping):
@@ -157,18 +170,16 @@ def phase_from_table(table: Any, index: int) -> AddedPhase:
     kind = table.get("kind")
     if kind not in KINDS:
         raise InvalidPhase(f"{_field(index, 'kind')}: must be one of {', '.join(KINDS)}")
-    if kind not in _DONE:
-        raise InvalidPhase(f"{_field(index, 'kind')}: {kind} phases are not implemented yet (only pass and "
-                           "reveal)")
-    keys = {"kind", "before", "cards", "to", "turns", "starts"} if kind == "pass" else {
-        "kind", "before", "cards", "turns", "starts"}
+    keys = {"kind", "before", "cards", "starts", *_KEYS[kind]}
     extra = sorted(str(k) for k in set(table) - keys)
     if extra:
         raise InvalidPhase(f"{_field(index, extra[0])}: unknown field (expected {', '.join(sorted(keys))})")
     if not isinstance(table.get("before"), str):
         raise InvalidPhase(f"{_field(index, 'before')}: must name a phase of the game")
-    values = {k: table[k] for k in ("before", "cards", "to", "turns", "starts") if k in table}
-    return PassCards(**values) if kind == "pass" else RevealCards(**values)
+    values = {k: table[k] for k in sorted(keys - {"kind"}) if k in table}
+    made: AddedPhase = {"pass": PassCards, "reveal": RevealCards, "draft": DraftCards,
+                        "exchange": ExchangeCards}[kind](**values)
+    return made
 
 
 @attrs.frozen(slots=True)
@@ -178,7 +189,10 @@ class PhasedObservation:
     many seats have chosen (``chosen``), the other seats' choices when the phase is played openly
     (``open``: per seat), and this round's completed passes the seat took part in: ``gave`` (the
     receiving seat and the cards) and ``got`` (the giving seat and the cards); ``shown``: per seat,
-    the cards it showed this round that it still holds (public)."""
+    the cards it showed this round that it still holds (public); ``drawn``: what the seat drew in the
+    draft or exchange in progress; ``returned``: what it put back at the bottom of a pile this round,
+    as ``(element, items)``; ``returns``: per seat, how many items it put back this round (all a seat
+    learns of another's draft or exchange)."""
 
     engine: Any
     phase: str
@@ -188,6 +202,9 @@ class PhasedObservation:
     gave: tuple[tuple[int, tuple[int, ...]], ...]
     got: tuple[tuple[int, tuple[int, ...]], ...]
     shown: tuple[tuple[int, ...], ...]
+    drawn: tuple[int, ...] = ()
+    returned: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    returns: tuple[int, ...] = ()
 
 
 #: one completed pass: (giver, receiver, cards)
@@ -196,7 +213,9 @@ Move = tuple[int, int, tuple[int, ...]]
 
 class PhasedGame:
     """The game as a phased state sees it: the engine's game, whose action ids go on past its own
-    table with one ``pass <card>`` per card, and whose heuristic passes a random card."""
+    table with one ``pass <card>`` and one ``show <card>`` per card, then per pile of ``PILES`` one
+    ``keep <item>`` and one ``return <item>`` per item. Its heuristic plays the engine's outside the
+    added phases and chooses in them as :meth:`heuristic_action` says."""
 
     #: ISMCTS playouts call :meth:`heuristic_action` (which plays the added phases), never the engine's
     #: plain rollout function (which knows no added phase)
@@ -207,7 +226,22 @@ class PhasedGame:
         self._phases = phases
         self._pass = tuple(PassCard(c, game.card_text(c)) for c in game.deck.cards)
         self._show = tuple(ShowCard(c, game.card_text(c)) for c in game.deck.cards)
-        self._by_text = {str(a).lower(): a for a in (*self._pass, *self._show)}
+        #: per pile, its keeps and returns by item (the id of each follows the passes and shows)
+        self._keep: dict[str, dict[int, KeepCard]] = {}
+        self._return: dict[str, dict[int, ReturnCard]] = {}
+        self._pile_ids: dict[tuple[type, str, int], int] = {}
+        self._pile_actions: list[KeepCard | ReturnCard] = []
+        if any(isinstance(p, (DraftCards, ExchangeCards)) for p in phases):
+            for element in getattr(game, "PILES", {}):
+                items = tuple(game.pile_items(element))  # type: ignore[attr-defined]
+                for kind, table in ((KeepCard, self._keep), (ReturnCard, self._return)):
+                    table[element] = {}
+                    for item, item_text in items:
+                        action = kind(item, item_text, element)
+                        table[element][item] = action  # type: ignore[assignment]
+                        self._pile_ids[(kind, element, item)] = len(self._pile_actions)
+                        self._pile_actions.append(action)
+        self._by_text = {str(a).lower(): a for a in (*self._pass, *self._show, *self._pile_actions)}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -219,11 +253,11 @@ class PhasedGame:
         """The engine's bound, plus every added phase's choices each time it can start: at most
         once per engine move (and once at the start)."""
         engine: int = self._game.max_game_length(rules)
-        per: int = sum(rules.players * p.cards for p in self._phases)
+        per: int = sum(rules.players * piles.per(p) for p in self._phases)
         return engine + (engine + 1) * per
 
     def num_distinct_actions(self, rules: Any = None) -> int:
-        return self._game.num_distinct_actions(rules) + 2 * len(self._pass)
+        return self._game.num_distinct_actions(rules) + 2 * len(self._pass) + len(self._pile_actions)
 
     def encode_action(self, action: Any, rules: Any = None) -> int:
         kind = type(action)
@@ -231,12 +265,19 @@ class PhasedGame:
             if type(action.card) is not int or not 0 <= action.card < len(self._pass):
                 raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
             return self._game.num_distinct_actions(rules) + action.card + (len(self._pass) if kind is ShowCard else 0)
+        if kind is KeepCard or kind is ReturnCard:
+            found = self._pile_ids.get((kind, action.element, action.card))
+            if found is None:
+                raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
+            return self._game.num_distinct_actions(rules) + 2 * len(self._pass) + found
         return self._game.encode_action(action, rules)
 
     def decode_action(self, index: int, rules: Any = None) -> Any:
         size = self._game.num_distinct_actions(rules)
         if type(index) is int and size <= index < size + 2 * len(self._pass):
             return (*self._pass, *self._show)[index - size]
+        if type(index) is int and 0 <= index - size - 2 * len(self._pass) < len(self._pile_actions):
+            return self._pile_actions[index - size - 2 * len(self._pass)]
         return self._game.decode_action(index, rules)
 
     def parse_action(self, text: str, rules: Any = None) -> Any:
@@ -247,9 +288,20 @@ class PhasedGame:
         return self._game.parse_action(text, rules)
 
     def heuristic_action(self, state: Any, rng: random.Random) -> Any:
-        """The engine's heuristic outside the added phases; a random card to pass in them."""
+        """The engine's heuristic outside the added phases. In a draft or an exchange of a game whose
+        adapter values the pile's items (``pile_value(state, element, item)``: the Witches' cards),
+        keep the item worth most or return the one worth least (the first of equal worth); else, and
+        in a pass or a reveal, a random choice (the engine's heuristic values none of them: Saru Tori
+        Inu I's missions are drafted at random)."""
         if isinstance(state, PhasedState) and state.active >= 0:
-            return rng.choice(state.legal_actions())
+            legal = state.legal_actions()
+            phase = state.phases[state.active]
+            value = getattr(self._game, "pile_value", None)
+            if isinstance(phase, (DraftCards, ExchangeCards)) and value is not None:
+                worth = [value(state.inner, phase.element, a.card) for a in legal]
+                pick = max(worth) if isinstance(phase, DraftCards) else min(worth)
+                return legal[worth.index(pick)]
+            return rng.choice(legal)
         return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
 
 
@@ -284,11 +336,14 @@ class PhasedState:
     #: who chooses, in order (each ``cards`` times), and each seat's choice so far
     order: tuple[int, ...]
     chosen: tuple[tuple[int, ...], ...]
-    #: what the added phases completed this round left: ``(round, passes, the cards shown per seat)``
-    last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]]
+    #: what the added phases completed this round left: ``(round, passes, the cards shown per seat,
+    #: the returns to a pile in the order made)``
+    last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...], tuple[piles.Return, ...]]
     log: Any = attrs.field(eq=log_actions, repr=False)
     #: the seat to choose or move, or ``None`` once the game is over (a field: read on every move)
     current_player: int | None = attrs.field(eq=False)
+    #: per seat, what it drew from the pile in the draft or exchange in progress
+    dealt: tuple[tuple[int, ...], ...] = ()
 
     GAME: ClassVar[PhasedGame]
 
@@ -297,12 +352,11 @@ class PhasedState:
     @classmethod
     def start(cls, inner: Any, phases: tuple[AddedPhase, ...]) -> PhasedState:
         players = inner.rules.players
-        return cls._enter(inner, phases, 0, (-1,) * len(phases), ((),) * players, (-1, (), ()), None)
+        return cls._enter(inner, phases, 0, (-1,) * len(phases), ((),) * players, (-1, (), (), ()), None)
 
     @classmethod
     def _enter(cls, inner: Any, phases: tuple[AddedPhase, ...], moves: int, done: tuple[int, ...],
-               empty: tuple[tuple[int, ...], ...], last: tuple[int, tuple[Move, ...], tuple[tuple[int, ...], ...]],
-               log: Any) -> PhasedState:
+               empty: tuple[tuple[int, ...], ...], last: Any, log: Any) -> PhasedState:
         cp = inner.current_player
         if cp is not None:
             game = type(inner).GAME
@@ -311,6 +365,15 @@ class PhasedState:
                 for i, phase in enumerate(phases):
                     if phase.before == at and done[i] != moves:
                         order = _order(game, inner, phase, i)
+                        if isinstance(phase, (DraftCards, ExchangeCards)):
+                            if last[0] != game.round_of(inner):
+                                last = (-1, (), (), ())
+                            later = len(order) * sum(  # the steps after it deal from the same pile
+                                piles.draws(p, game) for p in phases[i + 1 :]
+                                if isinstance(p, (DraftCards, ExchangeCards)) and p.before == phase.before
+                                and p.element == phase.element)
+                            drawn = piles.deal(game, inner, phase, i, order, last, InvalidPhase, later)
+                            return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], drawn)
                         return cls(inner, phases, moves, done, i, order, empty, last, log, order[0])
         return cls(inner, phases, moves, done, -1, (), empty, last, log, cp)
 
@@ -333,8 +396,13 @@ class PhasedState:
             return self.inner.legal_actions()  # type: ignore[no-any-return]
         seat = self.current_player
         assert seat is not None
-        table = self.GAME._pass if self.phases[self.active].kind == "pass" else self.GAME._show
+        phase = self.phases[self.active]
         mine = self.chosen[seat]
+        if isinstance(phase, (DraftCards, ExchangeCards)):
+            items = (self.GAME._keep if phase.kind == "draft" else self.GAME._return)[phase.element]
+            opts = piles.options(type(self.inner).GAME, self.inner, phase, seat, self.dealt)
+            return tuple(items[c] for c in sorted(opts) if c not in mine)
+        table = self.GAME._pass if phase.kind == "pass" else self.GAME._show
         hand = type(self.inner).GAME.hands_of(self.inner)[seat]
         return tuple(table[c] for c in hand if c not in mine)
 
@@ -344,24 +412,25 @@ class PhasedState:
 
     def apply(self, action: Any) -> PhasedState:
         if self.active < 0:
-            if type(action) is PassCard or type(action) is ShowCard:
-                raise IllegalAction(f"{action}: no cards are being passed or shown now", self._rule(2), action)
+            if type(action) in _ADDED_MOVES:
+                raise IllegalAction(f"{action}: no cards are being passed, shown, drafted or exchanged now",
+                                    self._rule(self._number("pass")), action)
             inner = self.inner.apply(action)
             last = self.last
             if last[0] >= 0:  # UT-PHASE-3, UT-PHASE-4: a card played (or laid out) is no longer where it went
                 last = _played(last, action)
             return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
-        if type(action) not in (PassCard, ShowCard) or action not in self.legal_actions():
+        if type(action) not in _ADDED_MOVES or action not in self.legal_actions():
             kind = self.phases[self.active].kind
-            word, rule = ("pass", 2) if kind == "pass" else ("show", 4)
-            raise IllegalAction(f"{action}: choose a card of your hand to {word}", self._rule(rule), action)
+            what, rule = _CHOOSE[kind]
+            raise IllegalAction(f"{action}: choose {what}", self._rule(self._number(rule)), action)
         seat = self.current_player
         assert seat is not None
         chosen = list(self.chosen)
         chosen[seat] = (*chosen[seat], action.card)
         log = (self.log, action)
         made = sum(map(len, chosen))
-        per = self.phases[self.active].cards
+        per = piles.per(self.phases[self.active])
         if len(self.order) * per > made:
             return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=self.order[made // per])
         return self._finish(tuple(chosen), log)
@@ -377,10 +446,14 @@ class PhasedState:
         shown = [list(c) for c in self.last[2]] if same and self.last[2] else [[] for _ in chosen]
         done = self.done[: self.active] + (self.moves,) + self.done[self.active + 1 :]
         empty = ((),) * len(chosen)
+        if isinstance(phase, (DraftCards, ExchangeCards)):  # DRAFT, EXCHANGE: kept items stay, the rest go back
+            base = self.last if same else (rnd, (), (), ())
+            inner, made = piles.finish(game, inner, phase, self.order, self.dealt, chosen, base)
+            return self._enter(inner, self.phases, self.moves, done, empty, (*base[:3], (*base[3], *made)), log)
         if not isinstance(phase, PassCards):  # UT-PHASE-4: the chosen cards become public
             for s in seats:
                 shown[s] += [c for c in chosen[s] if c not in shown[s]]
-            last = (rnd, self.last[1] if same else (), tuple(tuple(c) for c in shown))
+            last = (rnd, self.last[1] if same else (), tuple(tuple(c) for c in shown), self.last[3] if same else ())
             return self._enter(inner, self.phases, self.moves, done, empty, last, log)
         to = _targets(seats, phase.to)
         hands = [list(h) for h in game.hands_of(inner)]
@@ -398,11 +471,17 @@ class PhasedState:
                     shown[giver].remove(c)
                     shown[receiver].append(c)
         last = (rnd, (*self.last[1], *moved) if same else tuple(moved),
-                tuple(tuple(c) for c in shown) if any(shown) else ())
+                tuple(tuple(c) for c in shown) if any(shown) else (), self.last[3] if same else ())
         return self._enter(inner, self.phases, self.moves, done, empty, last, log)
 
     def _rule(self, n: int) -> str:
         return f"{type(self.inner).GAME.prefix}-PHASE-{n}"
+
+    def _number(self, rule: str) -> int:
+        """The game's rule number of the library's ``rule`` (``pass``, ``reveal``, ``draft``,
+        ``exchange``): ``PHASE_RULES`` on the game class, else the numbers UTSUKE uses."""
+        numbers = getattr(type(self.inner).GAME, "PHASE_RULES", {})
+        return int(numbers.get(rule, {"pass": 2, "reveal": 4}.get(rule, 2)))
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -426,7 +505,12 @@ class PhasedState:
         gave = tuple((r, cards) for g, r, cards in moves if g == seat)
         got = tuple((g, cards) for g, r, cards in moves if r == seat)
         public = self.last[2] if same else ()
-        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got, public)
+        drawn = self.dealt[seat] if self.dealt and phase is not None else ()
+        returns = self.last[3] if same else ()
+        returned = tuple((e, items) for e, s, items in returns if s == seat)
+        counts = tuple(sum(len(items) for _, s, items in returns if s == t) for t in range(len(chosen)))
+        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got, public,
+                                 drawn, returned, counts if returns else ())
 
     def observation_tensor(self, seat: int) -> tuple[int, ...]:
         return self.inner.observation_tensor(seat)  # type: ignore[no-any-return]
@@ -434,7 +518,9 @@ class PhasedState:
     def resample(self, seat: int, rng: random.Random) -> PhasedState:
         """UT-PHASE-3: redraw what ``seat`` cannot see (UT-PHASE-3): the engine's hidden cards, keeping the cards
         this seat knows where they are (what it passed, what every seat chose openly), and the other
-        seats' secret choices in progress, drawn again among their redrawn hands."""
+        seats' secret choices in progress, drawn again among their redrawn hands. With a draft or an
+        exchange, what the seat drew and put back stays where it knows it is and the other seats'
+        draws and returns are drawn again (``rulebook.variants.piles.resample``)."""
         check_rng(rng)
         game = type(self.inner).GAME
         phase = self.phases[self.active] if self.active >= 0 else None
@@ -459,12 +545,19 @@ class PhasedState:
         for card, holder in known:
             _place(hands, card, holder, seat, must.get(holder, set()), rng)
         chosen = list(self.chosen)
+        inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
+        drawn, last = self.dealt, self.last
+        pile_phase = phase if isinstance(phase, (DraftCards, ExchangeCards)) else None
+        if pile_phase is not None or last[3]:  # DRAFT, EXCHANGE: the piles as the seat knows them
+            same = last[0] == game.round_of(inner)
+            inner, drawn, last = piles.resample(game, inner, seat, pile_phase, self.order, drawn, last, same, rng)
         if phase is not None and phase.turns == "secret":
             for s, cards in enumerate(self.chosen):
                 if s != seat and cards:
-                    chosen[s] = tuple(rng.sample(hands[s], len(cards)))
-        inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
-        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None)
+                    pool = (piles.options(game, inner, pile_phase, s, drawn) if pile_phase is not None
+                            else game.hands_of(inner)[s])
+                    chosen[s] = tuple(rng.sample(sorted(pool), len(cards)))
+        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None, dealt=drawn, last=last)
 
     @property
     def history(self) -> tuple[Any, ...]:
@@ -503,12 +596,12 @@ def _played(last: Any, action: Any) -> Any:
     card = getattr(action, "card", None)
     if type(card) is not int:
         return last
-    rnd, moves, shown = last
+    rnd, moves, shown, returns = last
     if any(card in cards for _, _, cards in moves):
         moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
     if any(card in cards for cards in shown):
         shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
-    return (rnd, moves, shown)
+    return (rnd, moves, shown, returns)
 
 def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> None:
     """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of the
@@ -531,7 +624,7 @@ def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, .
     """Who chooses in the added phase, in order, from its starter (UT-PHASE-1)."""
     seats = tuple(game.pass_seats(inner))
     hands = game.hands_of(inner)
-    if any(len(hands[s]) < phase.cards for s in seats):
+    if isinstance(phase, (PassCards, RevealCards)) and any(len(hands[s]) < phase.cards for s in seats):
         word = "pass" if phase.kind == "pass" else "show"
         raise InvalidPhase(f"{_field(index, 'cards')}: {phase.cards} cards to {word}, but a hand holds "
                            f"{min(len(hands[s]) for s in seats)}")
@@ -566,6 +659,12 @@ def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, .
 
 
 _CLASSES: dict[tuple[str, tuple[AddedPhase, ...]], type[PhasedState]] = {}
+#: the moves of the added phases
+_ADDED_MOVES = (PassCard, ShowCard, KeepCard, ReturnCard)
+#: per kind, what the seat must choose and the library's rule it breaks otherwise
+_CHOOSE = {"pass": ("a card of your hand to pass", "pass"), "reveal": ("a card of your hand to show", "reveal"),
+           "draft": ("one of the items dealt to you to keep", "draft"),
+           "exchange": ("one of the items you hold or drew to return", "exchange")}
 
 
 def phased_state(inner: State[Any, Any], phases: tuple[AddedPhase, ...]) -> PhasedState:

@@ -576,11 +576,13 @@ def resolve(
     base_rules: Any = rules
     v: Variant | None = None
     file_seats: tuple[tuple[int, SeatRule], ...] | None = None
+    file_phases: tuple[AddedPhase, ...] | None = None
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
-        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path, phases=vf.phases)
-        file_seats = vf.seats
+        # the added phases are checked against the file's rules, below (not the default player count)
+        v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
+        file_seats, file_phases = vf.seats, vf.phases
         names.append(vf.name)
     elif variant is not None:
         # a Python object: its own rules are the base the other sources change
@@ -604,4 +606,6 @@ def resolve(
     name = " + ".join([*names, label] if label else names) or v.name
     fixed = "players" in sources or v.players_fixed
     seats = v.seats if file_seats is None else file_seats
-    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts, seats=seats)
+    phases = v.phases if file_phases is None else file_phases
+    return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts, seats=seats,
+                        phases=phases)

@@ -11,11 +11,25 @@ from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.phases import Phase
+from rulebook.i18n import N_
 
-from .actions import SaruAction, _tab
+from .actions import PLAY, SaruAction, _tab
 from .heuristic import heuristic_action
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import COLOURS, DECK_SIZE, ENDINGS, LETTERS, RULESETS, SQUARES_SHARE, Rules, check_deal, random_deal
+from .rules import (
+    COLOURS,
+    DECK_SIZE,
+    ENDINGS,
+    LETTERS,
+    MAX_MISSIONS,
+    NOT_PLAYED,
+    RULESETS,
+    SQUARES_SHARE,
+    Rules,
+    check_deal,
+    random_deal,
+)
 from .scoring import end_stats, resolve_trick
 from .state import SaruState, _race_start
 
@@ -52,6 +66,70 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     })
     #: ST-LOGIC-3: the printed game's endings and the rules that state them (``Rules.endings_off``)
     ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType(dict(ENDINGS))
+    #: ST-PHASE-1: a race's steps, which the phases a variant adds name
+    PHASES = (
+        Phase("deal", "chance", N_("the cards and the missions are dealt (ST-SETUP-1)"), ("ST-SETUP-1",)),
+        Phase("rounds", "in_turn", N_("the start player plays first (ST-PLAY-1)"), ("ST-SETUP-5", "ST-PLAY-1")),
+        Phase("score", "chance", N_("the race is scored (ST-SCORE-1)"), ("ST-SCORE-1",)),
+    )
+
+    # -- the added phases' adapter (rulebook.variants.phases, rulebook.variants.piles) ---------
+
+    #: the kinds of added phase the adapter plays (ST-PHASE-2, ST-PHASE-3, ST-PHASE-4)
+    ADDED_PHASES = ("pass", "reveal", "draft", "exchange")
+    #: the rule each kind's illegal choices cite (ST-PHASE-n)
+    PHASE_RULES: ClassVar[Mapping[str, int]] = MappingProxyType({"pass": 2, "reveal": 2, "draft": 3, "exchange": 4})
+    #: ST-PHASE-3: the missions not dealt are a pile; each seat holds one
+    PILES: ClassVar[Mapping[str, str]] = MappingProxyType({"missions": "one"})
+
+    def phase_at(self, state: SaruState) -> str | None:
+        """ST-PHASE-1: ``rounds`` before a race's first card, else ``None``."""
+        if (state.to_act is None or state.phase != PLAY or state.rnd or state.qi
+                or any(v != NOT_PLAYED for v in state.shown) or state.road or any(state.acquired)):
+            return None
+        return "rounds"
+
+    def hands_of(self, state: SaruState) -> tuple[tuple[int, ...], ...]:
+        return state.hands
+
+    def with_hands(self, state: SaruState, hands: tuple[tuple[int, ...], ...]) -> SaruState:
+        """``state`` with the hands replaced (sorted); a card known to be in a hand (ST-RES-5) stays
+        known only where it still is."""
+        new = tuple(tuple(sorted(h)) for h in hands)
+        known = tuple(tuple(c for c in k if c in new[s]) for s, k in enumerate(state.known))
+        return state.replace(hands=new, known=known)
+
+    def pass_seats(self, state: SaruState) -> tuple[int, ...]:
+        """ST-PHASE-1: every seat takes part."""
+        return tuple(range(state.rules.players))
+
+    def round_of(self, state: SaruState) -> int:
+        """The race: the missions and the hands are dealt anew at each (ST-RACE-1)."""
+        return state.race
+
+    def pile_items(self, element: str) -> tuple[tuple[int, str], ...]:
+        """Every mission a game may hold, named by its place in the game's list, from 1."""
+        return tuple((m, f"mission {m + 1}") for m in range(MAX_MISSIONS))
+
+    def pile_of(self, state: SaruState, element: str) -> tuple[int, ...]:
+        """ST-PHASE-3: the missions not held, in the order of the race's deal (ST-SETUP-4); the dealt
+        mission is the first a draft deals (ST-RULING-22), so the draft deals from these."""
+        held = set(state.missions)
+        order = state.setup.deal(self, state.rules, state.race)[DECK_SIZE:]
+        return tuple(m for m in order if m not in held)
+
+    def with_pile(self, state: SaruState, element: str, pile: tuple[int, ...]) -> SaruState:
+        """ST-PHASE-3: the race never draws from the missions' pile again, so its order is not kept."""
+        return state
+
+    def held_of(self, state: SaruState, element: str) -> tuple[tuple[int, ...], ...]:
+        """Each seat's mission of the race, as a one-item tuple (empty without missions, ST-SCORE-5)."""
+        missions = state.missions
+        return tuple((missions[s],) if missions else () for s in range(state.rules.players))
+
+    def with_held(self, state: SaruState, element: str, held: tuple[tuple[int, ...], ...]) -> SaruState:
+        """``state`` with each seat's mission the one item it holds."""
+        return state.replace(missions=tuple(h[0] for h in held))
 
     def action_table(self, rules: Rules) -> tuple[SaruAction, ...]:
         return _tab(rules).actions

@@ -15,7 +15,7 @@ from rulebook.i18n import N_
 from . import heuristic, observation, scoring
 from .actions import _TABLE, PLAYING, WitchesAction
 from .observation import Observation, TensorEncoder
-from .rules import DECK, ENDINGS, RULESETS, Rules, check_deal, random_deal
+from .rules import _SUIT, DECK, ENDINGS, RULESETS, Rules, check_deal, random_deal
 from .state import WitchesState, check_invariants, initial_state
 
 __all__ = ["GAME", "WitchesGame"]
@@ -81,6 +81,35 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     def round_of(self, state: WitchesState) -> int:
         """The game is one deal."""
         return 0
+
+    #: the kinds of added phase the adapter plays (WB-PHASE-1, WB-PHASE-3, WB-PHASE-4)
+    ADDED_PHASES = ("pass", "draft", "exchange")
+    #: the rule each kind's illegal choices cite (WB-PHASE-n)
+    PHASE_RULES = MappingProxyType({"pass": 1, "draft": 3, "exchange": 4})
+    #: WB-PHASE-3: the draw pile, whose items join a hand
+    PILES = MappingProxyType({"hand": "hand"})
+
+    def pile_items(self, element: str) -> tuple[tuple[int, str], ...]:
+        """Every card the draw pile may hold, with its short text."""
+        return tuple((c, self.card_text(c)) for c in DECK.cards)
+
+    def pile_of(self, state: WitchesState, element: str) -> tuple[int, ...]:
+        """WB-PHASE-3, WB-PHASE-4: the draw pile, top first (the deal's order after the cards drawn); the
+        cards laid back lie at its bottom, where a resample keeps them for their player (WB-RULING-13)."""
+        return state.deck[state.drawn :]
+
+    def pile_value(self, state: WitchesState, element: str, item: int) -> float:
+        """What the heuristic deems a card worth in hand under the trump in play
+        (``heuristic.hand_value``): a draft keeps the dearest,
+        an exchange returns the cheapest."""
+        trumps = state.board[2]
+        suit = _SUIT[trumps[-1]] if trumps and state.rules.trump_colour else None
+        return heuristic.hand_value(state.rules, (item,), state.board[3], suit)
+
+    def with_pile(self, state: WitchesState, element: str, pile: tuple[int, ...]) -> WitchesState:
+        """``state`` with the draw pile replaced by ``pile`` (top first; its size may change with a draft)."""
+        board = state.board
+        return attrs.evolve(state, board=(state.deck[: state.drawn] + tuple(pile), *board[1:]))
 
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
