@@ -47,8 +47,8 @@ Non-player characters play by the same kind of policy. UTSUKE's lord and young l
 A Python variant may give an NPC a function instead, with ``npcs``:
 ``Variant(game, rules, npcs={"lord": policy})`` (or ``"young lord"``; a name there sets the
 option). The function is called as a seat's is, ``policy(view, legal_actions) -> action``,
-with only what the NPC may see, its :class:`~rulebook.games.utsuke.NpcView` (its row, the trick
-so far, the trump: all public), and its legal cards as ``play`` moves; an answer that is not one
+with only what the NPC may see, a ``rulebook.games.utsuke.NpcView`` (its row, the trick so far,
+the trump: all public), and its legal cards as ``play`` moves; an answer that is not one
 of them is a :class:`~rulebook.variants.hooks.HookError` naming the NPC and UT-LORD-8. With
 ``young_lord_policy = "same"`` the young lord plays by the lord's function too (UT-LORD-5). The
 printed conducts keep the engine's precomputed path; ``highest``, ``random`` and functions are

@@ -604,8 +604,9 @@ _HIGH_KEY = _high_key
 
 
 def npc_legal(row: tuple[int, ...], trick: tuple[int, ...]) -> tuple[int, ...]:
-    """UT-LORD-8: the cards an NPC may play, left to right: leading, its whole row; following, its
-    cards of the suit led if it holds any (UT-PLAY-2, whatever ``follow`` says), else its whole row.
+    """UT-LORD-8, UT-RULING-19: the cards an NPC may play, left to right: leading, its whole row;
+    following, its cards of the suit led if it holds any (UT-PLAY-2, whatever ``follow`` says), else
+    its whole row.
 
     >>> A1, A9, B3 = (DECK.parse(t) for t in ("A1", "A9", "B3"))
     >>> [DECK.text(c) for c in npc_legal((B3, A9, A1), (DECK.parse("A5"),))]

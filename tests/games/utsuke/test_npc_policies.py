@@ -196,7 +196,8 @@ def test_a_function_is_obeyed_in_random_games(young: str) -> None:
 
 
 def test_named_policies_are_options() -> None:
-    """UT-LORD-8: the named policies are the options' choices (``rulebook options utsuke``)."""
+    """UT-LORD-8, UT-RULING-19: the named policies are the options' choices (``rulebook options utsuke``);
+    the seats' ``heuristic`` is not one."""
     assert POLICIES == ("printed", "lowest", "leftmost", "highest", "random")
     assert CONDUCTS == ("printed", "lowest", "leftmost")
     assert Rules(lord_policy="random").lord_policy == "random"
