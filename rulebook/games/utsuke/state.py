@@ -469,7 +469,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         name = _NPC_NAMES[k]
         legal = npc_legal(row, trick)
         if policy == RANDOM:
-            key = f"rulebook-npc:{self.setup.seed or 0}:{board[0][0]}:{len(board[4])}:{len(trick)}:{name}"
+            key = ((((self.setup.seed or 0) * 64 + board[0][0]) * 32 + len(board[4])) * 8 + len(trick)) * 2 + k
             return legal[random.Random(key).randrange(len(legal))]
         plays = tuple(_PLAY_OF(c) for c in legal)
         answer = policy(NpcView(name, row, trick, board[2], not board[4], self.rules), plays)
