@@ -21,7 +21,7 @@ from rulebook.variants.seats import npc_policies
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "utsuke_greedy_lord.toml"
 text = DECK.text
 _rng = random.Random(7)

@@ -20,7 +20,7 @@ from rulebook.variants.phases import PassCards, PhasedState, RevealCards
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "gods_pass_left.toml"
 GAME = rulebook.get_game("gods-and-humans")
 text = GAME.card_text
