@@ -271,3 +271,39 @@ def test_the_engine_checks_an_unwrapped_function() -> None:
     with pytest.raises(IllegalAction, match=r"the lord's policy chose play E1[12], not a card it may play") as info:
         _bid_zero(GAME.new_game(rules, deals=[ORDER]))
     assert info.value.rule == "UT-LORD-8"
+
+
+def test_the_named_policies_are_documented_with_the_seats() -> None:
+    """UT-LORD-8: every named NPC policy is documented beside the seats' (rulebook.variants.seats)."""
+    import rulebook.variants.seats as seats
+    doc = seats.__doc__ or ""
+    assert all(f"``{name}``" in doc for name in POLICIES)
+    assert "UT-LORD-8" in doc and "npcs={\"lord\": policy}" in doc
+
+
+def test_a_function_sees_the_same_in_twin_worlds() -> None:
+    """UT-LORD-8: what a function is given does not depend on what the seats hide: in a world redrawn
+    for a seat, the same move makes the lord's function see the same view and legal cards."""
+    seen: list[tuple[Any, ...]] = []
+
+    def record(view: NpcView, legal: tuple[Any, ...]) -> Any:
+        seen.append((view.npc, view.row, view.trick, view.trump, view.first_trick, legal))
+        return legal[0]
+
+    v = Variant(GAME, Rules(players=3), npcs={"lord": record})
+    state = v.new_game(seed=4)
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        seat = state.current_player
+        action = rng.choice(state.legal_actions())
+        seen.clear()
+        nxt = state.apply(action)
+        mine = list(seen)
+        twin = state.resample(seat, rng)
+        seen.clear()
+        twin.apply(action)
+        assert seen == mine
+        checked += bool(mine)
+        state = nxt
+    assert checked == 40
