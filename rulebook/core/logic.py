@@ -111,11 +111,14 @@ class Logic:
     counters: Callable[[Event], Changes | None] | None = None
     #: ``ends(event) -> bool``: whether the game ends at this event (scored by the game's rules)
     ends: Callable[[Event], bool] | None = None
+    #: ``(name, policy)`` pairs: a non-player character (UTSUKE's ``"lord"``) that plays by the
+    #: function ``policy(view, legal_actions) -> action`` (:mod:`rulebook.variants.seats`)
+    npcs: tuple[tuple[str, Callable[[Any, tuple[Any, ...]], Any]], ...] = ()
 
     @property
     def printed(self) -> bool:
         """No function is replaced: the engine runs its own logic only."""
-        return self.trick_winner is None and self.counters is None and self.ends is None
+        return self.trick_winner is None and self.counters is None and self.ends is None and not self.npcs
 
 
 #: the printed game's logic: nothing replaced

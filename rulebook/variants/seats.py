@@ -24,6 +24,36 @@ A Python variant may give a function instead: ``policy(observation, legal_action
 called with the seat's observation and its legal moves only (never the state). Data (a variant
 file) names only the named policies: data never names code that runs.
 
+Non-player characters play by the same kind of policy. UTSUKE's lord and young lord
+(UT-LORD-8) are places no seat holds; each plays by the named policy of its option,
+``lord_policy`` and ``young_lord_policy`` (``--set lord_policy=highest``, or ``lord_policy =
+"highest"`` under ``[rules]`` in a variant file):
+
+``printed``
+    The printed conduct (UT-LORD-1..UT-LORD-4): it leads its leftmost card at a round's start and
+    its rightmost card after a win; following, its highest card of the suit led, else its
+    leftmost card.
+``lowest``
+    The gentle lord (UT-LORD-6): as printed, but it follows with its lowest card of the suit led.
+    (It keeps its printed leads and discards, so it is not the seats' ``lowest``.)
+``leftmost``
+    UT-LORD-7: always the leftmost card it may play. This is the seats' ``first``, the NPC's legal
+    cards being listed left to right along its row.
+``highest``, ``random``
+    As for a seat, over the cards the NPC may play (UT-LORD-8: its row when it leads, else its
+    cards of the suit led if it holds any, else its row); ``random`` is seeded by the game's seed,
+    the round and the place in the trick, so a game replays exactly.
+
+A Python variant may give an NPC a function instead, with ``npcs``:
+``Variant(game, rules, npcs={"lord": policy})`` (or ``"young lord"``; a name there sets the
+option). The function is called as a seat's is, ``policy(view, legal_actions) -> action``,
+with only what the NPC may see, a ``rulebook.games.utsuke.NpcView`` (its row, the trick so far,
+the trump: all public), and its legal cards as ``play`` moves; an answer that is not one
+of them is a :class:`~rulebook.variants.hooks.HookError` naming the NPC and UT-LORD-8. With
+``young_lord_policy = "same"`` the young lord plays by the lord's function too (UT-LORD-5). The
+printed conducts keep the engine's precomputed path; ``highest``, ``random`` and functions are
+called only when an NPC plays.
+
 A seat with ``score=False`` never wins: it is left out of the winners. Its points are still
 counted in the scores (a dummy's captured cards are its own pile, as in the printed game);
 when the game's winners are only such seats, the win goes to the scoring seats with the highest
@@ -54,7 +84,8 @@ from rulebook.errors import InvalidRules
 if TYPE_CHECKING:
     from rulebook.variants.hooks import HookedState
 
-__all__ = ["POLICIES", "Policy", "SeatRule", "choose", "seat_rules", "seats_from_table", "seats_to_table"]
+__all__ = ["POLICIES", "Policy", "SeatRule", "choose", "npc_policies", "seat_rules", "seats_from_table",
+           "seats_to_table"]
 
 Policy = str | Callable[[Any, tuple[Any, ...]], Any]
 
@@ -130,6 +161,35 @@ def seats_from_table(table: Any, where: str) -> dict[int, SeatRule]:
             raise InvalidRules(f"{field}.score", f"in {where}: true or false")
         out[int(key) - 1] = SeatRule(policy, score=score)
     return out
+
+
+def npc_policies(game: Any, rules: Any, npcs: Any) -> tuple[Any, tuple[tuple[str, Callable[..., Any]], ...]]:
+    """UT-LORD-8: ``npcs`` (an NPC's name -> a named policy or a function) applied to ``rules``: the names
+    set the NPC's option (its choices check them); the functions are returned as ``(name, function)``
+    pairs, for the engine's logic. A fault is an :class:`~rulebook.InvalidRules` naming ``npcs``."""
+    if not npcs:
+        return rules, ()
+    names = getattr(game, "NPCS", None) or {}
+    if not names:
+        raise InvalidRules("npcs", f"{game.slug} has no non-player characters")
+    if not isinstance(npcs, Mapping):
+        raise InvalidRules("npcs", f"must map non-player characters to policies, not a {type(npcs).__name__}")
+    changes: dict[str, str] = {}
+    functions: list[tuple[str, Callable[..., Any]]] = []
+    for name, policy in npcs.items():
+        if name not in names:
+            raise InvalidRules("npcs", f"{str(name)[:20]!r} is not a non-player character of {game.slug} (choose "
+                               f"{', '.join(names)})")
+        if isinstance(policy, str):
+            changes[names[name]] = policy
+        elif callable(policy):
+            functions.append((name, policy))
+        else:
+            raise InvalidRules(f"npcs.{name}", f"a policy is a name ({names[name]}'s choices) or a function "
+                               f"policy(view, legal_actions), not a {type(policy).__name__}")
+    if changes:
+        rules = attrs.evolve(rules, **changes)  # an unknown name is refused naming the option
+    return rules, tuple(sorted(functions, key=lambda p: p[0]))
 
 
 def seats_to_table(seats: tuple[tuple[int, SeatRule], ...]) -> dict[str, Any]:

@@ -85,7 +85,7 @@ from rulebook.variants.hooks import (
 )
 from rulebook.variants.moves import VariantMove
 from rulebook.variants.phases import AddedPhase, check_phases, phase_from_table, phased_state
-from rulebook.variants.seats import SeatRule, seat_rules, seats_from_table, seats_to_table
+from rulebook.variants.seats import SeatRule, npc_policies, seat_rules, seats_from_table, seats_to_table
 from rulebook.variants.user_code import load_module
 
 __all__ = [
@@ -126,6 +126,30 @@ def _count_values(values: Iterable[CountValues]) -> tuple[CountValues, ...]:
 
 def _kinds(kinds: Iterable[type[VariantMove]]) -> tuple[type[VariantMove], ...]:
     return tuple(kinds)
+
+
+def _npc_pairs(npcs: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(npcs.items()) if isinstance(npcs, Mapping) else tuple(npcs or ())
+
+
+@attrs.frozen
+class NpcHook:
+    """A non-player character's policy function as the engine calls it (:mod:`rulebook.variants.seats`):
+    its answer must be one of the legal moves it is given (``contract:legal-move``), else a
+    :class:`HookError` naming the NPC and the game's rule."""
+
+    fn: Callable[[Any, tuple[Any, ...]], Any]
+    name: str
+    rule: str = ""
+    source: str = ""
+
+    def __call__(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        where = (f"{self.name} policy", self.source, None)
+        answer = call_hook(self.fn, *where, view, legal)
+        if not any(type(answer) is type(a) and answer == a for a in legal):
+            raise HookError("contract:legal-move", f"the {self.name}'s policy chose {str(answer)[:40]}, which is not "
+                            f"a card it may play ({self.rule})", *where)
+        return answer
 
 
 def _seat_pairs(seats: Any) -> tuple[tuple[int, SeatRule], ...]:
@@ -172,6 +196,9 @@ class Variant:
     moves: tuple[type[VariantMove], ...] = attrs.field(default=(), converter=_kinds)
     #: phases added to the game's round (:mod:`rulebook.variants.phases`)
     phases: tuple[AddedPhase, ...] = attrs.field(default=(), converter=_phases)
+    #: non-player characters' policies (:mod:`rulebook.variants.seats`): name -> a named policy (sets
+    #: the NPC's option) or a function ``policy(view, legal_actions)`` (UTSUKE: ``"lord"``, ``"young lord"``)
+    npcs: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_npc_pairs)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -201,6 +228,14 @@ class Variant:
             )
             if self.rules.logic != logic:
                 object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
+        if self.npcs:  # UT-LORD-8: names set the NPCs' options, functions go to the engine's logic
+            rules, functions = npc_policies(game, self.rules, dict(self.npcs))
+            if functions:
+                rule = str(getattr(game, "NPC_RULE", ""))
+                hooks_ = tuple((n, NpcHook(fn.fn if isinstance(fn, NpcHook) else fn, n, rule, source))
+                               for n, fn in functions)
+                rules = attrs.evolve(rules, logic=attrs.evolve(rules.logic, npcs=hooks_))
+            object.__setattr__(self, "rules", rules)
         seats = seat_rules(dict(self.seats), self.rules.players)
         object.__setattr__(self, "seats", seats)
         for kind in self.moves:
@@ -245,7 +280,7 @@ class Variant:
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
              self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
-             self.moves, self.phases),
+             self.moves, self.phases, self.npcs),
         )
 
     @property
@@ -268,6 +303,7 @@ class Variant:
                                 ("ends", self.ends_hook)) if h is not None]
         names += [n for n, h in (("trick_points", self.trick_points_hook), ("round_points", self.round_points_hook))
                   if h is not None and n not in self.play_hooks.names()]
+        names += [f"{n} policy" for n, policy in self.npcs if callable(policy)]
         return names
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:

@@ -9,14 +9,16 @@ from typing import Any
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.phases import Phase as RoundPhase
+from rulebook.i18n import N_
 
 from . import heuristic, scoring
 from . import observation as _observation
 from . import rules as _rules
-from .actions import _TABLE, FORCED, GIVE, PLAY, GHAction
+from .actions import _TABLE, FORCED, GIVE, ORACLE, PLAY, GHAction
 from .observation import TensorEncoder
 from .rules import DECK, ENDINGS, RULESETS, Rules, plan
-from .state import GodsState, _start
+from .state import GodsState, _new_state, _start
 
 __all__ = ["GAME", "GodsAndHumansGame"]
 
@@ -42,6 +44,16 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     })
     #: GH-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``target``
     ENDINGS = MappingProxyType(ENDINGS)
+    #: the printed deal (GH-PHASE-1 names them for the phases a variant adds); the interventions
+    #: happen inside ``tricks``, at the gaps between them
+    PHASES = (
+        RoundPhase("deal", "chance", N_("the cards, marks and oracle sets are dealt (GH-SETUP-5)"),
+                   ("GH-SETUP-2", "GH-SETUP-3", "GH-SETUP-4", "GH-SETUP-5")),
+        RoundPhase("oracle", "secret", N_("the gods predict in seat order, then the lone human (GH-ORACLE-1)"),
+                   ("GH-ORACLE-1", "GH-ORACLE-3")),
+        RoundPhase("tricks", "in_turn", N_("the deal's start player leads (GH-SETUP-6)"), ("GH-SETUP-6", "GH-TRICK-1")),
+        RoundPhase("score", "chance", N_("exact predictions score (GH-SCORE-1)"), ("GH-SCORE-1",)),
+    )
 
     def resolve_trick(self, trick: Trick) -> Player:
         """Who wins ``trick`` (GH-LOGIC-1, GH-TRICK-3, GH-TRICK-5): :func:`.scoring.resolve_trick`."""
@@ -107,6 +119,42 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         from_field = sum(gaps.gift_src) if state.phase == GIVE else 0
         if not state.rules.mix_sources and (len(gaps.field) + from_field) % h:
             raise AssertionError("GH-RULING-4: the field is not a whole number of interventions")
+
+    # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
+
+    #: the kinds of added phase the adapter below plays (GH-PHASE-2, GH-PHASE-4; GH-PHASE-3: what a pass shows)
+    ADDED_PHASES = ("pass", "reveal")
+
+    def phase_at(self, state: GodsState) -> str | None:
+        """GH-PHASE-1: the printed phase whose first decision is next (``oracle`` before a deal's first
+        prediction, ``tricks`` before the first card of its first trick), else ``None``."""
+        if state.current_player is None:
+            return None
+        phase = state.phase
+        if phase == ORACLE:
+            return "oracle" if max(state.board[0].oracle) < 0 else None
+        if phase == PLAY and not state.board[4] and not state.trick_cards:
+            return "tricks"
+        return None
+
+    def hands_of(self, state: GodsState) -> tuple[tuple[int, ...], ...]:
+        """Every seat's hand (the gods' too: only the humans pass, GH-PHASE-2)."""
+        return state.hands
+
+    def with_hands(self, state: GodsState, hands: tuple[tuple[int, ...], ...]) -> GodsState:
+        """``state`` with the hands replaced by ``hands`` (sorted; the deal's facts kept)."""
+        new = tuple(tuple(sorted(h)) for h in hands)
+        return _new_state(state.rules, state.setup, state.log, new, state.phase, state.current_player,
+                          state.trick_cards, state.board)
+
+    def pass_seats(self, state: GodsState) -> tuple[int, ...]:
+        """GH-PHASE-2, GH-RULING-19: the deal's humans take part, in seat order; the gods neither pass nor
+        receive."""
+        return state.board[0].humans
+
+    def round_of(self, state: GodsState) -> int:
+        """The deal in progress (from 0): what a seat knows of an added phase lasts until the next deal."""
+        return state.board[0].deal
 
     # -- observation tensor -------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from .rules import MAX_BID as MAX_BID
 from .rules import MOST_HONOUR as MOST_HONOUR
 from .rules import SURVIVORS as SURVIVORS
 from .rules import YOUNG_LORD as YOUNG_LORD
+from .rules import NpcView as NpcView
 from .rules import RoundResult as RoundResult
 from .rules import TrickEntry as TrickEntry
 from .scoring import honour_gains, resolve_trick

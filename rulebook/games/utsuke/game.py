@@ -43,6 +43,11 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     })
     #: UT-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``chips``
     ENDINGS = MappingProxyType(ENDINGS)
+    #: UT-LORD-8: the non-player characters, each with the option naming its policy; a Python
+    #: variant may give either a function instead (``Variant(..., npcs={"lord": fn})``)
+    NPCS = MappingProxyType({"lord": "lord_policy", "young lord": "young_lord_policy"})
+    #: the rule a policy's wrong answer cites
+    NPC_RULE = "UT-LORD-8"
     #: the printed round (UT-PHASE-1 names them for the phases a variant adds)
     PHASES = (
         Phase("deal", "chance", N_("the dealer deals (UT-SETUP-4)"), ("UT-SETUP-4",)),

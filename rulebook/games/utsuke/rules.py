@@ -1,5 +1,7 @@
 """UTSUKE's options and components as data: :class:`Rules`, the deck, the seating and trick
-tables, the shapes of the engine's compact tuples, and the lord's conduct (:func:`npc_card`).
+tables, the shapes of the engine's compact tuples, and the lord's conduct (:func:`npc_card`,
+:func:`npc_pick`; the cards an NPC may play, :func:`npc_legal`, and what a policy function sees of
+it, :class:`NpcView`: UT-LORD-8).
 
 Places: the real players are seats ``0..players-1``; the lord is place ``players`` and, with two
 players, the young lord (若) is place ``players + 1`` (UT-SETUP-2). The record of play names the
@@ -9,6 +11,7 @@ NPC places ``"lord"`` and ``"young lord"``.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -25,6 +28,7 @@ __all__ = [
     "BOTH",
     "CHIP",
     "CHIPS_ENDING",
+    "CONDUCTS",
     "DECK",
     "ENDINGS",
     "FIXED",
@@ -45,15 +49,18 @@ __all__ = [
     "NO_TRUMPS",
     "POLICIES",
     "PRINTED",
+    "RANDOM",
     "ROUNDS",
     "ROUNDS_ENDING",
     "RULESETS",
     "SAME",
     "SURVIVORS",
     "YOUNG_LORD",
+    "NpcView",
     "Rules",
     "layout",
     "npc_card",
+    "npc_legal",
     "npc_pick",
     "removed_cards",
     "strengths",
@@ -104,11 +111,15 @@ HIGHER = "higher"
 LOWER = "lower"
 BOTH = "both"
 #: the NPCs' conduct: UT-LORD-1..UT-LORD-4 (printed), UT-LORD-6 (lowest), UT-LORD-7 (leftmost);
-#: the young lord's ``same`` is UT-LORD-5
+#: the young lord's ``same`` is UT-LORD-5; UT-LORD-8: the seat policies ``highest`` and ``random``
 LOWEST = "lowest"
 LEFTMOST = "leftmost"
 SAME = "same"
-POLICIES = (PRINTED, LOWEST, LEFTMOST)
+RANDOM = "random"
+#: the printed conduct and its two house rules: the engine plays them on its precomputed path
+CONDUCTS = (PRINTED, LOWEST, LEFTMOST)
+#: every named policy an NPC may play by (UT-LORD-8); ``HIGHEST`` is the trick rule's word too
+POLICIES = (*CONDUCTS, "highest", RANDOM)
 #: what a player must play: UT-PLAY-2 (printed), UT-PLAY-3 (free), UT-PLAY-4 (must trump)
 MUST = "must"
 FREE = "free"
@@ -226,16 +237,17 @@ class Rules:
     lord_policy: str = option(
         PRINTED,
         doc="The lord's conduct: 'printed' (UT-LORD-1..UT-LORD-4), 'lowest' (follows with its lowest "
-        "card of the suit led, UT-LORD-6) or 'leftmost' (always its leftmost playable card, UT-LORD-7).",
+        "card of the suit led, UT-LORD-6), 'leftmost' (always its leftmost playable card, UT-LORD-7), "
+        "or a seat policy: 'highest' (its highest playable card) or 'random' (UT-LORD-8).",
         choices=POLICIES,
-        rules=("UT-LORD-1", "UT-LORD-2", "UT-LORD-3", "UT-LORD-4", "UT-LORD-6", "UT-LORD-7"),
+        rules=("UT-LORD-1", "UT-LORD-2", "UT-LORD-3", "UT-LORD-4", "UT-LORD-6", "UT-LORD-7", "UT-LORD-8"),
     )
     young_lord_policy: str = option(
         SAME,
         doc="The young lord's conduct with 2 players: 'same' as the lord (printed, UT-LORD-5), or "
-        "one of 'printed', 'lowest', 'leftmost' (UT-LORD-6, UT-LORD-7).",
+        "one of 'printed', 'lowest', 'leftmost', 'highest', 'random' (UT-LORD-6 to UT-LORD-8).",
         choices=(SAME, *POLICIES),
-        rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7"),
+        rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7", "UT-LORD-8"),
     )
 
     follow: str = option(
@@ -558,17 +570,23 @@ def npc_pick(policy: str, row: tuple[int, ...], trick: tuple[int, ...], first_tr
     ``printed`` is :func:`npc_card`. UT-LORD-6 (``lowest``): as printed, but following it plays
     its lowest card of the suit led. UT-LORD-7 (``leftmost``): it always plays its leftmost card
     that it may play: leading (also after a win), its leftmost card; following, its leftmost card
-    of the suit led, else its leftmost card.
+    of the suit led, else its leftmost card. UT-LORD-8 (``highest``): the highest card it may play
+    (:func:`npc_legal`), by number, then by suit. ``random`` draws, so the engine plays it
+    (a prediction, as the heuristic's, reads it as ``printed``).
 
     >>> A1, A9, B3, C12 = (DECK.parse(t) for t in ("A1", "A9", "B3", "C12"))
     >>> row = (B3, A9, A1, C12)
-    >>> [DECK.text(npc_pick(p, row, (DECK.parse("A5"),), False)) for p in POLICIES]
-    ['A9', 'A1', 'A9']
-    >>> [DECK.text(npc_pick(p, row, (), False)) for p in POLICIES]
-    ['C12', 'C12', 'B3']
+    >>> [DECK.text(npc_pick(p, row, (DECK.parse("A5"),), False)) for p in (*CONDUCTS, "highest")]
+    ['A9', 'A1', 'A9', 'A9']
+    >>> [DECK.text(npc_pick(p, row, (), False)) for p in (*CONDUCTS, "highest")]
+    ['C12', 'C12', 'B3', 'C12']
+    >>> DECK.text(npc_pick("highest", row, (DECK.parse("D5"),), False))
+    'C12'
     """
-    if policy == PRINTED:
+    if policy == PRINTED or policy == RANDOM:
         return npc_card(row, trick, first_trick)
+    if policy == HIGHEST:
+        return max(npc_legal(row, trick), key=_HIGH_KEY)
     if not trick:
         return row[0] if first_trick or policy == LEFTMOST else row[-1]
     lead = _SUIT[trick[0]]
@@ -576,6 +594,46 @@ def npc_pick(policy: str, row: tuple[int, ...], trick: tuple[int, ...], first_tr
     if not same:
         return row[0]
     return min(same) if policy == LOWEST else same[0]
+
+
+def _high_key(card: int) -> tuple[int, int]:
+    return (_RANK[card], card)
+
+
+_HIGH_KEY = _high_key
+
+
+def npc_legal(row: tuple[int, ...], trick: tuple[int, ...]) -> tuple[int, ...]:
+    """UT-LORD-8, UT-RULING-19: the cards an NPC may play, left to right: leading, its whole row;
+    following, its cards of the suit led if it holds any (UT-PLAY-2, whatever ``follow`` says), else
+    its whole row.
+
+    >>> A1, A9, B3 = (DECK.parse(t) for t in ("A1", "A9", "B3"))
+    >>> [DECK.text(c) for c in npc_legal((B3, A9, A1), (DECK.parse("A5"),))]
+    ['A9', 'A1']
+    >>> [DECK.text(c) for c in npc_legal((B3, A9, A1), (DECK.parse("C5"),))]
+    ['B3', 'A9', 'A1']
+    """
+    if not trick:
+        return row
+    lead = _SUIT[trick[0]]
+    same = tuple(c for c in row if _SUIT[c] == lead)
+    return same or row
+
+
+@attrs.frozen(slots=True)
+class NpcView:
+    """UT-LORD-8: what an NPC's policy function sees when it must play: the NPC (``npc``: ``"lord"``
+    or ``"young lord"``), its ``row`` left to right (face up), the cards played to the ``trick`` so
+    far in order (empty when it leads), the ``trump`` suit (0..4; -1 when none is set), whether
+    this is the round's first trick (``first_trick``), and the ``rules``. Everything here is public."""
+
+    npc: str
+    row: tuple[int, ...]
+    trick: tuple[int, ...]
+    trump: int
+    first_trick: bool
+    rules: Any = attrs.field(repr=False, eq=False)
 
 
 #: one finished trick as the state keeps it: (leader place, cards in play order, winner place)

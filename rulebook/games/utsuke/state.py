@@ -18,6 +18,7 @@ import attrs
 from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import Player, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Changes, Event, Logic, Trick, apply_changes
+from rulebook.errors import IllegalAction
 
 from . import history, observation, scoring
 from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
@@ -33,23 +34,42 @@ from .rules import (
     DECK,
     FIXED,
     FREE,
+    HIGHEST,
+    LEFTMOST,
+    LORD,
     LOWEST,
     MUST_TRUMP,
     PRINTED,
+    RANDOM,
     ROUNDS,
+    SAME,
     Board,
     Match,
+    NpcView,
     RoundResult,
     Rules,
     TrickEntry,
     _player,
     layout,
+    npc_legal,
     npc_pick,
     removed_cards,
 )
 from .scoring import honour_gains, max_rounds
 
 __all__ = ["UtsukeState", "check_invariants"]
+
+
+def _npc_policy(rules: Rules, k: int) -> Any:
+    """UT-LORD-8, UT-LORD-5: the policy NPC ``k`` plays by: the variant's function for it (the young
+    lord with ``young_lord_policy = "same"`` takes the lord's), else its option's named policy."""
+    fns = dict(rules.logic.npcs)
+    fn = fns.get(_NPC_NAMES[k])
+    if fn is None and k == 1 and rules.young_lord_policy == SAME:
+        fn = fns.get(LORD)
+    if fn is not None:
+        return fn
+    return rules.lord_policy if k == 0 else rules.young_policy
 
 #: UT-COMP-2, UT-BID-1: the legal bids per ``Rules.max_bid`` (0..max_bid), precomputed
 _BIDS = tuple(_BID[: top + 1] for top in range(len(_BID)))
@@ -282,14 +302,18 @@ class UtsukeState(State[Rules, UtsukeAction]):
             row = hands[place]
             rules = self.rules
             policy = rules.lord_policy if place == players else rules.young_policy
+            if rules.logic is not PRINTED_LOGIC and rules.logic.npcs:  # UT-LORD-8: a variant's function
+                policy = _npc_policy(rules, place - players)
             if policy == PRINTED:
                 best = -1
                 for c in row:
                     if lo <= c < hi and c > best:
                         best = c
                 i = row.index(best) if best >= 0 else 0
-            else:  # UT-LORD-6, UT-LORD-7: another conduct
+            elif policy == LOWEST or policy == LEFTMOST or policy == HIGHEST:  # UT-LORD-6..UT-LORD-8
                 i = row.index(npc_pick(policy, row, trick, False))
+            else:  # UT-LORD-8: random, or a variant's function
+                i = row.index(self._npc_play(policy, place - players, row, trick, board))
             trick += (row[i],)
             hands[place] = row[:i] + row[i + 1 :]
             place = nxt[place]
@@ -346,12 +370,20 @@ class UtsukeState(State[Rules, UtsukeAction]):
         row = hands[winner]
         rules = self.rules
         policy = rules.lord_policy if winner == players else rules.young_policy
+        if rules.logic is not PRINTED_LOGIC and rules.logic.npcs:  # UT-LORD-8: a variant's function
+            policy = _npc_policy(rules, winner - players)
         if policy == PRINTED or policy == LOWEST:
             hands[winner] = row[:-1]
             lead = row[-1:]
-        else:  # UT-LORD-7: the leftmost conduct leads its leftmost card after a win too
+        elif policy == LEFTMOST:  # UT-LORD-7: the leftmost conduct leads its leftmost card after a win too
             hands[winner] = row[1:]
             lead = row[:1]
+        else:  # UT-LORD-8: another policy leads the card it picks
+            card = npc_pick(HIGHEST, row, (), False) if policy == HIGHEST else self._npc_play(
+                policy, winner - players, row, (), board)
+            i = row.index(card)
+            hands[winner] = row[:i] + row[i + 1 :]
+            lead = (card,)
         link = (self.log, action)
         return _new_state(rules, self.setup, link, board, tuple(hands), lead, nxt[winner])
 
@@ -413,9 +445,38 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # it leads its leftmost card (as npc_card); the seat after it plays next (UT-SETUP-1).
         hands = list(self.hands)
         row = hands[players]
-        hands[players] = row[1:]
         board = (match, bids, board[2], players, (), board[5])
-        return _new_state(self.rules, self.setup, log, board, tuple(hands), row[:1], match[2][players])
+        rules = self.rules
+        policy = rules.lord_policy
+        if rules.logic is not PRINTED_LOGIC and rules.logic.npcs:  # UT-LORD-8: a variant's function
+            policy = _npc_policy(rules, 0)
+        if policy == PRINTED or policy == LOWEST or policy == LEFTMOST:
+            hands[players] = row[1:]
+            lead = row[:1]
+        else:  # UT-LORD-8: another policy leads the card it picks
+            card = npc_pick(HIGHEST, row, (), True) if policy == HIGHEST else self._npc_play(policy, 0, row, (), board)
+            i = row.index(card)
+            hands[players] = row[:i] + row[i + 1 :]
+            lead = (card,)
+        return _new_state(rules, self.setup, log, board, tuple(hands), lead, match[2][players])
+
+    def _npc_play(self, policy: Any, k: int, row: tuple[int, ...], trick: tuple[int, ...], board: Board) -> int:
+        """UT-LORD-8: the card NPC ``k`` (0: the lord, 1: the young lord) plays from ``row`` to ``trick``
+        by ``policy``: ``random`` (seeded by the game's seed, the round, the trick and the place in it,
+        so a game replays exactly), or a variant's function, given only the NPC's public view
+        (:class:`~rulebook.games.utsuke.rules.NpcView`) and its legal cards as ``play`` moves; its
+        answer must be one of them."""
+        name = _NPC_NAMES[k]
+        legal = npc_legal(row, trick)
+        if policy == RANDOM:
+            key = ((((self.setup.seed or 0) * 64 + board[0][0]) * 32 + len(board[4])) * 8 + len(trick)) * 2 + k
+            return legal[random.Random(key).randrange(len(legal))]
+        plays = tuple(_PLAY_OF(c) for c in legal)
+        answer = policy(NpcView(name, row, trick, board[2], not board[4], self.rules), plays)
+        if type(answer) is not Play or answer not in plays:
+            shown = str(answer)[:40] if isinstance(answer, Play) else type(answer).__name__
+            raise IllegalAction(f"the {name}'s policy chose {shown}, not a card it may play", "UT-LORD-8", answer)
+        return answer.card
 
     def _variant_winner(self, logic: Logic, trick: tuple[int, ...], leader: int) -> int:
         """UT-LOGIC-1: the place of the winner the variant's ``trick_winner`` names (a seat, or an NPC

@@ -130,7 +130,7 @@ def test_observation_and_resample_refuse_a_seat_that_is_not_one(seat: Any) -> No
 
 def test_options_pin_the_printed_game() -> None:
     """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10, UT-SCORE-2, UT-SCORE-3,
-    UT-COMP-2, UT-END-6, UT-LORD-5, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2, UT-RULING-18, UT-LOGIC-3: each
+    UT-COMP-2, UT-END-6, UT-LORD-5, UT-LORD-8, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2, UT-RULING-18, UT-LOGIC-3: each
     option's exact default and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
@@ -147,8 +147,8 @@ def test_options_pin_the_printed_game() -> None:
         "max_bid": (15, tuple(range(16))),
         "end": ("printed", ("printed", "rounds")),
         "rounds": (5, tuple(range(1, 13))),
-        "lord_policy": ("printed", ("printed", "lowest", "leftmost")),
-        "young_lord_policy": ("same", ("same", "printed", "lowest", "leftmost")),
+        "lord_policy": ("printed", ("printed", "lowest", "leftmost", "highest", "random")),
+        "young_lord_policy": ("same", ("same", "printed", "lowest", "leftmost", "highest", "random")),
         "follow": ("must", ("must", "free", "must_trump")),
         "trumps": ("chip", ("chip", "none")),
         "trick_winner": ("highest", ("highest", "lowest")),

@@ -48,9 +48,21 @@ def ref_clockwise(players: int, lord_before: int) -> list[int]:
     return places[i:] + places[:i]
 
 
+def ref_legal(row: list[int], played: list[int]) -> list[int]:
+    """UT-LORD-8: the cards an NPC may play: its row when leading, else the suit led if it has it."""
+    same = [c for c in row if played and suit(c) == suit(played[0])]
+    return same or list(row)
+
+
 def ref_conduct(row: list[int], played: list[int], first_trick: bool, policy: str = "printed") -> int:
     """The lord's conduct (UT-LORD-1..UT-LORD-4), read straight from the source's four points;
-    UT-LORD-6 ('lowest': follow low) and UT-LORD-7 ('leftmost': always the leftmost it may play)."""
+    UT-LORD-6 ('lowest': follow low) and UT-LORD-7 ('leftmost': always the leftmost it may play);
+    UT-LORD-8 ('highest': the highest card it may play, by number then suit; 'random': -1, any
+    card it may play)."""
+    if policy == "highest":
+        return max(ref_legal(row, played), key=lambda c: (rank(c), suit(c)))
+    if policy == "random":
+        return -1
     if not played:
         if policy == "leftmost":
             return row[0]
@@ -131,7 +143,10 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
                 policy = rules.lord_policy if place == n or rules.young_lord_policy == "same" else (
                     rules.young_lord_policy)
                 expected = ref_conduct(hand, played, t == 0, policy)
-                assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
+                if expected < 0:  # UT-LORD-8: 'random' plays any card it may play
+                    assert card in ref_legal(hand, played), f"UT-LORD-8: {place} played {DECK.text(card)}"
+                else:
+                    assert card == expected, f"UT-LORD: {place} played {DECK.text(card)}, not {DECK.text(expected)}"
             else:
                 assert card in hand
                 follows = played and any(suit(c) == suit(played[0]) for c in hand)
