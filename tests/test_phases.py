@@ -146,6 +146,26 @@ def test_resample_keeps_own_choice_and_redraws_others() -> None:
         assert d12 in other.inner.hands[1] and other.observation(0) == done.observation(0)
 
 
+def test_a_card_passed_on_is_no_longer_pinned_where_it_first_went() -> None:
+    """UT-PHASE-3: after a second pass of the round, what a seat passed in the first may have moved
+    on; a redraw under open hands (which keeps every hand) then agrees with the seat's view, and a
+    redraw under hidden hands never contradicts it."""
+    for visible in ("all", "owner"):
+        rules = GAME.Rules(players=4, visible={"hands": visible})
+        v = Variant(GAME, rules, phases=(PassCards(before="bid", to="right"), PassCards(before="bid", to="right")))
+        rng = random.Random(5)
+        for seed in range(12):
+            state = v.new_game(seed=seed)
+            while state.active >= 0:  # both passes: every seat passes its highest card each time
+                state = state.apply(state.legal_actions()[-1])
+            for seat in range(4):
+                for _ in range(4):
+                    other = state.resample(seat, rng)
+                    assert other.observation(seat) == state.observation(seat), (visible, seed, seat)
+                    if visible == "all":
+                        assert other.inner.hands == state.inner.hands
+
+
 def test_illegal_moves_cite_the_rule() -> None:
     v = load_variant(GAME, str(EXAMPLE))
     state = v.new_game(seed=7)
@@ -206,6 +226,8 @@ def test_printed_rules_never_wrapped() -> None:
     ({"kind": "shuffle", "before": "bid"}, "phases[1].kind: must be one of pass, reveal, exchange, draft"),
     ({"kind": "draft", "before": "bid"}, "phases[1].kind: utsuke does not play draft phases yet"),
     ({"kind": "reveal", "before": "bid", "to": "left"}, "phases[1].to: unknown field"),
+    ({"kind": "pass", "before": "deal"}, "phases[1].before: deal is a step no player takes"),
+    ({"kind": "pass", "before": "score"}, "phases[1].before: score is a step no player takes"),
 ])
 def test_bad_phases_name_the_field(table: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidPhase, match=message.replace("[", r"\[").replace("]", r"\]")):

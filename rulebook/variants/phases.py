@@ -137,6 +137,10 @@ def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[Adde
         if phase.before not in names:
             raise InvalidPhase(f"{_field(i, 'before')}: {game.slug} has no phase {str(phase.before)[:40]!r} "
                                f"(its phases: {', '.join(names)})")
+        if game.PHASES[names.index(phase.before)].turns == "chance":  # no seat decides: nothing to come before
+            raise InvalidPhase(f"{_field(i, 'before')}: {phase.before} is a step no player takes (it comes by "
+                               f"chance); an added step goes before one of: "
+                               f"{', '.join(p.name for p in game.PHASES if p.turns != 'chance')}")
         if type(phase.cards) is not int or not 1 <= phase.cards <= 60:
             raise InvalidPhase(f"{_field(i, 'cards')}: must be a whole number from 1, not {phase.cards!r:.40}")
         if isinstance(phase, (DraftCards, ExchangeCards)):
@@ -526,7 +530,13 @@ class PhasedState:
         phase = self.phases[self.active] if self.active >= 0 else None
         known: list[tuple[int, int]] = []  # (card, seat that must hold it)
         if self.last[0] == game.round_of(self.inner):
-            known += [(c, r) for g, r, cards in self.last[1] if g == seat for c in cards]
+            # what the seat passed is where it went, unless that seat has passed cards on since (a
+            # later step of the round): then it may have moved again, which the seat cannot know
+            moves = self.last[1]
+            steps = _steps(moves)
+            known += [(c, r) for i, (g, r, cards) in enumerate(moves) if g == seat
+                      and not any(moves[j][0] == r and steps[j] > steps[i] for j in range(i + 1, len(moves)))
+                      for c in cards]
             # UT-PHASE-4: shown cards stay where they are
             known += [(c, s) for s, cards in enumerate(self.last[2]) for c in cards]
         if phase is not None and phase.turns == "in_turn":
@@ -602,6 +612,19 @@ def _played(last: Any, action: Any) -> Any:
     if any(card in cards for cards in shown):
         shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
     return (rnd, moves, shown, returns)
+
+def _steps(moves: tuple[Move, ...]) -> list[int]:
+    """The step of the round each completed pass belongs to: a step records its givers in
+    increasing seat order, so a giver no higher than the one before starts the next step."""
+    out: list[int] = []
+    step, previous = 0, -1
+    for giver, _, _ in moves:
+        if giver <= previous:
+            step += 1
+        out.append(step)
+        previous = giver
+    return out
+
 
 def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> None:
     """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of the
