@@ -241,10 +241,13 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     def cards(cs: Sequence[int]) -> str:
         return _cards(cs, text, size) if cs else "-"
 
-    steps = {"pass": _("passing cards"), "reveal": _("showing cards")}
+    element = next((e for e, _items in obs.returned), next(iter(getattr(engine, "PILES", {})), "hand"))
+    steps = {"pass": _("passing cards"), "reveal": _("showing cards"), "draft": _("a draft from a pile"),
+             "exchange": _("an exchange with a pile")}
     out.append((_("added step"), steps.get(obs.phase, "-")))
     if obs.phase:
-        out.append((_("your choice"), cards(obs.own)))
+        piled = obs.phase in ("draft", "exchange")
+        out.append((_("your choice"), pile_items(game, rules, element, obs.own) if piled and obs.own else cards(obs.own)))
         out.append((_("players who have chosen"), str(obs.chosen)))
         if any(obs.open):
             out.append((_("chosen openly"), join(f"{seat_name(s, players, you)} {cards(c)}"
@@ -259,6 +262,13 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     if any(obs.shown):
         out.append((_("cards shown"), join(f"{seat_name(s, players, you)} {cards(c)}"
                                            for s, c in enumerate(obs.shown) if c)))
+    if obs.drawn:  # WB-PHASE-3, WB-PHASE-4, ST-PHASE-3: only the seat's own draw and returns, by name
+        out.append((_("you drew"), pile_items(game, rules, element, obs.drawn)))
+    if obs.returned:
+        out.append((_("you put back"), join(pile_items(game, rules, e, items) for e, items in obs.returned)))
+    if obs.returns:
+        out.append((_("put back face down"), join(_("{seat} {count}").format(
+            seat=seat_name(s, players, you), count=pile_count(element, k)) for s, k in enumerate(obs.returns) if k)))
     return out
 
 
