@@ -267,8 +267,8 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     if obs.returned:
         out.append((_("you put back"), join(pile_items(game, rules, e, items) for e, items in obs.returned)))
     if obs.returns:
-        out.append((_("put back face down"), join(_("{seat} {count}").format(
-            seat=seat_name(s, players, you), count=pile_count(element, k)) for s, k in enumerate(obs.returns) if k)))
+        out.append((_("put back face down"), join(_("{who} ({count})").format(
+            who=seat_name(s, players, you), count=pile_count(element, k)) for s, k in enumerate(obs.returns) if k)))
     return out
 
 
