@@ -290,7 +290,7 @@ def pile_item(game: Any, rules: Any, element: str, item: int, *, wording: bool =
     if wording and element == "missions" and 0 <= item < len(missions):
         from rulebook.games.saru_tori_inu_i.render import mission_text
 
-        return f"{name} ({mission_text(missions[item])})"
+        return _("{mission} ({wording})").format(mission=name, wording=mission_text(missions[item]))
     return name
 
 
