@@ -145,9 +145,11 @@ def _added_step(variant: Any, index: int) -> tuple[str, str, bool]:
     rule = phase_rule(game.prefix, phase.kind, game)
     valued = phase.kind in ("draft", "exchange") and getattr(game, "pile_value", None) is not None
     if phase.kind == "pass":
-        return _("the added step that passes cards ({rule})").format(rule=rule), _("passes cards at random in it"), False
+        return (_("the added step that passes cards ({rule})").format(rule=rule), _("passes cards at random in it"),
+                False)
     if phase.kind == "reveal":
-        return _("the added step that shows cards ({rule})").format(rule=rule), _("shows cards at random in it"), False
+        return (_("the added step that shows cards ({rule})").format(rule=rule), _("shows cards at random in it"),
+                False)
     if phase.kind == "draft":
         return (_("the added draft ({rule})").format(rule=rule),
                 _("keeps what it deems worth most in hand") if valued else

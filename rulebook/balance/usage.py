@@ -83,7 +83,8 @@ def usage_of(state: Any) -> dict[str, int]:
     in a game with NPCs, ``npc: RULE`` (the conduct rule behind each NPC card, :data:`NPC_CONDUCT`).
 
     A variant's added steps count each card chosen under the step's rule: ``passed: UT-PHASE-2``,
-    ``shown: UT-PHASE-4``, ``kept: WB-PHASE-3`` (a draft), ``returned: WB-PHASE-4`` (an exchange); a move of the variant's own kind counts as ``added: KIND`` (its
+    ``shown: UT-PHASE-4``, ``kept: WB-PHASE-3`` (a draft), ``returned: WB-PHASE-4`` (an exchange); a move
+    of the variant's own kind counts as ``added: KIND`` (its
     :attr:`~rulebook.variants.moves.VariantMove.KIND`), not as a kind of the game's moves.
     """
     counts: Counter[str] = Counter()

@@ -247,7 +247,8 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     out.append((_("added step"), steps.get(obs.phase, "-")))
     if obs.phase:
         piled = obs.phase in ("draft", "exchange")
-        out.append((_("your choice"), pile_items(game, rules, element, obs.own) if piled and obs.own else cards(obs.own)))
+        own = pile_items(game, rules, element, obs.own) if piled and obs.own else cards(obs.own)
+        out.append((_("your choice"), own))
         out.append((_("players who have chosen"), str(obs.chosen)))
         if any(obs.open):
             out.append((_("chosen openly"), join(f"{seat_name(s, players, you)} {cards(c)}"
@@ -280,7 +281,7 @@ def pile_item(game: Any, rules: Any, element: str, item: int, *, wording: bool =
     >>> import rulebook
     >>> saru = rulebook.get_game("saru-tori-inu-i")
     >>> pile_item(saru, saru.Rules(), "missions", 2, wording=True)
-    'mission 3 (cards: 1 per acquired card if a card of every colour was acquired)'
+    'mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)'
     """
     engine = getattr(game, "_game", game)
     if element == "hand":
