@@ -297,3 +297,21 @@ def test_reads_of_the_pile_steps_in_japanese(japanese: None) -> None:
     assert unread_lines(load_variant(WB, EXCHANGE), ("heuristic",) * 4) == [
         "ルールを理解したボット（1、2、3、4番席）は追加の交換（WB-PHASE-4）を価値で選びます："
         "手札で最も価値が低いと見るものを戻します"]
+
+
+def test_the_table_tells_another_seats_keep_or_return_without_the_item() -> None:
+    from rulebook.table.screen import move_events
+
+    def told(states: list[rulebook.State], k: int, viewer: int) -> list[str]:  # type: ignore[type-arg]
+        return move_events(states[k], states[k + 1].history[-1], states[k + 1], viewer)
+
+    assert told(WB_STATES, 0, 1) == ["Seat 1 puts back a card face down"]
+    assert told(WB_STATES, 0, 0) == ["You: return R4"]
+    assert told(ST_STATES, 0, 1) == ["Seat 1 keeps a mission (hidden)"]
+    assert told(ST_STATES, 0, 0) == ["You: keep mission 3"]
+    set_language("ja")
+    try:
+        assert told(WB_STATES, 0, 1) == ["1番席がカードを1枚裏向きで戻した"]
+        assert told(ST_STATES, 0, 1) == ["1番席が使命カードを1枚残した（非公開）"]
+    finally:
+        set_language("en")

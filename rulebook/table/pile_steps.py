@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.core.phases import KeepCard, ReturnCard
 from rulebook.i18n import _
 from rulebook.reference.words import pile_count, pile_item, pile_items, pile_name
 from rulebook.variants.piles import DraftCards, ExchangeCards
@@ -78,3 +79,16 @@ def _held(v: Any, element: str) -> tuple[int, ...]:
     """What the seat holds of a ``one`` element (its mission), from its own observation."""
     held = getattr(v.obs, element[:-1], -1) if element.endswith("s") else -1
     return (held,) if type(held) is int and held >= 0 else ()
+
+
+def step_told(action: Any, name: str, you: bool) -> str:
+    """Another seat's move in a draft or an exchange, as the table tells it: only that it kept or put
+    back an item, never which (WB-PHASE-3, WB-PHASE-4, ST-PHASE-3); ``""`` for any other move."""
+    if you or type(action) not in (KeepCard, ReturnCard):
+        return ""
+    mission = getattr(action, "element", "hand") == "missions"
+    if type(action) is KeepCard:
+        text = _("{who} keeps a mission (hidden)") if mission else _("{who} keeps a card (hidden)")
+    else:
+        text = _("{who} puts back a mission face down") if mission else _("{who} puts back a card face down")
+    return text.format(who=name[:1].upper() + name[1:])

@@ -42,7 +42,7 @@ from rulebook.reference.words import (
     rule_title,
     verb_word,
 )
-from rulebook.table.pile_steps import step_news, step_prompt
+from rulebook.table.pile_steps import step_news, step_prompt, step_told
 from rulebook.variants.phases import DraftCards, ExchangeCards, PhasedObservation, _targets
 
 __all__ = [
@@ -861,7 +861,8 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     plays += [p for p in (getattr(after.observation(viewer), "trick", ()) or ()) if isinstance(p, tuple)]
     fresh = plays[len(seen_before):] if plays[: len(seen_before)] == seen_before else plays
     told = public_move(before, action, viewer, fresh)
-    out = [_told(seat_label(actor, players, you), actor == viewer, str(action), told == str(action))]
+    name = seat_label(actor, players, you)
+    out = [step_told(action, name, actor == viewer) or _told(name, actor == viewer, str(action), told == str(action))]
     for player, card in fresh:
         if player != actor:  # an NPC's card (the lord's), played inside the move
             out.append(_told(seat_label(player, players, you), False, f"play {cards(card)}", True))
