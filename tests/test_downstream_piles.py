@@ -315,3 +315,28 @@ def test_the_table_tells_another_seats_keep_or_return_without_the_item() -> None
         assert told(ST_STATES, 0, 1) == ["1番席が使命カードを1枚残した（非公開）"]
     finally:
         set_language("en")
+
+
+def test_a_witches_draft_and_a_mission_exchange_at_the_table() -> None:
+    from rulebook.variants.phases import DraftCards, ExchangeCards
+    from rulebook.variants.variant import Variant
+
+    state = Variant(WB, WB.Rules(), phases=(DraftCards(before="tricks", cards=3, keep=1),)).new_game(seed=1)
+    state = state.apply(state.legal_actions()[0])
+    assert table(state, 1)[-4:-1] == [
+        "Added step, draft from the draw pile: you were dealt R2 R5 Y4; keep 1 card, the",
+        "  rest go back face down at the bottom",
+        "1 of 4 players have chosen",
+    ]
+    assert str(hint(state)) == ("keep R5: a card to keep in the draft: the rule-aware player keeps what it deems "
+                                "worth most in hand: a draft from the draw pile (WB-PHASE-3)")
+    swap = Variant(ST, ST.Rules(players=3), phases=(ExchangeCards(before="rounds", element="missions"),))
+    first = swap.new_game(seed=1)
+    assert table(first, 0)[-6:-1] == [
+        "Added step, exchange with the missions not dealt: you drew mission 3; choose 1",
+        "  mission to put back face down at the bottom",
+        "mission 4 (cards: 1 per acquired card if a card of every colour was acquired)",
+        "mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)",
+        "0 of 3 players have chosen",
+    ]
+    assert hint(first).rule == "ST-PHASE-4"

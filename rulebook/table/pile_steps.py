@@ -34,6 +34,7 @@ def step_prompt(v: Any, phase: DraftCards | ExchangeCards, seats: tuple[int, ...
                        "at the bottom").format(pile=pile, items=pile_items(game, rules, element, drawn),
                                                count=pile_count(element, phase.cards)))
         so_far = _("you put back so far: {items}")
+        dealt = drawn if element == "hand" else (*_held(v, element), *drawn)
     else:
         dealt = drawn if element == "hand" else (*_held(v, element), *drawn)
         rest = (_("Added step, draft from {pile}: you were dealt {items}; keep {count}, the other goes back face "
@@ -43,8 +44,8 @@ def step_prompt(v: Any, phase: DraftCards | ExchangeCards, seats: tuple[int, ...
         lines.append(rest.format(pile=pile, items=pile_items(game, rules, element, dealt),
                                  count=pile_count(element, phase.keep)))
         so_far = _("you keep so far: {items}")
-        if element != "hand":  # what each mission asks, as the table names the seat's mission
-            lines += [pile_item(game, rules, element, c, wording=True) for c in dealt]
+    if element != "hand":  # what each mission asks, as the table names the seat's mission
+        lines += [pile_item(game, rules, element, c, wording=True) for c in dealt]
     done = _("{n} of {m} players have chosen").format(n=p.chosen, m=len(seats))
     if p.own:
         done += " · " + so_far.format(items=pile_items(game, rules, element, p.own))
