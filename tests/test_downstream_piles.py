@@ -145,6 +145,10 @@ def test_the_table_of_the_pile_steps_in_japanese(japanese: None) -> None:
         "  1点）",
         "使命カード3（レース：トリが1位、サルが2位：12点／次にイヌが3位：16点）"]
     assert draft[-1] == "3人中1人が選び終えた · ここまでに残すもの：使命カード3"
+    assert table(WB_STATES[0], 0)[-2].startswith("選べる手：1) 戻す R4  2) 戻す R8")  # typed either way
+    from rulebook.reference.words import typed_move
+
+    assert typed_move("戻す R4") == "return R4"
     assert table(ST_STATES[3], 2)[5:7] == ["あなたは使命カード1を残し、使命カード5を裏向きで戻した",
                                            "ほかのプレイヤーが裏向きで戻した数：1番席（1枚）、2番席（1枚）"]
 

@@ -135,6 +135,7 @@ MOVE_WORDS = {
     "road": N_("move: road"),
     "intervene": N_("move: intervene"),
     "pass": N_("move: pass"),
+    "return": N_("move: return"),
 }
 
 
