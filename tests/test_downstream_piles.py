@@ -344,3 +344,12 @@ def test_a_witches_draft_and_a_mission_exchange_at_the_table() -> None:
         "0 of 3 players have chosen",
     ]
     assert hint(first).rule == "ST-PHASE-4"
+
+
+@pytest.mark.parametrize("which", ["wb", "st"])
+def test_the_hint_in_a_pile_step_is_the_same_whatever_the_seat_cannot_see(which: str) -> None:
+    for state in (WB_STATES if which == "wb" else ST_STATES)[:3]:
+        seat = state.current_player
+        advice = str(hint(state))
+        for k in range(3):
+            assert str(hint(state.resample(seat, random.Random(k)))) == advice
