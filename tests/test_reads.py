@@ -120,7 +120,7 @@ def test_the_heuristic_says_it_plays_added_phases_and_moves_at_random_or_not_at_
     ut = rulebook.get_game("utsuke")
     passing = load_variant(ut, "docs/examples/utsuke_pass_left.toml")
     assert [(u.rule, u.instead) for u in unread(passing, ("heuristic",) * 4)] == [
-        ("the added phases", "passes and shows cards at random in them")]
+        ("the added step that passes cards (UT-PHASE-2)", "passes cards at random in it")]
     wb = rulebook.get_game("witches-of-blackmore")
     discard = load_variant(wb, "docs/examples/discard_to_the_pile.py:DISCARD_TO_THE_PILE")
     rules = [u.rule for u in unread(discard, ("heuristic",) * 3)]

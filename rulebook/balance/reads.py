@@ -37,7 +37,8 @@ from rulebook.i18n import _
 
 from .simulate import DEFAULT_PLAYER, PlayerSpec, check_players, player_name
 
-__all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines"]
+__all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines",
+           "valued_lines"]
 
 #: Who plays every seat by default when the heuristic does not read a rule of a side compared:
 #: ISMCTS with heuristic rollouts, at a budget that keeps a default 2 x 200-game compare within
@@ -86,8 +87,7 @@ def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
         out.append(("winners", False))
     out += [(name, False) for name in variant.play_hooks.names()]
     out += [(name, False) for name in getattr(variant, "logic_hooks", list)()]
-    if getattr(variant, "phases", ()):
-        out.append(("phases", False))
+    out += [(f"phase:{i}", False) for i, _phase in enumerate(getattr(variant, "phases", ()))]
     if getattr(variant, "moves", ()):
         out.append(("moves", False))
     if variant.floor is not None:
@@ -115,8 +115,11 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
             rule, instead = _("the game_over hook"), _("plays as if the game went on as printed")
         elif name == "trick_winner":
             rule, instead = _("the trick_winner hook"), _("plays as if the printed rule decided who wins a trick")
-        elif name == "phases":
-            rule, instead = _("the added phases"), _("passes and shows cards at random in them")
+        elif name.startswith("phase:"):
+            step = _added_step(variant, int(name[6:]))
+            if step[2]:  # a step it values (listed by valued_lines), not one it plays at random
+                continue
+            rule, instead = step[0], step[1]
         elif name == "moves":
             rule, instead = _("the variant's own moves"), _("never makes them")
         elif name == "ends":
@@ -126,6 +129,47 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
         else:
             rule, instead = _("the {name} hook").format(name=name), _("plays for the game's own scores")
         out.append(Unread(rule, heuristic_seats, "heuristic", instead))
+    return out
+
+
+def _added_step(variant: Any, index: int) -> tuple[str, str, bool]:
+    """A variant's added step as the rule-aware heuristic plays it
+    (:meth:`rulebook.variants.phases.PhasedGame.heuristic_action`): ``(the step in words, what it does
+    there, whether it values the choices)``. It values the items of a draft or an exchange where the
+    game prices them (``pile_value``: the Witches' cards); it chooses at random in a pass, a reveal and
+    any other draft or exchange (Saru Tori Inu I's missions)."""
+    from rulebook.reference.words import phase_rule
+
+    phase = variant.phases[index]
+    game = variant.game
+    rule = phase_rule(game.prefix, phase.kind, game)
+    valued = phase.kind in ("draft", "exchange") and getattr(game, "pile_value", None) is not None
+    if phase.kind == "pass":
+        return (_("the added step that passes cards ({rule})").format(rule=rule), _("passes cards at random in it"),
+                False)
+    if phase.kind == "reveal":
+        return (_("the added step that shows cards ({rule})").format(rule=rule), _("shows cards at random in it"),
+                False)
+    if phase.kind == "draft":
+        return (_("the added draft ({rule})").format(rule=rule),
+                _("keeps what it deems worth most in hand") if valued else
+                _("keeps one of the missions dealt to it at random") if phase.element == "missions" else
+                _("keeps one of the cards dealt to it at random"), valued)
+    return (_("the added exchange ({rule})").format(rule=rule),
+            _("puts back what it deems worth least in hand") if valued else
+            _("puts back items at random"), valued)
+
+
+def valued_lines(variant: Any, kinds: Sequence[PlayerSpec]) -> list[str]:
+    """The added steps whose choices the rule-aware heuristic values, in sentences for people."""
+    seats = tuple(i for i, k in enumerate(kinds, 1)
+                  if isinstance(k, str) and player_name(k).split(":")[0] == "heuristic")
+    out = []
+    for i in range(len(getattr(variant, "phases", ()))) if seats else ():
+        step, does, valued = _added_step(variant, i)
+        if valued:
+            out.append(_("the rule-aware heuristic ({seats}) plays {step} by value: it {does}").format(
+                seats=_seats(seats), step=step, does=does))
     return out
 
 
@@ -143,7 +187,7 @@ def unread_lines(variant: Any, kinds: Sequence[PlayerSpec], label: str = "") -> 
         text = _("the rule-aware heuristic ({seats}) does not read {rule}: it {instead}").format(
             seats=_seats(u.seats), rule=u.rule, instead=u.instead)
         lines.append(f"{label}: {text}" if label else text)
-    return lines
+    return lines + [f"{label}: {text}" if label else text for text in valued_lines(variant, kinds)]
 
 
 def fitting_players(

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.core.phases import PassCard, ShowCard
+from rulebook.core.phases import KeepCard, PassCard, ReturnCard, ShowCard
 from rulebook.i18n import N_, _
 from rulebook.reference.words import phase_rule
 from rulebook.variants.hooks import unhooked
@@ -43,6 +43,8 @@ KINDS = {
     "npc": "chose an NPC's card",
     "passed": "passed a card",
     "shown": "showed a card",
+    "kept": "kept an item dealt in a draft",
+    "returned": "put an item back at the bottom of a pile",
     "added": "moves the variant adds",
 }
 #: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
@@ -53,6 +55,8 @@ _RULE_LABELS = {
     "npc": N_("{rule} chose an NPC's card"),
     "passed": N_("{rule} passed a card"),
     "shown": N_("{rule} showed a card"),
+    "kept": N_("{rule} kept an item dealt in a draft"),
+    "returned": N_("{rule} put an item back at the bottom of a pile"),
 }
 #: The counts of each kind of move of the five games, as whole phrases (the key's English label).
 _MOVE_LABELS = (
@@ -79,18 +83,19 @@ def usage_of(state: Any) -> dict[str, int]:
     in a game with NPCs, ``npc: RULE`` (the conduct rule behind each NPC card, :data:`NPC_CONDUCT`).
 
     A variant's added steps count each card chosen under the step's rule: ``passed: UT-PHASE-2``,
-    ``shown: UT-PHASE-4``; a move of the variant's own kind counts as ``added: KIND`` (its
+    ``shown: UT-PHASE-4``, ``kept: WB-PHASE-3`` (a draft), ``returned: WB-PHASE-4`` (an exchange); a move
+    of the variant's own kind counts as ``added: KIND`` (its
     :attr:`~rulebook.variants.moves.VariantMove.KIND`), not as a kind of the game's moves.
     """
     counts: Counter[str] = Counter()
     inner = getattr(state, "inner", None)
     if inner is not None and hasattr(state, "phases"):  # a variant's added steps (rulebook.variants.phases)
         kinds = Counter(type(action) for action in state.history)
-        prefix = type(inner).GAME.prefix
-        if kinds[PassCard]:
-            counts[f"passed: {phase_rule(prefix, 'pass')}"] = kinds[PassCard]
-        if kinds[ShowCard]:
-            counts[f"shown: {phase_rule(prefix, 'reveal')}"] = kinds[ShowCard]
+        game = type(inner).GAME
+        for key, kind, move in (("passed", "pass", PassCard), ("shown", "reveal", ShowCard),
+                                ("kept", "draft", KeepCard), ("returned", "exchange", ReturnCard)):
+            if kinds[move]:  # each under its step's own rule (PHASE_RULES: WB-PHASE-3, ST-PHASE-3, ...)
+                counts[f"{key}: {phase_rule(game.prefix, kind, game)}"] = kinds[move]
         state = inner
     engine = unhooked(state)
     for trick in engine.tricks:

@@ -177,7 +177,7 @@ def fired_changes(base: Summary, other: Summary, label: str = "the variant") -> 
     def seen(s: Summary, kinds: tuple[str, ...]) -> set[str]:
         return {k.partition(": ")[2] for k, v in s.usage.items() if v > 0 and k.partition(": ")[0] in kinds}
 
-    rules = ("trick", "score", "end", "npc", "passed", "shown")
+    rules = ("trick", "score", "end", "npc", "passed", "shown", "kept", "returned")
     out = []
     for before, after, rules_text, moves_text in (
         (base, other, _("rules that stopped firing under {label}: {list}"),

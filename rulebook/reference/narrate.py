@@ -30,7 +30,7 @@ from typing import Any
 
 from rulebook.core.contract import State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.core.phases import PassCard, ShowCard
+from rulebook.core.phases import KeepCard, PassCard, ReturnCard, ShowCard
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
 from rulebook.reference.words import (
@@ -38,6 +38,9 @@ from rulebook.reference.words import (
     join,
     phase_rule,
     phrase,
+    pile_count,
+    pile_items,
+    pile_name,
     render_observation,
     rule_title,
     seat_name,
@@ -175,7 +178,11 @@ def _added(action: Any) -> bool:
     """Whether ``action`` is a move no finished trick tells: a card chosen in a variant's added step, or
     a move of a variant's own kind (a class outside the games' modules)."""
     kind = type(action)
-    return kind is PassCard or kind is ShowCard or not kind.__module__.startswith("rulebook.games.")
+    return kind in _STEP_MOVES or not kind.__module__.startswith("rulebook.games.")
+
+
+#: the moves of a variant's added steps (:mod:`rulebook.variants.phases`), told when the step ends
+_STEP_MOVES = (PassCard, ShowCard, KeepCard, ReturnCard)
 
 
 def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]:
@@ -202,13 +209,16 @@ def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]
         if not _added(action):
             continue
         done = len(getattr(after, "tricks", ()) or ())
-        if type(action) is PassCard or type(action) is ShowCard:
+        if type(action) in _STEP_MOVES:
             active = getattr(before, "active", -1)
             if active < 0 or (getattr(after, "active", -1) == active and any(after.chosen)):
                 continue  # the step goes on: its choices are told when it ends
             phase = before.phases[active]
-            rule = _rule(phase_rule(type(before.inner).GAME.prefix, phase.kind))
-            if phase.kind == "pass":
+            engine = type(before.inner).GAME
+            rule = _rule(phase_rule(engine.prefix, phase.kind, engine))
+            if phase.kind in ("draft", "exchange"):
+                out.append((k, done, _pile_line(before, after, action, phase, rule)))
+            elif phase.kind == "pass":
                 moved = after.last[1][-len(before.order):]
                 told = join(_("{giver} gave {cards} to {receiver}").format(
                     giver=seat_name(g, n), cards=cards(cs), receiver=seat_name(r, n)) for g, r, cs in moved)
@@ -222,6 +232,26 @@ def added_lines(states: Sequence[State[Any, Any]]) -> list[tuple[int, int, str]]
             out.append((k, done, sentence(_("{seat}: {move} (a move the variant adds)").format(
                 seat=seat_name(before.current_player, n), move=action))))
     return out
+
+
+def _pile_line(before: Any, after: Any, action: Any, phase: Any, rule: str) -> str:
+    """A draft or an exchange that ``action`` ends, told with every hand face up but the pile face down
+    (WB-PHASE-3, WB-PHASE-4, ST-PHASE-3, ST-PHASE-4): per seat in turn, what it kept (a draft) or drew
+    (an exchange), and how many items it put back at the bottom of the pile."""
+    engine = type(before.inner).GAME
+    rules, n, element = before.rules, before.rules.players, phase.element
+    chosen = list(before.chosen)
+    chosen[before.current_player] = (*chosen[before.current_player], action.card)
+    back = {s: len(cs) for _e, s, cs in after.last[3][-len(before.order):]}  # the returns the step made
+    if phase.kind == "draft":
+        told = _("; ").join(_("{seat} kept {items}, put back {count}").format(
+            seat=seat_name(s, n), items=pile_items(engine, rules, element, chosen[s]),
+            count=pile_count(element, back.get(s, 0))) for s in before.order)
+        return _("Draft from {pile} ({rule}): {told}").format(pile=pile_name(element), rule=rule, told=told)
+    told = _("; ").join(_("{seat} drew {items}, put back {count}").format(
+        seat=seat_name(s, n), items=pile_items(engine, rules, element, before.dealt[s]),
+        count=pile_count(element, back.get(s, 0))) for s in before.order)
+    return _("Exchange with {pile} ({rule}): {told}").format(pile=pile_name(element), rule=rule, told=told)
 
 
 def _states(record: records.Record) -> Iterator[State[Any, Any]]:
@@ -254,13 +284,26 @@ def narrate_states(states: Sequence[State[Any, Any]], seat: int | None = None) -
                     told.add(r)
                 out.extend(line for _k, before, line in added if before == i)
                 out.append(_trick_line(t, last))
-            for r in sorted(k for k in done_rounds if k not in told):
+            # after the last trick (or in a game told by rounds only): each added step before the round it opened
+            rest = [(k, line) for k, before, line in added if before >= len(tricks)]
+            for place, r in enumerate(sorted(done_rounds)):
+                if r in told:
+                    continue
+                now = [(k, line) for k, line in rest if _rounds_done(states[k]) <= place]
+                out.extend(line for _k, line in now)
+                rest = [item for item in rest if item not in now]
                 out.extend(_round_lines(done_rounds[r], last))
-            out.extend(line for _k, before, line in added if before >= len(tricks))
+            out.extend(line for _k, line in rest)
         else:
             out.extend(_action_view(states))
     out.extend(summary(last, seat))
     return out
+
+
+def _rounds_done(state: State[Any, Any]) -> int:
+    """How many rounds were over at ``state``."""
+    rec = tricks_and_rounds(state)
+    return len(rec[1]) if rec is not None else 0
 
 
 def _action_view(states: Sequence[State[Any, Any]]) -> list[str]:

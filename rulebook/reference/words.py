@@ -135,6 +135,7 @@ MOVE_WORDS = {
     "road": N_("move: road"),
     "intervene": N_("move: intervene"),
     "pass": N_("move: pass"),
+    "return": N_("move: return"),
 }
 
 
@@ -241,10 +242,14 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     def cards(cs: Sequence[int]) -> str:
         return _cards(cs, text, size) if cs else "-"
 
-    steps = {"pass": _("passing cards"), "reveal": _("showing cards")}
+    element = next((e for e, _items in obs.returned), next(iter(getattr(engine, "PILES", {})), "hand"))
+    steps = {"pass": _("passing cards"), "reveal": _("showing cards"), "draft": _("a draft from a pile"),
+             "exchange": _("an exchange with a pile")}
     out.append((_("added step"), steps.get(obs.phase, "-")))
     if obs.phase:
-        out.append((_("your choice"), cards(obs.own)))
+        piled = obs.phase in ("draft", "exchange")
+        own = pile_items(game, rules, element, obs.own) if piled and obs.own else cards(obs.own)
+        out.append((_("your choice"), own))
         out.append((_("players who have chosen"), str(obs.chosen)))
         if any(obs.open):
             out.append((_("chosen openly"), join(f"{seat_name(s, players, you)} {cards(c)}"
@@ -259,7 +264,59 @@ def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
     if any(obs.shown):
         out.append((_("cards shown"), join(f"{seat_name(s, players, you)} {cards(c)}"
                                            for s, c in enumerate(obs.shown) if c)))
+    if obs.drawn:  # WB-PHASE-3, WB-PHASE-4, ST-PHASE-3: only the seat's own draw and returns, by name
+        out.append((_("you drew"), pile_items(game, rules, element, obs.drawn)))
+    if obs.returned:
+        out.append((_("you put back"), join(pile_items(game, rules, e, items) for e, items in obs.returned)))
+    if obs.returns:
+        out.append((_("put back face down"), join(_("{who} ({count})").format(
+            who=seat_name(s, players, you), count=pile_count(element, k)) for s, k in enumerate(obs.returns) if k)))
     return out
+
+
+def pile_item(game: Any, rules: Any, element: str, item: int, *, wording: bool = False) -> str:
+    """An item of a pile a variant's draft or exchange deals from (:mod:`rulebook.variants.piles`), for
+    people: a card of the hand's pile by its text (``O5``); a Saru Tori Inu I mission as its move names
+    it (``mission 3``, its place in the game's list from 1), with ``wording`` followed by what it asks.
+
+    >>> import rulebook
+    >>> saru = rulebook.get_game("saru-tori-inu-i")
+    >>> pile_item(saru, saru.Rules(), "missions", 2, wording=True)
+    'mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)'
+    """
+    engine = getattr(game, "_game", game)
+    if element == "hand":
+        return card_namer(engine, rules)[0](item)
+    name = _("mission {n}").format(n=item + 1) if element == "missions" else str(item + 1)
+    missions = getattr(rules, "missions", ())
+    if wording and element == "missions" and 0 <= item < len(missions):
+        from rulebook.games.saru_tori_inu_i.render import mission_text
+
+        return _("{mission} ({wording})").format(mission=name, wording=mission_text(missions[item]))
+    return name
+
+
+def pile_items(game: Any, rules: Any, element: str, items: Iterable[int], *, wording: bool = False) -> str:
+    """Items of a pile for people: cards as a row (``O1 O5``), missions in running text."""
+    named = [pile_item(game, rules, element, c, wording=wording) for c in items]
+    if element == "hand":
+        return " ".join(named)
+    if len(named) < 2:
+        return join(named)
+    # TRANSLATORS: the last two items of a list in running text ("mission 2 and mission 5")
+    return _("{items} and {last}").format(items=join(named[:-1]), last=named[-1])
+
+
+def pile_count(element: str, n: int) -> str:
+    """``2 cards``, ``1 mission``: how many items of a pile, for people."""
+    if element == "missions":
+        return (_("{n} mission") if n == 1 else _("{n} missions")).format(n=n)
+    return (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+
+
+def pile_name(element: str) -> str:
+    """The pile a draft or exchange deals from, for people."""
+    return _("the missions not dealt") if element == "missions" else _("the draw pile")
 
 
 # -- the spec -------------------------------------------------------------------------
@@ -294,13 +351,21 @@ def spec_sections(slug: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
     return sections
 
 
-def phase_rule(prefix: str, kind: str) -> str:
-    """The spec rule of a variant's added step of ``kind`` (``pass``, ``reveal``) in the game whose rule
-    IDs start with ``prefix``: its rule on passing or on showing cards, else its rule on added steps.
+def phase_rule(prefix: str, kind: str, game: Any = None) -> str:
+    """The spec rule of a variant's added step of ``kind`` (``pass``, ``reveal``, ``draft``,
+    ``exchange``) in the game whose rule IDs start with ``prefix``: the rule ``game`` names for that
+    kind (``PHASE_RULES`` on its class), else its rule on passing or on showing cards, else its rule on
+    added steps.
 
     >>> phase_rule("UT", "pass"), phase_rule("UT", "reveal"), phase_rule("WB", "pass")
     ('UT-PHASE-2', 'UT-PHASE-4', 'WB-PHASE-1')
+    >>> import rulebook
+    >>> phase_rule("WB", "exchange", rulebook.get_game("witches-of-blackmore"))
+    'WB-PHASE-4'
     """
+    numbers = getattr(getattr(game, "_game", game), "PHASE_RULES", {})
+    if kind in numbers:
+        return f"{prefix}-PHASE-{int(numbers[kind])}"
     words = "Passing cards" if kind == "pass" else "Showing cards"
     for n in (2, 3, 4):
         found = spec_rules().get(f"{prefix}-PHASE-{n}")

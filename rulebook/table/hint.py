@@ -297,11 +297,27 @@ def hint(state: State[Any, Any], seed: int = 0) -> Hint:
 
 
 def _phase_hint(state: PhasedState, seed: int) -> Hint:
-    """A move of a variant's added step: the rule-aware player picks a card of the hand at random there
-    (:meth:`rulebook.variants.phases.PhasedGame.heuristic_action`), and the hint says so."""
+    """A move of a variant's added step, as the rule-aware player chooses it
+    (:meth:`rulebook.variants.phases.PhasedGame.heuristic_action`): in a draft or an exchange of a game
+    that values the pile's items, the dearest kept or the cheapest put back; else at random. The hint
+    says which and cites the step's own rule (``PHASE_RULES``: WB-PHASE-3, WB-PHASE-4, ST-PHASE-3)."""
     choice: Action = type(state).GAME.heuristic_action(state, random.Random(seed))
     phase = state.phases[state.active]
-    rule = phase_rule(type(state.inner).GAME.prefix, phase.kind)
+    engine = type(state.inner).GAME
+    rule = phase_rule(engine.prefix, phase.kind, engine)
+    if phase.kind in ("draft", "exchange"):
+        element = getattr(phase, "element", "hand")
+        valued = getattr(engine, "pile_value", None) is not None
+        if phase.kind == "draft":
+            what = _("a mission to keep in the draft") if element == "missions" else _("a card to keep in the draft")
+            how = (_("the rule-aware player keeps what it deems worth most in hand") if valued else
+                   _("the rule-aware player picks one of those dealt to you at random here"))
+        else:
+            what = (_("a mission to put back in the exchange") if element == "missions"
+                    else _("a card to put back in the exchange"))
+            how = (_("the rule-aware player puts back what it deems worth least in hand") if valued else
+                   _("the rule-aware player picks one of what you hold and drew at random here"))
+        return Hint(choice, _("{what}: {how}: {rule}").format(what=what, how=how, rule=rule_words(rule)), rule)
     what = (_("a card to pass in the variant's added step") if phase.kind == "pass"
             else _("a card to show in the variant's added step"))
     reason = _("{what}: the rule-aware player picks one of your cards at random here: {rule}").format(

@@ -42,7 +42,8 @@ from rulebook.reference.words import (
     rule_title,
     verb_word,
 )
-from rulebook.variants.phases import PhasedObservation, _targets
+from rulebook.table.pile_steps import step_news, step_prompt, step_told
+from rulebook.variants.phases import DraftCards, ExchangeCards, PhasedObservation, _targets
 
 __all__ = [
     "HEIGHT",
@@ -565,6 +566,8 @@ def _phase_lines(v: _View) -> tuple[list[str], list[str]]:
         seats = tuple(sorted(outer.order))
         count = _count(phase.cards, _("{n} card"), _("{n} cards"))
         how = _("face down") if phase.turns == "secret" else _("openly")
+        if isinstance(phase, (DraftCards, ExchangeCards)):  # WB-PHASE-3, WB-PHASE-4, ST-PHASE-3, ST-PHASE-4
+            return step_prompt(v, phase, seats), step_news(v)
         if v.seat not in seats:
             prompt.append(_("Added step: the players choose cards; you take no part"))
         elif p.phase == "pass":
@@ -586,7 +589,7 @@ def _phase_lines(v: _View) -> tuple[list[str], list[str]]:
     shown = [f"{v.name(s)} {cards.row(c)}" for s, c in enumerate(p.shown) if c]
     if shown:
         happened.append(_("Cards shown: {cards}").format(cards=_(", ").join(shown)))
-    return prompt, happened
+    return prompt, happened + step_news(v)
 
 
 def board_lines(state: State[Any, Any], seat: int) -> list[str]:
@@ -858,7 +861,8 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     plays += [p for p in (getattr(after.observation(viewer), "trick", ()) or ()) if isinstance(p, tuple)]
     fresh = plays[len(seen_before):] if plays[: len(seen_before)] == seen_before else plays
     told = public_move(before, action, viewer, fresh)
-    out = [_told(seat_label(actor, players, you), actor == viewer, str(action), told == str(action))]
+    name = seat_label(actor, players, you)
+    out = [step_told(action, name, actor == viewer) or _told(name, actor == viewer, str(action), told == str(action))]
     for player, card in fresh:
         if player != actor:  # an NPC's card (the lord's), played inside the move
             out.append(_told(seat_label(player, players, you), False, f"play {cards(card)}", True))

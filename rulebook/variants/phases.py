@@ -500,7 +500,7 @@ class PhasedState:
         engine = self.inner.observation(seat)  # checks the seat
         phase = self.phases[self.active] if self.active >= 0 else None
         chosen = self.chosen
-        per = phase.cards if phase is not None else 1
+        per = piles.per(phase) if phase is not None else 1  # a draft's seat chooses ``keep`` items
         done = sum(len(c) == per for c in chosen) if phase is not None else 0
         shown = chosen if phase is not None and phase.turns == "in_turn" else ()
         game = type(self.inner).GAME
