@@ -32,8 +32,8 @@ only when they are set, so the printed game keeps its precomputed path.
 
 >>> Logic().printed, PRINTED_LOGIC.printed
 (True, True)
->>> Logic(trick_winner=max).printed
-False
+>>> Logic(trick_winner=max).printed, Logic(leader=max).printed
+(False, False)
 """
 
 from __future__ import annotations
@@ -111,11 +111,14 @@ class Logic:
     counters: Callable[[Event], Changes | None] | None = None
     #: ``ends(event) -> bool``: whether the game ends at this event (scored by the game's rules)
     ends: Callable[[Event], bool] | None = None
+    #: ``leader(event) -> seat or None``: at a ``trick`` event, who leads the round's next trick; at
+    #: a ``round`` event, who starts the next round (``None``: the game's own rule)
+    leader: Callable[[Event], int | None] | None = None
 
     @property
     def printed(self) -> bool:
         """No function is replaced: the engine runs its own logic only."""
-        return self.trick_winner is None and self.counters is None and self.ends is None
+        return self.trick_winner is None and self.counters is None and self.ends is None and self.leader is None
 
 
 #: the printed game's logic: nothing replaced
