@@ -107,15 +107,15 @@ def check_turn_rule(value: Any, kind: str, accepted: tuple[str, ...], players: i
     if not isinstance(value, str):
         raise ValueError(f"expected the name of a rule, not {type(value).__name__}")
     known = TRICK_RULES if kind == "trick" else ROUND_RULES
-    if kind == "round" and value.startswith("seat:"):
-        if "seat:N" not in accepted:
-            raise ValueError(f"{game} does not take {value!r} here; expected {' or '.join(accepted)}")
+    if kind == "round" and value.startswith("seat:") and "seat:N" in accepted:
         number = value[5:]
-        if not number.isdigit() or number.startswith("0") and number != "0":
+        if not (number.isascii() and number.isdigit()) or len(number) > 3:
             raise ValueError(f"{value!r}: seat:N takes a seat number counted from 1, such as seat:1")
         if not 1 <= int(number) <= (players or 99):
             raise ValueError(f"{value!r}: there is no seat {int(number)} with {players} players")
         return value
+    if value != "game" and accepted == ("game",):
+        raise ValueError(f"{game} is played as one round, so no next round has a starter to name; expected game")
     if value not in known:
         raise ValueError(f"{value[:40]!r} is not a rule; expected {' or '.join(accepted)}")
     if value not in accepted:

@@ -135,8 +135,10 @@ def _turn_pairs(turns: Any) -> tuple[tuple[str, Any], ...]:
     # checked in Variant.__attrs_post_init__ (check_turns), naming the field
     if isinstance(turns, Mapping):
         return tuple(turns.items())
-    if turns is None or turns == ():
+    if turns is None:
         return ()
+    if isinstance(turns, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in turns):
+        return tuple((p[0], p[1]) for p in turns)
     raise InvalidRules("turns", f"expected a table of 'trick' and 'round' rules, not a {type(turns).__name__}")
 
 

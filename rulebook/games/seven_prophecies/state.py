@@ -125,7 +125,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         """SP-LOGIC-4: what the named turn rules read at a trick or round event: the trick's 1st place
         (the winner) and last place (the loser, SP-RANK-1: places never tie); the round's first leader
         (its start player); the scores (SP-SCORE-1, SP-VAR-1, SP-VAR-2 and the variant's changes); the
-        seat the game's own rule names, from which ties by score count (SP-RULING-14)."""
+        seat the game's own rule names, from which ties by score count."""
         state = event.state
         rules = state.rules
         n = rules.players

@@ -56,7 +56,7 @@ class WitchesState(State[Rules, WitchesAction]):
     def turn_facts(event: Event) -> TurnFacts:
         """WB-LOGIC-4: what the named turn rules read at a trick event: the trick's winner; its loser,
         the card the trick's own ranking (the keys that decide WB-TRICK-1..3, WB-TRICK-6) puts lowest,
-        ties to the first seat clockwise from the winner (WB-RULING-14); the first trick's leader;
+        ties to the first seat clockwise from the winner; the first trick's leader;
         the scores."""
         state = event.state
         board = state.board
