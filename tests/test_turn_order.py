@@ -392,3 +392,24 @@ def test_prophecies_random_rules_and_turn_rules_keep_the_invariants(seed: int, t
     variant = Variant(SP, rules, turns={"trick": trick, "round": rnd}, players_fixed=True)
     report = verify(SP, variant, examples=2, seed=seed, boundary_every=3)
     assert report.ok, report
+
+
+# -- the listing -----------------------------------------------------------------------------
+
+
+def test_options_lists_the_turn_rules_each_game_takes() -> None:
+    """``rulebook options GAME`` names the [turns] rules the game accepts, in text and in JSON (under
+    ``logic``); a game that does not take them yet says so."""
+    import json
+
+    sp = json.loads(_cli("options", "seven-prophecies", "--json").stdout)["logic"]["turns"]
+    assert sp == {"trick": list(TRICK), "round": ["game", "lowest_score", "highest_score", "last_winner", "rotate",
+                                                   "same", "seat:N"]}
+    wb = json.loads(_cli("options", "witches-of-blackmore", "--json").stdout)["logic"]["turns"]
+    assert wb == {"trick": list(TRICK), "round": ["game"]}
+    assert json.loads(_cli("options", "utsuke", "--json").stdout)["logic"]["turns"] is None
+    text = " ".join(_cli("options", "witches-of-blackmore", "--lang", "en").stdout.split())
+    assert ("trick = winner, loser, left_of_winner, leader, lowest_score, highest_score (who leads the next trick); "
+            "round = game (who starts the next round)") in text
+    assert "utsuke does not take a turn-order rule yet" in " ".join(_cli("options", "utsuke", "--lang", "en")
+                                                                     .stdout.split())
