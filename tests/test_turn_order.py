@@ -8,6 +8,7 @@ round's start player. The refusals are typed and end the CLI in one line.
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
@@ -265,7 +266,7 @@ def test_the_python_leader_hook_is_obeyed(game: Any, players: int) -> None:
     tricks = state.tricks
     n = players
     checked = 0
-    for prev, nxt in zip(tricks, tricks[1:], strict=False):
+    for prev, nxt in itertools.pairwise(tricks):
         if prev.round == nxt.round:
             assert nxt.leader == _first_from((prev.leader + 1) % n, n, set(nxt.players))
             checked += 1

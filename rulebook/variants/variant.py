@@ -54,7 +54,6 @@ import attrs
 from rulebook.core.contract import Game, State
 from rulebook.core.files import read_text
 from rulebook.core.logic import Logic
-from rulebook.core.turns import NamedTurns, check_turn_rule
 from rulebook.core.options import (
     CountValues,
     Layer,
@@ -64,6 +63,7 @@ from rulebook.core.options import (
     rules_from_layers,
     rules_to_dict,
 )
+from rulebook.core.turns import NamedTurns, check_turn_rule
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
