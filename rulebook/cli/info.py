@@ -107,8 +107,9 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
-            seams: dict[str, Any] = {"counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
-                     "phases": [attrs.asdict(p) for p in game.PHASES]}
+            seams: dict[str, Any] = {
+                "counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
+                "phases": [attrs.asdict(p) for p in game.PHASES]}
             accepted = turn_rules(game)
             seams["turns"] = None if accepted is None else {"trick": list(accepted[0]), "round": list(accepted[1])}
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules), "logic": seams}, indent=1,
