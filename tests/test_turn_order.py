@@ -285,7 +285,8 @@ def test_a_leader_hook_that_names_no_seat_breaks_the_contract(hook: Any, shown: 
         while not state.is_terminal:
             state = state.apply(state.legal_actions()[0])
     assert err.value.check == "contract:leader" and err.value.hook == "leader"
-    assert shown in str(err.value) and "not a seat 0 to 2" in str(err.value) and "mine.py" in str(err.value)
+    assert shown in str(err.value) and "the game has seats 1 to 3 (in Python 0 to 2)" in str(err.value)
+    assert "mine.py" in str(err.value)
     report = verify(WB, variant, examples=2, seed=0)
     assert not report.ok and report.failure is not None and report.failure.check == "contract:leader"
 
@@ -414,3 +415,17 @@ def test_options_lists_the_turn_rules_each_game_takes() -> None:
             "round = game (who starts the next round)") in text
     assert "utsuke does not take a turn-order rule yet" in " ".join(_cli("options", "utsuke", "--lang", "en")
                                                                      .stdout.split())
+
+
+def test_the_cli_ends_a_leader_hook_that_names_no_seat_in_one_line(tmp_path: Path) -> None:
+    """contract:leader at the command line: one line, exit status 2, no traceback."""
+    path = tmp_path / "far.py"
+    path.write_text("import rulebook\nfrom rulebook.variants.variant import Variant\n\n"
+                    "def far(event):\n    return 9\n\n"
+                    "GAME = rulebook.get_game('seven-prophecies')\n"
+                    "VARIANT = Variant(GAME, GAME.Rules(), leader=far)\n", encoding="utf-8")
+    done = _cli("simulate", "seven-prophecies", "--variant", f"{path}:VARIANT", "--games", "2")
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "the leader hook" in lines[0] and "returned seat 10 to lead the next trick" in lines[0]
+    assert "the game has seats 1 to 4" in lines[0]

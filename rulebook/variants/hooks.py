@@ -858,7 +858,7 @@ class LeaderHook:
         players = event.state.rules.players
         if type(answer) is not int or not 0 <= answer < players:
             shown = f"seat {answer + 1}" if type(answer) is int else _shown(answer)
-            what = "the next trick" if event.kind == "trick" else "the next round"
-            raise HookError("contract:leader", f"returned {shown} to start {what}, not a seat 0 to {players - 1} "
-                            "(or None for the game's own rule)", *where)
+            what = "lead the next trick" if event.kind == "trick" else "start the next round"
+            raise HookError("contract:leader", f"returned {shown} to {what}; the game has seats 1 to {players} "
+                            f"(in Python 0 to {players - 1}), or None keeps the game's own rule", *where)
         return answer
