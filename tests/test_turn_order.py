@@ -429,3 +429,16 @@ def test_the_cli_ends_a_leader_hook_that_names_no_seat_in_one_line(tmp_path: Pat
     assert done.returncode == 2 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert "the leader hook" in lines[0] and "returned seat 10 to lead the next trick" in lines[0]
     assert "the game has seats 1 to 4" in lines[0]
+
+
+def test_a_variant_with_turn_rules_reaches_worker_processes_whole() -> None:
+    """A variant pickles with its [turns] table and leader hook (worker processes rebuild the same
+    rules, compared by the functions they hold)."""
+    import pickle
+
+    named = Variant(SP, SP.Rules(), turns={"trick": "loser", "round": "seat:2"})
+    again = pickle.loads(pickle.dumps(named))
+    assert again.turns == (("trick", "loser"), ("round", "seat:2")) and again.rules == named.rules
+    hooked = Variant(WB, WB.Rules(players=3), leader=behind_the_leader)
+    assert pickle.loads(pickle.dumps(hooked)).rules == hooked.rules
+    assert named.rules != SP.Rules() and named.rules.logic.leader != hooked.rules.logic.leader
