@@ -15,6 +15,7 @@ from rulebook.core.contract import Game
 from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
 from rulebook.core.phases import phases_text
 from rulebook.i18n import _, width, wrap
+from rulebook.variants.variant import turn_rules
 
 __all__ = ["add_arguments", "run"]
 
@@ -42,6 +43,17 @@ def _logic_help(game: Game[Any, Any, Any]) -> str:
              "hook decides tricks; a counters hook changes the counts {counters} at the events {events}; an ends "
              "hook ends the game at an event. The game's endings, which endings_off switches off: {endings}.").format(
                  counters=", ".join(game.COUNTERS), events=", ".join(game.EVENTS), endings=endings)
+
+
+def _turns_help(game: Game[Any, Any, Any]) -> str:
+    """How ``rulebook options`` names the turn-order rules a variant file's ``[turns]`` table may give."""
+    accepted = turn_rules(game)
+    if accepted is None:
+        return _("Who leads: {game} does not take a turn-order rule yet.").format(game=game.slug)
+    return _("Who leads, by a rule (a variant file's [turns] table, or a leader hook in Python): trick = {trick} "
+             "(who leads the next trick); round = {round} (who starts the next round). Ties go to the first seat "
+             "clockwise from the one the game's own rule names.").format(
+                 trick=", ".join(accepted[0]), round=", ".join(accepted[1]))
 
 
 def add_arguments(sub: Any) -> None:
@@ -95,8 +107,11 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "options":
         game = rulebook.get_game(args.game)
         if args.json:
-            seams = {"counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
-                     "phases": [attrs.asdict(p) for p in game.PHASES]}
+            seams: dict[str, Any] = {
+                "counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
+                "phases": [attrs.asdict(p) for p in game.PHASES]}
+            accepted = turn_rules(game)
+            seams["turns"] = None if accepted is None else {"trick": list(accepted[0]), "round": list(accepted[1])}
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules), "logic": seams}, indent=1,
                              ensure_ascii=False))
             return 0
@@ -107,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         logic = _logic_help(game)
         if logic:
             print("\n" + "\n".join(wrap(logic, terminal_width())))
+        print("\n" + "\n".join(wrap(_turns_help(game), terminal_width())))
         steps = phases_text(game)
         if steps:
             heading = _("A round's steps, where a variant's [[phases]] tables may add one (before = STEP):")

@@ -32,8 +32,8 @@ only when they are set, so the printed game keeps its precomputed path.
 
 >>> Logic().printed, PRINTED_LOGIC.printed
 (True, True)
->>> Logic(trick_winner=max).printed
-False
+>>> Logic(trick_winner=max).printed, Logic(leader=max).printed
+(False, False)
 """
 
 from __future__ import annotations
@@ -114,11 +114,15 @@ class Logic:
     #: ``(name, policy)`` pairs: a non-player character (UTSUKE's ``"lord"``) that plays by the
     #: function ``policy(view, legal_actions) -> action`` (:mod:`rulebook.variants.seats`)
     npcs: tuple[tuple[str, Callable[[Any, tuple[Any, ...]], Any]], ...] = ()
+    #: ``leader(event) -> seat or None``: at a ``trick`` event, who leads the round's next trick; at
+    #: a ``round`` event, who starts the next round (``None``: the game's own rule)
+    leader: Callable[[Event], int | None] | None = None
 
     @property
     def printed(self) -> bool:
         """No function is replaced: the engine runs its own logic only."""
-        return self.trick_winner is None and self.counters is None and self.ends is None and not self.npcs
+        return (self.trick_winner is None and self.counters is None and self.ends is None and not self.npcs
+                and self.leader is None)
 
 
 #: the printed game's logic: nothing replaced

@@ -30,6 +30,11 @@ and *logic hooks*, which the engine itself calls in place of its own logic
     counter names to one whole number per seat, added to the count; ``None`` for no change.
 ``ends(event) -> bool``
     Whether the game ends at this event; the game's own scoring then scores it.
+``leader(event) -> seat or None``
+    At a ``trick`` event, who leads the round's next trick; at a ``round`` event, who starts the
+    next round: a seat of the game (0-based, ``contract:leader``), or ``None`` for the game's own
+    rule. A variant file's ``[turns]`` table names built-in rules instead
+    (:mod:`rulebook.core.turns`).
 
 In every game whose engine names its counters, ``trick_points`` and ``round_points`` are
 logic hooks too: the engine calls them once per trick and once per round, with the state at
@@ -104,8 +109,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_TIME_LIMIT", "CountersHook", "EndsHook", "GameOverHook", "HookError", "HookedGame", "HookedState",
-    "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook", "apply_added", "call_hook",
-    "choose_move", "hook_time_limit", "hooked_state", "iter_states", "set_time_limit", "unhooked",
+    "LeaderFn", "LeaderHook", "LegalHook", "PlayHooks", "PointsHook", "RoundPointsHook", "TrickWinnerHook",
+    "apply_added", "call_hook", "choose_move", "hook_time_limit", "hooked_state", "iter_states", "set_time_limit",
+    "unhooked",
 ]
 
 LegalHook = Callable[["HookedState", tuple[Any, ...]], Sequence[Any]]
@@ -115,6 +121,7 @@ RoundPointsHook = Callable[["HookedState", "RoundRecord"], Sequence[int]]
 TrickWinnerFn = Callable[[Trick], Any]
 CountersFn = Callable[[Event], Any]
 EndsFn = Callable[[Event], bool]
+LeaderFn = Callable[[Event], Any]
 
 #: Where a hook was called: the number of moves made, or a function that counts them (called only
 #: when the hook fails), or ``None`` (unknown).
@@ -831,4 +838,27 @@ class EndsHook:
         answer = call_hook(self.fn, *where, event)
         if type(answer) is not bool:
             raise HookError("contract:game-over", f"returned {_shown(answer)}, not True or False", *where)
+        return answer
+
+
+@attrs.frozen
+class LeaderHook:
+    """A variant's ``leader`` (a Python function, or the named rules of a ``[turns]`` table) as the
+    engine calls it at a ``trick`` or ``round`` event: ``None`` (the game's own rule) or a seat of the
+    game, 0-based (``contract:leader``), else a :class:`HookError` naming the hook and the rule."""
+
+    fn: LeaderFn
+    source: str = ""
+
+    def __call__(self, event: Event) -> int | None:
+        where = ("leader", self.source, _moves(event.state))
+        answer = call_hook(self.fn, *where, event)
+        if answer is None:
+            return None
+        players = event.state.rules.players
+        if type(answer) is not int or not 0 <= answer < players:
+            shown = f"seat {answer + 1}" if type(answer) is int else _shown(answer)
+            what = "lead the next trick" if event.kind == "trick" else "start the next round"
+            raise HookError("contract:leader", f"returned {shown} to {what}; the game has seats 1 to {players} "
+                            f"(in Python 0 to {players - 1}), or None keeps the game's own rule", *where)
         return answer

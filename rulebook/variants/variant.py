@@ -63,6 +63,7 @@ from rulebook.core.options import (
     rules_from_layers,
     rules_to_dict,
 )
+from rulebook.core.turns import NamedTurns, check_turn_rule
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
 from rulebook.variants.hooks import (
@@ -73,6 +74,8 @@ from rulebook.variants.hooks import (
     GameOverHook,
     HookedState,
     HookError,
+    LeaderFn,
+    LeaderHook,
     LegalHook,
     PlayHooks,
     PointsHook,
@@ -150,6 +153,42 @@ class NpcHook:
             raise HookError("contract:legal-move", f"the {self.name}'s policy chose {str(answer)[:40]}, which is not "
                             f"a card it may play ({self.rule})", *where)
         return answer
+def _turn_pairs(turns: Any) -> tuple[tuple[str, Any], ...]:
+    # checked in Variant.__attrs_post_init__ (check_turns), naming the field
+    if isinstance(turns, Mapping):
+        return tuple(turns.items())
+    if turns is None:
+        return ()
+    if isinstance(turns, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in turns):
+        return tuple((p[0], p[1]) for p in turns)
+    raise InvalidRules("turns", f"expected a table of 'trick' and 'round' rules, not a {type(turns).__name__}")
+
+
+def check_turns(game: Game[Any, Any, Any], turns: tuple[tuple[str, Any], ...], players: int) -> NamedTurns | None:
+    """The named rules of a ``[turns]`` table (``trick``, ``round``), checked against what ``game``
+    accepts (``State.TURN_RULES``, :mod:`rulebook.core.turns`): a fault names ``turns.trick`` or
+    ``turns.round``."""
+    if not turns:
+        return None
+    accepted = turn_rules(game)
+    if accepted is None:
+        raise RulebookError(f"{game.slug} does not take a turn-order rule yet")
+    values: dict[str, str] = {}
+    for key, value in turns:
+        if key not in ("trick", "round"):
+            raise InvalidRules("turns", f"{str(key)[:30]!r} is not a key of [turns]; expected trick or round")
+        try:
+            values[key] = check_turn_rule(value, key, accepted[0] if key == "trick" else accepted[1], players,
+                                          game.slug)
+        except ValueError as exc:
+            raise InvalidRules(f"turns.{key}", str(exc)) from None
+    return NamedTurns(values.get("trick", "winner"), values.get("round", "game"))
+
+
+def turn_rules(game: Game[Any, Any, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The named turn-order rules ``game`` accepts (for the next trick, for the next round), or ``None``
+    when it does not take a turn-order rule yet."""
+    return getattr(game.State, "TURN_RULES", None)
 
 
 def _seat_pairs(seats: Any) -> tuple[tuple[int, SeatRule], ...]:
@@ -199,6 +238,11 @@ class Variant:
     #: non-player characters' policies (:mod:`rulebook.variants.seats`): name -> a named policy (sets
     #: the NPC's option) or a function ``policy(view, legal_actions)`` (UTSUKE: ``"lord"``, ``"young lord"``)
     npcs: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_npc_pairs)
+    #: who leads the next trick and starts the next round, as a Python function (a logic hook,
+    #: :mod:`rulebook.core.turns`) ...
+    leader_hook: LeaderFn | None = attrs.field(default=None, alias="leader")
+    #: ... or as named rules: pairs ``("trick" | "round", rule)`` (a variant file's ``[turns]`` table)
+    turns: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_turn_pairs)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -207,7 +251,7 @@ class Variant:
             raise InvalidRules("players", f"expected {game.slug} Rules, got {type(self.rules).__name__}")
         check_phases(game, self.phases)
         for name, fn in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
-                         ("ends", self.ends_hook)):
+                         ("ends", self.ends_hook), ("leader", self.leader_hook)):
             if fn is not None and not callable(fn):
                 raise TypeError(f"the {name} hook must be a function, not {type(fn).__name__}")
         # the engine calls the points hooks once per event, where it names its counters and events
@@ -219,12 +263,21 @@ class Variant:
         trick_points = self.trick_points_hook if engine_points else None
         round_points = self.round_points_hook if engine_points else None
         source = self.hook_source
-        if self.trick_winner_hook or self.counters_hook or self.ends_hook or trick_points or round_points:
+        leader: LeaderFn | None = self.leader_hook
+        if leader is not None and turn_rules(game) is None:
+            raise RulebookError(f"{game.slug} does not take a turn-order rule yet")
+        named = check_turns(game, self.turns, self.rules.players)
+        if named is not None:
+            if leader is not None:
+                raise RulebookError("a variant says who leads by a leader hook or by a [turns] table, not both")
+            leader = named
+        if self.trick_winner_hook or self.counters_hook or self.ends_hook or trick_points or round_points or leader:
             logic = Logic(
                 TrickWinnerHook(self.trick_winner_hook, source) if self.trick_winner_hook else None,
                 CountersHook(self.counters_hook, trick_points, round_points, source)
                 if self.counters_hook or trick_points or round_points else None,
                 EndsHook(self.ends_hook, source) if self.ends_hook else None,
+                leader=LeaderHook(leader, source) if leader is not None else None,
             )
             if self.rules.logic != logic:
                 object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
@@ -280,7 +333,7 @@ class Variant:
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
              self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
-             self.moves, self.phases, self.npcs),
+             self.moves, self.phases, self.npcs, self.leader_hook, self.turns),
         )
 
     @property
@@ -294,13 +347,14 @@ class Variant:
         """Whether the variant carries anything beyond ``Rules`` options: Python hooks, a score floor,
         added phases, seats that play by a rule or move kinds of its own."""
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
-                    or self.play_hooks or self.logic_hooks() or self.phases or self.seats or self.moves)
+                    or self.play_hooks or self.logic_hooks() or self.phases or self.seats or self.moves
+                    or self.turns)
 
     def logic_hooks(self) -> list[str]:
         """The names of the hooks the engine calls itself (``trick_winner``, ``counters``, ``ends``, and
         ``trick_points``/``round_points`` where the engine takes them), in that order."""
         names = [n for n, h in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
-                                ("ends", self.ends_hook)) if h is not None]
+                                ("ends", self.ends_hook), ("leader", self.leader_hook)) if h is not None]
         names += [n for n, h in (("trick_points", self.trick_points_hook), ("round_points", self.round_points_hook))
                   if h is not None and n not in self.play_hooks.names()]
         names += [f"{n} policy" for n, policy in self.npcs if callable(policy)]
@@ -372,6 +426,8 @@ class Variant:
             out["seats"] = seats_to_table(self.seats)
         if self.moves:
             out["moves"] = [kind.KIND for kind in self.moves]
+        if self.turns:
+            out["turns"] = dict(self.turns)
         if self.per_count:
             out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
                                 for c in self.per_count}
@@ -454,7 +510,7 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats", "phases")
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats", "phases", "turns")
 
 
 @attrs.frozen
@@ -470,6 +526,8 @@ class VariantFile:
     seats: tuple[tuple[int, SeatRule], ...] = ()
     #: the added phases of its ``[[phases]]`` tables (after those of the file it extends)
     phases: tuple[AddedPhase, ...] = ()
+    #: the ``[turns]`` table: who leads and starts, by named rules (this file's over what it extends)
+    turns: tuple[tuple[str, Any], ...] = ()
 
 
 #: The largest variant file read (bytes).
@@ -542,10 +600,15 @@ def read_variant_file(
         check_phases(game, phases)
     except RulebookError as exc:
         raise RulebookError(f"variant file {ref}: {exc}") from None
+    turns = dict(base.turns) if base is not None else {}
+    if "turns" in data:
+        if not isinstance(data["turns"], dict):
+            raise RulebookError(f"variant file {ref}: [turns] must be a table with trick and round rules")
+        turns.update(data["turns"])
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
-        tuple(sorted(seats.items())), phases,
+        tuple(sorted(seats.items())), phases, tuple(turns.items()),
     )
 
 
@@ -574,7 +637,8 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     vf = read_variant_file(game, ref)
     rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
-                   players_fixed="players" in sources, per_count=counts, seats=vf.seats, phases=vf.phases)
+                   players_fixed="players" in sources, per_count=counts, seats=vf.seats, phases=vf.phases,
+                   turns=vf.turns)
 
 
 def resolve(
@@ -613,12 +677,14 @@ def resolve(
     v: Variant | None = None
     file_seats: tuple[tuple[int, SeatRule], ...] | None = None
     file_phases: tuple[AddedPhase, ...] | None = None
+    file_turns: tuple[tuple[str, Any], ...] = ()
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
         # the added phases are checked against the file's rules, below (not the default player count)
         v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
         file_seats, file_phases = vf.seats, vf.phases
+        file_turns = vf.turns
         names.append(vf.name)
     elif variant is not None:
         # a Python object: its own rules are the base the other sources change
@@ -643,5 +709,6 @@ def resolve(
     fixed = "players" in sources or v.players_fixed
     seats = v.seats if file_seats is None else file_seats
     phases = v.phases if file_phases is None else file_phases
+    turns = file_turns or v.turns
     return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts, seats=seats,
-                        phases=phases)
+                        phases=phases, turns=turns)

@@ -126,8 +126,9 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     def initial_state(self, rules: SPRules, setup: Setup) -> SevenPropheciesState:
         """The first round's deal; the start player is ``Rules.first_player`` (SP-SETUP-4)."""
         n = rules.players
-        logic = rules.logic  # SP-LOGIC-2, SP-LOGIC-3: the variant's counts ride along only when it has some
-        counts = None if logic.counters is None and logic.ends is None else ((((0,) * n, (0,) * n),), False)
+        logic = rules.logic  # SP-LOGIC-2..4: the variant's counts ride along only when it has some
+        counts = (None if logic.counters is None and logic.ends is None and logic.leader is None
+                  else ((((0,) * n, (0,) * n),), False))
         return _deal_round(rules, setup, None, 0, rules.first_player, (0,) * n, (0,) * n, (), counts)
 
     def check_invariants(self, state: SevenPropheciesState) -> None:

@@ -8,13 +8,14 @@ the scores, the observation and the redraw are built on access by the sibling mo
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord
 from rulebook.core.logic import Event, Trick, apply_changes
+from rulebook.core.turns import ROUND_RULES, TRICK_RULES, TurnFacts
 
 from . import actions, history, observation, scoring
 from .actions import (
@@ -114,6 +115,31 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     _round_tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
     phase: Phase
     to_act: int | None
+
+    #: SP-LOGIC-4: the named rules a variant's ``[turns]`` may give (the next trick's leader, the next
+    #: round's start player)
+    TURN_RULES: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (tuple(TRICK_RULES), tuple(ROUND_RULES))
+
+    @staticmethod
+    def turn_facts(event: Event) -> TurnFacts:
+        """SP-LOGIC-4: what the named turn rules read at a trick or round event: the trick's 1st place
+        (the winner) and last place (the loser, SP-RANK-1: places never tie); the round's first leader
+        (its start player); the scores (SP-SCORE-1, SP-VAR-1, SP-VAR-2 and the variant's changes); the
+        seat the game's own rule names, from which ties by score count."""
+        state = event.state
+        rules = state.rules
+        n = rules.players
+        info = state.info
+        rows = state._round_tricks
+        _, _, trick_places = rows[-1]
+        winner, loser = trick_places.index(1), trick_places.index(n)
+        if event.kind == "trick":
+            return TurnFacts(n, winner, state.scores, winner, loser, rows[0][0])
+        own = (info.start + 1) % n  # SP-END-2, SP-RULING-10, SP-END-8
+        if rules.round_start != START_LEFT:
+            own = next_start(rules.round_start, own, rules.first_player,
+                             info.successes if rules.variant == TWICE else info.points)
+        return TurnFacts(n, own, state.scores, winner, loser, info.start)
 
     @property
     def round(self) -> int:
@@ -405,6 +431,14 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             )  # fmt: skip
         if ended or finished or len(tricks) == rules.tricks:  # SP-END-1; a game the variant ends is scored as usual
             return state._end_round(log, hands, cubes, placed, tricks, winner)
+        if logic.leader is not None:  # SP-LOGIC-4: the variant names who leads the next trick
+            if event.state is not state:  # the counters changed the scores: the rule reads the changed ones
+                event = Event("trick", number, state, event.record)
+            lead = logic.leader(event)
+            if lead is not None and lead != winner:
+                return _new_state(
+                    rules, self.setup, log, info, hands, cubes, self.prophecies, placed, lead, (), tricks, TRICK, lead,
+                )  # fmt: skip
         return state
 
     def _end_round(
@@ -486,6 +520,15 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         if rules.round_start != START_LEFT:
             start = next_start(rules.round_start, start, rules.first_player,
                                info.successes if rules.variant == TWICE else info.points)
+        if logic.leader is not None:  # SP-LOGIC-4: the variant names who starts the next round
+            if info is not end.info:  # the counters changed the scores: the rule reads the changed ones
+                end = _new_state(
+                    rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
+                )  # fmt: skip
+                event = Event("round", self.round, end, event.record)
+            lead = logic.leader(event)
+            if lead is not None:
+                start = lead
         assert info.logic is not None
         zero = (0,) * rules.players
         counts = ((*info.logic[0], (zero, zero)), False)

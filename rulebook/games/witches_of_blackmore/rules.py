@@ -383,9 +383,10 @@ _ROTATION = {n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) fo
 #: colour during the trick (6: none)), plus the card the winner then laid on the trump stack, if any
 TrickEntry = tuple[Any, ...]
 #: what a variant's logic (WB-LOGIC-2, WB-LOGIC-3) adds to the state, ``None`` unless its rules
-#: have ``counters`` or ``ends``: (the points its counters added to each seat's score, whether its
-#: ``ends`` ended the game)
-Counts = tuple[tuple[int, ...], bool]
+#: have ``counters``, ``ends`` or ``leader``: (the points its counters added to each seat's score,
+#: whether its ``ends`` ended the game, the seat its ``leader`` named to lead the next trick, WB-LOGIC-4,
+#: or -1 for the game's own rule)
+Counts = tuple[tuple[int, ...], bool, int]
 #: the state's internal ``board`` (deck, drawn, trumps, anchor, captured, exhausted, known,
 #: finished tricks, the rules' tables, the variant's counts): see the state's properties, which are its public views;
 #: the tables (:func:`tables`, a :class:`Tables`, typed ``Any`` here because the class is

@@ -6,7 +6,7 @@ delegate to :mod:`.scoring`, :mod:`.history` and :mod:`.observation`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -14,6 +14,7 @@ from rulebook.core.contract import Deal, Log, Setup, State, check_rng, log_actio
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.logic import Event, Trick, apply_changes
 from rulebook.core.tricks import best_position
+from rulebook.core.turns import TRICK_RULES, TurnFacts
 
 from . import history, observation, scoring
 from .actions import _KEEP, _PLAY, _REPLACE, OVER, PLAYING, REPLACING, Keep, Phase, Play, Replace, WitchesAction
@@ -46,6 +47,26 @@ class WitchesState(State[Rules, WitchesAction]):
     phase: Phase
     #: the seat to act, ``None`` once the game is over (a field: read on every move)
     current_player: int | None
+
+    #: WB-LOGIC-4: the named rules a variant's ``[turns]`` may give (the next trick's leader; the
+    #: game is one deal, so its next round has no starter to name)
+    TURN_RULES: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (tuple(TRICK_RULES), ("game",))
+
+    @staticmethod
+    def turn_facts(event: Event) -> TurnFacts:
+        """WB-LOGIC-4: what the named turn rules read at a trick event: the trick's winner; its loser,
+        the card the trick's own ranking (the keys that decide WB-TRICK-1..3, WB-TRICK-6) puts lowest,
+        ties to the first seat clockwise from the winner; the first trick's leader;
+        the scores."""
+        state = event.state
+        board = state.board
+        order, trick, winner, tsuit = board[7][-1][:4]
+        keys = board[8].win[board[3]][tsuit][_SUIT[trick[0]]]
+        n = state.rules.players
+        low = min(keys[c] for c in trick)
+        by_seat = dict(zip(order, trick, strict=True))
+        loser = next(s % n for s in range(winner, winner + n) if s % n in by_seat and keys[by_seat[s % n]] == low)
+        return TurnFacts(n, winner, scoring.scores(state), winner, loser, board[7][0][0][0])
 
     # -- the board ------------------------------------------------------------------
 
@@ -281,7 +302,7 @@ class WitchesState(State[Rules, WitchesAction]):
         if logic.counters is not None:  # WB-LOGIC-2: the variant changes the scores the engine keeps
             changes = logic.counters(event)
             if changes:
-                counts = (apply_changes(counts[0], changes, "score"), counts[1])
+                counts = (apply_changes(counts[0], changes, "score"), counts[1], -1)
                 board = (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts)
                 state = _new_state(rules, self.setup, log, board, tuple(hands), winner, (), (), trick, REPLACING,
                                    winner)
@@ -291,13 +312,20 @@ class WitchesState(State[Rules, WitchesAction]):
         )
         if not ended and logic.ends is not None and logic.ends(event):  # WB-LOGIC-3: the variant ends it
             ended = True
-            counts = (counts[0], True)
+            counts = (counts[0], True, -1)
         if ended:
             over = _new_state(
                 rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
                 tuple(hands), winner, (), (), (), OVER, None,
             )
             return _round_event(over, counts[1])
+        if logic.leader is not None:  # WB-LOGIC-4: the variant names who leads the next trick
+            if event.state is not state:  # the counters changed the scores: the rule reads the changed ones
+                event = Event("trick", event.number, state, event.record)
+            seat = logic.leader(event)
+            counts = (counts[0], counts[1], -1 if seat is None else seat)
+            board = (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts)
+            state = _new_state(rules, self.setup, log, board, tuple(hands), winner, (), (), trick, REPLACING, winner)
         if not rules.trump_replacement or (exhausted and not any(hands)):  # WB-TRUMP-1, WB-RULING-10
             return state._close(log, hands, known, trumps, anchor, captured, winner, (), True, False, played)
         return state._close(
@@ -360,7 +388,8 @@ class WitchesState(State[Rules, WitchesAction]):
                 tuple(hands), winner, (), (), last_trick, REPLACING, winner,
             )
         # WB-TRICK-5, WB-END-4, WB-RULING-5: the winner leads; seats without cards sit out.
-        order = _ROTATION[players][winner]
+        # WB-LOGIC-4: or the seat the variant named, the next clockwise with cards if it has none.
+        order = _ROTATION[players][winner if counts is None or counts[2] < 0 else counts[2]]
         if not all(hands):
             order = tuple(s for s in order if hands[s])
         if not order:  # WB-END-4: every hand is empty
@@ -389,7 +418,7 @@ def _round_event(over: WitchesState, ended: bool) -> WitchesState:
     counts = board[9]
     assert counts is not None
     return _new_state(
-        over.rules, over.setup, over.log, (*board[:9], (apply_changes(counts[0], changes, "score"), ended)),
+        over.rules, over.setup, over.log, (*board[:9], (apply_changes(counts[0], changes, "score"), ended, -1)),
         over.hands, over.leader, over.order, (), (), OVER, None,
     )
 
@@ -425,8 +454,10 @@ def initial_state(rules: Rules, deck: Deal, setup: Setup) -> WitchesState:
         anchor = tabs.numbers[-1] if rules.wheel == DESCENDING else tabs.numbers[0]
     lead = rules.first_leader
     order = tuple((lead + i) % n for i in range(n))
-    logic = rules.logic  # WB-LOGIC-2, WB-LOGIC-3: the variant's counts ride along only when it has some
-    counts: Counts | None = None if logic.counters is None and logic.ends is None else ((0,) * n, False)
+    logic = rules.logic  # WB-LOGIC-2..4: the variant's counts ride along only when it has some
+    counts: Counts | None = (
+        None if logic.counters is None and logic.ends is None and logic.leader is None else ((0,) * n, False, -1)
+    )
     board: Board = (deck, drawn, trumps, anchor, ((),) * n, False, ((),) * n, (), tabs, counts)
     return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 

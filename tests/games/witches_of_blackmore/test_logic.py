@@ -293,7 +293,7 @@ def test_the_state_keeps_the_variants_counts_only_under_its_logic() -> None:
     assert GAME.new_game(Rules(), seed=1).board[9] is None
     assert GAME.new_game(Rules(logic=Logic(trick_winner=lowest_number_wins)), seed=1).board[9] is None
     state: WitchesState = GAME.new_game(Rules(players=3, logic=Logic(ends=_never)), seed=1)
-    assert state.board[9] == ((0, 0, 0), False)
+    assert state.board[9] == ((0, 0, 0), False, -1)  # WB-LOGIC-4: no seat named to lead
 
 
 def test_the_heuristic_reads_the_changed_score_towards_the_target() -> None:
