@@ -162,7 +162,7 @@ def _numbered_name(key: str, runs: Sequence[Summary]) -> str:
 
 def figure_name(key: str, score: str = "points", runs: Sequence[Summary] = ()) -> str:
     """The plain name of an end-of-game figure key, with its unit where it has one; with ``runs``, the
-    numbers it names follow their options (:data:`_NUMBERED`)."""
+    numbers it names follow their options (Seven Prophecies' cubes and tricks, for example)."""
     numbered = _numbered_name(key, runs)
     if numbered:
         return numbered
