@@ -194,3 +194,17 @@ def test_no_seat_view_shows_a_repr_a_flag_or_a_field_name(index: int, lang: Any)
                 assert not found, (found, game.slug)
                 told += 1
     assert told == 8
+
+
+def test_a_finished_saru_race_stays_at_its_last_round(lang: Any) -> None:
+    """ST-ROUND-3: at the game's end the view says round 6 of a 6-round race (not 7), and the phase
+    says the game is over."""
+    game = rulebook.get_game("saru-tori-inu-i")
+    state = game.new_game(game.Rules(players=4), seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.rnd == 6
+    view = dict(seat_view(game, state.rules, state.observation(1), (1,)))
+    assert view["round"] == "6" and view["race"] == "4" and view["phase"] == "the game is over"
+    assert view["current player"] == "-"

@@ -181,6 +181,12 @@ class _Words:
 
     # Saru Tori Inu I
 
+    def _round(self, value: int, obs: Any) -> str:
+        rules = self.rules
+        if self.game.slug == "saru-tori-inu-i" and "rounds" not in rules.endings_off:
+            return str(min(value + 1, rules.rounds))  # a finished race stays at its last round (ST-ROUND-3)
+        return str(value + 1)
+
     def _mission(self, value: int, obs: Any) -> str:
         return pile_item(self.game, self.rules, "missions", value, wording=True) if value >= 0 else "-"
 
