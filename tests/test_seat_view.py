@@ -208,3 +208,23 @@ def test_a_finished_saru_race_stays_at_its_last_round(lang: Any) -> None:
     view = dict(seat_view(game, state.rules, state.observation(1), (1,)))
     assert view["round"] == "6" and view["race"] == "4" and view["phase"] == "the game is over"
     assert view["current player"] == "-"
+
+
+@pytest.mark.parametrize("language,expected", [
+    ("en", {"mission": "mission 6 (cards: 1 per acquired card if 1st in yellow)", "added step": "a draft from a pile",
+            "your choice": "mission 1", "players who have chosen": "1", "you drew": "mission 1", "race": "1"}),
+    ("ja", {"使命カード": "使命カード6（カード：黄で1位なら、獲得したカード1枚につき1点）",
+            "追加の手順": "山からのドラフト",
+            "あなたの選択": "使命カード1", "選び終えたプレイヤー": "1", "引いたもの": "使命カード1", "レース": "1"}),
+])
+def test_a_seat_view_with_an_added_step_reads_in_words(language: str, expected: dict[str, str], lang: Any) -> None:
+    """The engine's fields in words under a variant's added step (the mission draft), then the step's."""
+    variant = load_variant(None, str(ROOT / "docs" / "examples" / "saru_mission_draft.toml"))
+    state = variant.new_game(seed=2)
+    state = state.apply(state.legal_actions()[0])
+    set_language(language)
+    view = seat_view(variant.game, variant.rules, state.observation(0), (0,))
+    assert len({label for label, _v in view}) == len(view)
+    shown = dict(view)
+    for label, value in expected.items():
+        assert shown[label] == value, label
