@@ -16,7 +16,8 @@ from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.reference import narrate as narrate_module
 from rulebook.reference import records
 from rulebook.reference.narrate import narrate, narrate_states
-from rulebook.table.play import card_namer, render_observation
+from rulebook.reference.seat_view import seat_view
+from rulebook.table.play import card_namer
 
 WB = "witches-of-blackmore"
 
@@ -80,7 +81,7 @@ def test_a_seat_view_never_shows_hidden_cards(slug: str) -> None:
     names = {namer(c) for c in range(size)}
     seen: set[str] = set()
     for s in states:
-        seen |= _card_tokens(" ".join(v for _, v in render_observation(game, s.rules, s.observation(0))), names)
+        seen |= _card_tokens(" ".join(v for _, v in seat_view(game, s.rules, s.observation(0))), names)
     told = "\n".join(narrate(record, seat=0))
     assert _card_tokens(told, names) <= seen
     # the check has teeth: the other seats still hold cards seat 0 never saw, and none is named

@@ -33,6 +33,7 @@ from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.phases import KeepCard, PassCard, ReturnCard, ShowCard
 from rulebook.i18n import _, ngettext
 from rulebook.reference import records
+from rulebook.reference.seat_view import seat_view
 from rulebook.reference.words import (
     card_namer,
     join,
@@ -41,7 +42,6 @@ from rulebook.reference.words import (
     pile_count,
     pile_items,
     pile_name,
-    render_observation,
     rule_title,
     seat_name,
     sentence,
@@ -328,7 +328,7 @@ def _seat_view(states: Sequence[State[Any, Any]], seat: int) -> list[str]:
     you = (seat,)
 
     def view(state: State[Any, Any]) -> dict[str, str]:
-        return dict(render_observation(game, rules, state.observation(seat), you))
+        return dict(seat_view(game, rules, state.observation(seat), you))
 
     prev = view(states[0])
     skip = _("current player")

@@ -229,13 +229,13 @@ def render_observation(game: Game[Any, Any, Any], rules: Any, observation: Any,
     return out
 
 
-def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any,
-                        you: Sequence[int]) -> list[tuple[str, str]]:
+def _phased_observation(game: Game[Any, Any, Any], rules: Any, obs: Any, you: Sequence[int],
+                        base: Callable[..., list[tuple[str, str]]] | None = None) -> list[tuple[str, str]]:
     """A seat's view with a variant's added steps (:class:`rulebook.variants.phases.PhasedObservation`):
     the engine's view, then the added step in progress, the seat's choice, how many have chosen, the
     choices made openly, what the seat gave and received this round and the cards shown."""
     engine = getattr(game, "_game", game)  # the game under the added steps
-    out = render_observation(engine, rules, obs.engine, you)
+    out = (base or render_observation)(engine, rules, obs.engine, you)  # base: the seat view in words
     text, size = card_namer(engine, rules)
     players = rules.players
 

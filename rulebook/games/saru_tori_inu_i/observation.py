@@ -88,7 +88,7 @@ def observation(state: SaruState, seat: int) -> Observation:
     """Seat's view (ST-INFO-1): own hand and mission; all face-up cards; hand sizes."""
     n = state.rules.players
     _check_seat(seat, n)
-    race, rnd, missions, cols, order, queue, totals, _, _, _, records = state.board
+    race, rnd, missions, cols, order, queue, totals, _, _, _, records, _, _ = state.board
     area, road, pos, acquired, removed, known, laid = state.table
     hands, played, shown, _, beneath = state.plays
     visible = state.rules.visible
@@ -148,7 +148,7 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
         for i, s in enumerate(others):
             missions[s] = pool[i]
     b = state.board
-    board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10])
+    board: Board = (b[0], b[1], tuple(missions), b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12])
     # later races' deals are unknown to everybody: redraw them too (ST-INFO-1)
     setup = state.setup.resampled(rng)
     plays = (tuple(hands), tuple(played), shown, used, beneath)
@@ -291,7 +291,7 @@ class TensorEncoder(BufferEncoder):
         out = template[:]
         loc = self.loc
         player = state.to_act
-        race, rnd, missions, cols, _, _, totals, _, _, _, _ = board
+        race, rnd, missions, cols, _, _, totals, _, _, _, _, _, _ = board
         hands, played, shown, _, beneath = state.plays
         out[seat] = 1
         out[4 + (4 if player is None else player)] = 1

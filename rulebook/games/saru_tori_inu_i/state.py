@@ -9,13 +9,14 @@ other view of the state (scores, observation, records) is a function of the modu
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.logic import Event, apply_changes
+from rulebook.core.turns import ROUND_RULES, TRICK_RULES, TurnFacts
 from rulebook.errors import IllegalAction
 
 from .actions import (
@@ -70,18 +71,19 @@ _tab(Rules())
 Cards = tuple[int, ...]
 PerSeat = tuple[tuple[int, ...], ...]
 #: What changes only between rounds and races: race, rnd, missions, cols, order, queue,
-#: totals, results, revealed, rounds_played, records (see the properties of :class:`SaruState`).
+#: totals, results, revealed, rounds_played, records, starter, last_start (see the properties of :class:`SaruState`).
 #: ``results`` and ``revealed`` are the compact per-race fields the hot path keeps (each scored
 #: race's points and missions, by seat); their public views are ``state.rounds`` and
 #: ``state.revealed`` (records). ``replace`` still takes these names.
-Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int, tuple[RoundRecord, ...]]
+Board = tuple[int, int, Cards, Cards, Cards, Cards, Cards, PerSeat, PerSeat, int, tuple[RoundRecord, ...], int, int]
 #: What changes only when an oracle card is taken (or a known card is played): area,
 #: road, pos, acquired, removed, known, road_laid.
 Table = tuple[PerSeat, Cards, Cards, PerSeat, Cards, PerSeat, bool]
 #: What the plays and placements change: hands, played, shown, used, beneath.
 Plays = tuple[PerSeat, PerSeat, Cards, int, PerSeat]
 _BOARD = (
-    "race", "rnd", "missions", "cols", "order", "queue", "totals", "results", "revealed", "rounds_played", "records"
+    "race", "rnd", "missions", "cols", "order", "queue", "totals", "results", "revealed", "rounds_played", "records",
+    "starter", "last_start",
 )
 _TABLE = ("area", "road", "pos", "acquired", "removed", "known", "road_laid")
 _PLAYS = ("hands", "played", "shown", "used", "beneath")
@@ -101,7 +103,8 @@ class SaruState(State[Rules, SaruAction]):
     rules: Rules
     setup: Setup = attrs.field(repr=False)
     log: Log = attrs.field(repr=False, eq=log_actions)
-    #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played, records
+    #: race, rnd, missions, cols, order, queue, totals, results, revealed, rounds_played, records, starter,
+    #: last_start
     board: Board
     #: area, road, pos, acquired, removed, known, road_laid
     table: Table
@@ -111,6 +114,31 @@ class SaruState(State[Rules, SaruAction]):
     phase: Phase
     qi: int
     to_act: int | None
+
+    #: ST-LOGIC-4: the named rules a variant's ``[turns]`` may give: who starts the next round of play
+    #: (the game's counterpart of a trick: ``winner`` is the printed rule, ST-RULING-23; ``loser`` has no
+    #: meaning of its own, ST-RULING-24) and who starts the next race (every rule, ST-RULING-25)
+    TURN_RULES: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (
+        tuple(r for r in TRICK_RULES if r != "loser"), tuple(ROUND_RULES),
+    )
+
+    @staticmethod
+    def turn_facts(event: Event) -> TurnFacts:
+        """ST-LOGIC-4: what the named turn rules read. At a ``trick`` event (a round of play): the
+        winner is the seat the printed rule makes start the next round, the lowest strength or the last
+        face-down player (ST-ROUND-2, ST-RULING-6, ST-RULING-23), also where a variant chose who resolved
+        first; the first leader is the race's start player. At a ``round`` event (a race): the seat the
+        game's own rule names for the next race (ST-RULING-10), the winner of the race's last round of
+        play as above, the race's start player (ST-RULING-25). The scores are the totals, the variant's
+        changes included; ties count from the game's own seat."""
+        state = event.state
+        rules = state.rules
+        n = rules.players
+        board = state.board
+        winner = board[12]
+        if event.kind == "trick":
+            return TurnFacts(n, winner, board[6], winner, None, board[11])
+        return TurnFacts(n, (rules.first_player + board[0] + 1) % n, board[6], winner, None, board[11])
 
     # -- the board, the table and the plays -------------------------------------------
 
@@ -153,6 +181,17 @@ class SaruState(State[Rules, SaruAction]):
     def revealed(self) -> tuple[RevealedMissions, ...]:
         """Each scored race's missions, one :class:`RevealedMissions` per race (ST-SCORE-3)."""
         return _revealed(self)
+
+    @property
+    def starter(self) -> int:
+        """The seat that started this race's first round (ST-SETUP-5, ST-RULING-10, ST-LOGIC-4)."""
+        return self.board[11]
+
+    @property
+    def last_start(self) -> int:
+        """The seat the printed rule named to start after the last round of play of the race
+        (ST-ROUND-2, ST-RULING-6), -1 before the race's first round is over."""
+        return self.board[12]
 
     @property
     def rounds_played(self) -> int:
@@ -491,7 +530,8 @@ class SaruState(State[Rules, SaruAction]):
         queue = tuple(up) + tuple([s for s in order if shown[s] == FACE_DOWN])
         b = board
         state = _new_state(
-            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
+            self.rules, self.setup, log,
+            (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10], b[11], b[12]), table,
             plays, PLACE, 0, queue[0],
         )
         winner_of = self.rules.logic.trick_winner
@@ -502,7 +542,8 @@ class SaruState(State[Rules, SaruAction]):
         winner = cast(int, winner_of(round_trick(state)))  # Saru's seats are ints
         queue = (winner,) + tuple([s for s in queue if s != winner])
         return _new_state(
-            self.rules, self.setup, log, (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10]), table,
+            self.rules, self.setup, log,
+            (b[0], b[1], b[2], b[3], order, queue, b[6], b[7], b[8], b[9], b[10], b[11], b[12]), table,
             plays, PLACE, 0, winner,
         )
 
@@ -525,7 +566,7 @@ class SaruState(State[Rules, SaruAction]):
         if self.rules.column_sharing != "shared":  # ST-RULING-20: the column is now taken
             b = board
             cols = tuple([k for k in b[3] if k != column])
-            board = (b[0], b[1], b[2], cols, b[4], b[5], b[6], b[7], b[8], b[9], b[10])
+            board = (b[0], b[1], b[2], cols, b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12])
         pl = list(played)
         pl[seat] = rest
         plays: Plays = (hands, tuple(pl), shown, used, tuple(bl))
@@ -608,7 +649,7 @@ class SaruState(State[Rules, SaruAction]):
         left = tuple([c for col in area for c in col])
         if left:
             removed = removed + left
-        race, rnd, missions, cols, _, _, totals, results, revealed, rounds_played, records = board
+        race, rnd, missions, cols, _, _, totals, results, revealed, rounds_played, records, starter, _ = board
         hands = plays[0]
         beneath = plays[4]
         rules = self.rules
@@ -626,7 +667,8 @@ class SaruState(State[Rules, SaruAction]):
                 cols = tuple(range(n))
             return _new_state(
                 rules, self.setup, log,
-                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records),
+                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records, starter,
+                 start),
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0],
             )
         # ST-SCORE-1..4: the race is scored; ST-RACE-1: the next race or the end.
@@ -646,7 +688,7 @@ class SaruState(State[Rules, SaruAction]):
             )
         return _new_state(
             rules, self.setup, log,
-            (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played, records),
+            (race, rnd, missions, cols, (), (), totals, results, revealed, rounds_played, records, starter, start),
             (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
         )
 
@@ -663,7 +705,7 @@ class SaruState(State[Rules, SaruAction]):
         left = tuple([c for col in area for c in col])
         if left:  # ST-ROUND-1, ST-RULING-13
             removed = removed + left
-        race, rnd, missions, cols, played, queue, totals, results, revealed, number, records = self.board
+        race, rnd, missions, cols, played, queue, totals, results, revealed, number, records, starter, _ = self.board
         hands, _, shown, _, beneath = plays
         n = rules.players
         start = printed_start(played, shown)  # ST-ROUND-2, whoever resolved first (ST-LOGIC-1)
@@ -682,7 +724,8 @@ class SaruState(State[Rules, SaruAction]):
         def next_round() -> SaruState:
             return _new_state(
                 rules, setup, log,
-                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records),
+                (race, rnd, missions, cols, order, (), totals, results, revealed, rounds_played, records, starter,
+                 start),
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0] if order else start,
             )
 
@@ -699,6 +742,11 @@ class SaruState(State[Rules, SaruAction]):
                 state = next_round()
         ended = logic.ends is not None and logic.ends(Event("trick", number, state, played_round))  # ST-LOGIC-3
         if goes_on and not ended:
+            if logic.leader is not None:  # ST-LOGIC-4: the variant names who starts the next round of play
+                lead = logic.leader(Event("trick", number, state, played_round))
+                if lead is not None and lead != start:  # ST-RULING-9: or the next seat with cards after it
+                    order = tuple([s for i in range(n) if hands[s := (lead + i) % n]])
+                    state = next_round()
             return state
         # the race is scored by the game's own rules (ST-SCORE-1..4); score changes the variant
         # made during the race are itemised with it, so the races' records add up to the scores
@@ -719,7 +767,7 @@ class SaruState(State[Rules, SaruAction]):
             return _new_state(
                 rules, setup, log,
                 (race, rnd, missions, cols, (), (), totals, results + (record.points,), revealed + (missions,),
-                 rounds_played, records + (record,)),
+                 rounds_played, records + (record,), starter, start),
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, None,
             )
 
@@ -742,7 +790,9 @@ class SaruState(State[Rules, SaruAction]):
                                  f"{end}; then a variant's rule ended the game", "variant:ends")
             return scored()
         if _game_goes_on(rules, race, state.board[6]):
-            return _race_start(rules, setup, log, race + 1, *state.board[6:9], rounds_played, state.board[10])
+            # ST-LOGIC-4: the variant may name who starts the next race (None: ST-RULING-10)
+            first = None if logic.leader is None else logic.leader(Event("round", race, state, record))
+            return _race_start(rules, setup, log, race + 1, *state.board[6:9], rounds_played, state.board[10], first)
         return state
 
 
@@ -796,8 +846,10 @@ def _race_start(
     revealed: tuple[tuple[int, ...], ...],
     rounds_played: int,
     records: tuple[RoundRecord, ...],
+    start: int | None = None,
 ) -> SaruState:
-    """Set up race ``race`` from its deal (ST-SETUP-1..5)."""
+    """Set up race ``race`` from its deal (ST-SETUP-1..5); ``start``: the start player a variant's
+    rule named (ST-LOGIC-4), else the game's own (ST-RULING-10)."""
     deal = setup.deal(SaruState.GAME, rules, race)
     n = rules.players
     out = removed_cards(rules) if rules.removed else ()
@@ -810,12 +862,13 @@ def _race_start(
     aside = tuple(sorted(out + tuple(cards[n + n * h : len(cards)]))) if out else ()
     # ST-SETUP-4; ST-SCORE-5: no missions at all
     missions = tuple([deal[DECK_SIZE + s] for s in range(n)]) if rules.missions else ()
-    start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
+    if start is None:
+        start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple([(start + i) % n for i in range(n)])
     empty = ((),) * n
     return _new_state(
         rules, setup, log,
-        (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records),
+        (race, 0, missions, tuple(range(n)), order, (), totals, results, revealed, rounds_played, records, start, -1),
         (area, (), rules.track.start, empty, aside, empty, False),
         (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
