@@ -9,6 +9,7 @@ are built from them on demand, so playing pays nothing for them.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -73,11 +74,11 @@ def trick_winners(done: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tu
 def card_winners(done: tuple[tuple[int, ...], ...], trump: int | None, low: bool) -> tuple[int, ...]:
     """The human index that won each trick of ``done`` by the printed rule (GH-TRICK-3, GH-TRICK-5,
     GH-TRICK-8), whoever led the next one (GH-LOGIC-4)."""
+    table = _KEYS[low][trump]
     out = []
-    for leader, *cards in done:
-        keys = _KEYS[low][trump][_SUIT[cards[0]]]
-        strength = [keys[c] for c in cards]
-        out.append((leader + strength.index(max(strength))) % len(cards))
+    for entry in done:
+        strength = itemgetter(*entry[1:])(table[_SUIT[entry[1]]])
+        out.append((entry[0] + strength.index(max(strength))) % (len(entry) - 1))
     return tuple(out)
 
 

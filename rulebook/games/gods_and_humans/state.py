@@ -163,17 +163,15 @@ class GodsState(State[Rules, GHAction]):
 
     @staticmethod
     def turn_facts(event: Event) -> TurnFacts:
-        """GH-LOGIC-4: what the named turn rules read at an event, counted among the deal's humans (the
-        engine maps the seat back, :func:`_named_lead`): the trick's winner and loser (GH-TRICK-3,
-        GH-TRICK-5, GH-TRICK-8; ties to the first human from the winner), the human who led the deal's
-        first trick, the humans' scores."""
+        """GH-LOGIC-4: what the named trick rules read at a trick event, counted in human indices (the
+        engine reads the round rules itself, at its deal's end): the trick's winner and loser
+        (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8; ties to the first human from the winner), the human who
+        led the deal's first trick, the humans' scores."""
         state = event.state
-        facts, done, won = state.board[0], state.board[4], state.board[3]
+        facts, done = state.board[0], state.board[4]
         h = len(facts.humans)
-        winners = (history.trick_winners(done, won) if state.rules.logic.trick_winner is not None
-                   else history.card_winners(done, facts.trump, state.rules.trick_winner == "lowest"))
         leader, *cards = done[-1]
-        winner = winners[-1]
+        winner = facts.humans.index(event.record.winner)
         keys = _KEYS[state.rules.trick_winner == "lowest"][facts.trump][_SUIT[cards[0]]]
         of = {(leader + p) % h: keys[c] for p, c in enumerate(cards)}
         low = min(of.values())
@@ -623,7 +621,7 @@ class GodsState(State[Rules, GHAction]):
         if logic.leader is not None and hands[facts.humans[0]]:  # GH-LOGIC-4: who leads the next trick
             named = getattr(logic.leader, "fn", None)
             if isinstance(named, NamedTurns):
-                lead = pick(named.trick, "trick", GodsState.turn_facts(event))
+                lead = None if named.trick == "winner" else pick(named.trick, "trick", GodsState.turn_facts(event))
             else:  # a function names a seat; a god: the first human clockwise from it (GH-RULING-20)
                 seat = logic.leader(event)
                 lead = None if seat is None else _deal_leader(seat, facts.deal, facts.humans, facts.totals, ())
