@@ -162,6 +162,25 @@ def test_utsuke_the_rules_that_point_at_a_lord_do_so_in_played_games() -> None:
     assert seen["leader"] == {"lord"}
 
 
+def test_utsuke_a_lord_sent_to_lead_leads_its_rightmost_card() -> None:
+    """UT-RULING-20, UT-LORD-4, UT-TRUMP-2: with ``leader`` the lord leads every trick; after the
+    round's first it leads as after a won trick: its rightmost card, which carries the chip, so the
+    suit led is the trump."""
+    variant = Variant(UT, UT.Rules(players=3), turns={"trick": "leader"})
+    rng = random.Random(7)
+    state = variant.new_game(seed=7)
+    checked = 0
+    while not state.is_terminal:
+        before = state
+        state = state.apply(rng.choice(state.legal_actions()))
+        if state.round == before.round and len(state.tricks) > len(before.tricks) and state.trick:
+            lead = state.trick[0]  # the lord led trick k too, so its row lost that card already
+            assert state.leader == 3 and lead == before.lord_row[-1] and state.lord_row == before.lord_row[:-1]
+            assert lead // RANKS == state.trump, (lead, state.trump)
+            checked += 1
+    assert checked > 20
+
+
 def test_utsuke_loser_reads_the_house_rule_ranking() -> None:
     """UT-RULING-20 with UT-TRICK-4 (the lowest card wins): the loser is the highest card of the suit
     led or of the trump, by the trick's own ranking."""
@@ -552,3 +571,21 @@ def test_gods_random_rules_and_turn_rules_keep_the_invariants(seed: int, trick: 
     variant = Variant(GH, rules, turns={"trick": trick, "round": rnd}, players_fixed=True)
     report = verify(GH, variant, examples=2, seed=seed, boundary_every=3)
     assert report.ok, report
+
+
+def _keep(event: Event) -> int | None:
+    return None
+
+
+@pytest.mark.parametrize("game,rules", [(UT, {"players": 2}), (GH, {"deal_leader": "lowest_score"})])
+def test_a_hook_that_answers_nothing_keeps_the_game_and_deal_leader(game: Any, rules: dict[str, Any]) -> None:
+    """UT-LOGIC-4, GH-LOGIC-4, GH-RULING-20: a leader function answering ``None`` everywhere plays the
+    printed game move for move (in Gods and Humans, ``deal_leader`` still chooses each deal's leader)."""
+    hooked = Variant(game, game.Rules(**rules), leader=_keep)
+    for seed in range(2):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        a, b = hooked.new_game(seed=seed), game.new_game(game.Rules(**rules), seed=seed)
+        while not b.is_terminal:
+            assert a.legal_actions() == b.legal_actions() and a.current_player == b.current_player
+            a, b = a.apply(rng_a.choice(a.legal_actions())), b.apply(rng_b.choice(b.legal_actions()))
+        assert a.is_terminal and a.scores == b.scores and a.tricks == b.tricks
