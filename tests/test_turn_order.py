@@ -316,12 +316,13 @@ def test_prophecies_refuses_bad_round_rules(value: str, words: str) -> None:
     assert err.value.field == "turns.round" and words in str(err.value)
 
 
-@pytest.mark.parametrize("slug", ["utsuke", "gods-and-humans"])
-def test_games_that_do_not_take_turn_rules_yet_refuse_them(slug: str) -> None:
-    game = rulebook.get_game(slug)
-    for kwargs in ({"turns": {"trick": "loser"}}, {"leader": behind_the_leader}):
-        with pytest.raises(RulebookError, match=f"^{slug} does not take a turn-order rule yet$"):
-            Variant(game, game.Rules(), **kwargs)
+def test_every_game_takes_turn_rules() -> None:
+    """XX-LOGIC-4 in every game: each names the [turns] rules it accepts (a third-party game without
+    them is refused by name: ``variant.turn_rules``)."""
+    from rulebook.variants.variant import turn_rules
+
+    for slug in rulebook.GAMES:
+        assert turn_rules(rulebook.get_game(slug)) is not None, slug
 
 
 def test_a_hook_and_a_table_together_are_refused() -> None:
@@ -335,7 +336,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("slug,table,words", [
-    ("utsuke", 'trick = "loser"', "utsuke does not take a turn-order rule yet"),
+    ("saru-tori-inu-i", 'trick = "loser"', "turns.trick"),
     ("witches-of-blackmore", 'round = "rotate"', "turns.round"),
     ("seven-prophecies", 'trick = "first"', "turns.trick"),
     ("seven-prophecies", 'round = "seat:9"', "no seat 9"),
@@ -401,7 +402,7 @@ def test_prophecies_random_rules_and_turn_rules_keep_the_invariants(seed: int, t
 
 def test_options_lists_the_turn_rules_each_game_takes() -> None:
     """``rulebook options GAME`` names the [turns] rules the game accepts, in text and in JSON (under
-    ``logic``); a game that does not take them yet says so."""
+    ``logic``)."""
     import json
 
     sp = json.loads(_cli("options", "seven-prophecies", "--json").stdout)["logic"]["turns"]
@@ -409,12 +410,11 @@ def test_options_lists_the_turn_rules_each_game_takes() -> None:
                                                    "same", "seat:N"]}
     wb = json.loads(_cli("options", "witches-of-blackmore", "--json").stdout)["logic"]["turns"]
     assert wb == {"trick": list(TRICK), "round": ["game"]}
-    assert json.loads(_cli("options", "utsuke", "--json").stdout)["logic"]["turns"] is None
     text = " ".join(_cli("options", "witches-of-blackmore", "--lang", "en").stdout.split())
     assert ("trick = winner, loser, left_of_winner, leader, lowest_score, highest_score (who leads the next trick); "
             "round = game (who starts the next round)") in text
-    assert "utsuke does not take a turn-order rule yet" in " ".join(_cli("options", "utsuke", "--lang", "en")
-                                                                     .stdout.split())
+    assert "does not take a turn-order rule" not in " ".join(
+        _cli("options", "saru-tori-inu-i", "--lang", "en").stdout.split())
 
 
 def test_the_cli_ends_a_leader_hook_that_names_no_seat_in_one_line(tmp_path: Path) -> None:

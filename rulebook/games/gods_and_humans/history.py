@@ -9,6 +9,7 @@ are built from them on demand, so playing pays nothing for them.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -16,7 +17,7 @@ import attrs
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 
 from .actions import OVER
-from .rules import _SUIT
+from .rules import _KEYS, _SUIT
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -70,6 +71,17 @@ def trick_winners(done: tuple[tuple[int, ...], ...], won: tuple[int, ...]) -> tu
     return tuple(out)
 
 
+def card_winners(done: tuple[tuple[int, ...], ...], trump: int | None, low: bool) -> tuple[int, ...]:
+    """The human index that won each trick of ``done`` by the printed rule (GH-TRICK-3, GH-TRICK-5,
+    GH-TRICK-8), whoever led the next one (GH-LOGIC-4)."""
+    table = _KEYS[low][trump]
+    out = []
+    for entry in done:
+        strength = itemgetter(*entry[1:])(table[_SUIT[entry[1]]])
+        out.append((entry[0] + strength.index(max(strength))) % (len(entry) - 1))
+    return tuple(out)
+
+
 def _trick_records(
     deal: int,
     first: int,
@@ -84,7 +96,9 @@ def _trick_records(
     winners are the engine's (:func:`trick_winners`, from the tally ``won``)."""
     h = len(humans)
     out = []
-    winners = trick_winners(done, won)
+    # GH-LOGIC-4: a variant may hand the lead to another human, so the printed rule's winners are
+    # found again from the cards; a variant's own winners (GH-LOGIC-1) always lead the next trick
+    winners = trick_winners(done, won) if variant else card_winners(done, trump, low)
     for k, (leader, *cards) in enumerate(done):
         trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
         out.append(

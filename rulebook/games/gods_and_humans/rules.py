@@ -18,6 +18,7 @@ from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
 from rulebook.core.options import Ruleset, option, validate_choices, visibility
 from rulebook.core.tricks import win_keys
+from rulebook.core.turns import NamedTurns
 from rulebook.core.visibility import ALL, OWNER, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
@@ -344,6 +345,7 @@ class Rules:
                         "roles",
                         f"deal {d}: {self.players} players need {g} distinct god seats in 0..{self.players - 1}",
                     )
+        self._check_turns()
         if len(self.stars) != 6 or any(not 0 <= s <= 99 for s in self.stars):
             raise InvalidRules("stars", "give six star values 0..99, for the oracle cards 0..5")
         texts = {DECK.text(c): c for c in DECK.cards}
@@ -361,6 +363,26 @@ class Rules:
                 "field" if self.field else "removed",
                 f"the humans would be dealt {max(size, 0)} cards each; they need at least 2 (GH-SETUP-4)",
             )
+
+    def _check_turns(self) -> None:
+        """GH-LOGIC-4, GH-RULING-20: a variant's round rule and ``deal_leader`` say the same thing
+        twice, so only one of them may leave the printed rotation; and a variant's trick winner
+        (GH-LOGIC-1) leaves no other record of who won a trick than who led the next one, so it
+        takes no rule that hands the lead to another human."""
+        leader = self.logic.leader
+        if leader is None:
+            return
+        named = getattr(leader, "fn", None)
+        if isinstance(named, NamedTurns):
+            if named.round != "game" and self.deal_leader != "rotate":
+                raise InvalidRules("turns.round", f"deal_leader = {self.deal_leader!r} already says who leads a "
+                                   "deal's first trick; give one of the two (GH-RULING-20)")
+            if named.trick == "winner":
+                return
+        if self.logic.trick_winner is not None:
+            raise InvalidRules("turns.trick" if isinstance(named, NamedTurns) else "leader",
+                               "a variant that decides who wins each trick keeps the winner as the next "
+                               "leader here (GH-RULING-20)")
 
     @property
     def god_seats(self) -> tuple[tuple[int, ...], ...]:

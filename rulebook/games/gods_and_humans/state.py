@@ -12,13 +12,14 @@ import operator
 import random
 from bisect import bisect_left
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Event, Logic, Trick, apply_changes
+from rulebook.core.turns import ROUND_RULES, TRICK_RULES, NamedTurns, TurnFacts, pick
 
 from . import history, observation, scoring
 from .actions import (
@@ -47,24 +48,40 @@ from .history import DealResult, Intervention, _by_seat
 from .observation import Observation
 from .rules import _FIRST, _KEYS, _SUIT, RED, Rules, plan
 
+#: GH-LOGIC-4: the named round rules (``rotate`` is the printed ``deal_leader``, so ``game``)
+_ROUND_RULES = tuple(r for r in ROUND_RULES if r != "rotate")
+
 __all__ = ["DealFacts", "Gaps", "GodsState"]
 
 
 def _deal_leader(
-    how: str, index: int, humans: tuple[int, ...], totals: tuple[int, ...], past: tuple[DealResult, ...]
+    how: str | int, index: int, humans: tuple[int, ...], totals: tuple[int, ...], past: tuple[DealResult, ...]
 ) -> int:
-    """The human index leading the first trick of deal ``index`` (GH-SETUP-6, GH-RULING-7)."""
+    """The human index leading the first trick of deal ``index`` (GH-SETUP-6, GH-RULING-7); GH-LOGIC-4:
+    ``highest_score`` as ``lowest_score`` the other way round, and a seat (``how`` an int): that seat,
+    or, a god in this deal, the first human clockwise from it (GH-RULING-20)."""
     h = len(humans)
+    if type(how) is int:
+        n = len(totals)
+        return humans.index(next(s % n for s in range(how, how + n) if s % n in humans))
     first = index % h  # rotate
-    if how == "lowest_score":
-        low = min(totals[s] for s in humans)
-        return next(i % h for i in range(first, first + h) if totals[humans[i % h]] == low)
+    if how == "lowest_score" or how == "highest_score":
+        scores = [totals[s] for s in humans]
+        best = min(scores) if how == "lowest_score" else max(scores)
+        return next(i % h for i in range(first, first + h) if scores[i % h] == best)
     if how == "last_winner" and past and past[-1]._done:
         last = past[-1]
-        winner = last.humans[history.trick_winners(last._done, last._won)[-1]]  # as the engine decided it
+        winner = last.humans[_winners(last)[-1]]  # as the engine decided it
         if winner in humans:
             return humans.index(winner)
     return first
+
+
+def _winners(result: DealResult) -> tuple[int, ...]:
+    """The human index that won each trick of a finished deal (GH-LOGIC-1, GH-LOGIC-4)."""
+    if result._variant:
+        return history.trick_winners(result._done, result._won)
+    return history.card_winners(result._done, result.trump, result._low)
 
 
 @attrs.frozen(slots=True)
@@ -139,6 +156,28 @@ class GodsState(State[Rules, GHAction]):
     #: ``(facts, gaps, leader, won, done, order)``, internal and by human index; ``order``
     #: is the human seats in the current trick's order of play, from the leader
     board: tuple[DealFacts, Gaps, int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+    #: GH-LOGIC-4: the named rules a variant's ``[turns]`` may give (the next trick's leader among the
+    #: deal's humans; the human who leads the next deal's first trick)
+    TURN_RULES: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (tuple(TRICK_RULES), _ROUND_RULES)
+
+    @staticmethod
+    def turn_facts(event: Event) -> TurnFacts:
+        """GH-LOGIC-4: what the named trick rules read at a trick event, counted in human indices (the
+        engine reads the round rules itself, at its deal's end): the trick's winner and loser
+        (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8; ties to the first human from the winner), the human who
+        led the deal's first trick, the humans' scores."""
+        state = event.state
+        facts, done = state.board[0], state.board[4]
+        h = len(facts.humans)
+        leader, *cards = done[-1]
+        winner = facts.humans.index(event.record.winner)
+        keys = _KEYS[state.rules.trick_winner == "lowest"][facts.trump][_SUIT[cards[0]]]
+        of = {(leader + p) % h: keys[c] for p, c in enumerate(cards)}
+        low = min(of.values())
+        loser = next(i % h for i in range(winner, winner + h) if of[i % h] == low)
+        scores = tuple(facts.totals[s] for s in facts.humans)
+        return TurnFacts(h, winner, scores, winner, loser, done[0][0])
 
     # -- the bundled facts, by name ------------------------------------------------------
 
@@ -404,7 +443,9 @@ class GodsState(State[Rules, GHAction]):
             tally[winner] += 1
             humans = facts.humans
             link = (self.log, action)
-            if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+            if logic is not PRINTED_LOGIC and (
+                logic.counters is not None or logic.ends is not None or logic.leader is not None
+            ):
                 return self._trick_event(
                     logic, link, tuple(hands), facts, gaps, winner, tuple(tally), done + ((leader, *trick),),
                     humans[winner:] + humans[:winner],
@@ -577,6 +618,16 @@ class GodsState(State[Rules, GHAction]):
                                                                  board), record)
         if logic.ends is not None and logic.ends(event):
             return self._end_deal(log, hands, facts, gaps, won, done, cut=True)
+        if logic.leader is not None and hands[facts.humans[0]]:  # GH-LOGIC-4: who leads the next trick
+            named = getattr(logic.leader, "fn", None)
+            if isinstance(named, NamedTurns):
+                lead = None if named.trick == "winner" else pick(named.trick, "trick", GodsState.turn_facts(event))
+            else:  # a function names a seat; a god: the first human clockwise from it (GH-RULING-20)
+                seat = logic.leader(event)
+                lead = None if seat is None else _deal_leader(seat, facts.deal, facts.humans, facts.totals, ())
+            if lead is not None and lead != leader:
+                humans = facts.humans
+                leader, order = lead, humans[lead:] + humans[:lead]
         return self._gap(log, hands, facts, gaps, leader, won, done, order)
 
     def _gap(
@@ -744,7 +795,9 @@ class GodsState(State[Rules, GHAction]):
         )
         totals = tuple(a + b for a, b in zip(facts.totals, points))
         logic = rules.logic
-        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None or cut):
+        if logic is not PRINTED_LOGIC and (
+            logic.counters is not None or logic.ends is not None or logic.leader is not None or cut
+        ):
             return self._deal_event(logic, log, hands, facts, gaps, won, done, result, cut)
         past = facts.past + (result,)
         # GH-END-2; GH-END-4: with a target, the game also ends once a total reaches it
@@ -804,7 +857,19 @@ class GodsState(State[Rules, GHAction]):
         if cut or facts.deal + 1 >= rules.deals or target or (logic.ends is not None and logic.ends(event)):
             board = (final, gaps, self.board[2], won, done, self.board[5])
             return _new_state(rules, self.setup, log, hands, OVER, None, (), board)
-        return _start(rules, self.setup, log, facts.deal + 1, totals, final.past)
+        how: str | int = rules.deal_leader
+        if logic.leader is not None:  # GH-LOGIC-4, GH-RULING-20: who leads the next deal's first trick
+            named = getattr(logic.leader, "fn", None)
+            if isinstance(named, NamedTurns):
+                if named.round in ("lowest_score", "highest_score", "last_winner"):
+                    how = named.round
+                elif named.round != "game":
+                    how = facts.humans[done[0][0]] if named.round == "same" else int(named.round[5:]) - 1
+            else:
+                seat = logic.leader(event)
+                if seat is not None:
+                    how = seat
+        return _start(rules, self.setup, log, facts.deal + 1, totals, final.past, how)
 
 
 def _with_totals(facts: DealFacts, totals: tuple[int, ...]) -> DealFacts:
@@ -834,9 +899,11 @@ _PLANS: dict[Rules, tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], i
 
 
 def _start(
-    rules: Rules, setup: Setup, log: Log, index: int, totals: tuple[int, ...], past: tuple[DealResult, ...]
+    rules: Rules, setup: Setup, log: Log, index: int, totals: tuple[int, ...], past: tuple[DealResult, ...],
+    how: str | int | None = None,
 ) -> GodsState:
-    """Set up deal ``index`` (GH-ROLE-2, GH-SETUP-1..6, GH-PAIR-1..3)."""
+    """Set up deal ``index`` (GH-ROLE-2, GH-SETUP-1..6, GH-PAIR-1..3); its first leader by ``how``
+    (``deal_leader``, a round rule of GH-LOGIC-4 or a seat), else by ``deal_leader``."""
     n = rules.players
     deal = setup.deal(GodsState.GAME, rules, index)
     info = _PLANS.get(rules)
@@ -846,7 +913,7 @@ def _start(
         info = _PLANS[rules] = (roles, p.hand, len(p.cards), p.field)
     (gods, humans), size, ncards, nfield = info[0][index], info[1], info[2], info[3]
     h, g = len(humans), len(gods)
-    leader = _deal_leader(rules.deal_leader, index, humans, totals, past)
+    leader = _deal_leader(rules.deal_leader if how is None else how, index, humans, totals, past)
     hands: list[tuple[int, ...]] = [()] * n
     for j, s in enumerate(gods):  # GH-SETUP-2
         hands[s] = tuple(sorted(deal[j * h : (j + 1) * h]))

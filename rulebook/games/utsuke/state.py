@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import Player, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Changes, Event, Logic, Trick, apply_changes
+from rulebook.core.turns import ROUND_RULES, TRICK_RULES, NamedTurns, TurnFacts, pick
 from rulebook.errors import IllegalAction
 
 from . import history, observation, scoring
@@ -91,6 +92,28 @@ class UtsukeState(State[Rules, UtsukeAction]):
     trick: tuple[int, ...]
     #: the seat to act, or ``None`` once the game is over (a field: read on every move)
     current_player: int | None
+
+    #: UT-LOGIC-4: the named rules a variant's ``[turns]`` may give (the next trick's leader, among
+    #: the places: the lords too; the seat just after the lord in the next round)
+    TURN_RULES: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = (tuple(TRICK_RULES), tuple(ROUND_RULES))
+
+    @staticmethod
+    def turn_facts(event: Event) -> TurnFacts:
+        """UT-LOGIC-4: what the named turn rules read at an event, in seats (the lords have no seat
+        and no score): at a ``round`` event, the seat the lord sat before (the round's starter,
+        UT-SETUP-1), the seat the game's own rule names next (the one after it, UT-END-3), from which
+        ties by honour count, and the winner of the round's last trick (a lord's win: the seat right
+        after it, UT-RULING-20). At a ``trick`` event the same facts for the trick just played (the
+        engine reads the trick rules among the places itself, :func:`_named_lead`)."""
+        state = event.state
+        n = state.rules.players
+        nxt = state.nxt
+        entry = state._round_tricks[-1]
+        winner = entry[2] if entry[2] < n else nxt[entry[2]]
+        if event.kind == "trick":
+            return TurnFacts(n, winner, state.honour, winner, None, state.lord_before)
+        start = state.lord_before
+        return TurnFacts(n, (start + 1) % n, state.honour, winner, None, start)
 
     # -- the board ------------------------------------------------------------------
 
@@ -348,25 +371,30 @@ class UtsukeState(State[Rules, UtsukeAction]):
             link = (self.log, action)
             board = (board[0], bids, -1, leader, tricks, won)
             if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
-                match, ended = self._trick_event(logic, link, board, tuple(hands))
+                match, ended, _ = self._trick_event(logic, link, board, tuple(hands), -1)
                 board = (match, *board[1:])
                 if ended:  # UT-LOGIC-3: a variant ended the game after this trick
                     return _new_state(self.rules, self.setup, link, board, tuple(hands), (), None)
             return self._end_round(link, board, tuple(hands))
         # UT-TRUMP-3: with trump_change='fixed' the deal's trump holds for the whole round
         board = (board[0], bids, trump if self.rules.trump_change == FIXED else _SUIT[row[-1]], winner, tricks, won)
-        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+        if logic is not PRINTED_LOGIC and (
+            logic.counters is not None or logic.ends is not None or logic.leader is not None
+        ):
             link = (self.log, action)
-            match, ended = self._trick_event(logic, link, board, tuple(hands))
+            match, ended, named = self._trick_event(logic, link, board, tuple(hands), trump)
             board = (match, *board[1:])
             if ended:  # UT-LOGIC-3: a variant ended the game after this trick
                 return _new_state(self.rules, self.setup, link, board, tuple(hands), (), None)
-        # UT-PLAY-1: the winner leads
+            if named != winner:  # UT-LOGIC-4: the variant names another place to lead the next trick
+                winner = named
+                board = (match, bids, board[2], named, tricks, won)
+        # UT-PLAY-1: the winner leads (UT-LOGIC-4: or the place the variant named)
         if winner < players:
             link = (self.log, action)
             return _new_state(self.rules, self.setup, link, board, tuple(hands), (), winner)
-        # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card; a seat
-        # always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
+        # UT-LORD-4 (UT-LORD-5): an NPC leads after its win with its rightmost card (UT-RULING-20: and
+        # when a variant names it to lead); a seat always comes after an NPC (UT-SETUP-1, UT-SETUP-2).
         row = hands[winner]
         rules = self.rules
         policy = rules.lord_policy if winner == players else rules.young_policy
@@ -493,11 +521,14 @@ class UtsukeState(State[Rules, UtsukeAction]):
         return who if isinstance(who, int) else players + _NPC_NAMES.index(who)
 
     def _trick_event(
-        self, logic: Logic, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]
-    ) -> tuple[Match, bool]:
-        """UT-LOGIC-2, UT-LOGIC-3: the ``trick`` event, after the trick's own changes (``board``):
-        the variant's counters change honour and chips, then its ``ends`` may end the game. The
-        match with the changed counts, and whether the game ends here.
+        self, logic: Logic, log: Log, board: Board, hands: tuple[tuple[int, ...], ...], trump: int
+    ) -> tuple[Match, bool, int]:
+        """UT-LOGIC-2, UT-LOGIC-3, UT-LOGIC-4: the ``trick`` event, after the trick's own changes
+        (``board``): the variant's counters change honour and chips, then its ``ends`` may end the
+        game, then (``trump`` >= 0: a trick that does not end the round; ``trump`` is the suit it was
+        played with) its ``leader`` may name who leads the next trick. The match with the changed
+        counts, whether the game ends here, and the place that leads next (the winner unless the
+        variant names another).
 
         The event's state is the position right after the trick: no card on the table, the
         winner (after an NPC's win, the seat after it) to act; in the round's last trick, before
@@ -517,7 +548,15 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 match = _changed(match, changes)
                 state = _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), turn)
                 event = Event("trick", number, state, record)
-        return match, logic.ends is not None and bool(logic.ends(event))
+        if logic.ends is not None and logic.ends(event):
+            return match, True, winner
+        if trump < 0 or logic.leader is None:
+            return match, False, winner
+        named = getattr(logic.leader, "fn", None)
+        if isinstance(named, NamedTurns):  # UT-LOGIC-4, UT-RULING-20: the named rules read the places
+            return match, False, _named_lead(named.trick, event, trump)
+        seat = logic.leader(event)  # UT-LOGIC-4: a function names a seat (contract:leader), or None
+        return match, False, winner if seat is None else seat
 
     def _end_round(self, log: Log, board: Board, hands: tuple[tuple[int, ...], ...]) -> UtsukeState:
         """UT-SCORE-1..UT-SCORE-4, then UT-END-1..UT-END-4 (``board`` has the round's last trick)."""
@@ -530,7 +569,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
         results = match[5] + ((bids, won, tricks, match[1], honour, chips),)
         logic = rules.logic
-        if logic is not PRINTED_LOGIC and (logic.counters is not None or logic.ends is not None):
+        if logic is not PRINTED_LOGIC and (
+            logic.counters is not None or logic.ends is not None or logic.leader is not None
+        ):
             return self._round_event(logic, log, board, hands, (match[0], match[1], match[2], honour, chips, results))
         # UT-RULING-14: winning and losing are checked together, only after the results;
         # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
@@ -550,9 +591,10 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
     def _round_event(self, logic: Logic, log: Log, board: Board, hands: tuple[tuple[int, ...], ...],
                      match: Match) -> UtsukeState:
-        """UT-LOGIC-2, UT-LOGIC-3: the ``round`` event after the round's results (``match``): the
-        variant's counters change honour and chips, then the game's own end checks (UT-END-1,
-        UT-END-2, UT-END-6) read the changed counts, then the variant's ``ends`` may end the game."""
+        """UT-LOGIC-2, UT-LOGIC-3, UT-LOGIC-4: the ``round`` event after the round's results
+        (``match``): the variant's counters change honour and chips, then the game's own end checks
+        (UT-END-1, UT-END-2, UT-END-6) read the changed counts, then the variant's ``ends`` may end the
+        game; if it goes on, the variant's ``leader`` may name the seat the lord sits before next."""
         rules = self.rules
         number = match[0]
         players = rules.players
@@ -575,8 +617,47 @@ class UtsukeState(State[Rules, UtsukeAction]):
             over = max(honour) >= rules.honour_to_win or lose
         if over or (logic.ends is not None and logic.ends(event)):
             return _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), None)
-        return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, (match[1] + 1) % players,
-                            honour, chips, results)
+        start = (match[1] + 1) % players  # UT-END-3, UT-END-4
+        if logic.leader is not None:  # UT-LOGIC-4: the variant names the seat the lord sits before next
+            seat = logic.leader(event)
+            if seat is not None:
+                start = seat
+        return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, start, honour, chips, results)
+
+
+def _named_lead(rule: str, event: Event, trump: int) -> int:
+    """UT-LOGIC-4, UT-RULING-20: the place a named trick rule names to lead the next trick, among
+    the places (the lords too): ``winner`` the trick's winner (UT-PLAY-1); ``loser`` the place whose
+    card the trick's own ranking (UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, with the suit that was trump
+    in it) puts lowest, ties to the first place clockwise from the winner; ``left_of_winner`` the
+    place after the winner in the circle; ``leader`` the round's first leader, the lord
+    (UT-PLAY-1); ``lowest_score``/``highest_score`` the seat with the least or most honour, ties from
+    the seat the game's own rule puts to act."""
+    state = event.state
+    leader, trick, winner = state._round_tricks[-1]
+    nxt = state.nxt
+    if rule == "winner":
+        return int(winner)
+    if rule == "left_of_winner":
+        return int(nxt[winner])
+    if rule == "leader":
+        return int(state._round_tricks[0][0])
+    if rule == "loser":
+        rules = state.rules
+        strength = _STRENGTHS[rules.trumps, rules.trick_winner][trump][_SUIT[trick[0]]]
+        of: dict[int, int] = {}
+        p = leader
+        for c in trick:
+            of[p] = strength[c]
+            p = nxt[p]
+        low = min(of.values())
+        p = winner
+        while of[p] != low:
+            p = nxt[p]
+        return int(p)
+    seat = pick(rule, "trick", type(state).turn_facts(event))
+    assert seat is not None
+    return seat
 
 
 def _changed(match: Match, changes: Changes) -> Match:
