@@ -317,8 +317,8 @@ def test_prophecies_refuses_bad_round_rules(value: str, words: str) -> None:
 
 
 def test_every_game_takes_turn_rules() -> None:
-    """XX-LOGIC-4 in every game: each names the [turns] rules it accepts (a third-party game without
-    them is refused by name: ``variant.turn_rules``)."""
+    """Turn rules in every game (WB-LOGIC-4, SP-LOGIC-4, UT-LOGIC-4, GH-LOGIC-4, ST-LOGIC-4): each names the
+    [turns] rules it accepts (a third-party game without them is refused by name)."""
     from rulebook.variants.variant import turn_rules
 
     for slug in rulebook.GAMES:
