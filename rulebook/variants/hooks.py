@@ -96,8 +96,10 @@ import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_push
 from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
+from rulebook.core.phases import with_phases
 from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
+from rulebook.variants.phases import PhasedGame, PhasedState, phased_state
 from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
@@ -480,8 +482,10 @@ class HookedState:
             if self._over:
                 legal = ()
             else:
-                legal = self.inner.legal_actions()
-                if self.hooks.legal is not None:
+                inner = self.inner
+                legal = inner.legal_actions()
+                # with added steps the hook filters the engine's moves only, never a step's (module doc)
+                if self.hooks.legal is not None and not (isinstance(inner, PhasedState) and inner.in_added_step):
                     legal = self._hooked_legal(legal)
             self._legal = legal
         return legal
@@ -638,6 +642,10 @@ def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
     to the history), or of the game's kind (the engine's apply, which may refuse it)."""
     hooks = state.hooks
     inner = state.inner
+    phased = inner if isinstance(inner, PhasedState) else None
+    if phased is not None:  # added steps: the move's apply sees the engine's state as ``state.inner``
+        engine = apply_added(_view(phased.inner, hooks), action)
+        return phased.after_engine_move(engine, action)  # type: ignore[no-any-return]
     if isinstance(action, VariantMove):
         kind = type(action)
         where = (f"{kind.KIND} apply", hooks.source, state._position)
@@ -668,13 +676,20 @@ def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
         state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
     except (RulebookError, ValueError) as exc:
         raise InvalidRecord(f"bad rules or deals: {exc}") from None
+    tables = record.meta.get("phases")
+    if tables:  # the variant's added steps, as the record carries them (rulebook.variants.phases)
+        try:
+            state = with_phases(state, tables)
+        except ValueError as exc:
+            raise InvalidRecord(f"bad phases: {exc}") from None
     yield state
     kinds = variant.moves
+    parser = type(state).GAME  # with added steps, it reads their moves too
     for i, text in enumerate(record.actions):
         if state.is_terminal:
             raise InvalidRecord(f"{text!r} comes after the end of the game", i)
         try:
-            action = parse_move(kinds, game, text, rules)
+            action = parse_move(kinds, parser, text, rules)
             if isinstance(action, VariantMove) or action not in state.legal_actions():
                 state = apply_added(hooked_state(state, variant.play_hooks), action)
             else:
@@ -720,18 +735,36 @@ def _add(scores: list[int], points: Any, name: str, source: str, position: Posit
         scores[i] += p
 
 
-_CLASSES: dict[str, type[HookedState]] = {}
+_CLASSES: dict[str | int, type[HookedState]] = {}
 
 
 def hooked_state(inner: State[Any, Any], hooks: PlayHooks) -> HookedState:
     """``inner`` (an engine state) with ``hooks`` obeyed: a :class:`HookedState` of the game's own subclass,
     whose ``GAME`` is the game as hooked states see it (its heuristic keeps to the hooked moves)."""
+    return _class_of(inner)(inner, hooks)
+
+
+def _class_of(inner: State[Any, Any]) -> type[HookedState]:
+    """The hooked class of ``inner``'s game: one per game, and one per game and added steps (the phased
+    state's game encodes the steps' moves)."""
     game: Game[Any, Any, Any] = type(inner).GAME
-    cls = _CLASSES.get(game.slug)
+    key = id(game) if isinstance(game, PhasedGame) else game.slug  # a PhasedGame per game and steps
+    cls = _CLASSES.get(key)
     if cls is None:
+        if len(_CLASSES) > 256:  # a long run of random variants with added steps
+            _CLASSES.clear()
         name = "Hooked" + type(inner).__name__
-        cls = _CLASSES[game.slug] = type(name, (HookedState,), {"__slots__": (), "GAME": HookedGame(game)})
-    return cls(inner, hooks)
+        cls = _CLASSES[key] = type(name, (HookedState,), {"__slots__": (), "GAME": HookedGame(game)})
+    return cls
+
+
+def _view(inner: State[Any, Any], hooks: PlayHooks) -> HookedState:
+    """``inner`` (the engine's state under added steps) as a variant move's ``apply`` sees it: a hooked
+    state whose ``inner`` is the engine's, made without asking the ``game_over`` hook."""
+    view = _class_of(inner).__new__(_class_of(inner))
+    view.inner, view.hooks, view._legal, view._added, view.ruled = inner, hooks, None, (), ()
+    view._over = inner.is_terminal
+    return view
 
 
 def unhooked(state: Any) -> Any:
