@@ -2,8 +2,8 @@
 
 * ``PASS_AND_UNBROKEN_TRUMPS``: before the first trick every player passes one card to the left
   (an added step, ``PassCards``); and nobody may lead a card of the trump colour before a card of
-  that colour has been played to a trick ("broken"), unless they hold nothing else (a ``legal``
-  hook).
+  that colour has been won in a trick ("broken": it lies in a captured pile), unless they hold
+  nothing else (a ``legal`` hook).
 * ``PASS_FIRST_TO_FIVE``: the same pass, and the first player to win 5 tricks wins at once (a
   ``game_over`` hook, scored by tricks won).
 * ``PASS_WITH_A_DUMMY``: the same pass and the same lead rule with three seats, the third a dummy
@@ -35,14 +35,14 @@ PASS_LEFT = (PassCards(before="tricks", cards=1, to="left"),)
 
 
 def trumps_unbroken(state: Any, actions: tuple[Any, ...]) -> list[Any]:
-    """The leader may not lead a card of the trump colour before one has been played to a trick, unless
+    """The leader may not lead a card of the trump colour before one has been won in a trick, unless
     every card they may lead is of that colour."""
     inner = state.inner
     trump = inner.trump_suit
     if inner.phase != PLAYING or inner.trick or trump is None:
         return list(actions)
-    if any(SUIT[card] == trump for trick in state.tricks for _, card in trick.plays):
-        return list(actions)  # broken
+    if any(SUIT[card] == trump for pile in inner.captured for card in pile):
+        return list(actions)  # broken: a card of the trump colour lies in a pile won in a trick
     keep = [a for a in actions if type(getattr(a, "card", None)) is not int or SUIT[a.card] != trump]
     return keep or list(actions)
 

@@ -50,6 +50,25 @@ by point hooks, is won by the highest scores (a ``winners`` hook may say otherwi
 Without them ``Variant.new_game`` returns the engine's own state, whose rules carry the logic
 hooks: the engines run their fast path unchanged where no logic hook is set.
 
+With added steps (:mod:`rulebook.variants.phases`) the hooked state wraps the phased state:
+:attr:`HookedState.inner` is the :class:`~rulebook.variants.phases.PhasedState`, which reads every
+field of the engine's state through (``state.inner.hands``, ``state.inner.trick``...), and the
+engine's own state is ``state.inner.inner``. The contract then reads:
+
+* the ``legal`` hook filters the **engine's moves only**: while an added step runs (a pass, a
+  reveal, a draft, an exchange) its moves are offered as the step gives them and the hook is not
+  called; it is called again for the first engine move after the step. A house rule about what may
+  be passed or kept is a step's option, not a ``legal`` hook's;
+* ``game_over`` is asked at every state, in an added step too (the step then ends with the game);
+* a seat that plays by a rule chooses in the added steps as in play, by its policy, inside
+  ``apply`` (a named policy picks among the step's moves: ``lowest`` passes its lowest card);
+* a move of the variant's own kind is made outside the steps only; its ``apply`` sees a hooked state
+  whose ``inner`` is the engine's state, as without steps, and the steps then start as after any
+  engine move.
+
+A record of such a game carries its steps (``phases`` in its meta) and replays under
+``--variant`` (:func:`iter_states`).
+
 Hooks are the designer's code, and what they do is checked at every call
 (:func:`call_hook`): ``legal`` must return a list or tuple of some of the moves it was given
 (at least one), ``game_over`` ``True`` or ``False`` (not a truthy string), the point hooks one
@@ -393,7 +412,8 @@ class HookedState:
     """The engine's state with a variant's play hooks obeyed (see the module doc).
 
     Anything the contract does not name (a game's own fields and methods) is read from
-    :attr:`inner`, the engine's state.
+    :attr:`inner`, the engine's state (with added steps, the phased state over it, which reads the
+    engine's fields through).
     """
 
     __slots__ = ("_added", "_legal", "_over", "hooks", "inner", "ruled")
@@ -485,7 +505,7 @@ class HookedState:
                 inner = self.inner
                 legal = inner.legal_actions()
                 # with added steps the hook filters the engine's moves only, never a step's (module doc)
-                if self.hooks.legal is not None and not (isinstance(inner, PhasedState) and inner.in_added_step):
+                if self.hooks.legal is not None and not (isinstance(inner, PhasedState) and inner.active >= 0):
                     legal = self._hooked_legal(legal)
             self._legal = legal
         return legal
@@ -497,10 +517,14 @@ class HookedState:
         answer = call_hook(hooks.legal, *where, self, engine)
         if not isinstance(answer, (list, tuple)):
             raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
-        try:
-            extra = [a for a in answer if a not in engine]
-        except Exception:  # a foreign object whose comparison fails
-            extra = [next(a for a in answer if not any(a is b for b in engine))]
+        mine = set(map(id, engine))  # a hook mostly returns the engine's own objects: no comparison needed
+        if mine.issuperset(map(id, answer)):
+            extra = []
+        else:
+            try:
+                extra = [a for a in answer if id(a) not in mine and a not in engine]
+            except Exception:  # a foreign object whose comparison fails
+                extra = [next(a for a in answer if id(a) not in mine)]
         if extra:  # moves the variant adds: of one of its own kinds, or of the game's (rulebook.variants.moves)
             game = self.GAME._game
             for a in extra:

@@ -34,6 +34,12 @@ the engine. A seat's observation is the engine's plus its own choice, how many s
 it gave and received this round, the cards shown, what it drew and returned to a pile and how many
 items each seat returned; never another seat's secret choice.
 
+Play hooks compose with added steps (:mod:`rulebook.variants.hooks`): the hooked state wraps the
+phased state, the ``legal`` hook filters the engine's moves only (never a step's), ``game_over`` is
+asked at every state, seats that play by a rule choose in the steps by their policy, and the
+variant's own moves are made outside the steps. ``docs/examples/pass_and_unbroken_trumps.py``
+passes a card left and forbids leading a trump before one is played.
+
 >>> import rulebook
 >>> from rulebook.variants.variant import Variant
 >>> game = rulebook.get_game("utsuke")
@@ -634,10 +640,17 @@ def _played(last: Any, action: Any) -> Any:
     if type(card) is not int:
         return last
     rnd, moves, shown, returns = last
-    if any(card in cards for _, _, cards in moves):
-        moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
-    if any(card in cards for cards in shown):
-        shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+    for _g, _r, cards in moves:  # a plain loop: this runs on every engine move of a round with passes
+        if card in cards:
+            moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
+            break
+    for cards in shown:
+        if card in cards:
+            shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+            break
+    else:
+        if moves is last[1]:
+            return last
     return (rnd, moves, shown, returns)
 
 def _steps(moves: tuple[Move, ...]) -> list[int]:
