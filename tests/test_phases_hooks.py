@@ -197,7 +197,7 @@ def test_the_lords_game_takes_both() -> None:
     state = v.new_game(seed=4)
     for _ in range(4):
         state = state.apply(state.legal_actions()[0])
-    assert [str(a) for a in state.legal_actions()][0] == "bid 1"
+    assert str(state.legal_actions()[0]) == "bid 1"
     report = verify(UT, v, examples=4, seed=0, thorough=True)
     assert report.ok, report
 

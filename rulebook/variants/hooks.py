@@ -118,7 +118,7 @@ from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
 from rulebook.core.phases import with_phases
 from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
-from rulebook.variants.phases import PhasedGame, PhasedState, phased_state
+from rulebook.variants.phases import PhasedGame, PhasedState
 from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
@@ -669,7 +669,7 @@ def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
     phased = inner if isinstance(inner, PhasedState) else None
     if phased is not None:  # added steps: the move's apply sees the engine's state as ``state.inner``
         engine = apply_added(_view(phased.inner, hooks), action)
-        return phased.after_engine_move(engine, action)  # type: ignore[no-any-return]
+        return phased.after_engine_move(engine, action)
     if isinstance(action, VariantMove):
         kind = type(action)
         where = (f"{kind.KIND} apply", hooks.source, state._position)
