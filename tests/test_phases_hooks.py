@@ -282,3 +282,12 @@ def test_random_steps_with_a_legal_hook_keep_every_invariant(v: Variant, seed: i
     if state.is_terminal:
         record = records.loads(records.dumps(state))
         assert v.hooked(records.replay(record, logic=None if v.rules.logic.printed else v.rules.logic)) == state
+
+
+def test_usage_counts_the_passes_once_under_the_hook() -> None:
+    from rulebook.balance.usage import usage_of
+
+    state = _play_first(ex.PASS_AND_UNBROKEN_TRUMPS.new_game(seed=7))
+    counts = usage_of(state)
+    assert counts["passed: WB-PHASE-1"] == 3 and "move: PassCard" not in counts
+    assert counts["move: Play"] == sum(type(a).__name__ == "Play" for a in state.history) == 54

@@ -88,6 +88,7 @@ def usage_of(state: Any) -> dict[str, int]:
     :attr:`~rulebook.variants.moves.VariantMove.KIND`), not as a kind of the game's moves.
     """
     counts: Counter[str] = Counter()
+    state = unhooked(state)  # with play hooks and added steps, the phased state is under the hooked one
     inner = getattr(state, "inner", None)
     if inner is not None and hasattr(state, "phases"):  # a variant's added steps (rulebook.variants.phases)
         kinds = Counter(type(action) for action in state.history)
