@@ -249,9 +249,13 @@ def test_variant_file_errors(tmp_path: Path) -> None:
         load_variant(GAME, str(path))
 
 
-def test_hooks_and_phases_refused() -> None:
-    with pytest.raises(RulebookError, match="both added phases and legal or game_over hooks"):
-        Variant(GAME, GAME.Rules(), phases=(PassCards(before="bid"),), legal=lambda s, a: a)
+def test_hooks_and_phases_compose() -> None:
+    """A legal hook with added phases: the hooked state over the phased state (tests/test_phases_hooks.py)."""
+    from rulebook.variants.hooks import HookedState
+
+    state = Variant(GAME, GAME.Rules(), phases=(PassCards(before="bid"),), legal=lambda s, a: a).new_game(seed=1)
+    assert isinstance(state, HookedState) and isinstance(state.inner, PhasedState)
+    assert str(state.legal_actions()[0]) == "pass A2"
 
 
 def test_shown_cards_are_public_until_played() -> None:

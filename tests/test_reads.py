@@ -125,3 +125,32 @@ def test_the_heuristic_says_it_plays_added_phases_and_moves_at_random_or_not_at_
     discard = load_variant(wb, "docs/examples/discard_to_the_pile.py:DISCARD_TO_THE_PILE")
     rules = [u.rule for u in unread(discard, ("heuristic",) * 3)]
     assert "the variant's own moves" in rules and "the legal hook" in rules
+
+
+def _lord_leftmost(view: object, legal: tuple[object, ...]) -> object:
+    return legal[0]
+
+
+def test_a_random_or_function_lord_is_a_policy_the_heuristic_does_not_read() -> None:
+    """UT-LORD-8: the heuristic reads a ``random`` lord or a function as the printed conduct: the report names
+    the lords' policy once, in both languages, and brings in the search players; ``highest`` it reads."""
+    from rulebook.i18n import set_language
+
+    kinds = ("heuristic", "ismcts:30", "heuristic")
+    line = ("the rule-aware heuristic (seats 1 and 3) does not read the lords' policy (UT-LORD-8): it reads the "
+            "lords as playing by the printed conduct")
+    for npcs in ({"lord": "random"}, {"lord": _lord_leftmost}, {"lord": _lord_leftmost, "young lord": "random"}):
+        v = Variant(UT, UT.Rules(players=3), npcs=npcs)
+        assert unread_lines(v, kinds) == [line], npcs
+        players, why = fitting_players([Variant(UT, UT.Rules(players=3)), v], None)
+        assert players == [(SEARCH_PLAYER,) * 3] * 2
+        assert "does not read this rule: the lords' policy (UT-LORD-8);" in why
+    highest = Variant(UT, UT.Rules(players=3), npcs={"lord": "highest"})
+    assert unread(highest, kinds) == [] and fitting_players([highest], None)[1] == ""
+    try:
+        set_language("ja")
+        assert unread_lines(Variant(UT, UT.Rules(players=3), npcs={"lord": "random"}), kinds) == [
+            "ルールを理解したボット（1、3番席）は殿たちの方針（UT-LORD-8）を読みません。代わりに殿たちが製品版の所作どおりに"
+            "出すものとして読みます"]
+    finally:
+        set_language("en")

@@ -209,3 +209,38 @@ def test_a_negligible_difference_is_never_highlighted_whatever_its_p_value() -> 
     assert not row.large and not row.significant
     row = next(d for d in compare(base, far) if d.metric == "actions per game")
     assert row.large and row.significant
+
+
+def _lord_leftmost(view: object, legal: tuple[object, ...]) -> object:
+    return legal[0]
+
+
+def test_lords_under_a_seat_policy_or_a_function_count_under_ut_lord_8() -> None:
+    """UT-LORD-8: an NPC that plays by ``highest``, ``random`` or a variant's function plays every card under
+    UT-LORD-8; one under a conduct rule keeps UT-LORD-1..7 (exact counts of seeded games, 2 players: the lord
+    and the young lord play 45 cards each)."""
+    ut = rulebook.get_game("utsuke")
+
+    def npc_counts(npcs: dict[str, object], players: int = 2) -> dict[str, int]:
+        from rulebook.variants.variant import Variant
+
+        state = _first_moves_of(Variant(ut, ut.Rules(players=players), npcs=npcs), 3)
+        return {k: v for k, v in usage_of(state).items() if k.startswith("npc: ")}
+
+    for policy in ("random", "highest", _lord_leftmost):  # the young lord copies the lord (same)
+        assert npc_counts({"lord": policy}) == {"npc: UT-LORD-8": 90}
+        assert npc_counts({"lord": policy}, 3) == {"npc: UT-LORD-8": 45}
+    assert npc_counts({"lord": "random", "young lord": "printed"}) == {
+        "npc: UT-LORD-8": 45, "npc: UT-LORD-2": 24, "npc: UT-LORD-3": 11, "npc: UT-LORD-4": 10}
+    assert npc_counts({"lord": _lord_leftmost, "young lord": "lowest"}) == {
+        "npc: UT-LORD-8": 45, "npc: UT-LORD-6": 24, "npc: UT-LORD-3": 6, "npc: UT-LORD-4": 15}
+    assert npc_counts({"young lord": _lord_leftmost}) == {
+        "npc: UT-LORD-8": 45, "npc: UT-LORD-1": 3, "npc: UT-LORD-2": 16, "npc: UT-LORD-3": 4, "npc: UT-LORD-4": 22}
+    assert npc_counts({}) == {"npc: UT-LORD-1": 3, "npc: UT-LORD-2": 47, "npc: UT-LORD-3": 17, "npc: UT-LORD-4": 23}
+
+
+def _first_moves_of(variant: object, seed: int) -> object:
+    state = variant.new_game(seed=seed)  # type: ignore[attr-defined]
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    return state

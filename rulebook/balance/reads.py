@@ -8,7 +8,9 @@ A player *reads* a rule when its choices follow it. The built-in kinds declare i
   as under the printed rules (a ``trick_winner`` hook: as if the printed rule decided the tricks;
   ``counters``: it reads the engine's counts the hook changed, but plays for them as printed),
   and where a ``legal`` hook refuses its choice it plays at random
-  among the allowed moves (``rulebook.variants.hooks``);
+  among the allowed moves (``rulebook.variants.hooks``); it reads UTSUKE's lords under the
+  ``random`` policy or a variant's function as if they played by the printed conduct (UT-LORD-8:
+  "the lords' policy");
 * ``ismcts``: every option and every hook: it searches the variant's own game (the hooked
   moves) and judges its searches by the variant's winners;
 * ``random``: nothing, and needs nothing: it plays at random under any rule.
@@ -104,7 +106,16 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
         return []
     reads = heuristic_reads(variant.game)
     out = []
+    npc_names = _npc_policy_rules(variant)
     for name, is_option in _changed_rules(variant):
+        if name in npc_names:  # UT-LORD-8: named once, where the first of them comes
+            if npc_names[name]:
+                continue
+            npc_names = dict.fromkeys(npc_names, True)
+            rule = _("the lords' policy ({rule})").format(rule=getattr(variant.game, "NPC_RULE", ""))
+            out.append(Unread(rule, heuristic_seats, "heuristic", _("reads the lords as playing by the printed "
+                                                                    "conduct")))
+            continue
         if is_option:
             if reads is None or name in reads:
                 continue
@@ -129,6 +140,16 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
         else:
             rule, instead = _("the {name} hook").format(name=name), _("plays for the game's own scores")
         out.append(Unread(rule, heuristic_seats, "heuristic", instead))
+    return out
+
+
+def _npc_policy_rules(variant: Any) -> dict[str, bool]:
+    """UT-LORD-8: the changes of ``variant`` (as :func:`_changed_rules` names them) that make a non-player
+    character play by a policy the rule-aware heuristic reads as the printed conduct: an NPC's option set
+    to ``random``, a function for an NPC (``lord policy``). Each maps to ``False`` (not named yet)."""
+    names = getattr(variant.game, "NPCS", None) or {}
+    out = {option: False for option in names.values() if getattr(variant.rules, option, None) == "random"}
+    out.update((f"{name} policy", False) for name, policy in getattr(variant, "npcs", ()) if callable(policy))
     return out
 
 

@@ -88,6 +88,7 @@ def usage_of(state: Any) -> dict[str, int]:
     :attr:`~rulebook.variants.moves.VariantMove.KIND`), not as a kind of the game's moves.
     """
     counts: Counter[str] = Counter()
+    state = unhooked(state)  # with play hooks and added steps, the phased state is under the hooked one
     inner = getattr(state, "inner", None)
     if inner is not None and hasattr(state, "phases"):  # a variant's added steps (rulebook.variants.phases)
         kinds = Counter(type(action) for action in state.history)
@@ -117,14 +118,25 @@ def usage_of(state: Any) -> dict[str, int]:
     return dict(counts)
 
 
+#: UT-LORD-8: the seat policies an NPC may play by besides its conduct rules (UT-LORD-1..7)
+_SEAT_POLICIES = ("highest", "random")
+
+
 def _utsuke_conduct(state: Any) -> list[str]:
-    """The conduct rule behind every card the NPCs played (UT-LORD-1..7), from the finished tricks:
+    """The conduct rule behind every card the NPCs played (UT-LORD-1..8), from the finished tricks:
     leading a round (UT-LORD-1), leading after a win (UT-LORD-4), following the suit led
     (UT-LORD-2; UT-LORD-6 under 'lowest'), not following (UT-LORD-3); under 'leftmost' every card
-    is UT-LORD-7. The young lord's conduct is ``young_policy`` (UT-LORD-5)."""
+    is UT-LORD-7. The young lord's conduct is ``young_policy`` (UT-LORD-5). An NPC that plays by a
+    seat policy (``highest``, ``random``) or by a variant's function (``rules.logic.npcs``) plays
+    every card under UT-LORD-8."""
     rules = state.rules
     suit = type(state).GAME.deck.suit_of
     policies = {"lord": rules.lord_policy, "young lord": rules.young_policy}
+    functions = dict(getattr(getattr(rules, "logic", None), "npcs", ()))  # UT-LORD-8: a variant's function
+    if "lord" in functions and rules.young_lord_policy == "same":  # UT-LORD-5: the young lord copies it
+        functions.setdefault("young lord", functions["lord"])
+    for name in functions:
+        policies[name] = _SEAT_POLICIES[0]
     out = []
     first_of_round = -1
     for trick in state.tricks:
@@ -135,7 +147,9 @@ def _utsuke_conduct(state: Any) -> list[str]:
             if not isinstance(who, str):
                 continue
             policy = policies.get(who, rules.lord_policy)
-            if policy == "leftmost":
+            if policy in _SEAT_POLICIES:
+                out.append("UT-LORD-8")
+            elif policy == "leftmost":
                 out.append("UT-LORD-7")
             elif i == 0:
                 out.append("UT-LORD-1" if opening else "UT-LORD-4")

@@ -42,9 +42,10 @@ def add_arguments(sub: Any) -> None:
 def _states(record: records.Record, variant: Any) -> list[Any] | None:
     """The recorded game's states as ``variant`` reads them (``None``: the record alone suffices): moves of
     the variant's own kinds and moves its ``legal`` hook adds are read and applied as the variant does
-    (:func:`rulebook.variants.hooks.iter_states`), its logic hooks decide tricks and endings."""
-    if variant is None or variant.phases:
-        return None  # added phases are data the record carries
+    (:func:`rulebook.variants.hooks.iter_states`), its logic hooks decide tricks and endings; added steps are
+    data the record carries (its ``phases`` meta)."""
+    if variant is None:
+        return None
     if variant.moves or variant.legal_hook is not None:
         from rulebook.variants.hooks import iter_states
 

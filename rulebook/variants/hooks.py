@@ -50,6 +50,25 @@ by point hooks, is won by the highest scores (a ``winners`` hook may say otherwi
 Without them ``Variant.new_game`` returns the engine's own state, whose rules carry the logic
 hooks: the engines run their fast path unchanged where no logic hook is set.
 
+With added steps (:mod:`rulebook.variants.phases`) the hooked state wraps the phased state:
+:attr:`HookedState.inner` is the :class:`~rulebook.variants.phases.PhasedState`, which reads every
+field of the engine's state through (``state.inner.hands``, ``state.inner.trick``...), and the
+engine's own state is ``state.inner.inner``. The contract then reads:
+
+* the ``legal`` hook filters the **engine's moves only**: while an added step runs (a pass, a
+  reveal, a draft, an exchange) its moves are offered as the step gives them and the hook is not
+  called; it is called again for the first engine move after the step. A house rule about what may
+  be passed or kept is a step's option, not a ``legal`` hook's;
+* ``game_over`` is asked at every state, in an added step too (the step then ends with the game);
+* a seat that plays by a rule chooses in the added steps as in play, by its policy, inside
+  ``apply`` (a named policy picks among the step's moves: ``lowest`` passes its lowest card);
+* a move of the variant's own kind is made outside the steps only; its ``apply`` sees a hooked state
+  whose ``inner`` is the engine's state, as without steps, and the steps then start as after any
+  engine move.
+
+A record of such a game carries its steps (``phases`` in its meta) and replays under
+``--variant`` (:func:`iter_states`).
+
 Hooks are the designer's code, and what they do is checked at every call
 (:func:`call_hook`): ``legal`` must return a list or tuple of some of the moves it was given
 (at least one), ``game_over`` ``True`` or ``False`` (not a truthy string), the point hooks one
@@ -96,8 +115,10 @@ import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_push
 from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
+from rulebook.core.phases import with_phases
 from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
+from rulebook.variants.phases import PhasedGame, PhasedState
 from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
@@ -391,7 +412,8 @@ class HookedState:
     """The engine's state with a variant's play hooks obeyed (see the module doc).
 
     Anything the contract does not name (a game's own fields and methods) is read from
-    :attr:`inner`, the engine's state.
+    :attr:`inner`, the engine's state (with added steps, the phased state over it, which reads the
+    engine's fields through).
     """
 
     __slots__ = ("_added", "_legal", "_over", "hooks", "inner", "ruled")
@@ -480,8 +502,10 @@ class HookedState:
             if self._over:
                 legal = ()
             else:
-                legal = self.inner.legal_actions()
-                if self.hooks.legal is not None:
+                inner = self.inner
+                legal = inner.legal_actions()
+                # with added steps the hook filters the engine's moves only, never a step's (module doc)
+                if self.hooks.legal is not None and not (isinstance(inner, PhasedState) and inner.active >= 0):
                     legal = self._hooked_legal(legal)
             self._legal = legal
         return legal
@@ -493,10 +517,14 @@ class HookedState:
         answer = call_hook(hooks.legal, *where, self, engine)
         if not isinstance(answer, (list, tuple)):
             raise HookError("contract:legal-move", f"returned {_shown(answer)}, not a list of moves", *where)
-        try:
-            extra = [a for a in answer if a not in engine]
-        except Exception:  # a foreign object whose comparison fails
-            extra = [next(a for a in answer if not any(a is b for b in engine))]
+        mine = set(map(id, engine))  # a hook mostly returns the engine's own objects: no comparison needed
+        if mine.issuperset(map(id, answer)):
+            extra = []
+        else:
+            try:
+                extra = [a for a in answer if id(a) not in mine and a not in engine]
+            except Exception:  # a foreign object whose comparison fails
+                extra = [next(a for a in answer if id(a) not in mine)]
         if extra:  # moves the variant adds: of one of its own kinds, or of the game's (rulebook.variants.moves)
             game = self.GAME._game
             for a in extra:
@@ -638,6 +666,10 @@ def apply_added(state: HookedState, action: Any) -> State[Any, Any]:
     to the history), or of the game's kind (the engine's apply, which may refuse it)."""
     hooks = state.hooks
     inner = state.inner
+    phased = inner if isinstance(inner, PhasedState) else None
+    if phased is not None:  # added steps: the move's apply sees the engine's state as ``state.inner``
+        engine = apply_added(_view(phased.inner, hooks), action)
+        return phased.after_engine_move(engine, action)
     if isinstance(action, VariantMove):
         kind = type(action)
         where = (f"{kind.KIND} apply", hooks.source, state._position)
@@ -668,13 +700,20 @@ def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
         state = game.new_game(rules, seed=record.seed, deals=record.deals or None)
     except (RulebookError, ValueError) as exc:
         raise InvalidRecord(f"bad rules or deals: {exc}") from None
+    tables = record.meta.get("phases")
+    if tables:  # the variant's added steps, as the record carries them (rulebook.variants.phases)
+        try:
+            state = with_phases(state, tables)
+        except ValueError as exc:
+            raise InvalidRecord(f"bad phases: {exc}") from None
     yield state
     kinds = variant.moves
+    parser = type(state).GAME  # with added steps, it reads their moves too
     for i, text in enumerate(record.actions):
         if state.is_terminal:
             raise InvalidRecord(f"{text!r} comes after the end of the game", i)
         try:
-            action = parse_move(kinds, game, text, rules)
+            action = parse_move(kinds, parser, text, rules)
             if isinstance(action, VariantMove) or action not in state.legal_actions():
                 state = apply_added(hooked_state(state, variant.play_hooks), action)
             else:
@@ -720,18 +759,36 @@ def _add(scores: list[int], points: Any, name: str, source: str, position: Posit
         scores[i] += p
 
 
-_CLASSES: dict[str, type[HookedState]] = {}
+_CLASSES: dict[str | int, type[HookedState]] = {}
 
 
 def hooked_state(inner: State[Any, Any], hooks: PlayHooks) -> HookedState:
     """``inner`` (an engine state) with ``hooks`` obeyed: a :class:`HookedState` of the game's own subclass,
     whose ``GAME`` is the game as hooked states see it (its heuristic keeps to the hooked moves)."""
+    return _class_of(inner)(inner, hooks)
+
+
+def _class_of(inner: State[Any, Any]) -> type[HookedState]:
+    """The hooked class of ``inner``'s game: one per game, and one per game and added steps (the phased
+    state's game encodes the steps' moves)."""
     game: Game[Any, Any, Any] = type(inner).GAME
-    cls = _CLASSES.get(game.slug)
+    key = id(game) if isinstance(game, PhasedGame) else game.slug  # a PhasedGame per game and steps
+    cls = _CLASSES.get(key)
     if cls is None:
+        if len(_CLASSES) > 256:  # a long run of random variants with added steps
+            _CLASSES.clear()
         name = "Hooked" + type(inner).__name__
-        cls = _CLASSES[game.slug] = type(name, (HookedState,), {"__slots__": (), "GAME": HookedGame(game)})
-    return cls(inner, hooks)
+        cls = _CLASSES[key] = type(name, (HookedState,), {"__slots__": (), "GAME": HookedGame(game)})
+    return cls
+
+
+def _view(inner: State[Any, Any], hooks: PlayHooks) -> HookedState:
+    """``inner`` (the engine's state under added steps) as a variant move's ``apply`` sees it: a hooked
+    state whose ``inner`` is the engine's, made without asking the ``game_over`` hook."""
+    view = _class_of(inner).__new__(_class_of(inner))
+    view.inner, view.hooks, view._legal, view._added, view.ruled = inner, hooks, None, (), ()
+    view._over = inner.is_terminal
+    return view
 
 
 def unhooked(state: Any) -> Any:

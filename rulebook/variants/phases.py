@@ -34,6 +34,12 @@ the engine. A seat's observation is the engine's plus its own choice, how many s
 it gave and received this round, the cards shown, what it drew and returned to a pile and how many
 items each seat returned; never another seat's secret choice.
 
+Play hooks compose with added steps (:mod:`rulebook.variants.hooks`): the hooked state wraps the
+phased state, the ``legal`` hook filters the engine's moves only (never a step's), ``game_over`` is
+asked at every state, seats that play by a rule choose in the steps by their policy, and the
+variant's own moves are made outside the steps. ``docs/examples/pass_and_unbroken_trumps.py``
+passes a card left and forbids leading a trump before one is played.
+
 >>> import rulebook
 >>> from rulebook.variants.variant import Variant
 >>> game = rulebook.get_game("utsuke")
@@ -414,6 +420,23 @@ class PhasedState:
         encode = self.GAME.encode_action
         return tuple(sorted(encode(a, self.rules) for a in self.legal_actions()))
 
+    @property
+    def in_added_step(self) -> bool:
+        """Whether an added step is in progress (its moves are offered, not the engine's)."""
+        return self.active >= 0
+
+    def after_engine_move(self, inner: Any, action: Any) -> PhasedState:
+        """This state after ``action``, a move outside the added steps whose next engine state is ``inner``
+        (a variant's own move kind computes it: :func:`rulebook.variants.hooks.apply_added`); the added
+        steps then start as after any engine move."""
+        if self.active >= 0:
+            raise IllegalAction(f"{action}: choose {_CHOOSE[self.phases[self.active].kind][0]}",
+                                self._rule(self._number(_CHOOSE[self.phases[self.active].kind][1])), action)
+        last = self.last
+        if last[0] >= 0:
+            last = _played(last, action)
+        return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
+
     def apply(self, action: Any) -> PhasedState:
         if self.active < 0:
             if type(action) in _ADDED_MOVES:
@@ -541,21 +564,31 @@ class PhasedState:
             known += [(c, s) for s, cards in enumerate(self.last[2]) for c in cards]
         if phase is not None and phase.turns == "in_turn":
             known += [(c, s) for s, cards in enumerate(self.chosen) if s != seat for c in cards]
-        inner = self.inner.resample(seat, rng)
-        hands = [list(h) for h in game.hands_of(inner)]
-        for _try in range(_TRIES):  # the engine may have put a known card where no hand is (a pile): again
-            held = {c for s, h in enumerate(hands) if s != seat for c in h}
-            if all(c in held or holder == seat for c, holder in known):
-                break
-            inner = self.inner.resample(seat, rng)
-            hands = [list(h) for h in game.hands_of(inner)]
         must: dict[int, set[int]] = {}
         for card, holder in known:
             must.setdefault(holder, set()).add(card)
-        for card, holder in known:
-            _place(hands, card, holder, seat, must.get(holder, set()), rng)
+        view = None
+        for _attempt in range(_TRIES):
+            inner = self.inner.resample(seat, rng)
+            hands = [list(h) for h in game.hands_of(inner)]
+            for _try in range(_TRIES):  # the engine may have put a known card where no hand is (a pile): again
+                held = {c for s, h in enumerate(hands) if s != seat for c in h}
+                if all(c in held or holder == seat for c, holder in known):
+                    break
+                inner = self.inner.resample(seat, rng)
+                hands = [list(h) for h in game.hands_of(inner)]
+            swapped = False
+            for card, holder in known:
+                swapped = _place(hands, card, holder, seat, must.get(holder, set()), rng) or swapped
+            inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
+            if not swapped:
+                break
+            # a swap may move a card the engine keeps known where it is (a trump the Witches' engine put
+            # back in a hand, face up): the seat's view must not change, else draw again
+            view = self.inner.observation(seat) if view is None else view
+            if inner.observation(seat) == view:
+                break
         chosen = list(self.chosen)
-        inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
         drawn, last = self.dealt, self.last
         pile_phase = phase if isinstance(phase, (DraftCards, ExchangeCards)) else None
         if pile_phase is not None or last[3]:  # DRAFT, EXCHANGE: the piles as the seat knows them
@@ -607,10 +640,17 @@ def _played(last: Any, action: Any) -> Any:
     if type(card) is not int:
         return last
     rnd, moves, shown, returns = last
-    if any(card in cards for _, _, cards in moves):
-        moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
-    if any(card in cards for cards in shown):
-        shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+    for _g, _r, cards in moves:  # a plain loop: this runs on every engine move of a round with passes
+        if card in cards:
+            moves = tuple((g, r, tuple(c for c in cards if c != card)) for g, r, cards in moves)
+            break
+    for cards in shown:
+        if card in cards:
+            shown = tuple(tuple(c for c in cards if c != card) for cards in shown)
+            break
+    else:
+        if moves is last[1]:
+            return last
     return (rnd, moves, shown, returns)
 
 def _steps(moves: tuple[Move, ...]) -> list[int]:
@@ -626,22 +666,24 @@ def _steps(moves: tuple[Move, ...]) -> list[int]:
     return out
 
 
-def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> None:
+def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[int], rng: random.Random) -> bool:
     """Move ``card`` into ``hands[holder]`` if another hidden hand holds it, swapping back one of the
-    holder's cards that need not ``stay`` there (there is one: the true hand holds all of ``stay``)."""
+    holder's cards that need not ``stay`` there (there is one: the true hand holds all of ``stay``);
+    whether it swapped."""
     if holder == seat or card in hands[holder]:
-        return
+        return False
     for other, hand in enumerate(hands):
         if other != seat and card in hand:
             free = [c for c in hands[holder] if c not in stay]
             if not free:
-                return
+                return False
             back = rng.choice(free)
             hands[holder].remove(back)
             hands[holder].append(card)
             hand.remove(card)
             hand.append(back)
-            return
+            return True
+    return False
 
 def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, ...]:
     """Who chooses in the added phase, in order, from its starter (UT-PHASE-1)."""

@@ -301,19 +301,19 @@ class Variant:
                           None if engine_points else self.round_points_hook, source, seats,
                           self.moves)
         object.__setattr__(self, "play_hooks", hooks)
-        if self.phases and hooks:
-            raise RulebookError("a variant cannot have both added phases and legal or game_over hooks yet")
         if self.phases:  # what the first deal shows already (more cards than a hand holds...): refused now
             phased_state(game.new_game(self.rules, seed=0), self.phases)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
-        """A new game under this variant: the engine's state, wrapped to obey the play hooks if any.
+        """A new game under this variant: the engine's state, with the added steps played
+        (:class:`~rulebook.variants.phases.PhasedState`) if any, wrapped to obey the play hooks if any
+        (:class:`~rulebook.variants.hooks.HookedState`, over the phased state when both).
 
-        Without play hooks this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
+        Without either this is exactly ``game.new_game(rules, seed=seed, deals=deals)``.
         """
         state: State[Any, Any] = self.game.new_game(self.rules, seed=seed, deals=deals)
         if self.phases:
-            return phased_state(state, self.phases)  # type: ignore[return-value]
+            state = phased_state(state, self.phases)  # type: ignore[assignment]
         if not self.play_hooks:
             return state
         return hooked_state(state, self.play_hooks).advanced()  # type: ignore[return-value]

@@ -247,7 +247,7 @@ def _check_ruled(variant: Variant, state: Any, seat: int, move: Any, rng: random
 def _moves_game(variant: Variant, state: State[Any, Any]) -> Any:
     """The game that encodes ``state``'s moves: the variant's, with the moves of its added phases
     (:mod:`rulebook.variants.phases`) when it has some."""
-    return state.GAME if isinstance(state, PhasedState) else variant.game
+    return state.GAME if isinstance(unhooked(state), PhasedState) else variant.game
 
 
 def _private(rules: Any) -> bool:
