@@ -104,7 +104,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         UT-SETUP-1), the seat the game's own rule names next (the one after it, UT-END-3), from which
         ties by honour count, and the winner of the round's last trick (a lord's win: the seat right
         after it, UT-RULING-20). At a ``trick`` event the same facts for the trick just played (the
-        engine reads the trick rules among the places itself, :func:`_named_lead`)."""
+        engine reads the trick rules among the places itself)."""
         state = event.state
         n = state.rules.players
         nxt = state.nxt
