@@ -48,8 +48,11 @@ class Discard(VariantMove):
         seat, board = inner.current_player, inner.board
         deck, drawn, known = board[0], board[1], board[6]
         # the deck stays one order of every card: the part dealt and drawn loses the card, the pile
-        # (``deck[drawn:]``) gains it at its bottom
-        deck = (*[c for c in deck[:drawn] if c != move.card], *deck[drawn:], move.card)
+        # (``deck[drawn:]``) gains it at its bottom; the part dealt is every card not in the pile
+        # (a state a search redrew, ``resample``, keeps the pile's cards only)
+        pile = deck[drawn:]
+        dealt = sorted({*deck, *(c for hand in inner.hands for c in hand)} - {*pile, move.card})
+        deck = (*dealt, *pile, move.card)
         hands = list(inner.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != move.card)
         known = tuple(tuple(c for c in k if c != move.card) if s == seat else k for s, k in enumerate(known))
