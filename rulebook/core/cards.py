@@ -68,6 +68,11 @@ class Deck:
         """The card's short text, suit letter then number (``G8``)."""
         return self._texts[card]
 
+    def shown(self, card: object) -> str:
+        """The card's short text if ``card`` is a card of this deck, else its ``repr``: safe in an
+        error message, and an action's ``repr`` (``Play(card=G8)``)."""
+        return self._texts[card] if type(card) is int and 0 <= card < self.size else repr(card)
+
     def name(self, card: int) -> str:
         """The card's long name (``green 8``)."""
         return f"{self.suits[self.suit_of[card]][0]} {self.rank_of[card]}"

@@ -29,7 +29,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.options import PRINTED, OptionInfo, Ruleset, UnknownRuleset, describe_options, rules_from_mapping
-from rulebook.errors import IllegalAction, InvalidGenerator, WrongGame
+from rulebook.errors import IllegalAction, InvalidAction, InvalidGenerator, WrongGame
 
 if TYPE_CHECKING:
     import rulebook.core.encoding
@@ -515,6 +515,16 @@ class _Tables(Generic[A]):
     by_text: dict[str, A]
 
 
+#: the function that puts an engine state on the general path (:mod:`rulebook.variants.phases` registers
+#: it on import): a game's ``Rules`` may set sights its engine does not play, and the higher room plays them
+_GENERAL: list[Callable[[Any], Any]] = []
+
+
+def register_general_path(wrap: Callable[[Any], Any]) -> None:
+    """Register ``wrap(state)``: the engine state at a game's start on the general path."""
+    _GENERAL[:] = [wrap]
+
+
 class Game(ABC, Generic[R, S, A]):
     """A registered game: its ``Rules`` class, how to start it, and its action table."""
 
@@ -550,6 +560,16 @@ class Game(ABC, Generic[R, S, A]):
     #: The printed round's phases in order (:class:`~rulebook.core.phases.Phase`: name, turn-taking,
     #: who starts); a variant's added phases go before one of them (:mod:`rulebook.variants.phases`).
     PHASES: ClassVar[tuple[rulebook.core.phases.Phase, ...]] = ()
+    #: the game as one model (:mod:`rulebook.core.model`): every place an item can be and who sees it
+    ZONES: ClassVar[tuple[Any, ...]] = ()
+    #: the round as a program of named steps, each with the rule IDs it carries out
+    PROGRAM: ClassVar[tuple[Any, ...]] = ()
+    #: the deciding rules a variant may replace by their IDs, the game's own checks among them
+    SLOTS: ClassVar[tuple[Any, ...]] = ()
+    #: the game's consistency checks by rule ID (``check_invariants`` runs them)
+    CHECKS: ClassVar[tuple[Any, ...]] = ()
+    #: the roles a sight may name (``role:NAME``): name -> a line for people
+    ROLES: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def __init__(self, rules: type[R] | None = None, state: type[S] | None = None) -> None:
         # Pass the classes here rather than assigning them in the class body, where a
@@ -639,6 +659,11 @@ class Game(ABC, Generic[R, S, A]):
 
     # -- provided ------------------------------------------------------------------
 
+    def cards_in_play(self, rules: R) -> tuple[int, ...]:
+        """The cards a deal orders under ``rules``, in card order (the whole deck unless the game says
+        otherwise: a smaller table plays fewer, a house rule takes some out)."""
+        return tuple(range(self.deck.size))
+
     def card_text(self, card: int) -> str:
         """The short text of ``card`` (``R7``), as actions and renderings print it."""
         if type(card) is not int or not 0 <= card < self.deck.size:
@@ -686,7 +711,15 @@ class Game(ABC, Generic[R, S, A]):
             except ValueError as exc:
                 message = str(exc)  # the games' own messages already name the deal
                 raise ValueError(message if message.startswith(f"deal {i}") else f"deal {i}: {message}") from None
-        return self.initial_state(rules, setup)
+        state = self.initial_state(rules, setup)
+        visible = getattr(rules, "visible", None)
+        logic = getattr(rules, "logic", None)
+        if (visible is not None and visible.general) or (logic is not None and logic.sights):
+            # sights the engine does not play (a zone's, or a function's): the general path
+            if not _GENERAL:  # importing rulebook registers it
+                raise ValueError("sights the engine does not play need rulebook.variants (import rulebook)")
+            return _GENERAL[0](state)  # type: ignore[no-any-return]
+        return state
 
     def _rules(self, rules: object, method: str = "") -> R:
         """``rules`` if it is this game's ``Rules`` (``None``: the defaults), else a ``WrongGame`` error."""
@@ -731,7 +764,8 @@ class Game(ABC, Generic[R, S, A]):
         try:
             return index[action]
         except (KeyError, TypeError):  # TypeError: an unhashable value
-            raise ValueError(f"{action!r:.80} is not an action of {self.slug} under these rules") from None
+            raise InvalidAction(self.slug, action,
+                                f"{action!r:.80} is not an action of {self.slug} under these rules") from None
 
     def decode_action(self, index: int, rules: R | None = None) -> A:
         """The action whose integer is ``index`` (an ``int``, not a ``bool`` or ``float``)."""
@@ -746,8 +780,8 @@ class Game(ABC, Generic[R, S, A]):
         """The action whose text form is ``text`` (case-insensitive)."""
         by_text = self._table(rules).by_text
         if not isinstance(text, str):
-            raise ValueError(f"an action text must be a str, not {type(text).__name__}")
+            raise InvalidAction(self.slug, text, f"an action text must be a str, not {type(text).__name__}")
         try:
             return by_text[text.strip().lower()]
         except KeyError:
-            raise ValueError(f"not an action of {self.slug}: {text!r:.80}") from None
+            raise InvalidAction(self.slug, text) from None

@@ -47,7 +47,7 @@ from rulebook.core.history import Player
 from rulebook.errors import InvalidRules
 
 __all__ = [
-    "HOOK_CLOCK", "LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Trick", "apply_changes",
+    "HOOK_CLOCK", "LOGIC_FIELD", "PRINTED_LOGIC", "Changes", "Event", "Logic", "Outcome", "Trick", "apply_changes",
     "check_endings_off", "hook_running", "logic_field",
 ]
 
@@ -86,6 +86,22 @@ class Trick:
 
 
 @attrs.frozen(slots=True)
+class Outcome:
+    """A trick's outcome as a variant's ``trick_winner`` may give it, where a seat alone will not do:
+    ``winner`` is a seat of the trick or the name of a player of ``joins``; ``joins`` are cards that join
+    the trick from the top of the draw pile, each for a player that is no seat (``(("ghost", card),)``),
+    judged with the trick's own cards and shown to every seat. A trick a player that is no seat takes
+    leaves the game, and its leader leads the next one (a game that offers it says so: WB-LOGIC-1).
+
+    >>> Outcome("ghost", (("ghost", 17),)).joins
+    (('ghost', 17),)
+    """
+
+    winner: Player
+    joins: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen(slots=True)
 class Event:
     """A moment at which the game changes its counters: ``kind`` is one of ``game.EVENTS``,
     ``number`` counts events of that kind from 0, ``state`` is the engine's state right after the
@@ -105,8 +121,9 @@ class Logic:
     game's own). Equal when the same functions are held, so two ``Rules`` with the same logic
     are equal (and worker processes, which unpickle the functions by name, agree)."""
 
-    #: ``trick_winner(trick) -> seat``: who wins a complete trick
-    trick_winner: Callable[[Trick], Player] | None = None
+    #: ``trick_winner(trick) -> seat``: who wins a complete trick (or an :class:`Outcome`, where the game
+    #: takes one)
+    trick_winner: Callable[[Trick], Player | Outcome] | None = None
     #: ``counters(event) -> changes or None``: changes to the engine's counters at an event
     counters: Callable[[Event], Changes | None] | None = None
     #: ``ends(event) -> bool``: whether the game ends at this event (scored by the game's rules)
@@ -117,12 +134,41 @@ class Logic:
     #: ``leader(event) -> seat or None``: at a ``trick`` event, who leads the round's next trick; at
     #: a ``round`` event, who starts the next round (``None``: the game's own rule)
     leader: Callable[[Event], int | None] | None = None
+    #: ``(rule ID, function)`` pairs: the game's deciding rules a variant replaces by their spec ID
+    #: (:attr:`Game.SLOTS <rulebook.core.contract.Game.SLOTS>`, :mod:`rulebook.core.model`); each engine
+    #: calls the function where it decides that rule, with the arguments its slot documents
+    replaced: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    #: ``(check ID, function)`` pairs: the variant's own consistency checks in place of the game's checks of
+    #: those IDs (``Game.CHECKS``); each raises ``AssertionError("<RULE-ID>: what broke")``
+    checks: tuple[tuple[str, Callable[[Any], None]], ...] = ()
+    #: the rule IDs a variant switches off: consistency checks its rule makes untrue, and optional steps
+    off: tuple[str, ...] = ()
+    #: the steps of the game's program the engine holds before (``score``: once a round's last trick is
+    #: played, before it is scored), for a variant's step placed there (:mod:`rulebook.variants.steps`);
+    #: a held state has no seat to act and ``paused`` names the step, ``resume()`` goes on
+    pauses: tuple[str, ...] = ()
+    #: ``(zone key, function)`` pairs: who sees the items of a zone (``"trick"``) or of one seat's zone
+    #: (``"hands.3"``, counted from 1) as a function ``sight(seat, item, content) -> bool``
+    #: (:data:`~rulebook.core.model.SightFn`), played on the general path (:mod:`rulebook.variants.zones`)
+    sights: tuple[tuple[str, Callable[[int, int, Any], bool]], ...] = ()
 
     @property
     def printed(self) -> bool:
         """No function is replaced: the engine runs its own logic only."""
         return (self.trick_winner is None and self.counters is None and self.ends is None and not self.npcs
-                and self.leader is None)
+                and self.leader is None and not self.replaced and not self.checks and not self.off and not self.pauses
+                and not self.sights)
+
+    def rule(self, rule: str) -> Callable[..., Any] | None:
+        """The variant's function in place of the rule ``rule`` (a spec ID), or ``None``: the game's own.
+
+        >>> Logic(replaced=(("SP-RANK-1", max),)).rule("SP-RANK-1") is max, Logic().rule("SP-RANK-1")
+        (True, None)
+        """
+        for rid, fn in self.replaced:
+            if rid == rule:
+                return fn
+        return None
 
 
 #: the printed game's logic: nothing replaced

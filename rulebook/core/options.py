@@ -19,6 +19,11 @@ from typing import Any, TypeVar
 import attrs
 
 from rulebook.core.logic import LOGIC_FIELD as _LOGIC
+from rulebook.core.rulesets import PRINTED as PRINTED
+from rulebook.core.rulesets import Ruleset as Ruleset
+from rulebook.core.rulesets import UnknownRuleset as UnknownRuleset
+from rulebook.core.rulesets import _jsonable as _jsonable
+from rulebook.core.rulesets import jsonable as jsonable
 from rulebook.core.visibility import Element, Visible
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.i18n import N_, _, wrap
@@ -65,6 +70,8 @@ _SEAT = "rulebook_seat"
 _ELEMENTS = "rulebook_elements"
 #: the field of a ``Rules`` class that holds the visibility settings (``visible.<element>`` in text)
 VISIBLE = "visible"
+#: the readable type of a ``visible.<zone>`` option that takes any sight of the model's vocabulary
+SIGHT = "sight"
 
 #: The words a true/false option takes in a text value (``--set``), everywhere.
 BOOL_WORDS: Mapping[str, bool] = MappingProxyType({
@@ -116,8 +123,9 @@ def option(
         bad = [x for x in default if type(x) is not item]
         if bad:
             raise TypeError(f"option default {default!r:.80}: {bad[0]!r} is not a {item.__name__}")
-    if seat and type(default) is not int:
-        raise TypeError(f"option seat=True needs a whole-number default, not {default!r:.80}")
+    if seat and type(default) is not int and not (type(default) is tuple and item is int):
+        raise TypeError(f"option seat=True needs a whole-number default or a tuple of seats (item=int), "
+                        f"not {default!r:.80}")
     meta = {_DOC: doc, _CHOICES: tuple(choices) if choices is not None else None, _ITEM: item, _RULES: rules,
             _SEAT: seat}
     return attrs.field(
@@ -142,6 +150,8 @@ def visibility(*elements: Element) -> Any:
     def convert(value: Any) -> Visible:
         if isinstance(value, Visible):
             value = dict(value)
+        elif value is None:  # the printed settings are the default, not None
+            raise InvalidRules("visible", "expected a table of elements and settings, not None")
         return Visible.of(elements, value)
 
     return attrs.field(default=Visible.of(elements), metadata=meta, converter=convert)
@@ -291,6 +301,8 @@ class OptionInfo:
     seat: bool = False
 
     def choices_text(self) -> str:
+        if self.type == SIGHT and self.choices is not None:
+            return f"{', '.join(self.choices)}, or any sight (owner, team, seat:N, role:NAME, from:EVENT joined by +)"
         if self.choices is None:
             return "any valid value" if self.type else "structured value"
         values = tuple(v + 1 for v in self.choices) if self.seat else self.choices
@@ -342,9 +354,10 @@ def _describe(rules_cls: Any) -> tuple[OptionInfo, ...]:
     for f in attrs.fields(rules_cls):
         if _LOGIC in f.metadata:  # Python functions, not an option
             continue
-        if _ELEMENTS in f.metadata:  # one option per hidden element: visible.<element>
+        if _ELEMENTS in f.metadata:  # one option per zone: visible.<zone> (visible.<zone>.<seat> too)
             for e in f.metadata[_ELEMENTS]:
-                info = OptionInfo(f"{f.name}.{e.name}", e.printed, e.doc, e.choices, "text", None, e.rules)
+                info = OptionInfo(f"{f.name}.{e.name}", e.printed, e.doc, e.choices, SIGHT if e.general else "text",
+                                  None, e.rules)
                 out.append(attrs.evolve(info, example=_example(rules_cls, info)))
             continue
         default = f.default
@@ -554,6 +567,8 @@ def format_value(info: OptionInfo, value: Any) -> str:
     """``value`` written in the option's text syntax (:func:`parse_value` reads it back)."""
     if info.seat and type(value) is int:
         return str(value + 1)
+    if info.seat and type(value) is tuple:  # seats, counted from 1
+        return ",".join(str(v + 1) if type(v) is int else str(v) for v in value) or "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float, str)):
@@ -573,7 +588,7 @@ def format_value(info: OptionInfo, value: Any) -> str:
 _TYPE_WORDS = frozenset({
     N_("true/false"), N_("whole number"), N_("number"), N_("text"), N_("list of whole numbers"),
     N_("list of texts"), N_("list of true/false values"), N_("list of numbers"), N_("list of rows (JSON)"),
-    N_("list (JSON)"), N_("mapping (JSON)"),
+    N_("list (JSON)"), N_("mapping (JSON)"), N_("sight"),
 })
 
 
@@ -589,6 +604,9 @@ def _type_text(info: OptionInfo) -> str:
 
 
 def _choices_text(info: OptionInfo) -> str:
+    if info.type == SIGHT and info.choices is not None:
+        return _("{sights}, or any sight (owner, team, seat:N, role:NAME, from:EVENT joined by +)").format(
+            sights=", ".join(info.choices))
     if info.choices is None:
         return _("any valid value") if info.type else _("structured value")
     if info.seat:  # 1..P at the table: the range shown is for the most players the game takes
@@ -736,12 +754,17 @@ def _structured(default: Any) -> bool:
 def _count_table(name: str, raw: Mapping[Any, Any], where: str) -> dict[int, Any]:
     """A TOML table keyed by player count (``2 = [...]``): counts as ints."""
     out: dict[int, Any] = {}
+    keys: dict[int, Any] = {}
     for key, value in raw.items():
         text = str(key) if type(key) is int else key if isinstance(key, str) else ""
         if not text.strip().isdigit() or not text.strip().isascii() or len(text.strip()) > 3:
             raise InvalidRules(name, f"a table of values per player count takes counts as keys (2 = ...), "
                                      f"not {key!r:.40}{where}")
-        out[int(text)] = value
+        n = int(text)
+        if n in keys:  # "2" and "02" (or " 2") name one count: which value was meant is not said
+            raise InvalidRules(name, f"player count {n} is given twice, as {keys[n]!r} and {key!r}{where}")
+        keys[n] = key
+        out[n] = value
     return out
 
 
@@ -779,9 +802,16 @@ def resolve_layers(
                 raise InvalidRules("?", f"option names are strings, not {type(key).__name__}{where}")
             name, at, counts_text = key.replace("-", "_").partition(AT)
             name = name.strip()
-            if name not in infos:
+            option = _zone_option(name, infos)
+            if option not in infos:
                 place = f" (in {layer.source})" if layer.source else ""
                 raise InvalidRules(name, f"unknown option; valid options are: {_valid_names(rules_cls)}{place}")
+            if option != name:  # one seat's zone: a sight of that zone, never per player count
+                if at:
+                    raise InvalidRules(name, f"a seat's sight is not given per player count{where}")
+                values[name] = _layer_value(infos[option], layer, raw, where)
+                sources[name] = layer.source
+                continue
             if at:
                 table = {n: raw for n in parse_counts(name, counts_text, where)}
             elif isinstance(raw, Mapping) and (_counted(raw) or not _structured(infos[name].default)):
@@ -797,6 +827,8 @@ def resolve_layers(
                 per.setdefault(name, {})[n] = (_layer_value(infos[name], layer, value, count_where),
                                                layer.source)
     kwargs = {n: option_value(base, n) for n in infos} if base is not None else {}
+    if base is not None and isinstance(getattr(base, VISIBLE, None), Mapping):  # the seats' own sights too
+        kwargs.update({f"{VISIBLE}.{k}": v for k, v in getattr(base, VISIBLE).items() if "." in k})
     kwargs.update(values)
     if players is not None:
         kwargs["players"] = players
@@ -825,6 +857,8 @@ def _layer_value(info: OptionInfo, layer: Layer, raw: Any, where: str) -> Any:
         if layer.text and isinstance(raw, str):
             return parse_value(info, raw)
         if (layer.text or layer.people) and info.seat:
+            if isinstance(raw, (list, tuple)):  # a tuple of seats: each counted from 1
+                return tuple(_from_person(info, v, "") for v in raw)
             return _from_person(info, raw, "")
         return raw
     except InvalidRules as exc:
@@ -887,13 +921,27 @@ def rules_from_layers(
 
 def _flat(values: Mapping[Any, Any]) -> Iterator[tuple[Any, Any]]:
     """The (name, value) pairs of a layer, a ``visible`` table (TOML ``[rules.visible]``) given as
-    one ``visible.<element>`` pair per element."""
+    one ``visible.<zone>`` pair per zone, and a zone's table of seats (``[rules.visible.hands]``,
+    ``3 = "all"``) as one ``visible.<zone>.<seat>`` pair per seat."""
     for key, raw in values.items():
         if key == VISIBLE and isinstance(raw, Mapping):
             for element, setting in raw.items():
-                yield f"{VISIBLE}.{element}", setting
+                if isinstance(setting, Mapping):
+                    for seat, sight in setting.items():
+                        yield f"{VISIBLE}.{element}.{seat}", sight
+                else:
+                    yield f"{VISIBLE}.{element}", setting
         else:
             yield key, raw
+
+
+def _zone_option(name: str, infos: Mapping[str, OptionInfo]) -> str:
+    """The option a ``visible.<zone>.<seat>`` name sets the sight of (``visible.<zone>``), else ``name``."""
+    if name.startswith(VISIBLE + ".") and name.count(".") == 2 and name not in infos:
+        zone = name.rpartition(".")[0]
+        if zone in infos:
+            return zone
+    return name
 
 
 def _reason(exc: InvalidRules) -> str:
@@ -911,79 +959,6 @@ def rules_from_mapping(
     a message naming the valid options on one line.
     """
     return rules_from_layers(rules_cls, [Layer(values, "", parse_text)], base)[0]
-
-
-_KEBAB = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-
-
-def _values(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        raise TypeError(f"Ruleset values must map option names to values, not {value!r:.80}")
-    return MappingProxyType(dict(value))
-
-
-def _rule_ids(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (tuple, list)) or not all(isinstance(r, str) and _RULE_ID.fullmatch(r) for r in value):
-        raise TypeError(f"Ruleset rules must be a tuple of rule IDs, not {value!r:.80}")
-    return tuple(value)
-
-
-@attrs.frozen(eq=True, hash=False)
-class Ruleset:
-    """A named set of option values: the printed game, a source's own variant, a short game.
-
-    ``name`` is kebab-case (``printed`` is the printed game, with no values);
-    ``values`` maps option names to values of their exact Python types; ``rules``
-    names the spec rules it comes from. A ruleset may fix ``players`` (its
-    description says so).
-    """
-
-    name: str
-    description: str
-    values: Mapping[str, Any] = attrs.field(factory=dict, converter=_values)
-    rules: tuple[str, ...] = attrs.field(default=(), converter=_rule_ids)
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not _KEBAB.fullmatch(self.name):
-            raise TypeError(f"a ruleset name is kebab-case (such as 'short-game'), not {self.name!r:.60}")
-        if not isinstance(self.description, str) or "\n" in self.description:
-            raise TypeError(f"ruleset {self.name}: the description is one line of text")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "description": self.description,
-                "values": {k: _jsonable(v) for k, v in self.values.items()}, "rules": list(self.rules)}
-
-
-class UnknownRuleset(RulebookError, KeyError):
-    """A ruleset name that the game does not have; ``known`` lists its rulesets."""
-
-    def __init__(self, game: str, name: str, known: tuple[str, ...]) -> None:
-        RulebookError.__init__(self, f"{game} has no ruleset {name!r}; its rulesets: {', '.join(known)}")
-        self.game = game
-        self.name = name
-        self.known = known
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-#: The rulesets of a game that declares none: the printed game only.
-PRINTED = Ruleset("printed", "the printed game", {})
-
-
-def _jsonable(value: Any) -> Any:
-    if attrs.has(type(value)):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in attrs.fields(type(value)) if is_option(f)}
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
-
-
-def jsonable(value: Any) -> Any:
-    """``value`` (an option's value) as JSON-compatible data."""
-    return _jsonable(value)
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:

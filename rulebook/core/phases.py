@@ -24,8 +24,8 @@ import attrs
 from rulebook.core.contract import Action
 from rulebook.i18n import N_, _
 
-__all__ = ["TURNS", "KeepCard", "PassCard", "Phase", "ReturnCard", "ShowCard", "phases_text", "register_phases",
-           "with_phases"]
+__all__ = ["TURNS", "Choose", "Done", "KeepCard", "PassCard", "Phase", "ReturnCard", "ShowCard", "phases_text",
+           "register_phases", "with_phases"]
 
 #: How a phase takes turns: no seat decides; every seat at once and in secret (the engines model it
 #: as sequential hidden choices); one seat at a time, openly.
@@ -110,6 +110,29 @@ class ReturnCard(Action):
 
     def __str__(self) -> str:
         return f"return {self.text or self.card}"
+
+
+@attrs.frozen(slots=True)
+class Choose(Action):
+    """In an added ``choose`` step, choose the option ``value`` (``text`` is how it reads: ``choose keep``);
+    ``step`` names the step (:mod:`rulebook.variants.choose`)."""
+
+    value: int
+    text: str = attrs.field(eq=False, hash=False, repr=False, default="")
+    #: the step's name: two steps' choices of one value are two moves (their ids differ)
+    step: str = attrs.field(repr=False, default="")
+
+    def __str__(self) -> str:
+        return f"choose {self.text or self.value}"
+
+
+@attrs.frozen(slots=True)
+class Done(Action):
+    """In an added step where a seat may choose fewer than its most (an exchange that lays aside first),
+    stop choosing: ``done``."""
+
+    def __str__(self) -> str:
+        return "done"
 
 
 #: the function that adds phases to a state (:mod:`rulebook.variants.phases` registers it on import):

@@ -114,11 +114,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from rulebook.core.contract import Game, State, check_rng, log_push
-from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Trick
-from rulebook.core.phases import with_phases
+from rulebook.core.logic import HOOK_CLOCK, Changes, Event, Outcome, Trick
+from rulebook.core.phases import Choose, with_phases
 from rulebook.errors import IllegalAction, InvalidRecord, RulebookError
 from rulebook.variants.moves import ADDED_MOVE, VariantMove, parse_move
-from rulebook.variants.phases import PhasedGame, PhasedState
+from rulebook.variants.phases import PhasedGame, PhasedState, phased_state
 from rulebook.variants.seats import SeatRule, choose
 
 if TYPE_CHECKING:
@@ -701,7 +701,9 @@ def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
     except (RulebookError, ValueError) as exc:
         raise InvalidRecord(f"bad rules or deals: {exc}") from None
     tables = record.meta.get("phases")
-    if tables:  # the variant's added steps, as the record carries them (rulebook.variants.phases)
+    if variant.phases:  # the variant's added steps, as the variant passed again states them (its Python too)
+        state = phased_state(state, variant.phases)
+    elif tables:  # the variant's added steps, as the record carries them (rulebook.variants.phases)
         try:
             state = with_phases(state, tables)
         except ValueError as exc:
@@ -714,7 +716,7 @@ def iter_states(variant: Variant, record: Record) -> Iterator[State[Any, Any]]:
             raise InvalidRecord(f"{text!r} comes after the end of the game", i)
         try:
             action = parse_move(kinds, parser, text, rules)
-            if isinstance(action, VariantMove) or action not in state.legal_actions():
+            if type(action) is not Choose and (isinstance(action, VariantMove) or action not in state.legal_actions()):
                 state = apply_added(hooked_state(state, variant.play_hooks), action)
             else:
                 state = state.apply(action)
@@ -827,6 +829,22 @@ class TrickWinnerHook:
         if isinstance(answer, (list, tuple, set, frozenset)):
             raise HookError("contract:one-winner", f"returned {len(answer)} winners; a trick has exactly one winner "
                             f"(one of the seats {_seat_words(trick.seats)})", *where)
+        if type(answer) is Outcome:  # cards that join the trick for players that are no seats
+            joins = answer.joins
+            if not getattr(trick.state.GAME, "OUTCOMES", False):
+                raise HookError("contract:one-winner", f"{trick.state.GAME.slug} takes a seat as a trick's winner, "
+                                "not an outcome with cards that join it", *where)
+            if not (isinstance(joins, tuple) and all(isinstance(j, tuple) and len(j) == 2 and isinstance(j[0], str)
+                                                       and j[0] and type(j[1]) is int for j in joins)):
+                raise HookError("contract:one-winner", "an outcome's joins are (name, card) pairs: a player that is "
+                                "no seat, and a card", *where)
+            names = {n for n, _ in joins}
+            if not (any(type(answer.winner) is type(s) and answer.winner == s for s in trick.seats)
+                    or answer.winner in names):
+                raise HookError("contract:one-winner", f"returned an outcome won by {_shown(answer.winner)}, neither a "
+                                f"seat that played nor a player of its joins ({', '.join(sorted(names)) or 'none'})",
+                                *where)
+            return answer
         if not any(type(answer) is type(s) and answer == s for s in trick.seats):
             shown = f"seat {answer + 1}" if type(answer) is int else _shown(answer)
             raise HookError("contract:one-winner", f"returned {shown}, not one of the seats that played the trick "

@@ -55,24 +55,27 @@ passes a card left and forbids leading a trump before one is played.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from rulebook.core.contract import Game, State, check_rng, log_actions
-from rulebook.core.phases import KeepCard, PassCard, ReturnCard, ShowCard, register_phases
+from rulebook.core.contract import Game, State, check_rng, log_actions, register_general_path
+from rulebook.core.model import Content
+from rulebook.core.phases import Choose, Done, KeepCard, PassCard, ReturnCard, ShowCard, register_phases
 from rulebook.errors import IllegalAction, RulebookError
-from rulebook.variants import piles
-from rulebook.variants.piles import DraftCards, ExchangeCards
+from rulebook.variants import choose, piles, steps, zones
+from rulebook.variants.choose import ChooseStep
+from rulebook.variants.piles import DraftCards, ExchangeCards, _placed
 
 __all__ = ["KINDS", "AddedPhase", "DraftCards", "ExchangeCards", "InvalidPhase", "PassCards", "PhasedGame",
            "PhasedObservation", "PhasedState", "RevealCards",
            "check_phases", "phase_from_table", "phased_state"]
 
 #: the kinds of added phase a variant may name
-KINDS = ("pass", "reveal", "exchange", "draft")
+KINDS = ("pass", "reveal", "exchange", "draft", "choose")
 DIRECTIONS = ("left", "right", "across")
 STARTS = ("game", "lowest_score", "highest_score", "last_winner")
 #: the adapter methods a game needs for added phases
@@ -88,16 +91,21 @@ class PassCards:
     """An added phase: each seat taking part passes ``cards`` cards to the seat ``to`` names (see the
     module doc), ``before`` the printed phase of that name, at every round."""
 
-    before: str
+    before: str = ""
     cards: int = 1
     to: str | int = "left"
     turns: str = "secret"
     starts: str = "game"
+    #: the step's place in the program (rulebook.variants.steps): ``before`` or ``after`` a step, ``at``
+    #: its number (0: every time); ``by``: who takes it (``seat:N``, ``role:NAME``; "": every seat)
+    after: str = ""
+    at: int = 0
+    by: str = ""
     kind: ClassVar[str] = "pass"
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "pass", "before": self.before, "cards": self.cards, "to": self.to, "turns": self.turns,
-                "starts": self.starts}
+        return _placed(self, {"kind": "pass", "before": self.before, "cards": self.cards, "to": self.to,
+                              "turns": self.turns, "starts": self.starts})
 
 
 @attrs.frozen
@@ -106,20 +114,25 @@ class RevealCards:
     has chosen, shows them to all: they stay public while in a hand, until the next deal
     (UT-PHASE-4). ``before``, ``turns`` and ``starts`` as for :class:`PassCards`."""
 
-    before: str
+    before: str = ""
     cards: int = 1
     turns: str = "secret"
     starts: str = "game"
+    #: the step's place in the program (rulebook.variants.steps): ``before`` or ``after`` a step, ``at``
+    #: its number (0: every time); ``by``: who takes it (``seat:N``, ``role:NAME``; "": every seat)
+    after: str = ""
+    at: int = 0
+    by: str = ""
     kind: ClassVar[str] = "reveal"
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "reveal", "before": self.before, "cards": self.cards, "turns": self.turns,
-                "starts": self.starts}
+        return _placed(self, {"kind": "reveal", "before": self.before, "cards": self.cards, "turns": self.turns,
+                              "starts": self.starts})
 
 
 #: an added phase of the library
-AddedPhase = PassCards | RevealCards | DraftCards | ExchangeCards
-_CLASSES_ADDED = (PassCards, RevealCards, DraftCards, ExchangeCards)
+AddedPhase = PassCards | RevealCards | DraftCards | ExchangeCards | ChooseStep
+_CLASSES_ADDED = (PassCards, RevealCards, DraftCards, ExchangeCards, ChooseStep)
 
 
 def _field(index: int, name: str) -> str:
@@ -130,23 +143,20 @@ def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[Adde
     """``phases`` as a tuple, if the game can play each (else :class:`InvalidPhase` naming the field)."""
     if not isinstance(phases, (tuple, list)):
         raise InvalidPhase(f"phases: must be a list of added phases, not {type(phases).__name__}")
-    names = [p.name for p in game.PHASES]
     for i, phase in enumerate(phases):
         if not isinstance(phase, _CLASSES_ADDED):
-            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards, RevealCards, DraftCards or "
-                               f"ExchangeCards), not {type(phase).__name__}")
+            raise InvalidPhase(f"phases[{i + 1}]: must be an added phase (PassCards, RevealCards, DraftCards, "
+                               f"ExchangeCards or ChooseStep), not {type(phase).__name__}")
         if not all(callable(getattr(game, m, None)) for m in ADAPTER):
             raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} cannot play added phases yet")
-        if phase.kind not in getattr(game, "ADDED_PHASES", ("pass",)):
+        if phase.kind not in (*getattr(game, "ADDED_PHASES", ("pass",)), "choose"):
             raise InvalidPhase(f"{_field(i, 'kind')}: {game.slug} does not play {phase.kind} phases yet (it plays: "
-                               f"{', '.join(getattr(game, 'ADDED_PHASES', ('pass',)))})")
-        if phase.before not in names:
-            raise InvalidPhase(f"{_field(i, 'before')}: {game.slug} has no phase {str(phase.before)[:40]!r} "
-                               f"(its phases: {', '.join(names)})")
-        if game.PHASES[names.index(phase.before)].turns == "chance":  # no seat decides: nothing to come before
-            raise InvalidPhase(f"{_field(i, 'before')}: {phase.before} is a step no player takes (it comes by "
-                               f"chance); an added step goes before one of: "
-                               f"{', '.join(p.name for p in game.PHASES if p.turns != 'chance')}")
+                               f"{', '.join(getattr(game, 'ADDED_PHASES', ('pass',)))}, choose)")
+        steps.check_place(game, phase.before, phase.after, phase.at, phase.by, functools.partial(_field, i),
+                          InvalidPhase)
+        if isinstance(phase, ChooseStep):
+            choose.check(game, phase, i, InvalidPhase)
+            continue
         if type(phase.cards) is not int or not 1 <= phase.cards <= 60:
             raise InvalidPhase(f"{_field(i, 'cards')}: must be a whole number from 1, not {phase.cards!r:.40}")
         if isinstance(phase, (DraftCards, ExchangeCards)):
@@ -164,13 +174,15 @@ def check_phases(game: Game[Any, Any, Any], phases: Sequence[Any]) -> tuple[Adde
 
 
 def _seat_of(starts: str) -> int | None:
-    if starts.startswith("seat:") and starts[5:].isdigit() and int(starts[5:]) >= 1:
+    if starts.startswith("seat:") and starts[5:].isascii() and starts[5:].isdigit() and len(starts) <= 8 \
+            and int(starts[5:]) >= 1:
         return int(starts[5:]) - 1
     return None
 
 
-#: the fields of a ``[[phases]]`` table besides kind, before, cards and starts
-_KEYS = {"pass": ("to", "turns"), "reveal": ("turns",), "draft": ("element", "keep"), "exchange": ("element",)}
+#: the fields of a ``[[phases]]`` table besides kind, its place (before, after, at, by), cards and starts
+_KEYS = {"pass": ("to", "turns"), "reveal": ("turns",), "draft": ("element", "keep"), "exchange": ("element", "order"),
+         "choose": ("name", "choices", "turns")}
 
 
 def phase_from_table(table: Any, index: int) -> AddedPhase:
@@ -180,15 +192,19 @@ def phase_from_table(table: Any, index: int) -> AddedPhase:
     kind = table.get("kind")
     if kind not in KINDS:
         raise InvalidPhase(f"{_field(index, 'kind')}: must be one of {', '.join(KINDS)}")
-    keys = {"kind", "before", "cards", "starts", *_KEYS[kind]}
+    keys = {"kind", "before", "after", "at", "by", "cards", "starts", *_KEYS[kind]} - ({"cards"} if kind == "choose"
+                                                                                       else set())
     extra = sorted(str(k) for k in set(table) - keys)
     if extra:
         raise InvalidPhase(f"{_field(index, extra[0])}: unknown field (expected {', '.join(sorted(keys))})")
-    if not isinstance(table.get("before"), str):
-        raise InvalidPhase(f"{_field(index, 'before')}: must name a phase of the game")
+    for where in ("before", "after"):
+        if where in table and not isinstance(table[where], str):
+            raise InvalidPhase(f"{_field(index, where)}: must name a step of the game")
+    if "before" not in table and "after" not in table:
+        raise InvalidPhase(f"{_field(index, 'before')}: must name a step of the game (before = STEP or after = STEP)")
     values = {k: table[k] for k in sorted(keys - {"kind"}) if k in table}
     made: AddedPhase = {"pass": PassCards, "reveal": RevealCards, "draft": DraftCards,
-                        "exchange": ExchangeCards}[kind](**values)
+                        "exchange": ExchangeCards, "choose": ChooseStep}[kind](**values)
     return made
 
 
@@ -215,6 +231,12 @@ class PhasedObservation:
     drawn: tuple[int, ...] = ()
     returned: tuple[tuple[str, tuple[int, ...]], ...] = ()
     returns: tuple[int, ...] = ()
+    #: the zones of which the variant's sights show more than the engine's observation
+    #: (:mod:`rulebook.variants.zones`): one content per zone, every item the seat sees in it, its unseen
+    #: items ``HIDDEN`` (a dummy's hand face up)
+    zones: tuple[Content, ...] = ()
+    #: this round's completed ``choose`` steps the seat may see: ``(step name, seat, text)`` in the order chosen
+    choices: tuple[tuple[str, int, str], ...] = ()
 
 
 #: one completed pass: (giver, receiver, cards)
@@ -251,7 +273,13 @@ class PhasedGame:
                         table[element][item] = action  # type: ignore[assignment]
                         self._pile_ids[(kind, element, item)] = len(self._pile_actions)
                         self._pile_actions.append(action)
-        self._by_text = {str(a).lower(): a for a in (*self._pass, *self._show, *self._pile_actions)}
+        self._by_text: dict[str, Any] = {str(a).lower(): a for a in (*self._pass, *self._show, *self._pile_actions)}
+        #: 1 when an exchange lays aside first: its ``done`` move has an id
+        self._done = int(any(piles.aside(p) for p in phases))
+        if self._done:
+            self._by_text["done"] = DONE
+        #: the names of the added ``choose`` steps, whose moves' ids follow the pile moves
+        self._choose_steps = tuple(dict.fromkeys(p.name for p in phases if isinstance(p, ChooseStep)))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -267,7 +295,7 @@ class PhasedGame:
         return engine + (engine + 1) * per
 
     def num_distinct_actions(self, rules: Any = None) -> int:
-        return self._game.num_distinct_actions(rules) + 2 * len(self._pass) + len(self._pile_actions)
+        return self._choose_base(rules) + len(self._choose_steps) * choose.MAX_VALUES
 
     def encode_action(self, action: Any, rules: Any = None) -> int:
         kind = type(action)
@@ -280,7 +308,19 @@ class PhasedGame:
             if found is None:
                 raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
             return self._game.num_distinct_actions(rules) + 2 * len(self._pass) + found
+        if kind is Done and self._done:
+            return self._choose_base(rules) - 1
+        if kind is Choose:  # after the pile moves: per choose step, one id per value
+            k = self._choose_steps.index(action.step) if action.step in self._choose_steps else -1
+            if k < 0 or type(action.value) is not int or not 0 <= action.value < choose.MAX_VALUES:
+                raise ValueError(f"{action!r:.80} is not an action of {self._game.slug}")
+            return self._choose_base(rules) + k * choose.MAX_VALUES + action.value
         return self._game.encode_action(action, rules)
+
+    def _choose_base(self, rules: Any) -> int:
+        """The first id of the ``choose`` moves: after the pile moves and, with an exchange that lays aside first,
+        the one ``done``."""
+        return self._game.num_distinct_actions(rules) + 2 * len(self._pass) + len(self._pile_actions) + self._done
 
     def decode_action(self, index: int, rules: Any = None) -> Any:
         size = self._game.num_distinct_actions(rules)
@@ -288,6 +328,11 @@ class PhasedGame:
             return (*self._pass, *self._show)[index - size]
         if type(index) is int and 0 <= index - size - 2 * len(self._pass) < len(self._pile_actions):
             return self._pile_actions[index - size - 2 * len(self._pass)]
+        at = index - self._choose_base(rules) if type(index) is int else -1
+        if at == -1 and self._done:
+            return DONE
+        if 0 <= at < len(self._choose_steps) * choose.MAX_VALUES:
+            return Choose(at % choose.MAX_VALUES, "", self._choose_steps[at // choose.MAX_VALUES])
         return self._game.decode_action(index, rules)
 
     def parse_action(self, text: str, rules: Any = None) -> Any:
@@ -295,6 +340,16 @@ class PhasedGame:
             found = self._by_text.get(" ".join(text.strip().lower().split()))
             if found is not None:
                 return found
+            word, _, rest = text.strip().partition(" ")
+            if self._choose_steps and word.lower() == "choose" and rest.strip():
+                said = " ".join(rest.split())
+                for phase in self._phases:
+                    if isinstance(phase, ChooseStep):
+                        parse = choose.list_of(self._game, phase).parse
+                        value = parse(said) if parse is not None else None
+                        if type(value) is int:
+                            return Choose(value, said)
+                return Choose(-1, said)  # its value: the one the step in progress gives that text
         return self._game.parse_action(text, rules)
 
     def heuristic_action(self, state: Any, rng: random.Random) -> Any:
@@ -306,13 +361,32 @@ class PhasedGame:
         if isinstance(state, PhasedState) and state.active >= 0:
             legal = state.legal_actions()
             phase = state.phases[state.active]
+            if isinstance(phase, ChooseStep):
+                assert state.current_player is not None
+                return choose.heuristic(self._game, phase, state.inner, state.current_player, legal, rng)
             value = getattr(self._game, "pile_value", None)
             if isinstance(phase, (DraftCards, ExchangeCards)) and value is not None:
-                worth = [value(state.inner, phase.element, a.card) for a in legal]
+                cards = [a for a in legal if type(a) is not Done]
+                worth = [value(state.inner, phase.element, a.card) for a in cards]
+                if piles.aside(phase):  # lay aside the cheapest card while it is worth less than a card drawn blind
+                    seat = state.current_player
+                    game: Any = self._game  # a game with piles: its hands and pile items
+                    mine = set(game.hands_of(state.inner)[seat])
+                    blind = [value(state.inner, phase.element, c) for c, _t in game.pile_items(phase.element)
+                             if c not in mine]
+                    if not cards or min(worth) >= sum(blind) / max(len(blind), 1):
+                        return DONE
+                    return cards[worth.index(min(worth))]
                 pick = max(worth) if isinstance(phase, DraftCards) else min(worth)
-                return legal[worth.index(pick)]
+                return cards[worth.index(pick)]
             return rng.choice(legal)
-        return self._game.heuristic_action(state.inner if isinstance(state, PhasedState) else state, rng)
+        if isinstance(state, PhasedState):
+            inner = state.inner
+            plan = zones.zone_plan(self._game, inner.rules)
+            if plan and state.current_player is not None:  # the sights hide what the engine's heuristic reads:
+                inner = state.resample(state.current_player, rng).inner  # it plays a world the seat cannot tell
+            return self._game.heuristic_action(inner, rng)  # apart from the true one
+        return self._game.heuristic_action(state, rng)
 
 
 _GAMES: dict[tuple[str, tuple[AddedPhase, ...]], PhasedGame] = {}
@@ -324,6 +398,25 @@ def _phased_game(game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ())
     if found is None:
         found = _GAMES[key] = PhasedGame(game, phases)
     return found
+
+
+#: per engine and tuple of added steps (by identity: every state of a game shares its tuple), each
+#: step's place and which of the engine's questions can place one (:func:`steps.wanted`)
+_PLACES: dict[tuple[int, int], tuple[Any, tuple[AddedPhase, ...], tuple[tuple[str, str, int], ...],
+                                     tuple[bool, bool]]] = {}
+
+
+def _places(game: Any, phases: tuple[AddedPhase, ...]) -> tuple[tuple[tuple[str, str, int], ...], tuple[bool, bool]]:
+    """Each added step's place in the program (:func:`steps.at_of`) and the questions that can place one,
+    worked out once per engine and tuple of steps (read at every move)."""
+    key = (id(game), id(phases))
+    found = _PLACES.get(key)
+    if found is None or found[0] is not game or found[1] is not phases:  # held: their ids stay theirs
+        if len(_PLACES) >= 1024:
+            _PLACES.clear()
+        places = tuple(steps.at_of(p) for p in phases)
+        found = _PLACES[key] = (game, phases, places, steps.wanted(game, places))
+    return found[2], found[3]
 
 
 def _targets(seats: tuple[int, ...], to: str | int) -> dict[int, int]:
@@ -354,6 +447,8 @@ class PhasedState:
     current_player: int | None = attrs.field(eq=False)
     #: per seat, what it drew from the pile in the draft or exchange in progress
     dealt: tuple[tuple[int, ...], ...] = ()
+    #: the choices of this round's completed ``choose`` steps: ``(round, ((step index, seat, value, text), ...))``
+    made: tuple[int, tuple[tuple[int, int, int, str], ...]] = (-1, ())
 
     GAME: ClassVar[PhasedGame]
 
@@ -366,26 +461,41 @@ class PhasedState:
 
     @classmethod
     def _enter(cls, inner: Any, phases: tuple[AddedPhase, ...], moves: int, done: tuple[int, ...],
-               empty: tuple[tuple[int, ...], ...], last: Any, log: Any) -> PhasedState:
+               empty: tuple[tuple[int, ...], ...], last: Any, log: Any,
+               made: tuple[int, tuple[tuple[int, int, int, str], ...]] = (-1, ())) -> PhasedState:
+        game = type(inner).GAME
+        places, ask = _places(game, phases)
+        while inner.current_player is None and getattr(inner, "paused", None):
+            held = steps.points(game, inner)
+            if any(at in held and done[i] != moves for i, at in enumerate(places)):
+                break
+            inner = inner.resume()  # the engine held for an added step that is not due here: it goes on
         cp = inner.current_player
-        if cp is not None:
-            game = type(inner).GAME
-            at = game.phase_at(inner)
-            if at is not None:
+        if phases and (cp is not None or getattr(inner, "paused", None)):
+            here = steps.points(game, inner, ask)
+            if here:
                 for i, phase in enumerate(phases):
-                    if phase.before == at and done[i] != moves:
+                    if places[i] in here and done[i] != moves:
                         order = _order(game, inner, phase, i)
+                        if isinstance(phase, ChooseStep):
+                            return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], made=made)
                         if isinstance(phase, (DraftCards, ExchangeCards)):
                             if last[0] != game.round_of(inner):
                                 last = (-1, (), (), ())
                             later = len(order) * sum(  # the steps after it deal from the same pile
                                 piles.draws(p, game) for p in phases[i + 1 :]
-                                if isinstance(p, (DraftCards, ExchangeCards)) and p.before == phase.before
+                                if isinstance(p, (DraftCards, ExchangeCards)) and steps.at_of(p) == steps.at_of(phase)
                                 and p.element == phase.element)
                             drawn = piles.deal(game, inner, phase, i, order, last, InvalidPhase, later)
-                            return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], drawn)
-                        return cls(inner, phases, moves, done, i, order, empty, last, log, order[0])
-        return cls(inner, phases, moves, done, -1, (), empty, last, log, cp)
+                            return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], drawn,
+                                       made=made)
+                        return cls(inner, phases, moves, done, i, order, empty, last, log, order[0], made=made)
+        return cls(inner, phases, moves, done, -1, (), empty, last, log, cp, made=made)
+
+    def _after_step(self, inner: Any, done: tuple[int, ...], log: Any) -> PhasedState:
+        """The step in progress is over: the engine goes on (from a hold, if it held for the step)."""
+        empty = ((),) * len(self.chosen)
+        return self._enter(inner, self.phases, self.moves, done, empty, self.last, log, self.made)
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -408,10 +518,13 @@ class PhasedState:
         assert seat is not None
         phase = self.phases[self.active]
         mine = self.chosen[seat]
+        if isinstance(phase, ChooseStep):
+            return choose.options_of(type(self.inner).GAME, phase, self.inner, seat)
         if isinstance(phase, (DraftCards, ExchangeCards)):
             items = (self.GAME._keep if phase.kind == "draft" else self.GAME._return)[phase.element]
             opts = piles.options(type(self.inner).GAME, self.inner, phase, seat, self.dealt)
-            return tuple(items[c] for c in sorted(opts) if c not in mine)
+            moves = tuple(items[c] for c in sorted(opts) if c not in mine)
+            return (*moves, DONE) if piles.aside(phase) else moves  # laid aside first: up to cards of them
         table = self.GAME._pass if phase.kind == "pass" else self.GAME._show
         hand = type(self.inner).GAME.hands_of(self.inner)[seat]
         return tuple(table[c] for c in hand if c not in mine)
@@ -435,7 +548,8 @@ class PhasedState:
         last = self.last
         if last[0] >= 0:
             last = _played(last, action)
-        return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
+        return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action),
+                           self.made)
 
     def apply(self, action: Any) -> PhasedState:
         if self.active < 0:
@@ -446,7 +560,10 @@ class PhasedState:
             last = self.last
             if last[0] >= 0:  # UT-PHASE-3, UT-PHASE-4: a card played (or laid out) is no longer where it went
                 last = _played(last, action)
-            return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action))
+            return self._enter(inner, self.phases, self.moves + 1, self.done, self.chosen, last, (self.log, action),
+                           self.made)
+        if isinstance(self.phases[self.active], ChooseStep):
+            return self._choose(action)
         if type(action) not in _ADDED_MOVES or action not in self.legal_actions():
             kind = self.phases[self.active].kind
             what, rule = _CHOOSE[kind]
@@ -454,13 +571,44 @@ class PhasedState:
         seat = self.current_player
         assert seat is not None
         chosen = list(self.chosen)
-        chosen[seat] = (*chosen[seat], action.card)
+        chosen[seat] = (*chosen[seat], STOP if type(action) is Done else action.card)
         log = (self.log, action)
-        made = sum(map(len, chosen))
         per = piles.per(self.phases[self.active])
-        if len(self.order) * per > made:
-            return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=self.order[made // per])
+        nxt = next((s for s in self.order if len(chosen[s]) < per and STOP not in chosen[s]), None)
+        if nxt is not None:  # each seat in turn makes its choices (an aside exchange: until done)
+            return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=nxt)
         return self._finish(tuple(chosen), log)
+
+    def _choose(self, action: Any) -> PhasedState:
+        """A ``choose`` step's move (rulebook.variants.choose): the option of that value, or of that text (a
+        record reads ``choose <text>``); once every seat has chosen, the list's ``apply`` changes the game."""
+        legal = self.legal_actions()
+        # a move read from its text names no step: it is the step in progress's choice of that value (or text)
+        match = next((a for a in legal if type(action) is Choose and (
+            a == action or (not action.step and (a.value == action.value if action.value >= 0
+                                                 else a.text.lower() == action.text.lower())))), None)
+        phase = self.phases[self.active]
+        assert isinstance(phase, ChooseStep)
+        if match is None:
+            raise IllegalAction(f"{action}: choose one of {', '.join(a.text for a in legal)[:200]}",
+                                self._rule(self._number("choose")), action)
+        seat = self.current_player
+        assert seat is not None
+        chosen = list(self.chosen)
+        chosen[seat] = (match.value,)
+        log = (self.log, match)
+        made = sum(map(len, chosen))
+        game = type(self.inner).GAME
+        rnd = game.round_of(self.inner)
+        texts = (*(self.made[1] if self.made[0] == rnd else ()), (self.active, seat, match.value, match.text))
+        if made < len(self.order):
+            return attrs.evolve(self, chosen=tuple(chosen), log=log, current_player=self.order[made],
+                                made=(rnd, texts))
+        pairs = tuple((s, chosen[s][0]) for s in self.order)
+        inner = choose.list_of(game, phase).apply(self.inner, pairs)
+        done = self.done[: self.active] + (self.moves,) + self.done[self.active + 1 :]
+        out = attrs.evolve(self, made=(rnd, texts))
+        return out._after_step(inner, done, log)
 
     def _finish(self, chosen: tuple[tuple[int, ...], ...], log: Any) -> PhasedState:
         """UT-PHASE-2: every seat has chosen; the cards move at once, and the engine resumes."""
@@ -476,12 +624,13 @@ class PhasedState:
         if isinstance(phase, (DraftCards, ExchangeCards)):  # DRAFT, EXCHANGE: kept items stay, the rest go back
             base = self.last if same else (rnd, (), (), ())
             inner, made = piles.finish(game, inner, phase, self.order, self.dealt, chosen, base)
-            return self._enter(inner, self.phases, self.moves, done, empty, (*base[:3], (*base[3], *made)), log)
+            return self._enter(inner, self.phases, self.moves, done, empty, (*base[:3], (*base[3], *made)), log,
+                               self.made)
         if not isinstance(phase, PassCards):  # UT-PHASE-4: the chosen cards become public
             for s in seats:
                 shown[s] += [c for c in chosen[s] if c not in shown[s]]
             last = (rnd, self.last[1] if same else (), tuple(tuple(c) for c in shown), self.last[3] if same else ())
-            return self._enter(inner, self.phases, self.moves, done, empty, last, log)
+            return self._enter(inner, self.phases, self.moves, done, empty, last, log, self.made)
         to = _targets(seats, phase.to)
         hands = [list(h) for h in game.hands_of(inner)]
         moved: list[Move] = []
@@ -499,7 +648,7 @@ class PhasedState:
                     shown[receiver].append(c)
         last = (rnd, (*self.last[1], *moved) if same else tuple(moved),
                 tuple(tuple(c) for c in shown) if any(shown) else (), self.last[3] if same else ())
-        return self._enter(inner, self.phases, self.moves, done, empty, last, log)
+        return self._enter(inner, self.phases, self.moves, done, empty, last, log, self.made)
 
     def _rule(self, n: int) -> str:
         return f"{type(self.inner).GAME.prefix}-PHASE-{n}"
@@ -519,14 +668,16 @@ class PhasedState:
         return self.inner.winners if self.active < 0 else frozenset()
 
     def observation(self, seat: int) -> PhasedObservation:
-        """UT-PHASE-3: the engine's observation, the seat's own choice and what it gave and got."""
-        engine = self.inner.observation(seat)  # checks the seat
+        """UT-PHASE-3: the engine's observation, the seat's own choice and what it gave and got; under the
+        variant's sights (:mod:`rulebook.variants.zones`) the engine's observation with what they hide
+        masked, and what they show beyond it."""
+        game = type(self.inner).GAME
+        engine, extra = zones.observe(game, self.inner, seat, zones.zone_plan(game, self.inner.rules))
         phase = self.phases[self.active] if self.active >= 0 else None
         chosen = self.chosen
         per = piles.per(phase) if phase is not None else 1  # a draft's seat chooses ``keep`` items
-        done = sum(len(c) == per for c in chosen) if phase is not None else 0
+        done = sum(len(c) == per or STOP in c for c in chosen) if phase is not None else 0
         shown = chosen if phase is not None and phase.turns == "in_turn" else ()
-        game = type(self.inner).GAME
         same = self.last[0] == game.round_of(self.inner)
         moves = self.last[1] if same else ()
         gave = tuple((r, cards) for g, r, cards in moves if g == seat)
@@ -536,10 +687,26 @@ class PhasedState:
         returns = self.last[3] if same else ()
         returned = tuple((e, items) for e, s, items in returns if s == seat)
         counts = tuple(sum(len(items) for _, s, items in returns if s == t) for t in range(len(chosen)))
-        return PhasedObservation(engine, phase.kind if phase else "", chosen[seat], done, shown, gave, got, public,
-                                 drawn, returned, counts if returns else ())
+        made = self.made[1] if self.made[0] == game.round_of(self.inner) else ()
+        live = sum(map(len, chosen)) if isinstance(phase, ChooseStep) else 0  # the step in progress: its choices
+        over, now = made[: len(made) - live], made[len(made) - live :]
+        named = {k: p for k, p in enumerate(self.phases) if isinstance(p, ChooseStep)}
+        seen = tuple((named[k].name, s, text) for k, s, _v, text in over
+                     if s == seat or named[k].shown == "all")
+        seen += tuple((named[k].name, s, text) for k, s, _v, text in now
+                      if s == seat or (phase is not None and phase.turns == "in_turn"))
+        own = tuple(c for c in chosen[seat] if c != STOP)
+        return PhasedObservation(engine, phase.kind if phase else "", own, done, shown, gave, got, public,
+                                 drawn, returned, counts if returns else (), extra, seen)
 
     def observation_tensor(self, seat: int) -> tuple[int, ...]:
+        """The engine's tensor; under sights of the variant that hide what the engine shows, the tensor of
+        the masked observation (what the variant shows beyond the engine is not encoded)."""
+        game = type(self.inner).GAME
+        plan = zones.zone_plan(game, self.inner.rules)
+        if plan:
+            engine, _ = zones.observe(game, self.inner, seat, plan)
+            return game.encode_observation(self.inner.rules, engine)  # type: ignore[no-any-return]
         return self.inner.observation_tensor(seat)  # type: ignore[no-any-return]
 
     def resample(self, seat: int, rng: random.Random) -> PhasedState:
@@ -562,7 +729,7 @@ class PhasedState:
                       for c in cards]
             # UT-PHASE-4: shown cards stay where they are
             known += [(c, s) for s, cards in enumerate(self.last[2]) for c in cards]
-        if phase is not None and phase.turns == "in_turn":
+        if phase is not None and phase.turns == "in_turn" and not isinstance(phase, ChooseStep):
             known += [(c, s) for s, cards in enumerate(self.chosen) if s != seat for c in cards]
         must: dict[int, set[int]] = {}
         for card, holder in known:
@@ -594,13 +761,35 @@ class PhasedState:
         if pile_phase is not None or last[3]:  # DRAFT, EXCHANGE: the piles as the seat knows them
             same = last[0] == game.round_of(inner)
             inner, drawn, last = piles.resample(game, inner, seat, pile_phase, self.order, drawn, last, same, rng)
-        if phase is not None and phase.turns == "secret":
+        if phase is not None and phase.turns == "secret" and not isinstance(phase, ChooseStep):
             for s, cards in enumerate(self.chosen):
                 if s != seat and cards:
                     pool = (piles.options(game, inner, pile_phase, s, drawn) if pile_phase is not None
                             else game.hands_of(inner)[s])
-                    chosen[s] = tuple(rng.sample(sorted(pool), len(cards)))
-        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None, dealt=drawn, last=last)
+                    real = [c for c in cards if c != STOP]  # a seat that said done stays done
+                    chosen[s] = (*rng.sample(sorted(pool), len(real)), *((STOP,) if STOP in cards else ()))
+        # the variant's sights (rulebook.variants.zones): what they show stays, what they hide is drawn again
+        plan = zones.zone_plan(game, inner.rules)
+        for _attempt in range(_TRIES):
+            redrawn = zones.redraw(game, self.inner, inner, seat, rng, plan)
+            if redrawn is not None:
+                inner = redrawn
+                break
+            inner = self.inner.resample(seat, rng)  # the engine drew a shown item where no zone holds it: again
+        else:
+            raise AssertionError(f"{game.slug}: no redraw for seat {seat + 1} keeps what it sees")
+        made = self.made
+        if isinstance(phase, ChooseStep) and phase.turns == "secret":  # the others' choices so far: drawn again
+            live = sum(map(len, self.chosen))
+            entries = list(made[1])
+            for at in range(len(entries) - live, len(entries)):
+                k, s, _v, _t = entries[at]
+                if s != seat:
+                    pick = rng.choice(choose.options_of(game, phase, inner, s))
+                    chosen[s] = (pick.value,)
+                    entries[at] = (k, s, pick.value, pick.text)
+            made = (made[0], tuple(entries))
+        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None, dealt=drawn, last=last, made=made)
 
     @property
     def history(self) -> tuple[Any, ...]:
@@ -686,14 +875,17 @@ def _place(hands: list[list[int]], card: int, holder: int, seat: int, stay: set[
     return False
 
 def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, ...]:
-    """Who chooses in the added phase, in order, from its starter (UT-PHASE-1)."""
-    seats = tuple(game.pass_seats(inner))
+    """Who chooses in the added phase, in order, from its starter (UT-PHASE-1); ``by`` names them, else every
+    seat the game lets take part (rulebook.variants.steps)."""
+    seats = steps.by_seats(game, inner, phase.by, tuple(game.pass_seats(inner)))
     hands = game.hands_of(inner)
+    if not seats:
+        raise InvalidPhase(f"{_field(index, 'by')}: no seat takes part")
     if isinstance(phase, (PassCards, RevealCards)) and any(len(hands[s]) < phase.cards for s in seats):
         word = "pass" if phase.kind == "pass" else "show"
         raise InvalidPhase(f"{_field(index, 'cards')}: {phase.cards} cards to {word}, but a hand holds "
                            f"{min(len(hands[s]) for s in seats)}")
-    if len(seats) < 2:
+    if len(seats) < 2 and isinstance(phase, PassCards):
         raise InvalidPhase(f"{_field(index, 'to')}: fewer than two seats take part")
     if isinstance(phase, PassCards) and phase.to == "across" and len(seats) % 2:
         raise InvalidPhase(f"{_field(index, 'to')}: across needs an even number of seats ({len(seats)} take part)")
@@ -725,9 +917,13 @@ def _order(game: Any, inner: Any, phase: AddedPhase, index: int) -> tuple[int, .
 
 _CLASSES: dict[tuple[str, tuple[AddedPhase, ...]], type[PhasedState]] = {}
 #: the moves of the added phases
-_ADDED_MOVES = (PassCard, ShowCard, KeepCard, ReturnCard)
+_ADDED_MOVES = (PassCard, ShowCard, KeepCard, ReturnCard, Done)
+#: the one ``done`` move, and what it leaves among a seat's choices (no item is negative)
+DONE = Done()
+STOP = -1
 #: per kind, what the seat must choose and the library's rule it breaks otherwise
 _CHOOSE = {"pass": ("a card of your hand to pass", "pass"), "reveal": ("a card of your hand to show", "reveal"),
+           "choose": ("one of the choices offered", "choose"),
            "draft": ("one of the items dealt to you to keep", "draft"),
            "exchange": ("one of the items you hold or drew to return", "exchange")}
 
@@ -735,7 +931,10 @@ _CHOOSE = {"pass": ("a card of your hand to pass", "pass"), "reveal": ("a card o
 def phased_state(inner: State[Any, Any], phases: tuple[AddedPhase, ...]) -> PhasedState:
     """``inner`` (an engine state at the start of a game) with ``phases`` added: a :class:`PhasedState`
     of the game's own subclass, whose ``GAME`` encodes the added moves."""
+    if isinstance(inner, PhasedState):  # the game's own start under sights it does not play (Game.new_game)
+        inner = inner.inner
     game: Game[Any, Any, Any] = type(inner).GAME
+    inner = _step_logic(game, inner, phases)
     key = (game.slug, phases)
     cls = _CLASSES.get(key)
     if cls is None:
@@ -746,11 +945,37 @@ def phased_state(inner: State[Any, Any], phases: tuple[AddedPhase, ...]) -> Phas
     return cls.start(inner, phases)
 
 
+def _step_logic(game: Any, inner: Any, phases: tuple[AddedPhase, ...]) -> Any:
+    """``inner`` (a game's first state) with what its added steps ask of the engine: to hold before the
+    scoring where a step goes there (``Logic.pauses``), and the checks the steps' choices make untrue
+    replaced by the lists' own (``Logic.checks``)."""
+    logic = inner.rules.logic
+    pauses = set(logic.pauses)
+    trick = steps.trick_step(game)
+    for phase in phases:
+        kind, name, _at = steps.at_of(phase)
+        if "score" in getattr(game, "PAUSES", ()) and ((kind, name) in (("before", "score"), ("after", trick))
+                                                        or (kind == "after" and name in ("tricks", "rounds"))):
+            pauses.add("score")
+    checks = dict(logic.checks)
+    for phase in phases:
+        if isinstance(phase, ChooseStep):
+            checks.update({k: v for k, v in choose.list_of(game, phase).checks if k not in checks})
+    if pauses == set(logic.pauses) and checks == dict(logic.checks):
+        return inner
+    rules = attrs.evolve(inner.rules, logic=attrs.evolve(logic, pauses=tuple(sorted(pauses)),
+                                                         checks=tuple(sorted(checks.items()))))
+    return attrs.evolve(inner, rules=rules)
+
+
 def _from_tables(state: State[Any, Any], tables: Any) -> PhasedState:
     if not isinstance(tables, (list, tuple)):
         raise InvalidPhase("phases: must be a list of tables")
+    if isinstance(state, PhasedState):
+        state = state.inner
     game: Game[Any, Any, Any] = type(state).GAME
     return phased_state(state, check_phases(game, [phase_from_table(t, i) for i, t in enumerate(tables)]))
 
 
 register_phases(_from_tables)
+register_general_path(lambda state: phased_state(state, ()))

@@ -41,38 +41,68 @@ class DraftCards:
     printed phase of that name, at every round. ``starts`` as for
     :class:`~rulebook.variants.phases.PassCards`."""
 
-    before: str
+    before: str = ""
     element: str = "hand"
     cards: int = 2
     keep: int = 1
     starts: str = "game"
+    #: the step's place in the program (rulebook.variants.steps): ``before`` or ``after`` a step, ``at``
+    #: its number (0: every time); ``by``: who takes it (``seat:N``, ``role:NAME``; "": every seat)
+    after: str = ""
+    at: int = 0
+    by: str = ""
     kind: ClassVar[str] = "draft"
     #: the choices are secret: only the seat sees what it drew, kept and returned
     turns: ClassVar[str] = "secret"
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "draft", "before": self.before, "element": self.element, "cards": self.cards,
-                "keep": self.keep, "starts": self.starts}
+        return _placed(self, {"kind": "draft", "before": self.before, "element": self.element, "cards": self.cards,
+                "keep": self.keep, "starts": self.starts})
 
 
 @attrs.frozen
 class ExchangeCards:
     """An added phase: each seat taking part takes the top ``cards`` items of ``element``'s pile,
-    then returns ``cards`` of what it holds face down to the bottom (see the module doc)."""
+    then returns ``cards`` of what it holds face down to the bottom (see the module doc); with
+    ``order = "aside"`` it first puts up to ``cards`` of what it holds aside, face down at the bottom (it
+    says ``done`` to put fewer), and then draws as many from the top."""
 
-    before: str
+    before: str = ""
     element: str = "hand"
     cards: int = 1
     starts: str = "game"
+    #: ``draw``: draw, then lay back as many; ``aside``: lay up to ``cards`` aside, then draw as many
+    order: str = "draw"
+    #: the step's place in the program (rulebook.variants.steps): ``before`` or ``after`` a step, ``at``
+    #: its number (0: every time); ``by``: who takes it (``seat:N``, ``role:NAME``; "": every seat)
+    after: str = ""
+    at: int = 0
+    by: str = ""
     kind: ClassVar[str] = "exchange"
     turns: ClassVar[str] = "secret"
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "exchange", "before": self.before, "element": self.element, "cards": self.cards,
-                "starts": self.starts}
+        out = _placed(self, {"kind": "exchange", "before": self.before, "element": self.element, "cards": self.cards,
+                             "starts": self.starts})
+        if self.order != "draw":
+            out["order"] = self.order
+        return out
 
 
 PileKind = DraftCards | ExchangeCards
+
+
+def _placed(phase: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` (a step's ``[[phases]]`` form) with its place: ``before``, or ``after``, ``at`` and ``by``
+    when they are set."""
+    if not phase.before:
+        table.pop("before", None)
+        table["after"] = phase.after
+    if phase.at:
+        table["at"] = phase.at
+    if phase.by:
+        table["by"] = phase.by
+    return table
 #: one return to the bottom of a pile this round: (element, seat, items), in the order made
 Return = tuple[str, int, tuple[int, ...]]
 
@@ -88,6 +118,9 @@ def check(game: Any, phase: PileKind, index: int, error: type[Exception]) -> Non
         have = ", ".join(piles) or "none"
         raise error(f"{field(index, 'element')}: {game.slug} has no pile of {str(phase.element)[:40]!r} to "
                     f"{phase.kind} from (its piles: {have})")
+    if isinstance(phase, ExchangeCards) and phase.order not in ("draw", "aside"):
+        raise error(f"{field(index, 'order')}: must be draw (draw, then lay back) or aside (lay aside, then draw), "
+                    f"not {str(phase.order)[:40]!r}")
     if isinstance(phase, DraftCards):
         if type(phase.keep) is not int or not 1 <= phase.keep:
             raise error(f"{field(index, 'keep')}: must be a whole number from 1, not {phase.keep!r:.40}")
@@ -123,11 +156,16 @@ def pile(game: Any, state: Any, element: str, last: Any) -> list[int]:
     return [c for c in items if c not in back] + back
 
 
+def aside(phase: Any) -> bool:
+    """Whether ``phase`` is an exchange that lays aside first and then draws (up to ``cards`` each)."""
+    return isinstance(phase, ExchangeCards) and phase.order == "aside"
+
+
 def draws(phase: PileKind, game: Any) -> int:
-    """How many items each seat draws from the pile."""
+    """How many items each seat draws from the pile before it chooses (none when it lays aside first)."""
     if isinstance(phase, DraftCards):
         return phase.cards - 1 if game.PILES[phase.element] == "one" else phase.cards
-    return phase.cards
+    return 0 if aside(phase) else phase.cards
 
 
 def per(phase: Any) -> int:
@@ -171,6 +209,19 @@ def finish(game: Any, state: Any, phase: PileKind, order: tuple[int, ...], drawn
     rest = [c for c in pile(game, state, element, last) if c not in taken]
     holding = [list(h) for h in held(game, state, element)]
     made: list[Return] = []
+    if aside(phase):  # EXCHANGE, laid aside first: the cards go to the bottom, then each seat draws as many
+        # (WB-RULING-15: while the pile lasts above the cards laid aside; those are never drawn in the same step)
+        for seat in order:
+            back = tuple(sorted(c for c in chosen[seat] if c >= 0))
+            holding[seat] = [c for c in holding[seat] if c not in back]
+            made.append((element, seat, back))
+        bottom = [c for c in returned(last, element) if c in rest] + [c for _, _, b in made for c in b]
+        rest = [c for c in rest if c not in bottom]
+        for (_e, seat, back) in made:
+            holding[seat] += rest[: len(back)]
+            rest = rest[len(back) :]
+        state = with_held(game, state, element, tuple(tuple(h) for h in holding))
+        return game.with_pile(state, element, (*rest, *bottom)), tuple(made)
     for seat in order:
         opts = options(game, state, phase, seat, drawn)
         if isinstance(phase, DraftCards):

@@ -142,9 +142,15 @@ def seats_from_table(table: Any, where: str) -> dict[int, SeatRule]:
     if not isinstance(table, dict):
         raise InvalidRules("seats", f"in {where}: [seats] must be a table of seats (counted from 1) and policies")
     out: dict[int, SeatRule] = {}
+    keys: dict[int, str] = {}
     for key, value in table.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 99):
-            raise InvalidRules("seats", f"in {where}: {key[:20]!r} is not a seat number (seats count from 1)")
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2 and int(key) >= 1):
+            shown = repr(str(key)[:20]) + ("…" if len(str(key)) > 20 else "")
+            raise InvalidRules("seats", f"in {where}: {shown} is not a seat number (seats count from 1 to 99)")
+        if int(key) in keys:  # "4" and "04" name one seat: which rule was meant is not said
+            raise InvalidRules("seats", f"in {where}: seat {int(key)} is given twice, as {keys[int(key)]!r} and "
+                               f"{key!r}")
+        keys[int(key)] = key
         field = f"seats.{key}"
         if isinstance(value, str):
             value = {"policy": value}

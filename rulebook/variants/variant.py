@@ -66,6 +66,7 @@ from rulebook.core.options import (
 from rulebook.core.turns import NamedTurns, check_turn_rule
 from rulebook.errors import InvalidRules, RulebookError
 from rulebook.registry import get_game
+from rulebook.variants.by_id import OFF, Routed, route, route_checks, slot_of
 from rulebook.variants.hooks import (
     CountersFn,
     CountersHook,
@@ -90,6 +91,7 @@ from rulebook.variants.moves import VariantMove
 from rulebook.variants.phases import AddedPhase, check_phases, phase_from_table, phased_state
 from rulebook.variants.seats import SeatRule, npc_policies, seat_rules, seats_from_table, seats_to_table
 from rulebook.variants.user_code import load_module
+from rulebook.variants.zones import InvalidSight, zone_plan
 
 __all__ = [
     "Layer",
@@ -131,8 +133,35 @@ def _kinds(kinds: Iterable[type[VariantMove]]) -> tuple[type[VariantMove], ...]:
     return tuple(kinds)
 
 
+def _pairs(value: Any, field: str, shape: str, error: Callable[[str, str], Exception] = InvalidRules
+           ) -> tuple[tuple[Any, Any], ...]:
+    """A mapping (or pairs) as pairs; any other shape is an ``error`` (:class:`InvalidRules`) naming ``field``."""
+    if isinstance(value, Mapping):
+        return tuple(value.items())
+    if value is None:
+        return ()
+    if isinstance(value, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in value):
+        return tuple((p[0], p[1]) for p in value)
+    raise error(field, f"expected {shape}, not a {type(value).__name__}")
+
+
+def _sight_pairs(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A variant's ``sights`` as ``(zone key, function)`` pairs."""
+    return _pairs(value, "sights", "a table of zones and functions", InvalidSight)
+
+
+def _replace_pairs(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A variant's ``replace`` as ``(rule ID, function or "off")`` pairs."""
+    return _pairs(value, "replace", "a table of rule IDs and functions")
+
+
+def _check_pairs(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A variant's ``checks`` as ``(rule ID, function or "off")`` pairs."""
+    return _pairs(value, "checks", "a table of rule IDs and functions")
+
+
 def _npc_pairs(npcs: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple(npcs.items()) if isinstance(npcs, Mapping) else tuple(npcs or ())
+    return _pairs(npcs, "npcs", "a mapping of non-player characters to policies ({'lord': 'highest'})")
 
 
 @attrs.frozen
@@ -155,13 +184,7 @@ class NpcHook:
         return answer
 def _turn_pairs(turns: Any) -> tuple[tuple[str, Any], ...]:
     # checked in Variant.__attrs_post_init__ (check_turns), naming the field
-    if isinstance(turns, Mapping):
-        return tuple(turns.items())
-    if turns is None:
-        return ()
-    if isinstance(turns, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in turns):
-        return tuple((p[0], p[1]) for p in turns)
-    raise InvalidRules("turns", f"expected a table of 'trick' and 'round' rules, not a {type(turns).__name__}")
+    return _pairs(turns, "turns", "a table of 'trick' and 'round' rules")
 
 
 def check_turns(game: Game[Any, Any, Any], turns: tuple[tuple[str, Any], ...], players: int) -> NamedTurns | None:
@@ -192,9 +215,8 @@ def turn_rules(game: Game[Any, Any, Any]) -> tuple[tuple[str, ...], tuple[str, .
 
 
 def _seat_pairs(seats: Any) -> tuple[tuple[int, SeatRule], ...]:
-    if isinstance(seats, Mapping):
-        return tuple((s, r if isinstance(r, SeatRule) else SeatRule(r)) for s, r in seats.items())
-    return tuple(seats or ())
+    pairs = _pairs(seats, "seats", "a mapping of seats (from 0) to policies ({3: 'highest'})")
+    return tuple((s, r if isinstance(r, SeatRule) else SeatRule(r)) for s, r in pairs)
 
 
 @attrs.frozen
@@ -243,6 +265,15 @@ class Variant:
     leader_hook: LeaderFn | None = attrs.field(default=None, alias="leader")
     #: ... or as named rules: pairs ``("trick" | "round", rule)`` (a variant file's ``[turns]`` table)
     turns: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_turn_pairs)
+    #: the game's rules replaced or switched off by their spec IDs (:mod:`rulebook.variants.by_id`):
+    #: pairs ``(rule ID, function or "off")``; a variant file's ``off`` list gives the "off" ones
+    replace: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_replace_pairs)
+    #: the game's own checks the variant's rules make untrue: pairs ``(check ID, its own check or "off")``
+    checks: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_check_pairs)
+    #: who sees a zone's items, as Python functions (:mod:`rulebook.variants.zones`): pairs ``(zone key,
+    #: sight)``, the key a zone (``"trick"``) or one seat's zone (``"hands.3"``, counted from 1), the sight
+    #: ``fn(seat, item, content) -> bool``
+    sights: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_sight_pairs)
     play_hooks: PlayHooks = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -250,6 +281,10 @@ class Variant:
         if not isinstance(self.rules, game.Rules):
             raise InvalidRules("players", f"expected {game.slug} Rules, got {type(self.rules).__name__}")
         check_phases(game, self.phases)
+        routed = route(game, self.replace, self.hook_source)
+        own = route_checks(game, self.checks, self.hook_source)
+        routed = attrs.evolve(routed, checks=(*routed.checks, *own.checks), off=(*routed.off, *own.off))
+        self._fill(routed)
         for name, fn in (("trick_winner", self.trick_winner_hook), ("counters", self.counters_hook),
                          ("ends", self.ends_hook), ("leader", self.leader_hook)):
             if fn is not None and not callable(fn):
@@ -271,13 +306,18 @@ class Variant:
             if leader is not None:
                 raise RulebookError("a variant says who leads by a leader hook or by a [turns] table, not both")
             leader = named
-        if self.trick_winner_hook or self.counters_hook or self.ends_hook or trick_points or round_points or leader:
+        for key, fn in self.sights:
+            if not callable(fn):
+                raise InvalidSight(f"sights.{key}", f"a sight is a function, not {type(fn).__name__}")
+        if (self.trick_winner_hook or self.counters_hook or self.ends_hook or trick_points or round_points or leader
+                or routed.replaced or routed.checks or routed.off or self.sights):
             logic = Logic(
                 TrickWinnerHook(self.trick_winner_hook, source) if self.trick_winner_hook else None,
                 CountersHook(self.counters_hook, trick_points, round_points, source)
                 if self.counters_hook or trick_points or round_points else None,
                 EndsHook(self.ends_hook, source) if self.ends_hook else None,
                 leader=LeaderHook(leader, source) if leader is not None else None,
+                replaced=routed.replaced, checks=routed.checks, off=routed.off, sights=self.sights,
             )
             if self.rules.logic != logic:
                 object.__setattr__(self, "rules", attrs.evolve(self.rules, logic=logic))
@@ -301,8 +341,39 @@ class Variant:
                           None if engine_points else self.round_points_hook, source, seats,
                           self.moves)
         object.__setattr__(self, "play_hooks", hooks)
+        zone_plan(game, self.rules)  # the sights the engine does not play: a fault names visible.<zone>
         if self.phases:  # what the first deal shows already (more cards than a hand holds...): refused now
             phased_state(game.new_game(self.rules, seed=0), self.phases)
+
+    def _fill(self, routed: Routed) -> None:
+        """The short forms the rules by ID fill (a rule named both ways is refused), and the endings they
+        switch off (``endings_off``)."""
+        fields = {"legal": "legal_hook", "trick_winner": "trick_winner_hook", "counters": "counters_hook",
+                  "ends": "ends_hook", "leader": "leader_hook"}
+        for hook, fn in routed.hooks:
+            if hook == "npcs":  # UT-LORD-8 by ID: every non-player character plays by the function
+                mine = dict(self.npcs)
+                added = tuple((name, fn) for name in getattr(self.game, "NPCS", {}) if name not in mine)
+                object.__setattr__(self, "npcs", (*self.npcs, *added))
+                continue
+            if getattr(self, fields[hook]) is not None:
+                rule = next(r for r, _ in self.replace if _hook_of(self.game, r) == hook)
+                raise RulebookError(f"{rule} is replaced twice: by replace and by the {hook} hook")
+            object.__setattr__(self, fields[hook], fn)
+        if routed.options:  # the steps switched off: the options that do it (an evolved variant has them already)
+            try:
+                rules = rules_with(self.game, dict(routed.options), base=self.rules, parse_text=True)
+            except InvalidRules as exc:
+                raise InvalidRules("off", str(exc).partition(": ")[2] or str(exc)) from None
+            object.__setattr__(self, "rules", rules)
+        off = tuple(getattr(self.rules, "endings_off", ()))
+        more = tuple(n for n in routed.endings_off if n not in off)  # an evolved variant has them already
+        if more:
+            try:
+                rules = attrs.evolve(self.rules, endings_off=(*off, *more))
+            except InvalidRules as exc:
+                raise InvalidRules("off", str(exc).partition(": ")[2] or str(exc)) from None
+            object.__setattr__(self, "rules", rules)
 
     def new_game(self, seed: int | None = None, deals: Any = None) -> State[Any, Any]:
         """A new game under this variant: the engine's state, with the added steps played
@@ -333,7 +404,7 @@ class Variant:
              self.floor, self.floor_rule, self.invariants, self.source, self.players_fixed, self.legal_hook,
              self.game_over_hook, self.trick_points_hook, self.round_points_hook, self.per_count,
              self.trick_winner_hook, self.counters_hook, self.ends_hook, self.seats,
-             self.moves, self.phases, self.npcs, self.leader_hook, self.turns),
+             self.moves, self.phases, self.npcs, self.leader_hook, self.turns, self.replace, self.checks),
         )
 
     @property
@@ -345,10 +416,11 @@ class Variant:
     @property
     def has_hooks(self) -> bool:
         """Whether the variant carries anything beyond ``Rules`` options: Python hooks, a score floor,
-        added phases, seats that play by a rule or move kinds of its own."""
+        added phases, seats that play by a rule, move kinds of its own, rules or checks replaced by ID
+        or sights given as functions."""
         return bool(self.scores_hook or self.winners_hook or self.invariants or self.floor is not None
                     or self.play_hooks or self.logic_hooks() or self.phases or self.seats or self.moves
-                    or self.turns)
+                    or self.turns or self.replace or self.checks or self.sights)
 
     def logic_hooks(self) -> list[str]:
         """The names of the hooks the engine calls itself (``trick_winner``, ``counters``, ``ends``, and
@@ -358,6 +430,7 @@ class Variant:
         names += [n for n, h in (("trick_points", self.trick_points_hook), ("round_points", self.round_points_hook))
                   if h is not None and n not in self.play_hooks.names()]
         names += [f"{n} policy" for n, policy in self.npcs if callable(policy)]
+        names += [rule for rule, fn in self.replace if callable(fn) and _hook_of(self.game, rule) not in names]
         return names
 
     def scores(self, state: State[Any, Any]) -> tuple[int, ...]:
@@ -405,7 +478,10 @@ class Variant:
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from the printed game's (with the same player count)."""
-        base = rules_to_dict(self.game.Rules(players=self.rules.players))
+        try:
+            base = rules_to_dict(self.game.Rules(players=self.rules.players))
+        except InvalidRules:  # a count whose printed defaults do not hold (five players need a fifth suit)
+            base = {**rules_to_dict(self.game.Rules()), "players": self.rules.players}
         mine = rules_to_dict(self.rules)
         return {k: v for k, v in mine.items() if base.get(k) != v}
 
@@ -428,10 +504,19 @@ class Variant:
             out["moves"] = [kind.KIND for kind in self.moves]
         if self.turns:
             out["turns"] = dict(self.turns)
+        off = [rule for rule, fn in self.replace if not callable(fn)]
+        if off:
+            out["off"] = off
         if self.per_count:
             out["per_count"] = {c.name: {str(n): jsonable(v) for n, v in c.values}
                                 for c in self.per_count}
         return out
+
+
+def _hook_of(game: Game[Any, Any, Any], rule: str) -> str:
+    """The short form a rule by ID fills (``trick_winner``...), else ``""``."""
+    slot = slot_of(game, rule)
+    return slot.hooks[0] if slot is not None and slot.hooks else ""
 
 
 def _players(state: Any, rules: Any) -> int:
@@ -510,7 +595,7 @@ def _from_python(game: Game[Any, Any, Any], ref: str) -> Variant:
     return obj if obj.source else attrs.evolve(obj, source=ref)
 
 
-_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats", "phases", "turns")
+_FILE_KEYS = ("name", "game", "description", "rules", "extends", "ruleset", "seats", "phases", "turns", "off")
 
 
 @attrs.frozen
@@ -528,6 +613,8 @@ class VariantFile:
     phases: tuple[AddedPhase, ...] = ()
     #: the ``[turns]`` table: who leads and starts, by named rules (this file's over what it extends)
     turns: tuple[tuple[str, Any], ...] = ()
+    #: the ``off`` list: rules switched off by their IDs (endings, checks), after those of what it extends
+    off: tuple[str, ...] = ()
 
 
 #: The largest variant file read (bytes).
@@ -588,6 +675,20 @@ def read_variant_file(
         raise RulebookError(f"variant file {ref}: [rules] must be a table of options")
     if not all(isinstance(k, str) for k in rules_table):
         raise RulebookError(f"variant file {ref}: option names must be strings")
+    off_ids = data.get("off", [])
+    if not isinstance(off_ids, list) or not all(isinstance(r, str) for r in off_ids):
+        raise RulebookError(f"variant file {ref}: off must be a list of rule IDs (such as {game.prefix}-END-1)")
+    try:  # endings switched off by ID are the option endings_off of this file, checked with its other options
+        endings = route(game, tuple((r, OFF) for r in off_ids)).endings_off
+    except InvalidRules as exc:
+        raise RulebookError(f"variant file {ref}: off: {str(exc).partition(': ')[2] or exc}") from None
+    if endings:
+        given = rules_table.get("endings_off", [])
+        rules_table = {**rules_table, "endings_off": [*(given if isinstance(given, list) else [given]),
+                                                      *(n for n in endings if n not in given)]}
+    stepped = route(game, tuple((r, OFF) for r in off_ids)).options
+    if stepped:  # the steps switched off by ID: the options that do it, text values as --set reads them
+        layers.append(Layer(dict(stepped), f"off (in {ref})", True))
     layers.append(Layer(rules_table, str(ref), people=True))
     seats = dict(base.seats) if base is not None else {}
     if "seats" in data:
@@ -605,10 +706,14 @@ def read_variant_file(
         if not isinstance(data["turns"], dict):
             raise RulebookError(f"variant file {ref}: [turns] must be a table with trick and round rules")
         turns.update(data["turns"])
+    as_options = set(getattr(game, "ENDINGS", {}).values()) | {s.rule for s in getattr(game, "SLOTS", ())
+                                                                if s.kind == "step"}
+    off = list(base.off) if base is not None else []
+    off += [r for r in off_ids if r not in off and r not in as_options]
     return VariantFile(
         game, str(data.get("name", base.name if base is not None and "name" not in data else path.stem)),
         str(data.get("description", base.description if base is not None else "")), tuple(layers), str(path),
-        tuple(sorted(seats.items())), phases, tuple(turns.items()),
+        tuple(sorted(seats.items())), phases, tuple(turns.items()), tuple(off),
     )
 
 
@@ -638,7 +743,7 @@ def load_variant(game: Game[Any, Any, Any] | None, ref: str) -> Variant:
     rules, sources, counts = resolve_layers(vf.game.Rules, vf.layers)
     return Variant(vf.game, rules, name=vf.name, description=vf.description, source=vf.path,
                    players_fixed="players" in sources, per_count=counts, seats=vf.seats, phases=vf.phases,
-                   turns=vf.turns)
+                   turns=vf.turns, replace=tuple((r, OFF) for r in vf.off))
 
 
 def resolve(
@@ -678,6 +783,7 @@ def resolve(
     file_seats: tuple[tuple[int, SeatRule], ...] | None = None
     file_phases: tuple[AddedPhase, ...] | None = None
     file_turns: tuple[tuple[str, Any], ...] = ()
+    file_off: tuple[tuple[str, Any], ...] | None = None
     if isinstance(variant, str) and not _is_python(variant):
         vf = read_variant_file(game, variant)
         layers.extend(vf.layers)
@@ -685,6 +791,7 @@ def resolve(
         v = Variant(game, game.Rules(), name=vf.name, description=vf.description, source=vf.path)
         file_seats, file_phases = vf.seats, vf.phases
         file_turns = vf.turns
+        file_off = tuple((r, OFF) for r in vf.off)
         names.append(vf.name)
     elif variant is not None:
         # a Python object: its own rules are the base the other sources change
@@ -710,5 +817,6 @@ def resolve(
     seats = v.seats if file_seats is None else file_seats
     phases = v.phases if file_phases is None else file_phases
     turns = file_turns or v.turns
+    replace = v.replace if file_off is None else file_off
     return attrs.evolve(v, rules=new_rules, name=name, players_fixed=fixed, per_count=counts, seats=seats,
-                        phases=phases, turns=turns)
+                        phases=phases, turns=turns, replace=replace)

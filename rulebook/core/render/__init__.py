@@ -30,6 +30,7 @@ from html import escape
 from typing import Any
 
 from rulebook.core.history import TrickRecord
+from rulebook.core.move_words import move_text
 from rulebook.i18n import _
 from rulebook.i18n import width as columns
 
@@ -68,7 +69,7 @@ NEUTRAL_PALETTE: tuple[str, ...] = ("#37474f", "#00838f", "#8e24aa", "#6d4c41", 
 CARD_W, CARD_H, GAP = 48, 68, 6
 
 TextHook = Callable[[Any, "int | None"], str]
-SvgHook = Callable[[Any, "int | None"], str]
+SvgHook = Callable[..., str]  # (state, seat) or (state, seat, width)
 _TEXT: dict[str, TextHook] = {}
 _SVG: dict[str, SvgHook] = {}
 ObsHook = Callable[[Any], str]
@@ -397,8 +398,9 @@ def _generic_text(state: Any, seat: int | None) -> str:
 
 
 def _legal_line(legal: Sequence[str], most: int | None = None) -> str:
-    """``legal: a, b, c`` (the legal actions' texts stay as they are), cut after ``most`` with a count."""
-    shown = _(", ").join(legal if most is None else legal[:most])
+    """``legal: a, b, c`` (the legal actions' texts, their kind of move in the language shown: ``出す B3``),
+    cut after ``most`` with a count."""
+    shown = _(", ").join(move_text(t) for t in (legal if most is None else legal[:most]))
     if most is not None and len(legal) > most:
         return _("legal: {actions} … ({n} in all)").format(actions=shown, n=len(legal))
     return _("legal: {actions}").format(actions=shown)
@@ -459,12 +461,15 @@ def _generic_svg(state: Any, seat: int | None) -> str:
     return _svg(width, y + 4, lines[0], body)
 
 
-def state_svg(state: Any, seat: int | None = None) -> str:
-    """An SVG view of ``state`` (as seen by ``seat``; ``None``: everything)."""
+def state_svg(state: Any, seat: int | None = None, width: int | None = None) -> str:
+    """An SVG view of ``state`` (as seen by ``seat``; ``None``: everything); ``width``: laid out to fit that
+    many pixels (a phone), where the game's board can (every game's own board can)."""
     _check_seat(state, seat)
     _hooks(state)
     hook = _SVG.get(state.GAME.slug)
-    return hook(state, seat) if hook is not None else _generic_svg(state, seat)
+    if hook is None:
+        return _generic_svg(state, seat)
+    return hook(state, seat) if width is None else hook(state, seat, width)
 
 
 def repr_svg(state: Any) -> str:

@@ -10,6 +10,7 @@ nothing of its face.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -19,7 +20,7 @@ from rulebook.core.render import CARD_H, CARD_W, GAP, CardFace
 from rulebook.i18n import _
 from rulebook.i18n import width as columns
 
-__all__ = ["Board", "Chip", "Views", "register_views", "seat_name"]
+__all__ = ["Board", "Chip", "Views", "register_views", "seat_name", "seat_observation"]
 
 FONT = 'font-family="sans-serif"'
 #: a chip: its text and fill colour
@@ -30,6 +31,14 @@ def seat_name(seat: object) -> str:
     """A seat for people, numbered from 1 (``seat 3`` for seat ``2``), in the language shown;
     a place that is not a seat (a text already shown) stays as it is."""
     return _("seat {n}").format(n=seat + 1) if type(seat) is int else str(seat)
+
+
+def seat_observation(state: Any, seat: int) -> Any:
+    """What ``seat`` sees of the game itself: its observation, or under a variant's added steps
+    (:class:`rulebook.variants.phases.PhasedObservation`) the engine's observation the steps wrap.
+    The board draws the game's own part; the added step in progress is told beside it."""
+    obs = state.observation(seat)
+    return getattr(obs, "engine", obs)
 
 
 def _row(label: str, items: str) -> str:
@@ -154,51 +163,57 @@ class Board:
 
     # -- SVG -------------------------------------------------------------------------------
 
-    def svg(self) -> str:
+    def svg(self, width: int | None = None) -> str:
+        """The board as an SVG document, as wide as its rows need; ``width`` (pixels): laid out to fit it
+        (a phone's screen: lines and labels wrap, rows of cards, chips and track squares go on below),
+        its text at the same size."""
+        room = float("inf") if width is None else max(width, 2 * (CARD_W + GAP))
         body: list[str] = []
         y = 22
         # the title keeps nine pixels a character, as a few CJK characters in an English title always had
-        width = max(360, 9 * len(self.title), math.ceil(_px(self.title, 8, 16)))
-        body.append(f'<text x="0" y="16" font-size="15" font-weight="bold" {FONT} fill="#111">'
-                    f"{escape(self.title)}</text>")
+        title = _wrapped(self.title, room, 8, 16)
+        wide = max(9 * len(t) for t in title) if width is None else 0
+        width_ = max(360 if width is None else 0, wide, *(math.ceil(_px(t, 8, 16)) for t in title))
+        for k, t in enumerate(title):
+            body.append(f'<text x="0" y="{16 + 18 * k}" font-size="15" font-weight="bold" {FONT} fill="#111">'
+                        f"{escape(t)}</text>")
+        y += 18 * (len(title) - 1)
         for kind, data in self.rows:
             if kind == "line":
-                y += 18
-                body.append(f'<text x="0" y="{y - 4}" font-size="13" {FONT} fill="#222">{escape(data)}</text>')
-                width = max(width, math.ceil(_px(data, 7, 13)) + 10)
+                for part in _wrapped(data, room - 10, 7, 13):
+                    y += 18
+                    body.append(f'<text x="0" y="{y - 4}" font-size="13" {FONT} fill="#222">{escape(part)}</text>')
+                    width_ = max(width_, math.ceil(_px(part, 7, 13)) + 10)
             elif kind == "cards":
                 label, faces, marks, seats, empty = data
-                width = max(width, _label_room(label if faces else _row(label, empty)))
-                y += 20
-                body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label if faces else _row(label, empty))}</text>")
+                y, width_ = _label(body, label if faces else _row(label, empty), y, width_, room)
                 if not faces:
                     continue
-                if seats:
-                    y += 14
-                    for i, s in enumerate(seats):
-                        name = seat_name(s)
-                        body.append(f'<text x="{i * (CARD_W + GAP) + CARD_W / 2:g}" y="{y - 3}" font-size="11" '
-                                    f'{FONT} text-anchor="middle" fill="#333"{render._squeeze(name, CARD_W, 11)}>'
-                                    f"{escape(name)}</text>")
-                for i, f in enumerate(faces):
-                    x = i * (CARD_W + GAP)
-                    body.append(_back(x, y) if f is None else render._card(f, x, y, mark=marks.get(i, "")))
-                width = max(width, len(faces) * (CARD_W + GAP))
-                y += CARD_H + 4
+                per = len(faces) if width is None else max(1, int((room + GAP) // (CARD_W + GAP)))
+                for start in range(0, len(faces), per):
+                    if seats:
+                        y += 14
+                        for i, s in enumerate(seats[start:start + per]):
+                            name = seat_name(s)
+                            body.append(f'<text x="{i * (CARD_W + GAP) + CARD_W / 2:g}" y="{y - 3}" font-size="11" '
+                                        f'{FONT} text-anchor="middle" fill="#333"{render._squeeze(name, CARD_W, 11)}>'
+                                        f"{escape(name)}</text>")
+                    row = faces[start:start + per]
+                    for i, f in enumerate(row, start):
+                        x = (i - start) * (CARD_W + GAP)
+                        body.append(_back(x, y) if f is None else render._card(f, x, y, mark=marks.get(i, "")))
+                    width_ = max(width_, len(row) * (CARD_W + GAP))
+                    y += CARD_H + 4
             elif kind == "chips":
                 label, chips = data
                 none = _("(none)")
-                width = max(width, _label_room(label if chips else _row(label, none)))
-                y += 20
-                body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label if chips else _row(label, none))}</text>")
+                y, width_ = _label(body, label if chips else _row(label, none), y, width_, room)
                 if not chips:
                     continue
                 x = 0
                 for text, fill in chips:
                     w = _chip_width(text)
-                    if x + w > 860 and x:
+                    if x + w > min(860, room) and x:
                         x, y = 0, y + 28
                     body.append(
                         f'<g role="img" aria-label="{escape(text)}"><rect x="{x}" y="{y}" width="{w}" height="22" '
@@ -206,15 +221,12 @@ class Board:
                         f'fill="#fff" text-anchor="middle">{escape(text)}</text></g>'
                     )
                     x += w + 6
-                    width = max(width, x)
+                    width_ = max(width_, x)
                 y += 28
             elif kind == "wheel":
                 label, numbers, strongest, centre, colour = data
                 r, cx = 70, 90
-                width = max(width, _label_room(label))
-                y += 20
-                body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label)}</text>")
+                y, width_ = _label(body, label, y, width_, room)
                 cy = y + r + 18
                 body.append(f'<g role="img" aria-label="{escape(_row(label, centre))}">'
                             f'<circle cx="{cx}" cy="{cy}" r="{r + 16}" fill="#fafafa" stroke="{colour}" '
@@ -232,36 +244,75 @@ class Board:
                                 f'text-anchor="middle" fill="{fill}">{escape(num)}</text>')
                 body.append("</g>")
                 y = cy + r + 24
-                width = max(width, 2 * cx)
+                width_ = max(width_, 2 * cx)
             elif kind == "track":
                 label, cells, tokens = data
-                width = max(width, _label_room(label))
-                y += 20
-                body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
-                            f"{escape(label)}</text>")
+                y, width_ = _label(body, label, y, width_, room)
                 cw = 64
                 tall = max([len(t) for t in tokens] + [1])
                 h = 22 + 20 * tall
-                for i, cell in enumerate(cells):
-                    x = i * (cw + 2)
-                    body.append(f'<rect x="{x}" y="{y}" width="{cw}" height="{h}" fill="#eceff1" stroke="#90a4ae"/>'
-                                f'<text x="{x + cw / 2}" y="{y + 15}" font-size="11" {FONT} text-anchor="middle" '
-                                f'fill="#37474f">{escape(cell)}</text>')
-                    for k, (text, fill) in enumerate(tokens[i]):
-                        ty = y + 20 + 20 * k
-                        on = _("{token} on {cell}").format(token=text, cell=cell)
-                        body.append(f'<g role="img" aria-label="{escape(on)}">'
-                                    f'<rect x="{x + 3}" y="{ty}" width="{cw - 6}" height="17" rx="8" fill="{fill}"/>'
-                                    f'<text x="{x + cw / 2}" y="{ty + 12.5}" font-size="10" {FONT} '
-                                    f'text-anchor="middle" fill="#fff">{escape(text[:10])}</text></g>')
-                width = max(width, len(cells) * (cw + 2))
-                y += h + 6
+                per = len(cells) if width is None else max(1, int((room + 2) // (cw + 2)))
+                for start in range(0, len(cells), per):
+                    for i in range(start, min(start + per, len(cells))):
+                        cell, x = cells[i], (i - start) * (cw + 2)
+                        body.append(f'<rect x="{x}" y="{y}" width="{cw}" height="{h}" fill="#eceff1" '
+                                    f'stroke="#90a4ae"/><text x="{x + cw / 2}" y="{y + 15}" font-size="11" {FONT} '
+                                    f'text-anchor="middle" fill="#37474f">{escape(cell)}</text>')
+                        for k, (text, fill) in enumerate(tokens[i]):
+                            ty = y + 20 + 20 * k
+                            on = _("{token} on {cell}").format(token=text, cell=cell)
+                            body.append(f'<g role="img" aria-label="{escape(on)}">'
+                                        f'<rect x="{x + 3}" y="{ty}" width="{cw - 6}" height="17" rx="8" '
+                                        f'fill="{fill}"/><text x="{x + cw / 2}" y="{ty + 12.5}" font-size="10" '
+                                        f'{FONT} text-anchor="middle" fill="#fff">{escape(text[:10])}</text></g>')
+                    width_ = max(width_, (min(start + per, len(cells)) - start) * (cw + 2))
+                    y += h + 6
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{y + 6:g}" '
-            f'viewBox="0 0 {width:g} {y + 6:g}" role="img" aria-label="{escape(self.title)}">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_:g}" height="{y + 6:g}" '
+            f'viewBox="0 0 {width_:g} {y + 6:g}" role="img" aria-label="{escape(self.title)}">'
             f"<title>{escape(self.title)}</title>"
             f'<rect width="100%" height="100%" fill="#fff"/>{"".join(body)}</svg>'
         )
+
+
+def _wrapped(text: str, room: float, narrow: float, wide: float) -> list[str]:
+    """``text`` in lines at most ``room`` pixels wide (:func:`_px`), broken between words, or anywhere in a
+    run of wide (CJK) characters; one line when it fits (always, with no room given)."""
+    if _px(text, narrow, wide) <= room:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in re.findall(r"\S+\s*", text):
+        while word:
+            if _px((line + word).rstrip(), narrow, wide) <= room:
+                line, word = line + word, ""
+            elif line and columns(word) == len(word):  # a word of narrow characters goes to the next line
+                lines.append(line.rstrip())
+                line = ""
+            else:  # a word too long for a line, or wide characters: as many as fit
+                k = 1
+                while k < len(word) and _px(line + word[:k + 1], narrow, wide) <= room:
+                    k += 1
+                if line and _px(line + word[:k], narrow, wide) > room:
+                    lines.append(line.rstrip())
+                    line = ""
+                    continue
+                lines.append(line + word[:k])
+                line, word = "", word[k:]
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [text]
+
+
+def _label(body: list[str], text: str, y: int, width: int, room: float) -> tuple[int, int]:
+    """A bold 12-pixel label of a row, wrapped to ``room``: the new ``y`` and ``width``."""
+    parts = _wrapped(text, room, 7, 12)
+    for k, part in enumerate(parts):
+        y += 20 if k == 0 else 15
+        body.append(f'<text x="0" y="{y - 5}" font-size="12" font-weight="bold" {FONT} fill="#444">'
+                    f"{escape(part)}</text>")
+    wide = _label_room(text) if len(parts) == 1 else max(math.ceil(_px(p, 7, 12)) + 4 for p in parts)
+    return y, max(width, wide)
 
 
 #: a game's four views: ``(state_text, state_svg, observation_text, observation_svg)``
@@ -283,9 +334,9 @@ def register_views(
         """The board as text (``seat``: that seat's view; ``None``: everything)."""
         return view(state, seat).text()
 
-    def state_svg(state: Any, seat: int | None = None) -> str:
-        """The board as SVG (``seat``: that seat's view; ``None``: everything)."""
-        return view(state, seat).svg()
+    def state_svg(state: Any, seat: int | None = None, width: int | None = None) -> str:
+        """The board as SVG (``seat``: that seat's view; ``None``: everything; ``width``: laid out to fit it)."""
+        return view(state, seat).svg(width)
 
     def observation_text(obs: Any, rules: Any = None) -> str:
         """An observation as text (what ``obs.seat`` sees)."""
