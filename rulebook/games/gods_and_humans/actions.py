@@ -88,7 +88,7 @@ class Pass(Action):
 class Give(Action):
     """Give ``card`` (from the god's hand or the field) to the next human (GH-INTERVENE-3, GH-FORCED-2)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         return f"give {_card_text(self.card)}"
@@ -98,7 +98,7 @@ class Give(Action):
 class Play(Action):
     """Play ``card`` to the current trick (GH-TRICK-1)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         return f"play {_card_text(self.card)}"

@@ -9,15 +9,17 @@ from typing import Any
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.model import run_checks, with_checks
 from rulebook.core.phases import Phase as RoundPhase
 from rulebook.i18n import N_
 
-from . import heuristic, scoring
+from . import heuristic, model, scoring
 from . import observation as _observation
 from . import rules as _rules
-from .actions import _TABLE, FORCED, GIVE, ORACLE, PLAY, GHAction
+from .actions import _TABLE, ORACLE, PLAY, GHAction
+from .model import CHECKS
 from .observation import TensorEncoder
-from .rules import DECK, ENDINGS, RULESETS, Rules, plan
+from .rules import DECK, ENDINGS, RULESETS, ZONES, Rules
 from .state import GodsState, _new_state, _start
 
 __all__ = ["GAME", "GodsAndHumansGame"]
@@ -44,6 +46,60 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     })
     #: GH-LOGIC-3: the printed game's endings; ``endings_off`` may switch off ``target``
     ENDINGS = MappingProxyType(ENDINGS)
+    #: every place an item can be, and who sees it (rulebook.core.model)
+    ZONES = ZONES
+    #: the round as a program of named steps (rulebook.core.model)
+    PROGRAM = model.PROGRAM
+    #: the game's own consistency checks, by rule ID
+    CHECKS = model.CHECKS
+    #: the deciding rules a variant may replace by their IDs, the checks among them
+    SLOTS = with_checks(model.SLOTS, model.CHECKS)
+    #: the roles a sight or an added step's ``by`` may name (GH-ROLE-1)
+    ROLES = MappingProxyType({"gods": "the deal's gods", "humans": "the deal's humans",
+                              "first_god": "the deal's first god in seat order"})
+    #: the steps the engine can hold before for an added step (GH-END-1: a deal's last trick played)
+    PAUSES = ("score",)
+
+    def zone_roles(self, state: GodsState) -> dict[str, tuple[int, ...]]:
+        """GH-ROLE-1, GH-ROLE-2: the deal's gods and humans."""
+        return {"gods": tuple(state.gods), "humans": tuple(state.humans), "first_god": tuple(state.gods[:1])}
+
+    def give(self, state: GodsState, giver: int, receiver: int, card: int) -> GodsState:
+        """``state`` with ``card`` moved from seat ``giver``'s hand into seat ``receiver``'s: what a variant's step
+        gives (GH-PHASE-1); the engine checks nothing else."""
+        hands = list(state.hands)
+        if card not in hands[giver]:
+            raise ValueError(f"seat {giver + 1} does not hold {DECK.text(card)}")
+        hands[giver] = tuple(c for c in hands[giver] if c != card)
+        hands[receiver] = tuple(sorted((*hands[receiver], card)))
+        return state.replace(hands=tuple(hands))
+
+    def take_out(self, state: GodsState, seat: int, card: int) -> GodsState:
+        """``state`` with ``card`` taken from seat ``seat``'s hand out of the deal, face down (GH-RULING-23): the
+        gods and that seat see it, the other humans only that a card went."""
+        hands = list(state.hands)
+        if card not in hands[seat]:
+            raise ValueError(f"seat {seat + 1} does not hold {DECK.text(card)}")
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        return state.replace(hands=tuple(hands), aside=(*state.board[1].aside, (card, seat)))
+
+    def intervened(self, state: GodsState, god: int) -> GodsState:
+        """``state`` with god seat ``god`` counted as having intervened this deal (GH-INTERVENE-4): it is asked
+        no more, and it gives nothing in the forced intervention; for a variant's step that is its
+        intervention."""
+        index = state.gods.index(god)
+        return state.replace(waiting=tuple(j for j in state.board[1].waiting if j != index))
+
+    def tricks_in_round(self, state: GodsState) -> int:
+        """The tricks played in the deal so far."""
+        return len(state.board[4])
+
+    def add_points(self, state: GodsState, points: tuple[int, ...]) -> GodsState:
+        """``state`` with ``points`` (one whole number per seat) added to the totals: what a variant's step
+        scores (GH-LOGIC-2); the end at a target (GH-END-4) and the winners read them."""
+        totals = tuple(a + b for a, b in zip(state.facts.totals, points, strict=True))
+        return state.replace(totals=totals)
+
     #: the printed deal (GH-PHASE-1 names them for the phases a variant adds); the interventions
     #: happen inside ``tricks``, at the gaps between them
     PHASES = (
@@ -87,38 +143,10 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         return scoring.max_game_length(rules)
 
     def check_invariants(self, state: GodsState) -> None:
-        """Card conservation (GH-COMP-1), equal hands (GH-SETUP-4), one intervention per god (GH-RULING-18)."""
-        f, gaps = state.board[0], state.board[1]
-        h = len(f.humans)
-        inplay = plan(state.rules).cards
-        gift = gaps.gift
-        places = [c for hand in state.hands for c in hand] + list(gaps.field) + list(state.trick_cards)
-        places += [c for t in state.board[4] for c in t[1:]]
-        if state.phase == FORCED:
-            places += [c for r in gaps.gifts if r.forced for c in r.cards] + list(gift)
-        if sorted(places) != list(inplay):
-            raise AssertionError("GH-COMP-1: the cards in play are not each in exactly one place")
-        sizes = [len(state.hands[s]) for s in f.humans]
-        if state.phase == PLAY:
-            leader = state.board[2]
-            played = {(leader + p) % h for p in range(len(state.trick_cards))}
-            base = {sizes[i] + (i in played) for i in range(h)}
-        elif state.phase == GIVE:
-            base = {sizes[i] - (i < len(gift)) for i in range(h)}
-        else:
-            base = set(sizes)
-        if len(base) != 1:
-            raise AssertionError("GH-SETUP-4: the humans' hands are not of equal size")
-        gods_seen = [r.god for r in gaps.gifts]
-        if len(set(gods_seen)) != len(gods_seen):
-            raise AssertionError("GH-INTERVENE-4, GH-RULING-18: a god intervened twice in one deal")
-        for j in gaps.waiting:
-            given = sum(not x for x in gaps.gift_src) if state.phase == GIVE else len(gift)
-            if len(state.hands[f.gods[j]]) + (given if j == gaps.giver else 0) != h:
-                raise AssertionError("GH-SETUP-2: a god who has not intervened lacks cards")
-        from_field = sum(gaps.gift_src) if state.phase == GIVE else 0
-        if not state.rules.mix_sources and (len(gaps.field) + from_field) % h:
-            raise AssertionError("GH-RULING-4: the field is not a whole number of interventions")
+        """The game's own checks (``state.CHECKS``): card conservation (GH-COMP-1), equal hands (GH-SETUP-4),
+        one intervention per god (GH-RULING-18), the gods' hands (GH-SETUP-2) and the field (GH-RULING-4),
+        less those a variant switches off or replaces by ID."""
+        run_checks(CHECKS, state)
 
     # -- the added phases' adapter (rulebook.variants.phases) ----------------------------
 
@@ -136,6 +164,13 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
         if phase == PLAY and not state.board[4] and not state.trick_cards:
             return "tricks"
         return None
+
+    def trick_at(self, state: GodsState) -> int | None:
+        """GH-PHASE-1: the index in its deal of the trick whose lead is next (once the gap's interventions
+        are done), else ``None``."""
+        if state.current_player is None or state.phase != PLAY or state.trick_cards:
+            return None
+        return len(state.board[4])
 
     def hands_of(self, state: GodsState) -> tuple[tuple[int, ...], ...]:
         """Every seat's hand (the gods' too: only the humans pass, GH-PHASE-2)."""

@@ -91,15 +91,23 @@ def _trick_records(
     low: bool = False,
     won: tuple[int, ...] = (),
     variant: bool = False,
+    last: bool = False,
 ) -> tuple[TrickRecord, ...]:
     """The finished tricks of one deal as records, numbered from ``first`` (built on demand); the
-    winners are the engine's (:func:`trick_winners`, from the tally ``won``)."""
+    winners are the engine's (:func:`trick_winners`, from the tally ``won``). With ``last``, only the
+    last trick's record (a trick event's: the others are not built)."""
     h = len(humans)
     out = []
     # GH-LOGIC-4: a variant may hand the lead to another human, so the printed rule's winners are
     # found again from the cards; a variant's own winners (GH-LOGIC-1) always lead the next trick
-    winners = trick_winners(done, won) if variant else card_winners(done, trump, low)
+    if variant:
+        winners = trick_winners(done, won)
+    else:
+        winners = (0,) * (len(done) - 1) + card_winners(done[-1:], trump, low) if last and done else card_winners(
+            done, trump, low)
     for k, (leader, *cards) in enumerate(done):
+        if last and k < len(done) - 1:
+            continue
         trumped = trump is not None and any(_SUIT[c] == trump for c in cards)
         out.append(
             TrickRecord(
@@ -289,6 +297,17 @@ def deal_tricks(state: GodsState) -> tuple[TrickRecord, ...]:
     low = rules.trick_winner == "lowest"
     return _trick_records(f.deal, first, f.humans, f.trump, state.board[4], low, state.board[3],
                           rules.logic.trick_winner is not None)
+
+
+def last_deal_trick(state: GodsState) -> TrickRecord:
+    """The record of the current deal's last finished trick, ``deal_tricks(state)[-1]`` without building
+    the others (GH-LOGIC-2: the ``trick`` event's record, handed over after every trick)."""
+    f = state.board[0]
+    past = f.past
+    first = past[-1].first_trick + len(past[-1]._done) if past else 0
+    rules = state.rules
+    return _trick_records(f.deal, first, f.humans, f.trump, state.board[4], rules.trick_winner == "lowest",
+                          state.board[3], rules.logic.trick_winner is not None, last=True)[-1]
 
 
 def tricks(state: GodsState) -> tuple[TrickRecord, ...]:

@@ -123,6 +123,9 @@ class Observation:
     lones: tuple[int, ...] = ()
     #: under ``visible.hands = all`` (GH-INFO-5) every seat's hand, in seat order; else ``()``
     open_hands: tuple[tuple[int, ...], ...] = ()
+    #: GH-RULING-23: the cards a variant's step took out of the deal this deal, as (the human they came from,
+    #: the card, or -1 where this seat did not see it: only the gods and that human did)
+    out_of_deal: tuple[tuple[int, int], ...] = ()
 
     def __str__(self) -> str:
         """What this seat sees, as text (:func:`rulebook.core.render.observation_text`)."""
@@ -208,6 +211,7 @@ def observation(state: GodsState, seat: int) -> Observation:
         scores=f.totals,
         past=f.past,
         open_hands=tuple(state.hands) if _shown(state, "hands") else (),  # GH-INFO-5
+        out_of_deal=tuple((s, c if is_god or s == seat or _shown(state, "hands") else -1) for c, s in gaps.aside),
     )
 
 
@@ -360,6 +364,11 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
                     masks.extend([15] * h)
             slots.extend(gaps.gift)
             masks.extend([15] * len(gaps.gift))
+    # GH-RULING-23: a card taken out of the deal is seen by the gods and the human it came from only
+    if not is_god and not open_:
+        out = [c for c, s in gaps.aside if s != seat]
+        slots.extend(out)
+        masks.extend([15] * len(out))
     new = _assign(masks, slots, rng)
     sub = dict(zip(slots, new))
     hands = tuple(tuple(sorted(sub.get(c, c) for c in hand)) for hand in state.hands)
@@ -378,8 +387,10 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     # the later deals are unknown to everybody, and an explicit deal (even the current
     # one) would show every hidden card: a fresh seed and no explicit deals
     setup = state.setup.resampled(rng)
+    aside = tuple((sub.get(c, c), s) for c, s in gaps.aside)
     return state._rebuild(
-        None, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift
+        None, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift,
+        aside=aside,
     )
 
 

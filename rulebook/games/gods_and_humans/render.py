@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.core.render._board import Board, register_views, seat_name
+from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.i18n import N_, _
 
 from .actions import Phase
@@ -143,7 +143,7 @@ def _from_observation(obs: Observation, rules: Any = None, legal: list[str] | No
 def _view(state: GodsState, seat: int | None) -> Board:
     if seat is None:
         return _from_state(state)
-    obs = state.observation(seat)
+    obs = seat_observation(state, seat)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
     return _from_observation(obs, state.rules, legal)
 

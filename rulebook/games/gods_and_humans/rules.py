@@ -162,6 +162,28 @@ def _removed(value: Any) -> tuple[str, ...]:
 ORACLES_FROM_HANDOVER = from_event("handover")
 
 
+
+#: GH-INFO-1: every place a card, mark or oracle card can be, and who sees it (``visible.<zone>``)
+ZONES = (
+    Element("hands", OWNER, (OWNER, ALL), ("GH-INFO-1", "GH-INFO-2", "GH-INFO-5"),
+            "Who sees each hand: 'owner', a god's hand its god only, a human's hand that human and every "
+            "god (GH-INFO-1, GH-INFO-2); 'all', every hand face up, the gods' too (GH-INFO-5).", per_seat=True,
+            general=False),
+    Element("pairing", OWNER, (OWNER, ALL), ("GH-PAIR-2", "GH-INFO-1", "GH-INFO-6"),
+            "Who sees which god partners which human (and so who is the lone human): 'owner', the gods, "
+            "who hold the oracle sets, until the end of the deal (GH-PAIR-2); 'all', every player from "
+            "the deal on (GH-INFO-6).", items="mark", general=False),
+    Element("oracles", OWNER, (OWNER, ORACLES_FROM_HANDOVER), ("GH-ORACLE-2", "GH-ORACLE-3", "GH-INFO-7"),
+            "Who sees the oracle cards: 'owner', a human its own card and the gods every card they handed "
+            "over, the lone human's card its own alone (GH-ORACLE-2, GH-ORACLE-3); 'from:handover', every "
+            "card face up for all once handed over, the lone human's once chosen (GH-INFO-7).", items="oracle",
+            per_seat=True, general=False),
+    Element("field", ALL, (ALL,), ("GH-SETUP-3",), "The field: cards face up in the middle (GH-SETUP-3).",
+            general=False),
+    Element("trick", ALL, (ALL,), ("GH-INFO-1", "GH-TRICK-1"),
+            "The cards of the trick being played, each face up as it is played.", ordered=True, general=False),
+)
+
 @attrs.frozen
 class Rules:
     """Options of the gods-and-humans oracle game; the defaults give the printed game."""
@@ -258,6 +280,14 @@ class Rules:
         choices=INTERVENTIONS,
         rules=("GH-INTERVENE-1", "GH-FORCED-1", "GH-INTERVENE-5", "GH-INTERVENE-6", "GH-RULING-11", "GH-RULING-18"),
     )
+    forced_at: int = option(
+        1,
+        doc="The forced intervention comes at the gap after which the humans would start a trick holding "
+        "this many cards each (GH-FORCED-1: one, the last trick); at least 1 and fewer than the humans' "
+        "hands hold (GH-RULING-21).",
+        choices=range(1, 13),
+        rules=("GH-FORCED-1", "GH-RULING-21"),
+    )
     follow: str = option(
         "must_follow",
         doc="Who must play what: must_follow (the printed rule, GH-TRICK-2), free (any card, GH-TRICK-6) "
@@ -290,19 +320,7 @@ class Rules:
         rules=("GH-LOGIC-3",),
     )
 
-    visible: Visible = visibility(
-        Element("hands", OWNER, (OWNER, ALL), ("GH-INFO-1", "GH-INFO-2", "GH-INFO-5"),
-                "Who sees each hand: 'owner', a god's hand its god only, a human's hand that human and every "
-                "god (GH-INFO-1, GH-INFO-2); 'all', every hand face up, the gods' too (GH-INFO-5)."),
-        Element("pairing", OWNER, (OWNER, ALL), ("GH-PAIR-2", "GH-INFO-1", "GH-INFO-6"),
-                "Who sees which god partners which human (and so who is the lone human): 'owner', the gods, "
-                "who hold the oracle sets, until the end of the deal (GH-PAIR-2); 'all', every player from "
-                "the deal on (GH-INFO-6)."),
-        Element("oracles", OWNER, (OWNER, ORACLES_FROM_HANDOVER), ("GH-ORACLE-2", "GH-ORACLE-3", "GH-INFO-7"),
-                "Who sees the oracle cards: 'owner', a human its own card and the gods every card they handed "
-                "over, the lone human's card its own alone (GH-ORACLE-2, GH-ORACLE-3); 'from:handover', every "
-                "card face up for all once handed over, the lone human's once chosen (GH-INFO-7)."),
-    )
+    visible: Visible = visibility(*ZONES)
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
@@ -330,10 +348,11 @@ class Rules:
         else:
             g = _PRINTED[self.players][1]
         h = self.players - g
+        given = "roles" if self.roles else "gods"  # the option the number of gods came from
         if h not in (3, 4):
-            raise InvalidRules("gods", f"{self.players} players with {g} gods leave {h} humans; there must be 3 or 4")
+            raise InvalidRules(given, f"{self.players} players with {g} gods leave {h} humans; there must be 3 or 4")
         if g < 1 or g > h:
-            raise InvalidRules("gods", f"{h} humans take 1 to {h} gods (each god partners a human), not {g}")
+            raise InvalidRules(given, f"{h} humans take 1 to {h} gods (each god partners a human), not {g}")
         if self.roles:
             if len(self.roles) != self.deals:
                 raise InvalidRules(
@@ -363,6 +382,9 @@ class Rules:
                 "field" if self.field else "removed",
                 f"the humans would be dealt {max(size, 0)} cards each; they need at least 2 (GH-SETUP-4)",
             )
+        if self.forced_at >= size:  # GH-RULING-21: a gap comes only after a trick
+            raise InvalidRules("forced_at", f"the humans are dealt {size} cards each, so the forced intervention "
+                               f"can come at {size - 1} cards in hand at most, not {self.forced_at}")
 
     def _check_turns(self) -> None:
         """GH-LOGIC-4, GH-RULING-20: a variant's round rule and ``deal_leader`` say the same thing

@@ -124,6 +124,8 @@ class Gaps:
     gifts: tuple[Intervention, ...]
     #: (gap, god seat) of every answer "pass" this deal, in order (public, GH-INTERVENE-2)
     passes: tuple[tuple[int, int], ...]
+    #: GH-RULING-23: cards a variant's step took out of the deal, face down: (card, the human it came from)
+    aside: tuple[tuple[int, int], ...] = ()
 
 
 
@@ -319,6 +321,19 @@ class GodsState(State[Rules, GHAction]):
         return self.current_player
 
     @property
+    def paused(self) -> str:
+        """``score`` when the engine holds the deal's end for a variant's step (every trick played, nothing
+        scored or revealed yet: GH-END-1, GH-INFO-3, GH-RULING-22), else ``""``."""
+        return "score" if self.current_player is None and self.phase == PLAY else ""
+
+    def resume(self) -> GodsState:
+        """The held deal's end played on: scored, revealed, and the next deal dealt or the game over."""
+        if not self.paused:
+            raise ValueError("the game is not held before a step")
+        facts, gaps, _leader, won, done, _order = self.board
+        return self._end_deal(self.log, self.hands, facts, gaps, won, done)
+
+    @property
     def _lone(self) -> int:
         """Human index of the lone human, or -1."""
         f = self.board[0]
@@ -466,7 +481,8 @@ class GodsState(State[Rules, GHAction]):
                 link = (self.log, action)
                 return _new_state(
                     self.rules, self.setup, link, self.hands, GIVE, self.current_player, (),
-                    (facts, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (), gaps.gifts, gaps.passes),
+                    (facts, Gaps(gaps.field, gaps.waiting, (), gaps.asking[0], (), (), gaps.gifts, gaps.passes,
+                        aside=gaps.aside),
                      leader, won, done, order),
                 )
             if kind is Pass:
@@ -478,6 +494,7 @@ class GodsState(State[Rules, GHAction]):
                 gaps = Gaps(
                     gaps.field, gaps.waiting, rest, -1, (), (), gaps.gifts,
                     gaps.passes + ((len(done), self.current_player),),  # type: ignore[operator]
+                    aside=gaps.aside,
                 )
                 return _new_state(
                     self.rules, self.setup, (self.log, action), self.hands, nxt, to_act, (),
@@ -582,10 +599,10 @@ class GodsState(State[Rules, GHAction]):
                 phase = OVER
         facts = DealFacts(f.deal, f.humans, f.gods, f.marks, f.pair, tuple(oracle), f.trump, f.totals, f.past)
         if phase != OVER:
-            gaps = Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes)
+            gaps = Gaps(gaps.field, gaps.waiting, (), giver, (), (), gaps.gifts, gaps.passes, aside=gaps.aside)
             board = (facts, gaps, leader, won, done, order)
             return _new_state(self.rules, self.setup, log, self.hands, phase, to_act, (), board)
-        gaps = Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes)
+        gaps = Gaps(gaps.field, gaps.waiting, (), -1, (), (), gaps.gifts, gaps.passes, aside=gaps.aside)
         return self._gap(log, self.hands, facts, gaps, leader, won, done, order)
 
     def _trick_event(
@@ -607,7 +624,7 @@ class GodsState(State[Rules, GHAction]):
         rules = self.rules
         board = (facts, gaps, leader, won, done, order)
         state = _new_state(rules, self.setup, log, hands, PLAY, order[0], (), board)
-        record = history.deal_tricks(state)[-1]
+        record = history.last_deal_trick(state)
         event = Event("trick", record.number, state, record)
         if logic.counters is not None:
             changes = logic.counters(event)
@@ -645,24 +662,34 @@ class GodsState(State[Rules, GHAction]):
         humans = facts.humans
         n = len(hands[humans[0]])
         if n == 0:
+            if self.rules.logic.pauses and "score" in self.rules.logic.pauses:  # a variant's step before scoring
+                return _new_state(self.rules, self.setup, log, hands, PLAY, None, (),
+                                  (facts, gaps, leader, won, done, order))
             return self._end_deal(log, hands, facts, gaps, won, done)  # GH-END-1
         waiting = gaps.waiting
         if waiting:
-            if n == 1:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
+            rules = self.rules
+            forced = n == rules.forced_at  # GH-FORCED-1, GH-RULING-21
+            if rules.logic.replaced:
+                trigger = rules.logic.rule("GH-FORCED-1")
+                if trigger is not None:  # GH-FORCED-1 replaced by ID: the variant's trigger, at every gap
+                    forced = bool(trigger(_Gap(self, hands, len(done), n)))
+            if forced:  # GH-FORCED-1, GH-RULING-11: this gap belongs to the forced intervention
                 return _new_state(
                     self.rules, self.setup, log, hands, FORCED, facts.gods[waiting[0]], (),
-                    (facts, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, gaps.passes), leader, won,
+                    (facts, Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, gaps.passes,
+                        aside=gaps.aside), leader, won,
                      done, order),
                 )
             t = len(done)
-            rules = self.rules
             # GH-INTERVENE-1, GH-RULING-3; GH-INTERVENE-5: no voluntary intervention with forced_only
             if (t > 0 or rules.early_intervention) and rules.interventions == "printed":
                 k = t % len(waiting)  # GH-INTERVENE-2, GH-RULING-2: the asking order rotates with the gap
                 asking = waiting[k:] + waiting[:k]
                 return _new_state(
                     self.rules, self.setup, log, hands, ASK, facts.gods[asking[0]], (),
-                    (facts, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, gaps.passes), leader, won,
+                    (facts, Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, gaps.passes,
+                        aside=gaps.aside), leader, won,
                      done, order),
                 )
         board = (facts, gaps, leader, won, done, order)
@@ -702,14 +729,16 @@ class GodsState(State[Rules, GHAction]):
         if len(gift) < len(humans):
             return _new_state(
                 self.rules, self.setup, log, tuple(hands), GIVE, self.current_player, (),
-                (facts, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes), leader, won,
+                (facts, Gaps(field, gaps.waiting, (), gaps.giver, gift, src, gaps.gifts, gaps.passes,
+                    aside=gaps.aside), leader, won,
                  done, order),
             )
         record = Intervention(len(done), god, False, gift, src, humans)
         waiting = tuple(j for j in gaps.waiting if j != gaps.giver)  # GH-INTERVENE-4, GH-RULING-18: once
         return _new_state(
             self.rules, self.setup, log, tuple(hands), PLAY, order[0], (),
-            (facts, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes), leader, won, done,
+            (facts, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes,
+                aside=gaps.aside), leader, won, done,
              order),
         )
 
@@ -731,7 +760,8 @@ class GodsState(State[Rules, GHAction]):
         if len(gift) < h:
             return _new_state(
                 self.rules, self.setup, log, tuple(hands), FORCED, self.current_player, (),
-                (facts, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes), leader,
+                (facts, Gaps(gaps.field, gaps.waiting, (), gaps.giver, gift, (), gaps.gifts, gaps.passes,
+                    aside=gaps.aside), leader,
                  won, done, order),
             )
         gifts = gaps.gifts + (Intervention(len(done), god, True, gift, (False,) * h, facts.humans),)
@@ -872,6 +902,18 @@ class GodsState(State[Rules, GHAction]):
         return _start(rules, self.setup, log, facts.deal + 1, totals, final.past, how)
 
 
+@attrs.frozen(slots=True)
+class _Gap:
+    """What a variant's trigger of the forced intervention (GH-FORCED-1 replaced by ID) is given: the state
+    before the gap (``state``: the deal's facts, the gods still waiting in ``state.waiting``), the hands after
+    the trick, the tricks played in the deal (``tricks``) and the cards each human holds (``cards``)."""
+
+    state: Any = attrs.field(repr=False)
+    hands: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    tricks: int
+    cards: int
+
+
 def _with_totals(facts: DealFacts, totals: tuple[int, ...]) -> DealFacts:
     """GH-LOGIC-2: ``facts`` with the scores changed by a variant."""
     return DealFacts(facts.deal, facts.humans, facts.gods, facts.marks, facts.pair, facts.oracle, facts.trump,
@@ -932,3 +974,5 @@ def _start(
     order = humans[leader:] + humans[:leader]
     board = (facts, gaps, leader, (0,) * h, (), order)
     return _new_state(rules, setup, log, tuple(hands), ORACLE, gods[0], (), board)
+
+

@@ -13,8 +13,19 @@ from .rules import MAX_STRENGTH, Rules
 # -- actions (ST-PLAY-1..4, ST-RES-2..5) ----------------------------------------------------
 
 
-@attrs.frozen(slots=True)
-class Play(Action):
+class _Carded(Action):
+    """A move of one card: its ``repr`` shows the card as its text does (``Play(card=R8)``; the deck
+    in play names the cards, so an action made without a name shows the card's number, ``#7``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        name = getattr(self, "name", "") or "#" + str(getattr(self, "card", ""))
+        return f"{type(self).__name__}(card={name})"
+
+
+@attrs.frozen(slots=True, repr=False)
+class Play(_Carded):
     """Play ``card`` face up (ST-PLAY-1, ST-PLAY-2)."""
 
     card: int
@@ -24,8 +35,8 @@ class Play(Action):
         return f"play {self.name or '#' + str(self.card)}"
 
 
-@attrs.frozen(slots=True)
-class Down(Action):
+@attrs.frozen(slots=True, repr=False)
+class Down(_Carded):
     """Play ``card`` face down: no card fits (ST-PLAY-3)."""
 
     card: int
@@ -45,8 +56,8 @@ class Declare(Action):
         return f"declare {self.strength}"
 
 
-@attrs.frozen(slots=True)
-class Pair(Action):
+@attrs.frozen(slots=True, repr=False)
+class Pair(_Carded):
     """One of the two cards played with a declaration, lower card first (ST-PLAY-4)."""
 
     card: int
@@ -67,8 +78,8 @@ class Place(Action):
         return f"under {column + 1}" if type(column) is int else f"under {column!r}"
 
 
-@attrs.frozen(slots=True)
-class Take(Action):
+@attrs.frozen(slots=True, repr=False)
+class Take(_Carded):
     """Acquire oracle card ``card`` (ST-RES-3)."""
 
     card: int
@@ -78,8 +89,8 @@ class Take(Action):
         return f"take {self.name or '#' + str(self.card)}"
 
 
-@attrs.frozen(slots=True)
-class Road(Action):
+@attrs.frozen(slots=True, repr=False)
+class Road(_Carded):
     """Lay oracle card ``card`` as road (ST-RES-3, ST-ROAD-1)."""
 
     card: int
@@ -89,8 +100,8 @@ class Road(Action):
         return f"road {self.name or '#' + str(self.card)}"
 
 
-@attrs.frozen(slots=True)
-class Keep(Action):
+@attrs.frozen(slots=True, repr=False)
+class Keep(_Carded):
     """A face-down player takes oracle card ``card`` into its hand (ST-RES-5)."""
 
     card: int

@@ -11,21 +11,23 @@ from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.model import run_checks, with_checks
 from rulebook.core.phases import Phase
 from rulebook.i18n import N_
 
+from . import model
 from .actions import PLAY, SaruAction, _tab
 from .heuristic import heuristic_action
+from .model import CHECKS
 from .observation import TensorEncoder, encode_observation, observation_size
 from .rules import (
     COLOURS,
-    DECK_SIZE,
     ENDINGS,
     LETTERS,
     MAX_MISSIONS,
     NOT_PLAYED,
     RULESETS,
-    SQUARES_SHARE,
+    ZONES,
     Rules,
     check_deal,
     random_deal,
@@ -66,6 +68,14 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     })
     #: ST-LOGIC-3: the printed game's endings and the rules that state them (``Rules.endings_off``)
     ENDINGS: ClassVar[Mapping[str, str]] = MappingProxyType(dict(ENDINGS))
+    #: every place an item can be, and who sees it (rulebook.core.model)
+    ZONES = ZONES
+    #: the round as a program of named steps (rulebook.core.model)
+    PROGRAM = model.PROGRAM
+    #: the game's own consistency checks, by rule ID
+    CHECKS = model.CHECKS
+    #: the deciding rules a variant may replace by their IDs, the checks among them
+    SLOTS = with_checks(model.SLOTS, model.CHECKS)
     #: ST-PHASE-1: a race's steps, which the phases a variant adds name
     PHASES = (
         Phase("deal", "chance", N_("the cards and the missions are dealt (ST-SETUP-1)"), ("ST-SETUP-1",)),
@@ -88,6 +98,12 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
                 or any(v != NOT_PLAYED for v in state.shown) or state.road or any(state.acquired)):
             return None
         return "rounds"
+
+    def trick_at(self, state: SaruState) -> int | None:
+        """ST-PHASE-1: the index in its race of the round of play whose first card is next, else ``None``."""
+        if state.to_act is None or state.phase != PLAY or any(v != NOT_PLAYED for v in state.shown):
+            return None
+        return int(state.rnd)
 
     def hands_of(self, state: SaruState) -> tuple[tuple[int, ...], ...]:
         return state.hands
@@ -115,7 +131,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         """ST-PHASE-3: the missions not held, in the order of the race's deal (ST-SETUP-4); the dealt
         mission is the first a draft deals (ST-RULING-22), so the draft deals from these."""
         held = set(state.missions)
-        order = state.setup.deal(self, state.rules, state.race)[DECK_SIZE:]
+        order = state.setup.deal(self, state.rules, state.race)[state.rules.deck_size:]
         return tuple(m for m in order if m not in held)
 
     def with_pile(self, state: SaruState, element: str, pile: tuple[int, ...]) -> SaruState:
@@ -138,7 +154,7 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         return random_deal(rules, rng)
 
     def check_deal(self, rules: Rules, deal: Deal, index: int) -> None:
-        """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1).
+        """A race's deal: an order of the deck's cards (36 printed), then an order of the missions (ST-SETUP-1).
 
         One deal per race, so at most ``rules.race_count`` deals (the number of players with
         ``races='full'``, 2 with ``'short'``, 1 with ``'trial'``); a deal is a tuple or list
@@ -163,36 +179,10 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
         return resolve_trick(trick)
 
     def check_invariants(self, state: SaruState) -> None:
-        """Card conservation (ST-COMP-1), distinct strengths (ST-PLAY-2), the animals'
-        squares (ST-ROAD-3) and known cards (ST-INFO-1)."""
-        cards = sorted(
-            [c for h in state.hands for c in h]
-            + [c for col in state.area for c in col]
-            + [c for col in state.beneath for c in col]
-            + list(state.road)
-            + [c for a in state.acquired for c in a]
-            + list(state.removed)
-            + [c for p in state.played for c in p]
-        )
-        if cards != list(range(DECK_SIZE)):
-            raise AssertionError("ST-COMP-1: the 36 cards are not each in exactly one place")
-        strengths = [v for v in state.shown if v >= 0]
-        if len(set(strengths)) != len(strengths):
-            raise AssertionError("ST-PLAY-2: two plays of one round share a strength")
-        if sum(1 << v for v in strengths) != state.used:
-            raise AssertionError("ST-PLAY-2: the used strengths disagree with the plays")
-        start = state.rules.track.start
-        # ST-ROAD-5: animals may share squares; a variant's counters may move them (ST-LOGIC-2)
-        hops = state.rules.squares != SQUARES_SHARE and state.rules.logic.counters is None
-        for a in range(4 if hops else 0):
-            for b in range(a + 1, 4):
-                if state.pos[a] == state.pos[b] and not (state.pos[a] == start[a] == start[b]):
-                    raise AssertionError("ST-ROAD-3: two animals share a square off their start")
-        for seat, known in enumerate(state.known):
-            if not set(known) <= set(state.hands[seat]) | set(state.played[seat]):
-                raise AssertionError("ST-INFO-1: a known card is not held by its seat")
-        if state.to_act is not None and len(state.missions) != len(set(state.missions)):
-            raise AssertionError("ST-SETUP-4: two seats hold the same mission")
+        """The game's own checks (``state.CHECKS``): card conservation (ST-COMP-1), distinct strengths
+        (ST-PLAY-2), the animals' squares (ST-ROAD-3), known cards (ST-INFO-1) and the missions
+        (ST-SETUP-4), less those a variant switches off or replaces by ID."""
+        run_checks(CHECKS, state)
 
     # -- observation tensor -------------------------------------------------------------
 

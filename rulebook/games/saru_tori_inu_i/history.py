@@ -128,7 +128,9 @@ class RoundOfPlay(TrickRecord):
 def round_plays(log: Any, order: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The cards of the round of play that ``log`` (the moves, newest last) ends, as ``(seat, card)``
     in turn order (``order``, the round's seats): the round's plays are the last run of plays in the
-    log (ST-PLAY-1..4); a declarer's declaration is followed by its two cards."""
+    log (ST-PLAY-1..4); a declarer's declaration is followed by its two cards. Read from the newest
+    move back: a resampled state keeps no history (its log starts at the resample), so the plays made
+    before it are left out rather than given to the wrong seats."""
     node = log
     while node is not None and type(node[1]) not in _PLAYS:  # the resolution's moves (ST-RES-2..5)
         node = node[0]
@@ -136,16 +138,18 @@ def round_plays(log: Any, order: tuple[int, ...]) -> tuple[tuple[int, int], ...]
     while node is not None and type(node[1]) in _PLAYS:
         actions.append(node[1])
         node = node[0]
-    actions.reverse()
     out: list[tuple[int, int]] = []
     k = 0
-    for seat in order:
-        if type(actions[k]) is Declare:  # ST-PLAY-4: then the two cards
-            out += [(seat, actions[k + 1].card), (seat, actions[k + 2].card)]
+    for seat in reversed(order):
+        if k == len(actions):  # the log starts within the round (a resampled state)
+            break
+        if k + 2 < len(actions) and type(actions[k + 2]) is Declare:  # ST-PLAY-4: the two cards after it
+            out += [(seat, actions[k].card), (seat, actions[k + 1].card)]
             k += 3
         else:
             out.append((seat, actions[k].card))
             k += 1
+    out.reverse()
     return tuple(out)
 
 

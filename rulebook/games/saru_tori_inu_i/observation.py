@@ -15,7 +15,7 @@ from rulebook.core.visibility import ALL
 
 from .actions import PAIR, Phase
 from .history import RevealedMissions, revealed
-from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, Rules, race_order
+from .rules import FACE_DOWN, MAX_STRENGTH, Rules, race_order
 from .scoring import race_standing, score_colours
 
 if TYPE_CHECKING:
@@ -160,7 +160,8 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
 def observation_size(rules: Rules) -> int:
     """The length of the observation tensor under ``rules`` (see the docs page's table)."""
     return (
-        4 + 5 + 4 + 8 + _PHASES + DECK_SIZE * _LOC + 4 + 16 + 4 + 4 * _SHOWN + len(rules.missions) + 4 + 1 + 4 + 4
+        4 + 5 + 4 + 8 + _PHASES + rules.deck_size * _LOC + 4 + 16 + 4 + 4 * _SHOWN + len(rules.missions) + 4 + 1 + 4
+        + 4
     )
 
 
@@ -197,7 +198,7 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
             continue
         for c in cards:
             out[base + c * _LOC + 19 + s] = 1
-    at = base + DECK_SIZE * _LOC
+    at = base + rules.deck_size * _LOC
     for a in range(4):
         out[at + a] = o.positions[a]
     at += 4
@@ -244,7 +245,7 @@ class TensorEncoder(BufferEncoder):
         self.loc = _LOC
         self.shown = _SHOWN
         self.face_down = FACE_DOWN
-        self.cards_end = 25 + DECK_SIZE * _LOC
+        self.cards_end = 25 + rules.deck_size * _LOC
         # offsets after the cards: positions 4, race order 16, hand sizes 4, shown 4 x _SHOWN,
         # mission, columns 4, road laid 1, totals 4, race standing 4
         self.at_sizes = self.cards_end + 4 + 16

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.core.render._board import Board, register_views, seat_name
+from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.games.saru_tori_inu_i import (
     ANIMALS,
     COLOURS,
@@ -26,7 +26,7 @@ from rulebook.games.saru_tori_inu_i import (
     SaruState,
     race_order,
 )
-from rulebook.i18n import N_, _
+from rulebook.i18n import N_, _, ngettext
 
 __all__ = ["mission_text", "observation_svg", "observation_text", "state_svg", "state_text"]
 
@@ -50,26 +50,39 @@ def _default(players: int) -> Rules:
 
 
 def mission_text(mission: Mission) -> str:
-    """A mission card in words, in the language shown."""
-    if mission.kind == "race":
+    """A mission card in words, in the language shown: what it pays and when.
+
+    >>> from rulebook.games.saru_tori_inu_i.rules import DEFAULT_MISSIONS
+    >>> mission_text(DEFAULT_MISSIONS[0])
+    'race: 12 points if the boar finishes 1st and the dog 2nd; 16 instead if the monkey finishes 3rd as well'
+    >>> mission_text(DEFAULT_MISSIONS[5])
+    'collected cards: 1 point for each card you acquire, if you are 1st in yellow'
+    """
+    if mission.kind == "race":  # ST-SCORE-3: the tiers are cumulative
         steps = []
-        for tier in mission.tiers:
-            need = _(" and ").join(_("{animal} {place}").format(animal=_(ANIMALS[a]), place=_(PLACES[p - 1]))
-                                   for a, p in tier.places)
-            steps.append(_("{need}: {points}").format(need=need, points=tier.points))
-        return _("race: {steps}").format(steps=_("; then ").join(steps))
-    counted = _("card") if mission.counted < 0 else _("{colour} card").format(colour=_(COLOURS[mission.counted]))
-    per = mission.per_card
+        for k, tier in enumerate(mission.tiers):
+            need = _(" and ").join(
+                (_("the {animal} finishes {place}") if i == 0 else _("the {animal} {place}")).format(
+                    animal=_(ANIMALS[a]), place=_(PLACES[p - 1])) for i, (a, p) in enumerate(tier.places))
+            said = (ngettext("{points} point if {need}", "{points} points if {need}", tier.points) if k == 0
+                    else _("{points} instead if {need} as well"))
+            steps.append(said.format(points=tier.points, need=need))
+        return _("race: {steps}").format(steps=_("; ").join(steps))
+    per = mission.per_card  # ST-SCORE-4
+    if mission.counted < 0:
+        pays = ngettext("{per} point for each card you acquire", "{per} points for each card you acquire", per)
+    else:
+        pays = ngettext("{per} point for each {colour} card you acquire",
+                        "{per} points for each {colour} card you acquire", per)
+    text = pays.format(per=per, colour=_(COLOURS[mission.counted]) if mission.counted >= 0 else "")
     if mission.condition == "animal_place":
-        return _("cards: {per} per acquired {counted} if the {animal} finishes {place}").format(
-            per=per, counted=counted, animal=_(ANIMALS[mission.animal]), place=_(PLACES[mission.place - 1]))
-    if mission.condition == "colour_first":
-        return _("cards: {per} per acquired {counted} if 1st in {colour}").format(
-            per=per, counted=counted, colour=_(COLOURS[mission.colour]))
-    if mission.condition == "every_colour":
-        return _("cards: {per} per acquired {counted} if a card of every colour was acquired").format(
-            per=per, counted=counted)
-    return _("cards: {per} per acquired {counted}").format(per=per, counted=counted)
+        text = _("{pays}, if the {animal} finishes {place}").format(
+            pays=text, animal=_(ANIMALS[mission.animal]), place=_(PLACES[mission.place - 1]))
+    elif mission.condition == "colour_first":
+        text = _("{pays}, if you are 1st in {colour}").format(pays=text, colour=_(COLOURS[mission.colour]))
+    elif mission.condition == "every_colour":
+        text = _("{pays}, if you acquire a card of every colour").format(pays=text)
+    return _("collected cards: {pays}").format(pays=text)
 
 
 def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int, ...]],
@@ -184,7 +197,7 @@ def _view(state: SaruState, seat: int | None) -> Board:
         return _from_state(state)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
     winners = tuple(state.winners) if state.is_terminal else None
-    return _from_observation(state.observation(seat), state.rules, legal, winners)
+    return _from_observation(seat_observation(state, seat), state.rules, legal, winners)
 
 
 state_text, state_svg, observation_text, observation_svg = register_views(

@@ -35,6 +35,9 @@ MONKEY, DOG, BIRD, BOAR = range(4)
 TITLE_ORDER = (MONKEY, BIRD, DOG, BOAR)
 DECK_SIZE = 36
 PER_COLOUR = 9
+#: ST-RULING-26: the fewest and the most cards a deck of the owner's may hold
+MIN_DECK = 12
+MAX_DECK = 64
 MAX_STRENGTH = 10
 MAX_ICONS = 8
 #: ST-SCORE-2: points per card, by the animal's place (row) and the colour place (1st, 2nd):
@@ -229,12 +232,13 @@ def _to_deck(value: Any) -> tuple[OracleCard, ...]:
             raise _bad(f"{f}.name", f"must be 1-16 letters, digits, _, + or - (got {name!r})")
         cards.append((colour, strength, icons))
         names.append(name)
-    if len(cards) != DECK_SIZE:
-        raise _bad("deck", f"must hold {DECK_SIZE} cards (got {len(cards)})")
+    if not MIN_DECK <= len(cards) <= MAX_DECK:  # ST-RULING-26: the deck's size is what can be dealt
+        raise _bad("deck", f"must hold {MIN_DECK} to {MAX_DECK} cards (got {len(cards)}; the printed deck has "
+                   f"{DECK_SIZE})")
     for c in range(4):
         n = sum(1 for card in cards if card[0] == c)
-        if n != PER_COLOUR:
-            raise _bad("deck", f"must hold {PER_COLOUR} cards of each colour ({COLOURS[c]} has {n})")
+        if n < 2:
+            raise _bad("deck", f"must hold at least 2 cards of each colour ({COLOURS[c]} has {n})")
     seen: dict[str, int] = {}
     given = {name.lower() for name in names if name}
     for i, (colour, strength, _) in enumerate(cards):
@@ -462,6 +466,18 @@ def load_data(path: str | Path) -> dict[str, Any]:
 # -- rules -----------------------------------------------------------------------------------
 
 
+
+#: ST-INFO-1: every place a card or mission can be, and who sees it (``visible.<zone>``; rulebook.core.model)
+ZONES = (
+    attrs.evolve(open_hands(("ST-INFO-1", "ST-INFO-2")), general=False),
+    Element("missions", OWNER, (OWNER, ALL), ("ST-INFO-1", "ST-INFO-3"),
+            "Who sees each mission of the race being run: 'owner', its holder only until the race's scoring "
+            "(ST-INFO-1); 'all', every mission face up from the deal (ST-INFO-3).", items="mission", per_seat=True,
+            general=False),
+    Element("area", ALL, (ALL,), ("ST-SETUP-2", "ST-INFO-1"), "The oracle area, its columns face up (ST-SETUP-2).",
+            ordered=True, general=False),
+)
+
 @attrs.frozen(cache_hash=True)
 class Rules:
     """Options of Saru Tori Inu I; the defaults give the printed game with PLACEHOLDER data."""
@@ -564,11 +580,11 @@ class Rules:
     )
     deck: tuple[OracleCard, ...] = option(
         DEFAULT_DECK,
-        doc="The 36 oracle cards, 9 per colour (PLACEHOLDER default: strengths 1-9 per colour, "
-        "ST-COMP-1, ST-DATA-1, ST-DATA-2).",
+        doc="The oracle cards: 36 printed, 9 per colour (PLACEHOLDER default: strengths 1-9 per colour, "
+        "ST-COMP-1, ST-DATA-1, ST-DATA-2); an owner's deck of 12 to 64 cards, each colour at least 2 (ST-RULING-26).",
         converter=_to_deck,
         item=OracleCard,
-        rules=("ST-COMP-1", "ST-DATA-1", "ST-DATA-2", "ST-RULING-1", "ST-RULING-9"),
+        rules=("ST-COMP-1", "ST-DATA-1", "ST-DATA-2", "ST-RULING-1", "ST-RULING-9", "ST-RULING-26"),
     )
     missions: tuple[Mission, ...] = option(
         DEFAULT_MISSIONS,
@@ -616,12 +632,7 @@ class Rules:
         rules=("ST-LOGIC-3", "ST-ROUND-3", "ST-RACE-4"),
     )
 
-    visible: Visible = visibility(
-        open_hands(("ST-INFO-1", "ST-INFO-2")),
-        Element("missions", OWNER, (OWNER, ALL), ("ST-INFO-1", "ST-INFO-3"),
-                "Who sees each mission of the race being run: 'owner', its holder only until the race's scoring "
-                "(ST-INFO-1); 'all', every mission face up from the deal (ST-INFO-3)."),
-    )
+    visible: Visible = visibility(*ZONES)
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
@@ -629,7 +640,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         validate_choices(self)
         if self.removed:  # ST-SETUP-6: every name or strength must match, enough cards must stay
-            left = DECK_SIZE - len(removed_cards(self))
+            left = self.deck_size - len(removed_cards(self))
             if left < 2 * self.players:
                 raise InvalidRules(
                     "removed",
@@ -652,6 +663,11 @@ class Rules:
             )
 
     @property
+    def deck_size(self) -> int:
+        """The cards of the deck (ST-DATA-1: 36 printed; ST-RULING-26: what the owner's deck holds)."""
+        return len(self.deck)
+
+    @property
     def rounds(self) -> int:
         """Rounds per race: ``rounds_3p`` (printed 8) or ``rounds_4p`` (printed 6) (ST-ROUND-3)."""
         return self.rounds_3p if self.players == 3 else self.rounds_4p
@@ -661,7 +677,7 @@ class Rules:
         """The most rounds a race can have: ``rounds``, or, with the ending ``rounds`` switched off
         (ST-LOGIC-3), as many as there are cards (every round takes at least one card out of the
         hands, so a race ends when they are empty: ST-RULING-9)."""
-        return DECK_SIZE if "rounds" in self.endings_off else self.rounds
+        return self.deck_size if "rounds" in self.endings_off else self.rounds
 
     @property
     def colour_table(self) -> tuple[tuple[int, int], ...]:
@@ -766,8 +782,8 @@ def race_order(track: Track, positions: Sequence[int]) -> tuple[int, ...]:
 
 
 def random_deal(rules: Rules, rng: random.Random) -> Deal:
-    """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1)."""
-    cards = list(range(DECK_SIZE))
+    """A race's deal: an order of the deck's cards (36 printed), then an order of the missions (ST-SETUP-1)."""
+    cards = list(range(rules.deck_size))
     rng.shuffle(cards)
     missions = list(range(len(rules.missions)))
     rng.shuffle(missions)
@@ -775,7 +791,7 @@ def random_deal(rules: Rules, rng: random.Random) -> Deal:
 
 
 def check_deal(rules: Rules, deal: Deal, index: int) -> None:
-    """A race's deal: an order of the 36 cards, then an order of the missions (ST-SETUP-1).
+    """A race's deal: an order of the deck's cards (36 printed), then an order of the missions (ST-SETUP-1).
 
     One deal per race, so at most ``rules.race_count`` deals (the number of players with
     ``races='full'``, 2 with ``'short'``, 1 with ``'trial'``); a deal is a tuple or list
@@ -794,12 +810,13 @@ def check_deal(rules: Rules, deal: Deal, index: int) -> None:
         if type(x) is not int:
             raise ValueError(f"{what}: number {k} must be an int, not {type(x).__name__} {x!r}")
     m = len(rules.missions)
-    if len(deal) != DECK_SIZE + m:
+    size = rules.deck_size
+    if len(deal) != size + m:
         raise ValueError(
-            f"{what} must have {DECK_SIZE + m} numbers: the 36 cards' order, then the {m} missions' order "
+            f"{what} must have {size + m} numbers: the {size} cards' order, then the {m} missions' order "
             f"(got {len(deal)})"
         )
-    if sorted(deal[:DECK_SIZE]) != list(range(DECK_SIZE)):
-        raise ValueError(f"{what}: the first {DECK_SIZE} numbers must order the cards 0..35, each once")
-    if sorted(deal[DECK_SIZE:]) != list(range(m)):
+    if sorted(deal[:size]) != list(range(size)):
+        raise ValueError(f"{what}: the first {size} numbers must order the cards 0..{size - 1}, each once")
+    if sorted(deal[size:]) != list(range(m)):
         raise ValueError(f"{what}: the last {m} numbers must order the missions 0..{m - 1}, each once")

@@ -48,7 +48,7 @@ from .history import tricks as _tricks
 from .observation import Observation
 from .observation import observation as _observation
 from .observation import resample as _resample
-from .rules import DECK_SIZE, FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, mover, removed_cards
+from .rules import FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, mover, removed_cards
 from .scoring import printed_start, race_score_changes, round_trick
 from .scoring import race_standing as _race_standing
 from .scoring import scores as _scores
@@ -853,15 +853,15 @@ def _race_start(
     deal = setup.deal(SaruState.GAME, rules, race)
     n = rules.players
     out = removed_cards(rules) if rules.removed else ()
-    cards = [c for c in deal[:DECK_SIZE] if c not in out] if out else deal
-    h = (len(cards) if out else DECK_SIZE) - n
-    h //= n  # ST-SETUP-3: 11 with 3 players, 8 with 4
+    size = rules.deck_size
+    cards = [c for c in deal[:size] if c not in out]
+    h = (len(cards) - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
     area = tuple([(cards[k],) for k in range(n)])  # ST-SETUP-2
     hands = tuple([tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n)])
-    # ST-SETUP-6: cards taken out, and those left over after an even deal, are set aside face up
-    aside = tuple(sorted(out + tuple(cards[n + n * h : len(cards)]))) if out else ()
+    # ST-SETUP-6, ST-RULING-26: cards taken out, and those left over after an even deal, are set aside face up
+    aside = tuple(sorted(out + tuple(cards[n + n * h :])))
     # ST-SETUP-4; ST-SCORE-5: no missions at all
-    missions = tuple([deal[DECK_SIZE + s] for s in range(n)]) if rules.missions else ()
+    missions = tuple([deal[size + s] for s in range(n)]) if rules.missions else ()
     if start is None:
         start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple([(start + i) % n for i in range(n)])
@@ -872,4 +872,5 @@ def _race_start(
         (area, (), rules.track.start, empty, aside, empty, False),
         (hands, empty, (NOT_PLAYED,) * n, 0, empty), PLAY, 0, start,
     )
+
 

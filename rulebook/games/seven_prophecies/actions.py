@@ -50,7 +50,7 @@ class Prophesy(Action):
 class Play(Action):
     """Play ``card`` to the current trick (SP-PLAY-1)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         card = self.card
@@ -61,7 +61,7 @@ class Play(Action):
 
 ProphecyAction = Prophesy | Play
 
-_PROPHESY: tuple[Prophesy, ...] = tuple(Prophesy(p) for p in range(1, 5))
+_PROPHESY: tuple[Prophesy, ...] = tuple(Prophesy(p) for p in range(1, 6))
 _PLAY = tuple(Play(c) for c in DECK.cards)
 @functools.lru_cache(maxsize=256)
 def _table(players: int, cards: tuple[int, ...]) -> tuple[ProphecyAction, ...]:

@@ -11,29 +11,30 @@ import attrs
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.encoding import BufferEncoder
 from rulebook.core.logic import Trick
+from rulebook.core.model import Content, with_checks
 from rulebook.core.phases import Phase
 from rulebook.i18n import N_
 
-from . import heuristic, observation, scoring
+from . import heuristic, model, observation, scoring
 from . import state as state_module
 from .actions import PROPHECY, TRICK, ProphecyAction, action_table
 from .observation import TensorEncoder
 from .observation import encode_observation as encode
-from .rules import DECK, ENDINGS, RULESETS, Rules, SPRules, in_play
+from .rules import DECK, ENDINGS, RULESETS, ZONES, Rules, SPRules, in_play
 from .state import SevenPropheciesState, _deal_round
 
 __all__ = ["GAME", "SevenProphecies"]
 
 
 class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
-    """Seven Prophecies: 3-4 players, 52 cards, a prophecy of finishing places."""
+    """Seven Prophecies: 3-4 players (5 with a fifth suit), 52 cards (65), a prophecy of finishing places."""
 
     slug = "seven-prophecies"
     title = "Seven Prophecies (七つの予言)"
     prefix = "SP"
     Rules = Rules
     State = SevenPropheciesState
-    player_counts = range(3, 5)
+    player_counts = range(3, 6)
     deck = DECK
     rulesets = RULESETS
 
@@ -52,7 +53,16 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     })
     #: SP-LOGIC-3: the game's endings (``endings_off`` names them)
     ENDINGS = MappingProxyType(ENDINGS)
-    #: the printed round (SP-PHASE-1 names them for the phases a variant adds)
+    #: SP-INFO-1: every place a card can be, and who sees it (rulebook.core.model)
+    ZONES = ZONES
+    #: a round as a program of named steps (rulebook.core.model)
+    PROGRAM = model.PROGRAM
+    #: the game's own consistency checks, by rule ID
+    CHECKS = model.CHECKS
+    #: the deciding rules a variant may replace by their IDs, the checks among them
+    SLOTS = with_checks(model.SLOTS, model.CHECKS)
+    #: the lists an added ``choose`` step may name (SP-RULING-15: ``move_cube``)
+    CHOICES = MappingProxyType(model.CHOICES)
     PHASES = (
         Phase("deal", "chance", N_("the cards are dealt and the future row laid out (SP-SETUP-3)"), ("SP-SETUP-3",)),
         Phase("prophecies", "secret", N_("every player places cubes at once, in secret (SP-PROPH-1)"),
@@ -72,6 +82,30 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         if state.phase == TRICK and not state._round_tricks and not state.trick:
             return "tricks"
         return None
+
+    # -- the zones' adapter (rulebook.variants.zones) ----------------------------------------
+
+    def zone_contents(self, state: SevenPropheciesState) -> tuple[Content, ...]:
+        return observation.zone_contents(state)
+
+    def with_zone_contents(self, state: SevenPropheciesState, contents: tuple[Content, ...]) -> SevenPropheciesState:
+        return observation.with_zone_contents(state, contents)
+
+    def zone_forbidden(self, state: SevenPropheciesState, seat: int) -> dict[tuple[str, int | None], frozenset[int]]:
+        return observation.zone_forbidden(state, seat)
+
+    def mask_observation(self, obs: Any, hidden: tuple[tuple[str, int | None, int], ...]) -> Any:
+        return observation.mask_observation(obs, hidden)
+
+    def zone_partners(self, rules: SPRules, seat: int) -> tuple[int, ...]:
+        """SP-END-7: with partnerships, the seat facing ``seat``."""
+        return ((seat + 2) % 4,) if rules.partners else ()
+
+    def trick_at(self, state: SevenPropheciesState) -> int | None:
+        """SP-PHASE-1: the index in its round of the trick whose lead is next, else ``None``."""
+        if state.to_act is None or state.phase != TRICK or state.trick:
+            return None
+        return len(state._round_tricks)
 
     def hands_of(self, state: SevenPropheciesState) -> tuple[tuple[int, ...], ...]:
         return state.hands
@@ -171,6 +205,15 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
         """The seat in 1st place of a complete trick (SP-LOGIC-1, SP-RANK-1..5, SP-TRICK-3):
         :func:`~rulebook.games.seven_prophecies.resolve_trick`."""
         return scoring.resolve_trick(trick)
+
+    def cards_in_play(self, rules: SPRules) -> tuple[int, ...]:
+        """SP-COMP-1, SP-SETUP-5, SP-RULING-17: the cards a round deals."""
+        return in_play(rules)
+
+    def printed_places(self, trick: Trick) -> tuple[int, ...]:
+        """The seats of a complete trick from 1st place to last by the printed ranking (SP-RANK-1..5),
+        for a variant that replaces SP-RANK-1."""
+        return scoring.printed_places(trick)
 
     def end_stats(self, state: SevenPropheciesState) -> dict[str, float]:
         """Rounds, how they ended, and the tricks they lasted."""

@@ -16,7 +16,7 @@ from rulebook.i18n import N_
 
 from . import actions
 from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction, Prophesy, _prophecy_legal
-from .rules import _SUIT, FOLLOW_FREE, FOLLOW_FUTURE, FUTURE_FROM_TRICK, KEYS, POINTS, Rules, in_play
+from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_FUTURE, FUTURE_FROM_TRICK, KEYS, POINTS, Rules, in_play
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
@@ -68,11 +68,11 @@ class _Table:
         cards = in_play(rules)
         size = max(1, len(cards) - 1)
         play = []
-        for suit in range(4):
+        for suit in range(rules.suit_count):
             key = keys[suit]
             # the share of the cards in play that a card outranks in a trick of this future
             # suit (0 = weakest, 1 = strongest), kept as 1 - that share: the chance term
-            strength = [0.0] * 52
+            strength = [0.0] * DECK.size
             for c in cards:
                 strength[c] = sum(1 for x in cards if key[x] < key[c]) / size
             play.append((key, tuple(1 - v for v in strength)))
@@ -292,21 +292,22 @@ def prophecy_target(
     seen = set(hand) | set(future) | set(aside_up)
     unseen = [c for c in in_play(rules) if c not in seen]
     u = max(1, len(unseen))
-    unseen_by_suit: list[list[int]] = [[], [], [], []]
+    suits = rules.suit_count
+    unseen_by_suit: list[list[int]] = [[] for _ in range(suits)]
     for c in unseen:
         unseen_by_suit[_SUIT[c]].append(c)
     k = len(hand)
-    in_future = [0] * 4
+    in_future = [0] * suits
     for c in future:
         in_future[_SUIT[c]] += 1
     # the suits of the tricks the hand has no card of that suit for
-    by_suit: list[list[int]] = [[], [], [], []]
+    by_suit: list[list[int]] = [[] for _ in range(suits)]
     for c in hand:
         by_suit[_SUIT[c]].append(c)
     void: list[int] = []
     plan: list[tuple[int, int]] = []  # (card, the future suit of the trick it is played in)
     spare: list[int] = []
-    for s in range(4):
+    for s in range(suits):
         mine = sorted(by_suit[s], key=keys[s].__getitem__, reverse=True)
         f = in_future[s]
         plan.extend((c, s) for c in mine[:f])
@@ -318,13 +319,13 @@ def prophecy_target(
     # per trick suit, worked out when first needed: its ranking key, the chance that an
     # opponent holds a card of that suit (and then plays one), and the keys of the unseen
     # cards of that suit and of the others, each in ascending order
-    odds: list[tuple[tuple[int, ...], float, list[int], list[int]] | None] = [None, None, None, None]
+    odds: list[tuple[tuple[int, ...], float, list[int], list[int]] | None] = [None] * suits
     for c, t in plan + [(c, void[i % len(void)]) for i, c in enumerate(spare)]:
         suit_odds = odds[t]
         if suit_odds is None:
             key = keys[t]
             trumps = sorted(map(key.__getitem__, unseen_by_suit[t]))
-            others = sorted(map(key.__getitem__, [x for s in range(4) if s != t for x in unseen_by_suit[s]]))
+            others = sorted(map(key.__getitem__, [x for s in range(suits) if s != t for x in unseen_by_suit[s]]))
             suit_odds = odds[t] = (key, 1.0 - (1.0 - len(trumps) / u) ** k, trumps, others)
         key, hold, trumps, others = suit_odds
         kc = key[c]

@@ -29,8 +29,8 @@ from .scoring import round_points
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
-__all__ = ["EarlierRound", "PlacedTrick", "PlayedRound", "RoundRow", "earlier", "ends", "round_tricks", "rounds",
-           "tricks"]
+__all__ = ["EarlierRound", "PlacedTrick", "PlayedRound", "RoundRow", "earlier", "ends", "last_round_trick",
+           "round_tricks", "rounds", "tricks"]
 
 #: a finished round as the engine keeps it (private to the hot path; the public record is
 #: :class:`PlayedRound`): (start player, future row, face-up set-aside cards, prophecies by
@@ -100,10 +100,12 @@ def _done(placed: tuple[int, ...], cubes: int) -> tuple[int, ...]:
 
 
 def _records(number: int, round_index: int, future: tuple[int, ...], rows: tuple[TrickRow, ...],
-             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP, stated: bool = False) -> tuple[PlacedTrick, ...]:
-    """The records of one round's ``rows``, the first numbered ``number``."""
+             n: int, order: str = HIGHEST, trump: str = FUTURE_TRUMP, stated: bool = False,
+             first: int = 0) -> tuple[PlacedTrick, ...]:
+    """The records of one round's ``rows``, the first numbered ``number`` (from the row ``first`` on)."""
     out: list[PlacedTrick] = []
-    for t, (leader, cards, by_seat) in enumerate(rows):
+    for t in range(first, len(rows)):
+        leader, cards, by_seat = rows[t]
         winner = by_seat.index(1)  # stored: a variant's winner (SP-LOGIC-1) is never recomputed
         fs = _SUIT[future[t]]
         w = cards[winner]
@@ -145,12 +147,28 @@ def earlier(state: SevenPropheciesState) -> tuple[PlayedRound, ...]:
     return _played(state, state.info.round)
 
 
+def _round_first(state: SevenPropheciesState) -> int:
+    """The game-wide number of the current round's first trick (SP-TRICK-1)."""
+    info = state.info
+    return sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
+
+
 def round_tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
     """The tricks finished in the current round (the last round's, once the game is over)."""
     info = state.info
-    number = sum(len(rows) for _start, _future, _up, _prophecies, rows, _placed in info.finished[: info.round])
-    return _records(number, info.round, info.future, state._round_tricks, state.rules.players,
+    return _records(_round_first(state), info.round, info.future, state._round_tricks, state.rules.players,
                     state.rules.order, state.rules.trump, state.rules.logic.trick_winner is not None)
+
+
+def last_round_trick(state: SevenPropheciesState) -> PlacedTrick:
+    """The record of the current round's last finished trick, ``round_tricks(state)[-1]`` without building
+    the others (SP-LOGIC-2: the ``trick`` event's record, handed over after every trick)."""
+    info = state.info
+    rows = state._round_tricks
+    if not rows:
+        raise IndexError("no trick of this round is finished yet")
+    return _records(_round_first(state), info.round, info.future, rows, state.rules.players, state.rules.order,
+                    state.rules.trump, state.rules.logic.trick_winner is not None, first=len(rows) - 1)[0]
 
 
 def tricks(state: SevenPropheciesState) -> tuple[PlacedTrick, ...]:
@@ -185,6 +203,8 @@ def rounds(state: SevenPropheciesState) -> tuple[RoundRecord, ...]:
             _variant_changes(changes, totals, counts[0][r][0])
         for s in range(n):
             left = rules.cubes - placed[s]
+            if s in rules.dummies:  # SP-RULING-16: a dummy made no prophecy and scores nothing
+                continue
             if variant == POINTS:
                 gain = round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
                 if left == 0:

@@ -19,6 +19,7 @@ import attrs
 
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
+from rulebook.core.model import HIDDEN, Content
 from rulebook.core.visibility import ALL, TEAM
 
 from . import history
@@ -201,6 +202,45 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
     )
 
 
+# -- the zones (rulebook.variants.zones: sights a variant sets beyond the engine's) ------
+
+
+def zone_contents(state: SevenPropheciesState) -> tuple[Content, ...]:
+    """SP-INFO-1: the zones that hold hidden or settable cards: each hand, and the set-aside cards (those
+    laid face up with 3 players, SP-RULING-6, seen by all)."""
+    out = [Content("hands", s, hand) for s, hand in enumerate(state.hands)]
+    out.append(Content("aside", None, (*state.aside_up, *state.aside_down), (), state.aside_up))
+    return tuple(out)
+
+
+def with_zone_contents(state: SevenPropheciesState, contents: tuple[Content, ...]) -> SevenPropheciesState:
+    """``state`` with the hands and the set-aside cards of ``contents`` (hands kept in order)."""
+    hands = list(state.hands)
+    info = state.info
+    for c in contents:
+        if c.zone == "hands":
+            assert c.owner is not None
+            hands[c.owner] = tuple(sorted(c.items))
+        elif c.zone == "aside":
+            info = attrs.evolve(info, aside_down=tuple(sorted(x for x in c.items if x not in info.aside_up)))
+    return attrs.evolve(state, hands=tuple(hands), info=info)
+
+
+def zone_forbidden(state: SevenPropheciesState, seat: int) -> dict[tuple[str, int | None], frozenset[int]]:
+    """SP-PLAY-2, SP-PLAY-4: the cards a hand cannot hold, as play showed it (every card of a suit it did
+    not follow)."""
+    voids = _voids(state)
+    return {("hands", s): frozenset(c for c in DECK.cards if _SUIT[c] in v) for s, v in enumerate(voids) if v}
+
+
+def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
+    """``obs`` with the seat's own hand unseen where the variant hides it from its owner."""
+    mine = {i for zone, owner, i in hidden if zone == "hands" and owner == obs.seat}
+    if not mine:
+        return obs
+    return attrs.evolve(obs, hand=tuple(HIDDEN if i in mine else c for i, c in enumerate(obs.hand)))
+
+
 def _voids(state: SevenPropheciesState) -> list[set[int]]:
     """Per seat, the suits it showed it lacks by not following a future card (SP-PLAY-2), or the
     suit led (SP-PLAY-4); nothing under 'free' (SP-PLAY-3)."""
@@ -249,8 +289,10 @@ def _assign(
 # -- the observation tensor ---------------------------------------------------------------
 
 
-def _layout(n: int) -> list[tuple[str, int]]:
-    """The tensor's fields with their end offsets (see ``docs/games/seven-prophecies.md``)."""
+def _layout(n: int, suits: int = 4) -> list[tuple[str, int]]:
+    """The tensor's fields with their end offsets (see ``docs/games/seven-prophecies.md``): ``suits`` of 13
+    cards each (SP-COMP-1; a fifth with five players, SP-RULING-17)."""
+    c = 13 * suits
     sizes = [
         ("seat", n),
         ("current_player", n + 1),
@@ -258,14 +300,14 @@ def _layout(n: int) -> list[tuple[str, int]]:
         ("round", 1),
         ("tricks_done", 1),
         ("leader", n),
-        ("hand", 52),
+        ("hand", c),
         ("hand_sizes", n),
-        ("future_suits", 40),
-        ("future_cards", 52),
-        ("aside_up", 52),
-        ("played_by_seat", n * 52),
-        ("current_trick_by_seat", n * 52),
-        ("future_suit_now", 4),
+        ("future_suits", 10 * suits),
+        ("future_cards", c),
+        ("aside_up", c),
+        ("played_by_seat", n * c),
+        ("current_trick_by_seat", n * c),
+        ("future_suit_now", suits),
         ("own_prophecy", n),
         ("revealed", 1),
         ("remaining", n * n),
@@ -282,26 +324,26 @@ def _layout(n: int) -> list[tuple[str, int]]:
     return out
 
 
-_STARTS: dict[int, dict[str, int]] = {}
+_STARTS: dict[tuple[int, int], dict[str, int]] = {}
 
 
-def _starts(n: int) -> dict[str, int]:
+def _starts(n: int, suits: int = 4) -> dict[str, int]:
     """Each field's start offset in the tensor (and ``end``, its length), from ``_layout``."""
-    starts = _STARTS.get(n)
+    starts = _STARTS.get((n, suits))
     if starts is None:
         starts = {}
         begin = 0
-        for name, end in _layout(n):
+        for name, end in _layout(n, suits):
             starts[name] = begin
             begin = end
         starts["end"] = begin
-        _STARTS[n] = starts
+        _STARTS[n, suits] = starts
     return starts
 
 
 def observation_size(rules: Rules) -> int:
     """The length of the observation tensor under ``rules``."""
-    return _layout(rules.players)[-1][1]
+    return _layout(rules.players, rules.suit_count)[-1][1]
 
 
 def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
@@ -312,9 +354,10 @@ def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
     not the tensor's length.
     """
     n = rules.players
-    at = _starts(n)
+    k = rules.suit_count
+    at = _starts(n, k)
     out = [0] * at["end"]
-    c = DECK.size
+    c = 13 * k
 
     def onehot(field: str, size: int, index: int | None) -> None:
         if index is not None and 0 <= index < size:
@@ -333,7 +376,7 @@ def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
     out[base : base + n] = obs.hand_sizes
     base = at["future_suits"]
     for i, card in enumerate(obs.future):
-        out[base + 4 * i + _SUIT[card]] = 1
+        out[base + k * i + _SUIT[card]] = 1
     base = at["future_cards"]
     for card in obs.future:
         out[base + card] = 1
@@ -383,12 +426,13 @@ class TensorEncoder(BufferEncoder):
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.n = n = rules.players
-        self.at = at = dict(_starts(n))  # a copy: the game keeps its own
+        self.at = at = dict(_starts(n, rules.suit_count))  # a copy: the game keeps its own
         self.size = at["end"]
         self.suit = _SUIT
         self.prophecy = PROPHECY
         self.trick_phase = TRICK
-        self.c = DECK.size
+        self.k = rules.suit_count
+        self.c = 13 * rules.suit_count
         self.cache: tuple[Any, Any, Buffer | None] = (None, None, None)
         #: SP-INFO-3: the future row face down, each card turned up when its trick starts
         self.face_down = rules.visible["future"] == FUTURE_FROM_TRICK
@@ -400,7 +444,7 @@ class TensorEncoder(BufferEncoder):
         values = [info.round, len(round_tricks)]
         future = info.future[: len(round_tricks)] if self.face_down else info.future
         base = at["future_suits"]
-        ones += [base + 4 * i + suit[x] for i, x in enumerate(future)]
+        ones += [base + self.k * i + suit[x] for i, x in enumerate(future)]
         base = at["future_cards"]
         ones += [base + x for x in future]
         base = at["aside_up"]
@@ -452,7 +496,7 @@ class TensorEncoder(BufferEncoder):
             future = state.info.future
             done = len(round_tricks)
             for i in range(done, done + 1 if phase == self.trick_phase else len(future)):
-                out[at["future_suits"] + 4 * i + self.suit[future[i]]] = 1
+                out[at["future_suits"] + self.k * i + self.suit[future[i]]] = 1
                 out[at["future_cards"] + future[i]] = 1
         revealed = phase != self.prophecy
         if revealed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.core import render
-from rulebook.core.render._board import Board, register_views, seat_name
+from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.i18n import N_, _, ngettext
 
 from .actions import Phase
@@ -26,7 +26,7 @@ from .state import SevenPropheciesState
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
 
 #: a colour per seat for its cubes (the source's example players are red, blue, black, white)
-CUBE_COLOURS = ("#c62828", "#1565c0", "#212121", "#757575")
+CUBE_COLOURS = ("#c62828", "#1565c0", "#212121", "#757575", "#2e7d32")
 VARIANT_WORDS = {POINTS: N_("points"), TWICE: N_("variant 1: twice the seven prophecies"),
                  MOST_CUBES: N_("variant 2: one round")}
 
@@ -163,7 +163,7 @@ def _view(state: SevenPropheciesState, seat: int | None) -> Board:
     if seat is None:
         return _from_state(state)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
-    board = _from_observation(state.observation(seat), state.rules, legal)
+    board = _from_observation(seat_observation(state, seat), state.rules, legal)
     if state.is_terminal:  # the state knows the winners; an observation shows the scores only
         board.rows[0] = ("line", _("game over; winners: {winners}").format(
             winners=" ".join(seat_name(w) for w in sorted(state.winners)) or _("none")))

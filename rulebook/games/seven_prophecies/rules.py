@@ -13,7 +13,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.logic import Logic, check_endings_off, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
-from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible, from_event
+from rulebook.core.visibility import ALL, NONE, OWNER, TEAM, Element, Visible, from_event
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -56,7 +56,9 @@ __all__ = [
 ]
 
 #: SP-COMP-1: four suits x 1..13. The source never names the colours (SP-RULING-12).
-DECK = Deck(suits=(("suit A", "A"), ("suit B", "B"), ("suit C", "C"), ("suit D", "D")), ranks=range(1, 14))
+#: SP-COMP-1: four suits of 13; the box of rulebook holds a fifth, in play with ``suits = 5`` (SP-RULING-17)
+DECK = Deck(suits=(("suit A", "A"), ("suit B", "B"), ("suit C", "C"), ("suit D", "D"), ("suit E", "E")),
+            ranks=range(1, 14))
 _SUIT = DECK.suit_of
 _RANK = DECK.rank_of
 #: SP-COMP-2: seven prophecy cubes per player in the printed game (``Rules.cubes``).
@@ -67,12 +69,13 @@ TRICKS = 10
 #: SP-SETUP-5: the printed game's cards in play, by player count (3 players: no 12s or 13s);
 #: a ``Rules`` value's own are :func:`in_play`.
 ROUND_DECK: dict[int, tuple[int, ...]] = {
-    3: tuple(c for c in DECK.cards if _RANK[c] <= 11),
-    4: tuple(DECK.cards),
+    3: tuple(c for c in DECK.cards if _RANK[c] <= 11 and _SUIT[c] < 4),
+    4: tuple(c for c in DECK.cards if _SUIT[c] < 4),
+    5: tuple(DECK.cards),
 }
 #: the printed game's set-aside cards (face up, unseen), by player count (SP-SETUP-2, SP-SETUP-5);
 #: a ``Rules`` value's own are :func:`aside`.
-ASIDE: dict[int, tuple[int, int]] = {3: (2, 2), 4: (0, 2)}
+ASIDE: dict[int, tuple[int, int]] = {3: (2, 2), 4: (0, 2), 5: (0, 5)}
 
 POINTS = "points"
 TWICE = "twice"
@@ -86,6 +89,7 @@ TARGET = "target"
 
 #: the ways the game ends, by the name ``endings_off`` takes, each with its spec rule (SP-LOGIC-3)
 ENDINGS = {
+    "cubes": "SP-END-1",
     "rounds": "SP-END-3",
     "target": "SP-END-6",
     "successes": "SP-VAR-1",
@@ -135,13 +139,33 @@ def _removed(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+
+#: SP-INFO-1: every place a card can be, and who sees it (``visible.<zone>``; rulebook.core.model)
+ZONES = (
+    Element("future", ALL, (ALL, FUTURE_FROM_TRICK), ("SP-INFO-1", "SP-INFO-3", "SP-RULING-14"),
+            "Who sees the future row: 'all', face up from the deal (SP-SETUP-3); 'from:trick', "
+            "face down, each card turned up at the start of its own trick (SP-INFO-3).", ordered=True,
+            general=False),
+    Element("hands", OWNER, (OWNER, ALL, TEAM), ("SP-INFO-1", "SP-INFO-4", "SP-INFO-5"),
+            "Who sees each hand: 'owner', its holder only (SP-INFO-1); 'all', every hand face up "
+            "(SP-INFO-4); 'team', its holder and the holder's partner (needs partners, SP-INFO-5); "
+            "visible.hands.N sets seat N's hand alone (a dummy's hand face up: 'all').", per_seat=True),
+    Element("aside", NONE, (NONE,), ("SP-SETUP-2", "SP-SETUP-5", "SP-RULING-6"),
+            "The cards set aside face down, unseen by all (SP-SETUP-2); with 3 players some lie face up "
+            "(SP-RULING-6).", general=False),
+    Element("trick", ALL, (ALL,), ("SP-INFO-1", "SP-PLAY-1"),
+            "The cards of the trick being played, each face up as it is played (SP-INFO-1).", ordered=True,
+            general=False),
+)
+
 @attrs.frozen
 class Rules:
     """Options of Seven Prophecies; the defaults give the printed game."""
 
     players: int = option(
-        4, doc="Number of players: 3 or 4 (SP-SETUP-5 gives the 3-player changes).", choices=(3, 4),
-        rules=("SP-SETUP-5", "SP-END-3", "SP-END-7"),
+        4, doc="Number of players: 3 or 4 (SP-SETUP-5 gives the 3-player changes); 5 with a fifth suit of 13 "
+        "cards (SP-RULING-17).", choices=(3, 4, 5),
+        rules=("SP-SETUP-5", "SP-END-3", "SP-END-7", "SP-RULING-17"),
     )
     variant: str = option(
         POINTS,
@@ -155,7 +179,7 @@ class Rules:
         0,
         doc="Seat of the first round's start player; the source picks whoever most recently saw the "
         "future, else by rock-paper-scissors (SP-SETUP-4, SP-RULING-2).",
-        choices=range(0, 4),
+        choices=range(0, 5),
         seat=True,
         rules=("SP-SETUP-4", "SP-RULING-2"),
     )
@@ -226,7 +250,7 @@ class Rules:
     )
     face_up_4p: int = option(
         0,
-        doc="With 4 players, the set-aside cards laid face up: 0..4 (the printed game has none; "
+        doc="With 4 players (and 5), the set-aside cards laid face up: 0..4 (the printed game has none; "
         "SP-SETUP-2, SP-RULING-6).",
         choices=range(0, 5),
         rules=("SP-SETUP-2", "SP-RULING-6", "SP-SETUP-1", "SP-INFO-1"),
@@ -322,23 +346,26 @@ class Rules:
         choices=(START_LEFT, START_FIXED, START_LOWEST, START_HIGHEST),
         rules=("SP-END-2", "SP-END-8", "SP-RULING-13"),
     )
-    visible: Visible = visibility(
-        Element("future", ALL, (ALL, FUTURE_FROM_TRICK), ("SP-INFO-1", "SP-INFO-3", "SP-RULING-14"),
-                "Who sees the future row: 'all', face up from the deal (SP-SETUP-3); 'from:trick', "
-                "face down, each card turned up at the start of its own trick (SP-INFO-3)."),
-        Element("hands", OWNER, (OWNER, ALL, TEAM), ("SP-INFO-1", "SP-INFO-4", "SP-INFO-5"),
-                "Who sees each hand: 'owner', its holder only (SP-INFO-1); 'all', every hand face up "
-                "(SP-INFO-4); 'team', its holder and the holder's partner (needs partners, SP-INFO-5)."),
-    )
+    visible: Visible = visibility(*ZONES)
 
+    dummies: tuple[int, ...] = option(
+        (),
+        doc="Seats that play without a prophecy (dummies, SP-RULING-16): they place no cube, play their cards "
+        "and take places, score nothing and never win; with visible.hands.N = all a dummy's hand lies face up. "
+        "At least two seats keep a prophecy. Example: dummies=4.",
+        item=int,
+        seat=True,
+        rules=("SP-RULING-16",),
+    )
     endings_off: tuple[str, ...] = option(
         (),
-        doc="Endings switched off, by name: 'target' (SP-END-6) or 'successes' (SP-VAR-1); the game then "
+        doc="Endings switched off, by name: 'cubes' (SP-END-1: a round no longer ends at a seventh cube, "
+        "every round plays all its tricks), 'target' (SP-END-6) or 'successes' (SP-VAR-1); the game then "
         "ends after its most rounds (round_limit). 'rounds' (SP-END-3, SP-END-5, SP-VAR-2) cannot be: "
         "nothing else is sure to end the game (SP-LOGIC-3). Example: endings_off=successes.",
         item=str,
         converter=tuple,
-        rules=("SP-LOGIC-3", "SP-END-6", "SP-VAR-1"),
+        rules=("SP-LOGIC-3", "SP-END-1", "SP-END-6", "SP-VAR-1"),
     )
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
@@ -355,6 +382,15 @@ class Rules:
         if self.end != BY_PLAYERS and self.variant != POINTS:
             raise InvalidRules("end", f"end {self.end!r} applies to variant 'points' only (not {self.variant!r})")
         _check_endings_off(self.endings_off)
+        if self.dummies:  # SP-RULING-16
+            if any(type(d) is not int or not 0 <= d < self.players for d in self.dummies):
+                raise InvalidRules("dummies", f"a dummy is a seat 1 to {self.players}")
+            if len(set(self.dummies)) != len(self.dummies):
+                raise InvalidRules("dummies", "names a seat twice")
+            if self.players - len(self.dummies) < 2:
+                raise InvalidRules("dummies", "at least two seats must keep a prophecy")
+            if self.partners or self.variant != POINTS:
+                raise InvalidRules("dummies", "dummies play in the points game without partnerships")
         if self.partners and self.players != 4:  # SP-END-7
             raise InvalidRules("partners", f"partnerships need 4 players, not {self.players}")
         if self.visible["hands"] == TEAM and not self.partners:  # SP-INFO-5
@@ -371,6 +407,11 @@ class Rules:
                 f"{len(cards)} cards in play with {self.players} players, but {self.players} hands and the "
                 f"future row of {self.tricks} cards and {self.face_up} face-up set-aside cards need {need}",
             )
+
+    @property
+    def suit_count(self) -> int:
+        """The suits in play: 4 (SP-COMP-1); with five players a fifth (SP-RULING-17)."""
+        return 5 if self.players == 5 else 4
 
     @property
     def face_up(self) -> int:
@@ -407,7 +448,7 @@ def in_play(rules: Rules) -> tuple[int, ...]:
     out = []
     for c in DECK.cards:
         text = DECK.text(c)
-        if _RANK[c] > top or text in rules.removed or str(_RANK[c]) in rules.removed:
+        if _RANK[c] > top or _SUIT[c] >= rules.suit_count or text in rules.removed or str(_RANK[c]) in rules.removed:
             continue
         out.append(c)
     return tuple(out)
@@ -462,12 +503,12 @@ SPRules = Rules
 # -- ranking --------------------------------------------------------------------------
 
 #: (future suit, card) -> ranking key; the future suit ranks above all (SP-RANK-1, SP-RANK-2)
-_KEY = tuple(tuple((100 if _SUIT[c] == s else 0) + _RANK[c] for c in DECK.cards) for s in range(4))
+_KEY = tuple(tuple((100 if _SUIT[c] == s else 0) + _RANK[c] for c in DECK.cards) for s in range(5))
 #: the same with the lowest number first (SP-RANK-4)
-_KEY_LOW = tuple(tuple((100 if _SUIT[c] == s else 0) + 14 - _RANK[c] for c in DECK.cards) for s in range(4))
+_KEY_LOW = tuple(tuple((100 if _SUIT[c] == s else 0) + 14 - _RANK[c] for c in DECK.cards) for s in range(5))
 #: with no trump suit (SP-RANK-5) the key is the same whatever the future suit
-_KEY_NONE = tuple(tuple(_RANK[c] for c in DECK.cards) for _s in range(4))
-_KEY_NONE_LOW = tuple(tuple(14 - _RANK[c] for c in DECK.cards) for _s in range(4))
+_KEY_NONE = tuple(tuple(_RANK[c] for c in DECK.cards) for _s in range(5))
+_KEY_NONE_LOW = tuple(tuple(14 - _RANK[c] for c in DECK.cards) for _s in range(5))
 #: the ranking keys by (``Rules.order``, ``Rules.trump``): ``KEYS[order, trump][future suit][card]``
 KEYS = {
     (HIGHEST, FUTURE_TRUMP): _KEY,
@@ -477,7 +518,7 @@ KEYS = {
 }
 
 #: a seat's rotation: ``_ROT[n][leader][s]`` is the play position of seat ``s`` in a trick led by ``leader``
-_ROT = {n: tuple(tuple((s - leader) % n for s in range(n)) for leader in range(n)) for n in (3, 4)}
+_ROT = {n: tuple(tuple((s - leader) % n for s in range(n)) for leader in range(n)) for n in (3, 4, 5)}
 
 #: a finished trick as the hot path keeps it (private to the engine; the public record is
 #: :class:`~rulebook.games.seven_prophecies.PlacedTrick`): (leader, the card each seat played,

@@ -15,7 +15,7 @@ from .rules import LAST_PLACE, POINTS, TWICE, Rules, places
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
-__all__ = ["end_stats", "resolve_trick", "round_points", "score_floor", "scores", "winners"]
+__all__ = ["end_stats", "printed_places", "resolve_trick", "round_points", "score_floor", "scores", "winners"]
 
 
 def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -> int:
@@ -48,6 +48,14 @@ def resolve_trick(trick: Trick) -> int:
     return int(trick.seats[places(trick.cards, suit, rules.order, rules.trump).index(1)])
 
 
+def printed_places(trick: Trick) -> tuple[int, ...]:
+    """The seats of a complete trick from 1st place to last by the printed ranking under ``trick.rules``
+    (SP-RANK-1 to SP-RANK-5): what a variant that replaces SP-RANK-1 by its ID may build on."""
+    rules = trick.rules
+    placed = places(trick.cards, trick.state.future_suit, rules.order, rules.trump)
+    return tuple(int(trick.seats[j]) for j in sorted(range(len(placed)), key=placed.__getitem__))
+
+
 def winners(state: SevenPropheciesState) -> frozenset[int]:
     """SP-END-4 (highest total; ties share), SP-VAR-1 and SP-VAR-2 with their rulings."""
     if state.to_act is not None:
@@ -58,9 +66,9 @@ def winners(state: SevenPropheciesState) -> frozenset[int]:
         pairs = (p[0] + p[2], p[1] + p[3])
         best = max(pairs)
         return frozenset(s for s in range(4) if pairs[s % 2] == best)
-    if rules.variant == POINTS:
-        best = max(state.points)
-        return frozenset(s for s, v in enumerate(state.points) if v == best)
+    if rules.variant == POINTS:  # SP-RULING-16: a dummy never wins
+        best = max(v for s, v in enumerate(state.points) if s not in rules.dummies)
+        return frozenset(s for s, v in enumerate(state.points) if v == best and s not in rules.dummies)
     if rules.variant == TWICE:
         best = max(state.successes)
         top = [s for s, v in enumerate(state.successes) if v == best]

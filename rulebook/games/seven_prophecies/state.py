@@ -8,13 +8,14 @@ the scores, the observation and the redraw are built on access by the sibling mo
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord
 from rulebook.core.logic import Event, Trick, apply_changes
+from rulebook.core.model import run_checks
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, TurnFacts
 
 from . import actions, history, observation, scoring
@@ -31,6 +32,7 @@ from .actions import (
     _prophecy_step,
 )
 from .history import PlacedTrick, PlayedRound, RoundRow
+from .model import CHECKS
 from .observation import Observation
 from .rules import (
     _ROT,
@@ -48,9 +50,7 @@ from .rules import (
     Rules,
     TrickRow,
     aside,
-    in_play,
     in_play_set,
-    places,
 )
 from .scoring import round_points
 
@@ -65,7 +65,7 @@ Counts = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], bool]
 _PROPHECY_STEP = actions._PROPHECY_STEP
 
 #: a trick's seats by play position: ``_SEAT[n][leader][j]`` played the trick's ``j``-th card
-_SEAT = {n: tuple(tuple((leader + j) % n for j in range(n)) for leader in range(n)) for n in (3, 4)}
+_SEAT = {n: tuple(tuple((leader + j) % n for j in range(n)) for leader in range(n)) for n in (3, 4, 5)}
 
 
 @attrs.frozen(slots=True)
@@ -219,6 +219,14 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         return self.to_act
 
     @property
+    def future_card(self) -> int | None:
+        """The current trick's future card (SP-SETUP-3), or ``None`` outside tricks; a variant's ranking
+        (SP-RANK-1 replaced by ID) reads it."""
+        if self.phase != TRICK:
+            return None
+        return self.future[len(self._round_tricks)]
+
+    @property
     def future_suit(self) -> int | None:
         """The suit of the current trick's future card (SP-PLAY-2), or ``None`` outside tricks."""
         if self.phase != TRICK:
@@ -307,6 +315,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         phase = PROPHECY
         if complete:
             nxt = (seat + 1) % n  # SP-PROPH-1: the next player clockwise
+            dummies = rules.dummies
+            while dummies and nxt in dummies and nxt != self.start:  # SP-RULING-16: a dummy makes none
+                nxt = (nxt + 1) % n
             if nxt == self.start:
                 phase = TRICK  # SP-PROPH-2: all revealed together; the start player leads trick 1
         return _new_state(
@@ -326,6 +337,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                     f"there is no card {card} (cards are 0..{DECK.size - 1})", "SP-COMP-1", action
                 ) from None
             if card not in in_play_set(self.rules):
+                if _SUIT[card] >= self.rules.suit_count:  # SP-RULING-17
+                    raise self.illegal("the fifth suit is in play with five players only", "SP-RULING-17",
+                                       action) from None
                 top = self.rules.top_3p
                 if self.rules.players == 3 and DECK.rank_of[card] > top:
                     why = "the 12s and 13s are" if top == 11 else f"only numbers up to {top} are"
@@ -362,13 +376,17 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         leader = self.leader
         seat_of = _SEAT[n][leader]  # each play position's seat
         # each play's key and position, strongest first: the later play breaks equal numbers
-        ranked = sorted([key[c] * 4 + j for j, c in enumerate(trick)], reverse=True)
+        ranked = sorted([key[c] * 8 + j for j, c in enumerate(trick)], reverse=True)
         logic = rules.logic
         if logic.trick_winner is not None:  # SP-LOGIC-1: the variant's winner takes 1st place
-            at = seat_of.index(int(logic.trick_winner(Trick(trick, seat_of, leader, self, rules))))
-            first = next(v for v in ranked if v & 3 == at)
+            at = seat_of.index(int(cast(int, logic.trick_winner(Trick(trick, seat_of, leader, self, rules)))))
+            first = next(v for v in ranked if v & 7 == at)
             ranked.remove(first)
             ranked.insert(0, first)
+        elif logic.replaced:
+            rank = logic.rule("SP-RANK-1")
+            if rank is not None:  # SP-LOGIC-1: the variant's ranking gives every place, 1st to last
+                ranked = [seat_of.index(s) for s in rank(Trick(trick, seat_of, leader, self, rules))]
         trick_places = [0] * n  # by seat
         cubes = list(self.cubes)
         placed = list(self.placed)
@@ -376,7 +394,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         cubes_total = rules.cubes
         p = 0  # the place index: 0 = 1st place
         for v in ranked:
-            s = seat_of[v & 3]
+            s = seat_of[v & 7]
             trick_places[s] = p + 1
             own = cubes[s]
             if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
@@ -386,7 +404,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
                     finished = True
             p += 1
         tricks = (*tricks, (leader, tuple(map(trick.__getitem__, _ROT[n][leader])), tuple(trick_places)))
-        winner = seat_of[ranked[0] & 3]  # SP-TRICK-3: first place leads the next trick
+        winner = seat_of[ranked[0] & 7]  # SP-TRICK-3: first place leads the next trick
+        if finished and rules.endings_off and "cubes" in rules.endings_off:
+            finished = False  # SP-END-1, SP-LOGIC-3: the seventh cube no longer ends the round
         if self.info.logic is not None:  # SP-LOGIC-2, SP-LOGIC-3: the variant's counters or endings
             return self._trick_event(log, hands, tuple(cubes), tuple(placed), tricks, winner, finished)
         if finished or len(tricks) == rules.tricks:  # SP-END-1
@@ -416,7 +436,7 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
             rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, TRICK, winner,
         )  # fmt: skip
         number = sum(len(row[4]) for row in info.finished[: info.round]) + len(tricks) - 1
-        event = Event("trick", number, state, history.round_tricks(state)[-1])
+        event = Event("trick", number, state, history.last_round_trick(state))
         if logic.counters is not None:  # SP-LOGIC-2: the variant changes the score the engine keeps
             changes = logic.counters(event)
             if changes:
@@ -455,9 +475,10 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         cubes_total = rules.cubes
         done = tuple(s for s in range(n) if placed[s] == cubes_total)
         scores = self.points
-        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2
+        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2; SP-RULING-16: a dummy scores nothing
             win, free, cost = rules.success_points, rules.free_cubes, rules.cube_penalty
-            new = [v + round_points(cubes_total - placed[s], win, free, cost) for s, v in enumerate(scores)]
+            new = [v if s in rules.dummies else v + round_points(cubes_total - placed[s], win, free, cost)
+                   for s, v in enumerate(scores)]
             scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
         successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
         info = self.info
@@ -608,56 +629,21 @@ def _deal_round(
     hands = tuple(tuple(sorted(deal[a + s * k : a + (s + 1) * k])) for s in range(n))
     future = deal[a + n * k :]
     empty = (0,) * n
+    first = start
+    while rules.dummies and first in rules.dummies:  # SP-RULING-16: the first seat with a prophecy places first
+        first = (first + 1) % n
     return _new_state(
         rules, setup, log,
         RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
                   finished, counts),
-        hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, start,
+        hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, first,
     )  # fmt: skip
 
 
-def check_invariants(state: SevenPropheciesState) -> None:
-    """Card conservation (SP-SETUP-1), cube conservation (SP-TRICK-2), places (SP-RANK-1)."""
-    rules = state.rules
-    n = rules.players
-    cards = [*state.aside_up, *state.aside_down, *state.future, *state.trick]
-    for h in state.hands:
-        cards.extend(h)
-    for _leader, trick, _places in state._round_tricks:
-        cards.extend(trick)
-    if sorted(cards) != list(in_play(rules)):
-        raise AssertionError("SP-SETUP-1: the round's cards are not each in exactly one place")
-    if len(state.future) != rules.tricks or len(state.aside_up) + len(state.aside_down) != sum(aside(rules)):
-        raise AssertionError("SP-SETUP-2: the future row or the set-aside cards have the wrong size")
-    for t, (leader, trick, trick_places) in enumerate(state._round_tricks):
-        if len(trick) != n or sorted(trick_places) != list(range(1, n + 1)):
-            raise AssertionError("SP-RANK-1: the places of a trick are not a permutation of 1..P")
-        in_order = [(leader + j) % n for j in range(n)]
-        ranking = places([trick[s] for s in in_order], _SUIT[state.future[t]], rules.order, rules.trump)
-        if rules.logic.trick_winner is not None:  # SP-LOGIC-1: the variant's winner first, the rest in order
-            first = [trick_places[s] for s in in_order].index(1)
-            ranking = tuple(1 if j == first else p + (p < ranking[first]) for j, p in enumerate(ranking))
-        if [trick_places[s] for s in in_order] != list(ranking):
-            raise AssertionError("SP-RANK-2: a trick's places do not follow the ranking")
-    if state.phase == PROPHECY:
-        if any(state.placed) or state._round_tricks or state.trick:
-            raise AssertionError("SP-PROPH-2: cubes moved or cards played before the reveal")
-    else:
-        # replay the round's tricks against the revealed prophecies (SP-TRICK-2)
-        left = [list(p) for p in state.prophecies]
-        for _leader, _trick, trick_places in state._round_tricks:
-            for s, p in enumerate(trick_places):
-                own = left[s]
-                if own[p - 1]:
-                    own[p - 1] -= 1
-        for s in range(n):
-            if sum(state.prophecies[s]) != rules.cubes:
-                raise AssertionError("SP-PROPH-1: a prophecy does not hold all the cubes")
-            if tuple(left[s]) != state.cubes[s] or sum(state.cubes[s]) + state.placed[s] != rules.cubes:
-                raise AssertionError("SP-TRICK-2: a player's seven cubes are not all on place or played cards")
-    if rules.score_floor and min(state.points) < 0 and state.info.logic is None:  # SP-LOGIC-2: a variant's may
-        raise AssertionError("SP-SCORE-2: a score is below 0")
-    hand_sizes = {len(h) for h in state.hands}
-    if state.phase == TRICK and max(hand_sizes) - min(hand_sizes) > 1:
-        raise AssertionError("SP-PLAY-1: hand sizes differ by more than the current trick")
 
+
+def check_invariants(state: SevenPropheciesState) -> None:
+    """The game's own checks (:data:`CHECKS`): card conservation (SP-SETUP-1), places (SP-RANK-1),
+    cube conservation (SP-TRICK-2), the floor (SP-SCORE-2) and the hands (SP-PLAY-1), less those a
+    variant switches off or replaces by ID."""
+    run_checks(CHECKS, state)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import attrs
 
 from rulebook.core.contract import Action
 
-from .rules import DECK, MAX_BID
+from .rules import BID_CEILING, DECK, MAX_BID
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 __all__ = ["Bid", "Phase", "Play", "UtsukeAction"]
 
@@ -35,7 +40,7 @@ class Bid(Action):
 class Play(Action):
     """Play ``card`` to the current trick (UT-PLAY-2)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         card = self.card
@@ -44,7 +49,30 @@ class Play(Action):
 
 UtsukeAction = Bid | Play
 
-_BID = tuple(Bid(b) for b in range(MAX_BID + 1))
+#: every bid any bid cards may make (UT-RULING-24); the printed table holds the first 16
+_BID = tuple(Bid(b) for b in range(BID_CEILING + 1))
 _PLAY = tuple(Play(c) for c in DECK.cards)
-_TABLE: tuple[UtsukeAction, ...] = _BID + _PLAY
+_TABLE: tuple[UtsukeAction, ...] = _BID[: MAX_BID + 1] + _PLAY
 _PLAY_OF = _PLAY.__getitem__
+
+
+@lru_cache(maxsize=64)
+def _wide_table(top: int) -> tuple[UtsukeAction, ...]:
+    return _BID[: top + 1] + _PLAY
+
+
+def action_table(rules: Rules) -> tuple[UtsukeAction, ...]:
+    """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75); with bids above 15
+    (``max_bid``, UT-RULING-24) ``bid 0`` .. ``bid max_bid``, then the 60 plays.
+
+    >>> from rulebook.games.utsuke import Rules
+    >>> len(action_table(Rules())), len(action_table(Rules(bid_cards=(1, 2, 4, 8, 16), max_bid=19)))
+    (76, 80)
+    """
+    return _TABLE if rules.max_bid <= MAX_BID else _wide_table(rules.max_bid)
+
+
+@lru_cache(maxsize=256)
+def bid_actions(values: tuple[int, ...]) -> tuple[Bid, ...]:
+    """The ``bid`` moves of the bids ``values`` (``Rules.bids``: UT-COMP-2, UT-RULING-24)."""
+    return tuple(_BID[v] for v in values)

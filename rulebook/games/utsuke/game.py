@@ -10,14 +10,15 @@ from typing import Any
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.model import Content, with_checks
 from rulebook.core.phases import Phase
 from rulebook.i18n import N_
 
-from . import heuristic, scoring
+from . import heuristic, model, observation, scoring
 from . import state as state_module
-from .actions import _TABLE, UtsukeAction
+from .actions import UtsukeAction, action_table
 from .observation import TensorEncoder, encode_observation, observation_size
-from .rules import DECK, ENDINGS, RULESETS, Rules
+from .rules import DECK, ENDINGS, RULESETS, ZONES, Rules
 from .state import UtsukeState, _new_state, _round_start
 
 __all__ = ["GAME", "UtsukeGame"]
@@ -48,6 +49,14 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     NPCS = MappingProxyType({"lord": "lord_policy", "young lord": "young_lord_policy"})
     #: the rule a policy's wrong answer cites
     NPC_RULE = "UT-LORD-8"
+    #: every place an item can be, and who sees it (rulebook.core.model)
+    ZONES = ZONES
+    #: the round as a program of named steps (rulebook.core.model)
+    PROGRAM = model.PROGRAM
+    #: the game's own consistency checks, by rule ID
+    CHECKS = model.CHECKS
+    #: the deciding rules a variant may replace by their IDs, the checks among them
+    SLOTS = with_checks(model.SLOTS, model.CHECKS)
     #: the printed round (UT-PHASE-1 names them for the phases a variant adds)
     PHASES = (
         Phase("deal", "chance", N_("the dealer deals (UT-SETUP-4)"), ("UT-SETUP-4",)),
@@ -60,8 +69,9 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     rulesets = RULESETS
 
     def action_table(self, rules: Rules) -> tuple[UtsukeAction, ...]:
-        """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75)."""
-        return _TABLE
+        """``bid 0`` .. ``bid 15`` (0..15), then ``play <card>`` for the 60 cards (16..75); with bids above
+        15 (UT-RULING-24) the bids run to ``max_bid``, then the plays."""
+        return action_table(rules)
 
     def random_deal(self, rules: Rules, rng: random.Random, index: int) -> Deal:
         """A uniformly random order of the 60 cards (sorting by random keys: faster than shuffle)."""
@@ -129,6 +139,45 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
         if all(len(hands[s]) == size for s in range(1, len(bids))):
             return "tricks"
         return None
+
+    # -- the zones' adapter (rulebook.variants.zones) ----------------------------------------
+
+    #: the roles a sight may name (UT-RULING-23)
+    ROLES = MappingProxyType({"chamberlain": "the player to the lord's right, who plays just before it"})
+
+    def zone_contents(self, state: UtsukeState) -> tuple[Content, ...]:
+        return observation.zone_contents(state)
+
+    def with_zone_contents(self, state: UtsukeState, contents: tuple[Content, ...]) -> UtsukeState:
+        return observation.with_zone_contents(state, contents)
+
+    def zone_forbidden(self, state: UtsukeState, seat: int) -> dict[tuple[str, int | None], frozenset[int]]:
+        return observation.zone_forbidden(state, seat)
+
+    def mask_observation(self, obs: Any, hidden: tuple[tuple[str, int | None, int], ...]) -> Any:
+        return observation.mask_observation(obs, hidden)
+
+    def zone_roles(self, state: UtsukeState) -> dict[str, tuple[int, ...]]:
+        """UT-RULING-23: the chamberlain is the player to the lord's right, who plays just before it."""
+        return {"chamberlain": ((state.lord_before - 1) % state.rules.players,)}
+
+    def zone_partners(self, rules: Rules, seat: int) -> tuple[int, ...]:
+        """UT-END-7: with partners, the seat facing ``seat``."""
+        return ((seat + 2) % 4,) if rules.teams else ()
+
+    def trick_at(self, state: UtsukeState) -> int | None:
+        """UT-PHASE-1: the index in its round of the trick whose first card played by a seat is next (a lord
+        that leads has played already: UT-RULING-22), else ``None``."""
+        seat = state.current_player
+        if seat is None or min(state.board[1]) < 0:
+            return None
+        players = state.rules.players
+        place = state.leader
+        for _ in state.trick:  # every card so far a lord's
+            if place < players:
+                return None
+            place = state.nxt[place]
+        return len(state._round_tricks)
 
     def hands_of(self, state: UtsukeState) -> tuple[tuple[int, ...], ...]:
         """The seats' hands (the lord's and the young lord's rows are not hands: UT-PHASE-1)."""

@@ -16,6 +16,7 @@ from .rules import (
     _RANK,
     _SUIT,
     _SUIT_LO,
+    BID_CARDS,
     DECK,
     HIGHER,
     LEFTMOST,
@@ -96,7 +97,7 @@ def bid_estimate(state: UtsukeState, seat: int) -> float:
     deck, _, factor = _pre(rules)
     row = state.hands[players]
     mine = frozenset(state.hands[seat])
-    young = frozenset(state.hands[players + 1]) if players == 2 else frozenset()
+    young = frozenset(state.hands[players + 1]) if rules.npcs == 2 else frozenset()  # UT-RULING-25: or none
     played: set[int] = set(state.trick)
     for entry in state.board[4]:
         played.update(entry[1])
@@ -169,7 +170,10 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
     if bids[seat] < 0:  # bidding
         shade = _pre(rules)[1]
         guess = int(bid_estimate(state, seat) + 0.5 + shade)
-        return _BID[max(0, min(rules.max_bid, guess))]  # UT-COMP-2: up to max_bid
+        if rules.bid_cards == BID_CARDS:
+            return _BID[max(0, min(rules.max_bid, guess))]  # UT-COMP-2: up to max_bid
+        # UT-RULING-24: the bid the cards make nearest the guess (the lower of two as near)
+        return _BID[min(rules.bids, key=lambda b: (abs(b - guess), b))]
     won = board[5]
     lord = won[players]
     # one chip from the loss: duck already on a draw (UT-LOGIC-3: no loss with endings_off 'chips')

@@ -45,14 +45,14 @@ VARIANT_COUNTERS = "variant:counters"
 @lru_cache(maxsize=1 << 16)
 def _trick_record(
     number: int, round_: int, entry: tuple[int, tuple[int, ...], int], players: int, lord_before: int,
-    rule: str = "UT-TRICK-1",
+    rule: str = "UT-TRICK-1", npcs: int = 1,
 ) -> TrickRecord:
     """The record of the compact trick ``(leader place, cards, winner place)`` (UT-TRICK-1).
 
     Cached: every observation carries the game's tricks, and most of them repeat.
     """
     leader, cards, winner = entry
-    nxt = _NEXT[players, lord_before]
+    nxt = _NEXT[players, npcs, lord_before]  # UT-SETUP-2, UT-RULING-25: the lord alone or with the young lord
     plays = []
     place = leader
     for c in cards:
@@ -100,13 +100,14 @@ def tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
     the suit led).
     """
     players = state.rules.players
+    npcs = state.rules.npcs
     out: list[TrickRecord] = []
     rounds = [(r, res[2], res[3]) for r, res in enumerate(state._results)]
     if state.current_player is not None or len(state._results) == state.round:  # UT-LOGIC-3: cut short
         rounds.append((state.round, state.board[4], state.lord_before))
     for r, entries, lord_before in rounds:
         for entry in entries:
-            out.append(_trick_record(len(out), r, entry, players, lord_before, _rule(state.rules)))
+            out.append(_trick_record(len(out), r, entry, players, lord_before, _rule(state.rules), npcs))
     return tuple(out)
 
 
@@ -119,7 +120,7 @@ def round_tricks(state: UtsukeState) -> tuple[TrickRecord, ...]:
     lord_before = state.lord_before
     rule = _rule(state.rules)
     return tuple(
-        _trick_record(number + i, r, entry, players, lord_before, rule)
+        _trick_record(number + i, r, entry, players, lord_before, rule, state.rules.npcs)
         for i, entry in enumerate(state.board[4])
     )
 

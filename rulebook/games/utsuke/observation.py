@@ -20,11 +20,12 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import Player, TrickRecord
+from rulebook.core.model import HIDDEN, Content
 from rulebook.core.visibility import ALL, TEAM
 
 from . import history
 from .history import UtsukeRound
-from .rules import _NPC_NAMES, _NSUITS, _SUIT, BIDS_FROM_TRICKS, DECK, MAX_BID, Rules, _player, removed_cards
+from .rules import _NPC_NAMES, _NSUITS, _SUIT, BIDS_FROM_TRICKS, DECK, FIXED, MAX_BID, Rules, _player, removed_cards
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -192,7 +193,8 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
             hands[s] = tuple(sorted(cards))
     bids = state.bids
     if state.current_player is not None and not bids_shown(state):  # UT-INFO-3, UT-INFO-5: shown bids are kept
-        bids = tuple(b if s == seat or b < 0 else rng.randrange(state.rules.max_bid + 1) for s, b in enumerate(bids))
+        values = rules.bids  # UT-COMP-2, UT-RULING-24: the bids the cards make (0..max_bid printed)
+        bids = tuple(b if s == seat or b < 0 else values[rng.randrange(len(values))] for s, b in enumerate(bids))
     # a fresh seed and no explicit deals: what was dealt lives in the state, and the order
     # of a partly seen deal is hidden too
     board = (state.board[0], bids, *state.board[2:])
@@ -201,6 +203,88 @@ def resample(state: UtsukeState, seat: int, rng: random.Random) -> UtsukeState:
     new = _BUILDERS.get(cls) or _BUILDERS.setdefault(cls, state_builder(cls))
     out: UtsukeState = new(state.rules, setup, None, board, tuple(hands), state.trick, state.current_player)
     return out
+
+
+# -- the zones (rulebook.variants.zones: sights a variant sets beyond the engine's) ------
+
+
+def zone_contents(state: UtsukeState) -> tuple[Content, ...]:
+    """UT-INFO-1: the zones that hold hidden or settable cards: each hand, the lord's row (in its order; the
+    card under the trump chip seen by all, UT-TRUMP-1) and the cards set aside unseen (UT-SETUP-6)."""
+    players = state.rules.players
+    hands = state.hands
+    row = hands[players]
+    chip = (row[-1],) if row and state.rules.trump_change != FIXED else ()
+    out = [Content("hands", s, hands[s]) for s in range(players)]
+    out.append(Content("row", None, row, (), chip))
+    out.append(Content("aside", None, _set_aside(state)))
+    return tuple(out)
+
+
+def _set_aside(state: UtsukeState) -> tuple[int, ...]:
+    """UT-SETUP-6: the cards dealt to nobody this round (none in the printed game)."""
+    if not state.rules.set_aside:
+        return ()
+    seen = {c for h in state.hands for c in h} | set(state.trick)
+    seen.update(c for _, t, _ in state.board[4] for c in t)
+    taken = removed_cards(state.rules.removed)
+    return tuple(c for c in DECK.cards if c not in seen and c not in taken)
+
+
+def with_zone_contents(state: UtsukeState, contents: tuple[Content, ...]) -> UtsukeState:
+    """``state`` with the hands and the lord's row of ``contents`` (the set-aside cards are the rest)."""
+    hands = list(state.hands)
+    players = state.rules.players
+    for c in contents:
+        if c.zone == "hands":
+            assert c.owner is not None
+            hands[c.owner] = tuple(sorted(c.items))
+        elif c.zone == "row":
+            hands[players] = c.items
+    cls = type(state)
+    new = _BUILDERS.get(cls) or _BUILDERS.setdefault(cls, state_builder(cls))
+    out: UtsukeState = new(state.rules, state.setup, state.log, state.board, tuple(hands), state.trick,
+                           state.current_player)
+    return out
+
+
+def zone_forbidden(state: UtsukeState, seat: int) -> dict[tuple[str, int | None], frozenset[int]]:
+    """What play showed a place lacks this round: a seat's suits it did not follow (UT-PLAY-2), and for the
+    lord's row (UT-RULING-23) the suit it did not follow and, where it followed by the printed conduct (its
+    highest card of the suit, UT-LORD-2) or the gentle one (its lowest, UT-LORD-6), every card of the suit
+    above (below) the one it played."""
+    rules = state.rules
+    players = rules.players
+    out: dict[tuple[str, int | None], frozenset[int]] = {}
+    for s, suits in enumerate(history.voids(state)):
+        if suits:
+            out["hands", s] = frozenset(c for c in DECK.cards if _SUIT[c] in suits)
+    lord: set[int] = set()
+    nxt = state.nxt
+    for leader, cards, _w in (*state.board[4], (state.leader, state.trick, -1)):
+        place = leader
+        for k, c in enumerate(cards):
+            if place == players and k > 0:
+                lead = _SUIT[cards[0]]
+                if _SUIT[c] != lead:
+                    lord.update(x for x in DECK.cards if _SUIT[x] == lead)
+                elif rules.lord_policy in ("printed", "highest"):
+                    lord.update(x for x in DECK.cards if _SUIT[x] == lead and x > c)
+                elif rules.lord_policy == "lowest":
+                    lord.update(x for x in DECK.cards if _SUIT[x] == lead and x < c)
+            place = nxt[place]
+    if lord:
+        out["row", None] = frozenset(lord)
+    return out
+
+
+def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
+    """``obs`` with the lord's row face down at the ``hidden`` places (UT-RULING-23): each reads
+    :data:`~rulebook.core.model.HIDDEN`."""
+    masked = {i for zone, _owner, i in hidden if zone == "row"}
+    if not masked:
+        return obs
+    return attrs.evolve(obs, lord_row=tuple(HIDDEN if i in masked else c for i, c in enumerate(obs.lord_row)))
 
 
 def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
@@ -291,19 +375,25 @@ def _constrained_deal(
 
 def observation_size(rules: Rules) -> int:
     """382 for 2-5 players (slots of absent seats stay 0); 393 for 6 players, whose sixth seat
-    widens every per-seat block by one slot (UT-RULING-18)."""
-    return _Layout.of(rules.players).size
+    widens every per-seat block by one slot (UT-RULING-18); bids above 15 widen the own bid's block
+    to one slot per bid 0..max_bid (UT-RULING-24)."""
+    return _Layout.of(rules).size
 
 
 @attrs.frozen(slots=True)
 class _Layout:
-    """Where each block of the tensor starts, for ``seats`` seat slots (5, or 6 with six players)."""
+    """Where each block of the tensor starts, for ``seats`` seat slots (5, or 6 with six players) and
+    ``bids`` slots of the own bid (16, or max_bid + 1 with bids above 15)."""
 
     seats: int
+    bids: int = MAX_BID + 1
 
     @staticmethod
-    def of(players: int) -> _Layout:
-        return _LAYOUTS[max(5, players)]
+    def of(rules: Rules) -> _Layout:
+        seats = max(5, rules.players)
+        if rules.max_bid <= MAX_BID:
+            return _LAYOUTS[seats]
+        return _Layout(seats, rules.max_bid + 1)  # UT-RULING-24
 
     @property
     def places(self) -> int:
@@ -357,7 +447,7 @@ class _Layout:
 
     @property
     def has_bid_at(self) -> int:
-        return self.bid_at + MAX_BID + 1
+        return self.bid_at + self.bids
 
     @property
     def honour_at(self) -> int:
@@ -386,7 +476,7 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     there are those of 2-5 players; with 6 every per-seat block has a sixth slot, UT-RULING-18)."""
     o: Observation = observation
     n = DECK.size
-    at = _Layout.of(o.players)
+    at = _Layout.of(rules)
     out = [0] * at.size
     out[o.seat] = 1  # 0: seat one-hot (5)
     out[at.players_at + o.players - 2] = 1  # 5: players one-hot (4)
@@ -400,7 +490,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
         out[base + c] = 1
     base += n
     for i, c in enumerate(o.lord_row):  # 81: lord's row position, 1 = leftmost (60)
-        out[base + c] = i + 1
+        if c != HIDDEN:  # UT-RULING-23: a card face down is not encoded
+            out[base + c] = i + 1
     base += n
     for i, c in enumerate(o.young_row):  # 141: young lord's row position (60)
         out[base + c] = i + 1
@@ -424,7 +515,7 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     for s, size in enumerate(o.hand_sizes):  # 340: hand sizes (5)
         out[base + s] = size
     if o.own_bid >= 0:
-        out[at.bid_at + o.own_bid] = 1  # 345: own bid one-hot (16)
+        out[at.bid_at + o.own_bid] = 1  # 345: own bid one-hot (16; max_bid + 1 above 15, UT-RULING-24)
     base = at.has_bid_at
     for s, done in enumerate(o.has_bid):  # 361: has bid (5)
         out[base + s] = int(done)
@@ -456,10 +547,10 @@ class TensorEncoder(BufferEncoder):
         self.rules = rules
         self.players = rules.players
         self.n = DECK.size
-        self.at = _Layout.of(rules.players)
+        self.at = _Layout.of(rules)
         self.size = self.at.size
         self.nsuits = _NSUITS
-        self.max_bid = MAX_BID
+        self.max_bid = max(MAX_BID, rules.max_bid)
         self.cache: tuple[Any, bool, Buffer | None] = (None, False, None)
 
     def slot(self, place: int) -> int:
@@ -529,7 +620,7 @@ class TensorEncoder(BufferEncoder):
         base += n
         for i, x in enumerate(hands[players], 1):  # the lord's row, face up
             out[base + x] = i
-        if players == 2:  # the young lord's row, face up
+        if self.rules.npcs == 2:  # the young lord's row, face up (UT-RULING-25: none without it)
             base += n
             for i, x in enumerate(hands[3], 1):
                 out[base + x] = i

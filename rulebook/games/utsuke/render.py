@@ -9,14 +9,17 @@ what is public (the NPC rows, the tricks, the chips, earlier rounds' results).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulebook.core import render
 from rulebook.core.history import TrickRecord
-from rulebook.core.render._board import Board, register_views, seat_name
-from rulebook.i18n import N_, _
+from rulebook.core.model import HIDDEN
+from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
+from rulebook.i18n import N_, _, ngettext
 
 from .game import GAME
 from .observation import Observation
-from .rules import DECK
+from .rules import DECK, HONOUR_ENDING, ROUNDS
 from .state import UtsukeState
 
 __all__ = ["observation_svg", "observation_text", "state_svg", "state_text"]
@@ -38,8 +41,23 @@ def _place(place: object, players: int) -> str:
 _NPC_WORDS = {"lord": N_("lord"), "young lord": N_("young lord")}
 
 
+def _goals(rules: Any) -> tuple[str, str]:
+    """The labels of the honour and the execution chips, with the counts that win and lose under ``rules``
+    (UT-END-1, UT-END-2; none when that ending is off, UT-END-6 and UT-LOGIC-3), or without a count
+    when the rules are not known (an observation drawn on its own)."""
+    honour, chips = _("honour (誉)"), _("execution chips (打ち首)")
+    if rules is None:
+        return honour, chips
+    if rules.end != ROUNDS and HONOUR_ENDING not in rules.endings_off:
+        honour = _("honour (誉; {n} wins)").format(n=rules.honour_to_win)
+    if rules.chips_lose:
+        chips = ngettext("execution chips (打ち首; {n} loses)", "execution chips (打ち首; {n} lose)",
+                         rules.chips_to_lose).format(n=rules.chips_to_lose)
+    return honour, chips
+
+
 def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ...]], bids: tuple[int, ...] | None,
-           winners: tuple[int, ...] | None, legal: list[str]) -> Board:
+           winners: tuple[int, ...] | None, legal: list[str], rules: Any = None) -> Board:
     n = obs.players
     title = _("{game} · round {n} · {players} players").format(game=_(GAME.title), n=obs.round + 1, players=n)
     if seat is not None:
@@ -61,13 +79,17 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
         suit = DECK.suits[obs.trump][0]
         b.chips(_("trump chip (on the lord's rightmost card; it moves after a trick in which that card was played)"),
                 [(_("trump: {suit}").format(suit=_(suit)), render.suit_colour(suit, obs.trump))])
-    b.cards(_("the lord's row (face up, leftmost first)"), list(obs.lord_row), empty=_("(empty)"))
+    if HIDDEN in obs.lord_row:  # UT-RULING-23: face down but the card under the chip
+        b.cards(_("the lord's row (face down but the card under the chip, leftmost first)"),
+                [None if c == HIDDEN else c for c in obs.lord_row], empty=_("(empty)"))
+    else:
+        b.cards(_("the lord's row (face up, leftmost first)"), list(obs.lord_row), empty=_("(empty)"))
     if obs.young_row:
         b.cards(_("the young lord's row (face up, leftmost first; no chip)"), list(obs.young_row), empty=_("(empty)"))
-    b.chips(_("honour (誉; 3 wins)"), [(_("{seat}: {count}").format(seat=seat_name(s), count=h), HONOUR)
-                                       for s, h in enumerate(obs.honour)])
-    b.chips(_("execution chips (打ち首; 2 lose)"), [(_("{seat}: {count}").format(seat=seat_name(s), count=c), CHIP)
-                                                  for s, c in enumerate(obs.chips)])
+    honour, chips = _goals(rules)
+    b.chips(honour, [(_("{seat}: {count}").format(seat=seat_name(s), count=h), HONOUR)
+                     for s, h in enumerate(obs.honour)])
+    b.chips(chips, [(_("{seat}: {count}").format(seat=seat_name(s), count=c), CHIP) for s, c in enumerate(obs.chips)])
     if bids is not None:
         shown = [_("{seat} {bid}").format(seat=seat_name(s), bid="-" if x < 0 else x) for s, x in enumerate(bids)]
     else:
@@ -106,8 +128,8 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
     return b
 
 
-def _from_observation(obs: Observation) -> Board:
-    return _board(obs, obs.seat, hands=_seen(obs), bids=obs.open_bids or None, winners=None, legal=[])
+def _from_observation(obs: Observation, rules: Any = None) -> Board:
+    return _board(obs, obs.seat, hands=_seen(obs), bids=obs.open_bids or None, winners=None, legal=[], rules=rules)
 
 
 def _seen(obs: Observation) -> dict[int, tuple[int, ...]]:
@@ -123,13 +145,14 @@ def _view(state: UtsukeState, seat: int | None) -> Board:
     n = state.rules.players
     winners = tuple(state.winners) if state.is_terminal else None
     if seat is None:  # the public facts from any seat's view, with every hand and bid
-        obs = state.observation(0)
+        obs = seat_observation(state, 0)
         legal = [str(a) for a in state.legal_actions()]
         return _board(obs, None, hands={s: state.hands[s] for s in range(n)}, bids=tuple(state.bids),
-                      winners=winners, legal=legal)
+                      winners=winners, legal=legal, rules=state.rules)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
-    obs = state.observation(seat)
-    return _board(obs, seat, hands=_seen(obs), bids=obs.open_bids or None, winners=winners, legal=legal)
+    obs = seat_observation(state, seat)
+    return _board(obs, seat, hands=_seen(obs), bids=obs.open_bids or None, winners=winners, legal=legal,
+                  rules=state.rules)
 
 
 state_text, state_svg, observation_text, observation_svg = register_views(

@@ -4,7 +4,8 @@ tables, the shapes of the engine's compact tuples, and the lord's conduct (:func
 it, :class:`NpcView`: UT-LORD-8).
 
 Places: the real players are seats ``0..players-1``; the lord is place ``players`` and, with two
-players, the young lord (若) is place ``players + 1`` (UT-SETUP-2). The record of play names the
+players, the young lord (若) is place ``players + 1`` (UT-SETUP-2; none with ``young_lord`` off,
+UT-RULING-25). The record of play names the
 NPC places ``"lord"`` and ``"young lord"``.
 """
 
@@ -25,12 +26,15 @@ from rulebook.errors import InvalidRules
 
 __all__ = [
     "BIDS_FROM_TRICKS",
+    "BID_CARDS",
+    "BID_CEILING",
     "BOTH",
     "CHIP",
     "CHIPS_ENDING",
     "CONDUCTS",
     "DECK",
     "ENDINGS",
+    "EXTRA",
     "FIXED",
     "FOLLOWS",
     "FREE",
@@ -54,10 +58,12 @@ __all__ = [
     "ROUNDS_ENDING",
     "RULESETS",
     "SAME",
+    "SHARE",
     "SURVIVORS",
     "YOUNG_LORD",
     "NpcView",
     "Rules",
+    "bid_values",
     "layout",
     "npc_card",
     "npc_legal",
@@ -82,6 +88,10 @@ _NRANKS = len(DECK.ranks)
 _SUIT_LO = tuple(s * _NRANKS for s in _SUIT)
 #: UT-COMP-2: the bid cards 1, 2, 4 and 8 make every bid 0..15.
 MAX_BID = 15
+#: UT-COMP-2: the printed numbered bid cards (the 0 card, which covers a bid, is every player's and not listed)
+BID_CARDS = (1, 2, 4, 8)
+#: UT-RULING-24: the most the bid cards may make together: the deck's 60 cards (no round has more tricks)
+BID_CEILING = DECK.size
 
 SURVIVORS = "survivors"
 MOST_HONOUR = "most_honour"
@@ -100,6 +110,9 @@ def _player(place: int, players: int) -> Player:
 #: UT-END-1, UT-END-2: the printed end; UT-END-6: a fixed number of rounds, most honour wins
 PRINTED = "printed"
 ROUNDS = "rounds"
+#: after the last of the rounds: the tied share the win (UT-END-6), or rounds are added (UT-END-8)
+SHARE = "share"
+EXTRA = "extra"
 #: the printed game's endings (``Rules.endings_off``, UT-LOGIC-3): honour to win (UT-END-1),
 #: execution chips to lose (UT-END-2), and the fixed number of rounds of ``end='rounds'`` (UT-END-6)
 HONOUR_ENDING = "honour"
@@ -134,6 +147,34 @@ MOVES = "moves"
 FIXED = "fixed"
 
 
+def _bid_cards(value: tuple[int, ...]) -> tuple[int, ...]:
+    """``Rules.bid_cards`` (UT-COMP-2, UT-RULING-24): whole numbers from 1, together at most 60."""
+    for i, x in enumerate(value):
+        if not 1 <= x <= BID_CEILING:
+            raise InvalidRules("bid_cards", f"card {i + 1}: a bid card shows 1 to {BID_CEILING}, not {x} (the 0 "
+                               f"card that covers a bid is every player's and is not listed)")
+    if sum(value) > BID_CEILING:
+        raise InvalidRules("bid_cards", f"the bid cards make up to {sum(value)}, more than the {BID_CEILING} "
+                           f"cards of the deck, so more tricks than any round has (UT-RULING-24)")
+    return tuple(value)
+
+
+@lru_cache(maxsize=256)
+def bid_values(cards: tuple[int, ...], top: int) -> tuple[int, ...]:
+    """UT-COMP-2, UT-RULING-24: the bids a player can make with the bid ``cards``, from 0 up to ``top``
+    (``Rules.max_bid``): every sum of some of the cards.
+
+    >>> bid_values((1, 2, 4, 8), 15) == tuple(range(16)), bid_values((1, 2, 4, 8, 16), 19)[-3:]
+    (True, (17, 18, 19))
+    >>> bid_values((2, 4), 6)
+    (0, 2, 4, 6)
+    """
+    sums = {0}
+    for card in cards:
+        sums |= {s + card for s in sums}
+    return tuple(sorted(s for s in sums if s <= top))
+
+
 def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``Rules.removed``: a tuple of strings, each checked exactly (never coerced)."""
     for i, x in enumerate(value):
@@ -142,18 +183,38 @@ def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+
+#: UT-INFO-1: every place a card or bid can be, and who sees it (``visible.<zone>``; rulebook.core.model)
+ZONES = (
+    Element("hands", OWNER, (OWNER, ALL, TEAM), ("UT-INFO-1", "UT-INFO-2", "UT-INFO-4"),
+            "Who sees each hand: 'owner', its holder only (UT-INFO-1); 'all', every hand face up "
+            "(UT-INFO-2); 'team', its holder and the holder's partner (needs teams, UT-INFO-4).", per_seat=True,
+            general=False),
+    Element("bids", OWNER, (OWNER, ALL, BIDS_FROM_TRICKS), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3", "UT-INFO-5"),
+            "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
+            "said aloud as it is made (UT-INFO-3); 'from:tricks', every bid shown once the last player "
+            "has bid, before the first trick (UT-INFO-5). ('none' is not offered: a bidder always knows "
+            "its own bid.)", items="bid", per_seat=True, general=False),
+    Element("row", ALL, (ALL,), ("UT-SETUP-5", "UT-INFO-1", "UT-RULING-23"),
+            "The lord's row of cards, face up in its order (UT-SETUP-5, UT-RULING-2); 'role:chamberlain', face "
+            "down but the card under the trump chip, the player to the lord's right looking at it "
+            "(UT-RULING-23).", ordered=True),
+    Element("trick", ALL, (ALL,), ("UT-INFO-1", "UT-PLAY-2"),
+            "The cards of the trick being played, each face up as it is played.", ordered=True, general=False),
+)
+
 @attrs.frozen
 class Rules:
     """Options of UTSUKE; the defaults give the printed game."""
 
     players: int = option(
         4,
-        doc="Number of players (2-6). With 2 players the young lord (若) joins the lord (UT-SETUP-2); "
-        "the cards are dealt out among players and NPCs (UT-SETUP-4). The source is for 2-5; with 6 "
-        "players each of the 7 hands gets 8 cards and the 4 left over are set aside unseen "
-        "(UT-RULING-18).",
+        doc="Number of players (2-6). With 2 players the young lord (若) joins the lord (UT-SETUP-2), "
+        "unless young_lord is off (UT-RULING-25); the cards are dealt out among players and NPCs "
+        "(UT-SETUP-4). The source is for 2-5; with 6 players each of the 7 hands gets 8 cards and the 4 "
+        "left over are set aside unseen (UT-RULING-18).",
         choices=range(2, 7),
-        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6", "UT-END-7", "UT-RULING-18"),
+        rules=("UT-SETUP-2", "UT-SETUP-4", "UT-SETUP-6", "UT-END-7", "UT-RULING-18", "UT-RULING-25"),
     )
     first_lord: int = option(
         0,
@@ -217,9 +278,20 @@ class Rules:
     max_bid: int = option(
         15,
         doc="The highest bid: the bid cards 1, 2, 4 and 8 make 0..15 (UT-COMP-2, UT-BID-1); a lower "
-        "value refuses the bids above it.",
-        choices=range(0, 16),
-        rules=("UT-COMP-2", "UT-BID-1", "UT-BID-2", "UT-RULING-7"),
+        "value refuses the bids above it. A higher one needs bid cards that make it (bid_cards, "
+        "UT-RULING-24): with the cards 1, 2, 4, 8 and 16, up to 31.",
+        choices=range(0, BID_CEILING + 1),
+        rules=("UT-COMP-2", "UT-BID-1", "UT-BID-2", "UT-RULING-7", "UT-RULING-24"),
+    )
+    bid_cards: tuple[int, ...] = option(
+        BID_CARDS,
+        doc="The numbers on each player's bid cards besides the 0 card: the printed 1, 2, 4 and 8 make "
+        "every bid 0..15 (UT-COMP-2). A bid is any sum of some of them up to max_bid; a fifth card 16 "
+        "(1, 2, 4, 8, 16) makes 0..31, so bids up to 19 are bid_cards 1, 2, 4, 8, 16 with max_bid 19. "
+        "Each card shows 1 to 60 and together they make at most 60 (UT-RULING-24).",
+        item=int,
+        converter=_bid_cards,
+        rules=("UT-COMP-2", "UT-RULING-24"),
     )
     end: str = option(
         PRINTED,
@@ -230,9 +302,26 @@ class Rules:
     )
     rounds: int = option(
         5,
-        doc="Rounds played with end='rounds' (UT-END-6); ignored by the printed end.",
+        doc="Rounds played with end='rounds' (UT-END-6), or with the honour win switched off "
+        "(endings_off=honour, UT-RULING-21); ignored by the printed end.",
         choices=range(1, 13),
-        rules=("UT-END-6",),
+        rules=("UT-END-6", "UT-RULING-21"),
+    )
+    tiebreak: str = option(
+        SHARE,
+        doc="After the last of the rounds (end='rounds', or the honour win switched off): 'share', the "
+        "non-losers with the most honour win together (UT-END-6); 'extra', while the most honour is shared "
+        "one more round is played, at most extra_rounds more, until one player (with partners, one pair) "
+        "alone leads (UT-END-8).",
+        choices=(SHARE, EXTRA),
+        rules=("UT-END-6", "UT-END-8"),
+    )
+    extra_rounds: int = option(
+        3,
+        doc="The most rounds played after the last of the rounds while the lead is shared, with "
+        "tiebreak='extra' (UT-END-8); then the tied players share the win.",
+        choices=range(1, 13),
+        rules=("UT-END-8",),
     )
     lord_policy: str = option(
         PRINTED,
@@ -248,6 +337,15 @@ class Rules:
         "one of 'printed', 'lowest', 'leftmost', 'highest', 'random' (UT-LORD-6 to UT-LORD-8).",
         choices=(SAME, *POLICIES),
         rules=("UT-LORD-5", "UT-LORD-6", "UT-LORD-7", "UT-LORD-8"),
+    )
+    young_lord: bool = option(
+        True,
+        doc="Whether the young lord (若) joins the two-player game (printed, UT-SETUP-2). False: the two "
+        "players play with the lord alone, three hands of 20 cards, the lord moving a place clockwise "
+        "every round as with more players (UT-RULING-25). No effect with 3 players or more, where there "
+        "is no young lord.",
+        choices=(True, False),
+        rules=("UT-SETUP-2", "UT-RULING-25"),
     )
 
     follow: str = option(
@@ -301,22 +399,14 @@ class Rules:
     endings_off: tuple[str, ...] = option(
         (),
         doc="Endings of the printed game switched off (UT-LOGIC-3): 'chips' (a player who reaches "
-        "chips_to_lose loses and ends the game, UT-END-2). The game must still be able to end, so "
-        "'honour' (UT-END-1) and 'rounds' (UT-END-6) cannot be switched off; 'none' keeps every ending.",
+        "chips_to_lose loses and ends the game, UT-END-2); 'honour' (reaching honour_to_win no longer ends "
+        "the game, which then lasts as many rounds as the option rounds says, UT-RULING-21). 'rounds' "
+        "(UT-END-6) cannot be switched off: it is what makes every game end; 'none' keeps every ending.",
         item=str,
         rules=("UT-LOGIC-3",),
     )
 
-    visible: Visible = visibility(
-        Element("hands", OWNER, (OWNER, ALL, TEAM), ("UT-INFO-1", "UT-INFO-2", "UT-INFO-4"),
-                "Who sees each hand: 'owner', its holder only (UT-INFO-1); 'all', every hand face up "
-                "(UT-INFO-2); 'team', its holder and the holder's partner (needs teams, UT-INFO-4)."),
-        Element("bids", OWNER, (OWNER, ALL, BIDS_FROM_TRICKS), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3", "UT-INFO-5"),
-                "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
-                "said aloud as it is made (UT-INFO-3); 'from:tricks', every bid shown once the last player "
-                "has bid, before the first trick (UT-INFO-5). ('none' is not offered: a bidder always knows "
-                "its own bid.)"),
-    )
+    visible: Visible = visibility(*ZONES)
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
@@ -331,7 +421,18 @@ class Rules:
             raise InvalidRules("visible.hands", "'team' shows a hand to its holder's partner: it needs teams")
         if self.first_lord >= self.players:
             raise seat_fault("first_lord", self.first_lord, self.players)
+        if self.max_bid > sum(self.bid_cards):  # UT-COMP-2, UT-RULING-24: a bid is made of bid cards
+            cards = ", ".join(map(str, self.bid_cards)) or "none"
+            raise InvalidRules("max_bid", f"{self.max_bid} cannot be bid: the bid cards ({cards}) make at most "
+                               f"{sum(self.bid_cards)}; add a card with bid_cards (1, 2, 4, 8, 16 make up to 31) "
+                               f"(UT-RULING-24)")
         _check_endings(self.endings_off, self.end)
+        if self.visible["row"] != ALL and self.trump_change == FIXED:  # UT-RULING-23
+            raise InvalidRules("visible.row", "a row face down needs the moving chip (trump_change=moves): with a "
+                               "fixed trump no card of the row stays under the chip")
+        if self.tiebreak == EXTRA and not self.by_rounds:  # UT-END-8
+            raise InvalidRules("tiebreak", "extra rounds follow the last of a number of rounds: they need "
+                               "end='rounds' or the honour win switched off (endings_off=honour)")
         out = removed_cards(self.removed)
         kept = DECK.size - len(out)
         if self.hand_size and self.hand_size * self.places > kept:
@@ -355,14 +456,21 @@ class Rules:
             )
 
     @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids a player may make: the sums of the bid cards up to ``max_bid`` (UT-COMP-2,
+        UT-RULING-24); 0..15 in the printed game."""
+        return bid_values(self.bid_cards, self.max_bid)
+
+    @property
     def young_policy(self) -> str:
         """The young lord's conduct, ``same`` resolved to the lord's (UT-LORD-5)."""
         return self.lord_policy if self.young_lord_policy == SAME else self.young_lord_policy
 
     @property
     def npcs(self) -> int:
-        """Number of NPC places: the lord, plus the young lord with 2 players (UT-SETUP-2)."""
-        return 2 if self.players == 2 else 1
+        """Number of NPC places: the lord, plus the young lord with 2 players (UT-SETUP-2) unless
+        ``young_lord`` is off (UT-RULING-25)."""
+        return 2 if self.players == 2 and self.young_lord else 1
 
     @property
     def places(self) -> int:
@@ -378,6 +486,17 @@ class Rules:
     def set_aside(self) -> int:
         """Cards set aside unseen every round (UT-SETUP-6, UT-RULING-18): 0 in the printed game."""
         return DECK.size - len(removed_cards(self.removed)) - self.places * self.tricks_per_round
+
+    @property
+    def by_rounds(self) -> bool:
+        """Whether the game lasts a number of rounds, the most honour winning (UT-END-6; UT-RULING-21: the
+        honour win switched off), not until a player reaches ``honour_to_win`` (UT-END-1)."""
+        return self.end == ROUNDS or HONOUR_ENDING in self.endings_off
+
+    @property
+    def honour_wins(self) -> bool:
+        """Whether reaching ``honour_to_win`` ends the game (UT-END-1)."""
+        return not self.by_rounds
 
     @property
     def chips_lose(self) -> bool:
@@ -397,10 +516,9 @@ def _check_endings(off: tuple[str, ...], end: str) -> None:
         if name not in ENDINGS:
             raise InvalidRules("endings_off", f"{name!r:.40} is not an ending of UTSUKE (one of: "
                                f"{', '.join(ENDINGS)})")
-        if name == CHIPS_ENDING:
+        if name == CHIPS_ENDING or (name == HONOUR_ENDING and end == PRINTED):  # UT-RULING-21
             continue
-        needed = HONOUR_ENDING if end == PRINTED else ROUNDS_ENDING
-        if name == needed:
+        if name == ROUNDS_ENDING and (end == ROUNDS or HONOUR_ENDING in off):
             raise InvalidRules("endings_off", f"'{name}' cannot be switched off with end='{end}': it is what "
                                f"makes every game end ({ENDINGS[name]}, UT-END-5)")
         raise InvalidRules("endings_off", f"'{name}' is not an ending with end='{end}' ({ENDINGS[name]} "
@@ -480,19 +598,15 @@ def layout(rules: Rules) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[in
     """Per ``Rules`` (computed once, at a round's start): the deal's slices of the seats' hands
     and of the NPC rows (UT-SETUP-2, UT-SETUP-4), the bids before bidding and the tricks won at a
     round's start."""
-    return _layout(rules.players, rules.tricks_per_round)
+    return _layout(rules.players, rules.npcs, rules.tricks_per_round)
 
 
 def _layout(
-    players: int, size: int = 0
+    players: int, npcs: int, size: int
 ) -> tuple[tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...]]:
-    places = players + (2 if players == 2 else 1)
-    size = size or DECK.size // places
+    places = players + npcs
     cuts = [slice(p * size, (p + 1) * size) for p in range(places)]
     return tuple(cuts[:players]), tuple(cuts[players:]), (-1,) * players, (0,) * places
-
-
-_LAYOUT = {n: _layout(n) for n in range(2, 7)}
 
 # UT-TRICK-1: strength of each card for (trump suit, lead suit): trumps beat the lead
 # suit, other suits never win; within a suit the higher number (higher card int) wins.
@@ -517,24 +631,30 @@ def strengths(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return _STRENGTHS[rules.trumps, rules.trick_winner]
 
 
-def _cycle(players: int, lord_before: int) -> tuple[int, ...]:
-    """The places clockwise from the lord (UT-SETUP-1, UT-SETUP-2)."""
+def _cycle(players: int, lord_before: int, npcs: int) -> tuple[int, ...]:
+    """The places clockwise from the lord (UT-SETUP-1, UT-SETUP-2; UT-RULING-25: two players and the
+    lord alone sit as three players do).
+
+    >>> _cycle(2, 1, 2), _cycle(2, 1, 1), _cycle(3, 2, 1)
+    ((2, 1, 3, 0), (2, 1, 0), (3, 2, 0, 1))
+    """
     lord = players
-    if players == 2:
+    if npcs == 2:
         return (lord, lord_before, lord + 1, 1 - lord_before)
     return (lord, *((lord_before + i) % players for i in range(players)))
 
 
-def _next_table(players: int, lord_before: int) -> tuple[int, ...]:
-    cyc = _cycle(players, lord_before)
+def _next_table(players: int, lord_before: int, npcs: int) -> tuple[int, ...]:
+    cyc = _cycle(players, lord_before, npcs)
     nxt = [0] * len(cyc)
     for i, p in enumerate(cyc):
         nxt[p] = cyc[(i + 1) % len(cyc)]
     return tuple(nxt)
 
 
-_NEXT: dict[tuple[int, int], tuple[int, ...]] = {
-    (n, k): _next_table(n, k) for n in range(2, 7) for k in range(n)
+#: the next place clockwise per place, by (players, NPCs, the seat the lord sits before)
+_NEXT: dict[tuple[int, int, int], tuple[int, ...]] = {
+    (n, m, k): _next_table(n, k, m) for n in range(2, 7) for m in ((1, 2) if n == 2 else (1,)) for k in range(n)
 }
 
 

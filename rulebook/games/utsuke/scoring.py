@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
 
-from .rules import _RANK, _SUIT, BOTH, CHIP, HIGHER, HIGHEST, LOWER, ROUNDS, SURVIVORS, Rules
+from .rules import _RANK, _SUIT, BOTH, CHIP, EXTRA, HIGHER, HIGHEST, LOWER, SURVIVORS, Rules
 
 if TYPE_CHECKING:
     from .state import UtsukeState
@@ -112,8 +112,11 @@ def ended_by(state: UtsukeState) -> str:
         return VARIANT_ENDS
     if rules.chips_lose and max(state.chips) >= rules.chips_to_lose:
         return "UT-END-2"
-    if rules.end == ROUNDS:
-        if len(state._results) >= rules.rounds:
+    if rules.by_rounds:
+        played = len(state._results)
+        if played > rules.rounds:
+            return "UT-END-8"
+        if played == rules.rounds:
             return "UT-END-6"
     elif max(state.honour) >= rules.honour_to_win:
         return "UT-END-1"
@@ -142,7 +145,7 @@ def winners(state: UtsukeState) -> frozenset[int]:
     lost = losers(state)
     if state.rules.teams:  # UT-END-7: by pairs, after the game ended as without partners
         return _pair_winners(state.honour, lost)
-    if state.rules.end == ROUNDS:  # UT-END-6: the non-losers with the most honour
+    if state.rules.by_rounds:  # UT-END-6, UT-RULING-21: the non-losers with the most honour
         pool = [s for s in range(state.rules.players) if s not in lost]
         if not pool:
             return frozenset()
@@ -192,9 +195,35 @@ def max_rounds(rules: Rules) -> int:
     """UT-END-5: at most ``players * (honour_to_win - 1) + 1`` rounds; UT-END-6: ``rounds``. (A
     variant's counters that take honour away may make a printed-end game longer, UT-LOGIC-2: the
     bound is the printed game's.)"""
-    if rules.end == ROUNDS:
-        return rules.rounds
+    if rules.by_rounds:  # UT-END-6, UT-RULING-21; UT-END-8: the extra rounds at most
+        return rules.rounds + (rules.extra_rounds if rules.tiebreak == EXTRA else 0)
     return rules.players * (rules.honour_to_win - 1) + 1
+
+
+def game_over(rules: Rules, played: int, honour: tuple[int, ...], chips: tuple[int, ...]) -> bool:
+    """Whether the game ends after the results of its ``played``-th round, with ``honour`` and ``chips``:
+    UT-END-2 (a player reached ``chips_to_lose``; UT-RULING-10: chips grow by one at most, so ``>=`` is
+    "exactly"), UT-END-1 (a player reached ``honour_to_win``), UT-END-6 (the last of ``rounds``; with the
+    honour win switched off too, UT-RULING-21), UT-END-8 (with ``tiebreak='extra'``, the extra rounds until
+    one player, or one pair, alone has the most honour; at most ``extra_rounds``). UT-RULING-14: winning
+    and losing are checked together, only after the results.
+
+    >>> r = Rules(players=3, end="rounds", rounds=2, tiebreak="extra", extra_rounds=2)
+    >>> [game_over(r, n, (3, 3, 1), (0, 0, 0)) for n in (1, 2, 3, 4)], game_over(r, 2, (3, 2, 1), (0, 0, 0))
+    ([False, False, False, True], True)
+    """
+    if rules.chips_lose and max(chips) >= rules.chips_to_lose:
+        return True
+    if not rules.by_rounds:
+        return max(honour) >= rules.honour_to_win
+    if played < rules.rounds:
+        return False
+    if rules.tiebreak != EXTRA or played >= rules.rounds + rules.extra_rounds:
+        return True
+    if rules.teams:  # UT-END-7: one pair alone
+        sums = [sum(honour[s] for s in pair) for pair in PAIRS]
+        return sums.count(max(sums)) == 1
+    return honour.count(max(honour)) == 1
 
 
 def end_stats(state: UtsukeState) -> dict[str, float]:
@@ -202,7 +231,7 @@ def end_stats(state: UtsukeState) -> dict[str, float]:
     players = state.rules.players
     lost = state.losers
     w = state.rules.honour_to_win
-    by_honour = state.rules.end != ROUNDS and any(h >= w and s not in lost for s, h in enumerate(state.honour))
+    by_honour = state.rules.honour_wins and any(h >= w and s not in lost for s, h in enumerate(state.honour))
     results = state._results
     exact = sum(1 for bids, won, *_ in results for b in bids if b == won[players])
     return {

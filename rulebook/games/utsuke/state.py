@@ -18,12 +18,14 @@ import attrs
 from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import Player, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Changes, Event, Logic, Trick, apply_changes
+from rulebook.core.model import run_checks
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, NamedTurns, TurnFacts, pick
 from rulebook.errors import IllegalAction
 
 from . import history, observation, scoring
-from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction
+from .actions import _BID, _PLAY_OF, Bid, Phase, Play, UtsukeAction, bid_actions
 from .history import UtsukeRound
+from .model import CHECKS
 from .observation import Observation
 from .rules import (
     _NEXT,
@@ -32,7 +34,9 @@ from .rules import (
     _STRENGTHS,
     _SUIT,
     _SUIT_LO,
+    BID_CARDS,
     DECK,
+    EXTRA,
     FIXED,
     FREE,
     HIGHEST,
@@ -42,7 +46,6 @@ from .rules import (
     MUST_TRUMP,
     PRINTED,
     RANDOM,
-    ROUNDS,
     SAME,
     Board,
     Match,
@@ -56,7 +59,7 @@ from .rules import (
     npc_pick,
     removed_cards,
 )
-from .scoring import honour_gains, max_rounds
+from .scoring import honour_gains
 
 __all__ = ["UtsukeState", "check_invariants"]
 
@@ -72,8 +75,8 @@ def _npc_policy(rules: Rules, k: int) -> Any:
         return fn
     return rules.lord_policy if k == 0 else rules.young_policy
 
-#: UT-COMP-2, UT-BID-1: the legal bids per ``Rules.max_bid`` (0..max_bid), precomputed
-_BIDS = tuple(_BID[: top + 1] for top in range(len(_BID)))
+#: UT-COMP-2, UT-BID-1: the legal bids per ``Rules.max_bid`` (0..max_bid) with the printed bid cards, precomputed
+_BIDS = tuple(_BID[: top + 1] for top in range(16))
 
 
 @attrs.frozen(slots=True)
@@ -237,8 +240,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
 
     @property
     def young_row(self) -> tuple[int, ...]:
-        """The young lord's row with 2 players (UT-SETUP-2), else empty."""
-        return self.hands[3] if self.rules.players == 2 else ()
+        """The young lord's row with 2 players (UT-SETUP-2), else empty (UT-RULING-25: none without it)."""
+        return self.hands[3] if self.rules.npcs == 2 else ()
 
     def legal_actions(self) -> tuple[UtsukeAction, ...]:
         seat = self.current_player
@@ -246,7 +249,10 @@ class UtsukeState(State[Rules, UtsukeAction]):
             return ()
         if self.board[1][seat] < 0:
             # UT-BID-1, UT-BID-2, UT-RULING-7: one action of 16 (bids 0..15); UT-COMP-2: up to max_bid
-            return _BIDS[self.rules.max_bid]
+            rules = self.rules
+            if rules.bid_cards == BID_CARDS:
+                return _BIDS[rules.max_bid]
+            return bid_actions(rules.bids)  # UT-RULING-24: what other bid cards make
         hand = self.hands[seat]
         trick = self.trick
         if trick:  # UT-PLAY-2: follow the lead suit if possible (hands are sorted by suit)
@@ -275,9 +281,13 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if type(action) is not Bid:
                 raise self.illegal(f"seat {seat} must bid first", "UT-BID-1", action)
             t = action.tricks
-            top = self.rules.max_bid
+            rules = self.rules
+            top = rules.max_bid
             if type(t) is not int or not 0 <= t <= top:  # UT-BID-1, UT-COMP-2: the bid cards make 0..max_bid
                 raise self.illegal(f"a bid is an int from 0 to {top}, not {t!r}", "UT-BID-1", action)
+            if rules.bid_cards != BID_CARDS and t not in rules.bids:  # UT-RULING-24: a sum of the bid cards
+                cards = ", ".join(map(str, rules.bid_cards))
+                raise self.illegal(f"the bid cards {cards} cannot make {t}", "UT-RULING-24", action)
             return self._bid(seat, action)
         if type(action) is not Play:
             raise self.illegal(f"seat {seat} must play a card", "UT-PLAY-2", action)
@@ -379,7 +389,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         # UT-TRUMP-3: with trump_change='fixed' the deal's trump holds for the whole round
         board = (board[0], bids, trump if self.rules.trump_change == FIXED else _SUIT[row[-1]], winner, tricks, won)
         if logic is not PRINTED_LOGIC and (
-            logic.counters is not None or logic.ends is not None or logic.leader is not None
+            logic.counters is not None or logic.ends is not None or logic.leader is not None or logic.replaced
         ):
             link = (self.log, action)
             match, ended, named = self._trick_event(logic, link, board, tuple(hands), trump)
@@ -540,7 +550,8 @@ class UtsukeState(State[Rules, UtsukeAction]):
         turn = winner if winner < players else match[2][winner]
         state = _new_state(rules, self.setup, log, board, hands, (), turn)
         number = sum(len(r[2]) for r in match[5]) + len(board[4]) - 1
-        record = history.trick_record(number, match[0], board[4][-1], players, match[1], history._rule(rules))
+        record = history.trick_record(number, match[0], board[4][-1], players, match[1], history._rule(rules),
+                                      rules.npcs)
         event = Event("trick", number, state, record)
         if logic.counters is not None:
             changes = logic.counters(event)
@@ -570,18 +581,12 @@ class UtsukeState(State[Rules, UtsukeAction]):
         results = match[5] + ((bids, won, tricks, match[1], honour, chips),)
         logic = rules.logic
         if logic is not PRINTED_LOGIC and (
-            logic.counters is not None or logic.ends is not None or logic.leader is not None
+            logic.counters is not None or logic.ends is not None or logic.leader is not None or logic.replaced
         ):
             return self._round_event(logic, log, board, hands, (match[0], match[1], match[2], honour, chips, results))
-        # UT-RULING-14: winning and losing are checked together, only after the results;
-        # UT-RULING-10: chips grow by one at most, so ">= chips_to_lose" is "exactly".
-        # UT-LOGIC-3: with endings_off 'chips' the chips lose nobody.
-        lose = rules.chips_lose and max(chips) >= rules.chips_to_lose
-        if rules.end == ROUNDS:  # UT-END-6: a fixed number of rounds; chips still lose (UT-END-2)
-            over = len(results) >= rules.rounds or lose
-        else:  # UT-END-1, UT-END-2
-            over = max(honour) >= rules.honour_to_win or lose
-        if over:
+        # UT-END-1, UT-END-2, UT-END-6, UT-END-8 (UT-RULING-14: checked together, after the results);
+        # UT-LOGIC-3: with endings_off 'chips' the chips lose nobody
+        if scoring.game_over(rules, len(results), honour, chips):
             board = ((match[0], match[1], match[2], honour, chips, results), *board[1:])
             return _new_state(rules, self.setup, log, board, hands, (), None)
         # UT-END-3, UT-END-4, UT-RULING-9: the lord moves one place clockwise (with two players
@@ -610,11 +615,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
                 state = _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), match[1])
                 event = Event("round", number, state, record)
         honour, chips, results = match[3], match[4], match[5]
-        lose = rules.chips_lose and max(chips) >= rules.chips_to_lose
-        if rules.end == ROUNDS:  # UT-END-6, UT-END-2
-            over = len(results) >= rules.rounds or lose
-        else:  # UT-END-1, UT-END-2
-            over = max(honour) >= rules.honour_to_win or lose
+        over = _over(rules, logic, event, len(results), honour, chips)  # UT-END-1, UT-END-2, UT-END-6, UT-END-8
         if over or (logic.ends is not None and logic.ends(event)):
             return _new_state(rules, self.setup, log, (match, *board[1:]), hands, (), None)
         start = (match[1] + 1) % players  # UT-END-3, UT-END-4
@@ -623,6 +624,34 @@ class UtsukeState(State[Rules, UtsukeAction]):
             if seat is not None:
                 start = seat
         return _round_start(self.GAME, rules, self.setup, log, match[0] + 1, start, honour, chips, results)
+
+
+#: UT-LOGIC-3: the endings a variant may replace by their IDs, each a function of the round event
+_ENDING_SLOTS = ("UT-END-1", "UT-END-2", "UT-END-6", "UT-END-8")
+
+
+def _over(rules: Rules, logic: Logic, event: Event, played: int, honour: tuple[int, ...],
+          chips: tuple[int, ...]) -> bool:
+    """Whether the game ends at the round ``event``: the printed endings (``scoring.game_over``), or, where
+    the variant replaces endings by their IDs, each replaced one by its function (``fn(event) -> bool``) and
+    the others as printed; the proved bound (UT-END-5) ends it in any case."""
+    if not logic.replaced or not any(logic.rule(r) for r in _ENDING_SLOTS):
+        return scoring.game_over(rules, played, honour, chips)
+    if played >= scoring.max_rounds(rules):  # UT-END-5: every game ends
+        return True
+    lose = rules.chips_lose and max(chips) >= rules.chips_to_lose
+    own = {
+        "UT-END-1": rules.honour_wins and max(honour) >= rules.honour_to_win,
+        "UT-END-2": lose,
+        "UT-END-6": rules.by_rounds and played >= rules.rounds and rules.tiebreak != EXTRA,
+        "UT-END-8": rules.by_rounds and rules.tiebreak == EXTRA and not lose
+        and scoring.game_over(rules, played, honour, chips),
+    }
+    for rule in _ENDING_SLOTS:
+        fn = logic.rule(rule)
+        if bool(fn(event)) if fn is not None else own[rule]:
+            return True
+    return False
 
 
 def _named_lead(rule: str, event: Event, trump: int) -> int:
@@ -693,48 +722,14 @@ def _round_start(
     hands = [tuple(sorted(deal[cut])) for cut in seats]
     # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
     hands += [deal[cut] for cut in npcs]
-    match = (round_index, lord_before, _NEXT[players, lord_before], honour, chips, results)
+    match = (round_index, lord_before, _NEXT[players, rules.npcs, lord_before], honour, chips, results)
     board = (match, no_bids, _SUIT[hands[players][-1]], players, (), no_won)
     return _new_state(rules, setup, log, board, tuple(hands), (), lord_before)
 
 
+
+
 def check_invariants(state: UtsukeState) -> None:
-    """Card conservation, the chip's card, equal hands and the score ranges."""
-    rules = state.rules
-    players = rules.players
-    cards = sorted(
-        [c for h in state.hands for c in h] + [c for _, t, _ in state._round_tricks for c in t] + list(state.trick)
-    )
-    out = removed_cards(rules.removed)
-    # UT-COMP-1, UT-SETUP-6: every dealt card in exactly one place (the rest are set aside)
-    if (len(set(cards)) != len(cards) or len(cards) != rules.places * rules.tricks_per_round
-            or any(c in out for c in cards)):
-        raise AssertionError("UT-COMP-1: the deck's cards are not each in exactly one place")
-    row = state.hands[players]
-    if rules.trump_change == FIXED:  # UT-TRUMP-3: the deal's chip card sets the round's trump
-        if row and not 0 <= state.trump < len(DECK.suits):
-            raise AssertionError("UT-TRUMP-3: no trump suit while the lord has cards")
-    elif not state.trick and row and state.trump != _SUIT[row[-1]]:
-        raise AssertionError("UT-TRUMP-1: the trump is not the suit of the lord's rightmost card")
-    size = rules.tricks_per_round - len(state._round_tricks)
-    played: set[int] = set()
-    place = state.leader
-    for _ in state.trick:
-        played.add(place)
-        place = state.nxt[place]
-    for p, h in enumerate(state.hands):
-        if len(h) != size - (p in played):
-            raise AssertionError("UT-SETUP-4: a hand has the wrong number of cards")
-    if sum(state.won) != len(state._round_tricks):
-        raise AssertionError("UT-TRICK-2: tricks won do not add up to tricks played")
-    if rules.logic.counters is not None:  # UT-LOGIC-2: a variant's counts follow its own rules
-        return
-    if state.current_player is not None:
-        if (rules.chips_lose and max(state.chips) >= rules.chips_to_lose) or (
-            rules.end != ROUNDS and max(state.honour) >= rules.honour_to_win
-        ):
-            raise AssertionError("UT-END-1: the game goes on although a player has won or lost")
-        if len(state._results) >= max_rounds(rules):
-            raise AssertionError("UT-END-5: more rounds than the proved bound")
-    if min(rules.honour_exact, rules.honour_closest) > 0 and sum(state.honour) < len(state._results):
-        raise AssertionError("UT-END-5: a round passed in which nobody gained honour")
+    """The game's own checks (:data:`CHECKS`): card conservation, the chip's card, equal hands, the tricks won
+    and the end, less those a variant switches off or replaces by ID."""
+    run_checks(CHECKS, state)

@@ -3,6 +3,8 @@ keep the trump), the action table and the :class:`Phase` of a position.
 
 >>> [str(a) for a in (_PLAY[0], _REPLACE[53], _KEEP)], len(_TABLE)
 (['play R1', 'trump O9', 'keep'], 109)
+>>> _PLAY[0], _REPLACE[53]
+(Play(card=R1), Replace(card=O9))
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ __all__ = ["OVER", "PLAYING", "REPLACING", "Keep", "Phase", "Play", "Replace", "
 class Play(Action):
     """Play ``card`` to the current trick (WB-PLAY-1)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         return f"play {_card_text(self.card)}"
@@ -32,7 +34,7 @@ class Play(Action):
 class Replace(Action):
     """Lay the captured ``card`` on the trump stack as the new trump (WB-TRUMP-1)."""
 
-    card: int
+    card: int = attrs.field(repr=DECK.shown)
 
     def __str__(self) -> str:
         return f"trump {_card_text(self.card)}"

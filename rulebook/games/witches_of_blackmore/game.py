@@ -9,13 +9,14 @@ import attrs
 
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.logic import Trick
+from rulebook.core.model import Content, with_checks
 from rulebook.core.phases import Phase
 from rulebook.i18n import N_
 
-from . import heuristic, observation, scoring
+from . import heuristic, model, observation, scoring
 from .actions import _TABLE, PLAYING, WitchesAction
 from .observation import Observation, TensorEncoder
-from .rules import _SUIT, DECK, ENDINGS, RULESETS, Rules, check_deal, random_deal
+from .rules import _SUIT, DECK, ENDINGS, RULESETS, ZONES, Rules, check_deal, random_deal
 from .state import WitchesState, check_invariants, initial_state
 
 __all__ = ["GAME", "WitchesGame"]
@@ -45,6 +46,17 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
     })
     #: WB-LOGIC-3: the printed game's endings and the house rules' (``endings_off`` names them)
     ENDINGS = MappingProxyType(ENDINGS)
+    #: WB-INFO-1: every place a card can be, and who sees it (rulebook.core.model)
+    ZONES = ZONES
+    #: WB-LOGIC-1, WB-RULING-16: a variant's trick_winner may give an Outcome (cards that join the trick from
+    #: the draw pile, a winner that is no seat)
+    OUTCOMES = True
+    #: the game, one deal, as a program of named steps (rulebook.core.model)
+    PROGRAM = model.PROGRAM
+    #: the game's own consistency checks, by rule ID
+    CHECKS = model.CHECKS
+    #: the deciding rules a variant may replace by their IDs, the checks among them
+    SLOTS = with_checks(model.SLOTS, model.CHECKS)
     #: the printed game, one deal (WB-PHASE-1 names them for the phases a variant adds)
     PHASES = (
         Phase("deal", "chance", N_("the dealer deals and turns up the first trump (WB-SETUP-1)"), ("WB-SETUP-1",)),
@@ -59,6 +71,12 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         if state.current_player is not None and not state.board[7] and not state.trick and state.phase == PLAYING:
             return "tricks"
         return None
+
+    def trick_at(self, state: WitchesState) -> int | None:
+        """WB-PHASE-1: the index of the trick whose lead is next (the game is one deal), else ``None``."""
+        if state.current_player is None or state.phase != PLAYING or state.trick:
+            return None
+        return len(state.board[7])
 
     def hands_of(self, state: WitchesState) -> tuple[tuple[int, ...], ...]:
         return state.hands
@@ -111,6 +129,21 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         board = state.board
         return attrs.evolve(state, board=(state.deck[: state.drawn] + tuple(pile), *board[1:]))
 
+    # -- the zones' adapter (rulebook.variants.zones) ----------------------------------------
+
+    def zone_contents(self, state: WitchesState) -> tuple[Content, ...]:
+        return observation.zone_contents(state)
+
+    def with_zone_contents(self, state: WitchesState, contents: tuple[Content, ...]) -> WitchesState:
+        return observation.with_zone_contents(state, contents)
+
+    def mask_observation(self, obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
+        return observation.mask_observation(obs, hidden)
+
+    def zone_partners(self, rules: Rules, seat: int) -> tuple[int, ...]:
+        """WB-SCORE-4: with teams, the seat facing ``seat``."""
+        return (observation.partner(rules, seat),) if rules.teams else ()
+
     def action_table(self, rules: Rules) -> tuple[WitchesAction, ...]:
         return _TABLE
 
@@ -162,6 +195,16 @@ class WitchesGame(Game[Rules, WitchesState, WitchesAction]):
         """Who wins a complete trick under ``trick.rules`` (WB-LOGIC-1, WB-TRICK-1..3, WB-TRICK-6):
         :func:`~rulebook.games.witches_of_blackmore.scoring.resolve_trick`."""
         return scoring.resolve_trick(trick)
+
+    def trick_keys(self, state: WitchesState, lead: int) -> tuple[int, ...]:
+        """The printed strength of every card in a trick led with ``lead`` (the higher wins; WB-TRICK-1..3,
+        WB-TRICK-6) under the trump and the wheel of ``state``: for a variant that judges more cards than
+        the seats played (WB-LOGIC-1, WB-RULING-16); ``rulebook.core.tricks.best_position`` reads them."""
+        board = state.board
+        trumps = board[2]
+        tsuit = _SUIT[trumps[-1]] if trumps and state.rules.trump_colour else 6
+        keys: tuple[int, ...] = board[8].win[board[3]][tsuit][_SUIT[lead]]
+        return keys
 
     def end_stats(self, state: WitchesState) -> dict[str, float]:
         return scoring.end_stats(state)

@@ -63,6 +63,8 @@ def rounds(state: WitchesState) -> tuple[RoundRecord, ...]:
     worth = state.board[8].points  # WB-SCORE-1, WB-SCORE-3
     for number, entry in enumerate(state.board[7]):
         winner = entry[2]
+        if type(winner) is not int:  # WB-RULING-16: a trick no seat took left the game, scoring nobody
+            continue
         changes.append(
             ScoreChange(winner, sum(worth[c] for c in entry[1]), f"captured trick {number}", "WB-SCORE-1")
         )

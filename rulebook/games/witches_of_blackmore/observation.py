@@ -16,6 +16,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import TrickRecord
+from rulebook.core.model import HIDDEN, Content
 from rulebook.core.visibility import ALL, TEAM
 
 from .actions import REPLACING
@@ -24,7 +25,8 @@ from .rules import ASCENDING, DECK, Rules, tables
 if TYPE_CHECKING:
     from .state import WitchesState
 
-__all__ = ["Observation", "TensorEncoder", "encode_observation", "observation", "observation_size", "resample"]
+__all__ = ["Observation", "TensorEncoder", "encode_observation", "mask_observation", "observation", "observation_size",
+           "resample", "with_zone_contents", "zone_contents"]
 
 
 @attrs.frozen(slots=True)
@@ -156,6 +158,50 @@ def resample(state: WitchesState, seat: int, rng: random.Random) -> WitchesState
     return out
 
 
+# -- the zones (rulebook.variants.zones: sights a variant sets beyond the engine's) ------
+
+
+def zone_contents(state: WitchesState) -> tuple[Content, ...]:
+    """WB-INFO-1: the zones that hold hidden or settable cards: each hand (the cards taken from the
+    trump stack seen by all), the trick being played (each card put there by its player) and the draw
+    pile, top first."""
+    known = state.known
+    out = [Content("hands", s, hand, (), known[s]) for s, hand in enumerate(state.hands)]
+    out.append(Content("trick", None, state.trick, state.order[: len(state.trick)]))
+    out.append(Content("pile", None, state.deck[state.drawn:]))
+    return tuple(out)
+
+
+def with_zone_contents(state: WitchesState, contents: tuple[Content, ...]) -> WitchesState:
+    """``state`` with the hands, the trick and the pile of ``contents`` (hands kept in order)."""
+    hands = list(state.hands)
+    trick = state.trick
+    board = state.board
+    deck = board[0]
+    for c in contents:
+        if c.zone == "hands":
+            assert c.owner is not None
+            hands[c.owner] = tuple(sorted(c.items))
+        elif c.zone == "trick":
+            trick = c.items
+        elif c.zone == "pile":
+            deck = deck[: board[1]] + c.items
+    out: WitchesState = _builder(type(state))(
+        state.rules, state.setup, state.log, (deck, *board[1:]), tuple(hands), state.leader, state.order, trick,
+        state._last_trick, state.phase, state.current_player,
+    )
+    return out
+
+
+def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
+    """``obs`` with the trick's cards at the ``hidden`` places face down (WB-INFO-4): each reads
+    :data:`~rulebook.core.model.HIDDEN`."""
+    masked = {i for zone, _owner, i in hidden if zone == "trick"}
+    if not masked:
+        return obs
+    return attrs.evolve(obs, trick=tuple((s, HIDDEN if i in masked else c) for i, (s, c) in enumerate(obs.trick)))
+
+
 # -- the observation tensor -------------------------------------------------------------
 
 
@@ -190,7 +236,7 @@ def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
             out[row + card] = 1
         for card in obs.known_in_hands[seat]:
             out[row + c + card] = 1
-        if seat in trick:
+        if trick.get(seat, HIDDEN) != HIDDEN:  # WB-INFO-4: a face-down card is not encoded
             out[row + 2 * c + trick[seat]] = 1
         out[row + 3 * c] = obs.hand_sizes[seat]
         out[row + 3 * c + 1] = obs.scores[seat]

@@ -14,7 +14,8 @@ from typing import Any
 
 from rulebook.core import render
 from rulebook.core.history import TrickRecord
-from rulebook.core.render._board import Board, register_views, seat_name
+from rulebook.core.model import HIDDEN
+from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.i18n import _, ngettext
 
 from .actions import REPLACING
@@ -59,8 +60,8 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
                         count).format(n=count, cards=DECK.texts(pile)))
     else:
         b.line(ngettext("draw pile: {n} card", "draw pile: {n} cards", count).format(n=count))
-    if trick:
-        b.cards(_("current trick"), [c for _s, c in trick], seats=[s for s, _c in trick])
+    if trick:  # WB-INFO-4: a card laid face down is drawn face down
+        b.cards(_("current trick"), [None if c == HIDDEN else c for _s, c in trick], seats=[s for s, _c in trick])
     if tricks:
         t = tricks[-1]
         won = [i for i, (p, _c) in enumerate(t.plays) if p == t.winner]
@@ -115,7 +116,7 @@ def _view(state: WitchesState, seat: int | None) -> Board:
         return _from_state(state)
     legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
     winners = tuple(state.winners) if state.is_terminal else None
-    return _from_observation(state.observation(seat), state.rules, legal, winners)
+    return _from_observation(seat_observation(state, seat), state.rules, legal, winners)
 
 
 state_text, state_svg, observation_text, observation_svg = register_views(

@@ -18,7 +18,7 @@ from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, check_endings_off, logic_field
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
-from rulebook.core.visibility import ALL, OWNER, TEAM, Element, Visible
+from rulebook.core.visibility import ALL, NONE, OWNER, TEAM, Element, Visible
 from rulebook.errors import InvalidRules
 
 __all__ = [
@@ -81,6 +81,27 @@ ENDINGS = {
     "tricks": "WB-END-6",
     "target": "WB-END-7",
 }
+
+
+#: WB-INFO-1: every place a card can be, and who sees it (``visible.<zone>``; rulebook.core.model)
+ZONES = (
+    Element("hands", OWNER, (OWNER, ALL, TEAM), ("WB-INFO-1", "WB-INFO-2", "WB-INFO-3"),
+            "Who sees each hand: 'owner', its holder only (WB-INFO-1); 'all', every hand face up "
+            "(WB-INFO-2); 'team', its holder and the holder's partner (needs teams, WB-INFO-3); "
+            "visible.hands.N sets seat N's hand alone (a dummy's hand face up: 'all').", per_seat=True),
+    Element("trick", ALL, (ALL,), ("WB-INFO-1", "WB-PLAY-1", "WB-INFO-4"),
+            "Who sees the cards of the trick being played: 'all', each face up as it is played (WB-INFO-1); "
+            "'owner', face down, each seen by its player only, turned up together once the trick is "
+            "complete (WB-INFO-4).", ordered=True),
+    Element("pile", NONE, (NONE,), ("WB-INFO-1", "WB-SETUP-2"),
+            "Who sees the draw pile: 'none', face down and its order unseen (WB-INFO-1).", ordered=True),
+    Element("trumps", ALL, (ALL,), ("WB-TRUMP-2", "WB-RULING-12"),
+            "The trump stack: face up to all, since the trump decides every trick (WB-RULING-12).",
+            ordered=True, general=False),
+    Element("captured", ALL, (ALL,), ("WB-TRICK-4", "WB-RULING-12"),
+            "Each seat's captured cards: every one was seen when it was played (WB-RULING-12).",
+            per_seat=True, general=False),
+)
 
 
 @attrs.frozen(cache_hash=True)
@@ -234,11 +255,7 @@ class Rules:
         rules=("WB-LOGIC-3", "WB-END-6", "WB-END-7"),
     )
 
-    visible: Visible = visibility(
-        Element("hands", OWNER, (OWNER, ALL, TEAM), ("WB-INFO-1", "WB-INFO-2", "WB-INFO-3"),
-                "Who sees each hand: 'owner', its holder only (WB-INFO-1); 'all', every hand face up "
-                "(WB-INFO-2); 'team', its holder and the holder's partner (needs teams, WB-INFO-3)."),
-    )
+    visible: Visible = visibility(*ZONES)
 
     #: engine logic a variant's Python puts in place of the game's own (not an option: see :mod:`rulebook.core.logic`)
     logic: Logic = logic_field()
@@ -251,6 +268,10 @@ class Rules:
             raise InvalidRules("teams", f"partners need 4 or 6 players, not {self.players}")
         if self.visible["hands"] == TEAM and not self.teams:  # WB-INFO-3
             raise InvalidRules("visible.hands", "'team' shows a hand to its holder's partner: it needs teams")
+        if self.visible["trick"] != ALL and (self.must_follow or self.must_trump):  # WB-INFO-4, WB-RULING-14
+            rule = "must_follow" if self.must_follow else "must_trump"
+            raise InvalidRules("visible.trick", f"a trick played face down cannot be played with {rule}: the "
+                               "colour led is not seen, so no one can be held to it (WB-RULING-14)")
         _check_deck(self)
         _check_endings_off(self.endings_off)
         if len(self.points) != len(NUMBERS) or any(type(p) is not int or not 0 <= p <= 99 for p in self.points):
@@ -385,8 +406,8 @@ TrickEntry = tuple[Any, ...]
 #: what a variant's logic (WB-LOGIC-2, WB-LOGIC-3) adds to the state, ``None`` unless its rules
 #: have ``counters``, ``ends`` or ``leader``: (the points its counters added to each seat's score,
 #: whether its ``ends`` ended the game, the seat its ``leader`` named to lead the next trick, WB-LOGIC-4,
-#: or -1 for the game's own rule)
-Counts = tuple[tuple[int, ...], bool, int]
+#: or -1 for the game's own rule, the cards out of the game: WB-RULING-16)
+Counts = tuple[tuple[int, ...], bool, int, tuple[int, ...]]
 #: the state's internal ``board`` (deck, drawn, trumps, anchor, captured, exhausted, known,
 #: finished tricks, the rules' tables, the variant's counts): see the state's properties, which are its public views;
 #: the tables (:func:`tables`, a :class:`Tables`, typed ``Any`` here because the class is

@@ -6,18 +6,20 @@ delegate to :mod:`.scoring`, :mod:`.history` and :mod:`.observation`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
 from rulebook.core.contract import Deal, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.core.logic import Event, Trick, apply_changes
+from rulebook.core.logic import Event, Outcome, Trick, apply_changes
+from rulebook.core.model import run_checks
 from rulebook.core.tricks import best_position
 from rulebook.core.turns import TRICK_RULES, TurnFacts
 
 from . import history, observation, scoring
 from .actions import _KEEP, _PLAY, _REPLACE, OVER, PLAYING, REPLACING, Keep, Phase, Play, Replace, WitchesAction
+from .model import CHECKS
 from .observation import Observation
 from .rules import _RANK, _ROTATION, _SUIT, DECK, DESCENDING, TURNED, Board, Counts, Rules, TrickEntry, tables
 
@@ -99,6 +101,12 @@ class WitchesState(State[Rules, WitchesAction]):
     def exhausted(self) -> bool:
         """After the first refill the pile could not cover, no more refills (WB-END-2)."""
         return self.board[5]
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """Cards out of the game: tricks a player that is no seat took (WB-RULING-16), ``()`` as printed."""
+        counts = self.board[9]
+        return () if counts is None else counts[3]
 
     @property
     def known(self) -> tuple[tuple[int, ...], ...]:
@@ -250,7 +258,10 @@ class WitchesState(State[Rules, WitchesAction]):
             keys = tabs.win[board[3]][tsuit][_SUIT[trick[0]]]
             winner = order[best_position(trick, keys)]
         else:  # WB-LOGIC-1: the variant's function, on the same inputs (its seat was checked)
-            winner = int(logic.trick_winner(Trick(trick, order, order[0], self, rules)))
+            answer = logic.trick_winner(Trick(trick, order, order[0], self, rules))
+            if type(answer) is Outcome:  # WB-LOGIC-1, WB-RULING-16: cards join from the pile, or nobody wins
+                return self._outcome(answer, log, hands, known, trick, tsuit)
+            winner = int(cast(int, answer))
         captured = list(board[4])
         captured[winner] = captured[winner] + trick  # WB-TRICK-4
         played = board[7] + ((order, trick, winner, tsuit),)
@@ -274,6 +285,38 @@ class WitchesState(State[Rules, WitchesAction]):
             log, hands, known, trumps, board[3], tuple(captured), winner, trick, not rules.replace_before_draw, True,
             played,
         )
+
+    def _outcome(self, outcome: Outcome, log: Log, hands: list[tuple[int, ...]], known: tuple[tuple[int, ...], ...],
+                 trick: tuple[int, ...], tsuit: int) -> WitchesState:
+        """WB-LOGIC-1, WB-RULING-16: a variant's outcome of a complete trick. The cards that join it come from
+        the top of the draw pile, turned up for all; a seat that wins takes them with the trick; a player that
+        is no seat takes nothing: the trick and its joined cards leave the game, no trump is laid, and the
+        trick's leader leads the next one."""
+        board = self.board
+        deck, drawn = board[0], board[1]
+        cards = tuple(c for _n, c in outcome.joins)
+        if deck[drawn : drawn + len(cards)] != cards:
+            raise self.illegal("a card that joins a trick is the top card of the draw pile", "WB-LOGIC-1",
+                               _PLAY[trick[-1]])
+        order = (*self.order, *(n for n, _c in outcome.joins))
+        every = trick + cards
+        winner = outcome.winner
+        played = board[7] + ((order, every, winner, tsuit),)
+        counts = board[9]
+        assert counts is not None
+        if type(winner) is int:  # a seat takes the trick and what joined it (WB-TRICK-4)
+            captured = list(board[4])
+            captured[winner] = captured[winner] + every
+            state = _new_state(self.rules, self.setup, log, (deck, drawn + len(cards), *board[2:7], board[7], board[8],
+                                                             counts), tuple(hands), self.leader, self.order, (),
+                               self._last_trick, PLAYING, self.current_player)
+            return state._trick_event(log, hands, known, tuple(captured), winner, every, played)
+        counts = (counts[0], counts[1], counts[2], counts[3] + every)  # out of the game
+        rules = self.rules
+        board = (deck, drawn + len(cards), board[2], board[3], board[4], board[5], known, played, board[8], counts)
+        state = _new_state(rules, self.setup, log, board, tuple(hands), self.leader, self.order, (),
+                           self._last_trick, PLAYING, self.current_player)
+        return state._close(log, hands, known, board[2], board[3], board[4], self.order[0], (), True, False, played)
 
     def _trick_event(
         self,
@@ -302,7 +345,7 @@ class WitchesState(State[Rules, WitchesAction]):
         if logic.counters is not None:  # WB-LOGIC-2: the variant changes the scores the engine keeps
             changes = logic.counters(event)
             if changes:
-                counts = (apply_changes(counts[0], changes, "score"), counts[1], -1)
+                counts = (apply_changes(counts[0], changes, "score"), counts[1], -1, counts[3])
                 board = (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts)
                 state = _new_state(rules, self.setup, log, board, tuple(hands), winner, (), (), trick, REPLACING,
                                    winner)
@@ -312,7 +355,7 @@ class WitchesState(State[Rules, WitchesAction]):
         )
         if not ended and logic.ends is not None and logic.ends(event):  # WB-LOGIC-3: the variant ends it
             ended = True
-            counts = (counts[0], True, -1)
+            counts = (counts[0], True, -1, counts[3])
         if ended:
             over = _new_state(
                 rules, self.setup, log, (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts),
@@ -323,7 +366,7 @@ class WitchesState(State[Rules, WitchesAction]):
             if event.state is not state:  # the counters changed the scores: the rule reads the changed ones
                 event = Event("trick", event.number, state, event.record)
             seat = logic.leader(event)
-            counts = (counts[0], counts[1], -1 if seat is None else seat)
+            counts = (counts[0], counts[1], -1 if seat is None else seat, counts[3])
             board = (deck, drawn, trumps, anchor, captured, exhausted, known, played, tabs, counts)
             state = _new_state(rules, self.setup, log, board, tuple(hands), winner, (), (), trick, REPLACING, winner)
         if not rules.trump_replacement or (exhausted and not any(hands)):  # WB-TRUMP-1, WB-RULING-10
@@ -418,7 +461,8 @@ def _round_event(over: WitchesState, ended: bool) -> WitchesState:
     counts = board[9]
     assert counts is not None
     return _new_state(
-        over.rules, over.setup, over.log, (*board[:9], (apply_changes(counts[0], changes, "score"), ended, -1)),
+        over.rules, over.setup, over.log, (*board[:9], (apply_changes(counts[0], changes, "score"), ended, -1,
+                                                       counts[3])),
         over.hands, over.leader, over.order, (), (), OVER, None,
     )
 
@@ -456,23 +500,16 @@ def initial_state(rules: Rules, deck: Deal, setup: Setup) -> WitchesState:
     order = tuple((lead + i) % n for i in range(n))
     logic = rules.logic  # WB-LOGIC-2..4: the variant's counts ride along only when it has some
     counts: Counts | None = (
-        None if logic.counters is None and logic.ends is None and logic.leader is None else ((0,) * n, False, -1)
+        None if logic.counters is None and logic.ends is None and logic.leader is None and logic.trick_winner is None
+        else ((0,) * n, False, -1, ())
     )
     board: Board = (deck, drawn, trumps, anchor, ((),) * n, False, ((),) * n, (), tabs, counts)
     return _new_state(rules, setup, None, board, hands, lead, order, (), (), PLAYING, lead)
 
 
+
+
 def check_invariants(state: WitchesState) -> None:
-    """Card conservation (WB-COMP-1) and the trump stack's alignment (WB-TRUMP-2)."""
-    cards = sorted(
-        [*state.deck[state.drawn :], *state.trumps, *state.trick]
-        + [c for h in state.hands for c in h]
-        + [c for p in state.captured for c in p]
-    )
-    if cards != list(tables(state.rules).cards):
-        raise AssertionError("WB-COMP-1, WB-COMP-3: the cards in play are not each in exactly one place")
-    if state.trumps and state.anchor != _RANK[state.trumps[-1]]:
-        raise AssertionError("WB-TRUMP-2: the wheel is not aligned to the top trump")
-    for seat, known in enumerate(state.known):
-        if not set(known) <= set(state.hands[seat]):
-            raise AssertionError("WB-INFO-1: a known card is not in its holder's hand")
+    """The game's own checks (:data:`CHECKS`): card conservation (WB-COMP-1), the trump stack's alignment
+    (WB-TRUMP-2) and the known cards (WB-INFO-1), less those a variant switches off or replaces by ID."""
+    run_checks(CHECKS, state)
