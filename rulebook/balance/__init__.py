@@ -8,6 +8,7 @@
 * :mod:`~rulebook.balance.figures`, :mod:`~rulebook.balance.play_figures`,
   :mod:`~rulebook.balance.measures`, :mod:`~rulebook.balance.usage`: what a run measures (each
   game's own figures, seat advantage and skill gap, how often each rule came into play);
+* :mod:`~rulebook.balance.sequential`: ``--games auto``, a compare that plays until every verdict is settled;
 * :mod:`~rulebook.balance.skill` (does a change reward skill?) and
   :mod:`~rulebook.balance.sweep` (a figure against an option's values);
 * :mod:`~rulebook.balance.report` and :mod:`~rulebook.balance.plots`: the HTML report and its
@@ -32,6 +33,7 @@ from rulebook.balance import (
     progress,
     reads,
     report,
+    sequential,
     simulate,
     skill,
     stats,
@@ -44,6 +46,6 @@ from rulebook.balance.simulate import GameResult, Summary, compare, summarise
 
 __all__ = [
     "ISMCTS", "GameResult", "Player", "Summary", "compare", "figures", "horizon", "measures", "play_figures",
-    "player_from_spec", "players", "progress", "reads", "report", "simulate", "skill", "stats", "summarise", "sweep",
-    "usage", "usage_compare",
+    "player_from_spec", "players", "progress", "reads", "report", "sequential", "simulate", "skill", "stats",
+    "summarise", "sweep", "usage", "usage_compare",
 ]

@@ -42,9 +42,31 @@ if TYPE_CHECKING:
     from rulebook.variants.variant import Variant
 
 __all__ = [
-    "FAMILIES", "FAMILY_WORDS", "FIGURE_NAMES", "GROUPS", "MIN_RELATIVE", "MIN_SD", "Difference", "Row", "Value",
-    "compare", "compare_many", "families", "figure_name", "figure_rows", "format_difference", "format_p",
-    "format_value", "large_enough", "ordinal", "score_unit", "unit_warnings", "unit_word",
+    "FAMILIES",
+    "FAMILY_WORDS",
+    "FIGURE_NAMES",
+    "GROUPS",
+    "MIN_RELATIVE",
+    "MIN_SD",
+    "POWER",
+    "Difference",
+    "Row",
+    "Value",
+    "compare",
+    "compare_many",
+    "detectable",
+    "families",
+    "figure_name",
+    "figure_rows",
+    "format_detectable",
+    "format_difference",
+    "format_p",
+    "format_value",
+    "large_enough",
+    "ordinal",
+    "score_unit",
+    "unit_warnings",
+    "unit_word",
 ]
 
 #: What each game's scores count (``state.scores``) under its printed rules.
@@ -352,6 +374,9 @@ class Difference:
     #: whether the difference is large enough to matter (:func:`large_enough`); ``significant``
     #: needs it too, however small the p-value
     large: bool = True
+    #: the smallest difference these games could detect (:func:`detectable`: 80% power at the
+    #: row's share of ``alpha`` in its family), in the figure's unit; ``None`` where not tested
+    detectable: float | None = None
 
     @property
     def percent(self) -> bool:
@@ -392,6 +417,47 @@ def large_enough(row: Row, a: Value, b: Value) -> bool:
     return diff >= MIN_SD * sd and diff > 0
 
 
+#: The power at which :func:`detectable` gives the smallest difference a comparison could detect.
+POWER = 0.8
+
+
+def detectable(kind: str, a: Value, b: Value, level: float, power: float = POWER) -> float:
+    """The smallest difference between two runs of ``a.n`` and ``b.n`` games that a two-sided test at
+    ``level`` finds with probability ``power``: ``(z(1 - level/2) + z(power))`` standard errors of the
+    difference (a rate's from the two sides' pooled share, a mean's from each side's standard deviation).
+
+    >>> round(detectable("rate", Value(0.25, 200, 50), Value(0.25, 200, 50), 0.05), 4)
+    0.1213
+    >>> round(detectable("mean", Value(5.0, 100, sd=2.0), Value(5.5, 100, sd=2.0), 0.05), 3)
+    0.792
+    """
+    from rulebook.balance.stats import scipy_stats
+
+    norm = scipy_stats().norm
+    z = float(norm.ppf(1 - level / 2) + norm.ppf(power))
+    if a.n < 1 or b.n < 1:
+        return math.inf
+    if kind == "rate":
+        p = (a.k + b.k) / (a.n + b.n)
+        se = math.sqrt(p * (1 - p) * (1 / a.n + 1 / b.n))
+    else:
+        se = math.sqrt(a.sd ** 2 / a.n + b.sd ** 2 / b.n)
+    return z * se
+
+
+def format_detectable(d: Difference) -> str:
+    """:attr:`Difference.detectable` for people, in the difference's unit ("n/a" when not tested).
+
+    >>> format_detectable(Difference("x", 0.2, 0.3, 0.01, "z", True, "rate", detectable=0.0412))
+    '±4.1 pt'
+    """
+    if d.detectable is None or d.note:
+        return _("n/a")
+    if math.isinf(d.detectable):
+        return "∞"
+    return f"±{d.detectable * 100:.1f} pt" if d.percent else f"±{d.detectable:.3f}"
+
+
 def _test(row: Row, a: Value, b: Value) -> tuple[float, str]:
     if row.kind == "rate":
         return two_proportion_test(a.k, a.n, b.k, b.n), "z"
@@ -427,6 +493,7 @@ def compare_many(
     over the tested rows of every comparison together, within each family of :data:`FAMILIES`."""
     rows = figure_rows([base, *others])
     tables: list[list[Difference]] = [[] for _other in others]
+    rows_of: list[list[Row]] = [[] for _other in others]
     tested: dict[str, list[tuple[int, int, float]]] = {}
     for row in rows:
         a = row.values[0]
@@ -448,10 +515,16 @@ def compare_many(
             tables[j].append(Difference(
                 row.key, a.value if a is not None else None, b.value if b is not None else None, p, test, False,
                 row.kind, None if p is None else 1.0, row.name, row.group, note, large))
+            rows_of[j].append(row)
     for family in tested.values():
         adjusted = holm([p for _j, _i, p in family])
+        level = alpha / len(family)  # Holm's first step: the level every row must be able to meet
         for (j, i, _p), q in zip(family, adjusted, strict=True):
-            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha and tables[j][i].large)
+            row = rows_of[j][i]
+            a, b = row.values[0], row.values[j + 1]
+            assert a is not None and b is not None
+            tables[j][i] = attrs.evolve(tables[j][i], p_adjusted=q, significant=q < alpha and tables[j][i].large,
+                                        detectable=detectable(row.kind, a, b, level))
     return [tuple(t) for t in tables]
 
 

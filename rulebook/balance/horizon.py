@@ -14,20 +14,23 @@ count at that point: the *horizon* of the search.
 * UTSUKE: a seat wins by honour and loses by execution chips (UT-END-1, UT-END-2), each
   seat on its own, so each seat is valued by how far it has come towards each:
   ``1/2 + (honour / honour_to_win - chips / chips_to_lose) / 2``, kept within 0 and 1;
-* The Witches of Blackmore is one deal: its playouts always reach the end.
+* The Witches of Blackmore is one deal, and its scores count the cards each seat has won so far
+  (WB-SCORE-1): a playout stops :data:`WITCHES_DEPTH` moves after it left the tree (about four
+  tricks), and the seats ahead on ``scores`` share a win there (the *depth* of the horizon).
 
 A playout that reaches the end of the game is valued by the game's own winners, so the
-last round is searched for the real result. A state of a variant with play hooks
-(:class:`rulebook.variants.hooks.HookedState`) has no horizon: its hooks may change what the rules
-count, so its playouts run to the end.
+last round is searched for the real result. A state of a variant (an added step, play hooks: a
+state that wraps the engine's, ``state.inner``) has the horizon of the engine's state under it; its
+position is valued from the scores the variant counts (``scores``: the variant's scores of a state,
+by default ``state.scores``).
 
 >>> import rulebook
 >>> game = rulebook.get_game("gods-and-humans")
 >>> h = horizon(game.new_game(seed=1))
 >>> h.round_of(game.new_game(seed=1)), h.value(game.new_game(seed=1))
 (0, (0.2, 0.2, 0.2, 0.2, 0.2))
->>> horizon(rulebook.get_game("witches-of-blackmore").new_game(seed=1)) is None
-True
+>>> horizon(rulebook.get_game("witches-of-blackmore").new_game(seed=1)).depth
+20
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ import attrs
 
 from rulebook.core.contract import State
 
-__all__ = ["HORIZONS", "Horizon", "horizon", "leaders_share", "utsuke_progress"]
+__all__ = ["HORIZONS", "WITCHES_DEPTH", "Horizon", "engine_of", "horizon", "leaders_share", "utsuke_progress"]
 
 
 @attrs.frozen
@@ -51,6 +54,9 @@ class Horizon:
     round_of: Callable[[Any], int]
     #: each seat's result at the end of a round before the end of the game, from 0 to 1
     value: Callable[[Any], tuple[float, ...]]
+    #: the moves a playout makes after it left the tree before it is valued by ``value`` (``None``:
+    #: to the end of the round), where the scores count what each seat has won so far
+    depth: int | None = None
 
 
 def leaders_share(totals: Sequence[int]) -> tuple[float, ...]:
@@ -66,6 +72,11 @@ def leaders_share(totals: Sequence[int]) -> tuple[float, ...]:
 
 def _scores_lead(state: Any) -> tuple[float, ...]:
     return leaders_share(state.scores)
+
+
+#: The moves a Witches' playout makes after the tree (about four tricks of four seats, with their
+#: trump decisions): ``bench/README.md`` ("ISMCTS playouts per second") has what it costs and gives.
+WITCHES_DEPTH = 20
 
 
 def _prophecies_lead(state: Any) -> tuple[float, ...]:
@@ -93,21 +104,69 @@ def utsuke_progress(state: Any) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _utsuke_value(state: Any) -> tuple[float, ...]:
+    """UTSUKE's horizon: :func:`utsuke_progress`, or, in a game of a fixed number of rounds
+    (``end = "rounds"``, UT-END-6: the most honour after the last round wins), the seats ahead on
+    honour share a win."""
+    if state.rules.end == "rounds":
+        return leaders_share(state.honour)
+    return utsuke_progress(state)
+
+
 #: The games whose playouts stop at the end of a round, by slug.
 #: (``round_of`` reads the engine's field behind the public ``round``/``deal``/``race`` property:
 #: it is called after every move of a playout)
 HORIZONS: dict[str, Horizon] = {
     "seven-prophecies": Horizon(lambda s: s.info.round, _prophecies_lead),
-    "utsuke": Horizon(lambda s: s.board[0][0], utsuke_progress),
+    "utsuke": Horizon(lambda s: s.board[0][0], _utsuke_value),
     "gods-and-humans": Horizon(lambda s: s.board[0].deal, _scores_lead),
     "saru-tori-inu-i": Horizon(lambda s: s.board[0], _scores_lead),
+    "witches-of-blackmore": Horizon(lambda s: 0, _scores_lead, WITCHES_DEPTH),
 }
 
 
-def horizon(state: State[Any, Any]) -> Horizon | None:
+def engine_of(state: Any) -> Any:
+    """The engine's state under ``state``: itself, or the state a variant's wrappers hold (``inner``)."""
+    while not isinstance(state, State) and hasattr(state, "inner"):
+        state = state.inner
+    return state
+
+
+def horizon(
+    state: State[Any, Any], scores: Callable[[Any], tuple[int, ...]] | None = None
+) -> Horizon | None:
     """The horizon of ``state``'s game, or ``None`` where playouts run to the end of the game
-    (a one-round game, a game not listed, a state with play hooks)."""
-    game = state.GAME
-    if type(state) is not game.State:
+    (a game not listed, a state whose engine state is not the game's).
+
+    For a variant's state (a wrapper over the engine's), ``round_of`` reads the engine's state under
+    it; ``scores`` (the variant's scores of a state) values the positions where the horizon cuts a
+    playout, in place of ``state.scores`` (a custom ``value``, such as UTSUKE's, reads the engine)."""
+    engine = engine_of(state)
+    game = type(engine).GAME if isinstance(engine, State) else None
+    if game is None or type(engine) is not game.State:
         return None
-    return HORIZONS.get(game.slug)
+    found = HORIZONS.get(game.slug)
+    if found is None or (engine is state and scores is None):
+        return found
+    round_of = found.round_of
+    value = found.value
+    wrapped = engine is not state
+
+    def rounds(s: Any) -> int:
+        return round_of(engine_of(s))
+
+    if value is _scores_lead or value is _prophecies_lead:
+        points = scores or (lambda s: s.scores)
+        if value is _prophecies_lead:
+            def valued(s: Any) -> tuple[float, ...]:
+                totals = points(s)
+                if engine_of(s).rules.partners:  # SP-END-7
+                    totals = tuple(totals[k] + totals[(k + 2) % 4] for k in range(4))
+                return leaders_share(totals)
+        else:
+            def valued(s: Any) -> tuple[float, ...]:
+                return leaders_share(points(s))
+    else:
+        def valued(s: Any) -> tuple[float, ...]:
+            return value(engine_of(s))
+    return Horizon(rounds if wrapped else round_of, valued, found.depth)

@@ -15,6 +15,9 @@ Built in, by name (:func:`player_from_spec` parses the names the CLI takes):
   information-set Monte Carlo tree search (:class:`ISMCTS`) with ``N`` iterations
   (200 by default, at most :data:`MAX_ITERATIONS`) or ``T`` seconds per decision (at most
   :data:`MAX_SECONDS`) and heuristic rollouts.
+* ``auto``, ``auto:N``: the rule-following player (:class:`RulesPlayer`), the default of
+  ``rulebook simulate``: the heuristic where the variant changes nothing the move can affect, ISMCTS
+  with ``N`` iterations (30 by default) over the variant's own game where it does.
 
 >>> import random, rulebook
 >>> game = rulebook.get_game("witches-of-blackmore")
@@ -25,11 +28,12 @@ True
 >>> player_from_spec("nobody")
 Traceback (most recent call last):
 ...
-ValueError: unknown player kind 'nobody'; choose from random, heuristic, ismcts
+ValueError: unknown player kind 'nobody'; choose from random, heuristic, ismcts, auto
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -40,25 +44,35 @@ import attrs
 
 from rulebook.balance.horizon import horizon as horizon_of
 from rulebook.core.contract import Action, State
+from rulebook.core.logic import PRINTED_LOGIC
 from rulebook.errors import IllegalAction
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_DETERMINIZATIONS",
     "DEFAULT_EXPLORATION",
     "DEFAULT_ITERATIONS",
     "DEFAULT_TIE_STOP",
     "GAME_TIE_STOP",
     "ISMCTS",
+    "MAX_CANDIDATES",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
+    "MIN_DETERMINIZATIONS",
     "PLAYER_KINDS",
     "TIE_STOPS",
     "UNANIMOUS_VISITS",
+    "WINDOWS",
     "Player",
+    "RulesPlayer",
     "heuristic_player",
+    "heuristic_reads",
     "ismcts_player",
     "player_from_spec",
+    "printed_twin",
     "random_player",
+    "rules_player",
+    "variant_share",
     "win_share",
 ]
 
@@ -91,6 +105,10 @@ MAX_SECONDS = 600.0
 DEFAULT_EXPLORATION = 0.7
 #: Determinizations drawn per decision by default, taken in turn by the iterations.
 DEFAULT_DETERMINIZATIONS = 20
+#: The fewest determinizations a search with an iteration budget draws: it draws one for every
+#: three iterations, at most ``determinizations`` (20 by default), so a small budget spends its time
+#: on playouts rather than on redrawing the hidden cards (``bench/README.md``).
+MIN_DETERMINIZATIONS = 4
 #: The unanimous early stop waits until every root action has had this many playouts.
 UNANIMOUS_VISITS = 8
 #: The near-tie early stop by default: the two most visited root actions' mean results less
@@ -114,6 +132,14 @@ class _Node:
     def __init__(self) -> None:
         self.stats: dict[Action, list[float]] = {}
         self.children: dict[Action, _Node] = {}
+
+
+def variant_share(variant: Any, state: State[Any, Any]) -> tuple[float, ...]:
+    """Each seat's result of a finished game under ``variant`` (its winners): ``1/k`` for each of
+    ``k`` winners, else 0."""
+    winners = variant.winners(state)
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if s in winners else 0.0 for s in range(variant.rules.players))
 
 
 def win_share(state: State[Any, Any]) -> tuple[float, ...]:
@@ -145,12 +171,15 @@ class ISMCTS:
     * ``determinizations``: at most this many are drawn per decision, and the iterations
       take them in turn (iteration ``i`` uses the ``i mod K``-th), so a dear ``resample``
       (UTSUKE redeals the hidden cards under the known voids) is paid ``K`` times, not once
-      per iteration. ``None`` draws a fresh one for every iteration;
+      per iteration; with an iteration budget, one for every three iterations (at least
+      :data:`MIN_DETERMINIZATIONS`). ``None`` draws a fresh one for every iteration;
     * ``horizon``: in a game with several rounds, a playout stops at the end of the round it
       started in and the position there is valued as :mod:`rulebook.balance.horizon` says for that
-      game (the seats ahead share a win); a playout that reaches the end of the game is
-      valued by ``result``. Only with the default ``result`` (a custom one may count
-      something the horizon does not); ``False`` plays every playout to the end;
+      game (the seats ahead share a win); in the Witches, whose scores count the cards won so
+      far, it stops a fixed number of moves after the tree. A playout that reaches the end of
+      the game is valued by ``result``. With the default ``result``, or with a variant's
+      ``scores`` (a custom result may count something the horizon does not); ``False`` plays
+      every playout to the end;
     * ``reuse``: when the seat acts again right after its own move (Seven Prophecies'
       seven prophecies, Saru Tori Inu I's resolution), the determinizations advanced by
       the move and the move's subtree are kept for that decision, and its visits count
@@ -207,6 +236,10 @@ class ISMCTS:
     horizon: bool = True
     reuse: bool = True
     tie_stop: float | str | None = GAME_TIE_STOP
+    #: the scores a variant counts (``scores(state)``), which value the positions where a playout
+    #: stops at the horizon; with it the horizon holds under a custom ``result`` too (``None``: the
+    #: horizon only with the default ``result``, valued by ``state.scores``)
+    scores: Callable[[State[Any, Any]], tuple[int, ...]] | None = None
     #: per seat, what the last search leaves for the seat's next decision when that comes
     #: right after its own move: the determinizations advanced by the move, and the subtree
     _kept: dict[int, tuple[list[State[Any, Any]], _Node]] = attrs.field(
@@ -257,6 +290,8 @@ class ISMCTS:
         if seat is None:
             raise ValueError("the game is over: nobody is to act")
         pool_size = self.determinizations
+        if pool_size is not None and self.iterations is not None:  # a small budget draws fewer worlds
+            pool_size = min(pool_size, max(MIN_DETERMINIZATIONS, self.iterations // 3))
         root, pool = self._reused(state, seat)
         root_stats = root.stats
         c = self.exploration
@@ -292,10 +327,13 @@ class ISMCTS:
         round_of: Callable[[Any], int] | None = None
         value: Callable[[Any], tuple[float, ...]] | None = None
         start_round = 0
-        h = horizon_of(spare or pool[0]) if self.horizon and result is win_share else None
+        depth = 1 << 30  # the moves a playout may make after the tree (the horizon's depth, if any)
+        h = horizon_of(spare or pool[0], self.scores) if self.horizon and (
+            result is win_share or self.scores is not None) else None
         if h is not None:
             round_of, value = h.round_of, h.value
             start_round = round_of(spare or pool[0])
+            depth = h.depth or depth
         turn = 0  # the iterations of this search: the determinization to take
         # the searching seat's lowest and highest result in this search (for the unanimous stop)
         low = math.inf
@@ -374,14 +412,17 @@ class ISMCTS:
                         player = det.current_player
                 outcome = result(det)
             else:
+                left = depth
                 if play is None:
-                    while player is not None and round_of(det) == start_round:
+                    while player is not None and left and round_of(det) == start_round:
                         det = det.apply(choice(det.legal_actions()))
                         player = det.current_player
+                        left -= 1
                 else:
-                    while player is not None and round_of(det) == start_round:
+                    while player is not None and left and round_of(det) == start_round:
                         det = det.apply(play(det, rng))
                         player = det.current_player
+                        left -= 1
                 outcome = result(det) if player is None else value(det)  # type: ignore[misc]
             for s, p in path:
                 s[0] += 1
@@ -486,11 +527,273 @@ def ismcts_player(arg: str | None) -> Player:
         ) from None
 
 
+# -- the rule-following default player ------------------------------------------------
+
+#: The search's iterations per decision where the variant bites (ISMCTS:30's budget).
+DEFAULT_BUDGET = 30
+#: The look-ahead of :class:`RulesPlayer` after each candidate move, in moves per player (and one):
+#: one by default, the rest of a trick; Saru Tori Inu I's round of play (its trick) runs on into the
+#: resolution's moves, so its look-ahead is four moves per player.
+WINDOWS = {"saru-tori-inu-i": 4}
+#: The legal moves whose consequences are compared at most (the first ones in ``legal_actions``
+#: order); with more, the rest are compared only along the heuristic's line of play.
+MAX_CANDIDATES = 16
+
+
+def _printed_rules(rules: Any, cache: dict[int, tuple[Any, Any]]) -> Any:
+    """``rules`` with the printed logic and the printed visibility (one value per ``rules`` object)."""
+    found = cache.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    changes: dict[str, Any] = {}
+    if getattr(rules, "logic", PRINTED_LOGIC) != PRINTED_LOGIC:
+        changes["logic"] = PRINTED_LOGIC
+    visible = getattr(rules, "visible", None)
+    if visible is not None:
+        printed = type(rules)(players=rules.players).visible
+        if visible != printed:
+            changes["visible"] = printed
+    twin = attrs.evolve(rules, **changes) if changes else rules
+    if len(cache) > 64:
+        cache.clear()
+    cache[id(rules)] = (rules, twin)
+    return twin
+
+
+def printed_twin(state: Any, cache: dict[int, tuple[Any, Any]] | None = None) -> Any:
+    """The position of ``state`` under the printed rules' logic, visibility and play rules, or
+    ``None`` where there is none to compare with: an added step in progress (``state.active``), a
+    state this function does not know.
+
+    A variant's wrapper (``state.inner``: play hooks, added steps) is taken off; an engine state
+    (an attrs state with ``rules``) gets its rules with the printed logic (who wins a trick, the
+    counters, the endings, who leads) and the printed visibility.
+    """
+    cache = {} if cache is None else cache
+    engine: Any = state
+    while not isinstance(engine, State):
+        if getattr(engine, "active", -1) >= 0:  # an added step is being played: the printed game has none
+            return None
+        inner = getattr(engine, "inner", None)
+        if inner is None:
+            return None
+        engine = inner
+    found: Any = engine  # an attrs state with its rules, or a state this function does not know
+    if not attrs.has(type(found)) or "rules" not in attrs.fields_dict(type(found)):
+        return None
+    rules = found.rules
+    twin = _printed_rules(rules, cache)
+    return found if twin is rules else attrs.evolve(found, rules=twin)
+
+
+def _effect(v: Any, t: Any, scores: Callable[[Any], tuple[int, ...]], winners: Callable[[Any], Any],
+            before: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """What the variant changed in the step to ``v`` (the variant's position) against ``t`` (its twin's):
+    ``()`` for nothing, else each seat's change of score under the variant less its change under the
+    printed rules, and who is to move or who won on each side where those differ (``before``: both
+    sides' scores before the step); and both sides' scores now."""
+    vs, ts = scores(v), tuple(t.scores)
+    points = tuple(a - b - (c - d) for a, b, c, d in zip(vs, before[0], ts, before[1]))
+    turn = v.current_player, t.current_player
+    effect: tuple[Any, ...] = ()
+    if any(points):
+        effect = (points,)
+    if turn[0] != turn[1]:
+        effect += (turn,)
+    elif turn[0] is None and winners(v) != t.winners:
+        effect += (tuple(sorted(winners(v))), tuple(sorted(t.winners)))
+    return effect, (vs, ts)
+
+
+@attrs.frozen
+class RulesPlayer:
+    """The default player of a variant: it plays by the variant's own rules, and pays for a search only
+    where the variant changes what the decision can bring about.
+
+    :class:`RulesPlayer` decides each move in one of three ways, and says which (:attr:`RulesPlayer.last`):
+
+    * ``forced``: one legal move;
+    * ``heuristic``: the game's rule-aware heuristic, where the variant changes nothing the move can
+      affect. That is decided by comparing each legal move's consequences under the variant and under
+      the printed rules, in a world drawn from what the seat sees (``state.resample(seat, rng)``): the
+      move, then the heuristic's moves for ``window`` moves more, in the variant's state and in its
+      *printed twin* (:func:`printed_twin`: the same position with the printed logic, visibility and
+      play rules); the variant *bites* where the two differ in the moves the seat may make now, where
+      what the variant changes along the way (any seat's change of score, the variant's against the
+      game's; who is to move; the winners) depends on the move, or where the seat's own view differs
+      (a shown card): where the variant's change is the same whatever the seat plays, it cannot
+      change the seat's choice;
+    * ``search``: ISMCTS (:class:`~rulebook.balance.players.ISMCTS`) over the variant's own game,
+      valued by the variant's winners, where the variant bites, in an added step (a draft, a pass, a
+      reveal: the printed game has none), and everywhere when the variant changes an option the
+      heuristic does not read (no printed twin shows what such an option does) or a state has no
+      printed twin (a wrapper this module does not know: the safe choice is to search).
+
+    It reads the real state only through the contract the seat is entitled to: ``current_player``,
+    ``legal_actions`` (its own moves), ``resample(seat, rng)``, ``observation(seat)`` and the game's
+    heuristic, which decides from what the seat sees; every look-ahead runs in resampled worlds, so its
+    choice from a state equals its choice from any state the seat cannot tell from it
+    (``tests/test_rules_player.py``).
+
+    >>> import random, rulebook
+    >>> from rulebook.variants.variant import Variant
+    >>> game = rulebook.get_game("witches-of-blackmore")
+    >>> player = RulesPlayer().bound(Variant(game, game.Rules()))
+    >>> state = game.new_game(seed=3)
+    >>> player(state, random.Random(1)) in state.legal_actions(), player.last
+    (True, 'heuristic')
+
+    ``budget``: the search's iterations where the variant bites. ``window``: the moves played after
+    each candidate move to see its consequences (``None``: the player count and one, the rest of
+    the trick and what follows it; :data:`WINDOWS` for a game whose trick runs longer). Unbound (not
+    yet given a variant, :meth:`bound`), it plays the printed rules: the heuristic.
+    """
+
+    budget: int = DEFAULT_BUDGET
+    window: int | None = None
+    #: the search where the variant bites (bound to the variant: its winners, its scores)
+    search: ISMCTS | None = None
+    #: the variant's scores and winners of a state (``None``: the state's own)
+    scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, eq=False)
+    winners: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
+    #: search every decision: the variant changes an option the heuristic does not read
+    always: bool = False
+    #: whether the variant changes anything beyond options the heuristic reads (else never search)
+    changes: bool = False
+    #: whether the variant changes what a seat sees (then each decision compares the seat's view)
+    shows: bool = False
+    #: how the last decision was made: ``forced``, ``heuristic`` or ``search``
+    _state: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.budget) is not int or not 1 <= self.budget <= 1_000_000:
+            raise ValueError(f"the rule-following player's budget must be 1 to 1000000 iterations, got {self.budget!r}")
+        if self.window is not None and (type(self.window) is not int or not 0 <= self.window <= 1000):
+            raise ValueError(f"the rule-following player's window must be 0 to 1000 moves, got {self.window!r}")
+
+    @property
+    def last(self) -> str:
+        """How the last decision was made: ``forced``, ``heuristic`` or ``search`` ("" before any)."""
+        return str(self._state.get("last", ""))
+
+    def bound(self, variant: Any) -> RulesPlayer:
+        """This player for ``variant`` (a :class:`~rulebook.variants.variant.Variant`): its search
+        valued by the variant's winners, its look-ahead by the variant's scores; it searches every
+        decision where the variant changes an option the game's heuristic does not read
+        (:func:`heuristic_reads`; what a seat sees, ``visible``, is compared at each decision)."""
+        hooks = bool(variant.has_hooks)
+        reads = heuristic_reads(variant.game)
+        always = reads is not None and any(name not in reads for name in variant.changes() if name != "visible")
+        rules = variant.rules
+        printed = _printed_rules(rules, {})
+        shows = getattr(rules, "visible", None) is not None and rules.visible != printed.visible
+        search = ISMCTS(iterations=self.budget)
+        if hooks:
+            search = attrs.evolve(search, result=functools.partial(variant_share, variant),
+                                  scores=variant.scores if _highest_wins(variant) else None)
+        scored = variant.scores_hook is not None or variant.winners_hook is not None
+        return attrs.evolve(self, search=search, scores=variant.scores if scored else None,
+                            winners=variant.winners if scored else None, always=always,
+                            changes=hooks or printed is not rules or always, shows=shows)
+
+    def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = state.legal_actions()
+        memo = self._state
+        if len(legal) == 1:
+            memo["last"] = "forced"
+            return legal[0]
+        if self.changes and (self.always or self.bites(state, rng, legal)):
+            memo["last"] = "search"
+            search = self.search or ISMCTS(iterations=self.budget)
+            return search(state, rng)
+        memo["last"] = "heuristic"
+        action: Action = state.GAME.heuristic_action(state, rng)
+        return action
+
+    def bites(self, state: State[Any, Any], rng: random.Random, legal: tuple[Action, ...] | None = None) -> bool:
+        """Whether the variant changes what this decision can bring about (see the class doc), judged
+        in one world drawn from what the seat to act sees."""
+        seat = state.current_player
+        if seat is None:
+            return False
+        legal = state.legal_actions() if legal is None else legal
+        cache = self._state.setdefault("twins", {})
+        world = state.resample(seat, rng)
+        twin = printed_twin(world, cache)
+        if twin is None:
+            return True
+        if self.shows and world.observation(seat) != twin.observation(seat):
+            return True  # the seat sees what the printed rules hide (or hides what they show)
+        if twin is world and self.scores is None:
+            return False  # the same engine, scored alike: nothing to tell apart
+        scores: Callable[[Any], tuple[int, ...]] = self.scores or (lambda s: tuple(s.scores))
+        winners: Callable[[Any], Any] = self.winners or (lambda s: s.winners)
+        if twin.legal_actions() != legal:
+            return True
+        play = state.GAME.heuristic_action
+        n = state.rules.players
+        window = (WINDOWS.get(state.GAME.slug, 1) * n + 1) if self.window is None else self.window
+        start = (scores(world), tuple(twin.scores))
+        seen: tuple[Any, ...] | None = None
+        for action in legal[:MAX_CANDIDATES]:
+            try:
+                v, t = world.apply(action), twin.apply(action)
+                effect, now = _effect(v, t, scores, winners, start)
+                effects = (effect,) if effect else ()
+                for _ in range(window):
+                    if v.current_player is None or v.current_player != t.current_player:
+                        break  # the end, or the sides part (the effect says who moves on each)
+                    move = play(v, rng)
+                    v, t = v.apply(move), t.apply(move)
+                    effect, now = _effect(v, t, scores, winners, now)
+                    if effect:
+                        effects += (effect,)
+            except IllegalAction:  # a move one side allows and the other does not
+                return True
+            if seen is None:
+                seen = effects
+            elif effects != seen:  # what the variant changes depends on the move: it can change the choice
+                return True
+        return False
+
+
+def heuristic_reads(game: Any) -> frozenset[str] | None:
+    """The options the game's heuristic reads (its module's ``READS``, without ``visible``: the
+    heuristic decides from the printed view, whatever a variant shows); None: every option."""
+    import importlib
+
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.heuristic")
+    except ImportError:
+        return None
+    value = getattr(module, "READS", None)
+    return frozenset(value) - {"visible"} if value is not None else None
+
+
+def _highest_wins(variant: Any) -> bool:
+    """Whether the seats ahead on the variant's scores win (its winners are the game's own or the
+    highest scores): then a search may value a round's end by the variant's scores."""
+    from rulebook.variants.variant import highest_scores_win
+
+    return variant.winners_hook is None or variant.winners_hook is highest_scores_win
+
+
+def rules_player(arg: str | None) -> Player:
+    """The rule-following player of a CLI argument: ``auto`` (search budget 30) or ``auto:N``."""
+    if arg is None:
+        return RulesPlayer()
+    if not (arg.isascii() and arg.isdigit()) or len(arg) > 7 or not 1 <= int(arg) <= 1_000_000:
+        raise ValueError(f"auto takes a search budget of 1 to 1000000 iterations (auto:30), got {arg!r:.40}")
+    return RulesPlayer(budget=int(arg))
+
+
 #: Factories of the built-in player kinds: ``kind -> factory(argument or None)``.
 PLAYER_KINDS: dict[str, Callable[[str | None], Player]] = {
     "random": lambda arg: random_player,
     "heuristic": lambda arg: heuristic_player,
     "ismcts": ismcts_player,
+    "auto": rules_player,
 }
 
 

@@ -221,8 +221,14 @@ def _legend(fig: Any, ax: Any, n: int) -> None:
         fig.legend(handles, labels, loc="outside upper center", ncols=ncols, frameon=False)
 
 
+def _shown_runs(runs: Mapping[str, Summary]) -> dict[str, Summary]:
+    """The runs under the names their legends show: the printed rules' in the language shown."""
+    return {(_("printed rules") if label == "printed rules" else label): s for label, s in runs.items()}
+
+
 def _report_plots(plt: Any, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Plot]:
     out: list[Plot] = []
+    runs = _shown_runs(runs)
     first = next(iter(runs.values()))
     seats = max(s.players for s in runs.values())
     # win rate per seat: side-by-side bars with 95% intervals, and the fair share
@@ -339,6 +345,7 @@ def save_plots(directory: str, game: Game[Any, Any, Any], runs: Mapping[str, Sum
 
 def _save_plots(plt: Any, out: Path, game: Game[Any, Any, Any], runs: Mapping[str, Summary]) -> list[Path]:
     paths = []
+    runs = _shown_runs(runs)
     title = _(game.title)
     fig, ax = plt.subplots(figsize=(7, 4))
     bins = _bins([s.length_hist for s in runs.values()], 40)

@@ -13,6 +13,8 @@ A player *reads* a rule when its choices follow it. The built-in kinds declare i
   "the lords' policy");
 * ``ismcts``: every option and every hook: it searches the variant's own game (the hooked
   moves) and judges its searches by the variant's winners;
+* ``auto``: every option and every hook: it searches wherever the variant changes what a move can
+  bring about or what the seat sees, and everywhere under an option the heuristic does not read;
 * ``random``: nothing, and needs nothing: it plays at random under any rule.
 
 A player of the user's own (a callable) declares nothing and is not named.
@@ -24,31 +26,31 @@ A player of the user's own (a callable) declares nothing and is not named.
 >>> [(u.rule, u.seats) for u in unread(v, ("heuristic", "ismcts:30", "heuristic"))]
 [('honour_to_win', (1, 3))]
 >>> fitting_players([v], None)[0]
-[('ismcts:30', 'ismcts:30', 'ismcts:30')]
+[('auto', 'auto', 'auto')]
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rulebook.i18n import _
 
+from .players import DEFAULT_BUDGET, heuristic_reads
 from .simulate import DEFAULT_PLAYER, PlayerSpec, check_players, player_name
 
 __all__ = ["SEARCH_PLAYER", "SEARCH_PLAYERS", "Unread", "fitting_players", "heuristic_reads", "unread", "unread_lines",
            "valued_lines"]
 
-#: Who plays every seat by default when the heuristic does not read a rule of a side compared:
-#: ISMCTS with heuristic rollouts, at a budget that keeps a default 2 x 200-game compare within
-#: a few minutes on 2 workers (bench/README.md, "Players that fit the variant"): 30 iterations a
-#: move, 15 in the two longest games (:data:`SEARCH_PLAYERS`).
-SEARCH_PLAYER = "ismcts:30"
-#: The games whose search players take a smaller budget than :data:`SEARCH_PLAYER`, by slug.
-SEARCH_PLAYERS = {"seven-prophecies": "ismcts:15", "saru-tori-inu-i": "ismcts:15"}
+#: Who plays every seat by default when the heuristic does not read a rule of a side compared: the
+#: rule-following player (:class:`~rulebook.balance.players.RulesPlayer`), the heuristic where the
+#: variant changes nothing a move can affect and ISMCTS (30 iterations) where it does
+#: (bench/README.md, "The rule-following player").
+SEARCH_PLAYER = "auto"
+#: Kept for callers of earlier versions: every game's default is :data:`SEARCH_PLAYER` now.
+SEARCH_PLAYERS: dict[str, str] = {}
 
 #: the hooks a variant may carry, as its ``describe()`` and the docs name them
 _SCORING_HOOKS = ("scores", "winners", "trick_points", "round_points")
@@ -66,17 +68,6 @@ class Unread:
     player: str
     #: what that player does instead, in words for people
     instead: str
-
-
-def heuristic_reads(game: Any) -> frozenset[str] | None:
-    """The options the game's heuristic reads (its module's ``READS``); None: every option."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.heuristic")
-    except ImportError:
-        return None
-    value = getattr(module, "READS", None)
-    return frozenset(value) if value is not None else None
 
 
 def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
@@ -97,9 +88,13 @@ def _changed_rules(variant: Any) -> list[tuple[str, bool]]:
     return out
 
 
-def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
+def unread(variant: Any, kinds: Sequence[PlayerSpec], usage: Mapping[str, float] | None = None) -> list[Unread]:
     """Every changed rule of ``variant`` (options, hooks, floor) that some seat's player, of
-    ``kinds`` (one per seat), does not read, with those seats and what the player does instead."""
+    ``kinds`` (one per seat), does not read, with those seats and what the player does instead.
+
+    ``usage`` (the counts per game of the run, :attr:`~rulebook.balance.simulate.Summary.usage`) makes
+    what is said of the moves a variant adds agree with them: the heuristic never makes them, or makes
+    them only by chance, where a ``legal`` hook refuses its choice and the random move falls on one."""
     heuristic_seats = tuple(i for i, k in enumerate(kinds, 1)
                             if isinstance(k, str) and player_name(k).split(":")[0] == "heuristic")
     if not heuristic_seats:
@@ -120,6 +115,10 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
             if reads is None or name in reads:
                 continue
             rule, instead = name, _("plays as under the printed rules")
+            if name == "visible":  # one option per hidden element: visible.<element>
+                printed = type(variant.rules)(players=variant.rules.players).visible
+                rule = _(", ").join(f"visible.{e}" for e, v in variant.rules.visible.items() if printed.get(e) != v)
+                instead = _("decides from what the printed rules show")
         elif name == "legal":
             rule, instead = _("the legal hook"), _("plays at random where the hook refuses its choice")
         elif name == "game_over":
@@ -132,7 +131,10 @@ def unread(variant: Any, kinds: Sequence[PlayerSpec]) -> list[Unread]:
                 continue
             rule, instead = step[0], step[1]
         elif name == "moves":
-            rule, instead = _("the variant's own moves"), _("never makes them")
+            taken = sum(v for k, v in (usage or {}).items() if k.startswith("taken: ") and k.endswith(": heuristic"))
+            rule = _("the variant's own moves")
+            instead = _("never makes them") if not taken else _(
+                "makes them only by chance, where the legal hook refuses its choice ({n:.2f} a game)").format(n=taken)
         elif name == "ends":
             rule, instead = _("the ends hook"), _("plays as if the game went on as printed")
         elif name == "score floor":
@@ -201,10 +203,12 @@ def _seats(seats: Sequence[int]) -> str:
     return _("seats {seats}").format(seats=_(", ").join(words[:-1]) + _(" and ") + words[-1])
 
 
-def unread_lines(variant: Any, kinds: Sequence[PlayerSpec], label: str = "") -> list[str]:
+def unread_lines(
+    variant: Any, kinds: Sequence[PlayerSpec], label: str = "", usage: Mapping[str, float] | None = None
+) -> list[str]:
     """:func:`unread` in sentences for people (no final stop), ``label`` (a side) first if given."""
     lines = []
-    for u in unread(variant, kinds):
+    for u in unread(variant, kinds, usage):
         text = _("the rule-aware heuristic ({seats}) does not read {rule}: it {instead}").format(
             seats=_seats(u.seats), rule=u.rule, instead=u.instead)
         lines.append(f"{label}: {text}" if label else text)
@@ -217,8 +221,10 @@ def fitting_players(
     """The players of each side (one tuple per variant) and why, in a sentence ("" for the usual).
 
     Given ``players_as``, those (``--players-as`` overrides). Else the rule-aware heuristic in
-    every seat, unless it does not read a rule some side changes: then :data:`SEARCH_PLAYER`
-    in every seat of every side, so the sides stay comparable.
+    every seat, unless it does not read a rule some side changes: then the rule-following player
+    (:data:`SEARCH_PLAYER`, :class:`~rulebook.balance.players.RulesPlayer`) in every seat of every
+    side, so the sides stay comparable; on a side that changes nothing it does not read, it plays
+    the heuristic's very moves.
     """
     if players_as is not None:
         return [check_players(players_as, v.rules.players) for v in variants], ""
@@ -226,13 +232,14 @@ def fitting_players(
     missed = list(dict.fromkeys(u.rule for v, k in zip(variants, defaults, strict=True) for u in unread(v, k)))
     if not missed:
         return defaults, ""
-    search = SEARCH_PLAYERS.get(variants[0].game.slug, SEARCH_PLAYER)
-    kinds: list[tuple[PlayerSpec, ...]] = [(search,) * v.rules.players for v in variants]
+    kinds: list[tuple[PlayerSpec, ...]] = [(SEARCH_PLAYER,) * v.rules.players for v in variants]
     if len(missed) == 1:
-        why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
-                "rule-aware heuristic does not read this rule: {rules}; --players-as {default} plays it anyway")
+        why = _("the rule-following player in every seat (the rule-aware heuristic where the rules change nothing "
+                "a move can affect, ISMCTS with {n} iterations a move where they do), because the rule-aware "
+                "heuristic does not read this rule: {rules}; --players-as {default} plays it anyway")
     else:
-        why = _("search players (ISMCTS, {n} iterations a move, heuristic rollouts) in every seat, because the "
-                "rule-aware heuristic does not read these rules: {rules}; --players-as {default} plays it anyway")
-    why = why.format(n=search.split(":")[1], rules=_(", ").join(missed), default=DEFAULT_PLAYER)
+        why = _("the rule-following player in every seat (the rule-aware heuristic where the rules change nothing "
+                "a move can affect, ISMCTS with {n} iterations a move where they do), because the rule-aware "
+                "heuristic does not read these rules: {rules}; --players-as {default} plays it anyway")
+    why = why.format(n=DEFAULT_BUDGET, rules=_(", ").join(missed), default=DEFAULT_PLAYER)
     return kinds, why

@@ -33,6 +33,7 @@ from rulebook.balance.figures import (
     Difference,
     families,
     figure_rows,
+    format_detectable,
     format_difference,
     format_p,
     format_value,
@@ -233,7 +234,7 @@ def _cells(d: Difference, with_p: bool) -> str:
     out = f"<td{na if d.variant is None else ''}>{format_value(d.kind, d.variant)}</td>" \
           f"<td{sig}>{html.escape(format_difference(d))}</td>"
     if with_p:
-        out += f"<td{na}>{html.escape(format_p(d.p_adjusted))}</td>"
+        out += f"<td{na}>{html.escape(format_detectable(d))}</td><td{na}>{html.escape(format_p(d.p_adjusted))}</td>"
     return out
 
 
@@ -413,13 +414,16 @@ def html_report(
         with_p = len(tables) == 1
         head = [esc(_("figure")), esc(_(labels[0]))]
         for label in labels[1:]:
-            head += [esc(_(label)), esc(_("difference"))] + ([esc(_("p (Holm)"))] if with_p else [])
+            head += [esc(_(label)), esc(_("difference"))] + ([esc(_("detectable")), esc(_("p (Holm)"))] if with_p
+                                                             else [])
         parts.append("<h2>" + esc(_("What changed")) + "</h2><p>" + esc(_(
             "Highlighted: the difference is beyond noise (its p-value, Holm-corrected, is below {alpha:g}; the "
             "correction runs over {over}) and large enough to matter (at least 1 percent of the reference value and "
             "0.05 standard deviations of the figure over games). Rates of games: two-proportion z-test; means, "
             "and shares averaged over "
-            "games: Welch's t-test. n/a: a side does not have the figure (a seat a player count lacks, a comeback "
+            "games: Welch's t-test. Detectable: the smallest difference these games find 4 times in 5 (80% "
+            "power) at the level each figure must meet; a smaller true difference may pass unseen. n/a: a side "
+            "does not have the figure (a seat a player count lacks, a comeback "
             "no game could have), or counts it in another unit.").format(alpha=alpha, over=_(" and ").join(
                 ngettext("the {n} tested figure of the {family}", "the {n} tested figures of the {family}", n).format(
                     n=n, family=_(FAMILY_WORDS.get(f, f)))
@@ -433,7 +437,7 @@ def html_report(
                     "</td></tr>" for i in same]) + "</details>")
         from rulebook.balance.usage_compare import usage_rows
 
-        usage = usage_rows(first, [runs[label] for label in labels[1:]], alpha)
+        usage = usage_rows(first, [runs[label] for label in labels[1:]], alpha, tables)
         if usage:
             parts.append("<h2>" + esc(_("What each rule did")) + "</h2><p>" + esc(_(
                 "Times per game each rule decided a trick, scored or ended a round, and moves of each kind (and "

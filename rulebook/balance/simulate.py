@@ -41,10 +41,18 @@ import attrs
 
 from rulebook.balance.figures import Difference, compare, score_unit
 from rulebook.balance.play_figures import Measure, play_figures
-from rulebook.balance.players import ISMCTS, PLAYER_KINDS, Player, player_from_spec
+from rulebook.balance.players import (
+    ISMCTS,
+    PLAYER_KINDS,
+    Player,
+    RulesPlayer,
+    _highest_wins,
+    player_from_spec,
+    variant_share,
+)
 from rulebook.balance.stats import holm, two_proportion_test, welch_test, wilson_interval
 from rulebook.balance.usage import digest_of, usage_of
-from rulebook.core.contract import Game, State
+from rulebook.core.contract import Game
 from rulebook.i18n import _
 from rulebook.variants.moves import VariantMove
 from rulebook.variants.variant import Variant
@@ -146,6 +154,10 @@ def _player_words(name: str) -> str:
         return _("the rule-aware heuristic")
     if name == "random":
         return _("random play")
+    if name.startswith("auto"):
+        budget = name.partition(":")[2] or "30"
+        return _("the rule-following player (ISMCTS with {n} iterations a move where the rules bite)").format(
+            n=budget)
     if name.startswith("ismcts"):
         parts = name.split(":")
         budget = parts[1] if len(parts) > 1 and parts[1] else "200"
@@ -169,16 +181,13 @@ def _players_for(kinds: Sequence[PlayerSpec], variant: Variant) -> list[Player]:
     for k in kinds:
         player = player_from_spec(k) if isinstance(k, str) else k
         if isinstance(player, ISMCTS) and variant.has_hooks:
-            # search for the variant's wins, not the printed game's
-            player = attrs.evolve(player, result=functools.partial(_variant_share, variant))
+            # search for the variant's wins, not the printed game's (valued by its scores at the horizon)
+            player = attrs.evolve(player, result=functools.partial(variant_share, variant),
+                                  scores=variant.scores if _highest_wins(variant) else None)
+        elif isinstance(player, RulesPlayer) and player.search is None:
+            player = player.bound(variant)
         out.append(player)
     return out
-
-
-def _variant_share(variant: Variant, state: State[Any, Any]) -> tuple[float, ...]:
-    winners = variant.winners(state)
-    share = 1.0 / len(winners) if winners else 0.0
-    return tuple(share if s in winners else 0.0 for s in range(variant.rules.players))
 
 
 def score_figures(scores: Sequence[int]) -> dict[str, float]:
@@ -272,7 +281,9 @@ def play_one(
     """
     variant = _as_variant(game, rules)
     rng = random.Random(f"rulebook-sim:{seed}:{index}")
-    chooser = _players_for(check_players(players_as, variant.rules.players), variant)
+    kinds = check_players(players_as, variant.rules.players)
+    chooser = _players_for(kinds, variant)
+    names = [player_name(k).partition(":")[0] for k in kinds]
     state = variant.new_game(seed=rng.getrandbits(63))  # obeys the variant's play hooks
     scores_of = variant.scores
     length = 0
@@ -283,12 +294,25 @@ def play_one(
         seat = state.current_player
         if seat is None:
             break
-        action = chooser[seat](state, rng)
-        if len(state.legal_actions()) == 1 and type(action).__module__.startswith("rulebook.games."):
+        player = chooser[seat]
+        action = player(state, rng)
+        legal = state.legal_actions()
+        # who decided: the player's kind, and how the rule-following player decided (its search or not)
+        how = getattr(player, "last", "") if isinstance(player, RulesPlayer) else ""
+        who = f"{names[seat]} ({how})" if how else names[seat]
+        if how and how != "forced":  # how the rule-following player decided (the other kinds decide alike)
+            forced[f"decided: {who}"] += 1
+        if len(legal) == 1 and type(action).__module__.startswith("rulebook.games."):
             forced[f"forced: {type(action).__name__}"] += 1
-        if action in getattr(state, "_added", ()) and not isinstance(action, VariantMove):
+        added = getattr(state, "_added", ())
+        if added:  # the moves the variant adds here: offered, and taken by whom
+            for verb in dict.fromkeys(_verb(a) for a in added):
+                forced[f"offered: {verb}"] += 1
+            if action in added:
+                forced[f"taken: {_verb(action)}: {who}"] += 1
+        if action in added and not isinstance(action, VariantMove):
             # a move of the game's own kind that the engine does not list here: the printed rules forbid it
-            forced[f"added: {str(action).partition(' ')[0]}"] += 1
+            forced[f"added: {_verb(action)}"] += 1
         state = state.apply(action)
         length += 1
         now = scores_of(state)
@@ -315,6 +339,11 @@ def play_one(
     usage.update(forced)
     return GameResult(index, length, scores, winners, stats, changes, comeback, usage, digest_of(state),
                       play, len(trajectory))
+
+
+def _verb(action: Any) -> str:
+    """The word naming a move the variant adds: its kind's ``KIND``, else its text's first word."""
+    return str(type(action).KIND) if isinstance(action, VariantMove) else str(action).partition(" ")[0]
 
 
 def teams_of(variant: Any) -> tuple[int, ...] | None:

@@ -46,6 +46,9 @@ KINDS = {
     "kept": "kept an item dealt in a draft",
     "returned": "put an item back at the bottom of a pile",
     "added": "moves the variant adds",
+    "offered": "decisions offering a move the variant adds",
+    "taken": "moves the variant adds, by who took them",
+    "decided": "decisions, by who made them",
 }
 #: The same words as whole phrases for the catalog: ``{rule}`` is a rule ID with its title.
 _RULE_LABELS = {
@@ -179,6 +182,13 @@ def label(key: str) -> str:
         return _(text)  # one of _MOVE_LABELS; a move a hook adds stays in English
     if kind == "added":  # the kind's name is the variant's own word
         return _("moves the variant adds: {kind}").format(kind=name)
+    if kind == "offered":
+        return _("moves the variant adds: {kind}, decisions offering it").format(kind=name)
+    if kind == "taken":
+        verb, _sep, who = name.partition(": ")
+        return _("moves the variant adds: {kind}, taken by {player}").format(kind=verb, player=player_label(who))
+    if kind == "decided":
+        return _("decisions made by {player}").format(player=player_label(name))
     from rulebook.reference.words import rule_title
 
     title = rule_title(name)
@@ -188,7 +198,23 @@ def label(key: str) -> str:
     return f"{rule} {kind}"
 
 
+#: How a report names a kind of player in its counts (``decided: auto (search)``), for the catalog.
+_PLAYER_LABELS = {
+    "heuristic": N_("the rule-aware heuristic"),
+    "random": N_("random play"),
+    "ismcts": N_("ISMCTS"),
+    "auto (heuristic)": N_("the rule-following player, by the heuristic"),
+    "auto (search)": N_("the rule-following player, by its search"),
+    "auto (forced)": N_("the rule-following player, with no choice"),
+}
+
+
+def player_label(name: str) -> str:
+    """A kind of player as the counts name it (``auto (search)``), in words for people."""
+    return _(_PLAYER_LABELS[name]) if name in _PLAYER_LABELS else name
+
+
 def usage_rules(usage: Mapping[str, float]) -> set[str]:
     """The rule IDs that decided something in the counts."""
     return {k.partition(": ")[2] for k, v in usage.items() if v > 0
-            and not k.startswith(("move: ", "forced: ", "added: "))}
+            and not k.startswith(("move: ", "forced: ", "added: ", "offered: ", "taken: ", "decided: "))}

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulebook.balance.figures import Row, Value, large_enough
+from rulebook.balance.figures import Difference, Row, Value, large_enough
 from rulebook.balance.simulate import Summary, holm, welch_test
 from rulebook.balance.usage import label, usage_rules
 from rulebook.core.options import rules_to_dict
@@ -57,6 +57,12 @@ def same_moves_warning(base: Summary, other: Summary) -> str:
             return _("the players did not change a single move: they do not read this rule, so the differences "
                      "below are the rule's arithmetic only; to see how players react to it, compare with search "
                      "players (--players-as {search})").format(search=search)
+        bit = other.usage.get("decided: auto (search)", 0.0) + sum(
+            v for k, v in other.usage.items() if k.startswith("offered: "))
+        if bit:  # the rule came into play: the players searched there, or were offered its moves
+            return _("both sides played the same games move for move, with the same results, though the variant's "
+                     "rules came into play {n:.2f} times a game (decisions searched or offered its moves): the "
+                     "players kept to the moves they would have made anyway").format(n=bit)
         if known:
             return _("both sides played the same games move for move, with the same results: the change never "
                      "came into play")
@@ -113,8 +119,10 @@ def _order(key: str) -> tuple[bool, str, str]:
     kind, _sep, name = key.partition(": ")
     if kind in ("move", "forced"):
         return True, name, "" if kind == "move" else kind
-    if kind == "added":  # the moves a variant adds, after the game's own
-        return True, "~" + name, ""
+    if kind in ("added", "offered", "taken"):  # the moves a variant adds, after the game's own
+        return True, "~" + name.partition(": ")[0], {"offered": "0", "added": "1"}.get(kind, "2" + name)
+    if kind == "decided":  # who made the decisions, last
+        return True, "~~" + name, ""
     return False, key, ""
 
 
@@ -123,13 +131,18 @@ _COUNT = Row("count", "", "mean", "usage", (), ())
 
 
 def usage_rows(
-    base: Summary, others: Sequence[Summary], alpha: float = 0.05
+    base: Summary, others: Sequence[Summary], alpha: float = 0.05,
+    tables: Sequence[Sequence[Difference]] | None = None,
 ) -> list[tuple[str, tuple[float, ...], bool]]:
     """``(label, mean per game on every side, changed)`` for every count, rules first, then moves.
 
     A row *changed* when some side's mean differs from ``base``'s beyond noise (Welch's t-test,
     Holm's correction over every row and side at ``alpha``) by enough to matter
     (:func:`~rulebook.balance.figures.large_enough`), or the count happened on some sides only.
+
+    ``tables`` (the report's main tables, :func:`~rulebook.balance.figures.compare_many`): a count
+    that is also a figure there (the same mean per game on both sides, such as the trump
+    replacements) takes that figure's verdict, so the two tables never disagree on what is beyond noise.
     """
     runs = [base, *others]
     keys = sorted({k for s in runs for k in s.usage}, key=_order)
@@ -144,9 +157,24 @@ def usage_rows(
         large = [large_enough(_COUNT, Value(values[0], base.games, sd=base.usage_sd.get(k, 0.0)),
                               Value(v, s.games, sd=s.usage_sd.get(k, 0.0))) for v, s in zip(values[1:], others,
                                                                                           strict=True)]
-        rows.append((label(k), values, any(q < alpha and big for q, big in zip(tested, large, strict=True))
-                     or len(seen) > 1))
+        verdicts = [q < alpha and big for q, big in zip(tested, large, strict=True)]
+        for j in range(len(others)):
+            found = _same_figure(tables[j], values[0], values[j + 1]) if tables else None
+            if found is not None:
+                verdicts[j] = found
+        rows.append((label(k), values, any(verdicts) or len(seen) > 1))
     return rows
+
+
+def _same_figure(table: Sequence[Difference], reference: float, other: float) -> bool | None:
+    """The verdict of the main table's figure with these two values (a mean per game), if there is one."""
+    if reference == 0 and other == 0:
+        return None
+    for d in table:
+        if d.kind == "mean" and d.printed is not None and d.variant is not None and d.p_value is not None \
+                and abs(d.printed - reference) < 1e-9 and abs(d.variant - other) < 1e-9:
+            return d.significant
+    return None
 
 
 def usage_table(base: Summary, other: Summary, alpha: float = 0.05) -> list[tuple[str, float, float, bool]]:
