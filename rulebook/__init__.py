@@ -9,11 +9,10 @@
 (3, True)
 """
 
-from __future__ import annotations
-
 from rulebook.core.contract import Action, Game, Setup, State
 from rulebook.errors import (
     IllegalAction,
+    InvalidAction,
     InvalidRecord,
     InvalidRules,
     OutputError,
@@ -33,6 +32,7 @@ __all__ = [
     "Action",
     "Game",
     "IllegalAction",
+    "InvalidAction",
     "InvalidRecord",
     "InvalidRules",
     "OutputError",

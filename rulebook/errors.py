@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalAction",
+    "InvalidAction",
     "InvalidGenerator",
     "InvalidRecord",
     "InvalidRules",
@@ -38,6 +39,23 @@ class IllegalAction(RulebookError):
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.action = action
+
+
+class InvalidAction(RulebookError):
+    """A text (or a value) that is no action of the game at all, whatever the position:
+    ``game`` is the game's slug, ``text`` what was given (cut to 80 characters).
+
+    >>> import rulebook
+    >>> rulebook.get_game("witches-of-blackmore").parse_action("play Z9")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.InvalidAction: not an action of witches-of-blackmore: 'play Z9'
+    """
+
+    def __init__(self, game: str, text: object, message: str = "") -> None:
+        super().__init__(message or f"not an action of {game}: {text!r:.80}")
+        self.game = game
+        self.text = text
 
 
 class InvalidRules(RulebookError):

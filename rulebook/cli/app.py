@@ -1,7 +1,7 @@
 """The ``rulebook`` command line: the parser, ``main`` and how every command ends (exit codes, one-line
 errors, Ctrl-C and SIGTERM). Each command is a module of its own: :mod:`rulebook.cli.info` (``games``,
-``options``, ``rulesets``, ``rules``), :mod:`rulebook.cli.simulate`, :mod:`rulebook.cli.verify`,
-:mod:`rulebook.cli.replay` and :mod:`rulebook.cli.play`.
+``options``, ``rulesets``, ``rules``), :mod:`rulebook.cli.simulate`, :mod:`rulebook.cli.tune`,
+:mod:`rulebook.cli.verify`, :mod:`rulebook.cli.replay` and :mod:`rulebook.cli.play`.
 
 ``rulebook games`` lists the games; ``rulebook options GAME`` their options;
 ``rulebook simulate GAME`` plays games and prints a balance report (``GAME`` may be
@@ -29,6 +29,7 @@ from rulebook.cli import info
 from rulebook.cli import play as cli_play
 from rulebook.cli import replay as cli_replay
 from rulebook.cli import simulate as cli_simulate
+from rulebook.cli import tune as cli_tune
 from rulebook.cli import verify as cli_verify
 from rulebook.cli.common import error, lang_arg, slugs
 from rulebook.cli.simulate import _simulate
@@ -52,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     info.add_arguments(sub)
     cli_simulate.add_arguments(sub)
+    cli_tune.add_arguments(sub)
     cli_verify.add_arguments(sub)
     cli_replay.add_arguments(sub)
     cli_play.add_arguments(sub)
@@ -175,6 +177,8 @@ def _run(args: argparse.Namespace) -> int:
         return cli_replay.run(args)
     if args.command == "play":
         return cli_play.run(args)
+    if args.command == "tune":
+        return cli_tune.run(args)
     return _simulate(args)
 
 

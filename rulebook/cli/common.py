@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 import time
@@ -230,7 +231,7 @@ def _changes(variant: Variant) -> str:
     for k in variant.changes():
         if k == "visible":  # one option per hidden element: visible.<element>
             printed = type(variant.rules)(players=variant.rules.players).visible
-            parts += [f"visible.{e}={v}" for e, v in variant.rules.visible.items() if printed[e] != v]
+            parts += [f"visible.{e}={v}" for e, v in variant.rules.visible.items() if printed.get(e) != v]
             continue
         parts.append(f"{k}={format_value(infos[k], getattr(variant.rules, k))}")
     return ", ".join(parts)
@@ -351,7 +352,7 @@ def subcommand(
 
 def variant_args(p: argparse.ArgumentParser, players_help: str = "", several: bool = False) -> None:
     p.add_argument(
-        "--players", type=player_counts if several else int, default=None,
+        "--players", type=player_counts if several else whole_number, default=None,
         help=players_help or "number of players (default: the game's default, see rulebook games)",
     )
     p.add_argument(
@@ -368,9 +369,36 @@ def variant_args(p: argparse.ArgumentParser, players_help: str = "", several: bo
     )
 
 
+#: The longest ``--hook-time-limit`` (a day): a larger number is a slip, not a limit.
+MAX_HOOK_SECONDS = 86_400
+
+
+def hook_seconds(text: str) -> float:
+    """``--hook-time-limit``: seconds as a plain decimal number from 0 (no limit) to a day, at most 20
+    characters; a sign, an exponent, ``nan`` or ``inf`` is refused, naming the option (argparse)."""
+    if len(text) > 20 or not re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", text) or float(text) > MAX_HOOK_SECONDS:
+        raise argparse.ArgumentTypeError(_("expected seconds from 0 (no limit) to {most}, not {text}").format(
+            most=MAX_HOOK_SECONDS, text=repr(text[:20]) + ("…" if len(text) > 20 else "")))
+    return float(text)
+
+
+#: The most digits a whole number on the command line may have (a seed takes up to 20).
+MAX_DIGITS = 24
+
+
+def whole_number(text: str) -> int:
+    """A whole number on the command line (``--seed``, ``--players``, ``--games``): ASCII digits with an
+    optional ``-``, at most :data:`MAX_DIGITS` of them; its range is checked where it is used, naming
+    the option. Anything else is refused, naming the option (argparse), the text cut short."""
+    if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text):
+        raise argparse.ArgumentTypeError(_("expected a whole number of at most {n} digits, not {text}").format(
+            n=MAX_DIGITS, text=repr(text[:20]) + ("…" if len(text) > 20 else "")))
+    return int(text)
+
+
 def hook_time_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--hook-time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        "--hook-time-limit", type=hook_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
         help=f"the longest one call of a variant's Python hook may take before it is reported as failed "
         f"(default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
     )

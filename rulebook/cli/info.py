@@ -12,8 +12,8 @@ import attrs
 import rulebook
 from rulebook.cli.common import _name, _table, game_arg, subcommand, terminal_width
 from rulebook.core.contract import Game
+from rulebook.core.model import program_text, slots_text
 from rulebook.core.options import describe_options, format_value, options_help, options_json, wrap_value
-from rulebook.core.phases import phases_text
 from rulebook.i18n import _, width, wrap
 from rulebook.variants.variant import turn_rules
 
@@ -43,6 +43,25 @@ def _logic_help(game: Game[Any, Any, Any]) -> str:
              "hook decides tricks; a counters hook changes the counts {counters} at the events {events}; an ends "
              "hook ends the game at an event. The game's endings, which endings_off switches off: {endings}.").format(
                  counters=", ".join(game.COUNTERS), events=", ".join(game.EVENTS), endings=endings)
+
+
+def _model_help(game: Game[Any, Any, Any], width: int) -> list[str]:
+    """The game as one model, as ``rulebook options`` shows it: its zones and who sees them, its program of
+    steps (where an added step may go), and the rules a variant may replace by ID or switch off."""
+    out = ["", *wrap(_("Zones, and who sees them (visible.ZONE = SIGHT; visible.ZONE.SEAT for one seat's):"), width)]
+    for zone in game.ZONES:
+        sights = ", ".join(zone.choices) + (_(", or any sight") if zone.general else "")
+        out += wrap(_("{zone}: {sights}").format(zone=zone.name, sights=sights), width, "  ", "    ")
+    out += ["", *wrap(_("The round as a program of steps (an added step goes before = STEP or after = STEP, at = N):"),
+                      width)]
+    for line in program_text(game).splitlines():
+        depth = len(line) - len(line.lstrip(" "))
+        out += wrap(line.strip(), width, "  " + " " * depth, "    " + " " * depth)
+    out += ["", *wrap(_("The rules a variant may replace by ID (Variant(..., replace={ID: function}); a variant file's "
+                        "off = [ID] switches off the ones that may be):"), width)]
+    for line in slots_text(game).splitlines():
+        out += wrap(line, width, "  ", "    ")
+    return out
 
 
 def _turns_help(game: Game[Any, Any, Any]) -> str:
@@ -109,7 +128,12 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             seams: dict[str, Any] = {
                 "counters": dict(game.COUNTERS), "events": dict(game.EVENTS), "endings": dict(game.ENDINGS),
-                "phases": [attrs.asdict(p) for p in game.PHASES]}
+                "phases": [attrs.asdict(p) for p in game.PHASES],
+                "zones": [{"name": z.name, "items": z.items, "per_seat": z.per_seat, "ordered": z.ordered,
+                           "printed": z.printed, "engine": list(z.choices), "any_sight": z.general,
+                           "rules": list(z.rules)} for z in game.ZONES],
+                "program": [attrs.asdict(s) for s in game.PROGRAM],
+                "slots": [attrs.asdict(s) for s in game.SLOTS]}
             accepted = turn_rules(game)
             seams["turns"] = None if accepted is None else {"trick": list(accepted[0]), "round": list(accepted[1])}
             print(json.dumps({"game": game.slug, "options": options_json(game.Rules), "logic": seams}, indent=1,
@@ -123,12 +147,8 @@ def run(args: argparse.Namespace) -> int:
         if logic:
             print("\n" + "\n".join(wrap(logic, terminal_width())))
         print("\n" + "\n".join(wrap(_turns_help(game), terminal_width())))
-        steps = phases_text(game)
-        if steps:
-            heading = _("A round's steps, where a variant's [[phases]] tables may add one (before = STEP):")
-            print("\n" + "\n".join(wrap(heading, terminal_width())))
-            for line in steps.splitlines():
-                print("\n".join(wrap(line, terminal_width(), "  ", "    ")))
+        if game.PROGRAM:
+            print("\n".join(_model_help(game, terminal_width())))
         return 0
     if args.command == "rulesets":
         return _rulesets(rulebook.get_game(args.game), args.json)

@@ -7,7 +7,16 @@ from typing import Any
 
 import rulebook
 from rulebook.balance.players import PLAYER_KINDS
-from rulebook.cli.common import _variant_of, force_arg, game_arg, seat_number, subcommand, variant_args
+from rulebook.cli.common import (
+    _variant_of,
+    force_arg,
+    game_arg,
+    hook_time_arg,
+    seat_number,
+    subcommand,
+    variant_args,
+    whole_number,
+)
 
 __all__ = ["add_arguments", "run"]
 
@@ -28,11 +37,12 @@ def add_arguments(sub: Any) -> None:
                     help=f"player kind of the other seats, one or one per seat: {', '.join(PLAYER_KINDS)} "
                     "(ismcts:N searches N iterations) "
                     "(default heuristic; with --resume, the saved game's)")
-    pl.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a random one, printed)")
+    pl.add_argument("--seed", type=whole_number, default=None, help="seed of the deal (default: a random one, printed)")
     pl.add_argument("--out", default=None, metavar="FILE",
                     help="where to save the record (default: rulebook-play-GAME-seedN.json in the current folder)")
     pl.add_argument("--speed", metavar="SECONDS|key", help="pause between bot moves (0-60 s, default 0.7) or key")
     pl.add_argument("--resume", metavar="FILE", help="continue this saved, unfinished game (saved back into FILE)")
+    hook_time_arg(pl)
     force_arg(pl)
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib
 import json
+import math
 import os
 import shlex
 import sys
@@ -34,8 +34,10 @@ from rulebook.balance.players import MAX_ITERATIONS
 from rulebook.balance.plots import save_plots
 from rulebook.balance.progress import Progress, check_writable, writable_or_elsewhere
 from rulebook.balance.reads import fitting_players, unread_lines
+from rulebook.balance.sequential import DEFAULT_CAP, look_level, looks, unsettled
 from rulebook.balance.simulate import (
     DEFAULT_PLAYER,
+    GameResult,
     Summary,
     check_players,
     histogram_rows,
@@ -103,9 +105,23 @@ def add_arguments(sub: Any) -> None:
 
 
 
+def _games_value(text: str) -> int | str:
+    """``--games``: a whole number, or ``auto``."""
+    if text.strip() == "auto":
+        return "auto"
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of games or auto, not {text!r:.40}") from None
+
+
 def add_simulate_args(sim: argparse.ArgumentParser) -> None:
     """The options of ``rulebook simulate`` after the game and the variant options."""
-    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--games", type=_games_value, default=1000,
+                     help="number of games (default 1000); with --compare, auto plays until every figure's verdict "
+                     "is settled, or --max-games (docs/balance.md: a sequential design that keeps the error rate)")
+    sim.add_argument("--max-games", type=int, default=DEFAULT_CAP, metavar="N",
+                     help=f"the most games a side --games auto plays (default {DEFAULT_CAP})")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     sim.add_argument(
         "--players-as", default=None,
@@ -202,8 +218,9 @@ def _summary_rows(s: Summary, elapsed: float) -> list[list[str]]:
 
 def _difference_row(d: Difference) -> list[str]:
     test = {"z": " z", "welch": " t"}.get(d.test, "")
+    mark = " *" if d.significant else ""  # on the difference too: a narrow terminal shows it in another block
     return [d.name or d.metric, format_value(d.kind, d.printed), format_value(d.kind, d.variant),
-            format_difference(d), format_p(d.p_value) + test, format_p(d.p_adjusted) + (" *" if d.significant else "")]
+            format_difference(d) + mark, format_p(d.p_value) + test, format_p(d.p_adjusted) + mark]
 
 
 def _print_comparison(title: str, labels: list[str], tables: list[tuple[Difference, ...]], alpha: float) -> None:
@@ -325,6 +342,18 @@ def _simulate(args: argparse.Namespace) -> int:
                               "--report, --plot or --skill"))
     if args.skill is not None and not args.compare:
         raise RulebookError(_("--skill measures a change: give it with --compare"))
+    if args.games == "auto":
+        if not args.compare or args.sweep or args.resume or args.skill is not None or several:
+            raise RulebookError(_("--games auto settles a comparison: give it with --compare, one player count, and "
+                                  "without --sweep, --resume or --skill"))
+        if not 1 <= args.max_games <= 10_000_000:
+            raise RulebookError("--max-games must be 1 to 10000000")
+        args.auto_looks = looks(args.max_games)
+        args.auto_alpha = args.alpha
+        if not 0.0 < args.alpha < 1.0:
+            raise RulebookError(f"--alpha must be between 0 and 1, exclusive (got {args.alpha})")
+        args.alpha = look_level(args.alpha, args.max_games)
+        args.games = args.auto_looks[0]
     if args.sweep is not None:
         return _sweep(args)
     for option, given in (("--variant", args.variant), ("--ruleset", args.ruleset),
@@ -449,9 +478,11 @@ def _skill(args: argparse.Namespace, plans: list[Any]) -> dict[str, Any]:
     return out
 
 
-def _usage(labels: list[str], runs: list[Summary], alpha: float) -> None:
-    """What each rule did on every side (per game), changed rows marked."""
-    rows = usage_rows(runs[0], runs[1:], alpha)
+def _usage(labels: list[str], runs: list[Summary], alpha: float,
+           tables: list[tuple[Difference, ...]] | None = None) -> None:
+    """What each rule did on every side (per game), changed rows marked (a count that is also a figure of
+    the main table takes its verdict there)."""
+    rows = usage_rows(runs[0], runs[1:], alpha, tables)
     if rows:
         _table(
             _("what each rule did (times per game)"), [_("count"), *(_(label) for label in labels), _("changed")],
@@ -629,24 +660,24 @@ def _simulate_all(
         elapsed = 0.0
         key = slug if getattr(args, "player_counts", None) is None or len(args.player_counts) < 2 \
             else f"{slug}@{sides[-1][1].rules.players}"
-        for (label, v), players_as in zip(sides, kinds, strict=True):
-            start = time.perf_counter()
-            with _progress(args.games, f"{slug} ({label})", not args.json) as advance:
-                try:
-                    runs[label] = simulate(
-                        game, v, games=args.games, seed=args.seed, players_as=players_as, progress=advance,
-                        workers=args.workers, executor=executor, done=saved.done.get((label, key)),
-                        on_result=functools.partial(saved.write, label, key), notice=notice, measures=found,
-                    )
-                except WorkerLost as exc:
-                    saved.close()
-                    record = saved.path.with_name(f"{saved.path.name.split('.')[0]}-game{exc.index + 1}.json")
-                    deal = v.new_game(seed=exc.deal_seed)
-                    meta = {"game": exc.index + 1, "seed": args.seed, "players_as": list(map(str, players_as))}
-                    records.save(records.record_of(deal, simulate=meta), record)
-                    raise RulebookError(f"{exc}; its deal is saved in {record}; the other games in {saved.path}; "
-                                        f"resume with: {_resume_command(args, saved.path)}") from None
-            elapsed = time.perf_counter() - start
+        front = _up_front(args, slug, game, sides, kinds, saved, key, found)
+        if not args.json and sys.stderr.isatty():  # with the progress bar: for the person at the terminal
+            print(front, file=sys.stderr, flush=True)
+        schedule = getattr(args, "auto_looks", None) or (args.games,)
+        for look, n in enumerate(schedule):
+            args.games = n
+            elapsed = _play_sides(args, game, sides, kinds, saved, key, executor, notice, found, runs, slug)
+            if len(schedule) == 1 or look == len(schedule) - 1:
+                break
+            looked = compare_many(runs[sides[0][0]], [runs[label] for label, _v in sides[1:]], alpha=args.alpha)
+            if not unsettled(looked, args.alpha, n):
+                break
+        if len(schedule) > 1:
+            args.auto_stop = _("--games auto: {n} games a side, after {looks} of at most {most} looks ({why}); each "
+                               "look tests at p < {level:g} (the error rate {alpha:g} over the looks)").format(
+                n=args.games, looks=schedule.index(args.games) + 1, most=len(schedule), level=args.alpha,
+                alpha=args.auto_alpha, why=_("every figure settled") if args.games < schedule[-1]
+                else _("the cap, --max-games"))
         variant = sides[-1][1]
         counts = sorted({v.rules.players for _label, v in sides})
         if len(counts) == 1:
@@ -660,7 +691,7 @@ def _simulate_all(
         title = head + "\n" + _("who played: {who}").format(who=_("; ").join(whos))
         why = getattr(args, "fit_reasons", {}).get(slug, "")
         unread = [line for (label, v), k in zip(sides, kinds, strict=True)
-                  for line in unread_lines(v, k, label if len(sides) > 2 else "")]
+                  for line in unread_lines(v, k, label if len(sides) > 2 else "", runs[label].usage)]
         reads = ([_("why: {why}").format(why=why)] if why else []) + unread
         if reads:
             title += "\n" + "\n".join(reads)
@@ -675,6 +706,8 @@ def _simulate_all(
                 notes += [(f"{label}: {w}" if len(sides) > 2 else w)
                           for w in warnings(summaries[0], s, v, reference=sides[0][1])]
             entry["warnings"] = notes
+            if getattr(args, "auto_stop", ""):
+                entry["games_auto"] = {"games": args.games, "stop": args.auto_stop, "level": args.alpha}
             fired = [line for (label, _v), s in zip(sides[1:], summaries[1:], strict=True)
                      for line in fired_changes(summaries[0], s, label)]
             entry["fired"] = fired
@@ -692,7 +725,9 @@ def _simulate_all(
                                     for label, v in sides if (text := _changes(v)) and text != label)
                 _print_comparison(f"{title}\n{what}" + (f" ({changes})" if changes else ""), labels, tables,
                                   args.alpha)
-                _usage(labels, summaries, args.alpha)
+                _usage(labels, summaries, args.alpha, tables)
+                if getattr(args, "auto_stop", ""):
+                    say(args.auto_stop)
                 for text in fired:
                     say(text)
                 for text in notes:
@@ -734,7 +769,84 @@ def _simulate_all(
         output.append(entry)
 
 
+def _play_sides(
+    args: argparse.Namespace, game: Game[Any, Any, Any], sides: list[tuple[str, Variant]],
+    kinds: list[tuple[Any, ...]], saved: Progress, key: str, executor: Any, notice: Callable[[str], None],
+    found: Any, runs: dict[str, Summary], slug: str,
+) -> float:
+    """Play every side to ``args.games`` games (the games the progress file holds are not played again);
+    the seconds the last side took."""
+    elapsed = 0.0
+    for (label, v), players_as in zip(sides, kinds, strict=True):
+        start = time.perf_counter()
+        done = saved.done.setdefault((label, key), {})
+
+        def keep(result: GameResult, label: str = label, done: dict[int, GameResult] = done) -> None:
+            saved.write(label, key, result)
+            done[result.index] = result
+
+        with _progress(args.games, f"{slug} ({label})", not args.json, _("games")) as advance:
+            try:
+                runs[label] = simulate(
+                    game, v, games=args.games, seed=args.seed, players_as=players_as, progress=advance,
+                    workers=args.workers, executor=executor, done={i: r for i, r in done.items() if i < args.games},
+                    on_result=keep, notice=notice, measures=found,
+                )
+            except WorkerLost as exc:
+                saved.close()
+                record = saved.path.with_name(f"{saved.path.name.split('.')[0]}-game{exc.index + 1}.json")
+                deal = v.new_game(seed=exc.deal_seed)
+                meta = {"game": exc.index + 1, "seed": args.seed, "players_as": list(map(str, players_as))}
+                records.save(records.record_of(deal, simulate=meta), record)
+                raise RulebookError(f"{exc}; its deal is saved in {record}; the other games in {saved.path}; "
+                                    f"resume with: {_resume_command(args, saved.path)}") from None
+        elapsed = time.perf_counter() - start
+    return elapsed
+
+
+def _up_front(
+    args: argparse.Namespace, slug: str, game: Game[Any, Any, Any], sides: list[tuple[str, Variant]],
+    kinds: list[tuple[Any, ...]], saved: Progress, key: str, found: Any,
+) -> str:
+    """The line said before the games: who plays, why, and the time the run is expected to take, from the
+    first game of each side, played here (and kept: the run does not play it again)."""
+    from rulebook.balance.simulate import play_one
+
+    cost = 0.0
+    for (label, v), players_as in zip(sides, kinds, strict=True):
+        done = saved.done.setdefault((label, key), {})
+        if 0 not in done:
+            start = time.perf_counter()
+            result = play_one(game, v, args.seed, 0, players_as, found)
+            cost += time.perf_counter() - start
+            saved.write(label, key, result)
+            done[0] = result
+        else:  # resumed: the first game is in the file
+            cost = -math.inf
+    whos = _("; ").join(dict.fromkeys(players_text(k) for k in kinds))
+    why = getattr(args, "fit_reasons", {}).get(slug, "")
+    left = sum(args.games - len(saved.done.get((label, key), {})) for label, _v in sides)
+    if cost < 0:
+        when = _("resumed: {n} games to play").format(n=left)
+    else:
+        seconds = cost / len(sides) * left / max(1, min(args.workers, os.cpu_count() or 1))
+        when = _("expected time: about {time} for {n} more games on {workers} workers (from the first game of "
+                 "each side)").format(time=_duration(seconds), n=left, workers=args.workers)
+    return _("{game}: {why}; {when}").format(game=slug, why=why or _("who plays: {who}").format(who=whos), when=when)
+
+
+def _duration(seconds: float) -> str:
+    """A duration for people: seconds under two minutes, else minutes.
+
+    >>> _duration(42.4), _duration(610)
+    ('42 s', '10 min')
+    """
+    if seconds < 120:
+        return _("{n} s").format(n=max(1, round(seconds)))
+    return _("{n} min").format(n=round(seconds / 60))
+
+
 def _difference_json(d: Difference) -> dict[str, Any]:
     return {"metric": d.metric, "name": d.name, "group": d.group, "printed": d.printed, "variant": d.variant,
             "p_value": d.p_value, "p_holm": d.p_adjusted, "test": d.test, "significant": d.significant,
-            "note": d.note}
+            "note": d.note, "detectable": d.detectable}

@@ -29,13 +29,14 @@ from rulebook.cli.common import (
     say,
     subcommand,
     variant_args,
+    whole_number,
 )
 from rulebook.core.contract import Game
 from rulebook.core.files import free_name
 from rulebook.core.progress import check_writable, writable_or_elsewhere
 from rulebook.core.terminal import escape_controls
 from rulebook.errors import RulebookError
-from rulebook.i18n import _, ngettext
+from rulebook.i18n import N_, _, ngettext
 from rulebook.variants.variant import Variant
 from rulebook.variants.verify import CHECKS, Report
 
@@ -100,6 +101,15 @@ def stop_between_games() -> Iterator[Callable[[], None]]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: An added step in the report's words, from its description (``Variant.describe()["phases"]``).
+_STEP_WORDS = {
+    "pass": N_("pass {cards} to the {to} before {before}"),
+    "reveal": N_("show {cards} before {before}"),
+    "draft": N_("draft {cards} {element}, keep {keep}, before {before}"),
+    "exchange": N_("exchange {cards} ({element}) before {before}"),
+}
+
+
 def variant_text(variant: Variant) -> str:
     """``short (hand_size=5; hooks: scores)``: the variant's name and what it changes."""
     printed = _("printed rules")
@@ -109,12 +119,27 @@ def variant_text(variant: Variant) -> str:
         counted = {c.name for c in variant.per_count}
         plain = ", ".join(part for part in changes.split(", ") if part and part.partition("=")[0] not in counted)
         changes = ", ".join(p for p in (plain, per_count_text(variant)) if p)
-    hooks = variant.describe().get("hooks")
+    described = variant.describe()
+    parts = [changes] if changes else []
+    hooks = described.get("hooks")
     if hooks:
-        changes = _("{changes}; hooks: {hooks}").format(changes=changes or printed, hooks=", ".join(hooks))
-    if not changes:
+        parts.append(_("hooks: {hooks}").format(hooks=", ".join(hooks)))
+    # what a variant file adds besides options: added steps, turn rules, seats and lords that play by a rule
+    steps = [_(_STEP_WORDS[p["kind"]]).format(**p) if p.get("kind") in _STEP_WORDS else str(p.get("kind"))
+             for p in described.get("phases", ())]
+    if steps:
+        parts.append(_("added steps: {steps}").format(steps=", ".join(steps)))
+    turns = described.get("turns")
+    if turns:
+        parts.append(_("turns: {turns}").format(turns=", ".join(f"{k}={v}" for k, v in turns.items())))
+    seats = described.get("seats")
+    if seats:
+        parts.append(_("seats played by a rule: {seats}").format(seats=", ".join(
+            f"{s}={r['policy']}" + ("" if r["score"] else _(" (never wins)")) for s, r in seats.items())))
+    said = "; ".join(parts)
+    if not said:
         return name if name == printed else f"{name} ({printed})"
-    return name if changes == name else f"{name} ({changes})"
+    return name if said == name else f"{name} ({said})"
 
 
 def report_table(game: Game[Any, Any, Any], variant: Variant, report: Report,
@@ -188,6 +213,10 @@ def verdict(variant: Variant, report: Report) -> list[str]:
     ]
 
 
+#: The most games one ``verify`` run checks (a larger number is a slip: a million games take days).
+MAX_GAMES = 1_000_000
+
+
 def add_arguments(sub: Any) -> None:
     """``verify``'s parser."""
     ver = subcommand(sub, "verify", "check that a variant keeps the game well-formed (Hypothesis; extra 'verify')", [
@@ -197,16 +226,16 @@ def add_arguments(sub: Any) -> None:
     game_arg(ver)
     variant_args(ver, "check only this number of players, or these (2,3 or 2..4) (default: every player count "
                  "the game allows)", several=True)
-    ver.add_argument("--games", "--examples", dest="examples", type=int, default=100, metavar="N",
+    ver.add_argument("--games", "--examples", dest="examples", type=whole_number, default=100, metavar="N",
                      help="games to play and check, shared out over the player counts (default 100)")
-    ver.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    ver.add_argument("--seed", type=whole_number, default=0, help="Hypothesis seed (default 0)")
     ver.add_argument(
         "--thorough", action="store_true",
         help="check the observation boundary at every position for every seat and replay every record "
         "(default: a seeded sample of positions and records, in seconds)",
     )
     ver.add_argument(
-        "--boundary-every", type=int, default=None, metavar="K",
+        "--boundary-every", type=whole_number, default=None, metavar="K",
         help="check the observation boundary for every seat every K positions (default: a seeded sample)",
     )
     ver.add_argument(
@@ -259,8 +288,8 @@ def run(args: argparse.Namespace) -> int:
         log, notice = writable_or_elsewhere(log, "--progress", getattr(args, "force", False))
         if notice:
             print(notice, file=sys.stderr)
-    if args.examples < 1:
-        raise RulebookError("--games must be at least 1")
+    if not 1 <= args.examples <= MAX_GAMES:
+        raise RulebookError(f"--games must be from 1 to {MAX_GAMES:,}")
     shares = plan(variant, args.examples, players)
     total = sum(games for _count, games in shares)
     if not args.json:

@@ -42,7 +42,7 @@ from rulebook.reference.words import (
     pile_count,
     pile_items,
     pile_name,
-    rule_title,
+    rule_reason,
     seat_name,
     sentence,
 )
@@ -62,8 +62,9 @@ def tricks_and_rounds(state: State[Any, Any]) -> tuple[tuple[TrickRecord, ...], 
     return tricks, rounds
 
 
-def _rule(rule: str) -> str:
-    title = rule_title(rule)
+def _rule(rule: str, trick: Any = None, game: Any = None) -> str:
+    title = rule_reason(rule, trick, game)
+    title = title[:1].upper() + title[1:]
     return _("{rule}: {title}").format(rule=rule, title=title) if title else rule
 
 
@@ -79,7 +80,7 @@ def _points(points: Sequence[int], players: int, you: Sequence[int] = (), signed
     return join(_("{seat}: {count}").format(seat=seat_name(s, players, you), count=p) for s, p in enumerate(points))
 
 
-def _trick_line(t: TrickRecord, state: State[Any, Any]) -> str:
+def _trick_line(t: TrickRecord, state: State[Any, Any], trump: str = "") -> str:
     text, size = card_namer(type(state).GAME, state.rules)
     n = state.rules.players
 
@@ -87,10 +88,33 @@ def _trick_line(t: TrickRecord, state: State[Any, Any]) -> str:
         return text(c) if 0 <= c < size else str(c)
 
     plays = join(_("{seat} {card}").format(seat=seat_name(p, n), card=card(c)) for p, c in t.plays)
-    return _("Trick {number}: {leader} leads; {plays}. {winner} wins with {card} ({rule})").format(
+    line = _("Trick {number}: {leader} leads; {plays}. {winner} wins with {card} ({rule})")
+    if trump:  # the trump the trick was played under, where it changes during the game
+        line = _("Trick {number} ({trump}): {leader} leads; {plays}. {winner} wins with {card} ({rule})")
+    return line.format(
         number=t.number + 1, leader=seat_name(t.leader, n), plays=plays, winner=sentence(seat_name(t.winner, n)),
-        card=card(t.winning_card), rule=_rule(t.rule),
+        card=card(t.winning_card), rule=_rule(t.rule, t, type(state).GAME), trump=trump,
     )
+
+
+def _trumps(states: Sequence[State[Any, Any]]) -> dict[int, str]:
+    """Per trick (its index), the trump it was played under, in words (``trump: green``, ``no trump``), for a
+    game whose state names its trump colour (``trump_suit``: The Witches of Blackmore, whose trump changes
+    with the trump stack, WB-TRUMP-1); ``{}`` for the others. The trump of trick ``k`` is the one in force
+    just before its last card: the last position with ``k`` tricks finished."""
+    game = type(states[0]).GAME
+    if not hasattr(type(getattr(states[0], "inner", states[0])), "trump_suit"):
+        return {}
+    suits = game.deck.suits
+    out: dict[int, str] = {}
+    for state in states:
+        done = tricks_and_rounds(state)
+        if done is None:
+            return {}
+        suit = getattr(state, "trump_suit", None)
+        out[len(done[0])] = (_("trump: {suit}").format(suit=_(suits[suit][0])) if suit is not None
+                             else _("no trump"))
+    return out
 
 
 #: What a game's round records stand for, where it is not a round: Saru Tori Inu I scores
@@ -276,6 +300,7 @@ def narrate_states(states: Sequence[State[Any, Any]], seat: int | None = None) -
         added = added_lines(states) if rec is not None else []
         if rec is not None and (rec[0] or rec[1] or added):
             tricks, rounds = rec
+            trumps = _trumps(states)
             done_rounds = {r.number: r for r in rounds}
             told: set[int] = set()
             for i, t in enumerate(tricks):
@@ -283,7 +308,7 @@ def narrate_states(states: Sequence[State[Any, Any]], seat: int | None = None) -
                     out.extend(_round_lines(done_rounds[r], last))
                     told.add(r)
                 out.extend(line for _k, before, line in added if before == i)
-                out.append(_trick_line(t, last))
+                out.append(_trick_line(t, last, trumps.get(i, "")))
             # after the last trick (or in a game told by rounds only): each added step before the round it opened
             rest = [(k, line) for k, before, line in added if before >= len(tricks)]
             for place, r in enumerate(sorted(done_rounds)):

@@ -47,7 +47,7 @@ from rulebook.core.files import write_atomic
 from rulebook.i18n import _, language, ngettext
 from rulebook.reference import records
 from rulebook.reference.narrate import added_lines, narrate_states, summary, tricks_and_rounds
-from rulebook.reference.words import seat_name
+from rulebook.reference.words import move_text, seat_name
 
 __all__ = ["Step", "replay_page", "steps", "steps_of_states", "unpack", "write_replay_page"]
 
@@ -64,6 +64,8 @@ class Step:
     told: tuple[str, ...]
     #: the whole table as an SVG document
     svg: str
+    #: the same table laid out for a phone (at most ``NARROW`` pixels wide: lines wrap, rows go on below)
+    narrow: str = ""
 
 
 def _middle(states: Sequence[State[Any, Any]]) -> list[str]:
@@ -132,8 +134,10 @@ def steps_of_states(states: Sequence[State[Any, Any]]) -> list[Step]:
         move = ""
         if k:
             who = seat_name(states[k - 1].current_player, players)
-            move = _("{player}: {action}").format(player=who, action=str(state.history[-1]))
-        out.append(Step(k, move, told[k], _widened(render.state_svg(_engine(state)))))
+            move = _("{player}: {action}").format(player=who, action=move_text(str(state.history[-1])))
+        engine = _engine(state)
+        out.append(Step(k, move, told[k], _widened(render.state_svg(engine)),
+                        _widened(render.state_svg(engine, None, _NARROW_LAYOUT))))
     return out
 
 
@@ -143,6 +147,14 @@ def steps(record: records.Record) -> list[Step]:
 
 
 # -- the page -----------------------------------------------------------------------------
+
+#: The widest board drawn for a phone: a 390 px screen's board frame, inside its margins and padding.
+NARROW = 340
+#: The width the phone's boards are laid out to: their text is measured there as the board measures it, and
+#: :func:`_widened`'s more generous measure may add a tenth
+_NARROW_LAYOUT = 300
+#: Below this width of its frame the board is drawn for a phone (a wider board would be cut off there)
+_PHONE = 600
 
 _SIZE = re.compile(r'^<svg[^>]*?\swidth="([\d.]+)" height="([\d.]+)"')
 
@@ -310,7 +322,8 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
         "nozip": _("This browser cannot unpack the pictures of the table (it lacks DecompressionStream); "
                    "the story of the game is complete beside it."),
     }
-    config = {"total": total, "width": width, "sizes": sizes, "texts": texts}
+    narrow = [_size(s.narrow or s.svg) for s in story]
+    config = {"total": total, "width": width, "sizes": sizes, "narrow": narrow, "phone": _PHONE, "texts": texts}
     items = "".join(_step_item(s, rules) for s in story)
     title = _("{game}: a recorded game").format(game=_(game.title))
     buttons = [
@@ -351,7 +364,8 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 <div class="bar"><span id="caption">{e(words["caption"])}</span>
 <button type="button" id="zoom" aria-pressed="false">{e(texts["fit"])}</button></div>
 <div class="board" id="board" tabindex="0" aria-live="off">
-<div class="stage" id="stage"><div class="pic" style="--fit:{first_w / width * 100:.3f}%">{story[0].svg}</div></div>
+<div class="stage" id="stage"><div class="pic wide" style="--fit:{first_w / width * 100:.3f}%">{story[0].svg}</div>
+<div class="pic narrow">{story[0].narrow or story[0].svg}</div></div>
 </div>
 </section>
 <aside class="side" aria-label="{e(words["story"])}">
@@ -369,6 +383,7 @@ def _page(game: Any, players: int, seed: int | None, story: Sequence[Step], note
 </main>
 <script type="application/json" id="config">{_json(config)}</script>
 <script type="application/octet-stream" id="boards">{_pack([s.svg for s in story])}</script>
+<script type="application/octet-stream" id="boards-narrow">{_pack([s.narrow or s.svg for s in story])}</script>
 <script>{_JS}</script>
 </body>
 </html>
@@ -420,6 +435,8 @@ width:calc(var(--board-w) * 1px + 22px);max-width:100%}
 .board.fit .pic{width:var(--fit)}
 .board.fit .pic svg{width:100%;height:auto}
 .board .msg{color:#1c1c1e;padding:12px;font-size:15px}
+.board .pic.narrow{display:none}
+@media (max-width:620px){.board:not(.fit) .pic.wide{display:none}.board:not(.fit) .pic.narrow{display:block}}
 .side{position:sticky;top:12px;max-height:calc(100vh - 24px);display:flex;flex-direction:column;gap:12px;min-width:0}
 .controls{flex:none;background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:10px 12px;
 box-shadow:var(--shadow)}
@@ -472,17 +489,23 @@ _JS = r"""
   const now = $('now'), list = $('steps');
   const items = Array.from(list.children);
   const fmt = (s, k) => s.replace('{k}', k).replace('{n}', N);
-  let boards = null, cur = -1, timer = null;
+  let boards = null, narrow = null, cur = -1, timer = null;
 
+  // the board as drawn, or laid out for a narrow window when it would not fit its frame (nothing cut off)
+  const tight = () => !board.classList.contains('fit') && cfg.sizes[cur][0] + 22 > board.parentElement.clientWidth
+    && board.parentElement.clientWidth < cfg.phone;
   const draw = () => {
     if (!boards) return;
     const [w] = cfg.sizes[cur];
+    const small = tight() && narrow;
     const pic = document.createElement('div');
     pic.className = 'pic';
     pic.style.setProperty('--fit', (100 * w / cfg.width).toFixed(3) + '%');
-    pic.innerHTML = boards[cur];
+    pic.innerHTML = small ? narrow[cur] : boards[cur];
+    board.classList.toggle('laid-out', !!small);
     stage.replaceChildren(pic);
   };
+  window.addEventListener('resize', () => { if (boards) draw(); });
   const show = (k, hash = true) => {
     k = Math.max(0, Math.min(N, Number.isFinite(k) ? Math.round(k) : 0));
     if (k === cur) return;
@@ -549,6 +572,7 @@ _JS = r"""
     const fit = board.classList.toggle('fit');
     $('zoom').setAttribute('aria-pressed', String(fit));
     $('zoom').textContent = fit ? T.actual : T.fit;
+    draw();
   });
   document.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.target === slider) return;
@@ -559,8 +583,8 @@ _JS = r"""
     show(go);
   });
   window.addEventListener('hashchange', () => show(fromHash(), false));
-  const unpack = async () => {
-    const bytes = Uint8Array.from(atob(document.getElementById('boards').textContent.trim()), (c) => c.charCodeAt(0));
+  const unpack = async (id) => {
+    const bytes = Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
     return JSON.parse(await new Response(stream).text());
   };
@@ -579,6 +603,7 @@ _JS = r"""
     board.append(p);
     return;
   }
-  unpack().then((b) => { boards = b; draw(); }).catch((err) => { console.error(err); });
+  Promise.all([unpack('boards'), unpack('boards-narrow')])
+    .then(([b, n]) => { boards = b; narrow = n; draw(); }).catch((err) => { console.error(err); });
 })();
 """

@@ -524,19 +524,32 @@ def teach(slug: str, rules: Any = None) -> list[str]:
     return out
 
 
-#: Words of the spec that are code, not English, for page one: options and the NPC.
+#: Words of the spec that are code, not English, for the player's pages (``?`` at the table): options
+#: named as code, and the lords as "NPCs" (UTSUKE's lord and young lord)
 _CODE_WORDS = (
-    (re.compile(r"\s*\(`?Rules\.\w+`?\)"), ""),
-    (re.compile(r"`?Rules\.(\w+)`?"), lambda m: m.group(1).replace("_", " ")),
-    (re.compile(r"\bNPC\b"), "the lord"),
+    (re.compile(r"\s*[(（]`?Rules\.\w+`?[)）]"), ""),
+    (re.compile(r"`Rules\.(\w+)`"), lambda m: m.group(1).replace("_", " ")),
+    (re.compile(r"`Rules\.([^`]+)`"), r"`\1`"),  # an option with its value stays a code span: `follow = "led"`
+    (re.compile(r"Rules\.(\w+)"), lambda m: m.group(1).replace("_", " ")),
 )
+_NPC_WORDS = {
+    "en": ((re.compile(r"\b(?:[Tt]he |[Aa]n )?NPCs\b"), "the lord and the young lord"),
+           (re.compile(r"\b(?:[Tt]he |[Aa]n )?NPC('s)?\b"), r"the lord\1")),
+    "ja": ((re.compile(r"NPC"), "殿・若殿"),),
+}
 
 
 def plain_words(text: str, players: object = None) -> str:
-    """A spec sentence for page one: options named in words, no ``Rules.`` code, and the spec's ``P`` (the
-    number of players) as the number when ``players`` is known."""
+    """A spec sentence for a player: options named in words, no ``Rules.`` code, the lords by name, and the
+    spec's ``P`` (the number of players) as the number when ``players`` is known.
+
+    >>> plain_words("Optional (Rules.must_follow): the NPC leads; NPCs follow.")
+    'Optional: the lord leads; the lord and the young lord follow.'
+    """
     for pattern, by in _CODE_WORDS:
         text = pattern.sub(by, text)
+    for pattern, said in _NPC_WORDS.get(language(), ()):
+        text = pattern.sub(said, text)
     many = str(players) if isinstance(players, int) else None
     text = re.sub(r"\b1 to P\b", f"1 to {many}" if many else "1 to the number of players", text)
     text = re.sub(r"1〜P(?![A-Za-z])", f"1〜{many}" if many else "1〜人数", text)

@@ -148,8 +148,9 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
             cards.append(index[t.upper()])
         if len(set(cards)) != len(cards):
             raise ValueError(f"{name}: deals[{i}] names a card twice")
-        if complete:
-            cards += [c for c in sorted(index.values()) if c not in set(cards)]
+        if complete:  # the rest of the cards in play, in card order
+            rest = [c for c in game.cards_in_play(rules) if c in set(index.values())]
+            cards += [c for c in rest if c not in set(cards)]
         deals.append((*cards, *extra))
     steps_raw = data.get("steps", [])
     if not isinstance(steps_raw, list) or not steps_raw:

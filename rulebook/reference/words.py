@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from rulebook.core.contract import Game
+from rulebook.core.move_words import MOVE_WORDS, move_text, verb_word
 from rulebook.i18n import N_, _, ngettext
 from rulebook.reference.trace import HEADING, SPEC, spec_rules
 
@@ -29,6 +30,7 @@ __all__ = [
     "move_text",
     "phrase",
     "render_observation",
+    "rule_reason",
     "rule_title",
     "seat_name",
     "sentence",
@@ -115,44 +117,7 @@ def join(items: Iterable[str]) -> str:
 
 # -- moves ------------------------------------------------------------------------------
 
-#: The word of each kind of move, as people read and type it in the language chosen (the record keeps
-#: the English words; both are accepted at the table).
-MOVE_WORDS = {
-    # TRANSLATORS: the words of the moves people type at the table, one word each, without spaces: the
-    # part after "move: " is the word to translate ("play B5" is then "出す B5")
-    "play": N_("move: play"),
-    "trump": N_("move: trump"),
-    "keep": N_("move: keep"),
-    "bid": N_("move: bid"),
-    "prophesy": N_("move: prophesy"),
-    "oracle": N_("move: oracle"),
-    "give": N_("move: give"),
-    "down": N_("move: down"),
-    "declare": N_("move: declare"),
-    "pair": N_("move: pair"),
-    "under": N_("move: under"),
-    "take": N_("move: take"),
-    "road": N_("move: road"),
-    "intervene": N_("move: intervene"),
-    "pass": N_("move: pass"),
-    "return": N_("move: return"),
-}
-
-
-def verb_word(verb: str) -> str:
-    """A kind of move in the language chosen: ``play`` is ``出す`` in Japanese (itself in English)."""
-    if verb not in MOVE_WORDS:
-        return verb
-    word = _(MOVE_WORDS[verb])
-    return verb if word == MOVE_WORDS[verb] or not word or " " in word else word
-
-
-def move_text(text: str) -> str:
-    """A move (``play B5``) as people read it in the language chosen (``出す B5``)."""
-    verb, sep, arg = text.partition(" ")
-    return verb_word(verb) + sep + arg
-
-
+# the words of the moves (MOVE_WORDS, verb_word, move_text) live with the boards that show them too
 def typed_move(entry: str) -> str:
     """A move as typed, in either language, in the record's words: ``出す B5``, ``出すB5`` and
     ``play B5`` are all ``play B5``; full-width letters, digits and spaces count as their ASCII forms."""
@@ -281,8 +246,8 @@ def pile_item(game: Any, rules: Any, element: str, item: int, *, wording: bool =
 
     >>> import rulebook
     >>> saru = rulebook.get_game("saru-tori-inu-i")
-    >>> pile_item(saru, saru.Rules(), "missions", 2, wording=True)
-    'mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)'
+    >>> pile_item(saru, saru.Rules(), "missions", 2, wording=True)[:60]
+    'mission 3 (race: 12 points if the bird finishes 1st and the '
     """
     engine = getattr(game, "_game", game)
     if element == "hand":
@@ -374,6 +339,40 @@ def phase_rule(prefix: str, kind: str, game: Any = None) -> str:
     return f"{prefix}-PHASE-1"
 
 
+#: Rules whose spec title reads as code (``Places 1 to P``) or names only the question (``Winning a trick``):
+#: what decided the trick, in words, wherever a trick's winner is told (the table, the replays).
+_TITLES = {
+    "SP-RANK-1": N_("the future card's suit ranks highest"),
+    "SP-RANK-2": N_("no future suit: the highest number"),
+    "SP-RANK-3": N_("equal numbers: the later card"),
+    # a title that names the question ("winning a trick") says nothing of why this card won
+    "UT-TRICK-1": N_("the highest trump, else the highest card of the suit led"),
+    "UT-TRICK-3": N_("no trumps: highest of the suit led"),
+    "UT-TRICK-4": N_("the lowest trump, else the lowest card of the suit led"),
+    "GH-TRICK-3": N_("no trump: highest of the colour led"),
+    "WB-TRICK-2": N_("several trumps: the strongest on the wheel"),
+}
+
+
+#: UTSUKE's trick rules that name both of their cases: the case this trick took (a trump, or the suit led)
+_CASES = {"UT-TRICK-1": (N_("the highest trump"), N_("the highest of the suit led")),
+          "UT-TRICK-4": (N_("the lowest trump"), N_("the lowest of the suit led"))}
+
+
+def rule_reason(rule: str, trick: Any = None, game: Any = None) -> str:
+    """Why a trick went as it did, by the rule that decided it: its words (:data:`_TITLES`) or its title;
+    given the trick and its game, the case of the rule it took (UTSUKE: a trump won, or the suit led).
+
+    >>> rule_reason("UT-TRICK-1"), rule_reason("WB-TRICK-3")
+    ('the highest trump, else the highest card of the suit led', "No trump: the leader's colour")
+    """
+    deck = getattr(game, "deck", None)
+    if rule in _CASES and trick is not None and deck is not None and trick.plays:
+        led, won = deck.suit_of[trick.plays[0][1]], deck.suit_of[trick.winning_card]
+        return _(_CASES[rule][0] if won != led else _CASES[rule][1])  # another suit than the led one: a trump
+    return _(_TITLES[rule]) if rule in _TITLES else rule_title(rule)
+
+
 def rule_title(rule: str) -> str:
     """The one-line title of spec rule ``rule`` (``""`` for an ID no spec defines), in the
     language shown: the catalog holds each spec heading ``ID · title`` with the translation
@@ -430,6 +429,11 @@ def _word(text: str) -> str:
 def _seats(numbers: str, players: int) -> str:
     """``0, 2`` (API seats) as ``seat 1, seat 3``."""
     return join(seat_name(int(n), players) for n in re.split(r",\s*| and ", numbers) if n.strip().isdigit())
+
+
+#: A collected-cards mission's condition (ST-SCORE-4), as its record names it, in words.
+_CONDITIONS = {"always": N_("always"), "animal_place": N_("an animal's place"),
+               "colour_first": N_("1st in a colour"), "every_colour": N_("every colour")}
 
 
 def _who(text: str, players: int) -> str:
@@ -529,8 +533,8 @@ PHRASES: tuple[tuple[re.Pattern[str], _Say], ...] = tuple((re.compile(p), say) f
     (r"collected-cards mission (?P<i>\d+) \((?P<c>\w+)\): (?P<n>\d+) card\(s\) at (?P<per>\d+) each",
      lambda m, p: ngettext("collected-cards mission {number} ({condition}): {count} card at {points} each",
                            "collected-cards mission {number} ({condition}): {count} cards at {points} each",
-                           int(m["n"])).format(number=int(m["i"]) + 1, condition=m["c"], count=int(m["n"]),
-                                               points=m["per"])),
+                           int(m["n"])).format(number=int(m["i"]) + 1, count=int(m["n"]), points=m["per"],
+                                               condition=_(_CONDITIONS[m["c"]]) if m["c"] in _CONDITIONS else m["c"])),
     (r"no seat had a card left after (?P<n>\d+) round\(s\)",
      lambda m, p: ngettext("no seat had a card left after {count} round",
                            "no seat had a card left after {count} rounds", int(m["n"])).format(count=int(m["n"]))),

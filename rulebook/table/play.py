@@ -24,6 +24,7 @@ import base64
 import os
 import random
 import re
+import shlex
 import struct
 import sys
 import time
@@ -38,7 +39,7 @@ from rulebook.core.contract import Action, Game, State
 from rulebook.core.files import free_name
 from rulebook.core.progress import check_writable, reason
 from rulebook.errors import IllegalAction, InvalidRecord, OutputError, RulebookError
-from rulebook.i18n import N_, _, language, ngettext, wrap
+from rulebook.i18n import LANGUAGES, N_, _, language, language_from_env, ngettext, set_language, wrap
 from rulebook.reference import records
 from rulebook.reference.words import (
     CARD_FIELDS,
@@ -60,8 +61,11 @@ from rulebook.table.screen import (
     card_styles,
     final_lines,
     move_events,
+    numbered_moves,
+    numeric_move,
     people,
     round_lines,
+    rounds_ended,
     table,
     typed_numbers,
 )
@@ -173,20 +177,19 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         if str(a).lower() == typed:
             return a
     if re.fullmatch(r"[-+]?\d+", entry):
-        if not numbers:
-            return _("there is no move with {entry}: type a move as listed").format(entry=entry)
-        if all(str(a).partition(" ")[2] in numbers for a in legal):
+        if not numbered_moves(legal):
             return _("there is no move with {entry}: choose one of {numbers}").format(
                 entry=entry, numbers=" ".join(numbers))
-        return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=len(numbers))
+        listed = sum(1 for a in legal if not numeric_move(str(a))) or len(legal)  # numbered 1 to this
+        return _("there is no move {entry}: choose 1–{n}").format(entry=entry, n=listed)
     try:
         action: Action = game.parse_action(entry, state.rules)
     except ValueError:
         ends = [a for a in legal if str(a).lower().endswith(" " + entry.lower())]
         if len(ends) == 1:
             return ends[0]
-        return _("{entry!r} is not a move of {game}; type a number, a move as listed, ? or hint").format(
-            entry=move_text(entry), game=game.slug)
+        return _("{entry!r} is not a move of {game}; type a number or a move as listed (? the rules, hint, log "
+                 "the last round, undo, quit)").format(entry=move_text(entry), game=_(game.title))
     if action in legal:
         return action
     try:
@@ -195,7 +198,8 @@ def _match(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> Act
         # a ruling's title says how rulebook encodes the rules, not why a move is refused: only its ID is named
         title = "" if "-RULING-" in exc.rule else rule_title(exc.rule)
         # the engine's own words are English: another language says which move and names the rule instead
-        why = (people(str(exc).split(" [")[0], state.rules.players) if language() == "en"
+        mine = () if state.current_player is None else (state.current_player,)
+        why = (people(str(exc).split(" [")[0], state.rules.players, mine) if language() == "en"
                else _(_WHY[exc.rule]).format(entry=move_text(entry)) if exc.rule in _WHY
                else _("{entry} is not legal now").format(entry=move_text(entry)))
         return _("{why}. Rule {rule}").format(why=why, rule=exc.rule) + (f": {title}" if title else "")
@@ -221,8 +225,15 @@ def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> lis
     else:
         return [entry]
     kinds = {w: v for v in MOVE_WORDS for w in (v, verb_word(v))}
+    texts = [str(a) for a in state.legal_actions()]
     if all(re.fullmatch(r"[-+]?\d+", w) for w in words):
-        steps = list(words)
+        verbs = {t.partition(" ")[0] for t in texts}
+        # numbers of one kind's own (a prophecy's places), whichever way the moves of the moment are listed
+        numbers = typed_numbers(state.legal_actions())
+        if numbered_moves(state.legal_actions()):  # the numbers as listed now, each a move's text
+            steps = [str(numbers[w]) if w in numbers else w for w in words]
+        else:  # one kind's own numbers (a prophecy's places)
+            steps = [f"{next(iter(verbs))} {w}" for w in words]
     elif words[0] in kinds or words[0].lower() in kinds:
         steps = []
         verb = ""
@@ -237,8 +248,8 @@ def _steps(game: Game[Any, Any, Any], state: State[Any, Any], entry: str) -> lis
                 steps.append(f"{verb} {w}")
     else:
         return [entry]
-    verbs = {str(a).partition(" ")[0] for a in state.legal_actions()}
-    if verbs == {"prophesy"} and all(re.fullmatch(r"(?:prophesy )?\d+", w) for w in steps):
+    prophecy = {t.partition(" ")[0] for t in texts} == {"prophesy"}
+    if prophecy and all(re.fullmatch(r"(?:prophesy )?\d+", w) for w in steps):
         steps.sort(key=lambda w: int(w.rpartition(" ")[2]))
     return steps
 
@@ -255,7 +266,8 @@ def _chain(game: Game[Any, Any, Any], state: State[Any, Any], steps: Sequence[st
         choice = _match(game, state, step)
         if isinstance(choice, str):
             if len(steps) > 1:
-                choice = _("move {k} of {all} ({step}): {why}").format(k=k, all=len(steps), step=step, why=choice)
+                choice = _("move {k} of {all} ({step}): {why}").format(k=k, all=len(steps), step=move_text(step),
+                                                                         why=choice)
             return [], _("Not legal: {why}").format(why=choice)
         after = state.apply(choice)
         done.append((state, choice, after))
@@ -279,10 +291,12 @@ def _help_pages(state: State[Any, Any], seat: int) -> list[str]:
         shown = [s for s in rules_text.sections(game.slug) if s.heading.lower().startswith(("play", "trick"))][:1]
     for section in shown:
         rules_now = _("Rules now")
-        parts = [f"## {rules_now}: {_(section.heading)}\n"] + [rule.markdown(3) for rule in section.rules]
+        # the spec's code words (Rules.must_follow, NPC) as a player reads them
+        parts = [f"## {rules_now}: {_(section.heading)}\n"] + [
+            rules_text.plain_words(rule.markdown(3), state.rules.players) for rule in section.rules]
         pages.append("\n".join(parts))
     if len(pages) == 1:
-        pages.append(_("No rules are written for {game}.").format(game=game.slug))
+        pages.append(_("No rules are written for {game}.").format(game=_(game.title)))
     return pages
 
 
@@ -357,6 +371,15 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
         raise InvalidRecord(_("--resume {where} is a saved game of {other}, not of {game}").format(
             where=where, other=f"{record.game!r:.60}", game=game.slug))
     records.check_variant(record, variant.describe() if isinstance(variant, Variant) and variant.has_hooks else None)
+    saved = record.meta.get("variant")
+    kept = {k for k in ("turns", "seats") if isinstance(saved, dict) and saved.get(k)}
+    if kept and not (isinstance(variant, Variant) and all(variant.describe().get(k) for k in kept)):
+        # turn rules and seats played by a rule are the variant file's, not the record's: the moves would not replay
+        source = saved.get("source") if isinstance(saved, dict) else None
+        what = _(" and ").join(_("turn rules") if k == "turns" else _("seats played by a rule") for k in sorted(kept))
+        raise InvalidRecord(_("--resume {where} was played under a variant's {what}: give its file with --variant "
+                              "{source}").format(where=where, what=what,
+                                                 source=f"{source!s:.200}" if source else "FILE"))
     try:
         rules = rules_from_mapping(game.Rules, record.rules)
     except (InvalidRules, RecursionError) as exc:
@@ -378,6 +401,15 @@ def load_saved(game: Game[Any, Any, Any], path: str | Path, variant: Any = None)
     from rulebook.variants.moves import parse_move
 
     parse = type(state).GAME.parse_action  # the added phases' moves too
+    if chosen.seats:  # the moves of the seats that play by a rule are in the record: replay them as the engine's
+        from rulebook.variants.hooks import iter_states
+
+        try:
+            states = [chosen.hooked(s) for s in iter_states(chosen, record)]
+        except InvalidRecord as exc:
+            raise InvalidRecord(_("--resume {where}: {error}").format(where=where, error=exc)) from None
+        record = attrs.evolve(record, actions=())
+        state = states[-1]
     for i, text in enumerate(record.actions):
         if state.is_terminal:
             raise InvalidRecord(_("--resume {where}: move {n} ({move}) comes after the end of the game").format(
@@ -432,8 +464,12 @@ def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
         return {}
     shape = '{"seats": [seats], "opponents": {seat: kind}}'
     bad = InvalidRecord(_("--resume {where}: meta.play must be {shape}").format(where=where, shape=shape))
-    if not isinstance(meta, dict) or set(meta) - {"seats", "opponents", "rng"}:
+    if not isinstance(meta, dict) or set(meta) - {"seats", "opponents", "rng", "lang"}:
         raise bad
+    lang = meta.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise InvalidRecord(_("--resume {where}: meta.play.lang must be one of {languages}").format(
+            where=where, languages=", ".join(LANGUAGES)))
     rng = rng_from_json(meta["rng"]) if "rng" in meta else None
     if "rng" in meta and rng is None:
         raise InvalidRecord(_("--resume {where}: meta.play.rng is not a saved random generator").format(where=where))
@@ -452,7 +488,7 @@ def _play_meta(meta: object, players: int, where: str) -> dict[str, Any]:
         others[seat] = kind
     if set(others) | set(seats) != set(range(players)):
         raise bad
-    return {"seats": seats, "opponents": others, "rng": rng}
+    return {"seats": seats, "opponents": others, "rng": rng, "lang": lang}
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -486,7 +522,8 @@ def play_command(game: Game[Any, Any, Any], args: Any, variant: Callable[[], Any
             raise RulebookError(_("--resume continues the saved game with its own rules and seed: leave out "
                                   "{options}").format(options=", ".join(given)))
         return play(game, variant() if args.variant else None, seats=args.seat, opponents=opponents, out=args.out,
-                    speed=args.speed, resume=args.resume, force=getattr(args, "force", False))
+                    speed=args.speed, resume=args.resume, force=getattr(args, "force", False),
+                    keep_language=getattr(args, "lang", None) is not None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     return play(game, variant(), seats=args.seat or [0], opponents=opponents or ["heuristic"], seed=seed,
                 out=args.out, speed=args.speed, force=getattr(args, "force", False))
@@ -506,6 +543,7 @@ def play(
     speed: float | str | None = None,
     resume: str | Path | None = None,
     force: bool = False,
+    keep_language: bool = False,
 ) -> int:
     """Play one game; returns 0 when it was played to the end, 1 when the player quit.
 
@@ -518,7 +556,9 @@ def play(
     back into that file (``FILE.part`` of a stopped game: into ``FILE``) unless ``out`` names another.
     Without ``out`` the record is ``rulebook-play-GAME-seedN.json``, or ``...-seedN-2.json`` and so on
     when that name is taken (an earlier game is never replaced); ``out`` that names a file which is
-    not a game record is refused unless ``force``.
+    not a game record is refused unless ``force``. A game goes on in the language it was played in
+    (the record keeps it) unless ``keep_language`` (``--lang`` given): then in the language chosen now;
+    the command that continues it names the language when the environment would choose another.
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -531,6 +571,15 @@ def play(
     saved: dict[str, Any] = {}
     if resume is not None:
         variant, history, saved = load_saved(game, resume, rules)
+        if saved.get("lang") and not keep_language and saved["lang"] != language():
+            before = language()
+            set_language(saved["lang"])
+            try:
+                return play(game, rules, seats=seats, opponents=opponents, seed=seed, out=out, stdin=stdin,
+                            stdout=stdout, interactive=interactive, speed=speed, resume=resume, force=force,
+                            keep_language=True)
+            finally:
+                set_language(before)
     else:
         variant = rules if isinstance(rules, Variant) else Variant(game, rules)
     rules = variant.rules
@@ -566,7 +615,12 @@ def play(
     state: State[Any, Any] = history[-1] if history else variant.new_game(seed=seed)  # play hooks obeyed
     screen = _Screen(stdout, interactive, card_styles(game, rules) if interactive else {})
     rng = saved.get("rng") or random.Random(f"{state.setup.seed}:{len(state.history)}")
-    meta: dict[str, Any] = {"play": {"seats": list(humans), "opponents": {str(s): k for s, k in kinds.items()}}}
+    meta: dict[str, Any] = {"play": {"seats": list(humans), "opponents": {str(s): k for s, k in kinds.items()},
+                                     "lang": language()}}
+    # the command that continues the game: its variant's file (the record keeps the rules and added steps, not
+    # turn rules, seats or code), and its language when the environment would choose another
+    again = shlex.join(["rulebook", "play", game.slug, *(["--variant", variant.source] if variant.source else []),
+                        *(["--lang", language()] if language() != language_from_env() else [])])
     if variant.has_hooks or variant.source:
         meta["variant"] = variant.describe()
     keeper = _Keeper(path, meta, rng)
@@ -587,8 +641,8 @@ def play(
     except KeyboardInterrupt:
         done = keeper.finish(keeper.last or state)
         screen.line()
-        screen.say(_("interrupted: record saved: {path} (continue: rulebook play {slug} --resume {path})").format(
-            path=done, slug=game.slug))
+        screen.say(_("interrupted: record saved: {path} (continue: {command} --resume {path})").format(
+            path=done, command=again))
         raise
     if state.is_terminal:
         if interactive:
@@ -603,8 +657,8 @@ def play(
     if state.is_terminal:
         screen.say(_("record saved: {path} (seed {seed}; rulebook replay {path})").format(path=done, seed=seed_of))
     else:
-        screen.say(_("record saved: {path} (seed {seed}; continue: rulebook play {slug} --resume {path})").format(
-            path=done, seed=seed_of, slug=game.slug))
+        screen.say(_("record saved: {path} (seed {seed}; continue: {command} --resume {path})").format(
+            path=done, seed=seed_of, command=again))
     return 0 if finished else 1
 
 
@@ -653,11 +707,22 @@ class _Session:
         self.stdin, self.screen, self.keeper, self.pause = stdin, screen, keeper, pause
         self.decisions: list[State[Any, Any]] = []
         self.events: list[str] = []
+        #: the last round's result, kept on the table until the viewer has moved after seeing it: the
+        #: moves that follow a round's end (a whole prophecy of every bot) must not push it off
+        self.round_news = ""
         self.viewer = self.humans[0]
 
     def _table(self, state: State[Any, Any], message: str = "") -> list[str]:
-        events = self.events if self.screen.interactive else ()
+        events = self.events if self.screen.interactive else []
+        if self.screen.interactive and self.round_news and self.round_news not in events:
+            events = [self.round_news, *events]
         return table(state, self.viewer, events=events, message=message, fill=self.screen.interactive)
+
+    def _note(self, before: State[Any, Any], after: State[Any, Any], news: list[str]) -> None:
+        """The latest happenings after a move (the last twelve), and its round's result if it ended one."""
+        if rounds_ended(before, after) > 0:
+            self.round_news = news[-1]
+        self.events = (self.events + news)[-12:]
 
     def _bot(self, state: State[Any, Any]) -> State[Any, Any]:
         seat = state.current_player
@@ -665,7 +730,7 @@ class _Session:
         action = self.bots[seat](state, self.rng)
         after = state.apply(action)
         news = move_events(state, action, after, self.viewer)
-        self.events = (self.events + news)[-12:]
+        self._note(state, after, news)
         self.keeper.keep(after)
         if self.screen.interactive:
             self.screen.draw(self._table(after))
@@ -731,14 +796,16 @@ class _Session:
                 self.decisions.pop()
                 state = self.decisions[-1]
                 self.keeper.keep(state)
-                self.events = []
+                self.events, self.round_news = [], ""
                 message = _("undone: back to your previous decision (move {n})").format(n=len(state.history) + 1)
                 continue
             steps = _steps(game, state, typed_move(entry))
             done, message = _chain(game, state, steps, seat)
+            if done:  # the viewer has moved: the last round's result has been seen
+                self.round_news = ""
             for before, choice, after in done:
                 news = move_events(before, choice, after, seat)
-                self.events = (self.events + news)[-12:]
+                self._note(before, after, news)
                 if not screen.interactive:
                     for text in news:
                         screen.line("  · " + text)

@@ -25,23 +25,27 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulebook.core import render
 from rulebook.core.contract import Action, State
 from rulebook.core.history import RoundRecord, TrickRecord
-from rulebook.i18n import N_, _, language, wrap
+from rulebook.i18n import _, language, ngettext
 from rulebook.reference.words import (
     card_namer,
     follow_options,
     known_phrase,
     move_text,
     phrase,
-    rule_title,
+    rule_reason,
     verb_word,
 )
+from rulebook.table.lines import HEIGHT, KEEP, WIDTH, cells
+from rulebook.table.lines import columns as _columns
+from rulebook.table.lines import fit as _fit
+from rulebook.table.lines import wrap_lines as _wrap
+from rulebook.table.moves import moves_lines, numbered_moves, numeric_move, typed_numbers
 from rulebook.table.pile_steps import step_news, step_prompt, step_told
 from rulebook.variants.phases import DraftCards, ExchangeCards, PhasedObservation, _targets
 
@@ -54,10 +58,12 @@ __all__ = [
     "hand_text",
     "move_events",
     "numbered_moves",
+    "numeric_move",
     "people",
     "reason_words",
     "round_lines",
     "round_result",
+    "rounds_ended",
     "rule_words",
     "seat_label",
     "signed",
@@ -66,8 +72,6 @@ __all__ = [
     "typed_numbers",
 ]
 
-#: The screen the table fits: 80 columns; 23 lines, the 24th is the prompt.
-WIDTH, HEIGHT = 80, 24
 
 #: Suit colours for the terminal, chosen to read on dark and light backgrounds alike
 #: (black and white suits use the terminal's own text colour, in bold).
@@ -121,7 +125,24 @@ def people(text: str, players: int, you: Iterable[int] = ()) -> str:
 
     text = _option_words(text)
     text = re.sub(r"\bseats ((?:\d+(?:, | and ))*\d+)\b", many, text)
-    return re.sub(r"\bseat (\d+)\b", one, text)
+    return _as_you(re.sub(r"\bseat (\d+)\b", one, text))
+
+
+def _as_you(text: str) -> str:
+    """An English text whose clauses' subject became ``you``: ``you does not hold``: ``you do``, ``its``: ``your``
+    (``play R1 is not legal: you do not hold that card``)."""
+    if language() != "en":
+        return text
+    clauses = text.split(": ")
+    for i, clause in enumerate(clauses):
+        if clause.startswith(("you ", "You ")):
+            clause = re.sub(r"^([Yy]ou) (does|has|is)\b", lambda m: f"{m[1]} {_YOU_VERB[m[2]]}", clause)
+            clauses[i] = re.sub(r"\bits\b", "your", clause)
+    return ": ".join(clauses)
+
+
+#: an engine's verb after "seat N", as it reads after "you"
+_YOU_VERB = {"does": "do", "has": "have", "is": "are"}
 
 
 def reason_words(text: str, players: int, you: Iterable[int] = (), rules: Any = None) -> str:
@@ -131,63 +152,24 @@ def reason_words(text: str, players: int, you: Iterable[int] = (), rules: Any = 
     that the figures named follow the options (:func:`rulebook.reference.words.follow_options`)."""
     if rules is not None:
         text = follow_options(text, rules)
-    if language() == "en":
-        return people(text, players, you)
-    return _option_words(phrase(text, players)) if known_phrase(text) else ""
+    if not known_phrase(text):
+        return people(text, players, you) if language() == "en" else ""
+    # the records count seats, tricks and missions from 0: the phrase counts them from 1, as people do
+    said = _option_words(phrase(text, players))
+    mine = {s + 1 for s in you}
+    return _as_you(re.sub(r"\bseat (\d+)\b", lambda m: _("you") if int(m[1]) in mine else m[0], said))
 
 
-#: Rules whose spec title reads as code at the table (``Places 1 to P``): what they decide, in words.
-_TITLES = {"SP-RANK-1": N_("the future card's suit ranks highest")}
-
-
-def rule_words(rule: str) -> str:
-    """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)``."""
-    title = _(_TITLES[rule]) if rule in _TITLES else rule_title(rule)
+def rule_words(rule: str, trick: Any = None, game: Any = None) -> str:
+    """A rule's title in words with its ID: ``several trumps (WB-TRICK-2)`` (the trick and its game: the
+    case of the rule it took, :func:`rulebook.reference.words.rule_reason`)."""
+    title = rule_reason(rule, trick, game)
     if not title:
         return rule
     first = title.split(" ")[0]
     if not (len(first) > 1 and first.isupper()):  # an acronym (UTSUKE) keeps its capitals
         title = title[:1].lower() + title[1:]
     return f"{title} ({rule})"
-
-
-def cells(text: str) -> int:
-    """How many terminal columns ``text`` takes (wide East Asian characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _fit(text: str, width: int = WIDTH) -> str:
-    """``text`` cut to ``width`` columns (with an ellipsis)."""
-    if cells(text) <= width:
-        return text
-    out = ""
-    for ch in text:
-        if cells(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
-
-
-#: A space no line breaks at (it keeps the spaces that align a column, and the words of one move, together).
-_KEEP = "\u00a0"
-
-
-def _columns(text: str, width: int, indent: str) -> list[str]:
-    """``text`` in lines of ``width`` terminal columns (:func:`rulebook.i18n.wrap`: Japanese breaks between
-    wide characters), breaking at single spaces only: runs of spaces, which align columns, stay as they are."""
-    kept = re.sub(r" {2,}", lambda m: _KEEP * len(m.group()), text)
-    return [line.replace(_KEEP, " ") for line in wrap(kept, width, subsequent_indent=indent)]
-
-
-def _wrap(text: str, width: int = WIDTH, indent: str = "  ", most: int = 2) -> list[str]:
-    """``text`` wrapped to ``width`` columns, at most ``most`` lines (the last one cut)."""
-    if cells(text) <= width:
-        return [text]
-    lines = _columns(text, width, indent)
-    if len(lines) > most:
-        rest = " ".join(line.strip() for line in lines[most - 1:])
-        lines = lines[: most - 1] + [_fit((indent if most > 1 else "") + rest, width)]
-    return [_fit(line, width) for line in lines]
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -259,7 +241,8 @@ def trick_result(t: TrickRecord, cards: Callable[[int], str], players: int, you:
     mine = set(you)
     name = seat_label(t.winner, players, mine)
     words = _("{who} with {card}: {rule}") if short else _("{who} the trick with {card}: {rule}")
-    return _cap(words.format(who=_wins(name, t.winner in mine), card=cards(t.winning_card), rule=rule_words(t.rule)))
+    rule = rule_words(t.rule, t, getattr(cards, "game", None))
+    return _cap(words.format(who=_wins(name, t.winner in mine), card=cards(t.winning_card), rule=rule))
 
 
 def _plays(plays: Iterable[tuple[Any, int]], cards: Callable[[int], str], players: int, you: Iterable[int]) -> str:
@@ -381,9 +364,13 @@ def _prophecies(v: _View) -> Part:
             n=v.players, cubes=" ".join(map(str, o.own_prophecy))))
         total, placed = getattr(v.rules, "cubes", 7), sum(o.own_prophecy)
         if v.outer.current_player == v.seat and not v.stepping and placed < total:
-            board.append(_("Cube {k} of {n}: type its place, or the places of all {left} cubes left at once "
-                           "({example})").format(k=placed + 1, n=total, left=total - placed,
-                                                 example=_prophecy_example(v, total - placed)))
+            # its place is typed as a number when the places are listed as numbers to type (place 1 is open)
+            cube = (_("Cube {k} of {n}: type its number as listed, or the places of all {left} cubes left at once "
+                      "({example})") if numbered_moves(v.state.legal_actions())
+                    else _("Cube {k} of {n}: type its place, or the places of all {left} cubes left at once "
+                           "({example})"))
+            board.append(cube.format(k=placed + 1, n=total, left=total - placed,
+                                     example=_prophecy_example(v, total - placed)))
     scores = o.points if o.variant == "points" else o.successes if o.variant == "twice" else o.cubes_placed
     notes = {}
     for s in range(v.players):
@@ -405,7 +392,7 @@ def _prophecy_example(v: _View, left: int) -> str:
                      if str(a).startswith("prophesy ")})
     if not places:
         return "prophesy 1"
-    return _KEEP.join([verb_word("prophesy"), *(str(places[k * len(places) // left]) for k in range(left))])
+    return KEEP.join([verb_word("prophesy"), *(str(places[k * len(places) // left]) for k in range(left))])
 
 
 def _utsuke(v: _View) -> Part:
@@ -598,68 +585,6 @@ def board_lines(state: State[Any, Any], seat: int) -> list[str]:
     return _PARTS.get(v.game.slug, _generic)(v)[0]
 
 
-def numbered_moves(legal: Sequence[Action], width: int = WIDTH) -> bool:
-    """Whether every move is listed with a number to type: when they fit two lines and no move takes a
-    number of its own (``bid 3``: typing 3 then means that move)."""
-    texts = [str(a) for a in legal]
-    if any(_numeric(t) for t in texts):
-        return False
-    return len(_numbered(texts, width)) <= 2
-
-
-def _numeric(text: str) -> bool:
-    """Whether a move takes a number of its own (``bid 3``, ``declare 10``)."""
-    arg = text.partition(" ")[2]
-    return arg.isascii() and arg.isdigit()
-
-
-def typed_numbers(legal: Sequence[Action], width: int = WIDTH) -> dict[str, Action]:
-    """What a number typed at the prompt means, as the moves are listed (:func:`table`): the move's own
-    number when every move is one kind that takes a number (``bid 0 1 2``: 2 is ``bid 2``); else the
-    listed number of each move that takes no number of its own (``1) play R6  2) play R7 · declare 0 1 2``:
-    1 is ``play R6``), when they fit three lines; else nothing (the moves are typed as listed)."""
-    texts = [str(a) for a in legal]
-    verbs = {t.partition(" ")[0] for t in texts}
-    if texts and all(_numeric(t) for t in texts) and len(verbs) == 1:
-        return {t.partition(" ")[2]: a for t, a in zip(texts, legal)}
-    plain = [a for a, t in zip(legal, texts) if not _numeric(t)]
-    if plain and len(_numbered([str(a) for a in plain], width)) <= 3:
-        return {str(i): a for i, a in enumerate(plain, 1)}
-    return {}
-
-
-def _numbered(texts: Sequence[str], width: int, tail: str = "") -> list[str]:
-    """``Moves: 1) play R4  2) play R8``, lines broken between two moves, never inside one (``tail``: the
-    moves that take a number of their own, after them)."""
-    numbered = (_KEEP + " ").join(f"{i}) {move_text(t)}".replace(" ", _KEEP) for i, t in enumerate(texts, 1))
-    if tail:
-        numbered += " · " + tail
-    return [line.replace(_KEEP, " ") for line in wrap(_("Moves: {moves}").format(moves=numbered), width,
-                                                        subsequent_indent="  ")]
-
-
-def _grouped(texts: Sequence[str]) -> list[str]:
-    """Moves grouped by kind: ``bid 0 1 2``, ``declare 0 1 2 3 6``."""
-    groups: dict[str, list[str]] = {}
-    for t in texts:
-        verb, _sep, arg = t.partition(" ")
-        groups.setdefault(verb, []).append(arg)
-    return [f"{verb_word(verb)} {' '.join(args)}".strip() for verb, args in groups.items()]
-
-
-def _moves(legal: Sequence[Action], width: int) -> list[str]:
-    """The legal moves as :func:`typed_numbers` reads them: numbered, or grouped by kind (``bid 0 1 2``)."""
-    texts = [str(a) for a in legal]
-    numbers = typed_numbers(legal, width)
-    if numbers and all(_numeric(t) for t in texts):
-        return _wrap(_("Moves (type the number): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
-    if numbers:
-        rest = [t for t in texts if _numeric(t)]
-        tail = (_("or {moves}").format(moves=" · ".join(_grouped(rest))).replace(" ", _KEEP) if rest else "")
-        return _numbered([t for t in texts if not _numeric(t)], width, tail)
-    return _wrap(_("Moves (type one): {moves}").format(moves=" · ".join(_grouped(texts))), width, most=3)
-
-
 def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), message: str = "",
           title: str = "", width: int = WIDTH, height: int = HEIGHT, fill: bool = False) -> list[str]:
     """The table as ``seat`` sees it: at most ``height - 1`` lines of at most ``width`` columns.
@@ -729,7 +654,7 @@ def table(state: State[Any, Any], seat: int, *, events: Sequence[str] = (), mess
     if message:
         sections.append((8, _wrap(message, width)))
     if to_act == seat:
-        sections.append((10, _moves(state.legal_actions(), width)))
+        sections.append((10, moves_lines(state.legal_actions(), width)))
     lines = _squeeze(sections, height - 1)
     if fill:
         hand_at = next((i for i, line in enumerate(lines) if line.startswith(_("Your hand"))), len(lines))
@@ -873,12 +798,27 @@ def move_events(before: State[Any, Any], action: Action, after: State[Any, Any],
     return out
 
 
+def rounds_ended(before: State[Any, Any], after: State[Any, Any]) -> int:
+    """How many rounds ended between ``before`` and ``after`` (their results end :func:`move_events`)."""
+    return len(_rounds(after)) - len(_rounds(before))
+
+
 def round_result(r: RoundRecord, players: int, you: Iterable[int] = (), rules: Any = None) -> str:
     """``Round 2 ends: the round's cards were played; you 0, seat 2 +2``: how a round ended, what each seat
     scored (``rules``: the rules played, whose options the figures named follow)."""
     points = _(", ").join(f"{seat_label(s, players, you)} {signed(p)}" for s, p in enumerate(r.points))
     end = reason_words(r.end, players, you, rules) or rule_words(r.rule)
-    return _("Round {n} ends: {end}; {points}").format(n=r.number + 1, end=end, points=points)
+    slug = _slug_of(rules)
+    said = (_("Race {n} ends: {end}; {points}") if slug == "saru-tori-inu-i"  # a record per race, of 6 rounds
+            else _("Deal {n} ends: {end}; {points}") if slug == "gods-and-humans"
+            else _("Round {n} ends: {end}; {points}"))
+    return said.format(n=r.number + 1, end=end, points=points)
+
+
+def _slug_of(rules: Any) -> str:
+    """The slug of the game whose ``Rules`` these are (``""`` when none is given)."""
+    module = type(rules).__module__ if rules is not None else ""
+    return module.split(".")[2].replace("_", "-") if module.startswith("rulebook.games.") else ""
 
 
 def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH) -> list[str]:
@@ -894,7 +834,10 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     cards = _Cards(game, state.rules)
     names = {cards(c) for c in range(cards.size)}
     end = reason_words(r.end, players, mine, state.rules) or rule_words(r.rule)
-    out = [_("Round {n}: {end} ({rule})").format(n=r.number + 1, end=end, rule=r.rule), ""]
+    slug = _slug_of(state.rules)
+    said = (_("Race {n}: {end} ({rule})") if slug == "saru-tori-inu-i" else _("Deal {n}: {end} ({rule})")
+            if slug == "gods-and-humans" else _("Round {n}: {end} ({rule})"))
+    out = [said.format(n=r.number + 1, end=end, rule=r.rule), ""]
     label_width = max(cells(seat_label(s, players, mine)) for s in range(players))
     for s in range(players):
         by_rule: dict[str, list[tuple[int, str]]] = {}
@@ -903,9 +846,7 @@ def round_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
                 by_rule.setdefault(c.rule, []).append((c.points, c.reason))
         reasons = []
         for rule, changes in by_rule.items():
-            merged = _merge([why for _p, why in changes], names)
-            why = (reason_words(merged, players, mine, state.rules) if merged else "") or rule_words(rule)[
-                : -len(rule) - 3]
+            why = _why([why for _p, why in changes], rule, names, players, mine, state.rules)
             reasons.append(f"{signed(sum(p for p, _r in changes))} {why} ({rule})")
         bids, won, chips = (getattr(r, "bids", ()), getattr(r, "won", ()), getattr(r, "chips", ()))
         lord = getattr(r, "lord_tricks", 0)
@@ -938,6 +879,25 @@ def _collapse(events: Sequence[str]) -> list[str]:
 # -- the end ----------------------------------------------------------------------------------
 
 
+#: a reason that counts cards (Saru Tori Inu I's ST-SCORE-2: ``2 blue card(s) (strength 13), ...``)
+_CARDS_COUNTED = re.compile(r"^(\d+) \S+ card\(s\)")
+
+
+def _why(reasons: Sequence[str], rule: str, names: set[str], players: int, you: Sequence[int], rules: Any) -> str:
+    """The words of one rule's changes of a seat's score: their reason when they give one (:func:`_merge`),
+    the cards they count when each counts cards, else the rule's title."""
+    merged = _merge(reasons, names)
+    if merged:
+        said = reason_words(merged, players, you, rules)
+        if said:
+            return said
+    counted = [_CARDS_COUNTED.match(r) for r in reasons]
+    if reasons and all(counted):
+        n = sum(int(m[1]) for m in counted if m)
+        return ngettext("points for {n} acquired card", "points for {n} acquired cards", n).format(n=n)
+    return rule_words(rule)[: -len(rule) - 3]
+
+
 def _merge(reasons: Sequence[str], cards: set[str]) -> str:
     """One reason for several alike: the reason itself when there is one or they are all the same; the
     same words with their cards listed when they differ only by a card (``laid Y1, R2 on the trump
@@ -955,6 +915,16 @@ def _merge(reasons: Sequence[str], cards: set[str]) -> str:
     return " ".join([*words[0][:at], listed, *words[0][at + 1:]])
 
 
+def _over(slug: str, n: int) -> str:
+    """``in 3 rounds: {why}`` (``deals`` in the gods-and-humans game, ``races`` in Saru Tori Inu I): a total
+    over several of the game's rounds, before the words of their reason."""
+    if slug == "gods-and-humans":
+        return ngettext("in {n} deal: {why}", "in {n} deals: {why}", n).replace("{n}", str(n))
+    if slug == "saru-tori-inu-i":
+        return ngettext("in {n} race: {why}", "in {n} races: {why}", n).replace("{n}", str(n))
+    return ngettext("in {n} round: {why}", "in {n} rounds: {why}", n).replace("{n}", str(n))
+
+
 def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WIDTH,
                 height: int = HEIGHT) -> list[str]:
     """The final scores, each with its reasons by scoring rule, and who won (at most ``height - 1`` lines)."""
@@ -963,10 +933,13 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
     game = type(state).GAME
     out = [_("{game}: the game is over").format(game=_(game.title)), ""]
     by_seat: dict[int, dict[str, list[tuple[int, str]]]] = {s: {} for s in range(players)}
+    #: per seat and rule, the rounds in which the rule changed the seat's score
+    when: dict[tuple[int, str], set[int]] = {}
     for r in _rounds(state):
         for c in r.changes:
             if 0 <= c.seat < players:
                 by_seat[c.seat].setdefault(c.rule, []).append((c.points, c.reason))
+                when.setdefault((c.seat, c.rule), set()).add(r.number)
     order = sorted(range(players), key=lambda s: -state.scores[s])
     cards = _Cards(game, state.rules)
     names = {cards(c) for c in range(cards.size)}
@@ -977,9 +950,10 @@ def final_lines(state: State[Any, Any], you: Sequence[int] = (), width: int = WI
         reasons = []
         for rule, changes in by_seat[s].items():
             total = sum(p for p, _r in changes)
-            merged = _merge([r for _p, r in changes], names)
-            why = (reason_words(merged, players, mine, state.rules) if merged else "") or rule_words(rule)[
-                : -len(rule) - 3]
+            why = _why([r for _p, r in changes], rule, names, players, mine, state.rules)
+            rounds = len(when.get((s, rule), ()))
+            if rounds > 1:  # a total of several rounds is not one round's words: say how many
+                why = _over(game.slug, rounds).format(why=why)
             reasons.append(f"{signed(total)} {why} ({rule})")
         text = (f"{name}{' ' * (label_width - cells(name))}  {state.scores[s]:>4}"
                 + ("  " + _("; ").join(reasons) if reasons else "  " + _("no points")))
