@@ -13,7 +13,9 @@ For every page, at 1280 px and at 390 px wide, it fails on:
   (``document.documentElement.scrollWidth > innerWidth``), or a table, code block or
   figure sticks out of the window or is clipped; at 1280 px a table or code block that
   needs its own scroll bar is an overflow too (nothing should be clipped at desktop
-  width), at 390 px a scroll bar inside the element is fine.
+  width), at 390 px a scroll bar inside the element is fine;
+* a board picture (``boards/*.svg``) drawn smaller than 90% of its own size: its text (10 to 15 px as
+  drawn) would be too small to read; on a phone it scrolls sideways in its frame instead.
 
 The Japanese edition (built into ``ja/`` inside the English site) is checked with it, and
 for both languages:
@@ -27,7 +29,8 @@ The replay pages (``_static/replays/*.html``, written by ``docs/_ext/replay_page
 with :mod:`rulebook.reference.replay_html`) are checked at both widths too, by :func:`check_replays`:
 
 * no JavaScript error, no horizontal overflow at the first, a middle and the last step;
-* the pictures unpack (a board is drawn), text is at least 14 px;
+* the pictures unpack (a board is drawn), text is at least 14 px; at 390 px the board is laid out for
+  the phone: nothing of it is cut off (no scrolling inside its frame);
 * the keys step: → goes to step 1 (the counter, the address ``#step-1`` and the board
   change), ← back, End to the last step, Home to the first; the "next" button steps too;
   opening ``#step-3`` shows step 3.
@@ -91,6 +94,11 @@ for (const el of document.querySelectorAll('article table, article pre, article 
   }
   if ((own === 'hidden' || own === 'clip') && el.scrollWidth > el.clientWidth + 1) {
     out.push(`${describe(el)} is clipped (${el.scrollWidth}px of content in ${el.clientWidth}px)`);
+  }
+  if (el.tagName === 'IMG' && /boards\\/[^/]*\\.svg$/.test(el.getAttribute('src') || '') && el.naturalWidth
+      && r.width < 0.9 * el.naturalWidth) {
+    out.push(`${describe(el)} (${el.getAttribute('src')}) is drawn at ${Math.round(100 * r.width / el.naturalWidth)}% `
+             + 'of its size: its text is too small to read');
   }
   const scroller = (own === 'auto' || own === 'scroll') ? el : box;
   if (strict && scroller && scroller.scrollWidth > scroller.clientWidth + 1
@@ -249,6 +257,7 @@ return {
   board: svg ? svg.outerHTML.length + ':' + svg.outerHTML.slice(0, 400) + svg.textContent : '',
   unpacked: !!svg && !document.querySelector('#board .msg'),
   overflow: document.documentElement.scrollWidth - window.innerWidth,
+  cut: (() => { const b = document.getElementById('board'); return b ? b.scrollWidth - b.clientWidth : 0; })(),
   small: Array.from(document.querySelectorAll('body, #counter, #now, .steps li, .facts, .note, button'))
     .map((el) => [el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''), parseFloat(getComputedStyle(el).fontSize)])
     .filter(([, size]) => size < 14),
@@ -326,6 +335,8 @@ def check_replays(pages: list[Path], shots: Path | None, root: Path | None = Non
                 for state, step in ((first, 0), (shown, middle)):
                     if state["overflow"] > 0:
                         problems.append(f"{where}: step {step} is {state['overflow']}px wider than the window")
+                    if width < 600 and state["cut"] > 1:  # a phone: the board is laid out to fit, never cut off
+                        problems.append(f"{where}: step {step}'s board is cut off ({state['cut']}px of it hidden)")
                 for entry in driver.get_log("browser"):
                     if entry.get("level") == "SEVERE":
                         problems.append(f"{where}: JavaScript error: {entry.get('message')}")

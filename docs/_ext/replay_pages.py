@@ -45,7 +45,7 @@ def _language(env: Any) -> str:
 
 
 @contextlib.contextmanager
-def _speaking(lang: str) -> Iterator[None]:
+def speaking(lang: str) -> Iterator[None]:
     """rulebook's messages in ``lang`` for the time of the block."""
     from rulebook import i18n
 
@@ -80,7 +80,7 @@ def _label(slug: str, lang: str) -> tuple[str, str]:
     import rulebook
     from rulebook.i18n import _
 
-    with _speaking(lang):
+    with speaking(lang):
         game = rulebook.get_game(slug)
         players = game.Rules().players
         return (_("Watch a whole game of {game}, move by move").format(game=game.title),
@@ -122,7 +122,7 @@ def write_pages(app: Sphinx, exception: Exception | None) -> None:
     out = Path(app.outdir) / FOLDER
     out.mkdir(parents=True, exist_ok=True)
     lang = _language(app.env)
-    with _speaking(lang):
+    with speaking(lang):
         for slug in GAMES:
             record = whole_game(slug)
             note = _("The bots are rulebook's heuristic players; the deal and their choices come from seed {seed}.") \

@@ -62,6 +62,21 @@ GAME_ORDER = ("witches-of-blackmore", "seven-prophecies", "utsuke", "gods-and-hu
 #: ``locale/<lang>/LC_MESSAGES/_ext/rulebook_docs.po``. ``{name}`` fields are filled in
 #: after translation; ``tests/test_translations.py`` checks every one is translated.
 MESSAGES = (
+    "Zone",
+    "Holds",
+    "Printed sight",
+    "Sights the engine plays itself",
+    "Step",
+    "How it takes turns",
+    "How often",
+    "What happens",
+    "Rules",
+    "Rule",
+    "Decides",
+    "What a variant gives in its place",
+    "Switched off",
+    "yes",
+    "no",
     "Ruling",
     "What the source says",
     "The reading chosen",
@@ -725,17 +740,94 @@ class OptionsDirective(SphinxDirective):
         return [intro, table]
 
 
+class ModelDirective(SphinxDirective):
+    """``rulebook-model <slug>``: the game as one model: its zones, its program of steps and the rules a
+    variant may replace by ID (:mod:`rulebook.core.model`)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import rulebook
+        from rulebook.core.model import KIND_WORDS, TURN_WORDS
+        from rulebook.variants.steps import placeable
+
+        game = rulebook.get_game(self.arguments[0])
+        zones = self._table(
+            ["Zone", "Holds", "Printed sight", "Sights the engine plays itself", "Meaning"], (14, 14, 12, 20, 40),
+            [[nodes.literal(text=z.name),
+              _markdown_paragraph(f"{z.items}s" + (", one per seat" if z.per_seat else ""), self),
+              nodes.literal(text=z.printed),
+              _markdown_paragraph(", ".join(f"`{c}`" for c in z.choices) + (
+                  "; any other sight too (the general path)" if z.general else ""), self),
+              _markdown_paragraph(z.doc, self)] for z in game.ZONES])
+        program = self._table(
+            ["Step", "How it takes turns", "How often", "What happens", "Rules"], (16, 18, 12, 34, 20),
+            [[nodes.literal(text=s.name), _markdown_paragraph(TURN_WORDS[s.turns], self),
+              _markdown_paragraph(s.often_words, self), _markdown_paragraph(s.who, self),
+              self._links(s.rules)] for s in game.PROGRAM])
+        slots = self._table(
+            ["Rule", "Decides", "What a variant gives in its place", "Switched off"], (14, 16, 56, 14),
+            [[self._links((s.rule,)), _markdown_paragraph(KIND_WORDS[s.kind], self), _markdown_paragraph(s.form, self),
+              nodes.Text(tr(self.env, "yes") if s.switchable else tr(self.env, "no"))] for s in game.SLOTS])
+        places = ", ".join(f"`{k} = \"{n}\"`" for k, n in sorted(placeable(game)))
+        title = game.title
+        return [
+            # composed in English: the page's own catalog translates the whole sentence (its cells too)
+            _inline(f"The zones of {title}: every place an item can be, and who sees it (`visible.ZONE`)."), zones,
+            _inline(f"The round of {title} as a program of steps; an added step goes before or after the ones a "
+                    f"variant file may name ({places})."), program,
+            _inline(f"The rules of {title} a variant may replace by their IDs, and the game's own checks."), slots,
+        ]
+
+    def _links(self, rules: tuple[str, ...]) -> nodes.paragraph:
+        para = nodes.paragraph()
+        for i, rid in enumerate(rules):
+            if i:
+                para += nodes.Text(", ")
+            ref = _rule_ref(rid)
+            ref += nodes.inline(rid, rid, classes=["rule-id"])
+            para += ref
+        return para
+
+    def _table(self, heads: list[str], widths: tuple[int, ...], rows: list[list[nodes.Node]]) -> nodes.table:
+        table = nodes.table(classes=["rulebook-options"])
+        group = nodes.tgroup(cols=len(heads))
+        table += group
+        for width in widths:
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        body = nodes.tbody()
+        group += body
+
+        def row(cells: list[nodes.Node], into: nodes.Element) -> None:
+            r = nodes.row()
+            for cell in cells:
+                entry = nodes.entry()
+                entry += cell if isinstance(cell, nodes.paragraph) else nodes.paragraph("", "", cell)
+                r += entry
+            into += r
+
+        row([nodes.Text(tr(self.env, h)) for h in heads], head)
+        for cells in rows:
+            row(cells, body)
+        return table
+
+
 class FigureDirective(SphinxDirective):
     """``rulebook-figure <slug>``: every card of the game (an inline SVG)."""
 
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        from replay_pages import speaking
+
         import rulebook
         from rulebook.core import render
 
         game = rulebook.get_game(self.arguments[0])
-        svg = render.deck_svg(game, game.Rules())
+        with speaking(_language(self.env)):  # the cards' names (suit A: スートA) in the page's language
+            svg = render.deck_svg(game, game.Rules())
         box = nodes.container(classes=["rulebook-figure"])
         box += nodes.raw("", svg, format="html")
         caption = nodes.paragraph(classes=["rulebook-figure-caption"])
@@ -752,13 +844,18 @@ class ScenariosDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from replay_pages import replay_link  # the game's whole game, to watch move by move
-
-        from rulebook.core import render
-        from rulebook.reference import scenarios
+        from replay_pages import replay_link, speaking  # the game's whole game, to watch move by move
 
         link = replay_link(self, self.arguments[0])
         out: list[nodes.Node] = [] if link is None else [link]
+        with speaking(_language(self.env)):  # the cards' names in the pictures, in the page's language
+            return out + self._scenarios()
+
+    def _scenarios(self) -> list[nodes.Node]:
+        from rulebook.core import render
+        from rulebook.reference import scenarios
+
+        out: list[nodes.Node] = []
         for path in sorted((ROOT / "spec" / "examples" / self.arguments[0]).glob("*.toml")):
             self.env.note_dependency(str(path))
             sc = scenarios.load(path)
@@ -931,6 +1028,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(RulingCopies)
     app.add_transform(RuleLinks)
     app.add_directive("rulebook-options", OptionsDirective)
+    app.add_directive("rulebook-model", ModelDirective)
     app.add_directive("rulebook-figure", FigureDirective)
     app.add_directive("rulebook-scenarios", ScenariosDirective)
     app.add_directive("rulebook-translations", TranslationsDirective)
