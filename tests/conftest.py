@@ -15,6 +15,12 @@ machine). ``python -m pytest -m "not slow"`` is the quick subset; the default
 run still runs them all. Whole files are listed here by pattern; a single slow
 test elsewhere carries ``@pytest.mark.slow`` in its own file, or its node ID below.
 
+Every test runs in a folder of its own under the system's temporary folder (:class:`InTemporaryFolder`),
+so that what it writes without naming a folder (a record, a progress file, a report) lands there, not in
+the clone; a test that needs the clone reads it by its path (``ROOT``). After the run,
+:class:`CleanClone` compares ``git status --porcelain`` with what it was before and fails the run when
+the tests left a file in the clone (skipped outside a git checkout).
+
 Every test starts in English with no locale variable set (:func:`english`), so that a
 Japanese ``LANG`` on the machine running the tests (or in CI) changes no assertion, in the
 test process or in the ``rulebook`` subprocesses it starts; tests of the Japanese text ask
@@ -27,7 +33,12 @@ import fnmatch
 import gc
 import importlib
 import os
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -48,6 +59,81 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     set_language("en")
 
+class InTemporaryFolder:
+    """Each test (doctests of ``rulebook/``, ``docs/`` and the README too) starts in an empty folder of
+    its own, removed after it: the current folder is never the clone. A test's own ``monkeypatch.chdir``
+    still wins (fixtures run after this), and is undone before the folder is left.
+
+    The pages of ``docs/`` and the README speak from the clone's top folder (``--variant
+    docs/examples/...``): their doctests start in a folder that links to each of its entries, so that
+    what they read is found and what they write lands in the temporary folder."""
+
+    def __init__(self) -> None:
+        self.back: list[tuple[str, str]] = []
+
+    @pytest.hookimpl(hookwrapper=True, tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> Iterator[None]:
+        folder = tempfile.mkdtemp(prefix="rulebook-test-")
+        if item.nodeid.startswith(("docs/", "README.md")):
+            for entry in ROOT.iterdir():
+                if not entry.name.startswith("."):
+                    os.symlink(entry, Path(folder) / entry.name)
+        self.back.append((os.getcwd(), folder))
+        os.chdir(folder)
+        yield
+
+    @pytest.hookimpl(hookwrapper=True, trylast=True)
+    def pytest_runtest_teardown(self, item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+        yield
+        if self.back:
+            before, folder = self.back.pop()
+            os.chdir(before)
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def git_status(root: Path) -> set[str] | None:
+    """The lines of ``git status --porcelain`` of the checkout at ``root`` (untracked files one by one),
+    or ``None`` when ``root`` is not in a git checkout or git is missing."""
+    try:
+        run = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=all"],
+                             capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return set(run.stdout.splitlines()) if run.returncode == 0 else None
+
+
+class CleanClone:
+    """Fails the run when the tests changed the clone: files that ``git status`` shows after the run
+    and did not before (written by a test or a program it started). Only the main process checks
+    (with pytest-xdist, the workers' tests are the main process's run); skipped outside a checkout."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.before = git_status(root)
+        self.left: list[str] = []
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        after = git_status(self.root)
+        if self.before is None or after is None:
+            return
+        self.left = sorted(after - self.before)
+        if self.left and exitstatus == 0:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.left:
+            terminalreporter.section("the tests left files in the clone", sep="=", red=True)
+            for line in self.left[:40]:
+                terminalreporter.write_line(f"  {line}")
+            terminalreporter.write_line("every test writes under a temporary folder (tmp_path); see tests/conftest.py")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(InTemporaryFolder(), "rulebook-in-temporary-folder")
+    if not hasattr(config, "workerinput"):  # the main process of the run, not a pytest-xdist worker
+        config.pluginmanager.register(CleanClone(ROOT), "rulebook-clean-clone")
+
+
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
 settings.register_profile("dev", max_examples=25, deadline=None, derandomize=True, suppress_health_check=_QUIET)
 settings.register_profile(
@@ -56,6 +142,8 @@ settings.register_profile(
 settings.register_profile("thorough", max_examples=100, deadline=None, suppress_health_check=_QUIET)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 settings.load_profile(PROFILE)
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: At most this many Hypothesis examples per slow test under the ``dev`` profile.
 DEV_SLOW_EXAMPLES = 2
@@ -70,7 +158,7 @@ SLOW_FILES = (
     "tests/games/*/test_properties.py", "tests/games/*/test_history.py",
     # whole games, searches and simulations: seconds per file
     "tests/test_players.py", "tests/test_bad_inputs.py", "tests/test_verify_mutants.py", "tests/test_simulate.py",
-    "tests/test_verify.py", "tests/test_render_boards.py",
+    "tests/test_verify.py", "tests/test_render_boards.py", "tests/test_unedited_model.py",
 )
 #: Further tests (function-level node IDs, every parameter) that take seconds each: ``pytest --durations=40``.
 SLOW = frozenset({
@@ -94,7 +182,9 @@ SLOW = frozenset({
     "tests/test_play.py::test_default_record_path_is_in_the_current_folder",
     # a whole reference game compared move by move: 14 s on a busy 2-core machine
     "tests/games/seven_prophecies/test_heuristic.py::test_the_heuristic_matches_its_plain_reference",
-})
+}) | frozenset(  # tests/slow.txt: the tests of a second or more, measured (one node ID a line, # comments)
+    line.split("#")[0].strip() for line in (ROOT / "tests" / "slow.txt").read_text(encoding="utf-8").splitlines()
+    if line.split("#")[0].strip())
 
 
 #: Tests that need an optional module, by the module (node IDs without parameters; a doctest of

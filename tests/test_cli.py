@@ -102,7 +102,7 @@ def test_verify_catches_a_broken_variant_and_replay_names_it(
     assert main(["replay", str(out_file), "--variant", CURSED + ":CURSED_NINES"]) == 1
     out = capsys.readouterr().out
     assert "✗ broken at action" in out and "[WB-SCORE-1]" in out and "recorded failure" in out
-    assert "Trick 1: seat 1 leads" in out  # the game is told trick by trick (seats from 1)
+    assert "Trick 1 (trump: " in out and "): seat 1 leads" in out  # the game is told trick by trick (seats from 1)
 
 
 def test_replay_of_a_clean_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -159,7 +159,7 @@ def test_verify_replays_the_record_of_the_longest_game(
     assert "2720 actions" in capsys.readouterr().out
 
 
-# -- mutation survivors of rulebook/core/tricks.py (bench/mutate.py), killed by exact values ----------
+# -- mutation survivors of rulebook/core/tricks.py (issue 11), killed by exact values ----------
 
 
 def test_win_keys_exact_table() -> None:
@@ -184,7 +184,7 @@ def test_the_weakest_trump_beats_the_strongest_card_of_the_lead_suit() -> None:
     assert trick_winner((0, 1), suit_of, strength, lead_suit=0, trump_suit=None) == 0
 
 
-# -- mutation survivors of rulebook/core/contract.py (bench/mutate.py, sampled), killed by exact values --
+# -- mutation survivors of rulebook/core/contract.py (issue 11, sampled), killed by exact values --
 
 from rulebook.core.contract import MAX_DEAL_LENGTH, SEED_RANGE, Game, Setup, check_seed, deal_rng  # noqa: E402
 

@@ -54,6 +54,7 @@ NOT_RULES = {
     "Record of play": "record-of-play",
     "Observation tensor": "observation-tensor",
     "API": "api",
+    "The game as one model": "the-game-as-one-model",
 }
 #: the line a rule's links to code and tests are folded under (docs/_ext: TRACE_SUMMARY)
 TRACE_SUMMARY = "Code ({code}) and tests ({tests})"
@@ -124,6 +125,21 @@ def _fold_counts() -> dict[str, tuple[int, int]]:
             for rid, keys in seen.items()}
 
 
+def _model_text(slug: str) -> int:
+    """What the rulebook-model directive shows: its three sentences and its three tables."""
+    from rulebook.core.model import KIND_WORDS, TURN_WORDS
+
+    game = rulebook.get_game(slug)
+    cells = ["The zones of: every place an item can be, and who sees it.", "The round of as a program of steps",
+             "The rules of a variant may replace by their IDs, and the game's own checks.",
+             "Zone Holds Printed sight Sights the engine plays itself Meaning",
+             "Step How it takes turns How often What happens Rules", "Rule Decides What a variant gives in its place"]
+    cells += [" ".join((z.name, z.items, z.printed, *z.choices, z.doc)) for z in game.ZONES]
+    cells += [" ".join((s.name, TURN_WORDS[s.turns], s.often_words, s.who, *s.rules)) for s in game.PROGRAM]
+    cells += [" ".join((s.rule, KIND_WORDS[s.kind], s.form)) for s in game.SLOTS]
+    return sum(_visible(c) for c in cells)
+
+
 def source_shares(slug: str, folds: dict[str, tuple[int, int]]) -> Counter[str]:
     """Characters of the page by kind: ``rules``, ``other`` (NOT_RULES) and ``trace``."""
     game = rulebook.get_game(slug)
@@ -152,6 +168,8 @@ def source_shares(slug: str, folds: dict[str, tuple[int, int]]) -> Counter[str]:
                 f"games/{slug}.md shows generated API text: it belongs on games/{slug}-api.md")
             if name == "rulebook-options":
                 counts[kind] += _options_text(arg)
+            elif name == "rulebook-model":
+                counts[kind] += _model_text(arg)
             elif name == "rulebook-figure":
                 counts[kind] += _visible(DECK_CAPTION.format(title=game.title))
             elif name in ("figure", "image"):

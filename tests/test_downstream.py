@@ -59,6 +59,8 @@ def test_usage_counts_a_move_of_the_variants_own_kind_exactly() -> None:
         "added: discard": 3, "move: Play": 54, "move: Keep": 5, "move: Replace": 12, "forced: Play": 3,
         "trick: WB-TRICK-1": 6, "trick: WB-TRICK-2": 1, "trick: WB-TRICK-3": 11, "score: WB-SCORE-1": 18,
         "score: WB-TRUMP-1": 12, "end: WB-END-4": 1,
+        # the decisions that offered a discard, and the discards taken, by the kind of player (issue 41)
+        "offered: discard": 4, "taken: discard: random": 3,
     }
     assert "discard" not in usage_rules(r.usage)  # a kind of move, not a rule
 
@@ -230,7 +232,7 @@ def test_a_game_with_an_added_step_replays_in_words_and_as_a_page(tmp_path: Path
         "Cards passed (UT-PHASE-2: Passing cards): seat 1 gave B2 to seat 2, seat 2 gave E1 to seat 3, seat 3 gave "
         "D7 to seat 4, seat 4 gave A11 to seat 1",
         "Trick 1: the lord leads; the lord C6, seat 1 C7, seat 2 C4, seat 3 C8, seat 4 C1. Seat 3 wins with C8 "
-        "(UT-TRICK-1: Winning a trick)",
+        "(UT-TRICK-1: The highest of the suit led)",
     ]
     assert sum(line.startswith("Cards passed") for line in out) == 4  # one per round
     assert out[-1] == "✓ every position passed the checks (game over)"
@@ -258,8 +260,8 @@ def test_a_game_with_the_variants_own_moves_replays_with_the_variant(tmp_path: P
     assert out[1:4] == [
         "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 3, 74 actions",
         "Seat 1: discard B7 (a move the variant adds)",
-        "Trick 1: seat 1 leads; seat 1 Y4, seat 2 P2, seat 3 P6. Seat 1 wins with Y4 (WB-TRICK-3: No trump: the "
-        "leader's colour)",
+        "Trick 1 (trump: blue): seat 1 leads; seat 1 Y4, seat 2 P2, seat 3 P6. Seat 1 wins with Y4 (WB-TRICK-3: No "
+        "trump: the leader's colour)",
     ]
     assert out[-1] == "✓ every position passed the checks (game over)"
     page = tmp_path / "game.html"
@@ -302,8 +304,8 @@ def test_a_game_with_a_seat_that_plays_by_a_rule_replays(tmp_path: Path, capsys:
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == [
         "The Witches of Blackmore [witches-of-blackmore], 4 players, seed 3, 69 actions",
-        "Trick 1: seat 1 leads; seat 1 Y3, seat 2 P2, seat 3 P6, seat 4 G6. Seat 4 wins with G6 (WB-TRICK-1: A "
-        "single trump wins)",
+        "Trick 1 (trump: green): seat 1 leads; seat 1 Y3, seat 2 P2, seat 3 P6, seat 4 G6. Seat 4 wins with G6 "
+        "(WB-TRICK-1: A single trump wins)",
     ]
     assert out[-1] == "✓ every position passed the checks (game over)"
     assert main(["replay", str(saved), "--html", str(tmp_path / "game.html")]) == 0

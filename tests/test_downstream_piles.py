@@ -92,21 +92,26 @@ def test_the_table_after_an_exchange_names_only_the_seats_own_returns() -> None:
 
 def test_the_table_during_a_mission_draft_names_each_mission_as_the_game_does() -> None:
     assert table(ST_STATES[0], 0)[8:] == [
-        "Your mission: cards: 1 per acquired card if a card of every colour was acquired",
+        "Your mission: collected cards: 1 point for each card you acquire, if you acquire",
+        "  a card of every colour",
         "Added step, draft from the missions not dealt: you were dealt mission 4 and",
         "  mission 3; keep 1 mission, the other goes back face down at the bottom",
-        "mission 4 (cards: 1 per acquired card if a card of every colour was acquired)",
-        "mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)",
+        "mission 4 (collected cards: 1 point for each card you acquire, if you acquire a",
+        "  card of every colour)",
+        "mission 3 (race: 12 points if the bird finishes 1st and the monkey 2nd; 16",
+        "  instead if the dog finishes 3rd as well)",
         "0 of 3 players have chosen",
         "Moves: 1) keep mission 3  2) keep mission 4",
     ]
     assert table(ST_STATES[1], 0)[-1] == "1 of 3 players have chosen · you keep so far: mission 3"
     other = table(ST_STATES[1], 1)  # seat 2: its own two missions; never seat 1's
-    assert other[9:14] == [
+    assert other[10:17] == [
         "Added step, draft from the missions not dealt: you were dealt mission 6 and",
         "  mission 2; keep 1 mission, the other goes back face down at the bottom",
-        "mission 6 (cards: 1 per acquired card if 1st in yellow)",
-        "mission 2 (race: dog 1st and bird 2nd: 12; then boar 3rd: 16)",
+        "mission 6 (collected cards: 1 point for each card you acquire, if you are 1st in",
+        "  yellow)",
+        "mission 2 (race: 12 points if the dog finishes 1st and the bird 2nd; 16 instead",
+        "  if the boar finishes 3rd as well)",
         "1 of 3 players have chosen",
     ]
     assert not any("mission 3" in line or "mission 4" in line for line in other)
@@ -138,12 +143,13 @@ def test_the_table_of_the_pile_steps_in_japanese(japanese: None) -> None:
     assert table(WB_STATES[8], 1)[3:5] == ["あなたはR2 R3を裏向きで山札の一番下に戻した",
                                            "ほかのプレイヤーが裏向きで戻した数：1番席（2枚）、3番席（2枚）、4番席（2枚）"]
     draft = table(ST_STATES[1], 0)
-    assert draft[10:15] == [
+    assert draft[10:16] == [
         "追加の手順（配られなかった使命カードの山からのドラフト）：あなたに使命カード4、",
         "  使命カード3が配られた。1枚を残し、もう1つは裏向きで一番下に戻る",
-        "使命カード4（カード：すべての色のカードを獲得していれば、獲得したカード1枚につき",
-        "  1点）",
-        "使命カード3（レース：トリが1位、サルが2位：12点／次にイヌが3位：16点）"]
+        "使命カード4（獲得カード：すべての色のカードを獲得していれば、獲得したカード1枚に",
+        "  つき1点）",
+        "使命カード3（レース：トリが1位、サルが2位なら12点／さらにイヌが3位なら代わりに16",
+        "  点）"]
     assert draft[-1] == "3人中1人が選び終えた · ここまでに残すもの：使命カード3"
     assert table(WB_STATES[0], 0)[-2].startswith("選べる手：1) 戻す R4  2) 戻す R8")  # typed either way
     from rulebook.reference.words import typed_move
@@ -336,11 +342,13 @@ def test_a_witches_draft_and_a_mission_exchange_at_the_table() -> None:
                                 "worth most in hand: a draft from the draw pile (WB-PHASE-3)")
     swap = Variant(ST, ST.Rules(players=3), phases=(ExchangeCards(before="rounds", element="missions"),))
     first = swap.new_game(seed=1)
-    assert table(first, 0)[-6:-1] == [
+    assert table(first, 0)[-8:-1] == [
         "Added step, exchange with the missions not dealt: you drew mission 3; choose 1",
         "  mission to put back face down at the bottom",
-        "mission 4 (cards: 1 per acquired card if a card of every colour was acquired)",
-        "mission 3 (race: bird 1st and monkey 2nd: 12; then dog 3rd: 16)",
+        "mission 4 (collected cards: 1 point for each card you acquire, if you acquire a",
+        "  card of every colour)",
+        "mission 3 (race: 12 points if the bird finishes 1st and the monkey 2nd; 16",
+        "  instead if the dog finishes 3rd as well)",
         "0 of 3 players have chosen",
     ]
     assert hint(first).rule == "ST-PHASE-4"

@@ -292,7 +292,7 @@ def test_replay_in_japanese_keeps_rule_ids_and_card_texts(capsys: pytest.Capture
     assert out.startswith("うつけ（UTSUKE） [utsuke]、3人、シード5、")
     first = state.tricks[0]
     assert f"トリック1：殿がリード。殿 {game.card_text(first.plays[0][1])}、" in out
-    assert "（UT-TRICK-1：トリックの勝者）" in out
+    assert "（UT-TRICK-1：リードされたスートの最も強いカード）" in out or "（UT-TRICK-1：最も強い切り札）" in out
     assert "ラウンド1終了：" in out and "最終得点：1番席 " in out
     set_language(JA)
     assert narrate(records.load(path)) == out.splitlines()[: len(narrate(records.load(path)))]
@@ -438,11 +438,12 @@ def test_saru_missions_in_japanese() -> None:
 
     try:
         set_language(JA)
-        assert mission_text(DEFAULT_MISSIONS[0]) == "レース：イノシシが1位、イヌが2位：12点／次にサルが3位：16点"
+        assert mission_text(DEFAULT_MISSIONS[0]) == (
+            "レース：イノシシが1位、イヌが2位なら12点／さらにサルが3位なら代わりに16点")
         assert mission_text(Mission("cards", condition="colour_first", colour=2, per_card=2, counted=2)) == (
-            "カード：黄で1位なら、獲得した黄のカード1枚につき2点")
+            "獲得カード：黄で1位なら、獲得した黄のカード1枚につき2点")
         assert mission_text(Mission("cards", condition="animal_place", animal=3, place=4, per_card=1)) == (
-            "カード：イノシシが4位なら、獲得したカード1枚につき1点")
+            "獲得カード：イノシシが4位なら、獲得したカード1枚につき1点")
     finally:
         set_language("en")
 

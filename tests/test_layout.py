@@ -26,12 +26,13 @@ MODULES = ("witches_of_blackmore", "seven_prophecies", "utsuke", "gods_and_human
 #: The files of every game package, in the order the contributor page explains them.
 GAME_FILES = (
     "__init__.py", "rules.py", "actions.py", "state.py", "scoring.py", "history.py", "observation.py",
-    "heuristic.py", "render.py", "game.py",
+    "heuristic.py", "render.py", "model.py", "game.py",
 )
 #: The test files of every game, mirroring the package.
 TEST_FILES = (
     "__init__.py", "test_rules.py", "test_state.py", "test_scoring.py", "test_history.py", "test_observation.py",
     "test_heuristic.py", "test_render.py", "test_properties.py", "test_boundary.py", "test_mutants.py", "test_logic.py",
+    "test_model.py",
 )
 MAX_LINES = 1000
 

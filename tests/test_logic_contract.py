@@ -150,7 +150,8 @@ def test_options_names_the_engine_s_counts_events_endings_and_steps(capsys: pyte
     out = capsys.readouterr().out
     assert "a counters hook changes the counts honour, chips at the events trick, round" in out
     assert "endings_off switches off: honour (UT-END-1), chips (UT-END-2), rounds (UT-END-6)." in out
-    assert "  bid: secret; the seat after the lord bids first (UT-BID-2)\n" in out
+    assert ("  bid: every seat at once, in secret, every round; every player bids at once, in secret, on the "
+            "lord's tricks (UT-BID-1, UT-BID-2)\n") in out
     assert main(["options", "utsuke", "--json"]) == 0
     logic = json.loads(capsys.readouterr().out)["logic"]
     assert list(logic["counters"]) == ["honour", "chips"] and list(logic["events"]) == ["trick", "round"]

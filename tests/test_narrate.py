@@ -61,7 +61,7 @@ def test_tricks_and_rounds_are_told_with_the_deciding_rule(monkeypatch: pytest.M
     lines = narrate_states([state])
     text, _ = card_namer(state.GAME, state.rules)
     assert lines[1] == (f"Trick 1: seat 2 leads; seat 2 {text(3)}, seat 1 {text(13)}. "
-                        f"Seat 1 wins with {text(13)} (WB-TRICK-2: Several trumps)")
+                        f"Seat 1 wins with {text(13)} (WB-TRICK-2: Several trumps: the strongest on the wheel)")
     assert lines[2] == "Round 1 ends: the hands ran out (WB-END-4: Playing out the hands)"
     assert lines[3] == "  seat 1 +4: captured cards (WB-SCORE-1)"
     assert lines[4] == "  points this round: seat 1 +4, seat 2 +0"
@@ -96,7 +96,9 @@ def test_cli_replay_tells_the_game_and_takes_a_seat(tmp_path: Path, capsys: pyte
     path = records.save(_game(WB, 6, players=3), tmp_path / "g.json")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    head = "The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\nTrick 1: seat 1 leads; "
+    # the trump each trick was played under (it changes with the trump stack, WB-TRUMP-1)
+    head = ("The Witches of Blackmore [witches-of-blackmore], 3 players, seed 1, 6 actions\n"
+            "Trick 1 (trump: yellow): seat 1 leads; ")
     assert out.startswith(head)
     assert "Seat 1 wins with R8 (WB-TRICK-3: No trump: the leader's colour)" in out
     assert "✓ every position passed the checks (game not over)" in out

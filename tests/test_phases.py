@@ -14,6 +14,7 @@ import rulebook
 from rulebook.core.phases import PassCard, Phase, ShowCard, phases_text
 from rulebook.errors import IllegalAction, RulebookError
 from rulebook.reference import records
+from rulebook.variants import steps
 from rulebook.variants.phases import (
     InvalidPhase,
     PassCards,
@@ -218,7 +219,7 @@ def test_printed_rules_never_wrapped() -> None:
 @pytest.mark.parametrize(("table", "message"), [
     ({"kind": "pass", "before": "bid", "to": "up"},
      "phases[1].to: must be one of left, right, across or a whole number"),
-    ({"kind": "pass", "before": "auction"}, "phases[1].before: utsuke has no phase 'auction'"),
+    ({"kind": "pass", "before": "auction"}, "phases[1].before: utsuke has no step 'auction' to go before"),
     ({"kind": "pass", "before": "bid", "cards": 0}, "phases[1].cards: must be a whole number from 1"),
     ({"kind": "pass", "before": "bid", "turns": "open"}, "phases[1].turns: must be secret or in_turn"),
     ({"kind": "pass", "before": "bid", "starts": "seat:0"}, "phases[1].starts: must be one of"),
@@ -340,3 +341,32 @@ def test_random_added_phases_keep_the_invariants(case: tuple[str, int, tuple[Pas
             game.check_invariants(other.inner)
         state = state.apply(rng.choice(state.legal_actions()))
         steps += 1
+
+
+@pytest.mark.parametrize("slug", list(rulebook.GAMES))
+def test_the_places_asked_for_are_found_as_when_every_question_is_asked(slug: str) -> None:
+    """An added step is due where its place is among the program's places (``steps.points``); skipping
+    the engine's questions no step's place needs (``steps.wanted``) finds the same steps due, for every
+    place the game offers (one at a time and all at once) and every position of random games, and asks
+    a question exactly when a step's place needs it."""
+    game = rulebook.get_game(slug)
+    names, _index, t = steps._facts(game)
+    offered = sorted(steps.placeable(game))
+    singles = [((kind, name, at),) for kind, name in offered for at in (0, 1, 2)]
+    assert steps.wanted(game, ()) == (False, False)
+    for places in [*singles, tuple(p for (p,) in singles)]:
+        ask = steps.wanted(game, places)
+        assert ask == (any(n in names for _k, n, _a in places), any(n == t for _k, n, _a in places))
+        rng = random.Random(len(places))
+        found = 0
+        for seed in range(3):
+            state = game.new_game(game.Rules(), seed=seed)
+            while True:
+                every = steps.points(game, state)
+                assert set(places) & steps.points(game, state, ask) == set(places) & every
+                found += bool(set(places) & every)
+                if state.current_player is None:
+                    break
+                state = state.apply(rng.choice(state.legal_actions()))
+        if len(places) > 1:  # the places reached without the engine holding for a step: the whole list
+            assert found > 0

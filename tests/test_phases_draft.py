@@ -219,7 +219,7 @@ def test_verify_passes_on_the_example() -> None:
     ({"kind": "exchange", "before": "tricks", "cards": "2"}, "phases[1].cards: must be a whole number from 1"),
     ({"kind": "exchange", "before": "deal"},
      "phases[1].before: deal is a step no player takes (it comes by chance); an added step goes before one of: "
-     "tricks"),
+     "trick, tricks"),
 ])
 def test_bad_tables_name_the_field(table: dict[str, object], message: str) -> None:
     def run() -> None:

@@ -151,7 +151,7 @@ def test_records_replay_under_the_variant(tmp_path: Path, capsys: pytest.Capture
     assert ex.PASS_AND_UNBROKEN_TRUMPS.hooked(records.replay(record)) == state
     path = tmp_path / "game.json"
     path.write_text(records.dumps(state))
-    ref = "docs/examples/pass_and_unbroken_trumps.py:PASS_AND_UNBROKEN_TRUMPS"
+    ref = f"{Path(__file__).resolve().parents[1]}/docs/examples/pass_and_unbroken_trumps.py:PASS_AND_UNBROKEN_TRUMPS"
     assert main(["replay", str(path), "--variant", ref, "--quiet"]) == 0
     # a move the hook refuses, written into the record, is named on replay
     engine = records.replay(record)

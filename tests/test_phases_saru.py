@@ -207,7 +207,7 @@ def test_verify_passes_on_the_example() -> None:
      "phases[1].element: saru-tori-inu-i has no pile of 'hand' to draft from (its piles: missions)"),
     ({"players": 3}, ExchangeCards(before="score", element="missions"),
      "phases[1].before: score is a step no player takes (it comes by chance); an added step goes before one "
-     "of: rounds"),
+     "of: round, rounds"),
 ])
 def test_bad_inputs_name_the_field(rules: dict[str, object], phase: DraftCards | ExchangeCards, message: str) -> None:
     escaped = message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(").replace(")", r"\)")

@@ -50,8 +50,8 @@ def test_stdin_game_with_an_illegal_move_and_undo(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     text = run.stdout
     assert "nothing to undo: this is your first decision" in text
-    assert f"Not legal: {illegal} is not legal: seat 1 does not hold that card. Rule WB-PLAY-1: Playing cards" in text
-    assert "Not legal: 'nonsense' is not a move of witches-of-blackmore" in text
+    assert f"Not legal: {illegal} is not legal: you do not hold that card. Rule WB-PLAY-1: Playing cards" in text
+    assert "Not legal: 'nonsense' is not a move of The Witches of Blackmore" in text
     assert "undone: back to your previous decision (move 1)" in text
     assert "── game over ──" in text
     assert "The Witches of Blackmore · you are seat 1 · your turn" in text  # the table, once per decision

@@ -35,7 +35,7 @@ def test_a_saved_half_game_is_finished(tmp_path: Path) -> None:
     assert "record saved: g.json (seed 4; continue: rulebook play witches-of-blackmore --resume g.json)" in first.stdout
     half = records.load(tmp_path / "g.json")
     assert {k: v for k, v in half.meta["play"].items() if k != "rng"} == {
-        "seats": [0], "opponents": {"1": "random", "2": "random"}}
+        "seats": [0], "opponents": {"1": "random", "2": "random"}, "lang": "en"}
     assert sorted(half.meta["play"]["rng"]) == ["gauss", "mt", "v"]  # the bots' generator, saved
     assert len(half.actions) > 5
     second = _cli(["play", WB, "--resume", "g.json"], "1\n" * 300, tmp_path)

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import gc, os, signal, threading, time, importlib.util
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, even if this run ignores SIGINT
 from hypothesis.internal.conjecture.junkdrawer import gc_cumulative_time
 gc_cumulative_time()  # Hypothesis installs its callback
 spec = importlib.util.spec_from_file_location("conftest", {conftest!r})

@@ -51,8 +51,9 @@ def test_the_default_players_fit_the_variant() -> None:
     changed = Variant(UT, UT.Rules(players=3, honour_to_win=5))
     kinds, why = fitting_players([printed, changed], None)
     assert kinds == [(SEARCH_PLAYER,) * 3] * 2
-    assert why.startswith("search players (ISMCTS, 30 iterations a move, heuristic rollouts) in every seat, "
-                          "because the rule-aware heuristic does not read this rule: honour_to_win")
+    assert why.startswith("the rule-following player in every seat (the rule-aware heuristic where the rules change "
+                          "nothing a move can affect, ISMCTS with 30 iterations a move where they do), because the "
+                          "rule-aware heuristic does not read this rule: honour_to_win")
     # a rule the heuristic reads keeps it; --players-as overrides
     sp = [Variant(SP, SP.Rules()), Variant(SP, SP.Rules(score_floor=False))]
     assert fitting_players(sp, None) == ([("heuristic",) * 4] * 2, "")
@@ -69,10 +70,11 @@ def test_simulate_names_who_played_why_and_what_they_do_not_read(
             "--workers", "1"]
     assert main([*base, "--report", str(tmp_path / "r.html")]) == 0
     out = capsys.readouterr().out
-    assert "who played: ISMCTS (30 iterations a move) in every seat" in out
-    assert "why: search players (ISMCTS, 30 iterations a move, heuristic rollouts) in every seat" in out
+    assert ("who played: the rule-following player (ISMCTS with 30 iterations a move where the rules bite) in every "
+            "seat") in out
+    assert "why: the rule-following player in every seat" in out
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "What the players read." in page and "Why: search players" in page
+    assert "What the players read." in page and "Why: the rule-following player" in page
     assert "It plays for the game&#x27;s own scores" not in page
     # search players read every rule: the box informs (blue), it does not warn (red)
     assert "<div class='note'><b>What the players read." in page
@@ -85,9 +87,9 @@ def test_simulate_names_who_played_why_and_what_they_do_not_read(
     # a sweep's page says why its players were chosen too
     assert main(["simulate", "utsuke", "--set", "players=3", "--sweep", "honour_to_win=3,5", "--games", "2",
                  "--workers", "1", "--report", str(tmp_path / "s.html")]) == 0
-    assert "why: search players" in capsys.readouterr().out
+    assert "why: the rule-following player" in capsys.readouterr().out
     sweep_page = (tmp_path / "s.html").read_text(encoding="utf-8")
-    assert "<div class='note'><b>What the players read.</b><ul><li>Why: search players" in sweep_page
+    assert "<div class='note'><b>What the players read.</b><ul><li>Why: the rule-following player" in sweep_page
     # asked for the heuristic: it plays, and the terminal and the page say what it does not read
     assert main([*base, "--players-as", "heuristic", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["players_read"] == [
@@ -107,7 +109,7 @@ def test_a_sweep_of_a_rule_the_heuristic_does_not_read_uses_search_players(
 
     assert main(["simulate", "utsuke", "--sweep", "honour_to_win=3,4", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "who played: ISMCTS (30 iterations a move) in every seat" in out and "why: search players" in out
+    assert "who played: the rule-following player" in out and "why: the rule-following player" in out
     assert main(["simulate", "utsuke", "--sweep", "max_bid=3,4", "--games", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "who played: the rule-aware heuristic in every seat" in out and "why:" not in out
@@ -118,11 +120,12 @@ def test_the_heuristic_says_it_plays_added_phases_and_moves_at_random_or_not_at_
     from rulebook.variants.variant import load_variant
 
     ut = rulebook.get_game("utsuke")
-    passing = load_variant(ut, "docs/examples/utsuke_pass_left.toml")
+    examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    passing = load_variant(ut, str(examples / "utsuke_pass_left.toml"))
     assert [(u.rule, u.instead) for u in unread(passing, ("heuristic",) * 4)] == [
         ("the added step that passes cards (UT-PHASE-2)", "passes cards at random in it")]
     wb = rulebook.get_game("witches-of-blackmore")
-    discard = load_variant(wb, "docs/examples/discard_to_the_pile.py:DISCARD_TO_THE_PILE")
+    discard = load_variant(wb, f"{examples}/discard_to_the_pile.py:DISCARD_TO_THE_PILE")
     rules = [u.rule for u in unread(discard, ("heuristic",) * 3)]
     assert "the variant's own moves" in rules and "the legal hook" in rules
 

@@ -34,7 +34,7 @@ def test_a_rule_comes_with_its_rulings(capsys: pytest.CaptureFixture[str]) -> No
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "WB-PLAY-2 · Must-follow house rule"
     assert "WB-RULING-2 · No obligation to follow" in lines
-    assert [r.id for r in rulings_of(WB, "WB-PLAY-2")] == ["WB-RULING-2"]
+    assert [r.id for r in rulings_of(WB, "WB-PLAY-2")] == ["WB-RULING-2", "WB-RULING-14"]
     # a ruling that cites the rule, though the rule does not cite it
     assert "WB-RULING-6" in [r.id for r in rulings_of(WB, "WB-SCORE-2")]
     assert rulings_of(WB, "WB-RULING-2") == []
@@ -143,7 +143,7 @@ LESSONS = {
                           "得点計算：キューブを置いた順位を取ると")),
     "utsuke": (("Winning a trick: The highest trump wins", "Honour: After the round the bids are shown: an exact "
                 "bid earns 2 honour"),
-               ("トリックの勝者：", "名誉：ラウンドの終わりに予想が公開される。ぴったり当てた人は名誉を2得る")),
+               ("トリックの勝者：", "誉：ラウンドの終わりに予想が公開される。ぴったり当てた人は誉を2得る")),
     "gods-and-humans": (("Winning a trick: Follow the colour led if you can",
                          "Scoring: A human who wins exactly the tricks its oracle card shows"),
                         ("トリックの勝者：出せるなら最初に出された色に従う",

@@ -32,9 +32,20 @@ def info(game: str, name: str):  # type: ignore[no-untyped-def]
     return {i.name: i for i in describe_options(get_game(game).Rules)}[name]
 
 
+#: options that hold a tuple of seats (SP-RULING-16: the dummies' seats)
+SEAT_LISTS = {"seven-prophecies": ["dummies"]}
+
+
 def test_exactly_these_options_name_a_seat() -> None:
     seats = {slug: [i.name for i in get_game(slug).options() if i.seat] for slug in GAMES}
-    assert seats == {slug: [SEAT_OPTIONS[slug]] if slug in SEAT_OPTIONS else [] for slug in GAMES}
+    assert seats == {slug: ([SEAT_OPTIONS[slug]] if slug in SEAT_OPTIONS else []) + SEAT_LISTS.get(slug, [])
+                     for slug in GAMES}
+
+
+def test_a_list_of_seats_counts_from_one() -> None:
+    i = info("seven-prophecies", "dummies")
+    assert i.default == () and i.default_text == "none"
+    assert parse_value(i, "2,4") == (1, 3) and format_value(i, (1, 3)) == "2,4"
 
 
 def test_set_first_leader_1_makes_the_first_seat_lead() -> None:

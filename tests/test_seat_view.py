@@ -49,7 +49,8 @@ EXPECTED = {
     ("saru-tori-inu-i", "en"): {
         "race": "2", "round": "2", "current player": "seat 1",
         "phase": "play a card (face up, face down, or the last player declares)",
-        "mission": "mission 1 (race: boar 1st and dog 2nd: 12; then monkey 3rd: 16)",
+        "mission": "mission 1 (race: 12 points if the boar finishes 1st and the dog 2nd; 16 instead if the monkey "
+                   "finishes 3rd as well)",
         "hand sizes": "seat 1 7, you (seat 2) 7, seat 3 7, seat 4 6",
         "area": "column 1: K6, column 2: K5, column 3: Y7, column 4: Y1",
         "open columns": "column 1, column 2, column 3, column 4",
@@ -62,7 +63,7 @@ EXPECTED = {
     },
     ("saru-tori-inu-i", "ja"): {
         "レース": "2", "ラウンド": "2", "手番のプレイヤー": "1番席",
-        "使命カード": "使命カード1（レース：イノシシが1位、イヌが2位：12点／次にサルが3位：16点）",
+        "使命カード": "使命カード1（レース：イノシシが1位、イヌが2位なら12点／さらにサルが3位なら代わりに16点）",
         "託宣エリア": "1列目: K6、2列目: K5、3列目: Y7、4列目: Y1",
         "動物のマス": "サルはマス1、イヌはマス0、トリはマス0、イノシシはマス2",
         "手番の順": "4番席、1番席、あなた（2番席）、3番席",
@@ -211,9 +212,10 @@ def test_a_finished_saru_race_stays_at_its_last_round(lang: Any) -> None:
 
 
 @pytest.mark.parametrize("language,expected", [
-    ("en", {"mission": "mission 6 (cards: 1 per acquired card if 1st in yellow)", "added step": "a draft from a pile",
+    ("en", {"mission": "mission 6 (collected cards: 1 point for each card you acquire, if you are 1st in yellow)",
+            "added step": "a draft from a pile",
             "your choice": "mission 1", "players who have chosen": "1", "you drew": "mission 1", "race": "1"}),
-    ("ja", {"使命カード": "使命カード6（カード：黄で1位なら、獲得したカード1枚につき1点）",
+    ("ja", {"使命カード": "使命カード6（獲得カード：黄で1位なら、獲得したカード1枚につき1点）",
             "追加の手順": "山からのドラフト",
             "あなたの選択": "使命カード1", "選び終えたプレイヤー": "1", "引いたもの": "使命カード1", "レース": "1"}),
 ])

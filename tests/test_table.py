@@ -43,7 +43,7 @@ def test_words_for_people() -> None:
     assert people("seat 0 does not hold that card", 4) == "seat 1 does not hold that card"
     assert people("its partner, seat 3, won; seats 0 and 2 reached 3 honour", 4, (3,)) == (
         "its partner, you, won; seats 1 and 3 reached 3 honour")
-    assert rule_words("WB-TRICK-2") == "several trumps (WB-TRICK-2)"
+    assert rule_words("WB-TRICK-2") == "several trumps: the strongest on the wheel (WB-TRICK-2)"
     assert rule_words("WB-TRICK-1") == "a single trump wins (WB-TRICK-1)"
     unknown = "XX-NONE-" + "1"  # an ID no spec defines (written so that traceability does not read it)
     assert rule_words(unknown) == unknown
@@ -56,8 +56,10 @@ def test_a_trick_result_names_the_winner_the_card_and_the_rule() -> None:
     game = rulebook.get_game(WB)
     t = TrickRecord(number=2, round=0, leader=0, plays=((0, game.parse_card("R4")), (2, game.parse_card("R3"))),
                     winner=2, rule="WB-TRICK-2")
-    assert trick_result(t, game.card_text, 4) == "Seat 3 wins the trick with R3: several trumps (WB-TRICK-2)"
-    assert trick_result(t, game.card_text, 4, (2,)) == "You win the trick with R3: several trumps (WB-TRICK-2)"
+    assert trick_result(t, game.card_text, 4) == ("Seat 3 wins the trick with R3: several trumps: the "
+        "strongest on the wheel (WB-TRICK-2)")
+    assert trick_result(t, game.card_text, 4, (2,)) == ("You win the trick with R3: several trumps: "
+        "the strongest on the wheel (WB-TRICK-2)")
 
 
 def test_the_first_table_exactly() -> None:

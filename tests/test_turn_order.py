@@ -9,6 +9,7 @@ round's start player. The refusals are typed and end the CLI in one line.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import subprocess
 import sys
@@ -331,7 +332,7 @@ def test_a_hook_and_a_table_together_are_refused() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=os.getcwd(),
                           timeout=120)
 
 

@@ -9,6 +9,7 @@ points), never from the engine's own fields.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import subprocess
 import sys
@@ -214,7 +215,7 @@ def test_refuses_rules_without_a_meaning_naming_the_field(turns: dict[str, Any],
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=os.getcwd(),
                           timeout=120)
 
 

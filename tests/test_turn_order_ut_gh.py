@@ -11,6 +11,7 @@ GH-LOGIC-4, GH-RULING-20: the same among a deal's humans; the next deal's first 
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -272,7 +273,7 @@ def test_utsuke_refuses_bad_turn_rules_naming_the_field(turns: dict[str, Any], f
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "rulebook", *args], capture_output=True, text=True, cwd=os.getcwd(),
                           timeout=120)
 
 

@@ -16,13 +16,15 @@ import pytest
 import rulebook
 from rulebook.games.gods_and_humans import DECK as GH_DECK
 from rulebook.games.gods_and_humans import PHASES as GH_PHASES
-from rulebook.games.seven_prophecies import _SUIT, DECK, PROPHECY, TRICK
+from rulebook.games.seven_prophecies import _SUIT, PROPHECY, TRICK
 
 
 def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
-    """The encoder as it was before the offset rewrite (kept verbatim as the reference)."""
+    """The encoder as it was before the offset rewrite (kept verbatim as the reference, but for the deck's
+    size: 13 cards a suit in play, four suits or five with five players, SP-RULING-17)."""
     obs = observation
     n = rules.players
+    k = rules.suit_count
     out: list[int] = []
 
     def onehot(size: int, index: int | None) -> None:
@@ -32,7 +34,7 @@ def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
         out.extend(v)
 
     def cardset(cards: Any) -> None:
-        v = [0] * DECK.size
+        v = [0] * (13 * k)
         for c in cards:
             v[c] = 1
         out.extend(v)
@@ -46,7 +48,7 @@ def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
     cardset(obs.hand)
     out.extend(obs.hand_sizes)
     for c in obs.future:
-        onehot(4, _SUIT[c])
+        onehot(k, _SUIT[c])
     cardset(obs.future)
     cardset(obs.aside_up)
     played: list[list[int]] = [[] for _ in range(n)]
@@ -61,7 +63,7 @@ def reference_seven_prophecies(rules: Any, observation: Any) -> tuple[int, ...]:
     for s in range(n):
         cardset((current[s],) if s in current else ())
     t = len(obs.round_tricks)
-    onehot(4, _SUIT[obs.future[t]] if obs.phase == TRICK else None)
+    onehot(k, _SUIT[obs.future[t]] if obs.phase == TRICK else None)
     out.extend(obs.own_prophecy)
     out.append(int(obs.phase != PROPHECY))
     for s in range(n):

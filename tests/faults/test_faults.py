@@ -88,9 +88,11 @@ def test_a_killed_worker_is_replaced_and_the_run_completes(
     monkeypatch.setattr(progress_mod.Progress, "write", write)
     code, figures, err = _run([*BASE, "--workers", "2", "--progress", "p.jsonl"], capsys)
     assert killed and code == 0
-    # the games lost with the pool: those of the chunks in flight (50 and 20 games)
-    assert re.fullmatch(r"rulebook: notice: a worker process stopped; playing its (20|50|70) unfinished games again "
-                        r"in a new one\n", err), err
+    # the games lost with the pool: those of the chunks in flight (50 and 20 games) not yet handed over; how
+    # many the other worker handed over before the pool noticed depends on timing
+    lost = re.fullmatch(r"rulebook: notice: a worker process stopped; playing its (\d+) unfinished games again "
+                        r"in a new one\n", err)
+    assert lost and 1 <= int(lost.group(1)) <= 70, err
     assert figures == uninterrupted
     assert _lines(tmp_path / "p.jsonl") == GAMES
 

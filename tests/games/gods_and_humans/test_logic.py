@@ -216,3 +216,64 @@ def test_a_logic_with_nothing_replaced_plays_the_printed_game(players: int) -> N
             assert state.current_player is None
             assert state.scores == printed.scores and state.rounds == printed.rounds
             assert state.tricks == printed.tricks and state.winners == printed.winners
+
+
+def test_a_trick_events_record_is_the_deals_last_trick() -> None:
+    """GH-LOGIC-2: the trick event hands over the record of the deal's last trick, built alone
+    (``history.last_deal_trick``), the very record ``deal_tricks`` lists last, under the printed
+    winner, the lowest card winning and a variant's own winner."""
+    import rulebook
+    from rulebook.games.gods_and_humans import history
+    from rulebook.games.gods_and_humans.actions import OVER
+
+    game = rulebook.get_game("gods-and-humans")
+    checked = 0
+    for players, lowest, logic in ((4, "highest", Logic()), (5, "lowest", Logic()),
+                                   (6, "highest", Logic(trick_winner=lambda t: t.seats[-1]))):
+        state = game.new_game(game.Rules(players=players, trick_winner=lowest, logic=logic), seed=players)
+        rng = random.Random(players)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            if state.phase != OVER and history.deal_tricks(state):
+                assert history.last_deal_trick(state) == history.deal_tricks(state)[-1]
+                checked += 1
+    assert checked > 30
+
+
+def test_the_trick_event_after_counters_shows_the_changed_totals() -> None:
+    """GH-LOGIC-2, GH-LOGIC-3: after a variant's counters change the scores at a trick, the ends rule is
+    handed a trick event whose position carries the changed totals (a point a trick: seed 1)."""
+    import random
+
+    from rulebook.games.gods_and_humans import GAME as GH
+    from rulebook.games.gods_and_humans import Rules as GR
+    from rulebook.variants.variant import Variant
+
+    def point(event: Any) -> dict[str, tuple[int, ...]] | None:
+        if event.kind != "trick":
+            return None
+        return {"score": tuple(int(s == event.record.winner) for s in range(event.state.rules.players))}
+
+    seen: list[tuple[str, tuple[int, ...]]] = []
+
+    def ends(event: Any) -> bool:
+        seen.append((event.kind, event.state.facts.totals))
+        return False
+
+    state = Variant(GH, GR(), counters=point, ends=ends).new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen[:4] == [("trick", (0, 0, 0, 0, 1)), ("trick", (0, 0, 0, 0, 2)), ("trick", (0, 0, 0, 0, 3)),
+                        ("trick", (0, 0, 0, 1, 3))]
+
+
+def test_the_forced_intervention_comes_before_the_humans_hand_is_played_out() -> None:
+    """GH-RULING-21: the humans are dealt 6 cards each (five players): forced_at 5 is allowed, 6 refused."""
+    from rulebook.games.gods_and_humans import Rules as GR
+
+    assert GR(forced_at=5).forced_at == 5
+    with pytest.raises(InvalidRules) as caught:
+        GR(forced_at=6)
+    assert str(caught.value) == ("Rules.forced_at: the humans are dealt 6 cards each, so the forced intervention "
+                                 "can come at 5 cards in hand at most, not 6")

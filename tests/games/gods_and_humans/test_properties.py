@@ -146,13 +146,13 @@ def test_cards_hands_interventions_and_scores(players: int, data: st.DataObject)
         sizes = [len(state.hands[s]) for s in state.humans]
         if state.phase in (ASK, FORCED, LONE, ORACLE) or (state.phase == PLAY and not state.trick):
             assert len(set(sizes)) == 1, sizes
-        if state.phase == FORCED:
-            assert sizes[0] == 1
+        if state.phase == FORCED:  # GH-FORCED-1, GH-RULING-21: at forced_at cards in hand (1 printed)
+            assert sizes[0] == rules.forced_at
             intervened.setdefault(state.deal, [])
             if state.giver not in intervened[state.deal]:
                 intervened[state.deal].append(state.giver)
         if state.phase == ASK:
-            assert sizes[0] > 1
+            assert sizes[0] > rules.forced_at
         if isinstance(action, Intervene):
             intervened.setdefault(state.deal, []).append(state.asking[0])
         if isinstance(action, Give) and state.phase == GIVE and not state.rules.mix_sources and state.gift:

@@ -167,6 +167,9 @@ def test_the_printed_game_is_pinned() -> None:
         "visible.hands": ("owner", ("owner", "all")),
         "visible.pairing": ("owner", ("owner", "all")),
         "visible.oracles": ("owner", ("owner", "from:handover")),
+        "visible.field": ("all", ("all",)),
+        "visible.trick": ("all", ("all",)),
+        "forced_at": (1, tuple(range(1, 13))),
     }
     assert Rules() == Rules(5, 4, (), PLACEHOLDER_STARS, False, False, True, "rotate")
     assert GAME.player_counts == range(5, 9)

@@ -69,6 +69,7 @@ def test_the_printed_game_options_are_pinned() -> None:
         "endings_off": ((), None),
         "visible.hands": ("owner", ("owner", "all")),
         "visible.missions": ("owner", ("owner", "all")),
+        "visible.area": ("all", ("all",)),
     }
     assert GAME.player_counts == range(3, 5)
     rules = Rules()
@@ -178,7 +179,8 @@ def test_a_column_taken_in_exclusive_mode_and_an_ended_game() -> None:
     [
         ({"deck": "R1 R2"}, "deck"),
         ({"deck": {"a": 1}}, "deck"),
-        ({"deck": DEFAULT_DECK[:35]}, "deck"),
+        ({"deck": DEFAULT_DECK[:11]}, "deck"),  # ST-RULING-26: 12 cards at least
+        ({"deck": DEFAULT_DECK * 2}, "deck"),  # and 64 at most
         ({"deck": (OracleCard(0, 1.5, (0,)),) + DEFAULT_DECK[1:]}, "deck[0].strength"),  # type: ignore[arg-type]
         ({"deck": (OracleCard(0, True, (0,)),) + DEFAULT_DECK[1:]}, "deck[0].strength"),  # type: ignore[arg-type]
         ({"deck": (OracleCard(True, 1, (0,)),) + DEFAULT_DECK[1:]}, "deck[0].colour"),  # type: ignore[arg-type]

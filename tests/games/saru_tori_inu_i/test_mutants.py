@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in saru_tori_inu_i.py (issue 11).
+"""Tests that kill mutants found surviving in saru_tori_inu_i.py (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """
@@ -201,3 +201,71 @@ def test_the_tensor_says_which_seat_a_known_card_is_with() -> None:
     differ = [i for i, (a, b) in enumerate(zip(at1, at2)) if a != b]
     assert differ == [25 + x * _LOC + 2, 25 + x * _LOC + 3]
     assert (at1[25 + x * _LOC + 2], at2[25 + x * _LOC + 3]) == (1, 1)
+
+
+def test_the_placeholder_icons_count_three_two_one_by_strength() -> None:
+    """ST-DATA-2: 3 icons for strengths 1-3, 2 for 4-6, 1 for 7-9."""
+    from rulebook.games.saru_tori_inu_i.rules import _placeholder_icons
+
+    assert [len(_placeholder_icons(colour, s)) for colour in range(4) for s in range(1, 10)] == [
+        3, 3, 3, 2, 2, 2, 1, 1, 1] * 4
+
+
+def test_a_deck_takes_two_cards_of_a_colour_not_one() -> None:
+    """ST-RULING-26: every colour needs two cards at least; two are enough."""
+    from rulebook.errors import InvalidRules
+    from rulebook.games.saru_tori_inu_i import Rules
+
+    three = [{"colour": c, "strength": s, "icons": ["monkey"]} for c in ("red", "blue", "yellow") for s in range(1, 5)]
+    two = [{"colour": "black", "strength": s, "icons": ["boar"]} for s in (1, 2)]
+    assert len(Rules(deck=three + two).deck) == 14
+    with pytest.raises(InvalidRules) as caught:
+        Rules(deck=three + two[:1])
+    assert str(caught.value) == "Rules.deck: must hold at least 2 cards of each colour (black has 1)"
+
+
+def test_a_track_naming_three_animals_is_refused_in_words() -> None:
+    from rulebook.errors import InvalidRules
+    from rulebook.games.saru_tori_inu_i import Rules
+
+    with pytest.raises(InvalidRules) as caught:
+        Rules(track={"start": {"monkey": 0, "dog": 0, "bird": 0}})
+    assert str(caught.value) == "Rules.track.start: must give the start square of all four animals"
+
+
+def test_anyone_may_declare_under_the_open_declaration() -> None:
+    """ST-PLAY-6: with declaration='anyone' a declaration is offered to players other than the last of
+    a round of play (seed 1, random moves: 678 offers in the game)."""
+    import random
+
+    from rulebook.games.saru_tori_inu_i import GAME, Rules
+
+    state = GAME.new_game(Rules(declaration="anyone"), seed=1)
+    rng = random.Random(1)
+    offers = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        offers += sum(1 for a in legal if "declare" in str(a).lower())
+        state = state.apply(rng.choice(legal))
+    assert offers == 678
+
+
+def test_an_ends_rule_reads_the_state_at_a_rounds_end() -> None:
+    """ST-LOGIC-3: the round event hands the position to the variant's ends rule, which may end the game
+    there (here at once, after the first round of play)."""
+    import random
+
+    from rulebook.games.saru_tori_inu_i import GAME, Rules
+    from rulebook.variants.variant import Variant
+
+    seen: list[Any] = []
+
+    def ends(event: Any) -> bool:
+        seen.append(event.state.scores)
+        return event.kind == "round"
+
+    state = Variant(GAME, Rules(), ends=ends).new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen and all(len(s) == 4 for s in seen) and state.is_terminal

@@ -66,9 +66,12 @@ def test_whole_board_after_two_rounds(rounds: list) -> None:  # type: ignore[typ
         "acquired by seat 3: Y9 B7",
         # monkey 1st, dog 2nd, boar 4th: K9 costs seat 1 3, R9 gives seat 2 4, B7 gives seat 3 2
         "colour points if the race ended now (missions aside): [seat 1: -3]  [seat 2: 4]  [seat 3: 2]",
-        "mission of seat 1: race: boar 1st and dog 2nd: 12; then monkey 3rd: 16",
-        "mission of seat 2: race: dog 1st and bird 2nd: 12; then boar 3rd: 16",
-        "mission of seat 3: race: bird 1st and monkey 2nd: 12; then dog 3rd: 16",
+        "mission of seat 1: race: 12 points if the boar finishes 1st and the dog 2nd; 16 instead if "
+        "the monkey finishes 3rd as well",
+        "mission of seat 2: race: 12 points if the dog finishes 1st and the bird 2nd; 16 instead if "
+        "the boar finishes 3rd as well",
+        "mission of seat 3: race: 12 points if the bird finishes 1st and the monkey 2nd; 16 instead "
+        "if the dog finishes 3rd as well",
         "hand of seat 1: R3 R4 R5 R6 R7 B1 B2 B3",
         "hand of seat 2: B5 B6 B8 Y1 Y2 Y3 Y4 Y5 Y6",
         "hand of seat 3: Y7 Y8 K1 K2 K3 K4 K6 K7 K8",
@@ -87,7 +90,8 @@ def test_the_track_picture_shows_each_animal_on_its_square(rounds: list) -> None
 def test_a_seat_sees_its_hand_and_mission_only(rounds: list) -> None:  # type: ignore[type-arg]
     state = rounds[11]  # round 2: seat 2 played B4, seat 3 K5
     text = render.state_text(state, 1).splitlines()
-    assert "mission of seat 2: race: dog 1st and bird 2nd: 12; then boar 3rd: 16" in text
+    assert ("mission of seat 2: race: 12 points if the dog finishes 1st and the bird 2nd; 16 instead "
+        "if the boar finishes 3rd as well") in text
     assert not any(line.startswith("mission of seat 1") or line.startswith("mission of seat 3") for line in text)
     assert "hand of seat 1 (10 cards): ?? ?? ?? ?? ?? ?? ?? ?? ?? ??" in text
     assert "played by seat 3, not yet placed: K5" in text
@@ -113,13 +117,14 @@ def test_observations_render_through_the_hook(rounds: list) -> None:  # type: ig
 
 
 def test_missions_in_words() -> None:
-    assert view.mission_text(DEFAULT_MISSIONS[0]) == "race: boar 1st and dog 2nd: 12; then monkey 3rd: 16"
+    assert view.mission_text(DEFAULT_MISSIONS[0]) == (
+        "race: 12 points if the boar finishes 1st and the dog 2nd; 16 instead if the monkey finishes 3rd as well")
     assert view.mission_text(Mission("cards", condition="every_colour", per_card=1)) == (
-        "cards: 1 per acquired card if a card of every colour was acquired")
+        "collected cards: 1 point for each card you acquire, if you acquire a card of every colour")
     assert view.mission_text(Mission("cards", condition="colour_first", colour=2, per_card=2, counted=2)) == (
-        "cards: 2 per acquired yellow card if 1st in yellow")
+        "collected cards: 2 points for each yellow card you acquire, if you are 1st in yellow")
     assert view.mission_text(Mission("cards", condition="animal_place", animal=3, place=4, per_card=1)) == (
-        "cards: 1 per acquired card if the boar finishes 4th")
+        "collected cards: 1 point for each card you acquire, if the boar finishes 4th")
 
 
 def test_game_over() -> None:

@@ -135,7 +135,7 @@ def test_deck_from_a_json_file_with_duplicate_strengths(tmp_path: Path) -> None:
         (lambda t: t.replace('icons = ["bird", "boar"]', "icons = []", 1), "deck[0].icons"),
         (lambda t: t.replace('colour = "red"', 'colour = "green"', 1), "deck[0].colour"),
         (lambda t: t.replace('colour = "red"', 'color = "red"\nshade = 1', 1), "deck[0].shade"),
-        (lambda t: t.replace('colour = "red"', 'colour = "dog"', 1), "deck"),
+        (lambda t: t.replace('colour = "red"', 'colour = "purple"', 1), "deck[0].colour"),
         (lambda t: t.replace("points = 16", "points = true"), "missions[0].tiers[1].points"),
         (lambda t: t.replace("monkey = 3 }", "monkey = 5 }"), "missions[0].tiers[1].places.monkey"),
         (lambda t: t.replace("monkey = 3 }", "dog = 3 }"), "missions[0].tiers[1].places"),
@@ -144,7 +144,7 @@ def test_deck_from_a_json_file_with_duplicate_strengths(tmp_path: Path) -> None:
         (lambda t: t.replace('"boar", "dog", "bird", "monkey"]', '"boar", "dog", "bird", "boar"]'), "track.tie_order"),
         (lambda t: t.replace("start = { monkey = 0, ", "start = { "), "track.start"),
         (lambda t: t + "\n[rules]\nplayers = 3\n", "rules"),
-        (lambda t: t + "\n[[deck]]\ncolour = 1\nstrength = 1\nicons = [1]\n", "deck"),
+        (lambda t: t + "\n[[deck]]\ncolour = 1\nstrength = 11\nicons = [1]\n", "deck[36].strength"),
         (lambda t: t.replace("[track]", "[track\n"), "file"),
     ],
 )
@@ -165,7 +165,7 @@ def test_malformed_json_and_direct_values(tmp_path: Path) -> None:
     with pytest.raises(InvalidRules, match="not valid JSON"):
         load_data(path)
     with pytest.raises(InvalidRules, match="deck"):
-        Rules(deck=DEFAULT_DECK[:35])
+        Rules(deck=DEFAULT_DECK[:11])
     with pytest.raises(InvalidRules, match="missions"):
         Rules(players=4, missions=DEFAULT_MISSIONS[:3])
     with pytest.raises(InvalidRules, match="first_player"):

@@ -130,12 +130,13 @@ def test_bad_play_actions() -> None:
     seat = state.current_player
     held = state.legal_actions()[0].card
     cases: list[tuple[Any, str, str]] = [
-        (Play(True), "play True is not legal: a card is an int 0..51, not bool", "SP-PLAY-1"),
-        (Play(float(held)), f"play {float(held)!r} is not legal: a card is an int 0..51, not float", "SP-PLAY-1"),
-        (Play("3"), "play '3' is not legal: a card is an int 0..51, not str", "SP-PLAY-1"),
-        (Play(-1), "play -1 is not legal: there is no card -1 (cards are 0..51)", "SP-COMP-1"),
-        (Play(10**6), "play 1000000 is not legal: there is no card 1000000 (cards are 0..51)", "SP-COMP-1"),
-        (Play(52), "play 52 is not legal: there is no card 52 (cards are 0..51)", "SP-COMP-1"),
+        (Play(True), "play True is not legal: a card is an int 0..64, not bool", "SP-PLAY-1"),
+        (Play(float(held)), f"play {float(held)!r} is not legal: a card is an int 0..64, not float", "SP-PLAY-1"),
+        (Play("3"), "play '3' is not legal: a card is an int 0..64, not str", "SP-PLAY-1"),
+        (Play(-1), "play -1 is not legal: there is no card -1 (cards are 0..64)", "SP-COMP-1"),
+        (Play(10**6), "play 1000000 is not legal: there is no card 1000000 (cards are 0..64)", "SP-COMP-1"),
+        (Play(65), "play 65 is not legal: there is no card 65 (cards are 0..64)", "SP-COMP-1"),
+        (Play(52), "play E1 is not legal: the fifth suit is in play with five players only", "SP-RULING-17"),
         (Play(51), "play D13 is not legal: with 3 players the 12s and 13s are not in play", "SP-SETUP-5"),
         (Prophesy(1), f"prophesy 1 is not legal: seat {seat} must play a card", "SP-PLAY-1"),
         (Prophesy("x"), f"prophesy 'x' is not legal: seat {seat} must play a card", "SP-PLAY-1"),  # type: ignore[arg-type]

@@ -218,10 +218,10 @@ def test_the_choice_depends_only_on_what_the_seat_sees(options: dict[str, object
 def _ref_strength(rules: Rules) -> tuple[tuple[float, ...], ...]:
     cards = in_play(rules)
     rows = []
-    for suit in range(4):
+    for suit in range(rules.suit_count):
         key = KEYS[rules.order, rules.trump][suit]
         size = max(1, len(cards) - 1)
-        row = [0.0] * 52
+        row = [0.0] * DECK.size
         for c in cards:
             row[c] = sum(1 for x in cards if key[x] < key[c]) / size
         rows.append(tuple(row))
@@ -237,16 +237,16 @@ def _ref_prophecy_target(
     unseen = [c for c in in_play(rules) if c not in seen]
     u = max(1, len(unseen))
     k = len(hand)
-    in_future = [0] * 4
+    in_future = [0] * rules.suit_count
     for c in future:
         in_future[DECK.suit_of[c]] += 1
-    by_suit: list[list[int]] = [[], [], [], []]
+    by_suit: list[list[int]] = [[] for _ in range(rules.suit_count)]
     for c in hand:
         by_suit[DECK.suit_of[c]].append(c)
     void: list[int] = []
     plan: list[tuple[int, int]] = []
     spare: list[int] = []
-    for s in range(4):
+    for s in range(rules.suit_count):
         mine = sorted(by_suit[s], key=keys[s].__getitem__, reverse=True)
         f = in_future[s]
         plan.extend((c, s) for c in mine[:f])
@@ -267,6 +267,39 @@ def _ref_prophecy_target(
         place = min(n - 1, int((n - 1) * beat + 0.5))
         counts[place] += 1
     return _scale_target(counts, n, rules.every_place, rules.cubes)
+
+
+def _ref_round_points(rules: Rules, points: int, cubes: int) -> int:
+    """A seat's score after the round with ``cubes`` of its cubes left on places (SP-SCORE-1,
+    SP-SCORE-2): the success points when none is left, else a penalty per cube beyond the free
+    ones; never below 0 under the floor."""
+    if cubes == 0:
+        total = points + rules.success_points
+    else:
+        total = points - rules.cube_penalty * max(0, cubes - rules.free_cubes)
+    return max(0, total) if rules.score_floor else total
+
+
+def _ref_cube_weight(rules: Rules, row: tuple[int, ...], points: int) -> float:
+    """How much one more fulfilment is worth to a seat under the scoring in force, over what it
+    is worth under the printed scoring (1 when the printed scoring is in force or the variant
+    is not 'points'): the points the next cube gains, plus the success points spread over the
+    cubes still on places."""
+    printed = Rules(players=rules.players)
+    fields = ("success_points", "free_cubes", "cube_penalty", "score_floor")
+    if rules.variant != "points" or all(getattr(rules, f) == getattr(printed, f) for f in fields):
+        return 1.0
+    left = sum(row)
+    if left == 0:
+        return 0.0
+
+    def gain(r: Rules) -> float:
+        step = float(_ref_round_points(r, points, left - 1) - _ref_round_points(r, points, left))
+        if left > 1:
+            step += (_ref_round_points(r, points, 0) - _ref_round_points(r, points, 1)) / left
+        return step
+
+    return gain(rules) / (gain(printed) or 1.0)
 
 
 def _ref_heuristic_action(state: SevenPropheciesState) -> ProphecyAction:
@@ -305,6 +338,9 @@ def _ref_heuristic_action(state: SevenPropheciesState) -> ProphecyAction:
     trick = state.trick
     later = n - len(trick) - 1
     targets = [(p + 1, own[p]) for p in range(n) if own[p]]
+    own_weight = _ref_cube_weight(rules, own, state.points[seat])
+    if not own_weight:
+        targets = []  # nothing to gain from a fulfilment: every card costs the same
     leader = state.leader
     order = [(leader + i) % n for i in range(n)]
     partner = (seat + 2) % 4 if rules.partners else -1
@@ -317,13 +353,14 @@ def _ref_heuristic_action(state: SevenPropheciesState) -> ProphecyAction:
             expect = 1 + ahead + later * (1 - strength[c])
             cost = min((abs(expect - q) / m for q, m in targets), default=0.0)
         else:
-            cost = 0.0 if own[ahead] else 1.0
+            cost = 0.0 if own[ahead] else own_weight
             full = (*trick, c)
             for i, s in enumerate(order[:-1]):
                 kx = key[full[i]]
                 place = sum(1 for j, y in enumerate(full) if key[y] > kx or (key[y] == kx and j > i))
                 if state.cubes[s][place]:
-                    cost += -0.5 if s == partner else 0.1
+                    weight = _ref_cube_weight(rules, state.cubes[s], state.points[s])
+                    cost += (-0.5 if s == partner else 0.1) * weight
         if best < 0 or cost < best_cost or (cost == best_cost and c < best):
             best_cost, best = cost, c
     return Play(best)
@@ -368,7 +405,8 @@ def test_prophecy_targets_match_the_reference_and_survive_forgetting(monkeypatch
     """SP-PROPH-1, SP-PROPH-3, SP-RULING-3: the fast ``prophecy_target`` gives the plain reference's
     cubes for random hands, future rows and open-prophecy shifts under every ranking; the
     heuristic chooses the same when its memo of targets is emptied after every target, and at
-    every position of partnership games (SP-END-7), also under the led suit (SP-PLAY-4)."""
+    every position of partnership games (SP-END-7), also under the led suit (SP-PLAY-4), and of
+    games under a changed scoring (SP-SCORE-1, SP-SCORE-2)."""
     rng = random.Random(11)
     for options in ({}, {"players": 3}, {"order": "lowest"}, {"trump": "none"}, {"every_place": True, "cubes": 5},
                     {"players": 3, "face_up_3p": 4, "order": "lowest", "trump": "none"}):
@@ -386,8 +424,12 @@ def test_prophecy_targets_match_the_reference_and_survive_forgetting(monkeypatch
     monkeypatch.setattr(heuristic, "_TARGETS_KEPT", 1)
     for state in _positions(Rules(players=3, secret_prophecy=False), 3)[:60]:
         _check_against_reference(state, 0)
-    # partnerships (SP-END-7), led-suit following (SP-PLAY-4): every position of two games
-    for options in ({"partners": True}, {"partners": True, "follow": "led", "order": "lowest"}):
+    # partnerships (SP-END-7), led-suit following (SP-PLAY-4), a scoring other than the printed
+    # one (SP-SCORE-1, SP-SCORE-2: each fulfilment weighed by what it is worth to its seat, also
+    # at five players with the fifth suit): every position of two games
+    for options in ({"partners": True}, {"partners": True, "follow": "led", "order": "lowest"},
+                    {"players": 3, "success_points": 0, "free_cubes": 2, "cube_penalty": 5},
+                    {"players": 5, "success_points": 6, "free_cubes": 3, "follow": "future", "order": "lowest"}):
         for seed in (1, 2):
             for state in _positions(Rules(**options), seed):  # type: ignore[arg-type]
                 _check_against_reference(state, seed)

@@ -279,7 +279,8 @@ def test_endings_off_refusals() -> None:
         Rules(endings_off=("never",))
     with pytest.raises(InvalidRules, match=r"endings_off.*twice"):
         Rules(endings_off=("target", "target"))
-    assert dict(GAME.ENDINGS) == {"rounds": "SP-END-3", "target": "SP-END-6", "successes": "SP-VAR-1"}
+    assert dict(GAME.ENDINGS) == {"cubes": "SP-END-1", "rounds": "SP-END-3", "target": "SP-END-6",
+                                  "successes": "SP-VAR-1"}
     assert list(GAME.COUNTERS) == ["score"] and set(GAME.EVENTS) == {"trick", "round"}
 
 
@@ -332,3 +333,81 @@ def test_the_general_path_keeps_the_invariants_over_random_rules(data: st.DataOb
     assert len(state.history) <= GAME.max_game_length(rules)
     assert len(seen) <= stop + 1
     assert state.scores == tuple(sum(r.points[s] for r in state.rounds) for s in range(rules.players))
+
+
+def test_the_round_leader_rule_reads_the_scores_the_counters_changed() -> None:
+    """SP-LOGIC-2, SP-LOGIC-4: when the counters change the scores at a round's end, the variant's
+    ``leader`` for the next round sees the changed scores (ten more points to seat 1 each round)."""
+    seen: list[tuple[int, tuple[int, ...]]] = []
+
+    def counters(event: Event) -> dict[str, tuple[int, ...]] | None:
+        return {"score": (0, 10, 0)} if event.kind == "round" else None
+
+    def leader(event: Event) -> int | None:
+        if event.kind == "round":
+            seen.append((event.number, event.state.scores))
+        return None
+
+    rules = Rules(players=3, logic=Logic(counters=counters, leader=leader))
+    state = GAME.new_game(rules, seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    finished = state.rounds
+    assert len(seen) == len(finished) - 1 >= 1
+    for number, scores in seen:
+        assert scores == tuple(sum(r.points[s] for r in finished[: number + 1]) for s in range(3))
+        assert scores[1] >= 10 * (number + 1)
+
+
+def test_the_round_event_names_the_lowest_scorer_as_the_games_own_starter() -> None:
+    """SP-LOGIC-4, SP-END-8, SP-RULING-13: under round_start='lowest-score' the facts of a round event
+    name the player with the fewest points as the game's own next starter, ties going clockwise from
+    the printed one (the left neighbour of the round's start player): seed 2, random moves."""
+    from rulebook.core.turns import TurnFacts
+    from rulebook.games.seven_prophecies import GAME, Rules
+    from rulebook.games.seven_prophecies.state import SevenPropheciesState
+    from rulebook.variants.variant import Variant
+
+    events: list[Any] = []
+
+    def leader(event: Any) -> None:
+        if event.kind == "round":
+            events.append(event)
+
+    state = Variant(GAME, Rules(round_start="lowest-score"), leader=leader).new_game(seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert [SevenPropheciesState.turn_facts(e) for e in events] == [
+        TurnFacts(4, 1, (0, 0, 0, 0), 0, 1, 0),
+        TurnFacts(4, 2, (0, 0, 0, 0), 0, 1, 1),
+        TurnFacts(4, 3, (0, 2, 0, 0), 1, 0, 2),  # seat 3 of the three with 0 points: the first from seat 3
+    ]
+
+
+def test_a_trick_events_record_is_the_rounds_last_trick() -> None:
+    """SP-LOGIC-2: the trick event hands over the record of the round's last trick, built alone
+    (``history.last_round_trick``), the very record ``round_tricks`` lists last, across rounds, under
+    the printed ranking, the lowest number first without trumps and a variant's own winner; a
+    round with no finished trick has none."""
+    from rulebook.games.seven_prophecies import history
+
+    checked = 0
+    rounds = set()
+    for players, options, logic in ((4, {}, Logic()), (3, {"order": "lowest", "trump": "none"}, Logic()),
+                                    (4, {}, Logic(trick_winner=lambda t: t.seats[-1]))):
+        state = GAME.new_game(Rules(players=players, logic=logic, **options), seed=players)  # type: ignore[arg-type]
+        rng = random.Random(players)
+        while not state.is_terminal:
+            if history.round_tricks(state) and state._round_tricks:
+                record = history.last_round_trick(state)
+                assert record == history.round_tricks(state)[-1]
+                assert record == history.tricks(state)[-1]
+                rounds.add(state.info.round)
+                checked += 1
+            elif not state._round_tricks:
+                with pytest.raises(IndexError):
+                    history.last_round_trick(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100 and len(rounds) > 1

@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in seven_prophecies (issue 11).
+"""Tests that kill mutants found surviving in seven_prophecies (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """

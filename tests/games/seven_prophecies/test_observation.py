@@ -338,12 +338,14 @@ def test_the_options_say_visible_dot_element_in_every_text_form() -> None:
     by_set, _ = rules_from_layers(Rules, [Layer({"visible.future": "from:trick"}, "--set", text=True)])
     by_table, _ = rules_from_layers(Rules, [Layer({"visible": {"future": "from:trick"}}, "v.toml", people=True)])
     assert by_set == by_table == Rules(visible={"future": "from:trick"})
-    assert dict(by_set.visible) == {"future": "from:trick", "hands": "owner"}
+    assert dict(by_set.visible) == {"future": "from:trick", "hands": "owner", "aside": "none", "trick": "all"}
     assert not by_set.visible.printed and Rules().visible.printed
-    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.hands: must be one of owner, all, team \(got 'none'\)"):
-        rules_from_layers(Rules, [Layer({"visible.hands": "none"}, "--set", text=True)])
-    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.pile: no such hidden element; this game's are: "
-                                           r"visible\.future, visible\.hands"):
+    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.hands: 'everybody' is not a part of a sight"):
+        rules_from_layers(Rules, [Layer({"visible.hands": "everybody"}, "--set", text=True)])
+    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.future: must be one of all, from:trick \(got 'none'\)"):
+        rules_from_layers(Rules, [Layer({"visible.future": "none"}, "--set", text=True)])  # no general sight
+    with pytest.raises(InvalidRules, match=r"^Rules\.visible\.pile: no such zone; this game's are: "
+                                           r"visible\.future, visible\.hands, visible\.aside, visible\.trick"):
         Rules(visible={"pile": "all"})
     # seat-count independent: the same settings hold with 3 players
     assert Rules(players=3, visible={"hands": "all"}).visible["hands"] == "all"

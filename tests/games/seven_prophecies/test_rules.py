@@ -194,8 +194,8 @@ def test_first_start_player_is_an_option() -> None:
 
 
 def test_suits_have_neutral_names() -> None:
-    """SP-RULING-12: suits are the letters A-D."""
-    assert [s[1] for s in DECK.suits] == ["A", "B", "C", "D"]
+    """SP-RULING-12: suits are the letters A-D; SP-RULING-17: a fifth, E, with five players."""
+    assert [s[1] for s in DECK.suits] == ["A", "B", "C", "D", "E"]
     assert str(Play(DECK.parse("d13"))) == "play D13"
 
 
@@ -215,9 +215,9 @@ def test_options_pin_the_printed_game() -> None:
     SP-RULING-8: each option's exact default and declared choices."""
     got = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert got == {
-        "players": (4, (3, 4)),
+        "players": (4, (3, 4, 5)),
         "variant": ("points", ("points", "twice", "most-cubes")),
-        "first_player": (0, (0, 1, 2, 3)),
+        "first_player": (0, (0, 1, 2, 3, 4)),
         "every_place": (False, (False, True)),
         "score_floor": (True, (True, False)),
         "round_limit": (20, tuple(range(2, 41))),
@@ -244,22 +244,25 @@ def test_options_pin_the_printed_game() -> None:
         "endings_off": ((), None),
         "visible.future": ("all", ("all", "from:trick")),
         "visible.hands": ("owner", ("owner", "all", "team")),
+        "visible.aside": ("none", ("none",)),
+        "visible.trick": ("all", ("all",)),
+        "dummies": ((), None),
     }
     rules = Rules()
     assert (rules.players, rules.rounds) == (4, 4)
-    assert GAME.player_counts == range(3, 5)
+    assert GAME.player_counts == range(3, 6)  # five with a fifth suit (SP-RULING-17)
     assert [Rules(variant=v).rounds for v in ("points", "twice", "most-cubes")] == [4, 20, 1]
 
 
 def test_card_text_and_parse_card() -> None:
-    """SP-COMP-1, SP-RULING-12: card n is suit n // 13 (A-D), number n % 13 + 1."""
-    assert [GAME.card_text(c) for c in (0, 12, 13, 36, 51)] == ["A1", "A13", "B1", "C11", "D13"]
-    assert [GAME.parse_card(t) for t in ("a1", "B1", " c11 ", "D13")] == [0, 13, 36, 51]
-    assert all(GAME.parse_card(GAME.card_text(c)) == c for c in range(52))
-    for bad in (52, -1, True, 1.0, "A1"):
+    """SP-COMP-1, SP-RULING-12: card n is suit n // 13 (A-D; E, the fifth suit, SP-RULING-17), number n % 13 + 1."""
+    assert [GAME.card_text(c) for c in (0, 12, 13, 36, 51, 52, 64)] == ["A1", "A13", "B1", "C11", "D13", "E1", "E13"]
+    assert [GAME.parse_card(t) for t in ("a1", "B1", " c11 ", "D13", "e1")] == [0, 13, 36, 51, 52]
+    assert all(GAME.parse_card(GAME.card_text(c)) == c for c in range(65))
+    for bad in (65, -1, True, 1.0, "A1"):
         with pytest.raises(ValueError):
             GAME.card_text(bad)  # type: ignore[arg-type]
-    for text in ("E1", "A14", "A0", ""):
+    for text in ("F1", "A14", "A0", ""):
         with pytest.raises(ValueError):
             GAME.parse_card(text)
 
@@ -321,7 +324,7 @@ def test_the_printed_tables_are_the_defaults() -> None:
         ({"players": 3, "top_3p": 9}, "top_3p"),
         ({"players": 3, "top_3p": 10}, "face_up_3p"),
         ({"removed": ("9", "10")}, "removed"),
-        ({"removed": ("E1",)}, "removed"),
+        ({"removed": ("F1",)}, "removed"),
         ({"removed": ("14",)}, "removed"),
         ({"removed": ("9", "9")}, "removed"),
         ({"removed": (9,)}, "removed"),

@@ -206,3 +206,43 @@ def finish_round(before: Any, last_card: int) -> list[int]:
 def test_reference_round_points() -> None:
     """SP-SCORE-1: the source's example figures."""
     assert [reference_round_points(k) for k in (0, 1, 2, 3)] == [2, 0, -1, -2]
+
+
+def test_end_stats_of_a_played_game() -> None:
+    """The end statistics of a game (seed 0, the heuristic in every seat): four rounds, each ended by a
+    seventh cube, after 8, 7, 7 and 7 tricks (a mean of 7.25), with five prophecies fulfilled."""
+    import random
+
+    from rulebook.games.seven_prophecies import GAME, Rules
+    from rulebook.games.seven_prophecies.scoring import end_stats
+
+    state = GAME.new_game(Rules(), seed=0)
+    rng = random.Random(0)
+    while not state.is_terminal:
+        state = state.apply(GAME.heuristic_action(state, rng))
+    assert end_stats(state) == {"rounds": 4.0, "rounds_ended_by_seventh_cube": 4.0,
+                                "rounds_ended_after_trick_10": 0.0, "mean_tricks_per_round": 7.25,
+                                "fulfilments": 5.0}
+
+
+def test_most_cubes_scores_add_a_variants_points_to_the_cubes_placed() -> None:
+    """SP-VAR-2, SP-LOGIC-2: under variant 2 the score is the cubes placed, plus what a variant's counters
+    gave (a point a trick): seed 1, random moves, (4, 3, 3, 5) cubes and (3, 1, 2, 4) points."""
+    import importlib.util
+    import random
+    from pathlib import Path
+
+    from rulebook.games.seven_prophecies import GAME, Rules
+    from rulebook.games.seven_prophecies.scoring import scores
+    from rulebook.variants.variant import Variant
+
+    path = Path(__file__).resolve().parents[3] / "docs" / "examples" / "trick_bonus.py"
+    spec = importlib.util.spec_from_file_location("trick_bonus", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    state = Variant(GAME, Rules(variant="most-cubes"), counters=module.trick_point).new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert (state.placed, state.points, scores(state)) == ((4, 3, 3, 5), (3, 1, 2, 4), (7, 4, 5, 9))

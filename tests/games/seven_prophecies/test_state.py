@@ -404,3 +404,57 @@ def test_successes_to_win() -> None:
         final = _random_game(Rules(variant="twice", successes_to_win=1), seed)[-1]
         assert max(final.successes) == 1 or len(final.ends) == 20
         assert sum(1 for _c, done in final.ends if done) <= 1
+
+
+def _to_tricks(state: Any) -> Any:
+    """Every seat's cubes placed on place 1 until the tricks start (SP-PROPH-1)."""
+    while state.phase != Phase.TRICKS:
+        state = state.apply(Prophesy(1))
+    return state
+
+
+def test_a_refused_card_says_why_in_words() -> None:
+    """SP-PLAY-1, SP-PLAY-2: a card the seat does not hold, and a card off the future card's suit while
+    the seat holds that suit, are refused with the rule and the reason in words."""
+    state = _to_tricks(GAME.new_game(Rules(players=4), seed=1))
+    seat = state.current_player
+    assert seat is not None
+    other = next(c for c in state.hands[(seat + 1) % 4])
+    with pytest.raises(IllegalAction) as held:
+        state.apply(Play(other))
+    assert held.value.rule == "SP-PLAY-1" and f"seat {seat} does not hold that card" in str(held.value)
+    legal = set(state.legal_actions())
+    off = [Play(c) for c in state.hands[seat] if Play(c) not in legal]
+    assert len(off) == 6  # seat 0 holds the future card's suit: its six cards of other suits are refused
+    with pytest.raises(IllegalAction) as followed:
+        state.apply(off[0])
+    assert followed.value.rule == "SP-PLAY-2" and "the future card's suit must be followed" in str(followed.value)
+
+
+def test_a_target_score_reached_exactly_ends_the_game() -> None:
+    """SP-END-6: the game ends once a player has target_score points or more: (1, 3, 2, 2) ends a
+    game to 3 (seed 3, the heuristic in every seat), after six rounds."""
+    state = GAME.new_game(Rules(end="target", target_score=3), seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state = state.apply(GAME.heuristic_action(state, rng))
+    assert state.scores == (1, 3, 2, 2) and len(state.ends) == 6
+
+
+def test_refusals_of_the_prophecy_and_the_rules_name_the_move_and_the_field() -> None:
+    """SP-RULING-3: leaving a place empty is refused naming the move; SP-RULING-16: three dummies of
+    four seats are refused naming ``dummies``; a finished game keeps its set-up."""
+    state = GAME.new_game(Rules(players=4, every_place=True), seed=1)
+    state = act(state, "prophesy 1", "prophesy 1", "prophesy 1", "prophesy 1")
+    with pytest.raises(IllegalAction) as empty:
+        state.apply(Prophesy(1))
+    assert empty.value.rule == "SP-RULING-3" and empty.value.action == Prophesy(1)
+    with pytest.raises(InvalidRules) as dummies:
+        Rules(dummies=(1, 2, 3))
+    assert dummies.value.field == "dummies" and "at least two seats must keep a prophecy" in str(dummies.value)
+    first = GAME.new_game(Rules(), seed=2)
+    done = first
+    rng = random.Random(2)
+    while not done.is_terminal:
+        done = done.apply(rng.choice(done.legal_actions()))
+    assert done.setup == first.setup

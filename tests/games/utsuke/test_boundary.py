@@ -130,8 +130,8 @@ def test_observation_and_resample_refuse_a_seat_that_is_not_one(seat: Any) -> No
 
 def test_options_pin_the_printed_game() -> None:
     """UT-SETUP-3, UT-RULING-5, UT-RULING-4, UT-END-1, UT-END-2, UT-RULING-10, UT-SCORE-2, UT-SCORE-3,
-    UT-COMP-2, UT-END-6, UT-LORD-5, UT-LORD-8, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2, UT-RULING-18, UT-LOGIC-3: each
-    option's exact default and declared choices."""
+    UT-COMP-2, UT-END-6, UT-LORD-5, UT-LORD-8, UT-PLAY-2, UT-TRICK-1, UT-TRUMP-2, UT-RULING-18, UT-LOGIC-3,
+    UT-RULING-24, UT-RULING-25: each option's exact default and declared choices."""
     pinned = {o.name: (o.default, o.choices) for o in GAME.options()}
     assert pinned == {
         "players": (4, (2, 3, 4, 5, 6)),
@@ -144,11 +144,13 @@ def test_options_pin_the_printed_game() -> None:
         "honour_closest": (1, tuple(range(0, 10))),
         "closest_tie": ("higher", ("higher", "lower", "both")),
         "removed": ((), None),
-        "max_bid": (15, tuple(range(16))),
+        "max_bid": (15, tuple(range(61))),
+        "bid_cards": ((1, 2, 4, 8), None),
         "end": ("printed", ("printed", "rounds")),
         "rounds": (5, tuple(range(1, 13))),
         "lord_policy": ("printed", ("printed", "lowest", "leftmost", "highest", "random")),
         "young_lord_policy": ("same", ("same", "printed", "lowest", "leftmost", "highest", "random")),
+        "young_lord": (True, (True, False)),
         "follow": ("must", ("must", "free", "must_trump")),
         "trumps": ("chip", ("chip", "none")),
         "trick_winner": ("highest", ("highest", "lowest")),
@@ -157,6 +159,10 @@ def test_options_pin_the_printed_game() -> None:
         "hand_size": (0, tuple(range(31))),
         "visible.hands": ("owner", ("owner", "all", "team")),
         "visible.bids": ("owner", ("owner", "all", "from:tricks")),
+        "visible.row": ("all", ("all",)),
+        "visible.trick": ("all", ("all",)),
+        "tiebreak": ("share", ("share", "extra")),
+        "extra_rounds": (3, tuple(range(1, 13))),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, first_lord=0, on_loss="survivors", honour_to_win=3, chips_to_lose=2)

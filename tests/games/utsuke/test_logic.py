@@ -228,7 +228,7 @@ def test_endings_off_chips_under_the_printed_end() -> None:
 
 
 @pytest.mark.parametrize(("options", "says"), [
-    ({"endings_off": ("honour",)}, "'honour' cannot be switched off with end='printed'"),
+    ({"endings_off": ("honour", "rounds")}, "'rounds' cannot be switched off with end='printed'"),
     ({"endings_off": ("rounds",), "end": "rounds"}, "'rounds' cannot be switched off with end='rounds'"),
     ({"endings_off": ("rounds",)}, "'rounds' is not an ending with end='printed'"),
     ({"endings_off": ("honour",), "end": "rounds"}, "'honour' is not an ending with end='rounds'"),
@@ -297,3 +297,79 @@ def test_six_player_games_verify() -> None:
     report = verify(GAME, Rules(players=6), examples=4, seed=2, players=6)
     assert report.ok, report
     assert report.players == (6,) and report.games == 4
+
+
+def test_a_replaced_ending_leaves_the_extra_rounds_of_a_tiebreak_as_printed() -> None:
+    """UT-LOGIC-3, UT-END-6, UT-END-8: a variant that replaces the chips ending (UT-END-2, here by one
+    that never ends the game) under end='rounds' with tiebreak='extra' keeps the printed extra rounds:
+    two rounds, then more while the most honour is shared, five at most."""
+    rules = Rules(players=3, end="rounds", rounds=2, tiebreak="extra", extra_rounds=3, chips_to_lose=4,
+                  logic=Logic(replaced=(("UT-END-2", lambda event: False),)))
+    lengths = set()
+    for seed in range(12):
+        state = GAME.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        rounds = len(state.rounds)
+        lengths.add(rounds)
+        top = max(state.honour)
+        leaders = {s for s, h in enumerate(state.honour) if h == top}
+        assert 2 <= rounds <= 5 and (rounds == 5 or len(leaders) == 1) and state.winners == leaders
+    assert {2, 3} <= lengths
+
+
+def test_the_round_event_after_counters_shows_the_changed_honour() -> None:
+    """UT-LOGIC-2, UT-LOGIC-3, UT-LOGIC-4: after a variant's counters change honour at a round's end, the
+    variant's ``ends`` and ``leader`` see the state with the changed honour (not the one before)."""
+    seen: list[tuple[str, int, tuple[int, ...]]] = []
+
+    def counters(event: Event) -> dict[str, tuple[int, ...]] | None:
+        return {"honour": (0, 0, 1)} if event.kind == "round" else None
+
+    def ends(event: Event) -> bool:
+        if event.kind == "round":
+            seen.append(("ends", event.number, event.state.honour))
+        return False
+
+    def leader(event: Event) -> int | None:
+        if event.kind == "round":
+            seen.append(("leader", event.number, event.state.honour))
+        return None
+
+    rules = Rules(players=3, end="rounds", rounds=3, logic=Logic(counters=counters, ends=ends, leader=leader))
+    state = GAME.new_game(rules, seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    # the honour after each round: the points gained so far, the variant's point included
+    honour = list(itertools.accumulate((r.points for r in state.rounds), lambda a, b: tuple(map(sum, zip(a, b)))))
+    assert len(state.rounds) == 3 and honour[-1] == state.honour and all(r.points[2] >= 1 for r in state.rounds)
+    # the last round ends the game by its own rule (UT-END-6): the variant is not asked then
+    assert seen == [(who, n, honour[n]) for n in range(2) for who in ("ends", "leader")]
+
+
+def test_the_last_trick_of_a_round_asks_no_leader_and_may_end_the_game() -> None:
+    """UT-LOGIC-3, UT-LOGIC-4: the variant's ``leader`` is asked after every trick but a round's last (the
+    lord's places decide the next round's lead); its ``ends`` may end the game after such a last trick,
+    before that round is scored: the second round's results are not counted."""
+    asked: list[int] = []
+    tricks = Rules(players=3).tricks_per_round
+
+    def leader(event: Event) -> int | None:
+        if event.kind == "trick":
+            asked.append(event.number)
+        return None
+
+    def ends(event: Event) -> bool:
+        return event.kind == "trick" and event.number == 2 * tricks - 1
+
+    rules = Rules(players=3, honour_to_win=6, logic=Logic(ends=ends, leader=leader))
+    state = GAME.new_game(rules, seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert asked == [n for n in range(2 * tricks - 1) if n != tricks - 1]
+    assert len(state.tricks) == 2 * tricks and state.current_player is None
+    first = state.rounds[0]
+    assert state.honour == first.points and state.chips == first.chips

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import attrs
 import pytest
@@ -33,10 +34,11 @@ def rank(card: int) -> int:
 # -- the independent reference --------------------------------------------------------------
 
 
-def ref_clockwise(players: int, lord_before: int) -> list[int]:
-    """Places clockwise starting with the lord (UT-SETUP-1, UT-SETUP-2), built from a table."""
+def ref_clockwise(players: int, lord_before: int, young_lord: bool = True) -> list[int]:
+    """Places clockwise starting with the lord (UT-SETUP-1, UT-SETUP-2), built from a table; UT-RULING-25:
+    two players without the young lord sit as three players do, the lord between them."""
     lord, young = players, players + 1
-    if players == 2:
+    if players == 2 and young_lord:
         table: list[int | str] = [0, "x", 1, "y"]  # NPC x sits after seat 0, y after seat 1
         lord_name = "y" if lord_before == 0 else "x"  # the NPC just before seat lord_before
         names = {lord_name: lord, ("x" if lord_name == "y" else "y"): young}
@@ -116,7 +118,7 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     Checks that every leader, every NPC card, every player's card and every winner is right.
     """
     n = rules.players
-    places = n + (2 if n == 2 else 1)
+    places = n + (2 if n == 2 and rules.young_lord else 1)  # UT-SETUP-2, UT-RULING-25
     out = ref_removed(rules)
     deal = tuple(c for c in deal if c not in out)  # UT-COMP-1: the cards taken out are not dealt
     size = rules.hand_size or len(deal) // places  # UT-SETUP-6: hand_size cards each, the rest aside
@@ -124,7 +126,7 @@ def ref_round(rules: Rules, deal: tuple[int, ...], lord_before: int, tricks: Tri
     assert size * places == len(deal) or rules.hand_size or rules.players == 6
     deal = deal[: size * places]
     hands: list[list[int]] = [list(deal[p * size : (p + 1) * size]) for p in range(places)]
-    clockwise = ref_clockwise(n, lord_before)
+    clockwise = ref_clockwise(n, lord_before, rules.young_lord)
     won = [0] * places
     leader = n  # UT-PLAY-1: the lord leads the first trick
     assert len(tricks) == size
@@ -174,14 +176,28 @@ def ref_removed(rules: Rules) -> set[int]:
     return out
 
 
+def ref_bids(cards: tuple[int, ...], top: int) -> set[int]:
+    """UT-COMP-2, UT-RULING-24: every sum of some of the bid cards, up to ``top``, by brute force."""
+    return {sum(pick) for k in range(len(cards) + 1) for pick in combinations(cards, k) if sum(pick) <= top}
+
+
+#: bid cards a table might hold: the printed four, a fifth card 16, a spare 4, a card 3, only even cards
+BID_CARD_SETS = [(1, 2, 4, 8), (1, 2, 4, 8, 16), (1, 2, 4, 8, 4), (1, 2, 3, 8), (2, 4, 8), (1, 2, 4, 8, 16, 29)]
+
+
 def utsuke_rules(players: int) -> st.SearchStrategy[Rules]:
     """Random valid Rules with every option, ``removed`` included (UT-COMP-1, UT-SETUP-4): a few
-    cards, suit letters or numbers taken out, so that the rest deals out evenly."""
+    cards, suit letters or numbers taken out, so that the rest deals out evenly; the bid cards and
+    the highest bid drawn together, bids above 15 and sums with gaps among them (UT-RULING-24)."""
     texts = [DECK.text(c) for c in DECK.cards] + list("ABCDE") + [str(r) for r in range(1, 13)]
 
     @st.composite
     def build(draw: st.DrawFn) -> Rules:
         rules = draw(rules_strategy(GAME, players=players))
+        if draw(st.booleans(), label="other bid cards"):  # UT-RULING-24
+            cards = draw(st.sampled_from(BID_CARD_SETS), label="bid_cards")
+            top = draw(st.integers(0, sum(cards)), label="max_bid")
+            rules = attrs.evolve(rules, bid_cards=cards, max_bid=top)
         removed = tuple(draw(st.lists(st.sampled_from(texts), max_size=4, unique=True)))
         places = rules.places
         kept = 60 - len(_ref_items(removed))
@@ -268,8 +284,8 @@ def play_game(rules: Rules, seed: int, rng: random.Random, check_hidden: bool = 
 def test_random_games_match_the_reference(players: int, data: st.DataObject) -> None:
     """UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-PLAY-2..UT-PLAY-4, UT-LORD-1..UT-LORD-7,
     UT-TRUMP-1..UT-TRUMP-3, UT-SETUP-6, UT-SCORE-1..UT-SCORE-6,
-    UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15: whole games
-    under random Rules drawn from every option."""
+    UT-END-1..UT-END-6, UT-SETUP-4, UT-COMP-2, UT-RULING-2, UT-RULING-3, UT-RULING-15, UT-RULING-24,
+    UT-RULING-25: whole games under random Rules drawn from every option."""
     rules = data.draw(utsuke_rules(players), label="rules")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = data.draw(st.randoms(use_true_random=False), label="choices")
@@ -277,8 +293,9 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
     n = players
     # UT-END-5: the proved bound on rounds
     if rules.end == "rounds":  # UT-END-6
-        assert GAME.max_rounds(rules) == rules.rounds
-        assert 1 <= len(state._results) <= rules.rounds
+        extra = rules.extra_rounds if rules.tiebreak == "extra" else 0  # UT-END-8: the extra rounds at most
+        assert GAME.max_rounds(rules) == rules.rounds + extra
+        assert 1 <= len(state._results) <= rules.rounds + extra
     else:
         assert 1 <= len(state._results) <= n * (rules.honour_to_win - 1) + 1 == GAME.max_rounds(rules)
     assert len(snapshots) == len(state._results) + 1
@@ -295,7 +312,7 @@ def test_random_games_match_the_reference(players: int, data: st.DataObject) -> 
         if rules.honour_closest:
             assert sum(gains) >= 1  # the premise of the UT-END-5 proof
         assert [a - b for a, b in zip(c1, c0)] == [int(won[s] > lord) for s in range(n)]
-        assert all(0 <= b <= rules.max_bid for b in bids)  # UT-COMP-2
+        assert all(b in ref_bids(rules.bid_cards, rules.max_bid) for b in bids)  # UT-COMP-2, UT-RULING-24
     # UT-END-1, UT-END-2, UT-RULING-4: the end and who wins
     losers = {s for s in range(n) if state.chips[s] >= rules.chips_to_lose}
     by_honour = {s for s in range(n) if state.honour[s] >= rules.honour_to_win} - losers

@@ -309,3 +309,70 @@ def test_partners_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "at 4 players" in out.splitlines()[0]
     assert out.splitlines()[-1].startswith("OK: ")
+
+
+def _random_end(rules: Rules, seed: int) -> UtsukeState:
+    state = GAME.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_end_stats_report_how_each_game_ended() -> None:
+    """UT-END-1, UT-END-2, UT-RULING-21: ``end_stats`` of real games, every field worked out again from
+    the public record: ended by honour exactly when a seat that did not lose holds ``honour_to_win`` or
+    more (and the honour win is on); games ending on exactly ``honour_to_win``, above it, by chips with
+    honour below it, and with the honour win switched off are all among them (a mutant that counts
+    ``h > w``, ``h <= w`` or ignores who lost reports one of them wrongly)."""
+    seen: set[str] = set()
+    for rules in (
+        Rules(players=3), Rules(players=4, honour_to_win=2), Rules(players=3, endings_off=("honour",)),
+        Rules(players=3, honour_to_win=1),  # one round: the mean of the lord's tricks is that round's
+    ):
+        for seed in range(12):
+            state = _random_end(rules, seed)
+            w, lost, rounds = rules.honour_to_win, state.losers, state.rounds
+            by_honour = rules.honour_wins and any(h >= w and s not in lost for s, h in enumerate(state.honour))
+            assert GAME.end_stats(state) == {
+                "rounds": len(rounds),
+                "ended_by_honour": int(by_honour),
+                "ended_by_loss": int(bool(lost)),
+                "losers": len(lost),
+                "everyone_lost": int(len(lost) == rules.players),
+                "winners": len(state.winners),
+                "exact_bids": sum(b == r.lord_tricks for r in rounds for b in r.bids),
+                "lord_tricks_mean": sum(r.lord_tricks for r in rounds) / len(rounds),
+            }
+            top = max(h for s, h in enumerate(state.honour) if s not in lost) if len(lost) < rules.players else 0
+            if by_honour:
+                seen.add("honour, exactly" if top == w else "honour, above")
+            elif lost:
+                seen.add("chips, honour below" if rules.honour_wins else "chips, honour win off")
+            if len(rounds) == 1:
+                seen.add("one round")
+            if not rules.honour_wins and top >= w:
+                seen.add("honour reached while the honour win is off")
+    assert seen == {
+        "honour, exactly", "honour, above", "chips, honour below", "chips, honour win off",
+        "honour reached while the honour win is off", "one round",
+    }
+
+
+def test_extra_rounds_break_a_shared_lead() -> None:
+    """UT-END-6, UT-END-8: with tiebreak='extra' a game of two rounds plays on while the most honour
+    among the seats that did not lose is shared, at most extra_rounds more, and a lone leader wins."""
+    rules = Rules(players=3, end="rounds", rounds=2, tiebreak="extra", extra_rounds=3)
+    lengths: set[int] = set()
+    for seed in range(12):
+        state = _random_end(rules, seed)
+        rounds = state.rounds
+        lengths.add(len(rounds))
+        assert 2 <= len(rounds) <= 5
+        if not state.losers:
+            assert rounds[-1].rule == ("UT-END-6" if len(rounds) == 2 else "UT-END-8")
+            top = max(state.honour)
+            assert state.winners == {s for s, h in enumerate(state.honour) if h == top}
+            if len(rounds) < 5:
+                assert len(state.winners) == 1  # the lead is no longer shared
+    assert {2, 3} <= lengths

@@ -415,6 +415,15 @@ def test_game_over_rejects_actions() -> None:
         end.apply(Bid(0))
 
 
+def test_game_over_refusal_names_its_rule_exactly() -> None:
+    """UT-END-1: the refusal after the end carries the rule ID itself, and the message says why."""
+    end = _terminal(3)
+    with pytest.raises(IllegalAction) as refused:
+        end.apply(Play(0))
+    assert refused.value.rule == "UT-END-1"
+    assert str(refused.value) == "play A1 is not legal: the game is over [UT-END-1]"
+
+
 # -- house rules: what a player must play and what wins a trick ---------------------------------
 
 

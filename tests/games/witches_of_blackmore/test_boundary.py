@@ -125,3 +125,12 @@ def test_action_texts_of_the_edge_cards_and_of_non_cards() -> None:
     assert [str(Play(0)), str(Play(53)), str(Play(54)), str(Replace(True))] == [
         "play R1", "play O9", "play 54", "trump True"
     ]
+
+
+def test_a_refused_action_is_carried_by_its_error() -> None:
+    """WB-PLAY-1: the refusal of a keep while a card must be played names the rule and carries the action."""
+    state = GAME.new_game(Rules(players=3), seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Keep())
+    assert (refused.value.rule, refused.value.action) == ("WB-PLAY-1", Keep())
+    assert str(refused.value) == "keep is not legal: seat 0 must play a card [WB-PLAY-1]"

@@ -289,11 +289,13 @@ def test_endings_off_refusals() -> None:
 
 
 def test_the_state_keeps_the_variants_counts_only_under_its_logic() -> None:
-    """WB-LOGIC-2: the printed state carries no counts (the precomputed path)."""
+    """WB-LOGIC-2: the printed state carries no counts (the precomputed path); a variant's winner may
+    give an outcome that takes cards out of the game (WB-RULING-16), so its state has them."""
     assert GAME.new_game(Rules(), seed=1).board[9] is None
-    assert GAME.new_game(Rules(logic=Logic(trick_winner=lowest_number_wins)), seed=1).board[9] is None
+    won = GAME.new_game(Rules(logic=Logic(trick_winner=lowest_number_wins)), seed=1).board[9]
+    assert won == ((0, 0, 0, 0), False, -1, ())
     state: WitchesState = GAME.new_game(Rules(players=3, logic=Logic(ends=_never)), seed=1)
-    assert state.board[9] == ((0, 0, 0), False, -1)  # WB-LOGIC-4: no seat named to lead
+    assert state.board[9] == ((0, 0, 0), False, -1, ())  # WB-LOGIC-4: no seat named to lead; no card out
 
 
 def test_the_heuristic_reads_the_changed_score_towards_the_target() -> None:
@@ -354,3 +356,65 @@ def test_the_general_path_keeps_the_invariants_over_random_rules(data: st.DataOb
 
 def tables_points(rules: Rules) -> tuple[int, ...]:
     return tuple(rules.points[RANK[c] - 1] for c in DECK.cards)
+
+
+def test_the_leader_rule_reads_the_state_the_counters_changed() -> None:
+    """WB-LOGIC-2, WB-LOGIC-4: after the counters change the scores at a trick, the variant's ``leader``
+    sees that state: the changed scores, the trick's winner still to decide on the trump (WB-TRUMP-1)."""
+    from rulebook.games.witches_of_blackmore import REPLACING
+
+    seen: list[tuple[int, tuple[int, ...], object]] = []
+
+    def counters(event: Event) -> dict[str, tuple[int, ...]] | None:
+        return {"score": (100, 0, 0)} if event.kind == "trick" else None
+
+    def leader(event: Event) -> int | None:
+        if event.kind == "trick":
+            seen.append((event.number, event.state.scores, event.state.phase))
+        return None
+
+    rules = Rules(players=3, logic=Logic(counters=counters, leader=leader))
+    state = GAME.new_game(rules, seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) >= 3 and [n for n, _, _ in seen] == list(range(len(seen)))
+    for n, scores, phase in seen:
+        assert scores[0] >= 100 * (n + 1) and phase == REPLACING
+
+
+def test_a_game_the_variant_ends_shows_its_last_position() -> None:
+    """WB-LOGIC-3, WB-END-4: a game a variant's ``ends`` stops after its third trick: over, nobody to act,
+    and its final observation and tensor as every finished game's (no trick waiting on a trump)."""
+    from rulebook.games.witches_of_blackmore import OVER
+
+    rules = Rules(players=3, logic=Logic(ends=lambda event: event.kind == "trick" and event.number == 2))
+    state = GAME.new_game(rules, seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert (len(state.tricks), state.phase, state.current_player, state.legal_actions()) == (3, OVER, None, ())
+    encode = GAME.tensor_encoder(rules)
+    for seat in range(3):
+        assert state.observation(seat).tricks == state.tricks
+        tensor = state.observation_tensor(seat)
+        assert len(tensor) == 730 and list(encode(state, seat)) == list(tensor)
+
+
+def test_an_outcome_joining_a_card_off_the_pile_top_is_refused() -> None:
+    """WB-LOGIC-1, WB-RULING-16: a variant's outcome may add only the top card of the draw pile to a trick;
+    one that names another card (here the trick's first) refuses the trick's last play, naming the rule."""
+    from rulebook.core.logic import Outcome
+    from rulebook.errors import IllegalAction
+
+    rules = Rules(players=3, logic=Logic(trick_winner=lambda trick: Outcome("ghost", (("ghost", trick.cards[0]),))))
+    state = GAME.new_game(rules, seed=1)
+    rng = random.Random(1)
+    while len(state.trick) < 2:
+        state = state.apply(rng.choice(state.legal_actions()))
+    last = rng.choice(state.legal_actions())
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(last)
+    assert (refused.value.rule, refused.value.action) == ("WB-LOGIC-1", last)
+    why = "a card that joins a trick is the top card of the draw pile"
+    assert str(refused.value) == f"{last} is not legal: {why} [WB-LOGIC-1]"

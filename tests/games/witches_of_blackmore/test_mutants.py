@@ -1,4 +1,4 @@
-"""Tests that kill mutants ``bench/mutate.py`` found surviving in the Witches of Blackmore's code (issue 11).
+"""Tests that kill mutants found surviving in the Witches of Blackmore's code (issue 11).
 
 Each test states exact values; see ``bench/MUTATION.md`` for the run and the figures.
 """
@@ -34,3 +34,43 @@ def test_boundary_messages_state_the_exact_ranges() -> None:
     deal[0] = 1  # 54 ints, one card twice and card 0 missing
     with pytest.raises(ValueError, match=r"must order the 54 cards 0\.\.53, each once"):
         GAME.new_game(Rules(players=4), deals=[deal])
+
+
+def test_a_deal_of_fewer_cards_names_the_card_that_is_no_int() -> None:
+    """WB-COMP-3: with a card taken out, a deal holding text names the card's position and what it is."""
+    from rulebook.games.witches_of_blackmore.rules import Rules, check_deal, tables
+
+    rules = Rules(removed=("P1",))
+    deal: list[object] = list(tables(rules).cards)
+    deal[1] = "x"
+    with pytest.raises(ValueError) as caught:
+        check_deal(deal, 0, rules)  # type: ignore[arg-type]
+    assert str(caught.value) == "deal 0: card 1 must be an int, not str 'x'"
+
+
+def test_refusals_name_the_move_and_the_rule() -> None:
+    """WB-PLAY-2: an off-colour card under must_follow is refused naming that card; WB-END-4: a move
+    after the end is refused naming the game's end."""
+    import random
+
+    from rulebook.errors import IllegalAction
+    from rulebook.games.witches_of_blackmore import GAME
+    from rulebook.games.witches_of_blackmore.actions import Play
+    from rulebook.games.witches_of_blackmore.rules import Rules
+
+    state = GAME.new_game(Rules(must_follow=True), seed=1)
+    rng = random.Random(1)
+    refused = 0
+    while not state.is_terminal:
+        legal = set(state.legal_actions())
+        off = [Play(c) for c in state.hands[state.current_player] if Play(c) not in legal] if state.trick else []
+        if off:
+            with pytest.raises(IllegalAction) as caught:
+                state.apply(off[0])
+            assert caught.value.rule == "WB-PLAY-2" and caught.value.action == off[0]
+            refused += 1
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert refused > 3
+    with pytest.raises(IllegalAction) as over:
+        state.apply(Play(0))
+    assert over.value.rule == "WB-END-4" and "the game is over" in str(over.value)

@@ -82,6 +82,10 @@ def test_options_pin_the_printed_game() -> None:
         "end_target": (40, tuple(range(1, 501))),
         "endings_off": ((), None),
         "visible.hands": ("owner", ("owner", "all", "team")),
+        "visible.trick": ("all", ("all",)),
+        "visible.pile": ("none", ("none",)),
+        "visible.trumps": ("all", ("all",)),
+        "visible.captured": ("all", ("all",)),
     }
     assert list(GAME.player_counts) == [2, 3, 4, 5, 6]
     assert Rules() == Rules(players=4, hand_size=6, wheel="descending", must_follow=False,
@@ -168,3 +172,28 @@ def test_rulesets_are_valid_and_cite_their_rules() -> None:
         assert set(ruleset.rules) <= {r for f in attrs.fields(Rules) for r in f.metadata.get("rulebook_rules", ())}
         GAME.new_game(rules, seed=1)
     assert len(tables(Rules(**RULESETS[4].values)).cards) == 48
+
+
+def test_refusals_name_their_field_and_say_why_exactly() -> None:
+    """WB-SETUP-2, WB-RULING-14: the field each refusal names and its words (a card named twice, a face-down
+    trick with a duty to follow or trump, the cards a deal needs with and without the first trump)."""
+    from rulebook.errors import InvalidRules
+    from rulebook.games.witches_of_blackmore import Rules
+
+    refusals = [
+        (dict(removed=("R1", "R1")), "removed", "a card is named twice in ('R1', 'R1')"),
+        (dict(must_follow=True, visible={"trick": "owner"}), "visible.trick",
+         "a trick played face down cannot be played with must_follow: the colour led is not seen, so no one "
+         "can be held to it (WB-RULING-14)"),
+        (dict(must_trump=True, visible={"trick": "none"}), "visible.trick",
+         "a trick played face down cannot be played with must_trump: the colour led is not seen, so no one "
+         "can be held to it (WB-RULING-14)"),
+        (dict(players=6, hand_size=9), "hand_size",
+         "6 hands of 9 plus the first trump need 55 cards; the deck has 54 (WB-SETUP-2)"),
+        (dict(players=6, hand_size=9, first_trump="none", removed=("R1",)), "hand_size",
+         "6 hands of 9 need 54 cards; the deck has 53 (WB-SETUP-2)"),
+    ]
+    for options, field, message in refusals:
+        with pytest.raises(InvalidRules) as refused:
+            Rules(**options)  # type: ignore[arg-type]
+        assert (refused.value.field, str(refused.value)) == (field, f"Rules.{field}: {message}")

@@ -1,0 +1,234 @@
+"""Who sees what on the general path (issue 40): a zone's sight set by a variant beyond what the engine plays
+itself is followed by observation, resample, the tensor, the rule-aware player and verify's twin-world check.
+
+WB-INFO-1, WB-INFO-4, WB-RULING-14, WB-PLAY-2.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulebook
+from rulebook.core.model import HIDDEN
+from rulebook.errors import InvalidRules
+from rulebook.variants.variant import Variant, load_variant
+from rulebook.variants.verify import verify
+
+WB = rulebook.get_game("witches-of-blackmore")
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+
+def _face_down(players: int = 3) -> Any:
+    return WB.Rules(players=players, visible={"trick": "owner"})
+
+
+def test_a_face_down_trick_shows_each_card_to_its_player_only_and_all_once_complete() -> None:
+    """WB-INFO-4: during a trick every seat sees its own card and the others' face down; the finished trick
+    is in every seat's record, face up."""
+    rules = _face_down()
+    state = WB.new_game(rules, seed=5)
+    rng = random.Random(5)
+    hidden = shown = 0
+    while not state.is_terminal:
+        inner = state.inner
+        for seat in range(3):
+            trick = state.observation(seat).engine.trick
+            assert [s for s, _c in trick] == list(inner.order[: len(inner.trick)])
+            for (s, c), true in zip(trick, inner.trick, strict=True):
+                if s == seat:
+                    assert c == true
+                    shown += 1
+                else:
+                    assert c == HIDDEN
+                    hidden += 1
+            assert all(card >= 0 for t in state.observation(seat).engine.tricks for _p, card in t.plays)
+        state = state.apply(type(state).GAME.heuristic_action(state, rng))
+    assert hidden > 100 and shown > 50
+    assert state.scores == state.inner.scores and sum(len(t.plays) for t in state.tricks) > 50
+
+
+def test_the_redraw_keeps_the_view_and_draws_a_face_down_card_again_uniformly() -> None:
+    """WB-INFO-4: a redraw for a seat keeps everything it sees (the observation and the tensor) and draws the
+    others' face-down cards again among every card it cannot see, each about as often."""
+    state = WB.new_game(_face_down(), seed=2)
+    state = state.apply(state.legal_actions()[0])  # seat 1 leads, face down
+    rng = random.Random(7)
+    seen = state.observation(1)
+    counts: collections.Counter[int] = collections.Counter()
+    for _ in range(2000):
+        other = state.resample(1, rng)
+        assert other.observation(1) == seen and other.observation_tensor(1) == state.observation_tensor(1)
+        WB.check_invariants(other.inner)
+        counts[other.inner.trick[0]] += 1
+    unseen = 54 - 6 - 1  # every card but seat 2's hand and the first trump
+    assert len(counts) == unseen
+    assert max(counts.values()) < 3 * min(counts.values())
+
+
+def test_the_rule_aware_player_decides_from_what_its_seat_sees() -> None:
+    """WB-INFO-4: with the trick face down the heuristic plays a world its seat cannot tell from the true one
+    (a redraw), so two positions that differ only in a face-down card get the same move for the same draws."""
+    state = WB.new_game(_face_down(), seed=3)
+    state = state.apply(state.legal_actions()[0])
+    game = type(state).GAME
+    for seed in range(20):
+        a = game.heuristic_action(state, random.Random(seed))
+        b = game.heuristic_action(_swap_first_card(state), random.Random(seed))
+        assert a == b
+
+
+def _swap_first_card(state: Any) -> Any:
+    """``state`` with the face-down card of the trick replaced by a card of the pile (a world seat 2 cannot
+    tell apart)."""
+    import attrs
+
+    inner = state.inner
+    deck, drawn = inner.board[0], inner.board[1]
+    pile = list(deck[drawn:])
+    card, pile[0] = pile[0], inner.trick[0]
+    board = (deck[:drawn] + tuple(pile), *inner.board[1:])
+    return attrs.evolve(state, inner=attrs.evolve(inner, trick=(card,), board=board))
+
+
+def test_the_worked_example_verifies_and_plays() -> None:
+    """docs/examples/witches_face_down_trick.toml: verify's checks hold, the twin-world check included."""
+    variant = load_variant(None, str(EXAMPLES / "witches_face_down_trick.toml"))
+    assert variant.rules.visible.general == (("trick", None, "owner"),)
+    assert verify(WB, variant, examples=6).ok
+
+
+@pytest.mark.parametrize("rule", ["must_follow", "must_trump"])
+def test_a_face_down_trick_cannot_hold_a_player_to_the_colour_led(rule: str) -> None:
+    """WB-RULING-14: the colour led is not seen, so WB-PLAY-2 and WB-PLAY-3 are refused with it."""
+    with pytest.raises(InvalidRules, match=r"visible\.trick.*WB-RULING-14"):
+        WB.Rules(players=3, visible={"trick": "owner"}, **{rule: True})
+
+
+def test_one_seats_hand_face_up() -> None:
+    """visible.hands.N: seat N's hand alone face up (a dummy): every seat sees it, it stays in every redraw,
+    and the other hands are drawn again."""
+    rules = WB.Rules(players=3, visible={"hands.2": "all"})
+    state = WB.new_game(rules, seed=4)
+    rng = random.Random(4)
+    moved = 0
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        for seat in (0, 2):
+            view = state.observation(seat)
+            assert [c.items for c in view.zones if c.zone == "hands" and c.owner == 1] == [state.inner.hands[1]]
+            other = state.resample(seat, rng)
+            assert other.observation(seat) == view and other.inner.hands[1] == state.inner.hands[1]
+            moved += other.inner.hands[2 - seat] != state.inner.hands[2 - seat]
+        assert state.observation(1).zones == ()
+        state = state.apply(type(state).GAME.heuristic_action(state, rng))
+    assert moved > 0
+
+
+@pytest.mark.parametrize(("sight", "says"), [
+    ({"trick": "role:chamberlain"}, "no role 'chamberlain'"),
+    ({"trick": "seat:5"}, "seat 5 is not at a 3-player table"),
+    ({"hands.7": "all"}, "seat 7 is not at a 3-player table"),
+    ({"trick": "from:round"}, "a 'from:' sight is played only where the zone offers it"),
+    ({"trumps": "owner"}, "must be one of all"),
+    ({"trick.2": "all"}, "trick is one zone for the whole table"),
+    ({"pile": "owner+owner"}, "'owner' is not a part of a sight"),
+])
+def test_sights_the_model_cannot_play_are_refused_naming_the_zone(sight: dict[str, str], says: str) -> None:
+    with pytest.raises(InvalidRules, match="visible") as caught:
+        Variant(WB, WB.Rules(players=3, visible=sight))
+    assert says in str(caught.value)
+
+
+def _example(name: str, attr: str) -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, attr)
+
+
+def test_a_sight_given_as_a_function_shows_each_hand_to_its_owner_and_the_next_seat() -> None:
+    """WB-INFO-1 with a function: seat s sees the hand of seat s - 1 and no other hand but its own; the
+    redraw for a seat keeps that hand and draws the other two again."""
+    variant = _example("witches_see_to_the_right", "SEE_TO_THE_RIGHT")
+    state, rng = variant.new_game(seed=4), random.Random(4)
+    seen = collections.Counter[str]()
+    while not state.is_terminal:
+        hands = state.inner.hands
+        for seat in range(4):
+            shown = {c.owner: c.items for c in state.observation(seat).zones if c.zone == "hands"}
+            left = (seat - 1) % 4
+            more = set(hands[left]) - set(state.inner.known[left])  # beyond the trump cards every seat sees
+            assert shown == ({left: hands[left]} if more else {}), (seat, shown)
+            seen["hands"] += bool(more)
+            world = state.resample(seat, rng).inner
+            assert world.hands[seat] == hands[seat] and world.hands[left] == hands[left]
+            others = [s for s in range(4) if s not in (seat, left)]
+            moved = {c for s in others for c in world.hands[s]} != {c for s in others for c in hands[s]}
+            pile = set(world.deck[world.drawn:]) != set(hands[seat]) and world.deck[world.drawn:] != \
+                state.inner.deck[state.inner.drawn:]
+            seen["drawn again"] += moved or pile
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen["hands"] >= 4 * 30 and seen["drawn again"] >= 4 * 25
+
+
+def test_the_function_sight_example_verifies() -> None:
+    variant = _example("witches_see_to_the_right", "SEE_TO_THE_RIGHT")
+    assert verify(WB, variant, examples=6).ok
+
+
+def _right(seat: int, item: int, content: Any) -> bool:
+    return seat == content.owner
+
+
+@pytest.mark.parametrize(("sights", "says"), [
+    ({"wheel": _right}, "sights.wheel: no zone 'wheel' (zones: hands, trick, pile, trumps, captured)"),
+    ({"trumps": _right}, "sights.trumps: the engine plays only its own sights of trumps (all)"),
+    ({"trick.2": _right}, "sights.trick.2: trick is one zone, not one per seat"),
+    ({"hands.5": _right}, "sights.hands.5: the seat is a number from 1 to 4"),
+    ({"hands.0": _right}, "sights.hands.0: the seat is a number from 1 to 4"),
+    ({"hands": "owner"}, "sights.hands: a sight is a function, not str"),
+])
+def test_function_sights_the_model_cannot_play_are_refused_naming_the_zone(sights: dict[str, Any], says: str) -> None:
+    from rulebook.variants.zones import InvalidSight
+
+    with pytest.raises(InvalidSight) as caught:
+        Variant(WB, WB.Rules(players=4), sights=sights)
+    assert str(caught.value) == says
+
+
+def test_a_zone_given_a_sight_twice_is_refused() -> None:
+    with pytest.raises(InvalidRules, match=r"^Rules.visible.hands: the variant gives this zone's sight as a function"):
+        Variant(WB, WB.Rules(players=4, visible={"hands": "all"}), sights={"hands": _right})
+
+
+def test_a_sight_that_answers_other_than_true_or_false_stops_naming_the_zone() -> None:
+    from rulebook.errors import RulebookError
+
+    variant = Variant(WB, WB.Rules(players=4), sights={"hands": lambda seat, item, content: 1})
+    with pytest.raises(RulebookError, match=r"^sights.hands: the sight must return True or False, not int$"):
+        variant.new_game(seed=1).observation(0)
+
+
+def test_one_seats_zone_given_a_sight_twice_is_refused() -> None:
+    with pytest.raises(InvalidRules, match=r"^Rules.visible.hands.2: the variant gives this zone's sight as a"):
+        Variant(WB, WB.Rules(players=4, visible={"hands.2": "all"}), sights={"hands.2": _right})
+
+
+@pytest.mark.parametrize("slug", ["utsuke", "gods-and-humans", "saru-tori-inu-i"])
+def test_one_seats_hand_where_the_engine_plays_hands_for_every_seat_only(slug: str) -> None:
+    """A per-seat sight of a zone whose sights the engine plays for every seat only is refused saying
+    so, not as a value outside the allowed ones (``all`` is one of them)."""
+    game = rulebook.get_game(slug)
+    with pytest.raises(InvalidRules) as caught:
+        game.Rules(visible={"hands.1": "all"})
+    assert str(caught.value).startswith("Rules.visible.hands.1: hands takes no sight for one seat in this game: "
+                                        "set visible.hands for every seat (owner, all")
