@@ -139,3 +139,55 @@ def test_hopeless_and_optimistic() -> None:
     w = parse_goal(GH, "role:lone human = 33 ± 5", players=5)
     assert w.hopeless(0.40, 0.5) and not w.hopeless(0.36, 0.5)
     assert w.optimistic(0.40, 0.5) == pytest.approx(0.07)
+
+
+class _Pending:
+    """A Dask future that never finishes (its worker is gone)."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def done(self) -> bool:
+        return self.cancelled
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def result(self) -> None:
+        raise AssertionError("a cancelled trial's result is never asked for")
+
+
+class _NoWorkers:
+    """A Dask client whose cluster has lost its workers: every trial submitted waits."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.futures: list[_Pending] = []
+
+    def run(self, fn: object) -> None:
+        return None
+
+    def scheduler_info(self) -> dict[str, dict[str, object]]:
+        info = {"workers": {f"w{i}": {} for i in range(self.workers)}}
+        self.workers = 0  # the workers die once the trials are submitted
+        return info
+
+    def submit(self, *args: object, **kwargs: object) -> _Pending:
+        future = _Pending()
+        self.futures.append(future)
+        return future
+
+
+def test_a_dask_cluster_with_no_worker_left_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search on a cluster whose workers died ends with an error naming --dask and --resume, and
+    cancels its trials, instead of waiting for them forever."""
+    from rulebook.balance import tune
+
+    monkeypatch.setattr(tune, "NO_WORKER_SECONDS", 0.2)
+    client = _NoWorkers(2)
+    study = type("Study", (), {"_storage": None, "get_trials": lambda self, deepcopy: []})()
+    objective = tune.Objective(None, (), workers=1)  # type: ignore[arg-type]
+    with pytest.raises(rulebook.RulebookError, match=r"^--dask: the cluster has had no worker for 0.2 s, so the "
+                       r"search stopped after 0 candidates; start workers and run it again with --resume$"):
+        tune._optimize_on_dask(client, study, objective, None, 3, None, ())
+    assert len(client.futures) == 2 and all(f.cancelled for f in client.futures)

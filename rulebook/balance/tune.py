@@ -663,6 +663,11 @@ def _stop_after(candidates: int) -> Callable[[Any, Any], None]:
     return callback
 
 
+#: how long a Dask cluster may have no worker before a search on it stops with an error (a worker that
+#: dies is replaced by its nanny within seconds; with none, the trials would wait forever)
+NO_WORKER_SECONDS = 60.0
+
+
 def _optimize_on_dask(client: Any, study: Any, objective: Objective, sampler: Any, candidates: int,
                       progress: Callable[[int], None] | None, legs: Sequence[tuple[Any, int]]) -> None:
     """Run the trials on the Dask cluster's workers (Optuna's Dask storage), one optimisation per worker."""
@@ -675,6 +680,7 @@ def _optimize_on_dask(client: Any, study: Any, objective: Objective, sampler: An
                for _worker in range(workers)]
     per_candidate = sum(n for _kinds, n in legs)
     shown = 0
+    alone_since: float | None = None  # since when the cluster has had no worker
     while True:
         running = [f for f in futures if not f.done()]
         tried, _since = _tried(study)
@@ -683,6 +689,16 @@ def _optimize_on_dask(client: Any, study: Any, objective: Objective, sampler: An
             shown = tried
         if not running:
             break
+        if client.scheduler_info().get("workers"):
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+        elif time.monotonic() - alone_since > NO_WORKER_SECONDS:  # nothing would ever run the trials left
+            for f in running:
+                f.cancel()
+            raise RulebookError(f"--dask: the cluster has had no worker for {NO_WORKER_SECONDS:g} s, so the "
+                                f"search stopped after {tried} candidates; start workers and run it again with "
+                                f"--resume")
         time.sleep(0.5)
     for f in futures:
         f.result()

@@ -406,9 +406,18 @@ _PLACES: dict[tuple[int, int], tuple[Any, tuple[AddedPhase, ...], tuple[tuple[st
                                      tuple[bool, bool]]] = {}
 
 
+#: the last engine and tuple of steps asked for, and their answer (a game is played one at a time, so
+#: most moves find it here without building a key); replaced whole, so a reader sees one answer's three parts
+_LAST: tuple[Any, Any, Any] = (None, None, None)
+
+
 def _places(game: Any, phases: tuple[AddedPhase, ...]) -> tuple[tuple[tuple[str, str, int], ...], tuple[bool, bool]]:
     """Each added step's place in the program (:func:`steps.at_of`) and the questions that can place one,
     worked out once per engine and tuple of steps (read at every move)."""
+    global _LAST
+    last = _LAST
+    if last[1] is phases and last[0] is game:
+        return last[2]  # type: ignore[no-any-return]
     key = (id(game), id(phases))
     found = _PLACES.get(key)
     if found is None or found[0] is not game or found[1] is not phases:  # held: their ids stay theirs
@@ -416,7 +425,9 @@ def _places(game: Any, phases: tuple[AddedPhase, ...]) -> tuple[tuple[tuple[str,
             _PLACES.clear()
         places = tuple(steps.at_of(p) for p in phases)
         found = _PLACES[key] = (game, phases, places, steps.wanted(game, places))
-    return found[2], found[3]
+    answer = (found[2], found[3])
+    _LAST = (game, phases, answer)
+    return answer
 
 
 def _targets(seats: tuple[int, ...], to: str | int) -> dict[int, int]:

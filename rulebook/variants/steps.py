@@ -144,13 +144,13 @@ def points(game: Any, inner: Any, ask: tuple[bool, bool] = (True, True)) -> froz
     """The places of the program ``inner`` (an engine state) stands at, each with its number and with 0;
     with ``ask`` (:func:`wanted`) false for the phase or the trick, those places are left out unless the
     engine holds there."""
-    names, index, t = _facts(game)
     paused = getattr(inner, "paused", "")
     moving = inner.current_player is not None
     at = game.phase_at(inner) if moving and ask[0] else None
     trick = game.trick_at(inner) if moving and ask[1] and hasattr(game, "trick_at") else None
     if at is None and trick is None and not paused:
         return _NOWHERE  # inside a trick or a phase (most moves): no place of the program is here
+    names, index, t = _facts(game)
     out: set[tuple[str, str, int]] = set()
     rnd = int(game.round_of(inner)) + 1
     if at is not None:

@@ -214,13 +214,20 @@ def _engine_sight(setting: str, printed: str) -> Sight:
 
 
 def _sees(sight: Sight | SightFunction, seat: int, content: Content, index: int, partners: Any,
-          roles: Mapping[str, Any]) -> bool:
-    owner = content.holder(index)
-    if content.items[index] in content.open:
+          roles: Mapping[str, Any], known: dict[int | None, bool]) -> bool:
+    """Whether ``seat`` sees item ``index`` of ``content`` under ``sight``; ``known`` holds the answers
+    of a sight that is not a function by the item's holder (they depend on nothing else), for one
+    zone's content."""
+    if content.open and content.items[index] in content.open:
         return True
     if isinstance(sight, SightFunction):
         return sight.sees_item(seat, content, index)
-    return sight.sees(seat, owner, partners(owner) if sight.team and owner is not None else (), roles)
+    owner = content.holder(index)
+    answer = known.get(owner)
+    if answer is None:
+        answer = known[owner] = sight.sees(
+            seat, owner, partners(owner) if sight.team and owner is not None else (), roles)
+    return answer
 
 
 def sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
@@ -240,9 +247,12 @@ def sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
         mine = plan.sight(content.zone, content.owner)
         extra: list[int] = []
         sees: list[int] = []
+        engine_known: dict[int | None, bool] = {}
+        variant_known: dict[int | None, bool] = {}
         for i in range(len(content.items)):
-            by_engine = _sees(engine, seat, content, i, partners, roles)
-            by_variant = by_engine if mine is None else _sees(mine, seat, content, i, partners, roles)
+            by_engine = _sees(engine, seat, content, i, partners, roles, engine_known)
+            by_variant = by_engine if mine is None else _sees(mine, seat, content, i, partners, roles,
+                                                              variant_known)
             place = (content.zone, content.owner, i)
             if by_engine and not by_variant:
                 hidden.append(place)
@@ -299,14 +309,15 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
     (the caller redraws)."""
     if not plan:
         return drawn
-    hidden, shown = hidden_and_shown(game, true, seat, plan)
+    hidden, shown, unseen, _ = sorted_places(game, true, seat, plan)  # once: the redraw's costliest part
     if not hidden and not shown:
         return drawn
     forbidden = game.zone_forbidden(true, seat) if hasattr(game, "zone_forbidden") else {}
-    _, _, unseen, _ = sorted_places(game, true, seat, plan)
     blank = set(unseen)
-    layout = {(c.zone, c.owner): list(c.items) for c in game.zone_contents(true)}
-    pool = [item for c in game.zone_contents(drawn) for item in c.items]
+    true_contents = game.zone_contents(true)
+    drawn_contents = game.zone_contents(drawn)
+    layout = {(c.zone, c.owner): list(c.items) for c in true_contents}
+    pool = [item for c in drawn_contents for item in c.items]
     for (z, o), items in layout.items():
         for i, item in enumerate(items):
             if (z, o, i) not in blank:  # seen: it stays, and no unseen place may take it
@@ -315,7 +326,8 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
                 pool.remove(item)
     pool.sort()
     allowed = [forbidden.get((z, o), frozenset()) for z, o, _i in unseen]
-    seen = _seen_items(game, true, seat, plan)
+    # only a sight given as a function can see an item by what it is, so only then is a draw checked
+    seen = _seen_items(true_contents, blank) if plan.item_sights else None
     for attempt in range(_TRIES + 1):
         if attempt < _TRIES:
             rng.shuffle(pool)
@@ -328,20 +340,22 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
             pool = _mixed(matched, allowed, rng)
         for (z, o, i), item in zip(unseen, pool, strict=True):
             layout[z, o][i] = item
-        new = tuple(attrs.evolve(c, items=tuple(layout[c.zone, c.owner])) for c in game.zone_contents(drawn))
+        new = tuple(attrs.evolve(c, items=tuple(layout[c.zone, c.owner])) for c in drawn_contents)
         out = game.with_zone_contents(drawn, new)
-        if not plan.item_sights or _seen_items(game, out, seat, plan) == seen:
+        if seen is None:
+            return out
+        _, _, out_unseen, _ = sorted_places(game, out, seat, plan)
+        if _seen_items(game.zone_contents(out), set(out_unseen)) == seen:
             return out
     return None
 
 
-def _seen_items(game: Any, state: Any, seat: int, plan: ZonePlan) -> tuple[tuple[Any, tuple[int, ...]], ...]:
-    """What ``seat`` sees of each zone of ``state`` under the variant (its items, unseen ones ``HIDDEN``)."""
-    _, _, unseen, _ = sorted_places(game, state, seat, plan)
-    blank = set(unseen)
+def _seen_items(contents: tuple[Content, ...], blank: set[Place]) -> tuple[tuple[Any, tuple[int, ...]], ...]:
+    """What a seat sees of each zone (``contents``), given the places it cannot see (``blank``): each
+    zone's seen items, sorted."""
     return tuple(((c.zone, c.owner), tuple(sorted(x for i, x in enumerate(c.items)
                                                   if (c.zone, c.owner, i) not in blank)))
-                 for c in game.zone_contents(state))
+                 for c in contents)
 
 
 def _matching(items: list[int], forbidden: list[frozenset[int]]) -> list[int] | None:

@@ -572,8 +572,7 @@ def _count(info: RoundInfo, rules: Rules, changes: Any, at_end: bool) -> RoundIn
     """SP-LOGIC-2: ``info`` with the variant's ``changes`` applied to the score counter (points;
     successes in variant 1, SP-VAR-1; in variant 2, SP-VAR-2, points kept beside the cubes moved)
     and kept per round for the record (during its tricks, or at its end)."""
-    n = rules.players
-    delta = apply_changes((0,) * n, changes, "score")
+    delta = apply_changes((0,) * rules.players, changes, "score")
     if not any(delta) or info.logic is None:
         return info
     rows, ended = info.logic
@@ -583,9 +582,16 @@ def _count(info: RoundInfo, rules: Rules, changes: Any, at_end: bool) -> RoundIn
     else:
         during = tuple(a + d for a, d in zip(during, delta, strict=True))
     logic = ((*rows[:-1], (during, at)), ended)
+    # the constructor, not attrs.evolve: this runs after every trick of a variant that counts (SP-LOGIC-2)
     if rules.variant == TWICE:
-        return attrs.evolve(info, successes=apply_changes(info.successes, changes, "score"), logic=logic)
-    return attrs.evolve(info, points=apply_changes(info.points, changes, "score"), logic=logic)
+        successes = tuple(a + d for a, d in zip(info.successes, delta, strict=True))
+        return RoundInfo(round=info.round, start=info.start, aside_up=info.aside_up, aside_down=info.aside_down,
+                         future=info.future, points=info.points, successes=successes, finished=info.finished,
+                         logic=logic)
+    points = tuple(a + d for a, d in zip(info.points, delta, strict=True))
+    return RoundInfo(round=info.round, start=info.start, aside_up=info.aside_up, aside_down=info.aside_down,
+                     future=info.future, points=points, successes=info.successes, finished=info.finished,
+                     logic=logic)
 
 
 def next_start(rule: str, left: int, first: int, scores: tuple[int, ...]) -> int:

@@ -411,3 +411,31 @@ def test_a_trick_events_record_is_the_rounds_last_trick() -> None:
                     history.last_round_trick(state)
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked > 100 and len(rounds) > 1
+
+
+@pytest.mark.parametrize("variant", ["points", "twice"])
+@pytest.mark.parametrize("at_end", [False, True])
+def test_the_counters_change_only_the_score_and_the_variants_counts(variant: str, at_end: bool) -> None:
+    """SP-LOGIC-2: a trick's (or round's) changes move the score counter (points; successes in variant
+    1) by exactly the changes, and the variant's counts of the round by the same; every other part of
+    the round's record is the one it was (``_count`` builds the record field by field)."""
+    from rulebook.games.seven_prophecies.state import _count
+
+    rules = Rules(players=4, variant=variant, logic=Logic(counters=lambda e: None))  # type: ignore[arg-type]
+    state = GAME.new_game(rules, seed=3)
+    rng = random.Random(3)
+    while state.info.round == 0 or len(state.tricks) < 2:
+        state = state.apply(rng.choice(state.legal_actions()))
+    info = state.info
+    assert info.logic is not None
+    out = _count(info, rules, {"score": (2, 0, -1, 5)}, at_end)
+    score = "successes" if variant == "twice" else "points"
+    moved = {score: tuple(a + d for a, d in zip(getattr(info, score), (2, 0, -1, 5), strict=True))}
+    rows, ended = info.logic
+    during, at = rows[-1]
+    delta = (2, 0, -1, 5)
+    kept = (during, tuple(a + d for a, d in zip(at, delta, strict=True))) if at_end else (
+        tuple(a + d for a, d in zip(during, delta, strict=True)), at)
+    assert out == attrs.evolve(info, **moved, logic=((*rows[:-1], kept), ended))
+    assert _count(info, rules, {"score": (0, 0, 0, 0)}, at_end) is info
+    assert _count(info, rules, None, at_end) is info
