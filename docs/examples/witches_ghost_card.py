@@ -38,6 +38,7 @@ def ghost_card(trick: Trick) -> Any:
 
 GHOST_CARD = Variant(
     GAME, GAME.Rules(players=4), name="the ghost card",
-    description="The top card of the draw pile joins every trick last; if it is strongest, the trick leaves the game.",
+    description=("The top card of the draw pile joins every trick last; if it is strongest, the trick "
+                 "leaves the game."),
     trick_winner=ghost_card,
 )
