@@ -339,3 +339,22 @@ def test_player_count_cases_pick_the_ends_under_dev(monkeypatch: pytest.MonkeyPa
     assert [n for s, n in player_count_cases("min") if s == "witches-of-blackmore"] == [2, 3, 4, 5, 6]
     with pytest.raises(ValueError, match="dev: 'ends', 'min' or 'max', not 'all'"):
         player_count_cases("all")
+
+
+def test_a_game_pickles_by_its_name_and_no_cache_travels_with_it() -> None:
+    """A game is its package's ``GAME`` in every process: it pickles by that name, so what it caches
+    (a variant's tables; functions of a variant file loaded under a module name another process cannot
+    import) never reaches a worker. A tune search on a Dask cluster died unpickling one."""
+    import pickle
+
+    import rulebook
+
+    for slug in rulebook.GAMES if hasattr(rulebook, "GAMES") else ("witches-of-blackmore", "seven-prophecies",
+                                                                   "utsuke", "gods-and-humans", "saru-tori-inu-i"):
+        game = rulebook.get_game(slug)
+        game.__dict__["_test_cache"] = lambda: None  # a cache pickled by value would fail on the lambda
+        try:
+            data = pickle.dumps(game)
+            assert pickle.loads(data) is game and len(data) < 100
+        finally:
+            del game.__dict__["_test_cache"]

@@ -528,6 +528,17 @@ def register_general_path(wrap: Callable[[Any], Any]) -> None:
 class Game(ABC, Generic[R, S, A]):
     """A registered game: its ``Rules`` class, how to start it, and its action table."""
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # A game's package module holds it as ``GAME``: it pickles by that name, so no cache it
+        # keeps (a variant's tables, functions of a module another process cannot import) travels
+        # to a worker process; a game not held so pickles as any object does.
+        import sys
+
+        module = sys.modules.get(type(self).__module__)
+        if module is not None and getattr(module, "GAME", None) is self:
+            return "GAME"
+        return super().__reduce_ex__(protocol)
+
     slug: ClassVar[str]
     title: ClassVar[str]
     #: The rule-ID prefix of this game's spec (``WB`` for The Witches of Blackmore).
