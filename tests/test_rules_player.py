@@ -133,3 +133,64 @@ def test_a_default_compare_plays_the_heuristics_games_on_the_printed_side() -> N
     a = simulate(game, rules, games=6, seed=2, players_as=["auto"])
     b = simulate(game, rules, games=6, seed=2, players_as=["heuristic"])
     assert a.digests == b.digests
+
+
+#: options the heuristic does not read that decide only the scores and the game's end (each game's
+#: ``TWIN``), and how one seeded game under them is decided: compared under the printed values, not
+#: searched at every decision (before: every decision but the forced ones was a search)
+TWIN_CASES = [
+    ("utsuke", {"end": "rounds", "rounds": 3}, {"heuristic": 118, "forced": 38}),
+    ("utsuke", {"honour_exact": 4, "honour_to_win": 5}, {"heuristic": 78, "forced": 26}),
+    ("utsuke", {"on_loss": "most_honour"}, {"heuristic": 78, "forced": 26}),
+    ("gods-and-humans", {"target": 20}, {"heuristic": 108, "forced": 32}),
+    ("seven-prophecies", {"variant": "points", "end": "fixed", "round_count": 2}, {"heuristic": 93, "forced": 23}),
+    ("seven-prophecies", {"variant": "twice", "successes_to_win": 1}, {"heuristic": 48, "forced": 11, "search": 1}),
+    ("saru-tori-inu-i", {"target_score": 10}, {"heuristic": 134, "forced": 16, "search": 6}),
+]
+
+
+@pytest.mark.parametrize(("slug", "changed", "decided"), TWIN_CASES)
+def test_an_option_that_decides_only_the_end_is_compared_under_its_printed_value(
+        slug: str, changed: dict[str, Any], decided: dict[str, int]) -> None:
+    import attrs
+
+    from rulebook.balance.players import heuristic_reads, heuristic_twin
+
+    game = rulebook.get_game(slug)
+    variant = Variant(game, game.Rules(**changed))
+    player = RulesPlayer().bound(variant)
+    unread = {name for name in changed if name not in (heuristic_reads(game) or ())}
+    assert not player.always and player.back == unread and unread <= heuristic_twin(game)
+    state = variant.new_game(seed=0)
+    twin = printed_twin(state, {}, player.back)
+    printed = game.Rules()
+    for name, value in changed.items():  # the unread ones take their printed values, the others stay
+        assert getattr(twin.rules, name) == (getattr(printed, name) if name in unread else value)
+    assert attrs.evolve(twin, rules=state.rules) == state
+    rng = random.Random(0)
+    counts: dict[str, int] = {}
+    while state.current_player is not None:
+        action = player(state, rng)
+        counts[player.last] = counts.get(player.last, 0) + 1
+        state = state.apply(action)
+    assert counts == decided
+
+
+def test_any_other_unread_option_is_searched_at_every_decision() -> None:
+    game = rulebook.get_game("utsuke")
+    player = RulesPlayer().bound(Variant(game, game.Rules(young_lord_policy="random")))
+    assert player.always and player.back == frozenset()
+
+
+def test_every_games_twin_options_are_options_its_heuristic_does_not_read() -> None:
+    import attrs
+
+    from rulebook.balance.players import heuristic_reads, heuristic_twin
+
+    for slug in GAMES:
+        game = rulebook.get_game(slug)
+        names = {f.name for f in attrs.fields(game.Rules)}
+        twin = heuristic_twin(game)
+        assert twin <= names - (heuristic_reads(game) or names), slug
+    assert heuristic_twin(rulebook.get_game("utsuke")) == {
+        "end", "rounds", "honour_to_win", "honour_exact", "honour_closest", "on_loss"}

@@ -45,7 +45,7 @@ import attrs
 from rulebook.balance.horizon import horizon as horizon_of
 from rulebook.core.contract import Action, State
 from rulebook.core.logic import PRINTED_LOGIC
-from rulebook.errors import IllegalAction
+from rulebook.errors import IllegalAction, InvalidRules
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -67,6 +67,7 @@ __all__ = [
     "RulesPlayer",
     "heuristic_player",
     "heuristic_reads",
+    "heuristic_twin",
     "ismcts_player",
     "player_from_spec",
     "printed_twin",
@@ -540,8 +541,10 @@ WINDOWS = {"saru-tori-inu-i": 4}
 MAX_CANDIDATES = 16
 
 
-def _printed_rules(rules: Any, cache: dict[int, tuple[Any, Any]]) -> Any:
-    """``rules`` with the printed logic and the printed visibility (one value per ``rules`` object)."""
+def _printed_rules(rules: Any, cache: dict[int, tuple[Any, Any]], back: frozenset[str] = frozenset()) -> Any:
+    """``rules`` with the printed logic and the printed visibility, and the printed value of each option
+    of ``back`` (:func:`heuristic_twin`), one value per ``rules`` object. Raises
+    :class:`~rulebook.errors.InvalidRules` where those values do not hold together with the rest."""
     found = cache.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
@@ -549,10 +552,13 @@ def _printed_rules(rules: Any, cache: dict[int, tuple[Any, Any]]) -> Any:
     if getattr(rules, "logic", PRINTED_LOGIC) != PRINTED_LOGIC:
         changes["logic"] = PRINTED_LOGIC
     visible = getattr(rules, "visible", None)
-    if visible is not None:
-        printed = type(rules)(players=rules.players).visible
-        if visible != printed:
-            changes["visible"] = printed
+    if visible is not None or back:
+        printed = type(rules)(players=rules.players)
+        if visible is not None and visible != printed.visible:
+            changes["visible"] = printed.visible
+        for name in back:
+            if getattr(rules, name) != getattr(printed, name):
+                changes[name] = getattr(printed, name)
     twin = attrs.evolve(rules, **changes) if changes else rules
     if len(cache) > 64:
         cache.clear()
@@ -560,14 +566,16 @@ def _printed_rules(rules: Any, cache: dict[int, tuple[Any, Any]]) -> Any:
     return twin
 
 
-def printed_twin(state: Any, cache: dict[int, tuple[Any, Any]] | None = None) -> Any:
+def printed_twin(state: Any, cache: dict[int, tuple[Any, Any]] | None = None,
+                 back: frozenset[str] = frozenset()) -> Any:
     """The position of ``state`` under the printed rules' logic, visibility and play rules, or
     ``None`` where there is none to compare with: an added step in progress (``state.active``), a
     state this function does not know.
 
     A variant's wrapper (``state.inner``: play hooks, added steps) is taken off; an engine state
     (an attrs state with ``rules``) gets its rules with the printed logic (who wins a trick, the
-    counters, the endings, who leads) and the printed visibility.
+    counters, the endings, who leads), the printed visibility and the printed value of each option
+    named in ``back`` (options that decide only scores and the game's end, :func:`heuristic_twin`).
     """
     cache = {} if cache is None else cache
     engine: Any = state
@@ -582,7 +590,7 @@ def printed_twin(state: Any, cache: dict[int, tuple[Any, Any]] | None = None) ->
     if not attrs.has(type(found)) or "rules" not in attrs.fields_dict(type(found)):
         return None
     rules = found.rules
-    twin = _printed_rules(rules, cache)
+    twin = _printed_rules(rules, cache, back)
     return found if twin is rules else attrs.evolve(found, rules=twin)
 
 
@@ -626,8 +634,10 @@ class RulesPlayer:
     * ``search``: ISMCTS (:class:`~rulebook.balance.players.ISMCTS`) over the variant's own game,
       valued by the variant's winners, where the variant bites, in an added step (a draft, a pass, a
       reveal: the printed game has none), and everywhere when the variant changes an option the
-      heuristic does not read (no printed twin shows what such an option does) or a state has no
-      printed twin (a wrapper this module does not know: the safe choice is to search).
+      heuristic does not read and the printed twin cannot take back (no printed twin shows what such
+      an option does: a deck, a mission; :func:`heuristic_twin` names the options it can take back,
+      those that decide only the scores and when the game ends) or a state has no printed twin (a
+      wrapper this module does not know: the safe choice is to search).
 
     It reads the real state only through the contract the seat is entitled to: ``current_player``,
     ``legal_actions`` (its own moves), ``resample(seat, rng)``, ``observation(seat)`` and the game's
@@ -656,12 +666,14 @@ class RulesPlayer:
     #: the variant's scores and winners of a state (``None``: the state's own)
     scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, eq=False)
     winners: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
-    #: search every decision: the variant changes an option the heuristic does not read
+    #: search every decision: the variant changes an option the heuristic does not read, outside ``back``
     always: bool = False
     #: whether the variant changes anything beyond options the heuristic reads (else never search)
     changes: bool = False
     #: whether the variant changes what a seat sees (then each decision compares the seat's view)
     shows: bool = False
+    #: the options the printed twin takes back to their printed values (:func:`heuristic_twin`)
+    back: frozenset[str] = frozenset()
     #: how the last decision was made: ``forced``, ``heuristic`` or ``search``
     _state: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
@@ -683,9 +695,15 @@ class RulesPlayer:
         (:func:`heuristic_reads`; what a seat sees, ``visible``, is compared at each decision)."""
         hooks = bool(variant.has_hooks)
         reads = heuristic_reads(variant.game)
-        always = reads is not None and any(name not in reads for name in variant.changes() if name != "visible")
+        unread = [name for name in variant.changes() if name != "visible" and reads is not None and name not in reads]
+        back = heuristic_twin(variant.game) & frozenset(unread)
+        always = any(name not in back for name in unread)
         rules = variant.rules
-        printed = _printed_rules(rules, {})
+        try:
+            printed = _printed_rules(rules, {}, frozenset() if always else back)
+        except InvalidRules:  # the printed values of those options do not hold with the variant's others
+            always, printed = True, _printed_rules(rules, {})
+        back = frozenset() if always else back
         shows = getattr(rules, "visible", None) is not None and rules.visible != printed.visible
         search = ISMCTS(iterations=self.budget)
         if hooks:
@@ -694,7 +712,7 @@ class RulesPlayer:
         scored = variant.scores_hook is not None or variant.winners_hook is not None
         return attrs.evolve(self, search=search, scores=variant.scores if scored else None,
                             winners=variant.winners if scored else None, always=always,
-                            changes=hooks or printed is not rules or always, shows=shows)
+                            changes=hooks or printed is not rules or always, shows=shows, back=back)
 
     def __call__(self, state: State[Any, Any], rng: random.Random) -> Action:
         legal: tuple[Action, ...] = state.legal_actions()
@@ -719,7 +737,7 @@ class RulesPlayer:
         legal = state.legal_actions() if legal is None else legal
         cache = self._state.setdefault("twins", {})
         world = state.resample(seat, rng)
-        twin = printed_twin(world, cache)
+        twin = printed_twin(world, cache, self.back)
         if twin is None:
             return True
         if self.shows and world.observation(seat) != twin.observation(seat):
@@ -769,6 +787,22 @@ def heuristic_reads(game: Any) -> frozenset[str] | None:
         return None
     value = getattr(module, "READS", None)
     return frozenset(value) - {"visible"} if value is not None else None
+
+
+def heuristic_twin(game: Any) -> frozenset[str]:
+    """The options the game's heuristic does not read that a printed twin may take back to their printed
+    values at any position (its module's ``TWIN``): they decide only the scores and when the game ends,
+    never what a position holds, so a position of the variant is a position of the printed value. Under
+    such an option the rule-following player compares each move under both values instead of searching
+    every decision."""
+    import importlib
+
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.heuristic")
+    except ImportError:
+        return frozenset()
+    return frozenset(getattr(module, "TWIN", ()))
 
 
 def _highest_wins(variant: Any) -> bool:

@@ -14,7 +14,9 @@ A player *reads* a rule when its choices follow it. The built-in kinds declare i
 * ``ismcts``: every option and every hook: it searches the variant's own game (the hooked
   moves) and judges its searches by the variant's winners;
 * ``auto``: every option and every hook: it searches wherever the variant changes what a move can
-  bring about or what the seat sees, and everywhere under an option the heuristic does not read;
+  bring about or what the seat sees (an option the heuristic does not read that decides only the
+  scores and the game's end is compared under its printed value: the game's ``TWIN``), and everywhere
+  under any other option the heuristic does not read;
 * ``random``: nothing, and needs nothing: it plays at random under any rule.
 
 A player of the user's own (a callable) declares nothing and is not named.

@@ -27,6 +27,9 @@ LIMITS = N_(
 #: The options this player reads (``rulebook.balance.reads``): not the score that ends the game
 #: early (GH-END-2): it plays every deal alike. It sees no hooks.
 READS = frozenset(a.name for a in attrs.fields(Rules)) - {"target"}
+#: of the options it does not read, those that decide only when the game ends (GH-END-4): the
+#: rule-following player compares each move under them and under the printed value
+TWIN = frozenset({"target"})
 
 #: how much a prediction ``d`` tricks away from the expected count is still worth trying for
 _NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)

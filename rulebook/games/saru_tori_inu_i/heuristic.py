@@ -26,6 +26,9 @@ READS = frozenset({
     "colour_points", "tie_ranking", "forced_road", "pair_placement", "columns", "column_sharing", "deck",
     "track", "removed", "squares",
 })
+#: of the options it does not read, the one that decides only when the game ends (ST-RACE-4): the
+#: rule-following player compares each move under it and under the printed value
+TWIN = frozenset({"target_score"})
 
 
 def heuristic_action(state: SaruState, rng: random.Random) -> SaruAction:

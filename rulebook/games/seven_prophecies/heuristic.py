@@ -36,6 +36,10 @@ READS = frozenset({
     "face_up_4p", "follow", "order", "trump", "secret_prophecy", "partners", "score_floor", "success_points",
     "cube_penalty", "free_cubes",
 })
+#: of the options it does not read, those that decide only when the game ends and who wins it
+#: (SP-END-3, SP-END-5, SP-END-6, SP-VAR-1, SP-RULING-7, SP-RULING-8): the rule-following player
+#: compares each move under them and under the printed values (``rulebook.balance.players``)
+TWIN = frozenset({"end", "round_count", "round_limit", "target_score", "successes_to_win", "twice_ties"})
 
 #: the printed scoring (SP-SCORE-1, SP-SCORE-2): success points, free cubes, penalty, the floor
 _PRINTED_SCORING = (2, 1, 1, True)

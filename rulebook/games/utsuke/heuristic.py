@@ -48,6 +48,10 @@ LIMITS = N_(
 READS = frozenset(a.name for a in attrs.fields(Rules)) - {
     "honour_to_win", "honour_exact", "honour_closest", "on_loss", "end", "rounds", "young_lord_policy",
 }
+#: of the options it does not read, those that decide only the honour a round gives, when the game
+#: ends and who wins it (UT-SCORE-2, UT-SCORE-3, UT-END-1, UT-END-2, UT-END-6): the rule-following
+#: player compares each move under them and under the printed values (``rulebook.balance.players``)
+TWIN = frozenset({"honour_to_win", "honour_exact", "honour_closest", "on_loss", "end", "rounds"})
 
 #: the chance that a lord's card survives one stronger card held by somebody else (same suit),
 #: and one trump held by somebody else (a card of another suit)
