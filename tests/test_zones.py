@@ -232,3 +232,31 @@ def test_one_seats_hand_where_the_engine_plays_hands_for_every_seat_only(slug: s
         game.Rules(visible={"hands.1": "all"})
     assert str(caught.value).startswith("Rules.visible.hands.1: hands takes no sight for one seat in this game: "
                                         "set visible.hands for every seat (owner, all")
+
+
+def test_the_redraws_shuffle_is_random_shuffle_and_stops_at_the_first_refused_place() -> None:
+    import random
+    from collections import Counter
+
+    from rulebook.variants.zones import _shuffled
+
+    free: list[frozenset[int]] = [frozenset()] * 6
+    for seed in range(20):  # nothing refused: the very numbers and order of random.shuffle
+        mine, theirs = list(range(6)), list(range(6))
+        rng = random.Random(seed)
+        assert _shuffled(mine, free, rng._randbelow)
+        random.Random(seed).shuffle(theirs)
+        assert mine == theirs
+    # place 0 may not take item 0: the draws kept are the four arrangements that keep it, alike often
+    allowed = [frozenset({0}), frozenset(), frozenset()]
+    rng = random.Random(1)
+    kept: Counter[tuple[int, ...]] = Counter()
+    tries = 0
+    while sum(kept.values()) < 4000:
+        pool = [0, 1, 2]
+        tries += 1
+        if _shuffled(pool, allowed, rng._randbelow):
+            kept[tuple(pool)] += 1
+    assert set(kept) == {(1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)}
+    assert all(930 <= n <= 1070 for n in kept.values()), kept
+    assert 5700 <= tries <= 6300  # two draws of three are kept

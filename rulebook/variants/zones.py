@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -235,7 +235,24 @@ def sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
     """The places of ``state`` (an engine state) by what ``seat`` sees of them: those the engine shows
     and the variant hides (``hidden``), the contents of which the variant shows more than the engine
     (``shown``: one per zone, every item the seat sees, its unseen items ``HIDDEN``), the places the
-    seat cannot see under the variant (``unseen``) and under the engine (``engine_unseen``)."""
+    seat cannot see under the variant (``unseen``) and under the engine (``engine_unseen``).
+
+    The last answer is kept: a search observes and redraws the same position for the same seat many
+    times in a row (states are immutable, so the same state, seat and plan give the same places)."""
+    last = _LAST_PLACES
+    if last and last[0] is state and last[1] == seat and last[2] is plan and last[3] is game:
+        return last[4]  # type: ignore[no-any-return]
+    found = _sorted_places(game, state, seat, plan)
+    _LAST_PLACES[:] = (state, seat, plan, game, found)
+    return found
+
+
+#: the last call of :func:`sorted_places`: its state, seat, plan, game and answer
+_LAST_PLACES: list[Any] = []
+
+
+def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
+                   ) -> tuple[tuple[Place, ...], tuple[Content, ...], tuple[Place, ...], tuple[Place, ...]]:
     partners = functools.partial(game.zone_partners, state.rules) if hasattr(game, "zone_partners") else _none
     roles = game.zone_roles(state) if hasattr(game, "zone_roles") else {}
     hidden: list[Place] = []
@@ -328,10 +345,10 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
     allowed = [forbidden.get((z, o), frozenset()) for z, o, _i in unseen]
     # only a sight given as a function can see an item by what it is, so only then is a draw checked
     seen = _seen_items(true_contents, blank) if plan.item_sights else None
+    below = getattr(rng, "_randbelow", rng.randrange)  # what ``rng.shuffle`` draws with: the same numbers
     for attempt in range(_TRIES + 1):
         if attempt < _TRIES:
-            rng.shuffle(pool)
-            if any(item in bad for item, bad in zip(pool, allowed, strict=True)):
+            if not _shuffled(pool, allowed, below):
                 continue
         else:  # the shuffles keep missing what play revealed: a matching that keeps it, mixed by swaps
             matched = _matching(sorted(pool), allowed)
@@ -348,6 +365,19 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
         if _seen_items(game.zone_contents(out), set(out_unseen)) == seen:
             return out
     return None
+
+
+def _shuffled(pool: list[Any], allowed: list[frozenset[Any]], below: Callable[[int], int]) -> bool:
+    """Shuffle ``pool`` in place as ``random.shuffle`` does (the last place first, by the same random
+    numbers), and stop at the first place that takes an item it may not hold: ``False`` then. A draw
+    stopped early is one the whole shuffle would have refused, so the draws kept are uniform over those
+    that keep what play revealed, as with whole shuffles, at a fraction of the cost where most are refused."""
+    for i in range(len(pool) - 1, 0, -1):
+        j = below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+        if pool[i] in allowed[i]:
+            return False
+    return not pool or pool[0] not in allowed[0]
 
 
 def _seen_items(contents: tuple[Content, ...], blank: set[Place]) -> tuple[tuple[Any, tuple[int, ...]], ...]:
