@@ -262,6 +262,23 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
     for content in game.zone_contents(state):
         engine = plan.engine(content.zone)
         mine = plan.sight(content.zone, content.owner)
+        count = len(content.items)
+        if not content.placed_by and not content.open and not isinstance(engine, SightFunction) and \
+                not isinstance(mine, SightFunction) and count:  # one holder: one answer for every item
+            owner = content.owner
+            by_engine = engine.sees(seat, owner, partners(owner) if engine.team and owner is not None else (), roles)
+            by_variant = by_engine if mine is None else mine.sees(
+                seat, owner, partners(owner) if mine.team and owner is not None else (), roles)
+            places = [(content.zone, owner, i) for i in range(count)]
+            if by_engine and not by_variant:
+                hidden += places
+            if not by_variant:
+                unseen += places
+            if not by_engine:
+                engine_unseen += places
+                if by_variant:
+                    shown.append(Content(content.zone, owner, content.items))
+            continue
         extra: list[int] = []
         sees: list[int] = []
         engine_known: dict[int | None, bool] = {}
