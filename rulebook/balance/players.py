@@ -698,12 +698,13 @@ class RulesPlayer:
         unread = [name for name in variant.changes() if name != "visible" and reads is not None and name not in reads]
         back = heuristic_twin(variant.game) & frozenset(unread)
         always = any(name not in back for name in unread)
+        if always:
+            back = frozenset()
         rules = variant.rules
         try:
-            printed = _printed_rules(rules, {}, frozenset() if always else back)
+            printed = _printed_rules(rules, {}, back)
         except InvalidRules:  # the printed values of those options do not hold with the variant's others
-            always, printed = True, _printed_rules(rules, {})
-        back = frozenset() if always else back
+            always, back, printed = True, frozenset(), _printed_rules(rules, {})
         shows = getattr(rules, "visible", None) is not None and rules.visible != printed.visible
         search = ISMCTS(iterations=self.budget)
         if hooks:
@@ -778,14 +779,7 @@ class RulesPlayer:
 def heuristic_reads(game: Any) -> frozenset[str] | None:
     """The options the game's heuristic reads (its module's ``READS``, without ``visible``: the
     heuristic decides from the printed view, whatever a variant shows); None: every option."""
-    import importlib
-
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.heuristic")
-    except ImportError:
-        return None
-    value = getattr(module, "READS", None)
+    value = getattr(_heuristic_module(game), "READS", None)
     return frozenset(value) - {"visible"} if value is not None else None
 
 
@@ -795,14 +789,18 @@ def heuristic_twin(game: Any) -> frozenset[str]:
     never what a position holds, so a position of the variant is a position of the printed value. Under
     such an option the rule-following player compares each move under both values instead of searching
     every decision."""
+    return frozenset(getattr(_heuristic_module(game), "TWIN", ()))
+
+
+def _heuristic_module(game: Any) -> Any:
+    """The game's ``heuristic`` module (beside its engine), or ``None``."""
     import importlib
 
     package = type(game).__module__.rpartition(".")[0]
     try:
-        module = importlib.import_module(f"{package}.heuristic")
+        return importlib.import_module(f"{package}.heuristic")
     except ImportError:
-        return frozenset()
-    return frozenset(getattr(module, "TWIN", ()))
+        return None
 
 
 def _highest_wins(variant: Any) -> bool:

@@ -266,9 +266,8 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
         if not content.placed_by and not content.open and not isinstance(engine, SightFunction) and \
                 not isinstance(mine, SightFunction) and count:  # one holder: one answer for every item
             owner = content.owner
-            by_engine = engine.sees(seat, owner, partners(owner) if engine.team and owner is not None else (), roles)
-            by_variant = by_engine if mine is None else mine.sees(
-                seat, owner, partners(owner) if mine.team and owner is not None else (), roles)
+            by_engine = _sees(engine, seat, content, 0, partners, roles, {})
+            by_variant = by_engine if mine is None else _sees(mine, seat, content, 0, partners, roles, {})
             places = [(content.zone, owner, i) for i in range(count)]
             if by_engine and not by_variant:
                 hidden += places
