@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rulebook.core.memo import per_rules
 from rulebook.i18n import N_
 
 from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
@@ -35,8 +35,22 @@ TWIN = frozenset({"target"})
 _NEAR = (1.0, 0.45, 0.15, 0.05, 0.02, 0.01)
 
 
-@functools.lru_cache(maxsize=64)
+@per_rules
+def _by_trump(rules: Rules) -> dict[int | None, tuple[tuple[int, ...], tuple[bool, ...]]]:
+    """:func:`_tables` of ``rules``, by trump, filled as they are asked for."""
+    return {}
+
+
 def _tables(rules: Rules, trump: int | None) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """:func:`_power` of ``rules`` under ``trump``, computed once per ``Rules`` value and trump."""
+    known = _by_trump(rules)
+    found = known.get(trump)
+    if found is None:
+        found = known.setdefault(trump, _power(rules, trump))
+    return found
+
+
+def _power(rules: Rules, trump: int | None) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """Per card, its power (higher beats lower: trump above the rest, then the number in the
     direction ``trick_winner`` makes win, GH-TRICK-3, GH-TRICK-5, GH-TRICK-8) and whether it is
     *strong*: among the strongest cards in play, as many as there are tricks in a deal."""

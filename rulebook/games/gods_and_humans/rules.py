@@ -7,7 +7,6 @@ the roles, the cards in play and the deals (GH-COMP-1, GH-COMP-2, GH-ROLE-1, GH-
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any, NamedTuple
 
@@ -16,6 +15,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, logic_field
+from rulebook.core.memo import per_rules
 from rulebook.core.options import Ruleset, option, validate_choices, visibility
 from rulebook.core.tricks import win_keys
 from rulebook.core.turns import NamedTurns
@@ -184,7 +184,7 @@ ZONES = (
             "The cards of the trick being played, each face up as it is played.", ordered=True, general=False),
 )
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Options of the gods-and-humans oracle game; the defaults give the printed game."""
 
@@ -427,7 +427,7 @@ class Plan(NamedTuple):
     field: int
 
 
-@functools.lru_cache(maxsize=256)
+@per_rules
 def plan(rules: Rules) -> Plan:
     """The table's humans and gods, the cards in play, the hand and field sizes (GH-ROLE-1, GH-ROLE-4,
     GH-SETUP-1..4, GH-SETUP-7, GH-SETUP-8).

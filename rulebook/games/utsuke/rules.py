@@ -203,7 +203,7 @@ ZONES = (
             "The cards of the trick being played, each face up as it is played.", ordered=True, general=False),
 )
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Options of UTSUKE; the defaults give the printed game."""
 

@@ -6,12 +6,12 @@ stack, the wheel's alignment and the public rules; never another hand or the pil
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rulebook.core.memo import per_rules
 from rulebook.i18n import N_
 
 from .actions import _KEEP, _PLAY, _REPLACE, REPLACING, WitchesAction
@@ -34,7 +34,7 @@ LIMITS = N_(
 READS = frozenset(a.name for a in attrs.fields(Rules))
 
 
-@functools.lru_cache(maxsize=256)
+@per_rules
 def _card_values(rules: Rules) -> tuple[tuple[tuple[float, ...], ...], ...]:
     """``values[anchor][trump colour (6: none)][card]``: how likely a held card is to win a trick
     with that trump, from 0 to 2 (computed once per ``Rules``).
@@ -58,7 +58,7 @@ def _card_values(rules: Rules) -> tuple[tuple[tuple[float, ...], ...], ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=256)
+@per_rules
 def _trick_worth(rules: Rules) -> float:
     """The points of an average trick: the players' count times the mean points of a card in play
     (WB-SCORE-1, WB-SCORE-3); what one more trick won is worth."""
@@ -70,7 +70,7 @@ def hand_value(rules: Rules, hand: tuple[int, ...], anchor: int, trump_suit: int
     """The sum of the hand's card values (:func:`_card_values`) under a trump of number ``anchor``
     and colour ``trump_suit`` (``None``: no trump colour)."""
     row = _card_values(rules)[anchor][6 if trump_suit is None else trump_suit]
-    return sum(row[c] for c in hand)
+    return sum(map(row.__getitem__, hand))
 
 
 def tricks_left(state: WitchesState) -> int:
@@ -132,10 +132,19 @@ def heuristic_action(state: WitchesState, rng: random.Random) -> WitchesAction:
         tsuit = _SUIT[trumps[-1]] if trumps and rules.trump_colour else None
         best, worth = None, 0.0
         left = tricks_left(state)
+        # replace_worth of each card, with the hand's value under the present trump summed once
+        values = _card_values(rules)
+        now = sum(map(values[board[3]][6 if tsuit is None else tsuit].__getitem__, hand))
+        colour = rules.trump_colour
+        scale = min(1.0, left / rules.hand_size)
+        average = _trick_worth(rules)
+        points = tables(rules).points
         for action in state.legal_actions()[:-1]:  # the Replace actions, sorted, then Keep
-            w = replace_worth(rules, hand, board[3], tsuit, action.card, left)  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            row = values[_RANK[card]][_SUIT[card] if colour else 6]
+            w = (sum(map(row.__getitem__, hand)) - now) * average * scale - points[card]
             if w > worth:
-                best, worth = action.card, w  # type: ignore[union-attr]
+                best, worth = card, w
         return _KEEP if best is None else _REPLACE[best]
     # the legal plays' cards (as in legal_actions), in the same order
     cards: tuple[int, ...] | list[int] = state.hands[seat]

@@ -7,7 +7,6 @@ trick tables built from it (WB-COMP-1, WB-COMP-2, WB-RANK-2, WB-TRICK-1..3).
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -16,6 +15,7 @@ import attrs
 from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal
 from rulebook.core.logic import Logic, check_endings_off, logic_field
+from rulebook.core.memo import per_rules
 from rulebook.core.options import Ruleset, option, seat_fault, validate_choices, visibility
 from rulebook.core.tricks import win_keys
 from rulebook.core.visibility import ALL, NONE, OWNER, TEAM, Element, Visible
@@ -339,7 +339,7 @@ def _cards(rules: Rules) -> tuple[int, ...]:
     )
 
 
-@functools.lru_cache(maxsize=256)
+@per_rules
 def tables(rules: Rules) -> Tables:
     """The deck in play, the wheel and the trick and score tables of ``rules`` (cached per ``Rules``)."""
     cards = _cards(rules)
