@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -187,6 +188,8 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
     # by number (a stable sort)
     hand = state.hands[seat]
     trick = state.trick
+    low = rules.trick_winner == LOWEST
+    cards: Sequence[int] | None = None
     if rules.follow != MUST:  # UT-PLAY-3, UT-PLAY-4: the legal cards under the house rule
         hand = tuple(a.card for a in state.legal_actions() if type(a) is Play)
     elif trick:
@@ -194,8 +197,10 @@ def heuristic_action(state: UtsukeState, rng: random.Random) -> UtsukeAction:
         i = bisect_left(hand, lo)
         j = bisect_left(hand, lo + _NRANKS, i)
         if i < j:
-            hand = hand[i:j]
-    cards = sorted(hand, key=_RANK.__getitem__ if rules.trick_winner != LOWEST else _LOW_FIRST.__getitem__)
+            # one suit's run of a sorted hand is in the order of its numbers already
+            cards = hand[i:j][::-1] if low else hand[i:j]
+    if cards is None:
+        cards = sorted(hand, key=_RANK.__getitem__ if not low else _LOW_FIRST.__getitem__)
     row = state.hands[players]
     table = strengths(rules)[trump]
     if not trick:

@@ -287,20 +287,24 @@ def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int]
     return attrs.evolve(obs, lord_row=tuple(HIDDEN if i in masked else c for i, c in enumerate(obs.lord_row)))
 
 
-def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> bool:
+def _feasible(
+    counts: list[int], caps: list[int], allowed: list[list[bool]], masks: list[int] | None = None
+) -> bool:
     """Hall's condition: every set of suits fits in the seats that may hold them.
 
     Only the sets of suits that some seat with room may hold none of need a look: for any
     other set, every seat with room may take some of it, so the room is all the room left,
     which is the number of cards left (``sum(counts) == sum(caps)`` during a deal) and at
     least the set's cards. A suit set is a bitmask; the sets checked are the subsets of
-    each such seat's void suits among the suits still to deal.
+    each such seat's void suits among the suits still to deal. ``masks``: each seat's allowed
+    suits as a bitmask, when the caller has them.
     """
     present = 0
     for suit, n in enumerate(counts):
         if n:
             present |= 1 << suit
-    masks = [sum(1 << suit for suit, ok in enumerate(row) if ok) for row in allowed]
+    if masks is None:
+        masks = _masks(allowed)
     if sum(counts) > sum(caps):
         return False
     seen: set[int] = set()
@@ -328,6 +332,11 @@ def _feasible(counts: list[int], caps: list[int], allowed: list[list[bool]]) -> 
     return True
 
 
+def _masks(allowed: list[list[bool]]) -> list[int]:
+    """Each seat's allowed suits as a bitmask."""
+    return [sum(1 << suit for suit, ok in enumerate(row) if ok) for row in allowed]
+
+
 def _constrained_deal(
     cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
 ) -> dict[int, list[int]]:
@@ -342,26 +351,33 @@ def _constrained_deal(
     caps = [sizes[s] for s in seats]
     allowed = [[suit not in voids[s] for suit in range(_NSUITS)] for s in seats]
     free = all(all(row) for row in allowed)
-    counts = [0] * _NSUITS
-    for c in cards:
-        counts[_SUIT[c]] += 1
     order = list(cards)
     rng.shuffle(order)
     out: dict[int, list[int]] = {s: [] for s in seats}
     shuffle = rng.shuffle
+    if free:  # every seat with room may take the card: the first of them, shuffled
+        held = [out[s] for s in seats]
+        places = range(len(seats))
+        for c in order:
+            choices = [i for i in places if caps[i]]
+            if len(choices) > 1:  # a list of one shuffles to itself and draws nothing
+                shuffle(choices)
+            i = choices[0]
+            caps[i] -= 1
+            held[i].append(c)
+        return out
+    counts = [0] * _NSUITS
+    for c in cards:
+        counts[_SUIT[c]] += 1
+    masks = _masks(allowed)
     for c in order:
         suit = _SUIT[c]
         counts[suit] -= 1
         choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
         shuffle(choices)
-        if free:
-            i = choices[0]
-            caps[i] -= 1
-            out[seats[i]].append(c)
-            continue
         for i in choices:
             caps[i] -= 1
-            if _feasible(counts, caps, allowed):
+            if _feasible(counts, caps, allowed, masks):
                 out[seats[i]].append(c)
                 break
             caps[i] += 1
