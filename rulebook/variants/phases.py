@@ -758,9 +758,9 @@ class PhasedState:
             swapped = False
             for card, holder in known:
                 swapped = _place(hands, card, holder, seat, must.get(holder, set()), rng) or swapped
-            inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
-            if not swapped:
+            if not swapped:  # the engine's draw holds every known card where it is: its hands stand
                 break
+            inner = game.with_hands(inner, tuple(tuple(h) for h in hands))
             # a swap may move a card the engine keeps known where it is (a trump the Witches' engine put
             # back in a hand, face up): the seat's view must not change, else draw again
             view = self.inner.observation(seat) if view is None else view
@@ -800,7 +800,9 @@ class PhasedState:
                     chosen[s] = (pick.value,)
                     entries[at] = (k, s, pick.value, pick.text)
             made = (made[0], tuple(entries))
-        return attrs.evolve(self, inner=inner, chosen=tuple(chosen), log=None, dealt=drawn, last=last, made=made)
+        # the constructor, not attrs.evolve: a search redraws at every move
+        return type(self)(inner, self.phases, self.moves, self.done, self.active, self.order, tuple(chosen), last,
+                          None, self.current_player, drawn, made)
 
     @property
     def history(self) -> tuple[Any, ...]:

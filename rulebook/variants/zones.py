@@ -259,7 +259,7 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
     shown: list[Content] = []
     unseen: list[Place] = []
     engine_unseen: list[Place] = []
-    for content in game.zone_contents(state):
+    for content in _contents(game, state):
         engine = plan.engine(content.zone)
         mine = plan.sight(content.zone, content.owner)
         count = len(content.items)
@@ -301,6 +301,21 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
             shown.append(Content(content.zone, content.owner, tuple(
                 c if i in sees else HIDDEN for i, c in enumerate(content.items))))
     return tuple(hidden), tuple(shown), tuple(unseen), tuple(engine_unseen)
+
+
+def _contents(game: Any, state: Any) -> tuple[Content, ...]:
+    """``game.zone_contents(state)``, the last answer kept (states are immutable): the places are sorted,
+    and the redraw reads the same position's contents, once per search step."""
+    last = _LAST_CONTENTS
+    if last and last[0] is state and last[1] is game:
+        return last[2]  # type: ignore[no-any-return]
+    found: tuple[Content, ...] = game.zone_contents(state)
+    _LAST_CONTENTS[:] = (state, game, found)
+    return found
+
+
+#: the last call of :func:`_contents`: its state, game and answer
+_LAST_CONTENTS: list[Any] = []
 
 
 def hidden_and_shown(game: Any, state: Any, seat: int, plan: ZonePlan
@@ -347,7 +362,7 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
         return drawn
     forbidden = game.zone_forbidden(true, seat) if hasattr(game, "zone_forbidden") else {}
     blank = set(unseen)
-    true_contents = game.zone_contents(true)
+    true_contents = _contents(game, true)
     drawn_contents = game.zone_contents(drawn)
     layout = {(c.zone, c.owner): list(c.items) for c in true_contents}
     pool = [item for c in drawn_contents for item in c.items]
@@ -359,8 +374,12 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
                 pool.remove(item)
     pool.sort()
     allowed = [forbidden.get((z, o), frozenset()) for z, o, _i in unseen]
-    # only a sight given as a function can see an item by what it is, so only then is a draw checked
-    seen = _seen_items(true_contents, blank) if plan.item_sights else None
+    # only a sight given as a function can see an item by what it is, so only then is a draw checked,
+    # in the zones that take new items (those with a place the seat cannot see)
+    check = _checked_zones(true_contents, unseen, plan) if plan.item_sights else None
+    seen = None if check is None else tuple(
+        (key, tuple(sorted(x for i, x in enumerate(c.items) if (c.zone, c.owner, i) not in blank)))
+        for c in true_contents if (key := (c.zone, c.owner)) in check)
     below = getattr(rng, "_randbelow", rng.randrange)  # what ``rng.shuffle`` draws with: the same numbers
     for attempt in range(_TRIES + 1):
         if attempt < _TRIES:
@@ -373,14 +392,20 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
             pool = _mixed(matched, allowed, rng)
         for (z, o, i), item in zip(unseen, pool, strict=True):
             layout[z, o][i] = item
-        new = tuple(attrs.evolve(c, items=tuple(layout[c.zone, c.owner])) for c in drawn_contents)
+        new = tuple(_with_items(c, layout[c.zone, c.owner]) for c in drawn_contents)
         out = game.with_zone_contents(drawn, new)
-        if seen is None:
-            return out
-        _, _, out_unseen, _ = sorted_places(game, out, seat, plan)
-        if _seen_items(game.zone_contents(out), set(out_unseen)) == seen:
+        if check is None or _item_seen(game, out, seat, plan, check) == seen:
             return out
     return None
+
+
+def _with_items(content: Content, items: list[Any]) -> Content:
+    """``content`` holding ``items``: itself where they are the same (a zone the seat sees whole),
+    else a new ``Content`` with its other fields (the constructor: this runs per zone per redraw)."""
+    new = tuple(items)
+    if new == content.items:
+        return content
+    return Content(content.zone, content.owner, new, content.placed_by, content.open)
 
 
 def _shuffled(pool: list[Any], allowed: list[frozenset[Any]], below: Callable[[int], int]) -> bool:
@@ -396,13 +421,33 @@ def _shuffled(pool: list[Any], allowed: list[frozenset[Any]], below: Callable[[i
     return not pool or pool[0] not in allowed[0]
 
 
-def _seen_items(contents: tuple[Content, ...], blank: set[Place]) -> tuple[tuple[Any, tuple[int, ...]], ...]:
-    """What a seat sees of each zone (``contents``), given the places it cannot see (``blank``): each
-    zone's seen items, sorted."""
-    return tuple(((c.zone, c.owner), tuple(sorted(x for i, x in enumerate(c.items)
-                                                  if (c.zone, c.owner, i) not in blank)))
-                 for c in contents)
+def _checked_zones(contents: tuple[Content, ...], unseen: tuple[Place, ...], plan: ZonePlan
+                   ) -> frozenset[tuple[str, int | None]]:
+    """The zones of ``contents`` whose seen items a draw may change: those that take new items (a place
+    in ``unseen``) and whose sight may depend on the items (a sight given as a function, or items every
+    seat sees, ``open``). Every other zone keeps its items, or is seen by who holds or put each item,
+    which a draw keeps: the seat sees the same there after any draw."""
+    taking = {(z, o) for z, o, _i in unseen}
+    return frozenset((c.zone, c.owner) for c in contents if (c.zone, c.owner) in taking and (
+        c.open or isinstance(plan.sight(c.zone, c.owner) or plan.engine(c.zone), SightFunction)))
 
+
+def _item_seen(game: Any, state: Any, seat: int, plan: ZonePlan, check: frozenset[tuple[str, int | None]]
+               ) -> tuple[tuple[tuple[str, int | None], tuple[int, ...]], ...]:
+    """What ``seat`` sees, under the variant, of the zones ``check`` of ``state``: each one's seen items,
+    sorted (in the order of the game's zones)."""
+    partners = functools.partial(game.zone_partners, state.rules) if hasattr(game, "zone_partners") else _none
+    roles = game.zone_roles(state) if hasattr(game, "zone_roles") else {}
+    out = []
+    for c in game.zone_contents(state):
+        key = (c.zone, c.owner)
+        if key not in check:
+            continue
+        sight = plan.sight(c.zone, c.owner) or plan.engine(c.zone)
+        known: dict[int | None, bool] = {}
+        out.append((key, tuple(sorted(x for i, x in enumerate(c.items)
+                                      if _sees(sight, seat, c, i, partners, roles, known)))))
+    return tuple(out)
 
 def _matching(items: list[int], forbidden: list[frozenset[int]]) -> list[int] | None:
     """Items for the places in order, none where it is forbidden (augmenting paths), or ``None``."""
