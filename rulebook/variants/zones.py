@@ -239,16 +239,16 @@ def sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
 
     The last answer is kept: a search observes and redraws the same position for the same seat many
     times in a row (states are immutable, so the same state, seat and plan give the same places)."""
-    last = _LAST_PLACES
-    if last and last[0] is state and last[1] == seat and last[2] is plan and last[3] is game:
+    last = _LAST_PLACES[0]  # one tuple, read once: safe under threads
+    if last[0] is state and last[1] == seat and last[2] is plan and last[3] is game:
         return last[4]  # type: ignore[no-any-return]
     found = _sorted_places(game, state, seat, plan)
-    _LAST_PLACES[:] = (state, seat, plan, game, found)
+    _LAST_PLACES[0] = (state, seat, plan, game, found)
     return found
 
 
 #: the last call of :func:`sorted_places`: its state, seat, plan, game and answer
-_LAST_PLACES: list[Any] = []
+_LAST_PLACES: list[tuple[Any, ...]] = [(None, None, None, None, None)]
 
 
 def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
@@ -306,16 +306,16 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
 def _contents(game: Any, state: Any) -> tuple[Content, ...]:
     """``game.zone_contents(state)``, the last answer kept (states are immutable): the places are sorted,
     and the redraw reads the same position's contents, once per search step."""
-    last = _LAST_CONTENTS
-    if last and last[0] is state and last[1] is game:
+    last = _LAST_CONTENTS[0]  # one tuple, read once: safe under threads
+    if last[0] is state and last[1] is game:
         return last[2]  # type: ignore[no-any-return]
     found: tuple[Content, ...] = game.zone_contents(state)
-    _LAST_CONTENTS[:] = (state, game, found)
+    _LAST_CONTENTS[0] = (state, game, found)
     return found
 
 
 #: the last call of :func:`_contents`: its state, game and answer
-_LAST_CONTENTS: list[Any] = []
+_LAST_CONTENTS: list[tuple[Any, ...]] = [(None, None, ())]
 
 
 def hidden_and_shown(game: Any, state: Any, seat: int, plan: ZonePlan

@@ -17,7 +17,7 @@ and a finished round as a :data:`RoundRow` (both private to the hot path).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -143,8 +143,22 @@ def _played(state: SevenPropheciesState, count: int) -> tuple[PlayedRound, ...]:
 
 
 def earlier(state: SevenPropheciesState) -> tuple[PlayedRound, ...]:
-    """Every round before the current one, as it was played (SP-INFO-1)."""
-    return _played(state, state.info.round)
+    """Every round before the current one, as it was played (SP-INFO-1).
+
+    The last answer is kept for the same finished rounds and ``Rules`` objects: every position of a
+    round, and every redraw of it a search makes, shares them, and each observation reads them."""
+    info = state.info
+    rules = state.rules
+    last = _EARLIER[0]  # one tuple, read once: safe under threads
+    if last[0] is info.finished and last[1] == info.round and last[2] is rules:
+        return last[3]  # type: ignore[no-any-return]
+    out = _played(state, info.round)
+    _EARLIER[0] = (info.finished, info.round, rules, out)
+    return out
+
+
+#: the last answer of :func:`earlier`: its finished rounds, round, rules and records
+_EARLIER: list[tuple[Any, ...]] = [(None, -1, None, ())]
 
 
 def _round_first(state: SevenPropheciesState) -> int:
