@@ -223,7 +223,7 @@ def test_one_seats_zone_given_a_sight_twice_is_refused() -> None:
         Variant(WB, WB.Rules(players=4, visible={"hands.2": "all"}), sights={"hands.2": _right})
 
 
-@pytest.mark.parametrize("slug", ["utsuke", "gods-and-humans", "saru-tori-inu-i"])
+@pytest.mark.parametrize("slug", ["gods-and-humans", "saru-tori-inu-i"])
 def test_one_seats_hand_where_the_engine_plays_hands_for_every_seat_only(slug: str) -> None:
     """A per-seat sight of a zone whose sights the engine plays for every seat only is refused saying
     so, not as a value outside the allowed ones (``all`` is one of them)."""
@@ -260,3 +260,64 @@ def test_the_redraws_shuffle_is_random_shuffle_and_stops_at_the_first_refused_pl
     assert set(kept) == {(1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)}
     assert all(930 <= n <= 1070 for n in kept.values()), kept
     assert 5700 <= tries <= 6300  # two draws of three are kept
+
+
+@pytest.mark.parametrize("slug", ["witches-of-blackmore", "seven-prophecies", "utsuke"])
+def test_one_hand_kept_face_down_while_every_other_lies_open(slug: str) -> None:
+    """visible.hands = all with visible.hands.2 = owner (WB-INFO-2, SP-INFO-4, UT-INFO-2 less one hand): the
+    other seats see every hand but seat 2's, which reads face down wherever the observation lists hands (the
+    open hands, the board), and a redraw for them draws that hand again among what they cannot see; seat 2
+    sees everything (in the Witches every seat still sees the cards taken from the trump stack, WB-INFO-1).
+    The tensor and the board leave the face-down cards out."""
+    from rulebook.core import render
+
+    game = rulebook.get_game(slug)
+    variant = Variant(game, game.Rules(visible={"hands": "all", "hands.2": "owner"}))
+    state, rng = variant.new_game(seed=3), random.Random(3)
+    seen = collections.Counter[str]()
+    while not state.is_terminal and seen["moves"] < 60:
+        real = game.hands_of(state.inner) if hasattr(game, "hands_of") else state.inner.hands
+        players = variant.rules.players
+        for seat in range(players):
+            view = state.observation(seat)
+            hands = view.engine.open_hands[:players]
+            if seat == 1:
+                assert hands == tuple(real[:players])
+                continue
+            known = state.inner.known[1] if slug == "witches-of-blackmore" else ()  # WB-INFO-1: seen taken
+            assert hands[1] == tuple(c if c in known else HIDDEN for c in real[1])
+            assert [h for s, h in enumerate(hands) if s != 1] == [h for s, h in enumerate(real[:players]) if s != 1]
+            seen["face down"] += bool(real[1])
+            text = render.observation_text(view.engine)
+            assert "-1" not in text and "None" not in text
+            assert len(state.observation_tensor(seat)) == len(variant.new_game(seed=3).observation_tensor(seat))
+            other = state.resample(seat, rng)
+            assert other.observation(seat) == view
+            seen["drawn again"] += other.inner.hands[1] != state.inner.hands[1]
+        state = state.apply(type(state).GAME.heuristic_action(state, rng))
+        seen["moves"] += 1
+    # in UTSUKE every other card is in sight (the lord's row face up, none set aside): the hand is what is left
+    assert seen["face down"] >= 60 and (seen["drawn again"] >= 30 or slug == "utsuke"), seen
+    assert verify(game, variant, examples=3).ok
+
+
+def test_one_seats_hand_face_up_in_utsuke() -> None:
+    """UT-INFO-1 with visible.hands.2 = all (a dummy's hand face up): every other seat sees seat 2's hand
+    beside its own, every redraw keeps it and draws the other hands again."""
+    game = rulebook.get_game("utsuke")
+    variant = Variant(game, game.Rules(visible={"hands.2": "all"}))
+    state, rng = variant.new_game(seed=4), random.Random(4)
+    seen = collections.Counter[str]()
+    while not state.is_terminal:
+        for seat in (0, 2, 3):
+            view = state.observation(seat)
+            shown = [c.items for c in view.zones if c.zone == "hands"]
+            assert shown == ([state.inner.hands[1]] if state.inner.hands[1] else [])
+            seen["shown"] += bool(shown)
+            other = state.resample(seat, rng)
+            assert other.observation(seat) == view and other.inner.hands[1] == state.inner.hands[1]
+            seen["drawn again"] += other.inner.hands != state.inner.hands
+        assert state.observation(1).zones == ()
+        state = state.apply(type(state).GAME.heuristic_action(state, rng))
+    assert seen["shown"] >= 3 * 40 and seen["drawn again"] >= 3 * 30, seen
+    assert verify(game, variant, examples=3).ok

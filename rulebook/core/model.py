@@ -50,11 +50,49 @@ from rulebook.i18n import N_, _
 
 __all__ = [
     "HIDDEN", "KINDS", "OFF", "SIGHT_WORDS", "STEP_TURNS", "Check", "ChoiceList", "Content", "Sight", "SightFn",
-    "Slot", "Step", "Zone", "program_text", "run_checks", "slots_text", "step_names", "with_checks", "zones_text",
+    "Slot", "Step", "Zone", "mask_hands", "program_text", "run_checks", "slots_text", "step_names", "with_checks",
+    "zones_text",
 ]
 
 #: an item a seat cannot see, where an observation lists a zone's items by position
 HIDDEN = -1
+
+
+def mask_hands(obs: Any, hidden: tuple[tuple[str, int | None, int], ...], partner: int | None = None) -> Any:
+    """``obs`` (an observation with ``seat``, ``hand``, ``open_hands`` and ``partner_hand``) with the cards
+    of the zone ``hands`` at the ``hidden`` places (``(zone, owner, position)``) read as :data:`HIDDEN`
+    wherever it shows them: the seat's own hand, every hand face up and the hand of its ``partner``.
+
+    >>> @attrs.frozen
+    ... class View:
+    ...     seat: int
+    ...     hand: tuple[int, ...]
+    ...     open_hands: tuple[tuple[int, ...], ...] = ()
+    ...     partner_hand: tuple[int, ...] = ()
+    >>> mask_hands(View(0, (3, 7), ((3, 7), (1, 9))), (("hands", 1, 0), ("hands", 1, 1), ("trick", None, 0)))
+    View(seat=0, hand=(3, 7), open_hands=((3, 7), (-1, -1)), partner_hand=())
+    """
+    places: dict[int, set[int]] = {}
+    for zone, owner, index in hidden:
+        if zone == "hands" and owner is not None:
+            places.setdefault(owner, set()).add(index)
+    if not places:
+        return obs
+
+    def masked(cards: tuple[int, ...], owner: int) -> tuple[int, ...]:
+        at = places.get(owner)
+        return cards if not at else tuple(HIDDEN if i in at else c for i, c in enumerate(cards))
+
+    changes: dict[str, Any] = {}
+    if obs.seat in places:
+        changes["hand"] = masked(obs.hand, obs.seat)
+    if obs.open_hands:
+        changes["open_hands"] = tuple(masked(h, s) for s, h in enumerate(obs.open_hands))
+    if obs.partner_hand and partner is not None:
+        changes["partner_hand"] = masked(obs.partner_hand, partner)
+    return attrs.evolve(obs, **changes)
+
+
 #: what a variant file writes for a rule, an ending or a check it switches off (``"SP-END-1" = "off"``)
 OFF = "off"
 

@@ -19,7 +19,7 @@ import attrs
 
 from rulebook.core import render
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
-from rulebook.core.model import HIDDEN, Content
+from rulebook.core.model import HIDDEN, Content, mask_hands
 from rulebook.core.visibility import ALL, TEAM
 
 from . import history
@@ -234,11 +234,9 @@ def zone_forbidden(state: SevenPropheciesState, seat: int) -> dict[tuple[str, in
 
 
 def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
-    """``obs`` with the seat's own hand unseen where the variant hides it from its owner."""
-    mine = {i for zone, owner, i in hidden if zone == "hands" and owner == obs.seat}
-    if not mine:
-        return obs
-    return attrs.evolve(obs, hand=tuple(HIDDEN if i in mine else c for i, c in enumerate(obs.hand)))
+    """``obs`` with the hands' cards at the ``hidden`` places unseen, in the seat's own hand, the open hands
+    and the partner's (SP-INFO-4, SP-INFO-5): each reads :data:`~rulebook.core.model.HIDDEN`."""
+    return mask_hands(obs, hidden, (obs.seat + 2) % 4)  # type: ignore[no-any-return]
 
 
 def _voids(state: SevenPropheciesState) -> list[set[int]]:
@@ -371,7 +369,8 @@ def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
     onehot("leader", n, obs.leader)
     base = at["hand"]
     for card in obs.hand:
-        out[base + card] = 1
+        if card != HIDDEN:  # a card of its own hand a variant's sight hides from the seat
+            out[base + card] = 1
     base = at["hand_sizes"]
     out[base : base + n] = obs.hand_sizes
     base = at["future_suits"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.core import render
+from rulebook.core.model import HIDDEN
 from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.i18n import N_, _, ngettext
 
@@ -109,7 +110,8 @@ def _board(v: Any, seat: int | None, *, rules: Any, variant: str, players: int, 
                 marks={0: _("1st place")})
     for s in range(players):
         if s in hands:
-            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), [None if c == HIDDEN else c for c in hands[s]],
+                    empty=_("(empty)"))  # a card a variant's sight hides: face down
         elif sizes[s]:
             b.cards(_("hand of {seat} ({n} cards, hidden)").format(seat=seat_name(s), n=sizes[s]), [None] * sizes[s])
     if legal:

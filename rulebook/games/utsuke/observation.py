@@ -20,7 +20,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import Player, TrickRecord
-from rulebook.core.model import HIDDEN, Content
+from rulebook.core.model import HIDDEN, Content, mask_hands
 from rulebook.core.visibility import ALL, TEAM
 
 from . import history
@@ -281,6 +281,7 @@ def zone_forbidden(state: UtsukeState, seat: int) -> dict[tuple[str, int | None]
 def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
     """``obs`` with the lord's row face down at the ``hidden`` places (UT-RULING-23): each reads
     :data:`~rulebook.core.model.HIDDEN`."""
+    obs = mask_hands(obs, hidden, (obs.seat + 2) % 4)  # UT-INFO-2, UT-INFO-4: the hands' cards there unseen
     masked = {i for zone, _owner, i in hidden if zone == "row"}
     if not masked:
         return obs
@@ -503,7 +504,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
         out[at.current_at + o.current_player] = 1  # 16: current player (5)
     base = at.hand_at
     for c in o.hand:  # 21: own hand (60)
-        out[base + c] = 1
+        if c != HIDDEN:  # a card of its own hand a variant's sight hides from the seat
+            out[base + c] = 1
     base += n
     for i, c in enumerate(o.lord_row):  # 81: lord's row position, 1 = leftmost (60)
         if c != HIDDEN:  # UT-RULING-23: a card face down is not encoded

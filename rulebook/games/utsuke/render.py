@@ -119,7 +119,8 @@ def _board(obs: Observation, seat: int | None, *, hands: dict[int, tuple[int, ..
             tricks=" ".join(_("{seat} {points}").format(seat=seat_name(s), points=rnd.won[s]) for s in range(n))))
     for s in range(n):
         if s in hands:
-            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), [None if c == HIDDEN else c for c in hands[s]],
+                    empty=_("(empty)"))  # a card a variant's sight hides: face down
         elif obs.hand_sizes[s]:
             b.cards(_("hand of {seat} ({n} cards)").format(seat=seat_name(s), n=obs.hand_sizes[s]),
                     [None] * obs.hand_sizes[s])

@@ -188,8 +188,8 @@ def _texts(value: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 ZONES = (
     Element("hands", OWNER, (OWNER, ALL, TEAM), ("UT-INFO-1", "UT-INFO-2", "UT-INFO-4"),
             "Who sees each hand: 'owner', its holder only (UT-INFO-1); 'all', every hand face up "
-            "(UT-INFO-2); 'team', its holder and the holder's partner (needs teams, UT-INFO-4).", per_seat=True,
-            general=False),
+            "(UT-INFO-2); 'team', its holder and the holder's partner (needs teams, UT-INFO-4); "
+            "visible.hands.N sets seat N's hand alone (a dummy's hand face up: 'all').", per_seat=True),
     Element("bids", OWNER, (OWNER, ALL, BIDS_FROM_TRICKS), ("UT-BID-1", "UT-INFO-1", "UT-INFO-3", "UT-INFO-5"),
             "Who sees each bid before the results: 'owner', its bidder only (UT-BID-1); 'all', every bid "
             "said aloud as it is made (UT-INFO-3); 'from:tricks', every bid shown once the last player "

@@ -16,7 +16,7 @@ from rulebook.core.contract import state_builder
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error
 from rulebook.core.encoding import template as _template
 from rulebook.core.history import TrickRecord
-from rulebook.core.model import HIDDEN, Content
+from rulebook.core.model import HIDDEN, Content, mask_hands
 from rulebook.core.visibility import ALL, TEAM
 
 from .actions import REPLACING
@@ -194,8 +194,10 @@ def with_zone_contents(state: WitchesState, contents: tuple[Content, ...]) -> Wi
 
 
 def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
-    """``obs`` with the trick's cards at the ``hidden`` places face down (WB-INFO-4): each reads
-    :data:`~rulebook.core.model.HIDDEN`."""
+    """``obs`` with the trick's cards at the ``hidden`` places face down (WB-INFO-4) and the hands' cards
+    there unseen, in the seat's own hand, the open hands and the partner's (WB-INFO-2, WB-INFO-3): each
+    reads :data:`~rulebook.core.model.HIDDEN`."""
+    obs = mask_hands(obs, hidden, (obs.seat + obs.players // 2) % obs.players)
     masked = {i for zone, _owner, i in hidden if zone == "trick"}
     if not masked:
         return obs
@@ -216,7 +218,8 @@ def encode_observation(rules: Rules, obs: Observation) -> tuple[int, ...]:
     n, c = rules.players, DECK.size
     out = [0] * observation_size(rules)
     for card in obs.hand:
-        out[card] = 1
+        if card != HIDDEN:  # a card of its own hand a variant's sight hides from the seat
+            out[card] = 1
     for card in obs.trump_stack:
         out[c + card] = 1
     if obs.trump_stack:

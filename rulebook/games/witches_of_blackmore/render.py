@@ -74,7 +74,8 @@ def _board(v: Any, seat: int | None, rules: Any, *, wheel: str, hands: dict[int,
                 list(v.captured[s]))
     for s in range(players):
         if s in hands:
-            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), [None if c == HIDDEN else c for c in hands[s]],
+                    empty=_("(empty)"))  # a card a variant's sight hides: face down
         elif sizes[s]:
             seen = list(known[s])
             label = (_("hand of {seat} ({n} cards, some taken from the trump stack)") if seen

@@ -16,7 +16,7 @@ GAME = rulebook.get_game("utsuke")
 
 def test_the_zones_their_printed_sights_and_what_the_engine_plays() -> None:
     assert [(z.name, z.printed, z.choices, z.general) for z in GAME.ZONES] == [
-        ("hands", "owner", ("owner", "all", "team"), False),
+        ("hands", "owner", ("owner", "all", "team"), True),
         ("bids", "owner", ("owner", "all", "from:tricks"), False),
         ("row", "all", ("all",), True),
         ("trick", "all", ("all",), False),
