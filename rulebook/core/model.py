@@ -59,9 +59,10 @@ HIDDEN = -1
 
 
 def mask_hands(obs: Any, hidden: tuple[tuple[str, int | None, int], ...], partner: int | None = None) -> Any:
-    """``obs`` (an observation with ``seat``, ``hand``, ``open_hands`` and ``partner_hand``) with the cards
+    """``obs`` (an observation with ``seat``, ``hand``, ``open_hands`` and maybe ``partner_hand``) with the cards
     of the zone ``hands`` at the ``hidden`` places (``(zone, owner, position)``) read as :data:`HIDDEN`
-    wherever it shows them: the seat's own hand, every hand face up and the hand of its ``partner``.
+    wherever it shows them: the seat's own hand, every hand face up and the hand of its ``partner``. A hand
+    partly hidden lists the cards still seen first.
 
     >>> @attrs.frozen
     ... class View:
@@ -71,6 +72,8 @@ def mask_hands(obs: Any, hidden: tuple[tuple[str, int | None, int], ...], partne
     ...     partner_hand: tuple[int, ...] = ()
     >>> mask_hands(View(0, (3, 7), ((3, 7), (1, 9))), (("hands", 1, 0), ("hands", 1, 1), ("trick", None, 0)))
     View(seat=0, hand=(3, 7), open_hands=((3, 7), (-1, -1)), partner_hand=())
+    >>> mask_hands(View(0, (3, 7), ((3, 7), (1, 9))), (("hands", 1, 0),)).open_hands
+    ((3, 7), (9, -1))
     """
     places: dict[int, set[int]] = {}
     for zone, owner, index in hidden:
@@ -80,15 +83,20 @@ def mask_hands(obs: Any, hidden: tuple[tuple[str, int | None, int], ...], partne
         return obs
 
     def masked(cards: tuple[int, ...], owner: int) -> tuple[int, ...]:
+        # the cards still seen first, then one HIDDEN per card hidden: a hand's order says nothing, and
+        # where a seen card sat among hidden ones would tell how many of them are lower
         at = places.get(owner)
-        return cards if not at else tuple(HIDDEN if i in at else c for i, c in enumerate(cards))
+        if not at:
+            return cards
+        seen = [c for i, c in enumerate(cards) if i not in at]
+        return (*seen, *(HIDDEN,) * (len(cards) - len(seen)))
 
     changes: dict[str, Any] = {}
     if obs.seat in places:
         changes["hand"] = masked(obs.hand, obs.seat)
     if obs.open_hands:
         changes["open_hands"] = tuple(masked(h, s) for s, h in enumerate(obs.open_hands))
-    if obs.partner_hand and partner is not None:
+    if partner is not None and getattr(obs, "partner_hand", None):
         changes["partner_hand"] = masked(obs.partner_hand, partner)
     return attrs.evolve(obs, **changes)
 

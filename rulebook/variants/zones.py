@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import attrs
@@ -83,6 +83,8 @@ class ZonePlan:
     whole: tuple[tuple[str, Sight | SightFunction], ...]
     seats: tuple[tuple[tuple[str, int], Sight | SightFunction], ...]
     native: tuple[tuple[str, Sight], ...]
+    #: the zones whose order is seen (a trick, a row); in the others (a hand) the order says nothing
+    ordered: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.whole or self.seats)
@@ -170,7 +172,7 @@ def zone_plan(game: Any, rules: Any) -> ZonePlan:
             whole.append((zone, sight))
         else:
             seats.append(((zone, seat), sight))
-    return ZonePlan(tuple(whole), tuple(seats), native)
+    return ZonePlan(tuple(whole), tuple(seats), native, frozenset(e.name for e in elements.values() if e.ordered))
 
 
 def _sight_key(key: object, elements: Mapping[str, Any], players: int) -> tuple[str, int | None]:
@@ -298,8 +300,8 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
                 if by_variant:
                     extra.append(i)
         if extra:  # the zone as the seat sees it: what the engine showed already too
-            shown.append(Content(content.zone, content.owner, tuple(
-                c if i in sees else HIDDEN for i, c in enumerate(content.items))))
+            shown.append(Content(content.zone, content.owner, seen_items(content.items, sees,
+                                                                         content.zone in plan.ordered)))
     return tuple(hidden), tuple(shown), tuple(unseen), tuple(engine_unseen)
 
 
@@ -316,6 +318,21 @@ def _contents(game: Any, state: Any) -> tuple[Content, ...]:
 
 #: the last call of :func:`_contents`: its state, game and answer
 _LAST_CONTENTS: list[tuple[Any, ...]] = [(None, None, ())]
+
+
+def seen_items(items: tuple[int, ...], sees: Collection[int], ordered: bool) -> tuple[int, ...]:
+    """A zone's ``items`` as a seat sees them, that seat seeing those at the positions ``sees``: in an
+    ordered zone (a trick, a row) each in its place, the others :data:`~rulebook.core.model.HIDDEN`; in
+    another (a hand, kept sorted) the seen items sorted, then one ``HIDDEN`` per other item, since where
+    a seen card sits among unseen ones would tell how many of them are lower.
+
+    >>> seen_items((3, 8, 20, 31), {0, 2}, True), seen_items((3, 8, 20, 31), {0, 2}, False)
+    ((3, -1, 20, -1), (3, 20, -1, -1))
+    """
+    if ordered or len(sees) == len(items):
+        return tuple(c if i in sees else HIDDEN for i, c in enumerate(items))
+    seen = sorted(c for i, c in enumerate(items) if i in sees)
+    return (*seen, *(HIDDEN,) * (len(items) - len(seen)))
 
 
 def hidden_and_shown(game: Any, state: Any, seat: int, plan: ZonePlan
@@ -350,7 +367,8 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
     no zone holds stays drawn) less those the seat sees, shuffled from their sorted order. What the seat
     cannot see is known to it only as how many items each place holds, so the draw is uniform and the same
     for every world it cannot tell apart (for the same random numbers). A game whose redraw must keep what
-    play revealed, such as a suit a seat lacks, names it as ``zone_forbidden``; the draw is made again until
+    play revealed, such as a suit a seat lacks, names it as ``zone_forbidden`` (and a rule no single place
+    says, such as a card above another that a hand must hold, as ``zone_valid``); the draw is made again until
     it holds, and after ``_TRIES`` shuffles one that holds is found by matching and mixed by swaps of
     two places that keep it. A sight given as a function may see an item by what it is: a draw after
     which the seat would see more or less than it does is drawn again too. ``None`` when no draw keeps it
@@ -358,7 +376,7 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
     if not plan:
         return drawn
     hidden, shown, unseen, _ = sorted_places(game, true, seat, plan)  # once: the redraw's costliest part
-    if not hidden and not shown:
+    if not hidden and not shown and not plan.item_sights:  # a sight by item may see what a draw brings
         return drawn
     forbidden = game.zone_forbidden(true, seat) if hasattr(game, "zone_forbidden") else {}
     blank = set(unseen)
@@ -381,6 +399,7 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
         (key, tuple(sorted(x for i, x in enumerate(c.items) if (c.zone, c.owner, i) not in blank)))
         for c in true_contents if (key := (c.zone, c.owner)) in check)
     below = getattr(rng, "_randbelow", rng.randrange)  # what ``rng.shuffle`` draws with: the same numbers
+    valid = getattr(game, "zone_valid", None)
     for attempt in range(_TRIES + 1):
         if attempt < _TRIES:
             if not _shuffled(pool, allowed, below):
@@ -394,6 +413,8 @@ def redraw(game: Any, true: Any, drawn: Any, seat: int, rng: random.Random, plan
             layout[z, o][i] = item
         new = tuple(_with_items(c, layout[c.zone, c.owner]) for c in drawn_contents)
         out = game.with_zone_contents(drawn, new)
+        if valid is not None and not valid(out):  # a draw the game's own rule refuses (a card it must hold)
+            continue
         if check is None or _item_seen(game, out, seat, plan, check) == seen:
             return out
     return None

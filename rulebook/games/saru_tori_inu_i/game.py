@@ -11,11 +11,11 @@ from rulebook.core.cards import Deck
 from rulebook.core.contract import Deal, Game, Setup, check_rng
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
-from rulebook.core.model import run_checks, with_checks
+from rulebook.core.model import Content, run_checks, with_checks
 from rulebook.core.phases import Phase
 from rulebook.i18n import N_
 
-from . import model
+from . import model, observation
 from .actions import PLAY, SaruAction, _tab
 from .heuristic import heuristic_action
 from .model import CHECKS
@@ -107,6 +107,20 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
 
     def hands_of(self, state: SaruState) -> tuple[tuple[int, ...], ...]:
         return state.hands
+
+    # -- the zones' adapter (rulebook.variants.zones) ----------------------------------------
+
+    def zone_contents(self, state: SaruState) -> tuple[Content, ...]:
+        return observation.zone_contents(state)
+
+    def with_zone_contents(self, state: SaruState, contents: tuple[Content, ...]) -> SaruState:
+        return observation.with_zone_contents(state, contents)
+
+    def zone_valid(self, state: SaruState) -> bool:
+        return observation.zone_valid(state)
+
+    def mask_observation(self, obs: Any, hidden: tuple[tuple[str, int | None, int], ...]) -> Any:
+        return observation.mask_observation(obs, hidden)
 
     def with_hands(self, state: SaruState, hands: tuple[tuple[int, ...], ...]) -> SaruState:
         """``state`` with the hands replaced (sorted); a card known to be in a hand (ST-RES-5) stays

@@ -11,6 +11,7 @@ import attrs
 from rulebook.core import render
 from rulebook.core.encoding import Buffer, BufferEncoder, seat_error, template
 from rulebook.core.history import RoundRecord
+from rulebook.core.model import HIDDEN, Content, mask_hands
 from rulebook.core.visibility import ALL
 
 from .actions import PAIR, Phase
@@ -154,6 +155,59 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
     plays = (tuple(hands), tuple(played), shown, used, beneath)
     return attrs.evolve(state, log=None, setup=setup, board=board, plays=plays)
 
+# -- the zones (rulebook.variants.zones: sights a variant sets beyond the engine's) ------
+
+
+def zone_contents(state: SaruState) -> tuple[Content, ...]:
+    """ST-INFO-1: each hand, followed by the card its player laid face down this round and has not yet put
+    beneath a column (ST-PLAY-3; a card played face up is public); the cards every seat saw it take into
+    its hand (ST-RES-5) are seen by all."""
+    hands, played, shown, _, _ = state.plays
+    known = state.table[5]
+    return tuple(Content("hands", s, hand + played[s] if shown[s] == FACE_DOWN else hand, (), known[s])
+                 for s, hand in enumerate(hands))
+
+
+def with_zone_contents(state: SaruState, contents: tuple[Content, ...]) -> SaruState:
+    """``state`` with the hands and face-down plays of ``contents``: each hand's first cards (as many as it
+    holds, sorted) and then its face-down card."""
+    hands, played, shown, used, beneath = state.plays
+    new_hands = list(hands)
+    new_played = list(played)
+    for c in contents:
+        if c.zone == "hands":
+            assert c.owner is not None
+            k = len(hands[c.owner])
+            new_hands[c.owner] = tuple(sorted(c.items[:k]))
+            if shown[c.owner] == FACE_DOWN:
+                new_played[c.owner] = c.items[k:]
+    return attrs.evolve(state, plays=(tuple(new_hands), tuple(new_played), shown, used, beneath))
+
+
+def zone_valid(state: SaruState) -> bool:
+    """ST-PLAY-4: a seat choosing the second card of its declaration holds a card above the first."""
+    if state.phase != PAIR or state.to_act is None:
+        return True
+    first = state.plays[1][state.to_act]
+    return len(first) != 1 or max(state.plays[0][state.to_act], default=-1) > first[0]
+
+
+def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
+    """``obs`` with the hands' cards at the ``hidden`` places unseen, in the seat's own hand and the open
+    hands (ST-INFO-2), and a face-down card there among the plays: each reads
+    :data:`~rulebook.core.model.HIDDEN`."""
+    masked: Observation = mask_hands(obs, hidden)
+    down: dict[int, set[int]] = {}
+    for zone, owner, index in hidden:
+        if zone == "hands" and owner is not None and index >= obs.hand_sizes[owner]:
+            down.setdefault(owner, set()).add(index - obs.hand_sizes[owner])
+    if not down:
+        return masked
+    plays = tuple(tuple(HIDDEN if i in down.get(s, ()) else c for i, c in enumerate(p))
+                  for s, p in enumerate(obs.plays))
+    return attrs.evolve(masked, plays=plays)
+
+
 # -- the observation tensor ------------------------------------------------------------------
 
 
@@ -176,7 +230,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
     out[21 + o.phase] = 1
     base = 25
     for c in o.hand:
-        out[base + c * _LOC] = 1
+        if c != HIDDEN:  # a card of its own hand a variant's sight hides from the seat
+            out[base + c * _LOC] = 1
     for s, cards in enumerate(o.known_in_hands):
         for c in cards:
             out[base + c * _LOC + 1 + s] = 1
@@ -197,6 +252,8 @@ def encode_observation(rules: Rules, observation: Any) -> tuple[int, ...]:
         if s != o.seat and o.shown[s] == FACE_DOWN:  # the tensor keeps the printed view (ST-INFO-2 open hands aside)
             continue
         for c in cards:
+            if c == HIDDEN:  # a face-down card a variant's sight hides
+                continue
             out[base + c * _LOC + 19 + s] = 1
     at = base + rules.deck_size * _LOC
     for a in range(4):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.core.model import HIDDEN
 from rulebook.core.render._board import Board, register_views, seat_name, seat_observation
 from rulebook.games.saru_tori_inu_i import (
     ANIMALS,
@@ -130,7 +131,8 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
     b.chips(_("played this round"), chips)
     for s in range(players):
         if v.shown[s] != NOT_PLAYED and (plays[s] or v.shown[s] == FACE_DOWN):
-            cards: list[int | None] = list(plays[s]) if plays[s] else [None]
+            # a face-down card, or one a variant's sight hides from this seat: face down
+            cards: list[int | None] = [None if c == HIDDEN else c for c in plays[s]] if plays[s] else [None]
             b.cards(_("played by {seat}, not yet placed").format(seat=seat_name(s)), cards)
     if v.queue:
         b.line(_("resolution order: {seats}").format(seats=_(", ").join(seat_name(s) for s in v.queue)))
@@ -151,7 +153,8 @@ def _board(v: Any, seat: int | None, rules: Rules, *, hands: dict[int, tuple[int
             missions=" ".join(str(m) for m in shown_missions.missions)))
     for s in range(players):
         if s in hands:
-            b.cards(_("hand of {seat}").format(seat=seat_name(s)), list(hands[s]), empty=_("(empty)"))
+            b.cards(_("hand of {seat}").format(seat=seat_name(s)), [None if c == HIDDEN else c for c in hands[s]],
+                    empty=_("(empty)"))  # a card a variant's sight hides: face down
         elif sizes[s]:
             seen = list(known[s])
             rest = sizes[s] - len(seen)

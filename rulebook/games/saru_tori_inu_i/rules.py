@@ -469,7 +469,7 @@ def load_data(path: str | Path) -> dict[str, Any]:
 
 #: ST-INFO-1: every place a card or mission can be, and who sees it (``visible.<zone>``; rulebook.core.model)
 ZONES = (
-    attrs.evolve(open_hands(("ST-INFO-1", "ST-INFO-2")), general=False),
+    open_hands(("ST-INFO-1", "ST-INFO-2")),
     Element("missions", OWNER, (OWNER, ALL), ("ST-INFO-1", "ST-INFO-3"),
             "Who sees each mission of the race being run: 'owner', its holder only until the race's scoring "
             "(ST-INFO-1); 'all', every mission face up from the deal (ST-INFO-3).", items="mission", per_seat=True,

@@ -17,7 +17,7 @@ GAME = rulebook.get_game("saru-tori-inu-i")
 
 def test_the_zones_their_printed_sights_and_what_the_engine_plays() -> None:
     assert [(z.name, z.printed, z.choices, z.general) for z in GAME.ZONES] == [
-        ("hands", "owner", ("owner", "all"), False),
+        ("hands", "owner", ("owner", "all"), True),
         ("missions", "owner", ("owner", "all"), False),
         ("area", "all", ("all",), False),
     ]
