@@ -306,7 +306,7 @@ def test_one_hand_kept_face_down_while_every_other_lies_open(slug: str) -> None:
 
 
 @pytest.mark.parametrize("slug", ["utsuke", "saru-tori-inu-i"])
-def test_one_seats_hand_face_up(slug: str) -> None:
+def test_one_seats_hand_face_up_in_utsuke_and_saru(slug: str) -> None:
     """UT-INFO-1, ST-INFO-1 with visible.hands.2 = all (a dummy's hand face up): every other seat sees seat
     2's hand beside its own (in Saru Tori Inu I with the card it laid face down, until placed), every
     redraw keeps it and draws the other hands again."""
