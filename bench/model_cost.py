@@ -21,7 +21,8 @@ The kinds (``--kinds`` takes their names):
     ())``, as ``tests/test_unedited_model.py`` reaches it);
 ``sight``
     a zone's sight set to a sight only the general path plays (the worked examples where there is one:
-    the Witches' face-down trick, UTSUKE's chamberlain; seat 1's hand face up in Seven Prophecies);
+    the Witches' face-down trick, UTSUKE's chamberlain; seat 1's hand face up in Seven Prophecies and
+    Saru Tori Inu I);
 ``sight-fn``
     a zone's sight as a Python function (``sights={"hands": ...}``: each hand seen by its owner and the
     next seat; the Witches' worked example);
@@ -174,7 +175,7 @@ def edit(game: Any, kind: str, players: int) -> tuple[str, Any] | None:
         if slug == "utsuke":
             return "utsuke_chamberlain.toml (visible.row = role:chamberlain)", _example(
                 game, "utsuke_chamberlain.toml", players)
-        if slug == "seven-prophecies":
+        if slug in ("seven-prophecies", "saru-tori-inu-i"):
             return "visible.hands.1 = all", Variant(game, game.Rules(players=players, visible={"hands.1": "all"}))
         return None  # no zone of the game takes a sight its engine does not play
     if kind == "sight-fn":

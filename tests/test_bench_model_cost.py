@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "bench" / "model_cost.py"
 
 #: the games where no zone takes a sight its engine does not play
-NO_GENERAL_SIGHT = {"gods-and-humans", "saru-tori-inu-i"}
+NO_GENERAL_SIGHT = {"gods-and-humans"}
 
 
 def _run(*args: str) -> str:
