@@ -16,6 +16,7 @@ import pytest
 import rulebook
 from rulebook.core.model import HIDDEN
 from rulebook.errors import InvalidRules
+from rulebook.games.saru_tori_inu_i.actions import PAIR
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
@@ -365,3 +366,27 @@ def test_a_sight_that_reads_the_item_keeps_every_view_through_every_redraw(slug:
             state = state.apply(rng.choice(state.legal_actions()))
     assert seen["partly seen"] >= 100 and seen["redraws"] >= 300, seen
     assert verify(game, variant, examples=4).ok
+
+
+def test_a_saru_redraw_keeps_a_declarations_second_card_above_the_first() -> None:
+    """ST-PLAY-4 under a sight that reads the item: while a seat picks the second card of its declaration,
+    every redraw for the other seats leaves it a card above the first it picked (``zone_valid``)."""
+    game = rulebook.get_game("saru-tori-inu-i")
+    variant = Variant(game, game.Rules(), sights={"hands": _fifth})
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(40):
+        state = variant.new_game(seed=seed)
+        while not state.is_terminal:
+            inner = state.inner
+            seat = inner.to_act
+            if inner.phase == PAIR and len(inner.plays[1][seat]) == 1:  # the first card picked
+                first = inner.plays[1][seat][0]
+                for other in range(4):
+                    if other != seat:
+                        for _ in range(5):
+                            world = state.resample(other, rng).inner
+                            assert max(world.plays[0][seat]) > first and world.plays[1][seat] == (first,)
+                            checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 30

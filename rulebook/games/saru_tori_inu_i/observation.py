@@ -140,7 +140,7 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
             played[s] = (down,)
         hands[s] = tuple(sorted(held))
     pair = state.to_act if state.phase == PAIR and state.to_act != seat else None
-    if pair is not None and len(played[pair]) == 1 and max(hands[pair]) < played[pair][0]:
+    if pair is not None and not _second_above(hands[pair], played[pair]):
         return resample(state, seat, rng)  # ST-PLAY-4: the pair's second card is above its first: redraw
     missions = list(state.board[2])
     if state.to_act is not None and missions and visible["missions"] != ALL:  # ST-SCORE-5; ST-INFO-3
@@ -188,8 +188,12 @@ def zone_valid(state: SaruState) -> bool:
     """ST-PLAY-4: a seat choosing the second card of its declaration holds a card above the first."""
     if state.phase != PAIR or state.to_act is None:
         return True
-    first = state.plays[1][state.to_act]
-    return len(first) != 1 or max(state.plays[0][state.to_act], default=-1) > first[0]
+    return _second_above(state.plays[0][state.to_act], state.plays[1][state.to_act])
+
+
+def _second_above(hand: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
+    """ST-PLAY-4: a hand that has picked the first card ``chosen`` of its declaration holds one above it."""
+    return len(chosen) != 1 or max(hand, default=-1) > chosen[0]
 
 
 def mask_observation(obs: Observation, hidden: tuple[tuple[str, int | None, int], ...]) -> Observation:
