@@ -80,6 +80,14 @@ __all__ = [
 #: ``player(state, rng) -> action`` for the seat ``state.current_player``.
 Player = Callable[[State[Any, Any], random.Random], Action]
 
+#: A game's own playout of its heuristic (``Game._rollout_kernel``): ``kernel(state, rng, moves,
+#: in_round)`` returns ``(reached, moves_left)``, where ``reached`` is exactly the state that
+#: ``moves - moves_left`` steps of ``state = state.apply(game.heuristic_action(state, rng))`` reach,
+#: with the same draws from ``rng``, and ``moves_left`` is at least 0. It may stop wherever it likes
+#: (at once, for rules it does not play); with ``in_round`` it never makes the move that ends the
+#: round (ISMCTS's horizon), and the search goes on from ``reached`` move by move.
+RolloutKernel = Callable[[State[Any, Any], random.Random, int, bool], tuple[State[Any, Any], int]]
+
 
 def random_player(state: State[Any, Any], rng: random.Random) -> Action:
     """Uniformly random among the legal actions."""
@@ -325,6 +333,10 @@ class ISMCTS:
         game = (spare or pool[0]).GAME
         play = (getattr(game, "_rollout_policy", None) or game.heuristic_action) if rollout is heuristic_player \
             else rollout
+        # the game's own playout of its heuristic, where it has one (``Game._rollout_kernel``): the same
+        # moves, draws and states as the loop below, without a state per move
+        kernel: RolloutKernel | None = getattr(game, "_rollout_kernel", None) if rollout is heuristic_player \
+            else None
         round_of: Callable[[Any], int] | None = None
         value: Callable[[Any], tuple[float, ...]] | None = None
         start_round = 0
@@ -402,6 +414,11 @@ class ISMCTS:
                 player = det.current_player
                 node = child
             # rollout on the lean path, to the end of the game or of the round
+            if kernel is not None and player is not None:
+                det, left = kernel(det, rng, depth, round_of is not None)
+                player = det.current_player
+            else:
+                left = depth
             if round_of is None:
                 if play is None:
                     while player is not None:
@@ -413,7 +430,6 @@ class ISMCTS:
                         player = det.current_player
                 outcome = result(det)
             else:
-                left = depth
                 if play is None:
                     while player is not None and left and round_of(det) == start_round:
                         det = det.apply(choice(det.legal_actions()))

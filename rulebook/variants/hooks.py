@@ -388,6 +388,8 @@ class HookedGame:
     #: ISMCTS playouts call :meth:`heuristic_action` (which keeps to the hooked moves), never the
     #: engine's plain rollout function (which knows no hook)
     _rollout_policy = None
+    #: nor the engine's own playout of its heuristic
+    _rollout_kernel = None
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self._game = game
