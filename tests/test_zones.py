@@ -17,6 +17,7 @@ import rulebook
 from rulebook.core.model import HIDDEN
 from rulebook.errors import InvalidRules
 from rulebook.games.saru_tori_inu_i.actions import PAIR
+from rulebook.games.saru_tori_inu_i.rules import FACE_DOWN
 from rulebook.variants.variant import Variant, load_variant
 from rulebook.variants.verify import verify
 
@@ -309,8 +310,8 @@ def test_one_hand_kept_face_down_while_every_other_lies_open(slug: str) -> None:
 @pytest.mark.parametrize("slug", ["utsuke", "saru-tori-inu-i"])
 def test_one_seats_hand_face_up_in_utsuke_and_saru(slug: str) -> None:
     """UT-INFO-1, ST-INFO-1 with visible.hands.2 = all (a dummy's hand face up): every other seat sees seat
-    2's hand beside its own (in Saru Tori Inu I with the card it laid face down, until placed), every
-    redraw keeps it and draws the other hands again."""
+    2's hand beside its own (in Saru Tori Inu I with the card it laid face down, until placed:
+    ST-RULING-27), every redraw keeps it and draws the other hands again."""
     game = rulebook.get_game(slug)
     variant = Variant(game, game.Rules(visible={"hands.2": "all"}))
     state, rng = variant.new_game(seed=4), random.Random(4)
@@ -332,6 +333,28 @@ def test_one_seats_hand_face_up_in_utsuke_and_saru(slug: str) -> None:
         seen["moves"] += 1
     assert seen["shown"] >= 3 * 40 and seen["drawn again"] >= 3 * 30, seen
     assert verify(game, variant, examples=3).ok
+
+
+def test_a_saru_hand_seen_shows_the_card_its_player_laid_face_down() -> None:
+    """ST-RULING-27: with seat 2's hand face up (visible.hands.2 = all), the card seat 2 lays face down is
+    seen by every seat until it is placed; with the printed sight nobody else sees it."""
+    game = rulebook.get_game("saru-tori-inu-i")
+    variant = Variant(game, game.Rules(visible={"hands.2": "all"}))
+    seen = collections.Counter[str]()
+    for seed in range(40):
+        state, rng = variant.new_game(seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            inner = state.inner
+            down = inner.plays[1][1] if inner.plays[2][1] == FACE_DOWN else ()
+            if down:
+                for seat in (0, 2):
+                    shown = [c.items for c in state.observation(seat).zones if c.zone == "hands"]
+                    assert shown and shown[0][len(inner.plays[0][1]):] == down, (shown, down)
+                    assert inner.observation(seat).plays[1] != down  # the printed view hides it
+                seen["face down"] += 1
+            # random moves: the heuristic seldom has no card to play face up
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert seen["face down"] >= 5, seen
 
 
 def _fifth(seat: int, item: int, content: Any) -> bool:

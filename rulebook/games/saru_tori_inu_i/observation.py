@@ -160,8 +160,8 @@ def resample(state: SaruState, seat: int, rng: random.Random) -> SaruState:
 
 def zone_contents(state: SaruState) -> tuple[Content, ...]:
     """ST-INFO-1: each hand, followed by the card its player laid face down this round and has not yet put
-    beneath a column (ST-PLAY-3; a card played face up is public); the cards every seat saw it take into
-    its hand (ST-RES-5) are seen by all."""
+    beneath a column (ST-PLAY-3; ST-RULING-27: the hand's sight covers it; a card played face up is
+    public); the cards every seat saw it take into its hand (ST-RES-5) are seen by all."""
     hands, played, shown, _, _ = state.plays
     known = state.table[5]
     return tuple(Content("hands", s, hand + played[s] if shown[s] == FACE_DOWN else hand, (), known[s])
