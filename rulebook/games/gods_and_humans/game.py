@@ -212,6 +212,8 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
     #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
     _rollout_policy = staticmethod(heuristic.heuristic_action)
+    #: ISMCTS's playouts of the heuristic without a state per card (``rulebook.balance.players.RolloutKernel``)
+    _rollout_kernel = staticmethod(heuristic.rollout_kernel)
 
     def heuristic_action(self, state: GodsState, rng: random.Random) -> GHAction:
         """A simple player using only what its seat sees.

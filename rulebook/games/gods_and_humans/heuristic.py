@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rulebook.core.logic import PRINTED_LOGIC
 from rulebook.core.memo import per_rules
 from rulebook.i18n import N_
 
-from .actions import _INTERVENE, _ORACLE, _PASS, ASK, FORCED, GIVE, LONE, ORACLE, PLAY, GHAction
-from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, plan
+from .actions import _INTERVENE, _ORACLE, _PASS, _PLAY, ASK, FORCED, GIVE, LONE, ORACLE, OVER, PLAY, GHAction
+from .rules import _FIRST, _KEYS, _RANK, _SUIT, DECK, RED, Rules, plan
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -128,18 +130,47 @@ def heuristic_action(state: GodsState, rng: random.Random) -> GHAction:
     if phase != PLAY:
         raise ValueError("the game is over: nobody is to act")
     hi = humans.index(state.current_player)
-    want = f.oracle[hi] - won[hi] > 0
-    legal = state.legal_actions()
-    trick = state.trick_cards
+    return _PLAY[_play(rules, f.trump, power, hands[state.current_player], state.trick_cards,
+                       f.oracle[hi] - won[hi] > 0)]
+
+
+def _play(rules: Rules, trump: int | None, power: tuple[int, ...], hand: tuple[int, ...], trick: tuple[int, ...],
+          want: bool) -> int:
+    """The card a human plays (see :func:`heuristic_action`): ``want``, short of its prediction."""
+    cards = _legal(rules.follow, trump, hand, trick)
     if not trick:  # leading: the strongest card to win, the weakest to lose
-        return _extreme(legal, power, want)
-    keys = _KEYS[rules.trick_winner == "lowest"][f.trump][_SUIT[trick[0]]]
+        return _extreme_card(cards, power, want)
+    keys = _KEYS[rules.trick_winner == "lowest"][trump][_SUIT[trick[0]]]
     top = max(keys[c] for c in trick)
-    beat = [a for a in legal if keys[a.card] > top]  # type: ignore[union-attr]
     if want:
-        return _extreme(beat, power, False) if beat else _extreme(legal, power, False)
-    lose = [a for a in legal if keys[a.card] <= top]  # type: ignore[union-attr]
-    return _extreme(lose, power, True) if lose else _extreme(legal, power, True)
+        beat = [c for c in cards if keys[c] > top]
+        return _extreme_card(beat or cards, power, False)
+    lose = [c for c in cards if keys[c] <= top]
+    return _extreme_card(lose or cards, power, True)
+
+
+def _legal(follow: str, trump: int | None, hand: tuple[int, ...], trick: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of ``hand`` that may be played to ``trick``, in hand order: those of ``legal_actions``."""
+    if trick and follow != "free":  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
+        lead = _SUIT[trick[0]]
+        lo = bisect_left(hand, _FIRST[lead])
+        hi = bisect_left(hand, _FIRST[lead + 1], lo)
+        if hi == lo and follow == "must_trump" and trump is not None:  # GH-TRICK-7: else a trump (red)
+            lo, hi = 0, bisect_left(hand, _FIRST[RED + 1])
+        if hi > lo:
+            return hand[lo:hi]
+    return hand  # GH-TRICK-6: any card
+
+
+def _extreme_card(cards: tuple[int, ...] | list[int], power: tuple[int, ...], high: bool) -> int:
+    """The card with the highest (last of equals) or lowest (first of equals) power."""
+    best = cards[0]
+    top = power[best]
+    for c in cards:
+        p = power[c]
+        if (p >= top) if high else (p < top):
+            best, top = c, p
+    return best
 
 
 def _extreme(actions: tuple[GHAction, ...] | list[GHAction], power: tuple[int, ...], high: bool) -> GHAction:
@@ -186,3 +217,115 @@ def _give(state: GodsState, power: tuple[int, ...], strong: tuple[bool, ...]) ->
     if i in lones:  # its oracle card is hidden from the god: a harmless weak card
         return _extreme(legal, power, False)
     return _extreme(legal, power, not wants_high(i))
+
+
+def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: bool) -> tuple[GodsState, int]:
+    """ISMCTS's playout of :func:`heuristic_action` (``rulebook.balance.players.RolloutKernel``): the
+    tricks and the gods' passes when asked (GH-INTERVENE-2) are played here without a state per move;
+    the oracle cards and the interventions go through the engine. It stops before the move that ends
+    the deal (whatever ``in_round``), and at once under a variant's logic (GH-LOGIC-1..4)."""
+    from .state import Gaps, GodsState, _new_state  # the engine imports nothing of the player's
+
+    rules = state.rules
+    if type(state) is not GodsState or rules.logic is not PRINTED_LOGIC:
+        return state, moves
+    setup = state.setup
+    left = moves
+    low = rules.trick_winner == "lowest"
+    asks = rules.interventions == "printed"
+    early = rules.early_intervention
+    forced_at = rules.forced_at
+    while left:
+        phase = state.phase
+        if phase != PLAY and phase != ASK:
+            if phase == OVER:
+                break
+            state = state.apply(heuristic_action(state, rng))  # the oracle cards, an intervention's cards
+            left -= 1
+            continue
+        # the position in locals: the hands, the trick, the log, the board's parts and the asking
+        facts, gaps, leader, won, done, order = state.board
+        humans = facts.humans
+        gods = facts.gods
+        pair = facts.pair
+        oracle = facts.oracle
+        trump = facts.trump
+        power, strong = _tables(rules, trump)
+        keys = _KEYS[low][trump]
+        hands = list(state.hands)
+        log = state.log
+        trick = state.trick_cards
+        size = len(order)
+        waiting = gaps.waiting
+        asking = gaps.asking if phase == ASK else ()
+        passes = gaps.passes
+        why = ""  # why the local play stops: the budget ("") or the engine's next move
+        while left:
+            if asking:
+                # GH-INTERVENE-2: the god asked intervenes when its partner's expected tricks differ
+                # from what it still needs (as heuristic_action); a pass is played here
+                j = asking[0]
+                partner = pair[j]
+                if _expect(hands[humans[partner]], strong) != oracle[partner] - won[partner]:
+                    why = "intervene"
+                    break
+                passes += ((len(done), gods[j]),)
+                asking = asking[1:]
+                log = (log, _PASS)
+                left -= 1
+                continue
+            pos = len(trick)
+            seat = order[pos]
+            hand = hands[seat]
+            if pos + 1 == size and len(hand) == 1:  # the deal's last card (GH-END-1): the search plays it
+                why = "last"
+                break
+            hi = humans.index(seat)
+            card = _play(rules, trump, power, hand, trick, oracle[hi] - won[hi] > 0)
+            i = hand.index(card)
+            hands[seat] = hand[:i] + hand[i + 1 :]
+            trick += (card,)
+            log = (log, _PLAY[card])
+            left -= 1
+            if pos + 1 < size:
+                continue
+            # GH-TRICK-3, GH-TRICK-5, GH-TRICK-8: the strongest card wins (the first of equals);
+            # GH-TRICK-4: its human leads the next trick
+            row = keys[_SUIT[trick[0]]]
+            strength = [row[c] for c in trick]
+            winner = (leader + strength.index(max(strength))) % size
+            tally = list(won)
+            tally[winner] += 1
+            won = tuple(tally)
+            done += ((leader, *trick),)
+            leader = winner
+            order = humans[leader:] + humans[:leader]
+            trick = ()
+            if waiting:
+                if len(hands[humans[0]]) == forced_at:  # GH-FORCED-1, GH-RULING-11: the engine lays them
+                    why = "forced"
+                    break
+                if (done or early) and asks:  # GH-INTERVENE-1; GH-RULING-2: the asking order rotates
+                    k = len(done) % len(waiting)
+                    asking = waiting[k:] + waiting[:k]
+        # the position reached, as the engine builds it
+        if why == "forced":
+            gaps = Gaps(gaps.field, waiting, (), waiting[0], (), (), gaps.gifts, passes, aside=gaps.aside)
+            state = _new_state(rules, setup, log, tuple(hands), FORCED, gods[waiting[0]], (),
+                               (facts, gaps, leader, won, done, order))
+            continue
+        if asking:
+            gaps = Gaps(gaps.field, waiting, asking, -1, (), (), gaps.gifts, passes, aside=gaps.aside)
+            state = _new_state(rules, setup, log, tuple(hands), ASK, gods[asking[0]], (),
+                               (facts, gaps, leader, won, done, order))
+        else:
+            if gaps.asking or passes is not gaps.passes:
+                gaps = Gaps(gaps.field, waiting, (), -1, (), (), gaps.gifts, passes, aside=gaps.aside)
+            state = _new_state(rules, setup, log, tuple(hands), PLAY, order[len(trick)], trick,
+                               (facts, gaps, leader, won, done, order))
+        if why != "intervene":
+            break
+        if left:  # the god intervenes: the engine plays its cards
+            state = state.apply(_INTERVENE)
+            left -= 1
+    return state, left
