@@ -129,19 +129,21 @@ def heuristic_action(state: GodsState, rng: random.Random) -> GHAction:
         return _give(state, power, strong)
     if phase != PLAY:
         raise ValueError("the game is over: nobody is to act")
-    hi = humans.index(state.current_player)
-    return _PLAY[_play(rules, f.trump, power, hands[state.current_player], state.trick_cards,
-                       f.oracle[hi] - won[hi] > 0)]
+    seat: int = state.current_player  # type: ignore[assignment]
+    hi = humans.index(seat)
+    return _PLAY[_play(rules.follow, f.trump, _KEYS[rules.trick_winner == "lowest"][f.trump], power,
+                       hands[seat], state.trick_cards, f.oracle[hi] - won[hi] > 0)]
 
 
-def _play(rules: Rules, trump: int | None, power: tuple[int, ...], hand: tuple[int, ...], trick: tuple[int, ...],
-          want: bool) -> int:
-    """The card a human plays (see :func:`heuristic_action`): ``want``, short of its prediction."""
-    cards = _legal(rules.follow, trump, hand, trick)
+def _play(follow: str, trump: int | None, by_suit: tuple[tuple[int, ...], ...], power: tuple[int, ...],
+          hand: tuple[int, ...], trick: tuple[int, ...], want: bool) -> int:
+    """The card a human plays (see :func:`heuristic_action`): ``want``, short of its prediction;
+    ``by_suit``: the trick's keys for each suit led (``rules._KEYS``)."""
+    cards = _legal(follow, trump, hand, trick)
     if not trick:  # leading: the strongest card to win, the weakest to lose
         return _extreme_card(cards, power, want)
-    keys = _KEYS[rules.trick_winner == "lowest"][trump][_SUIT[trick[0]]]
-    top = max(keys[c] for c in trick)
+    keys = by_suit[_SUIT[trick[0]]]
+    top = max([keys[c] for c in trick])
     if want:
         beat = [c for c in cards if keys[c] > top]
         return _extreme_card(beat or cards, power, False)
@@ -235,6 +237,7 @@ def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: b
     asks = rules.interventions == "printed"
     early = rules.early_intervention
     forced_at = rules.forced_at
+    follow = rules.follow
     while left:
         phase = state.phase
         if phase != PLAY and phase != ASK:
@@ -280,8 +283,8 @@ def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: b
             if pos + 1 == size and len(hand) == 1:  # the deal's last card (GH-END-1): the search plays it
                 why = "last"
                 break
-            hi = humans.index(seat)
-            card = _play(rules, trump, power, hand, trick, oracle[hi] - won[hi] > 0)
+            hi = (leader + pos) % size  # the human index of the seat to play (GH-TRICK-1)
+            card = _play(follow, trump, keys, power, hand, trick, oracle[hi] - won[hi] > 0)
             i = hand.index(card)
             hands[seat] = hand[:i] + hand[i + 1 :]
             trick += (card,)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulebook.core import render
+from rulebook.core.contract import state_builder
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error
 from rulebook.core.history import TrickRecord
 from rulebook.core.visibility import ALL
@@ -371,9 +372,13 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
         masks.extend([15] * len(out))
     new = _assign(masks, slots, rng)
     sub = dict(zip(slots, new))
-    hands = tuple(tuple(sorted(sub.get(c, c) for c in hand)) for hand in state.hands)
-    gifts = [attrs.evolve(r, cards=tuple(sub.get(c, c) for c in r.cards)) for r in gaps.gifts]
-    gift = tuple(sub.get(c, c) for c in gaps.gift)
+    get = sub.get
+    hands = tuple(tuple(sorted([get(c, c) for c in hand])) for hand in state.hands)
+    gifts = []
+    for r in gaps.gifts:
+        cards = tuple([get(c, c) for c in r.cards])
+        gifts.append(r if cards == r.cards else attrs.evolve(r, cards=cards))
+    gift = tuple([get(c, c) for c in gaps.gift])
     if not pending:
         # which god laid which forced card is seen by nobody but that god
         rows = [i for i, r in enumerate(gifts) if r.forced and r.god != seat]
@@ -387,11 +392,30 @@ def resample(state: GodsState, seat: int, rng: random.Random) -> GodsState:
     # the later deals are unknown to everybody, and an explicit deal (even the current
     # one) would show every hidden card: a fresh seed and no explicit deals
     setup = state.setup.resampled(rng)
-    aside = tuple((sub.get(c, c), s) for c, s in gaps.aside)
-    return state._rebuild(
-        None, setup=setup, pair=tuple(pair), oracle=tuple(oracle), hands=hands, gifts=tuple(gifts), gift=gift,
-        aside=aside,
+    aside = tuple((get(c, c), s) for c, s in gaps.aside)
+    # the state rebuilt from its parts (as ``state._rebuild`` would, without its generic lookups)
+    facts = type(f)(f.deal, humans, gods, f.marks, tuple(pair), tuple(oracle), f.trump, f.totals, f.past)
+    gaps = type(gaps)(gaps.field, gaps.waiting, gaps.asking, giver, gift, gaps.gift_src, tuple(gifts), gaps.passes,
+                      aside=aside)
+    board = state.board
+    leader = board[2]
+    rebuilt: GodsState = _builder(type(state))(
+        state.rules, setup, None, hands, phase, state.current_player, state.trick_cards,
+        (facts, gaps, leader, board[3], done, humans[leader:] + humans[:leader]),
     )
+    return rebuilt
+
+
+#: the engine's builder of a state from its fields (``rulebook.core.contract.state_builder``), made once
+_BUILDERS: dict[type, Any] = {}
+
+
+def _builder(cls: type[GodsState]) -> Any:
+    """:func:`~rulebook.core.contract.state_builder` of ``cls``, made on first use."""
+    found = _BUILDERS.get(cls)
+    if found is None:
+        found = _BUILDERS[cls] = state_builder(cls)
+    return found
 
 
 def _voids(state: GodsState, k: int) -> list[tuple[int, int]]:
@@ -418,12 +442,24 @@ def _voids(state: GodsState, k: int) -> list[tuple[int, int]]:
     return out
 
 
+#: every non-empty set of the four colours, with its colours
+_COLOUR_SETS = tuple((colours, tuple(s for s in range(4) if colours >> s & 1)) for colours in range(1, 16))
+
+
 def _hall(counts: list[int], remaining: Counter[int]) -> bool:
     """Hall's condition: the cards of every set of colours fit the slots that accept one of them."""
-    for colours in range(1, 16):
-        need = sum(counts[s] for s in range(4) if colours >> s & 1)
-        if need and need > sum(n for m, n in remaining.items() if m & colours):
-            return False
+    slots = [(m, n) for m, n in remaining.items() if n]
+    for colours, suits in _COLOUR_SETS:
+        need = 0
+        for s in suits:
+            need += counts[s]
+        if need:
+            room = 0
+            for m, n in slots:
+                if m & colours:
+                    room += n
+            if need > room:
+                return False
     return True
 
 

@@ -19,6 +19,7 @@ import attrs
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Event, Logic, Trick, apply_changes
+from rulebook.core.memo import per_rules
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, NamedTurns, TurnFacts, pick
 
 from . import history, observation, scoring
@@ -936,8 +937,13 @@ _GAPS = frozenset(attrs.fields_dict(Gaps))
 _GET_ALL = operator.attrgetter(*_FIELDS)
 
 
-#: per Rules: the (gods, humans) of every deal, the hand size, the number of cards in play, the field size
-_PLANS: dict[Rules, tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], int, int, int]] = {}
+@per_rules
+def _deal_plan(rules: Rules) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], int, int, int]:
+    """Per Rules: the (gods, humans) of every deal, the hand size, the number of cards in play, the field size."""
+    n = rules.players
+    roles = tuple((gods, tuple(s for s in range(n) if s not in gods)) for gods in rules.god_seats)
+    p = plan(rules)
+    return roles, p.hand, len(p.cards), p.field
 
 
 def _start(
@@ -948,11 +954,7 @@ def _start(
     (``deal_leader``, a round rule of GH-LOGIC-4 or a seat), else by ``deal_leader``."""
     n = rules.players
     deal = setup.deal(GodsState.GAME, rules, index)
-    info = _PLANS.get(rules)
-    if info is None:
-        roles = tuple((gods, tuple(s for s in range(n) if s not in gods)) for gods in rules.god_seats)
-        p = plan(rules)
-        info = _PLANS[rules] = (roles, p.hand, len(p.cards), p.field)
+    info = _deal_plan(rules)
     (gods, humans), size, ncards, nfield = info[0][index], info[1], info[2], info[3]
     h, g = len(humans), len(gods)
     leader = _deal_leader(rules.deal_leader if how is None else how, index, humans, totals, past)
