@@ -194,6 +194,8 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
     #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
     _rollout_policy = staticmethod(heuristic.heuristic_action)
+    #: The heuristic's own playout on plain lists (``rulebook.balance.players.RolloutKernel``): the same states.
+    _rollout_kernel = staticmethod(heuristic.rollout_kernel)
 
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
         """Prophesy the places the hand's cards look likely to take; then play for a place

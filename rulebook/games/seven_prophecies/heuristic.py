@@ -3,25 +3,24 @@
 It prophesies the places its cards look likely to take, judged from what its seat sees
 (its hand, the future row, the face-up set-aside cards) under the ranking, following and
 trump rules in force; then it plays for a place that still carries one of its cubes. It
-draws nothing from ``rng``.
+draws nothing from ``rng``. Its own playout, :func:`rollout_kernel`, plays it forward on plain
+lists for ISMCTS (the same states as ``apply`` move by move).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from rulebook.i18n import N_
 
 from . import actions
-from .actions import _PLAY, _PROPHESY, PROPHECY, ProphecyAction, Prophesy, _prophecy_legal
+from .actions import _PLAY, _PROPHESY, PROPHECY, TRICK, ProphecyAction, Prophesy, _prophecy_legal
 from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_FUTURE, FUTURE_FROM_TRICK, KEYS, POINTS, Rules, in_play
+from .state import _SEAT, RoundInfo, SevenPropheciesState, _new_state
 
-if TYPE_CHECKING:
-    from .state import SevenPropheciesState
-
-__all__ = ["heuristic_action", "prophecy_target"]
+__all__ = ["heuristic_action", "prophecy_target", "rollout_kernel"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
@@ -50,11 +49,18 @@ OPEN_WEIGHT = 0.5
 #: the most prophecy targets a ``_Table`` remembers before it forgets them all
 _TARGETS_KEPT = 20_000
 
+#: the places a seat's cubes still aim at, by its cubes left: ((place, cubes on it), ...) for each place
+#: with one (whatever the rules: a few thousand rows at most)
+_AIMS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+_INF = float("inf")
+#: the next seat clockwise, by player count
+_AFTER = {n: (*range(1, n), 0) for n in (3, 4, 5)}
+
 
 class _Table:
     """What the heuristic needs of one ``Rules`` value, worked out once (see :func:`_table`)."""
 
-    __slots__ = ("every", "follow", "n", "partners", "play", "scoring", "secret", "targets")
+    __slots__ = ("every", "follow", "future_seen", "kernel", "n", "partners", "play", "scoring", "secret", "targets")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -62,6 +68,8 @@ class _Table:
         self.n = n
         self.every = rules.every_place
         self.secret = rules.secret_prophecy
+        #: whether a seat sees the future row while it prophesies (SP-INFO-3: not when it lies face down)
+        self.future_seen = rules.visible.printed or rules.visible["future"] != FUTURE_FROM_TRICK
         self.follow = rules.follow
         self.partners = rules.partners
         scoring = (rules.success_points, rules.free_cubes, rules.cube_penalty, rules.score_floor)
@@ -84,6 +92,11 @@ class _Table:
         self.play: tuple[tuple[tuple[int, ...], tuple[float, ...]], ...] = tuple(play)
         #: prophecy targets worked out so far: (hand, future, aside_up, shift) -> target
         self.targets: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], float], tuple[int, ...]] = {}
+        #: what :func:`rollout_kernel` plays by: (tricks per round, cubes per seat, the dummies, whether the
+        #: last cube moved ends the round: SP-END-1), or None where a variant's logic has a say (SP-LOGIC-1
+        #: to SP-LOGIC-4, replaced rules, checks, pauses, sights): the kernel then leaves the playout to ``apply``
+        self.kernel = (rules.tricks, rules.cubes, rules.dummies, "cubes" not in rules.endings_off) \
+            if rules.logic.printed else None
 
 
 #: the tables by ``Rules`` (equal rules share one; at most ``_TABLES_KEPT``, then afresh), and
@@ -117,13 +130,13 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         raise ValueError("the game is over: nobody is to act")
     rules = state.rules
     table = _last_table if rules is _last_rules else _table(rules)
+    info = state.info
     if state.phase == PROPHECY:
-        return _prophesy(state, seat, rules, table)
-    n = table.n
-    # the legal plays' cards (as in legal_actions), in hand order
+        return _prophesy(state.cubes, seat, state.hands[seat], info, rules, table)
+    # the legal plays' cards (as in legal_actions)
     hand = state.hands[seat]
     trick = state.trick
-    suit = _SUIT[state.info.future[len(state._round_tricks)]]
+    suit = _SUIT[info.future[len(state._round_tricks)]]
     follow = table.follow
     if follow == FOLLOW_FUTURE:  # SP-PLAY-2: the future suit if held
         cards = [c for c in hand if _SUIT[c] == suit] or hand
@@ -134,47 +147,63 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
         cards = [c for c in hand if _SUIT[c] == led] or hand
     if len(cards) == 1:
         return _PLAY[cards[0]]
-    own = state.cubes[seat]
+    return _PLAY[_card(table, seat, cards, trick, suit, state.cubes, state.leader, info.points)]
+
+
+def _card(
+    table: _Table,
+    seat: int,
+    cards: Sequence[int],
+    trick: Sequence[int],
+    suit: int,
+    cubes: Sequence[tuple[int, ...]],
+    leader: int,
+    points: tuple[int, ...],
+) -> int:
+    """The card ``seat`` plays of its legal ``cards`` (two or more) to ``trick`` (in play order from
+    ``leader``) under the future suit ``suit``, with every seat's ``cubes`` left on its place cards and
+    the ``points`` so far: the least cost, then the lowest card (so the order of ``cards`` does not
+    matter). The heuristic's play, for :func:`heuristic_action` and :func:`rollout_kernel`."""
+    own = cubes[seat]
     key, weak = table.play[suit]
-    later = n - len(trick) - 1
-    best_cost = 0.0
+    later = table.n - len(trick) - 1
+    best_cost = _INF
     best = -1
     if later:
         # each later player beats the card with a chance that falls with its strength: the
         # expected place is 1 + (cards already played that outrank it) + later * (1 - strength);
         # the cost is its least distance to a place that still carries one of one's cubes,
         # over the cubes on that place
-        targets = [(p + 1, m) for p, m in enumerate(own) if m]
-        if table.scoring is not None and not _weight(table.scoring, own, state.points[seat]):
-            targets = []  # SP-SCORE-1: a cube moved gains nothing; every card costs 0, so the lowest goes
-        keys = [key[x] for x in trick]
+        targets = _AIMS.get(own)
+        if targets is None:
+            targets = _AIMS[own] = tuple([(p + 1, m) for p, m in enumerate(own) if m])
+        scoring = table.scoring
+        if not targets or (scoring is not None and not _weight(scoring, own, points[seat])):
+            # no cube left, or (SP-SCORE-1) a cube moved gains nothing: every card costs 0, the lowest goes
+            return min(cards)
         for c in cards:
             k = key[c]
             # cards already played that outrank this one (on equal numbers the later card wins)
             ahead = 1
-            for kx in keys:
-                if kx > k:
+            for x in trick:
+                if key[x] > k:
                     ahead += 1
             expect = ahead + later * weak[c]
-            cost = 0.0
-            first = True
+            cost = _INF
             for q, m in targets:
                 v = abs(expect - q) / m
-                if first or v < cost:
+                if v < cost:
                     cost = v
-                    first = False
             # the least cost, then the lowest card
-            if best < 0 or cost < best_cost or (cost == best_cost and c < best):
+            if cost < best_cost or (cost == best_cost and c < best):
                 best_cost, best = cost, c
-        return _PLAY[best]
+        return best
     # last to play: every place is known, and so are everyone else's (SP-TRICK-2). Per card
     # already played: its key, the cards of the trick that outrank it (a later equal card
     # does), the cubes of its seat, and what a fulfilment there is worth to this seat
-    leader = state.leader
+    n = table.n
     partner = (seat + 2) % 4 if table.partners else -1
-    cubes = state.cubes
     scoring = table.scoring
-    points = state.points
     played = []
     for i, x in enumerate(trick):
         kx = key[x]
@@ -202,9 +231,9 @@ def heuristic_action(state: SevenPropheciesState, rng: random.Random) -> Prophec
             if row[above + 1 if k >= kx else above]:
                 cost += worth
         # the least cost, then the lowest card
-        if best < 0 or cost < best_cost or (cost == best_cost and c < best):
+        if cost < best_cost or (cost == best_cost and c < best):
             best_cost, best = cost, c
-    return _PLAY[best]
+    return best
 
 
 def _weight(scoring: tuple[int, int, int, bool], row: tuple[int, ...], points: int) -> float:
@@ -232,10 +261,13 @@ def _cube_worth(scoring: tuple[int, int, int, bool], left: int, points: int) -> 
     return step
 
 
-def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Table) -> Prophesy:
-    """The prophecy cube: the first place short of the seat's target, if legal (SP-PROPH-1)."""
+def _prophesy(
+    cubes: Sequence[tuple[int, ...]], seat: int, hand: tuple[int, ...], info: RoundInfo, rules: Rules, table: _Table
+) -> Prophesy:
+    """The prophecy cube of ``seat`` holding ``hand``, with every seat's ``cubes`` placed so far: the first
+    place short of the seat's target, if legal (SP-PROPH-1)."""
     n = table.n
-    own = state.cubes[seat]
+    own = cubes[seat]
     legal = _PROPHECY_LEGAL.get((n, table.every, rules.cubes, own))
     if legal is None:
         legal = _prophecy_legal(n, table.every, rules.cubes, own)
@@ -243,11 +275,10 @@ def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Tabl
         return legal[0]
     shift = 0.0
     if not table.secret:  # SP-PROPH-3: the cubes placed so far are public
-        shift = _open_shift(state.cubes, seat, n)
-    info = state.info
+        shift = _open_shift(cubes, seat, n)
     # SP-INFO-3: a face-down future row is not seen before the tricks
-    future = info.future if rules.visible.printed or rules.visible["future"] != FUTURE_FROM_TRICK else ()
-    memo = (state.hands[seat], future, info.aside_up, shift)
+    future = info.future if table.future_seen else ()
+    memo = (hand, future, info.aside_up, shift)
     # the seat's cubes come from one target: work it out once
     targets = table.targets
     target = targets.get(memo)
@@ -263,7 +294,7 @@ def _prophesy(state: SevenPropheciesState, seat: int, rules: Rules, table: _Tabl
     return legal[0]
 
 
-def _open_shift(cubes: tuple[tuple[int, ...], ...], seat: int, n: int) -> float:
+def _open_shift(cubes: Sequence[tuple[int, ...]], seat: int, n: int) -> float:
     """How much stronger than even the other seats' open prophecies say they are (SP-PROPH-3):
     the mean over seats that have placed cubes of ((P + 1) / 2 - their mean place) / (P - 1)."""
     total = 0.0
@@ -355,3 +386,155 @@ def _scale_target(guess: list[float], n: int, every: bool, cubes: int = 7) -> tu
                 counts[max(range(n), key=counts.__getitem__)] -= 1
                 counts[p] = 1
     return tuple(counts)
+
+
+# -- the heuristic's own playout (ISMCTS) ------------------------------------------------
+
+
+def rollout_kernel(
+    state: SevenPropheciesState, rng: random.Random, moves: int, in_round: bool
+) -> tuple[SevenPropheciesState, int]:
+    """Up to ``moves`` moves of ``state = state.apply(heuristic_action(state, rng))``, played on plain
+    lists: ``(the state reached, the moves left)`` (``rulebook.balance.players.RolloutKernel``).
+
+    It stops before the move that ends a round (SP-END-1: a seat's last cube moved, or the round's last
+    trick); with ``in_round`` it leaves that move to the caller, else it makes it with ``apply`` (which
+    scores the round and deals the next, SP-END-2 to SP-END-6) and plays on. It plays no variant logic
+    (``Rules.logic``): under one it returns ``(state, moves)`` at once. It draws nothing from ``rng``.
+    """
+    rules = state.rules
+    table = _last_table if rules is _last_rules else _table(rules)
+    kernel = table.kernel
+    if kernel is None or type(state) is not SevenPropheciesState or state.info.logic is not None:
+        return state, moves
+    tricks_total, cubes_total, dummies, cubes_end = kernel
+    last_cube = cubes_total - 1
+    n = table.n
+    last_play = n - 1
+    last_trick = tricks_total - 1
+    after = _AFTER[n]
+    free = table.follow == FOLLOW_FREE  # SP-PLAY-3
+    led = table.follow != FOLLOW_FUTURE  # SP-PLAY-4 (or SP-PLAY-3)
+    setup = state.setup
+    seat_of_n = _SEAT[n]
+    play_of = table.play
+    suit_of = _SUIT
+    plays = _PLAY
+    choose = _card
+    left = moves
+    seat = state.to_act
+    while left and seat is not None:
+        info = state.info
+        log = state.log
+        cubes = list(state.cubes)
+        leader = state.leader
+        if state.phase == PROPHECY:
+            start = info.start
+            hands = state.hands
+            while True:
+                action = _prophesy(cubes, seat, hands[seat], info, rules, table)
+                own = cubes[seat]
+                p = action.place - 1
+                own = cubes[seat] = (*own[:p], own[p] + 1, *own[p + 1 :])  # SP-PROPH-1: one cube on place p
+                log = (log, action)
+                left -= 1
+                if sum(own) == cubes_total:
+                    seat = (seat + 1) % n  # SP-PROPH-1: the next player clockwise
+                    while dummies and seat in dummies and seat != start:  # SP-RULING-16: a dummy makes none
+                        seat = (seat + 1) % n
+                    if seat == start:
+                        break  # SP-PROPH-2: all revealed together; the start player leads trick 1
+                if not left:
+                    placed_cubes = tuple(cubes)
+                    return _new_state(
+                        rules, setup, log, info, hands, placed_cubes, placed_cubes, state.placed, leader, (),
+                        state._round_tricks, PROPHECY, seat,
+                    ), 0  # fmt: skip
+            prophecies = tuple(cubes)
+            trick: list[int] = []
+        else:
+            prophecies = state.prophecies
+            trick = list(state.trick)
+        hand_lists = [list(h) for h in state.hands]
+        # per seat, its cards by suit (the cards it must follow with, SP-PLAY-2, SP-PLAY-4)
+        by_suit: list[list[list[int]]] = []
+        for h in hand_lists:
+            mine: list[list[int]] = [[], [], [], [], []]
+            for c in h:
+                mine[suit_of[c]].append(c)
+            by_suit.append(mine)
+        placed = list(state.placed)
+        rows = list(state._round_tricks)
+        future = info.future
+        points = info.points
+        suit = suit_of[future[len(rows)]]
+        key = play_of[suit][0]  # SP-RANK-1, SP-RANK-2, SP-RANK-4, SP-RANK-5: the ranking key in force
+        # the trick so far: each play's key and position (SP-RANK-3: the later play breaks equal numbers),
+        # and the card each seat played
+        ranked = [key[c] * 8 + j for j, c in enumerate(trick)]
+        by_seat = [0] * n
+        for j, c in enumerate(trick):
+            by_seat[(leader + j) % n] = c
+        ending = -1  # the card that would end the round, where the playout stopped before it
+        while left:
+            hand = hand_lists[seat]
+            if free or (led and not trick):  # SP-PLAY-3; SP-PLAY-4: the first card is free
+                cards = hand
+            else:  # SP-PLAY-2: the future suit if held; SP-PLAY-4: the suit led if held
+                cards = by_suit[seat][suit_of[trick[0]] if led else suit] or hand
+            card = cards[0] if len(cards) == 1 else choose(table, seat, cards, trick, suit, cubes, leader, points)
+            j = len(trick)
+            ranked.append(key[card] * 8 + j)
+            if j == last_play:
+                if len(rows) == last_trick:
+                    ending = card  # SP-END-1: the round's last trick
+                    break
+                ranked.sort(reverse=True)  # SP-RANK-1: strongest first
+                seat_of = seat_of_n[leader]
+                if cubes_end and last_cube in placed:
+                    p = 0
+                    for v in ranked:
+                        s = seat_of[v & 7]
+                        if placed[s] == last_cube and cubes[s][p]:
+                            ending = card  # SP-END-1: a seat moves its last cube
+                            break
+                        p += 1
+                    if ending >= 0:
+                        break
+            hand.remove(card)
+            by_suit[seat][suit_of[card]].remove(card)
+            by_seat[seat] = card
+            log = (log, plays[card])
+            left -= 1
+            if j < last_play:
+                trick.append(card)
+                seat = after[seat]
+                continue
+            # SP-TRICK-1: the trick is laid out under its future card, each play given its place
+            trick_places = [0] * n  # by seat
+            p = 0  # the place index: 0 = 1st place
+            for v in ranked:
+                s = seat_of[v & 7]
+                own = cubes[s]
+                if own[p]:  # SP-TRICK-2: one cube from the place card onto the played card
+                    cubes[s] = (*own[:p], own[p] - 1, *own[p + 1 :])
+                    placed[s] += 1
+                p += 1
+                trick_places[s] = p
+            rows.append((leader, tuple(by_seat), tuple(trick_places)))
+            leader = seat = seat_of[ranked[0] & 7]  # SP-TRICK-3: first place leads the next trick
+            trick = []
+            ranked = []
+            suit = suit_of[future[len(rows)]]
+            key = play_of[suit][0]
+        state = _new_state(
+            rules, setup, log, info, tuple([tuple(h) for h in hand_lists]), tuple(cubes), prophecies, tuple(placed),
+            leader, tuple(trick), tuple(rows), TRICK, seat,
+        )  # fmt: skip
+        if ending < 0 or in_round or not left:
+            break
+        # the round's end by the engine: scored, and the next round dealt (or the game over)
+        state = state.apply(plays[ending])
+        left -= 1
+        seat = state.to_act
+    return state, left
