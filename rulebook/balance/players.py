@@ -85,7 +85,8 @@ Player = Callable[[State[Any, Any], random.Random], Action]
 #: ``moves - moves_left`` steps of ``state = state.apply(game.heuristic_action(state, rng))`` reach,
 #: with the same draws from ``rng``, and ``moves_left`` is at least 0. It may stop wherever it likes
 #: (at once, for rules it does not play); with ``in_round`` it never makes the move that ends the
-#: round (ISMCTS's horizon), and the search goes on from ``reached`` move by move.
+#: round (ISMCTS's horizon), and the search goes on from ``reached`` move by move. The search calls it
+#: only within the round the search started in (a descent that ended the round plays on no further).
 RolloutKernel = Callable[[State[Any, Any], random.Random, int, bool], tuple[State[Any, Any], int]]
 
 
@@ -414,7 +415,7 @@ class ISMCTS:
                 player = det.current_player
                 node = child
             # rollout on the lean path, to the end of the game or of the round
-            if kernel is not None and player is not None:
+            if kernel is not None and player is not None and (round_of is None or round_of(det) == start_round):
                 det, left = kernel(det, rng, depth, round_of is not None)
                 player = det.current_player
             else:
