@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -146,8 +147,8 @@ _PLACES = {
 class _Tab:
     """Per-rules tables: the action objects by card and each card's facts."""
 
-    __slots__ = ("actions", "bit", "cbit", "colour", "declare", "declaring", "down", "icons", "keep", "leaders",
-                 "pair", "place", "play", "road", "strength", "take", "tie_order")
+    __slots__ = ("actions", "bit", "cbit", "colour", "declare", "declaring", "down", "icons", "keep", "kernel",
+                 "leaders", "pair", "place", "places", "play", "road", "strength", "take", "tie_order")
 
     def __init__(self, rules: Rules) -> None:
         deck = rules.deck
@@ -172,9 +173,13 @@ class _Tab:
         #: two animals as a mask, by the animals' squares (filled as they are met)
         self.tie_order = rules.track.tie_order
         self.leaders: dict[tuple[int, ...], int] = {}
+        #: the scoring's memo of each animal's place in the race (1st..4th), by the animals' squares
+        self.places: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.icons = tuple(c.icons for c in deck)
         #: who may declare: 0 nobody (ST-PLAY-5), 1 the last player (ST-PLAY-4), 2 anyone (ST-PLAY-6)
         self.declaring = {"off": 0, "last": 1, "anyone": 2}[rules.declaration]
+        #: the rollout kernel's facts of the rules (``heuristic._kernel_rules``), once it has read them
+        self.kernel: tuple[Any, ...] | None = None
 
 
 _TABS: dict[Rules, _Tab] = {}

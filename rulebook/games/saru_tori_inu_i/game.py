@@ -17,7 +17,7 @@ from rulebook.i18n import N_
 
 from . import model, observation
 from .actions import PLAY, SaruAction, _tab
-from .heuristic import heuristic_action
+from .heuristic import heuristic_action, rollout_kernel
 from .model import CHECKS
 from .observation import TensorEncoder, encode_observation, observation_size
 from .rules import (
@@ -215,6 +215,8 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
     #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
     _rollout_policy = staticmethod(heuristic_action)
+    #: The heuristic's own playout on plain lists: the states, moves and draws of ``_rollout_policy``.
+    _rollout_kernel = staticmethod(rollout_kernel)
 
     def heuristic_action(self, state: SaruState, rng: random.Random) -> SaruAction:
         """Play the strongest playable card when the leftmost oracle card's animal is in the

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rulebook.core.history import Player, ScoreChange
 from rulebook.core.logic import Trick
 
-from .actions import Declare, Down, Road, Take, _tab
+from .actions import Declare, Down, Road, Take, _Tab, _tab
 from .rules import ANIMALS, COLOURS, Rules, race_order
 
 if TYPE_CHECKING:
@@ -72,31 +72,46 @@ def race_score_changes(
     """:func:`score_race` itemised: one :class:`~rulebook.core.history.ScoreChange` per seat
     and colour that scored (ST-SCORE-2), then per seat whose mission scored (ST-SCORE-3,
     ST-SCORE-4); changes of 0 points are left out."""
+    return race_scoring(rules, acquired, positions, missions)[1]
+
+
+def race_scoring(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int],
+) -> tuple[tuple[int, ...], tuple[ScoreChange, ...]]:
+    """:func:`score_race` and :func:`race_score_changes` at once: each seat's points for the race
+    (ST-SCORE-1..4), which are the sums of its changes, and the changes."""
     changes: list[ScoreChange] = []
-    _score(rules, acquired, positions, missions, changes)
-    return tuple(changes)
+    points = _score(rules, acquired, positions, missions, changes)
+    return points, tuple(changes)
 
 
 _PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
 
+#: Per colour (0-3), each seat 1st or 2nd in it as ``(seat, cards held, their total strength,
+#: place)`` in seat order (ST-SCORE-1, ST-RULING-11): what the colour points read besides the
+#: animals' places, which the road may change while the acquired cards stay (the heuristic's road).
+Holders = tuple[tuple[tuple[int, int, int, int], ...], ...]
 
-def _score(
-    rules: Rules,
-    acquired: Sequence[Sequence[int]],
-    positions: Sequence[int],
-    missions: Sequence[int] | None,
-    changes: list[ScoreChange] | None,
-) -> tuple[int, ...]:
-    t = _tab(rules)
+
+def colour_holders(rules: Rules, acquired: Sequence[Sequence[int]]) -> Holders:
+    """Each colour's 1st and 2nd seats by the strength of the cards acquired (ST-SCORE-1,
+    ST-RULING-11; ``rules.tie_ranking``), as :data:`Holders`."""
+    return _holders(rules, *_tally(_tab(rules), acquired))
+
+
+def colour_standing(rules: Rules, holders: Holders, n: int, positions: Sequence[int]) -> tuple[int, ...]:
+    """Each of the ``n`` seats' colour points (ST-SCORE-2) from the colours' ``holders`` with the
+    animals at squares ``positions``: :func:`score_colours` of the cards the holders were found from."""
+    return tuple(_colour_points(rules, holders, n, _animal_places(_tab(rules), rules, positions), None))
+
+
+def _tally(t: _Tab, acquired: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
+    """Each seat's cards and total strength per colour (ST-SCORE-1)."""
     colour_of = t.colour
     strength_of = t.strength
-    n = len(acquired)
-    order = race_order(rules.track, positions)
-    animal_place = [0] * 4
-    for i, a in enumerate(order):
-        animal_place[a] = i + 1
-    points = [0] * n
-    first_in = [[False] * 4 for _ in range(n)]
     counts = []
     sums = []
     for cards in acquired:
@@ -108,9 +123,13 @@ def _score(
             total[k] += strength_of[c]
         counts.append(count)
         sums.append(total)
-    colour_changes: list[list[ScoreChange]] = [[] for _ in range(n)]
-    table = rules.colour_table  # ST-SCORE-2: Rules.colour_points, computed once per Rules
+    return counts, sums
+
+
+def _holders(rules: Rules, counts: list[list[int]], sums: list[list[int]]) -> Holders:
     dense = rules.tie_ranking == "dense"
+    n = len(counts)
+    out: list[tuple[tuple[int, int, int, int], ...]] = []
     for colour in range(4):
         # ST-SCORE-1, ST-RULING-11: the places of colour_places, found from the highest total
         # and the next lower one (totals are at least 0; a seat without the colour has none)
@@ -126,35 +145,99 @@ def _score(
                 elif v > second:
                     second = v
         if best < 0:
+            out.append(())
             continue
         # the next lower total is 2nd when the 1st place is not shared, or always when dense
         runner_up = second if second >= 0 and (dense or n_best == 1) else -1
-        row = table[animal_place[colour] - 1]
+        found: list[tuple[int, int, int, int]] = []
         for s in range(n):
             held = counts[s][colour]
-            if not held:
-                continue
-            v = sums[s][colour]
-            if v == best:
-                place = 1
-                first_in[s][colour] = True
-            elif v == runner_up:
-                place = 2
-            else:
-                continue
+            if held:
+                v = sums[s][colour]
+                if v == best:
+                    found.append((s, held, v, 1))
+                elif v == runner_up:
+                    found.append((s, held, v, 2))
+        out.append(tuple(found))
+    return tuple(out)
+
+
+def _animal_places(t: _Tab, rules: Rules, positions: Sequence[int]) -> tuple[int, ...]:
+    """Each animal's place in the race, 1st to 4th (ST-ROAD-4, ST-RULING-4), remembered by the
+    squares in ``t.places``."""
+    key = positions if type(positions) is tuple else tuple(positions)
+    places = t.places.get(key)
+    if places is None:
+        at = [0] * 4
+        for i, a in enumerate(race_order(rules.track, key)):
+            at[a] = i + 1
+        places = tuple(at)
+        if len(t.places) >= 4096:
+            t.places.clear()
+        t.places[key] = places
+    return places
+
+
+def _colour_points(
+    rules: Rules, holders: Holders, n: int, animal_place: tuple[int, ...], changes: list[ScoreChange] | None,
+) -> list[int]:
+    """ST-SCORE-2: each seat's colour points, itemised into ``changes`` (if given) seat by seat."""
+    table = rules.colour_table  # ST-SCORE-2: Rules.colour_points, computed once per Rules
+    points = [0] * n
+    per_seat: list[list[ScoreChange]] | None = None if changes is None else [[] for _ in range(n)]
+    for colour in range(4):
+        found = holders[colour]
+        if not found:
+            continue
+        at = animal_place[colour]
+        row = table[at - 1]
+        for s, held, v, place in found:
             got = held * row[place - 1]
             points[s] += got
-            if changes is not None and got:
-                colour_changes[s].append(ScoreChange(
-                    s, got,
-                    f"{held} {COLOURS[colour]} card(s) (strength {v}), "
-                    f"{_PLACE_WORDS[place - 1]} in {COLOURS[colour]}, the {ANIMALS[colour]} "
-                    f"{_PLACE_WORDS[animal_place[colour] - 1]} in the race",
-                    "ST-SCORE-2",
-                ))
-    if changes is not None:
-        for per_seat in colour_changes:
-            changes.extend(per_seat)
+            if per_seat is not None and got:
+                per_seat[s].append(_colour_change(s, got, held, colour, v, place, at))
+    if per_seat is not None and changes is not None:
+        for items in per_seat:
+            changes.extend(items)
+    return points
+
+
+#: the colour points' changes by their numbers: many races score alike (the playouts of a search),
+#: and a record is immutable, so equal changes may be one object
+_CHANGES: dict[tuple[int, ...], ScoreChange] = {}
+
+
+def _colour_change(s: int, got: int, held: int, colour: int, v: int, place: int, at: int) -> ScoreChange:
+    """Seat ``s`` scored ``got`` for ``held`` cards of ``colour`` (strength ``v``, ``place`` in it),
+    the animal ``at`` in the race (ST-SCORE-2)."""
+    key = (s, got, held, colour, v, place, at)
+    change = _CHANGES.get(key)
+    if change is None:
+        change = ScoreChange(
+            s, got,
+            f"{held} {COLOURS[colour]} card(s) (strength {v}), {_PLACE_WORDS[place - 1]} in {COLOURS[colour]}, "
+            f"the {ANIMALS[colour]} {_PLACE_WORDS[at - 1]} in the race",
+            "ST-SCORE-2",
+        )
+        if len(_CHANGES) >= 8192:
+            _CHANGES.clear()
+        _CHANGES[key] = change
+    return change
+
+
+def _score(
+    rules: Rules,
+    acquired: Sequence[Sequence[int]],
+    positions: Sequence[int],
+    missions: Sequence[int] | None,
+    changes: list[ScoreChange] | None,
+) -> tuple[int, ...]:
+    t = _tab(rules)
+    n = len(acquired)
+    counts, sums = _tally(t, acquired)
+    holders = _holders(rules, counts, sums)
+    animal_place = _animal_places(t, rules, positions)
+    points = _colour_points(rules, holders, n, animal_place, changes)
     if not missions:  # left out (the standing), or none dealt (ST-SCORE-5)
         return tuple(points)
     for s in range(n):
@@ -163,11 +246,14 @@ def _score(
         if m.kind == "race":
             tiers = 0
             for tier in m.tiers:  # ST-RULING-16: cumulative tiers pay their own totals
-                if all(animal_place[a] == p for a, p in tier.places):
+                for a, p in tier.places:
+                    if animal_place[a] != p:
+                        break
+                else:
                     got = tier.points
                     tiers += 1
-                else:
-                    break
+                    continue
+                break
             if changes is not None and got:
                 changes.append(ScoreChange(
                     s, got, f"race mission {missions[s]}: {tiers} of {len(m.tiers)} tier(s) hold", "ST-SCORE-3"
@@ -178,7 +264,7 @@ def _score(
             elif m.condition == "animal_place":
                 ok = animal_place[m.animal] == m.place
             elif m.condition == "colour_first":
-                ok = first_in[s][m.colour]
+                ok = any(h[0] == s and h[3] == 1 for h in holders[m.colour])
             else:  # every_colour
                 ok = all(counts[s])
             if ok:

@@ -9,11 +9,12 @@ other view of the state (scores, observation, records) is a function of the modu
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
+from rulebook.core.contract import Deal, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord, ScoreChange, TrickRecord
 from rulebook.core.logic import Event, apply_changes
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, TurnFacts
@@ -49,7 +50,7 @@ from .observation import Observation
 from .observation import observation as _observation
 from .observation import resample as _resample
 from .rules import FACE_DOWN, MAX_STRENGTH, NOT_PLAYED, Rules, mover, removed_cards
-from .scoring import printed_start, race_score_changes, round_trick
+from .scoring import printed_start, race_score_changes, race_scoring, round_trick
 from .scoring import race_standing as _race_standing
 from .scoring import scores as _scores
 from .scoring import winners as _winners
@@ -360,13 +361,7 @@ class SaruState(State[Rules, SaruAction]):
 
     def _forced(self) -> bool:
         """ST-RES-4, ST-RULING-12: is the road forced (given no road this round)?"""
-        area = self.table[0]
-        forced = self.rules.forced_road
-        if forced == "last_card":
-            return sum(map(len, area)) == 1
-        if forced == "off":  # ST-RES-6: road is never forced on a face-up player
-            return False
-        return sum(map(bool, area)) == 1
+        return road_forced(self.rules.forced_road, self.table[0])
 
     def apply(self, action: SaruAction) -> SaruState:
         seat = self.to_act
@@ -672,11 +667,7 @@ class SaruState(State[Rules, SaruAction]):
                 (beneath, road, pos, acquired, removed, known, False), fresh, PLAY, 0, order[0],
             )
         # ST-SCORE-1..4: the race is scored; ST-RACE-1: the next race or the end.
-        changes = race_score_changes(rules, acquired, pos, missions)
-        gained = [0] * n
-        for change in changes:
-            gained[change.seat] += change.points
-        points = tuple(gained)
+        points, changes = race_scoring(rules, acquired, pos, missions)  # points: the sums of the changes
         totals = tuple([a + b for a, b in zip(totals, points)])
         results = results + (points,)
         revealed = revealed + (missions,)
@@ -802,6 +793,16 @@ else:  # the engine builds its states without attrs' __init__ (about 2.5x cheape
     _new_state = state_builder(SaruState)
 
 
+def road_forced(forced: str, area: Sequence[Sequence[int]]) -> bool:
+    """ST-RES-4, ST-RULING-12: is the road forced on a face-up player (given no road this round),
+    under ``rules.forced_road`` ``forced``, with the oracle area ``area``?"""
+    if forced == "last_card":
+        return sum(map(len, area)) == 1
+    if forced == "off":  # ST-RES-6: road is never forced on a face-up player
+        return False
+    return sum(map(bool, area)) == 1
+
+
 def _race_end(rules: Rules, rnd: int) -> tuple[str, str]:
     """How a race ended after ``rnd`` rounds, in words, and the rule (ST-ROUND-3, ST-RULING-9)."""
     if rnd >= rules.race_rounds:
@@ -836,6 +837,28 @@ def _forget(table: Table, seat: int, card: int) -> Table:
     return (area, road, pos, acquired, removed, _without(known, seat, card), laid)
 
 
+def _dealt(rules: Rules, deal: Deal) -> tuple[tuple[tuple[int, ...], ...], PerSeat, Cards, Cards]:
+    """A race's oracle area, hands, cards set aside and missions from its deal (ST-SETUP-1..4)."""
+    n = rules.players
+    out = removed_cards(rules) if rules.removed else ()
+    size = rules.deck_size
+    cards = [c for c in deal[:size] if c not in out]
+    h = (len(cards) - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
+    area = tuple([(cards[k],) for k in range(n)])  # ST-SETUP-2
+    hands = tuple([tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n)])
+    # ST-SETUP-6, ST-RULING-26: cards taken out, and those left over after an even deal, are set aside face up
+    aside = tuple(sorted(out + tuple(cards[n + n * h :])))
+    # ST-SETUP-4; ST-SCORE-5: no missions at all
+    missions = tuple([deal[size + s] for s in range(n)]) if rules.missions else ()
+    return area, hands, aside, missions
+
+
+#: The races set up from a deal, by the deal's identity (checked with ``is``, the entry keeping the
+#: deal alive): ``Setup.deal`` remembers a drawn deal, so a search's determinizations start each
+#: next race from one deal object in many playouts.
+_DEALT: dict[int, tuple[Deal, Rules, tuple[tuple[tuple[int, ...], ...], PerSeat, Cards, Cards]]] = {}
+
+
 def _race_start(
     rules: Rules,
     setup: Setup,
@@ -852,16 +875,15 @@ def _race_start(
     rule named (ST-LOGIC-4), else the game's own (ST-RULING-10)."""
     deal = setup.deal(SaruState.GAME, rules, race)
     n = rules.players
-    out = removed_cards(rules) if rules.removed else ()
-    size = rules.deck_size
-    cards = [c for c in deal[:size] if c not in out]
-    h = (len(cards) - n) // n  # ST-SETUP-3: 11 with 3 players, 8 with 4
-    area = tuple([(cards[k],) for k in range(n)])  # ST-SETUP-2
-    hands = tuple([tuple(sorted(cards[n + s * h : n + (s + 1) * h])) for s in range(n)])
-    # ST-SETUP-6, ST-RULING-26: cards taken out, and those left over after an even deal, are set aside face up
-    aside = tuple(sorted(out + tuple(cards[n + n * h :])))
-    # ST-SETUP-4; ST-SCORE-5: no missions at all
-    missions = tuple([deal[size + s] for s in range(n)]) if rules.missions else ()
+    dealt = _DEALT.get(id(deal))
+    if dealt is not None and dealt[0] is deal and dealt[1] is rules:
+        area, hands, aside, missions = dealt[2]
+    else:
+        area, hands, aside, missions = parts = _dealt(rules, deal)
+        if type(deal) is tuple:  # an immutable deal (Setup.deal's own) is set up once
+            if len(_DEALT) >= 1024:
+                _DEALT.clear()
+            _DEALT[id(deal)] = (deal, rules, parts)
     if start is None:
         start = (rules.first_player + race) % n  # ST-SETUP-5, ST-RULING-10
     order = tuple([(start + i) % n for i in range(n)])
