@@ -215,6 +215,8 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     #: The heuristic as a plain function of ``(state, rng)``: ISMCTS playouts call it without
     #: the method's extra frame (the same moves and draws as :meth:`heuristic_action`).
     _rollout_policy = staticmethod(heuristic.heuristic_action)
+    #: The heuristic's own playout on plain tuples (``rulebook.balance.players.RolloutKernel``).
+    _rollout_kernel = staticmethod(heuristic.rollout_kernel)
 
     def heuristic_action(self, state: UtsukeState, rng: random.Random) -> UtsukeAction:
         """Bid the lord's high cards and trumps; play to keep the lord on one's bid.

@@ -338,6 +338,59 @@ def _masks(allowed: list[list[bool]]) -> list[int]:
     return [sum(1 << suit for suit, ok in enumerate(row) if ok) for row in allowed]
 
 
+#: the library's draw behind ``random.Random.shuffle`` (``_randbelow``, through ``getrandbits``)
+_BELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+_BITS = [n.bit_length() for n in range(64)]
+
+
+def _bits_shuffle(getrandbits: Callable[[int], int]) -> Callable[[list[int]], None]:
+    """A shuffle that draws as ``random.Random.shuffle`` does, from ``getrandbits``: for each place
+    from the last down, a place below it, each by ``getrandbits(n.bit_length())`` until under ``n``."""
+    bits = _BITS
+
+    def shuffle(x: list[int]) -> None:
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = bits[n] if n < 64 else n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            x[i], x[r] = x[r], x[i]
+    return shuffle
+
+
+def _same_draws() -> bool:
+    """Whether :func:`_bits_shuffle` makes this Python's ``random.Random.shuffle`` exactly: the same
+    order and the same generator state after it, for lists of every length a deal shuffles."""
+    if _BELOW is None or getattr(random.Random, "_randbelow", None) is not _BELOW:  # pragma: no cover
+        return False
+    for seed in range(8):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        ours = _bits_shuffle(mine.getrandbits)
+        for n in range(62):
+            a, b = list(range(n)), list(range(n))
+            ours(a)
+            theirs.shuffle(b)
+            if a != b:  # pragma: no cover
+                return False
+        if mine.getstate() != theirs.getstate():  # pragma: no cover
+            return False
+    return True
+
+
+_SAME_DRAWS = _same_draws()
+
+
+def _shuffler(rng: random.Random) -> Callable[[list[int]], None]:
+    """``rng.shuffle``, or, for a generator whose shuffle and draws are the library's own, the same
+    shuffle with the same draws (:func:`_bits_shuffle`) without a Python call per draw: the redraw
+    shuffles a short list for every card it deals."""
+    cls = type(rng)
+    if _SAME_DRAWS and cls.shuffle is random.Random.shuffle and getattr(cls, "_randbelow", None) is _BELOW:
+        return _bits_shuffle(rng.getrandbits)
+    return rng.shuffle
+
+
 def _constrained_deal(
     cards: list[int], sizes: dict[int, int], voids: tuple[frozenset[int], ...], rng: random.Random
 ) -> dict[int, list[int]]:
@@ -353,28 +406,33 @@ def _constrained_deal(
     allowed = [[suit not in voids[s] for suit in range(_NSUITS)] for s in seats]
     free = all(all(row) for row in allowed)
     order = list(cards)
-    rng.shuffle(order)
+    shuffle = _shuffler(rng)
+    shuffle(order)
     out: dict[int, list[int]] = {s: [] for s in seats}
-    shuffle = rng.shuffle
     if free:  # every seat with room may take the card: the first of them, shuffled
         held = [out[s] for s in seats]
-        places = range(len(seats))
+        room = [i for i in range(len(seats)) if caps[i]]  # the seats with room, in order
         for c in order:
-            choices = [i for i in places if caps[i]]
-            if len(choices) > 1:  # a list of one shuffles to itself and draws nothing
+            if len(room) > 1:  # a list of one shuffles to itself and draws nothing
+                choices = room[:]
                 shuffle(choices)
-            i = choices[0]
+                i = choices[0]
+            else:
+                i = room[0]
             caps[i] -= 1
             held[i].append(c)
+            if not caps[i]:
+                room.remove(i)
         return out
     counts = [0] * _NSUITS
     for c in cards:
         counts[_SUIT[c]] += 1
     masks = _masks(allowed)
+    may = [[i for i in range(len(seats)) if allowed[i][suit]] for suit in range(_NSUITS)]
     for c in order:
         suit = _SUIT[c]
         counts[suit] -= 1
-        choices = [i for i in range(len(seats)) if caps[i] and allowed[i][suit]]
+        choices = [i for i in may[suit] if caps[i]]
         shuffle(choices)
         for i in choices:
             caps[i] -= 1

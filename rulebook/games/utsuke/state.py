@@ -505,10 +505,9 @@ class UtsukeState(State[Rules, UtsukeAction]):
         (:class:`~rulebook.games.utsuke.rules.NpcView`) and its legal cards as ``play`` moves; its
         answer must be one of them."""
         name = _NPC_NAMES[k]
-        legal = npc_legal(row, trick)
         if policy == RANDOM:
-            key = ((((self.setup.seed or 0) * 64 + board[0][0]) * 32 + len(board[4])) * 8 + len(trick)) * 2 + k
-            return legal[random.Random(key).randrange(len(legal))]
+            return npc_random(self.setup.seed, board[0][0], len(board[4]), k, row, trick)
+        legal = npc_legal(row, trick)
         plays = tuple(_PLAY_OF(c) for c in legal)
         answer = policy(NpcView(name, row, trick, board[2], not board[4], self.rules), plays)
         if type(answer) is not Play or answer not in plays:
@@ -687,6 +686,17 @@ def _named_lead(rule: str, event: Event, trump: int) -> int:
     seat = pick(rule, "trick", type(state).turn_facts(event))
     assert seat is not None
     return seat
+
+
+def npc_random(seed: int | None, round_index: int, done: int, k: int, row: tuple[int, ...],
+               trick: tuple[int, ...]) -> int:
+    """UT-LORD-8: the card NPC ``k`` plays from ``row`` to ``trick`` by the ``random`` policy, in the
+    round ``round_index`` after ``done`` of its tricks: drawn from a generator seeded by the game's
+    ``seed``, the round, the trick and the place in it (so a game replays exactly), never from a
+    player's generator."""
+    legal = npc_legal(row, trick)
+    key = ((((seed or 0) * 64 + round_index) * 32 + done) * 8 + len(trick)) * 2 + k
+    return legal[random.Random(key).randrange(len(legal))]
 
 
 def _changed(match: Match, changes: Changes) -> Match:
