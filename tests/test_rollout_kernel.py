@@ -118,3 +118,36 @@ def test_search_with_and_without_the_kernel(slug: str, monkeypatch: pytest.Monke
     monkeypatch.setattr(type(game), "_rollout_kernel", None)
     assert getattr(game, "_rollout_kernel", None) is None
     assert searches() == with_kernel
+
+
+
+def _example_cases() -> list[tuple[str, str]]:
+    from tests.docs_examples import all_examples
+
+    return [(label, slug) for label, slug, _ in all_examples() if slug in KERNEL_GAMES]
+
+
+@pytest.mark.parametrize(("label", "slug"), _example_cases())
+def test_kernel_under_every_worked_example(label: str, slug: str) -> None:
+    """Under each variant of ``docs/examples`` the kernel either plays exactly as the loop (the
+    variant's options only) or, where the engine's states carry the variant's logic (its hooks, which
+    the engine calls as it plays), hands the playout back at once."""
+    from tests.docs_examples import all_examples
+
+    variant = next(v for lab, s, v in all_examples() if lab == label and s == slug)
+    game: Any = rulebook.get_game(slug)
+    state, rng = variant.new_game(seed=3), random.Random(3)
+    seen = 0
+    while state.current_player is not None and seen < 60:
+        engine = state
+        while not isinstance(engine, game.State) and hasattr(engine, "inner"):
+            engine = engine.inner
+        if type(engine) is game.State and engine.current_player is not None:
+            if engine.rules.logic.printed:
+                _check(game, engine, seen, 30, True)
+            else:
+                reached, left = game._rollout_kernel(engine, random.Random(seen), 30, True)
+                assert reached is engine and left == 30
+            seen += 1
+        state = state.apply(type(state).GAME.heuristic_action(state, rng))
+    assert seen > 10
