@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rulebook.core import render
+from rulebook.core.contract import state_builder
 from rulebook.core.encoding import I32, Buffer, BufferEncoder, seat_error, template
 from rulebook.core.model import HIDDEN, Content, mask_hands
 from rulebook.core.visibility import ALL, TEAM
@@ -156,50 +157,145 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
     """Redraw what ``seat`` cannot see: other hands (unless every hand is open, SP-INFO-4; not the
     partner's under ``visible.hands = team``, SP-INFO-5), the
     unseen set-aside cards, the future cards still face down (SP-INFO-3) and (before the reveal)
-    other seats' prophecies. Known voids are kept (SP-PLAY-2)."""
+    other seats' prophecies. Known voids are kept (SP-PLAY-2).
+
+    The hot path of a search (one call per determinization): the draws are those of
+    ``rng.shuffle``, ``rng.choices`` and ``rng.choice`` in the order the redraw was first written
+    with them, made here straight from ``rng.random`` where the generator's own methods are
+    ``random.Random``'s (the same numbers drawn, the same cards dealt)."""
     seat = check_seat(state, seat)
-    n = state.rules.players
-    visible = state.rules.visible
-    others = [s for s in range(n) if s != seat] if visible["hands"] != ALL else []
-    if visible["hands"] == TEAM:  # SP-INFO-5: the partner (the seat facing, SP-END-7) is seen, so kept
-        others.remove((seat + 2) % n)
-    voids = _voids(state)
+    rules = state.rules
+    n = rules.players
+    visible = rules.visible
+    sight = visible["hands"]
+    if sight == ALL:
+        others: list[int] = []
+    else:
+        others = [s for s in range(n) if s != seat]
+        if sight == TEAM:  # SP-INFO-5: the partner (the seat facing, SP-END-7) is seen, so kept
+            others.remove((seat + 2) % n)
     info = state.info
-    shown = len(info.future) if visible.printed else future_shown(state)
-    hidden_future = info.future[shown:]
-    # from a canonical order: the real arrangement must not show through
-    pool = sorted([c for s in others for c in state.hands[s]] + list(state.aside_down) + list(hidden_future))
-    hands = list(state.hands)
-    aside_down = state.aside_down
     future = info.future
+    shown = len(future) if visible.printed else future_shown(state)
+    hidden_future = future[shown:]
+    hands = state.hands
+    aside_down = info.aside_down
+    # from a canonical order: the real arrangement must not show through
+    pool = [c for s in others for c in hands[s]]
+    pool += aside_down
+    pool += hidden_future
+    pool.sort()
+    cls = type(rng)
+    plain = cls.choices is _CHOICES and cls.choice is _CHOICE  # draws straight from rng.random
+    keys = [*others, -1, -2]
+    rooms = [len(hands[s]) for s in others]
+    rooms += (len(aside_down), len(hidden_future))
+    voids = _voids(state)
+    # per suit: how many of ``others`` showed they lack it, and the keys that may take it
+    lacking = [0] * 5
+    allowed: list[list[int]] | None = None
+    for s in others:
+        for suit in voids[s]:
+            lacking[suit] += 1
+    if any(lacking):
+        allowed = [[i for i, k in enumerate(keys) if k < 0 or suit not in voids[k]] for suit in range(5)]
+    deal: list[list[int]] | None
     for _attempt in range(40):
         rng.shuffle(pool)
-        deal = _assign(state, pool, others, voids, rng, len(hidden_future))
+        if allowed is None and plain:
+            deal = _assign_free(pool, rooms, rng.random)
+        else:
+            deal = _assign(pool, keys, rooms, lacking, allowed, rng, plain)
         if deal is not None:
-            for s in others:
-                hands[s] = tuple(sorted(deal[s]))
-            aside_down = tuple(sorted(deal[-1]))
-            future = info.future[:shown] + tuple(deal[-2])  # in the order drawn: a row, not a set
+            dealt = list(hands)
+            for i, s in enumerate(others):
+                deal[i].sort()
+                dealt[s] = tuple(deal[i])
+            hands = tuple(dealt)
+            down = deal[-2]
+            down.sort()
+            aside_down = tuple(down)
+            future = future[:shown] + tuple(deal[-1])  # in the order drawn: a row, not a set
             break
     cubes = state.cubes
     prophecies = state.prophecies
-    if state.phase == PROPHECY and state.rules.secret_prophecy:  # SP-PROPH-3: nothing hidden if open
-        rules = state.rules
+    if state.phase == PROPHECY and rules.secret_prophecy:  # SP-PROPH-3: nothing hidden if open
         new = list(cubes)
+        every, total = rules.every_place, rules.cubes
         for s in others:
             count = sum(cubes[s])
             own = (0,) * n
-            for _ in range(count):
-                p = rng.choice(_prophecy_legal(n, rules.every_place, rules.cubes, own)).place
-                own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
+            if plain:
+                choice = rng.choice
+                for _ in range(count):  # one draw among the legal places, as rng.choice(legal) makes it
+                    nexts = _PROPHECY_NEXT.get((n, every, total, own))
+                    if nexts is None:
+                        nexts = _prophecy_next(n, every, total, own)
+                    own = choice(nexts)
+            else:
+                for _ in range(count):
+                    p = rng.choice(_prophecy_legal(n, every, total, own)).place
+                    own = tuple(v + 1 if i == p - 1 else v for i, v in enumerate(own))
             new[s] = own
         cubes = prophecies = tuple(new)
-    info = attrs.evolve(info, aside_down=aside_down, future=future)
     # later rounds' deals are unknown to everybody: redraw them too (SP-INFO-1)
     setup = state.setup.resampled(rng)
-    return attrs.evolve(
-        state, log=None, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies
+    build = _BUILDERS.get((type(state), type(info)))
+    if build is None:
+        build = _builders(type(state), type(info))
+    if build[0] is None:  # a class of other fields: attrs' own way
+        info = attrs.evolve(info, aside_down=aside_down, future=future)
+        return attrs.evolve(
+            state, log=None, setup=setup, info=info, hands=tuple(hands), cubes=cubes, prophecies=prophecies
+        )
+    info = build[1](info.round, info.start, info.aside_up, aside_down, future, info.points, info.successes,
+                    info.finished, info.logic)
+    return build[0](  # type: ignore[no-any-return]
+        rules, setup, None, info, hands, cubes, prophecies, state.placed, state.leader, state.trick,
+        state._round_tricks, state.phase, state.to_act,
+    )  # fmt: skip
+
+
+_CHOICES = random.Random.choices
+_CHOICE = random.Random.choice
+
+#: the fields :func:`resample` builds a state and its ``info`` from, in their order
+_STATE_FIELDS = ("rules", "setup", "log", "info", "hands", "cubes", "prophecies", "placed", "leader", "trick",
+                 "_round_tricks", "phase", "to_act")
+_INFO_FIELDS = ("round", "start", "aside_up", "aside_down", "future", "points", "successes", "finished", "logic")
+
+#: (state class, info class) -> (the state's builder, the info's constructor), or ``(None, None)``
+_BUILDERS: dict[tuple[type, type], tuple[Any, Any]] = {}
+
+
+def _builders(state_cls: type, info_cls: type) -> tuple[Any, Any]:
+    """How :func:`resample` builds its state (the engine's fast builder,
+    :func:`~rulebook.core.contract.state_builder`) and its ``info`` (the constructor, positionally):
+    ``(None, None)`` for classes with other fields, which ``attrs.evolve`` builds."""
+    names = tuple(f.name for f in attrs.fields(state_cls))
+    info_names = tuple(f.name for f in attrs.fields(info_cls))
+    out: tuple[Any, Any] = (None, None)
+    if names == _STATE_FIELDS and info_names == _INFO_FIELDS:
+        try:
+            out = (state_builder(state_cls), info_cls)
+        except TypeError:  # a class the builder cannot build (init hooks, no slots, ...)
+            pass
+    _BUILDERS[state_cls, info_cls] = out
+    return out
+
+
+#: (players, every_place, cubes, own cubes so far) -> the own cubes after each legal prophecy action,
+#: in the order of ``_prophecy_legal`` (SP-PROPH-1, SP-RULING-3, SP-RULING-4)
+_PROPHECY_NEXT: dict[tuple[int, bool, int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def _prophecy_next(players: int, every: bool, cubes: int, own: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    out = tuple(
+        tuple(v + 1 if i == a.place - 1 else v for i, v in enumerate(own))
+        for a in _prophecy_legal(players, every, cubes, own)
     )
+    _PROPHECY_NEXT[players, every, cubes, own] = out
+    return out
 
 
 # -- the zones (rulebook.variants.zones: sights a variant sets beyond the engine's) ------
@@ -262,23 +358,76 @@ def _voids(state: SevenPropheciesState) -> list[set[int]]:
     return voids
 
 
+def _assign_free(pool: list[int], rooms: list[int], draw: Any) -> list[list[int]]:
+    """:func:`_assign` when no seat redrawn showed a void: every key may take every card, so the
+    holders' rooms always add up to the cards still to give. Each card is one ``draw()``
+    (``rng.random``), the one ``rng.choices(holders, weights=rooms)`` makes."""
+    room = rooms[:]
+    out: list[list[int]] = [[] for _ in room]
+    keys = range(len(room))
+    left = len(pool)
+    for c in pool:
+        x = draw() * left
+        acc = 0
+        k = 0
+        for i in keys:  # bisect over the rooms' running sums, the last holder at most (as choices)
+            r = room[i]
+            if r:
+                acc += r
+                k = i
+                if x < acc:
+                    break
+        out[k].append(c)
+        room[k] -= 1
+        left -= 1
+    return out
+
+
 def _assign(
-    state: SevenPropheciesState, pool: list[int], others: list[int], voids: list[set[int]], rng: random.Random,
-    face_down: int = 0,
-) -> dict[int, list[int]] | None:
-    """Give ``pool`` out to ``others`` (their hand sizes), the unseen set-aside (key -1) and the
-    ``face_down`` future cards not yet turned up (key -2, SP-INFO-3)."""
-    room = {s: len(state.hands[s]) for s in others}
-    room[-1] = len(state.aside_down)
-    room[-2] = face_down
-    out: dict[int, list[int]] = {k: [] for k in room}
-    # most constrained cards first
-    order = sorted(pool, key=lambda c: sum(1 for s in others if _SUIT[c] in voids[s]), reverse=True)
+    pool: list[int], keys: list[int], rooms: list[int], lacking: list[int], allowed: list[list[int]] | None,
+    rng: random.Random, plain: bool,
+) -> list[list[int]] | None:
+    """Give ``pool`` out to ``keys``: ``others`` (their hand sizes), then the unseen set-aside (-1) and
+    the future cards not yet turned up (-2, SP-INFO-3), ``rooms`` cards each; ``None`` if a card finds
+    no key that may hold it. ``lacking[suit]``: how many keys showed a void in it; ``allowed[suit]``:
+    the indices of the keys that may take it (``None``: every key). Each card is one draw,
+    ``rng.choices(holders, weights=rooms)`` (made straight from ``rng.random`` when ``plain``)."""
+    room = rooms[:]
+    out: list[list[int]] = [[] for _ in room]
+    everyone = list(range(len(room)))
+    # most constrained cards first (a stable order: the pool's among equals)
+    top = max(lacking)
+    if top:
+        order: list[int] = []
+        for v in range(top, -1, -1):
+            order += [c for c in pool if lacking[_SUIT[c]] == v]
+    else:
+        order = pool
+    draw = rng.random
     for c in order:
-        holders = [k for k in room if room[k] and (k < 0 or _SUIT[c] not in voids[k])]
-        if not holders:
-            return None
-        k = rng.choices(holders, weights=[room[h] for h in holders])[0]
+        may = everyone if allowed is None else allowed[_SUIT[c]]
+        if not plain:
+            holders = [keys[i] for i in may if room[i]]
+            if not holders:
+                return None
+            key = rng.choices(holders, weights=[room[keys.index(h)] for h in holders])[0]
+            k = keys.index(key)
+        else:
+            total = 0
+            for i in may:
+                total += room[i]
+            if not total:
+                return None
+            x = draw() * total
+            acc = 0
+            k = 0
+            for i in may:  # bisect over the holders' running sums, the last holder at most (as choices)
+                r = room[i]
+                if r:
+                    acc += r
+                    k = i
+                    if x < acc:
+                        break
         out[k].append(c)
         room[k] -= 1
     return out

@@ -15,6 +15,7 @@ import attrs
 from rulebook.core.contract import Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import RoundRecord
 from rulebook.core.logic import Event, Trick, apply_changes
+from rulebook.core.memo import per_rules
 from rulebook.core.model import run_checks
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, TurnFacts
 
@@ -473,27 +474,31 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         rules = self.rules
         n = rules.players
         cubes_total = rules.cubes
-        done = tuple(s for s in range(n) if placed[s] == cubes_total)
-        scores = self.points
-        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2; SP-RULING-16: a dummy scores nothing
-            win, free, cost = rules.success_points, rules.free_cubes, rules.cube_penalty
-            new = [v if s in rules.dummies else v + round_points(cubes_total - placed[s], win, free, cost)
-                   for s, v in enumerate(scores)]
-            scores = tuple(max(v, 0) for v in new) if rules.score_floor else tuple(new)
-        successes = tuple(v + (s in done) for s, v in enumerate(self.successes))
         info = self.info
+        scores = info.points
+        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2; SP-RULING-16: a dummy scores nothing
+            gain = _gains(rules)  # by cubes left
+            dummies = rules.dummies
+            if dummies:
+                new = [v if s in dummies else v + gain[cubes_total - placed[s]] for s, v in enumerate(scores)]
+            else:
+                new = [v + gain[cubes_total - placed[s]] for s, v in enumerate(scores)]
+            scores = tuple([v if v > 0 else 0 for v in new]) if rules.score_floor else tuple(new)
+        successes = tuple([v + (placed[s] == cubes_total) for s, v in enumerate(info.successes)])
         # SP-INFO-1: the round stays public as it was played (perfect recall) and in the record
         played = (info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
         finished = (*info.finished, played)
-        nxt_round = self.round + 1
+        nxt_round = info.round + 1
         if info.logic is not None:  # SP-LOGIC-2, SP-LOGIC-3: the round event and the variant's ending
             return self._round_event(log, hands, cubes, placed, tricks, winner, scores, successes, finished)
         if _over(rules, nxt_round, scores, successes):
+            # the constructor, not attrs.evolve (as in _count)
+            info = RoundInfo(info.round, info.start, info.aside_up, info.aside_down, info.future, scores, successes,
+                             finished, None)
             return _new_state(
-                rules, self.setup, log, attrs.evolve(info, points=scores, successes=successes, finished=finished),
-                hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
+                rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
             )  # fmt: skip
-        start = (self.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
+        start = (info.start + 1) % n  # SP-END-2, SP-RULING-10: the next start player is the left neighbour
         if rules.round_start != START_LEFT:
             start = next_start(rules.round_start, start, rules.first_player, successes if rules.variant == TWICE
                                else scores)
@@ -516,7 +521,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
         (reading the changed counts) and the variant's."""
         rules = self.rules
         logic = rules.logic
-        info = attrs.evolve(self.info, points=scores, successes=successes, finished=finished)
+        info = self.info
+        info = RoundInfo(info.round, info.start, info.aside_up, info.aside_down, info.future, scores, successes,
+                         finished, info.logic)
         assert info.logic is not None
         end = _new_state(
             rules, self.setup, log, info, hands, cubes, self.prophecies, placed, winner, (), tricks, OVER, None,
@@ -629,23 +636,33 @@ def _deal_round(
     hands, in seat order: SP-RULING-11), SP-SETUP-3 (the future row, in trick order)."""
     deal = setup.deal(SevenPropheciesState.GAME, rules, round_index)
     n = rules.players
-    up, down = aside(rules)
+    up, down = _ASIDE(rules)
     a = up + down
     k = rules.tricks
-    hands = tuple(tuple(sorted(deal[a + s * k : a + (s + 1) * k])) for s in range(n))
-    future = deal[a + n * k :]
+    end = a + n * k
+    hands = tuple([tuple(sorted(deal[i : i + k])) for i in range(a, end, k)])
     empty = (0,) * n
     first = start
-    while rules.dummies and first in rules.dummies:  # SP-RULING-16: the first seat with a prophecy places first
+    dummies = rules.dummies
+    while dummies and first in dummies:  # SP-RULING-16: the first seat with a prophecy places first
         first = (first + 1) % n
     return _new_state(
         rules, setup, log,
-        RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), future, scores, successes,
-                  finished, counts),
+        RoundInfo(round_index, start, tuple(sorted(deal[:up])), tuple(sorted(deal[up:a])), deal[end:], scores,
+                  successes, finished, counts),
         hands, (empty,) * n, (empty,) * n, empty, start, (), (), PROPHECY, first,
     )  # fmt: skip
 
 
+#: the set-aside cards (face up, unseen) under a ``Rules`` value, its last object answered by identity
+_ASIDE = per_rules(aside)
+
+
+@per_rules
+def _gains(rules: Rules) -> tuple[int, ...]:
+    """The round's points by the cubes left on the prophecy cards, 0..``rules.cubes`` (SP-SCORE-1)."""
+    return tuple(round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
+                 for left in range(rules.cubes + 1))
 
 
 def check_invariants(state: SevenPropheciesState) -> None:
