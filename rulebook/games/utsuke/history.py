@@ -224,23 +224,33 @@ def voids(state: UtsukeState) -> tuple[frozenset[int], ...]:
     """
     rules = state.rules
     players = rules.players
-    out: list[set[int]] = [set() for _ in range(players)]
-    if rules.follow == FREE:
-        return tuple(frozenset(v) for v in out)
-    trumps = _trumps(state) if rules.follow == MUST_TRUMP else None
-    nxt = state.nxt
-    for k, (leader, cards, _) in enumerate((*state.board[4], (state.leader, state.trick, -1))):
+    follow = rules.follow
+    if follow == FREE:
+        return (frozenset(),) * players
+    trumps = _trumps(state) if follow == MUST_TRUMP else None
+    board = state.board
+    nxt = board[0][2]
+    out: list[set[int]] | None = None
+    k = -1
+    for leader, cards, _ in (*board[4], (board[3], state.trick, -1)):
+        k += 1
         if not cards:
             continue
         lead = _SUIT[cards[0]]
         place = leader
         for c in cards:
-            if place < players and _SUIT[c] != lead:
-                out[place].add(lead)
-                if trumps is not None and trumps[k] >= 0 and _SUIT[c] != trumps[k]:
-                    out[place].add(trumps[k])
+            if place < players:
+                suit = _SUIT[c]
+                if suit != lead:
+                    if out is None:
+                        out = [set() for _ in range(players)]
+                    out[place].add(lead)
+                    if trumps is not None and trumps[k] >= 0 and suit != trumps[k]:
+                        out[place].add(trumps[k])
             place = nxt[place]
-    return tuple(frozenset(v) for v in out)
+    if out is None:
+        return (frozenset(),) * players
+    return tuple([frozenset(v) for v in out])
 
 
 def _trumps(state: UtsukeState) -> list[int]:

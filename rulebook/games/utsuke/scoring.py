@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rulebook.core.history import Player
 from rulebook.core.logic import Trick
+from rulebook.core.memo import per_rules
 
 from .rules import _RANK, _SUIT, BOTH, CHIP, EXTRA, HIGHER, HIGHEST, LOWER, SURVIVORS, Rules
 
@@ -212,18 +213,26 @@ def game_over(rules: Rules, played: int, honour: tuple[int, ...], chips: tuple[i
     >>> [game_over(r, n, (3, 3, 1), (0, 0, 0)) for n in (1, 2, 3, 4)], game_over(r, 2, (3, 2, 1), (0, 0, 0))
     ([False, False, False, True], True)
     """
-    if rules.chips_lose and max(chips) >= rules.chips_to_lose:
+    chips_lose, lose_at, by_rounds, win_at, rounds, no_extra, last, teams = _endings(rules)
+    if chips_lose and max(chips) >= lose_at:
         return True
-    if not rules.by_rounds:
-        return max(honour) >= rules.honour_to_win
-    if played < rules.rounds:
+    if not by_rounds:
+        return max(honour) >= win_at
+    if played < rounds:
         return False
-    if rules.tiebreak != EXTRA or played >= rules.rounds + rules.extra_rounds:
+    if no_extra or played >= last:
         return True
-    if rules.teams:  # UT-END-7: one pair alone
+    if teams:  # UT-END-7: one pair alone
         sums = [sum(honour[s] for s in pair) for pair in PAIRS]
         return sums.count(max(sums)) == 1
     return honour.count(max(honour)) == 1
+
+
+@per_rules
+def _endings(rules: Rules) -> tuple[bool, int, bool, int, int, bool, int, bool]:
+    """What :func:`game_over` reads of ``rules``, once per rules."""
+    return (rules.chips_lose, rules.chips_to_lose, rules.by_rounds, rules.honour_to_win, rules.rounds,
+            rules.tiebreak != EXTRA, rules.rounds + rules.extra_rounds, rules.teams)
 
 
 def end_stats(state: UtsukeState) -> dict[str, float]:

@@ -18,6 +18,7 @@ import attrs
 from rulebook.core.contract import Game, Log, Setup, State, check_rng, log_actions, state_builder
 from rulebook.core.history import Player, TrickRecord
 from rulebook.core.logic import PRINTED_LOGIC, Changes, Event, Logic, Trick, apply_changes
+from rulebook.core.memo import per_rules
 from rulebook.core.model import run_checks
 from rulebook.core.turns import ROUND_RULES, TRICK_RULES, NamedTurns, TurnFacts, pick
 from rulebook.errors import IllegalAction
@@ -574,7 +575,13 @@ class UtsukeState(State[Rules, UtsukeAction]):
         match, bids, _, _, tricks, won = board
         players = len(bids)
         lord = won[players]  # UT-RULING-15: only the lord's tricks count
-        gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
+        key = (bids, lord, _round_table(rules)[7])
+        gains = _GAINS.get(key)
+        if gains is None:
+            gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
+            if len(_GAINS) >= _KEPT:
+                _GAINS.clear()
+            _GAINS[key] = gains
         honour = tuple([h + g for h, g in zip(match[3], gains)])
         chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
         results = match[5] + ((bids, won, tricks, match[1], honour, chips),)
@@ -723,20 +730,57 @@ def _round_start(
     results: tuple[RoundResult, ...],
 ) -> UtsukeState:
     """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
+    players, out, seats, npcs, no_bids, no_won, nexts, _ = _round_table(rules)
+    # a drawn deal depends only on the game, the rules, the seed and the index (Setup.deal), so its
+    # hands are kept per rules (by the seed and the index) as the deal is
+    key = None
+    if type(setup) is Setup and round_index >= len(setup.deals) and type(round_index) is int:
+        key = (setup.seed or 0, round_index, id(rules))
+        kept = _DEALT.get(key)
+        if kept is not None and kept[0] is game and kept[3] is rules:
+            match = (round_index, lord_before, nexts[lord_before], honour, chips, results)
+            return _new_state(rules, setup, log, (match, no_bids, kept[2], players, (), no_won), kept[1], (),
+                              lord_before)
     deal = setup.deal(game, rules, round_index)
-    players = rules.players
-    if rules.removed:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
-        out = removed_cards(rules.removed)
+    if out:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
         deal = tuple([c for c in deal if c not in out])
-    seats, npcs, no_bids, no_won = layout(rules)
     hands = [tuple(sorted(deal[cut])) for cut in seats]
     # UT-RULING-2, UT-RULING-17: NPC rows keep the deal's order, leftmost first.
     hands += [deal[cut] for cut in npcs]
-    match = (round_index, lord_before, _NEXT[players, rules.npcs, lord_before], honour, chips, results)
-    board = (match, no_bids, _SUIT[hands[players][-1]], players, (), no_won)
-    return _new_state(rules, setup, log, board, tuple(hands), (), lord_before)
+    dealt_hands = tuple(hands)
+    trump = _SUIT[hands[players][-1]]
+    if key is not None:
+        if len(_DEALT) >= _KEPT:
+            _DEALT.clear()
+        _DEALT[key] = (game, dealt_hands, trump, rules)
+    match = (round_index, lord_before, nexts[lord_before], honour, chips, results)
+    board = (match, no_bids, trump, players, (), no_won)
+    return _new_state(rules, setup, log, board, dealt_hands, (), lord_before)
 
 
+#: how many dealt rounds and scored results are kept (then each cache starts afresh)
+_KEPT = 4096
+#: the hands and trump of the last drawn deals, by (seed, round, rules object), for the game and rules object that drew
+#: them (a drawn deal depends only on those, Setup.deal)
+_DEALT: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, ...], ...], int, Rules]] = {}
+#: the honour gained per (bids, the lord's tricks, the scoring options) (UT-SCORE-2, UT-SCORE-3)
+_GAINS: dict[tuple[tuple[int, ...], int, tuple[int, int, str]], tuple[int, ...]] = {}
+
+
+@per_rules
+def _round_table(rules: Rules) -> tuple[
+    int, frozenset[int], tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...],
+    tuple[tuple[int, ...], ...], tuple[int, int, str],
+]:
+    """Per rules, what a round's end and the next round's start read: the players, the cards taken
+    out (UT-COMP-1), the deal's slices (:func:`layout`), the bids and tricks won at a round's start,
+    the next place per place for each seat the lord may sit before, and the scoring options
+    (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5, UT-SCORE-6)."""
+    players = rules.players
+    seats, npcs, no_bids, no_won = layout(rules)
+    nexts = tuple(_NEXT[players, rules.npcs, s] for s in range(players))
+    return (players, removed_cards(rules.removed), seats, npcs, no_bids, no_won, nexts,
+            (rules.honour_exact, rules.honour_closest, rules.closest_tie))
 
 
 def check_invariants(state: UtsukeState) -> None:
