@@ -23,6 +23,8 @@ from rulebook.balance.horizon import HORIZONS
 from rulebook.balance.players import ISMCTS
 from rulebook.variants.testing import rules_strategy
 
+from .docs_examples import all_examples
+
 KERNEL_GAMES = [g.slug for g in rulebook.GAMES.values() if getattr(g, "_rollout_kernel", None) is not None]
 
 
@@ -122,8 +124,6 @@ def test_search_with_and_without_the_kernel(slug: str, monkeypatch: pytest.Monke
 
 
 def _example_cases() -> list[tuple[str, str]]:
-    from tests.docs_examples import all_examples
-
     return [(label, slug) for label, slug, _ in all_examples() if slug in KERNEL_GAMES]
 
 
@@ -132,8 +132,6 @@ def test_kernel_under_every_worked_example(label: str, slug: str) -> None:
     """Under each variant of ``docs/examples`` the kernel either plays exactly as the loop (the
     variant's options only) or, where the engine's states carry the variant's logic (its hooks, which
     the engine calls as it plays), hands the playout back at once."""
-    from tests.docs_examples import all_examples
-
     variant = next(v for lab, s, v in all_examples() if lab == label and s == slug)
     game: Any = rulebook.get_game(slug)
     state, rng = variant.new_game(seed=3), random.Random(3)
