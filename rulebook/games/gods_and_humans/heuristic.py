@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 import attrs
@@ -13,7 +12,7 @@ from rulebook.core.memo import per_rules
 from rulebook.i18n import N_
 
 from .actions import _INTERVENE, _ORACLE, _PASS, _PLAY, ASK, FORCED, GIVE, LONE, ORACLE, OVER, PLAY, GHAction
-from .rules import _FIRST, _KEYS, _RANK, _SUIT, DECK, RED, Rules, plan
+from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, legal_cards, plan
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -139,7 +138,7 @@ def _play(follow: str, trump: int | None, by_suit: tuple[tuple[int, ...], ...], 
           hand: tuple[int, ...], trick: tuple[int, ...], want: bool) -> int:
     """The card a human plays (see :func:`heuristic_action`): ``want``, short of its prediction;
     ``by_suit``: the trick's keys for each suit led (``rules._KEYS``)."""
-    cards = _legal(follow, trump, hand, trick)
+    cards = legal_cards(follow, trump, hand, trick)
     if not trick:  # leading: the strongest card to win, the weakest to lose
         return _extreme_card(cards, power, want)
     keys = by_suit[_SUIT[trick[0]]]
@@ -149,19 +148,6 @@ def _play(follow: str, trump: int | None, by_suit: tuple[tuple[int, ...], ...], 
         return _extreme_card(beat or cards, power, False)
     lose = [c for c in cards if keys[c] <= top]
     return _extreme_card(lose or cards, power, True)
-
-
-def _legal(follow: str, trump: int | None, hand: tuple[int, ...], trick: tuple[int, ...]) -> tuple[int, ...]:
-    """The cards of ``hand`` that may be played to ``trick``, in hand order: those of ``legal_actions``."""
-    if trick and follow != "free":  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
-        lead = _SUIT[trick[0]]
-        lo = bisect_left(hand, _FIRST[lead])
-        hi = bisect_left(hand, _FIRST[lead + 1], lo)
-        if hi == lo and follow == "must_trump" and trump is not None:  # GH-TRICK-7: else a trump (red)
-            lo, hi = 0, bisect_left(hand, _FIRST[RED + 1])
-        if hi > lo:
-            return hand[lo:hi]
-    return hand  # GH-TRICK-6: any card
 
 
 def _extreme_card(cards: tuple[int, ...] | list[int], power: tuple[int, ...], high: bool) -> int:

@@ -8,6 +8,7 @@ the roles, the cards in play and the deals (GH-COMP-1, GH-COMP-2, GH-ROLE-1, GH-
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any, NamedTuple
 
 import attrs
@@ -507,6 +508,20 @@ _WIN_KEYS = {t: win_keys(_SUIT, DECK.cards, t) for t in (None, RED)}
 _LOW_KEYS = {t: win_keys(_SUIT, [DECK.size - 1 - c for c in DECK.cards], t) for t in (None, RED)}
 #: per "lowest wins" flag, the keys (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8)
 _KEYS = {False: _WIN_KEYS, True: _LOW_KEYS}
+
+
+def legal_cards(follow: str, trump: int | None, hand: tuple[int, ...], trick: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of a sorted ``hand`` that may be played to ``trick``, in hand order, under the rule ``follow``
+    (GH-TRICK-2, GH-TRICK-6, GH-TRICK-7) with ``trump`` the deal's trump suit or ``None``."""
+    if trick and follow != "free":  # GH-TRICK-2: a hand is sorted, so the led colour's cards are one run
+        lead = _SUIT[trick[0]]
+        lo = bisect_left(hand, _FIRST[lead])
+        hi = bisect_left(hand, _FIRST[lead + 1], lo)
+        if hi == lo and follow == "must_trump" and trump is not None:  # GH-TRICK-7: else a trump (red)
+            lo, hi = 0, bisect_left(hand, _FIRST[RED + 1])
+        if hi > lo:
+            return hand[lo:hi]
+    return hand  # GH-TRICK-6: any card
 
 
 def random_deal(rules: Rules, rng: random.Random) -> Deal:

@@ -47,7 +47,7 @@ from .actions import (
 )
 from .history import DealResult, Intervention, _by_seat
 from .observation import Observation
-from .rules import _FIRST, _KEYS, _SUIT, RED, Rules, plan
+from .rules import _FIRST, _KEYS, _SUIT, RED, Rules, legal_cards, plan
 
 #: GH-LOGIC-4: the named round rules (``rotate`` is the printed ``deal_leader``, so ``game``)
 _ROUND_RULES = tuple(r for r in ROUND_RULES if r != "rotate")
@@ -394,16 +394,7 @@ class GodsState(State[Rules, GHAction]):
 
     def _other_follow(self, hand: tuple[int, ...], trick: tuple[int, ...], follow: str) -> tuple[GHAction, ...]:
         """The legal plays under the house rules ``free`` (GH-TRICK-6) and ``must_trump`` (GH-TRICK-7)."""
-        if follow == "must_trump" and trick:  # GH-TRICK-7: follow; else trump if any
-            lead = _SUIT[trick[0]]
-            lo = bisect_left(hand, _FIRST[lead])
-            hi = bisect_left(hand, _FIRST[lead + 1], lo)
-            if hi == lo and self.board[0].trump is not None:
-                hi = bisect_left(hand, _FIRST[RED + 1])  # red is the only trump: the first cards of a hand
-                lo = 0
-            if hi > lo:
-                return tuple(_PLAY[c] for c in hand[lo:hi])
-        return tuple(_PLAY[c] for c in hand)  # GH-TRICK-6: any card
+        return tuple(_PLAY[c] for c in legal_cards(follow, self.board[0].trump, hand, trick))
 
     def apply(self, action: GHAction) -> GodsState:
         phase = self.phase

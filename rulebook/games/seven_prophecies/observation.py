@@ -202,10 +202,7 @@ def resample(state: SevenPropheciesState, seat: int, rng: random.Random) -> Seve
     deal: list[list[int]] | None
     for _attempt in range(40):
         rng.shuffle(pool)
-        if allowed is None and plain:
-            deal = _assign_free(pool, rooms, rng.random)
-        else:
-            deal = _assign(pool, keys, rooms, lacking, allowed, rng, plain)
+        deal = _assign(pool, keys, rooms, lacking, allowed, rng, plain)
         if deal is not None:
             dealt = list(hands)
             for i, s in enumerate(others):
@@ -358,31 +355,6 @@ def _voids(state: SevenPropheciesState) -> list[set[int]]:
     return voids
 
 
-def _assign_free(pool: list[int], rooms: list[int], draw: Any) -> list[list[int]]:
-    """:func:`_assign` when no seat redrawn showed a void: every key may take every card, so the
-    holders' rooms always add up to the cards still to give. Each card is one ``draw()``
-    (``rng.random``), the one ``rng.choices(holders, weights=rooms)`` makes."""
-    room = rooms[:]
-    out: list[list[int]] = [[] for _ in room]
-    keys = range(len(room))
-    left = len(pool)
-    for c in pool:
-        x = draw() * left
-        acc = 0
-        k = 0
-        for i in keys:  # bisect over the rooms' running sums, the last holder at most (as choices)
-            r = room[i]
-            if r:
-                acc += r
-                k = i
-                if x < acc:
-                    break
-        out[k].append(c)
-        room[k] -= 1
-        left -= 1
-    return out
-
-
 def _assign(
     pool: list[int], keys: list[int], rooms: list[int], lacking: list[int], allowed: list[list[int]] | None,
     rng: random.Random, plain: bool,
@@ -404,6 +376,7 @@ def _assign(
     else:
         order = pool
     draw = rng.random
+    left = len(pool)  # with no void shown every key may take every card: the holders' room is the cards left
     for c in order:
         may = everyone if allowed is None else allowed[_SUIT[c]]
         if not plain:
@@ -413,11 +386,15 @@ def _assign(
             key = rng.choices(holders, weights=[room[keys.index(h)] for h in holders])[0]
             k = keys.index(key)
         else:
-            total = 0
-            for i in may:
-                total += room[i]
-            if not total:
-                return None
+            if allowed is None:
+                total = left
+                left -= 1
+            else:
+                total = 0
+                for i in may:
+                    total += room[i]
+                if not total:
+                    return None
             x = draw() * total
             acc = 0
             k = 0

@@ -731,16 +731,6 @@ def _round_start(
 ) -> UtsukeState:
     """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
     players, out, seats, npcs, no_bids, no_won, nexts, _ = _round_table(rules)
-    # a drawn deal depends only on the game, the rules, the seed and the index (Setup.deal), so its
-    # hands are kept per rules (by the seed and the index) as the deal is
-    key = None
-    if type(setup) is Setup and round_index >= len(setup.deals) and type(round_index) is int:
-        key = (setup.seed or 0, round_index, id(rules))
-        kept = _DEALT.get(key)
-        if kept is not None and kept[0] is game and kept[3] is rules:
-            match = (round_index, lord_before, nexts[lord_before], honour, chips, results)
-            return _new_state(rules, setup, log, (match, no_bids, kept[2], players, (), no_won), kept[1], (),
-                              lord_before)
     deal = setup.deal(game, rules, round_index)
     if out:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
         deal = tuple([c for c in deal if c not in out])
@@ -749,20 +739,13 @@ def _round_start(
     hands += [deal[cut] for cut in npcs]
     dealt_hands = tuple(hands)
     trump = _SUIT[hands[players][-1]]
-    if key is not None:
-        if len(_DEALT) >= _KEPT:
-            _DEALT.clear()
-        _DEALT[key] = (game, dealt_hands, trump, rules)
     match = (round_index, lord_before, nexts[lord_before], honour, chips, results)
     board = (match, no_bids, trump, players, (), no_won)
     return _new_state(rules, setup, log, board, dealt_hands, (), lord_before)
 
 
-#: how many dealt rounds and scored results are kept (then each cache starts afresh)
+#: how many scored results are kept (then the cache starts afresh)
 _KEPT = 4096
-#: the hands and trump of the last drawn deals, by (seed, round, rules object), for the game and rules object that drew
-#: them (a drawn deal depends only on those, Setup.deal)
-_DEALT: dict[tuple[int, int, int], tuple[Any, tuple[tuple[int, ...], ...], int, Rules]] = {}
 #: the honour gained per (bids, the lord's tricks, the scoring options) (UT-SCORE-2, UT-SCORE-3)
 _GAINS: dict[tuple[tuple[int, ...], int, tuple[int, int, str]], tuple[int, ...]] = {}
 
