@@ -149,3 +149,89 @@ def test_kernel_under_every_worked_example(label: str, slug: str) -> None:
             seen += 1
         state = state.apply(type(state).GAME.heuristic_action(state, rng))
     assert seen > 10
+
+
+# -- the round's end without the move (``Game._round_end_totals``) ---------------------------------
+
+END_GAMES = [slug for slug in KERNEL_GAMES if getattr(rulebook.get_game(slug), "_round_end_totals", None) is not None]
+
+#: what each game's horizon reads in the position a round's end reaches (``Horizon.settle``'s totals)
+_TOTALS: dict[str, Any] = {
+    "seven-prophecies": lambda s: s.scores,
+    "gods-and-humans": lambda s: s.scores,
+    "saru-tori-inu-i": lambda s: s.scores,
+    "utsuke": lambda s: s.honour + s.chips,
+}
+
+
+def _check_ends(game: Any, rules: Any, seed: int) -> tuple[int, int]:
+    """Over one random game under ``rules``, every legal move of every position: where the move ends the
+    round and not the game, the hook gives the totals the move reaches (or ``None``) and the horizon values
+    them as the position itself; for every other move it gives ``None``. Returns (moves the hook answered,
+    moves that end a round and not the game)."""
+    h = HORIZONS[game.slug]
+    assert h.settle is not None
+    ends = game._round_end_totals
+    rng = random.Random(seed)
+    state = game.new_game(rules, seed=seed)
+    answered = round_ends = 0
+    while state.current_player is not None:
+        legal = state.legal_actions()
+        for a in legal:
+            after = state.apply(a)
+            totals = ends(state, a)
+            if after.current_player is None or h.round_of(after) == h.round_of(state):
+                assert totals is None, (a, totals)
+                continue
+            round_ends += 1
+            if totals is not None:
+                answered += 1
+                assert totals == _TOTALS[game.slug](after), (a, totals)
+                assert h.settle(state, totals) == h.value(after)
+        state = state.apply(rng.choice(legal) if rng.random() < 0.5 else game.heuristic_action(state, rng))
+    return answered, round_ends
+
+
+@pytest.mark.parametrize("slug", END_GAMES)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**16))
+def test_round_end_totals_are_the_moves(slug: str, data: st.DataObject, seed: int) -> None:
+    game = rulebook.get_game(slug)
+    _check_ends(game, data.draw(rules_strategy(game)), seed)
+
+
+@pytest.mark.parametrize("slug", END_GAMES)
+def test_round_end_totals_answer_under_the_printed_rules(slug: str) -> None:
+    """Under the printed rules the hook answers for every move that ends a round and not the game."""
+    game = rulebook.get_game(slug)
+    answered = round_ends = 0
+    for seed in range(4):
+        a, r = _check_ends(game, game.Rules(), seed)
+        answered += a
+        round_ends += r
+    assert round_ends >= 8
+    assert answered == round_ends
+
+
+@pytest.mark.parametrize("slug", END_GAMES)
+def test_search_with_and_without_the_round_end(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ISMCTS chooses the same moves with the same statistics whether it values a round's end from the
+    hook's totals or makes the move, and the hook is asked."""
+    game = rulebook.get_game(slug)
+    states = [_start(game, game.Rules(), seed, (seed % 5) / 5) for seed in range(6)]
+    asked = [0]
+    ends = game._round_end_totals
+
+    def counted(state: Any, action: Any) -> Any:
+        totals = ends(state, action)
+        asked[0] += totals is not None
+        return totals
+
+    def searches() -> list[Any]:
+        return [ISMCTS(iterations=40).search(s, random.Random(i)) for i, s in enumerate(states)]
+
+    monkeypatch.setattr(type(game), "_round_end_totals", staticmethod(counted))
+    with_hook = searches()
+    assert asked[0] > 20
+    monkeypatch.setattr(type(game), "_round_end_totals", None)
+    assert searches() == with_hook

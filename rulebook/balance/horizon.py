@@ -57,6 +57,11 @@ class Horizon:
     #: the moves a playout makes after it left the tree before it is valued by ``value`` (``None``:
     #: to the end of the round), where the scores count what each seat has won so far
     depth: int | None = None
+    #: the value of the position a move that ends the round reaches, from the state before the move
+    #: and what the game's ``_round_end_totals`` gives for it (``RoundEndTotals`` in
+    #: :mod:`rulebook.balance.players`): the same as ``value`` of the position itself, without making
+    #: the move (``None``: the search makes it)
+    settle: Callable[[Any, tuple[int, ...]], tuple[float, ...]] | None = None
 
 
 def leaders_share(totals: Sequence[int]) -> tuple[float, ...]:
@@ -80,10 +85,19 @@ WITCHES_DEPTH = 20
 
 
 def _prophecies_lead(state: Any) -> tuple[float, ...]:
-    points = state.scores
+    return _prophecies_settle(state, state.scores)
+
+
+def _prophecies_settle(state: Any, points: tuple[int, ...]) -> tuple[float, ...]:
+    """The seats ahead on ``points`` (``state``'s scores, or those its round's end will give) share a
+    win; partners count their pair's sum."""
     if state.rules.partners:  # SP-END-7: seats 0 and 2 against 1 and 3
         points = tuple(points[s] + points[(s + 2) % 4] for s in range(4))
     return leaders_share(points)
+
+
+def _totals_lead(state: Any, totals: tuple[int, ...]) -> tuple[float, ...]:
+    return leaders_share(totals)
 
 
 def utsuke_progress(state: Any) -> tuple[float, ...]:
@@ -94,12 +108,15 @@ def utsuke_progress(state: Any) -> tuple[float, ...]:
     >>> utsuke_progress(rulebook.get_game("utsuke").new_game(seed=1))
     (0.5, 0.5, 0.5, 0.5)
     """
-    rules = state.rules
+    return _progress(state.rules, state.honour, state.chips)
+
+
+def _progress(rules: Any, honours: Sequence[int], chips: Sequence[int]) -> tuple[float, ...]:
     win = rules.honour_to_win
     lose = rules.chips_to_lose
     out = []
-    for honour, chips in zip(state.honour, state.chips):
-        v = 0.5 + 0.5 * (honour / win - chips / lose)
+    for honour, held in zip(honours, chips):
+        v = 0.5 + 0.5 * (honour / win - held / lose)
         out.append(0.0 if v < 0.0 else 1.0 if v > 1.0 else v)
     return tuple(out)
 
@@ -110,17 +127,26 @@ def _utsuke_value(state: Any) -> tuple[float, ...]:
     honour share a win."""
     if state.rules.end == "rounds":
         return leaders_share(state.honour)
-    return utsuke_progress(state)
+    return _progress(state.rules, state.honour, state.chips)
+
+
+def _utsuke_settle(state: Any, totals: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`_utsuke_value` after a round's end, from ``totals``: each seat's honour, then each seat's
+    execution chips."""
+    n = len(totals) // 2
+    if state.rules.end == "rounds":
+        return leaders_share(totals[:n])
+    return _progress(state.rules, totals[:n], totals[n:])
 
 
 #: The games whose playouts stop at the end of a round, by slug.
 #: (``round_of`` reads the engine's field behind the public ``round``/``deal``/``race`` property:
 #: it is called after every move of a playout)
 HORIZONS: dict[str, Horizon] = {
-    "seven-prophecies": Horizon(lambda s: s.info.round, _prophecies_lead),
-    "utsuke": Horizon(lambda s: s.board[0][0], _utsuke_value),
-    "gods-and-humans": Horizon(lambda s: s.board[0].deal, _scores_lead),
-    "saru-tori-inu-i": Horizon(lambda s: s.board[0], _scores_lead),
+    "seven-prophecies": Horizon(lambda s: s.info.round, _prophecies_lead, settle=_prophecies_settle),
+    "utsuke": Horizon(lambda s: s.board[0][0], _utsuke_value, settle=_utsuke_settle),
+    "gods-and-humans": Horizon(lambda s: s.board[0].deal, _scores_lead, settle=_totals_lead),
+    "saru-tori-inu-i": Horizon(lambda s: s.board[0], _scores_lead, settle=_totals_lead),
     "witches-of-blackmore": Horizon(lambda s: 0, _scores_lead, WITCHES_DEPTH),
 }
 

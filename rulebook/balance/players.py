@@ -89,6 +89,14 @@ Player = Callable[[State[Any, Any], random.Random], Action]
 #: only within the round the search started in (a descent that ended the round plays on no further).
 RolloutKernel = Callable[[State[Any, Any], random.Random, int, bool], tuple[State[Any, Any], int]]
 
+#: A game's round end for the search's horizon (``Game._round_end_totals``): ``totals(state, action)``,
+#: for a legal ``action`` that ends the round and not the game, is what the game's horizon values the
+#: position after it by (``Horizon.settle`` in :mod:`rulebook.balance.horizon`), found without making
+#: the move: the round is neither recorded nor the next one dealt, which the search would throw away.
+#: It is ``None`` for any other move, and under rules it does not play (the search then makes the
+#: move). The search asks it for the first move after the kernel stopped within the round.
+RoundEndTotals = Callable[[State[Any, Any], Action], "tuple[int, ...] | None"]
+
 
 def random_player(state: State[Any, Any], rng: random.Random) -> Action:
     """Uniformly random among the legal actions."""
@@ -340,6 +348,8 @@ class ISMCTS:
             else None
         round_of: Callable[[Any], int] | None = None
         value: Callable[[Any], tuple[float, ...]] | None = None
+        settle: Callable[[Any, tuple[int, ...]], tuple[float, ...]] | None = None
+        ends: RoundEndTotals | None = None  # the game's round end without the move (with its kernel)
         start_round = 0
         depth = 1 << 30  # the moves a playout may make after the tree (the horizon's depth, if any)
         h = horizon_of(spare or pool[0], self.scores) if self.horizon and (
@@ -348,6 +358,9 @@ class ISMCTS:
             round_of, value = h.round_of, h.value
             start_round = round_of(spare or pool[0])
             depth = h.depth or depth
+            if kernel is not None and h.settle is not None:
+                ends = getattr(game, "_round_end_totals", None)
+                settle = h.settle if ends is not None else None
         turn = 0  # the iterations of this search: the determinization to take
         # the searching seat's lowest and highest result in this search (for the unanimous stop)
         low = math.inf
@@ -415,9 +428,21 @@ class ISMCTS:
                 player = det.current_player
                 node = child
             # rollout on the lean path, to the end of the game or of the round
+            settled: tuple[float, ...] | None = None
             if kernel is not None and player is not None and (round_of is None or round_of(det) == start_round):
                 det, left = kernel(det, rng, depth, round_of is not None)
                 player = det.current_player
+                if ends is not None and left and player is not None:
+                    # the move the loop would make next; where it ends the round, the game says what
+                    # the horizon reads after it, and the move is not made
+                    move = play(det, rng)  # type: ignore[misc]
+                    totals = ends(det, move)
+                    if totals is None:
+                        det = det.apply(move)
+                        player = det.current_player
+                        left -= 1
+                    else:
+                        settled = settle(det, totals)  # type: ignore[misc]
             else:
                 left = depth
             if round_of is None:
@@ -430,6 +455,8 @@ class ISMCTS:
                         det = det.apply(play(det, rng))
                         player = det.current_player
                 outcome = result(det)
+            elif settled is not None:
+                outcome = settled
             else:
                 if play is None:
                     while player is not None and left and round_of(det) == start_round:

@@ -388,8 +388,9 @@ class HookedGame:
     #: ISMCTS playouts call :meth:`heuristic_action` (which keeps to the hooked moves), never the
     #: engine's plain rollout function (which knows no hook)
     _rollout_policy = None
-    #: nor the engine's own playout of its heuristic
+    #: nor the engine's own playout of its heuristic, nor its round end without the move
     _rollout_kernel = None
+    _round_end_totals = None
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self._game = game

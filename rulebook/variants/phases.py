@@ -252,8 +252,9 @@ class PhasedGame:
     #: ISMCTS playouts call :meth:`heuristic_action` (which plays the added phases), never the engine's
     #: plain rollout function (which knows no added phase)
     _rollout_policy = None
-    #: nor the engine's own playout of its heuristic
+    #: nor the engine's own playout of its heuristic, nor its round end without the move
     _rollout_kernel = None
+    _round_end_totals = None
 
     def __init__(self, game: Game[Any, Any, Any], phases: tuple[AddedPhase, ...] = ()) -> None:
         self._game = game

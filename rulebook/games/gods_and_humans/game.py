@@ -214,6 +214,8 @@ class GodsAndHumansGame(Game[Rules, GodsState, GHAction]):
     _rollout_policy = staticmethod(heuristic.heuristic_action)
     #: ISMCTS's playouts of the heuristic without a state per card (``rulebook.balance.players.RolloutKernel``)
     _rollout_kernel = staticmethod(heuristic.rollout_kernel)
+    #: the totals after the deal's last card without dealing the next (``rulebook.balance.players.RoundEndTotals``)
+    _round_end_totals = staticmethod(heuristic.round_end_totals)
 
     def heuristic_action(self, state: GodsState, rng: random.Random) -> GHAction:
         """A simple player using only what its seat sees.

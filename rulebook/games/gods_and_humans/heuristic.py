@@ -13,6 +13,7 @@ from rulebook.i18n import N_
 
 from .actions import _INTERVENE, _ORACLE, _PASS, _PLAY, ASK, FORCED, GIVE, LONE, ORACLE, OVER, PLAY, GHAction
 from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, legal_cards, plan
+from .scoring import deal_points
 
 if TYPE_CHECKING:
     from .state import GodsState
@@ -318,3 +319,33 @@ def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: b
             state = state.apply(_INTERVENE)
             left -= 1
     return state, left
+
+
+def round_end_totals(state: GodsState, action: GHAction) -> tuple[int, ...] | None:
+    """ISMCTS's horizon at the end of a deal (``rulebook.balance.players.RoundEndTotals``): the
+    totals ``state.apply(action)`` has where ``action`` is the deal's last card and the game goes on,
+    without recording the deal or dealing the next one: the last trick's winner (GH-TRICK-3,
+    GH-TRICK-5, GH-TRICK-8), the deal's points (GH-SCORE-1) and the game's end (GH-END-2, GH-END-4).
+    ``None`` for any other move, and under a variant's logic (GH-LOGIC-1..4)."""
+    from .state import GodsState  # the engine imports nothing of the player's
+
+    rules = state.rules
+    if type(state) is not GodsState or rules.logic is not PRINTED_LOGIC or state.phase != PLAY:
+        return None
+    facts, _, leader, won, _, order = state.board
+    trick = state.trick_cards
+    pos = len(trick)
+    size = len(order)
+    if pos + 1 != size or len(state.hands[order[pos]]) != 1 or facts.deal + 1 >= rules.deals:
+        return None
+    trick += (action.card,)  # type: ignore[union-attr]
+    row = _KEYS[rules.trick_winner == "lowest"][facts.trump][_SUIT[trick[0]]]
+    strength = [row[c] for c in trick]
+    tally = list(won)
+    tally[(leader + strength.index(max(strength))) % size] += 1
+    points = deal_points(rules, facts, tally)
+    totals = tuple([a + b for a, b in zip(facts.totals, points)])
+    if rules.target and max(totals) >= rules.target and "target" not in rules.endings_off:
+        return None
+    return totals
+

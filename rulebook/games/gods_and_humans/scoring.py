@@ -9,6 +9,7 @@ engine; its itemised record is :attr:`.history.DealResult.record`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulebook.core.history import Player
@@ -17,9 +18,9 @@ from rulebook.core.logic import Trick
 from .rules import _SUIT, Rules, plan
 
 if TYPE_CHECKING:
-    from .state import GodsState
+    from .state import DealFacts, GodsState
 
-__all__ = ["end_stats", "max_game_length", "resolve_trick", "score_floor", "scores", "winners"]
+__all__ = ["deal_points", "end_stats", "max_game_length", "resolve_trick", "score_floor", "scores", "winners"]
 
 
 def resolve_trick(trick: Trick) -> Player:
@@ -39,6 +40,26 @@ def resolve_trick(trick: Trick) -> Player:
     competing = [i for i, c in enumerate(cards) if _SUIT[c] == colour]
     pick = min if trick.rules.trick_winner == "lowest" else max
     return trick.seats[pick(competing, key=lambda i: cards[i])]
+
+
+def deal_points(rules: Rules, facts: DealFacts, won: Sequence[int]) -> list[int]:
+    """Each seat's points for a deal whose humans took ``won`` tricks (GH-SCORE-1): a human whose
+    oracle card came true scores its stars (GH-SCORE-2), and so does its god; the lone human, who has
+    no partner, scores alone (GH-RULING-6)."""
+    humans, gods, pair, oracle = facts.humans, facts.gods, facts.pair, facts.oracle
+    points = [0] * rules.players
+    partners = [-1] * rules.players
+    for j in range(len(gods)):
+        partners[gods[j]] = humans[pair[j]]
+        partners[humans[pair[j]]] = gods[j]
+    for i in range(len(humans)):
+        if won[i] == oracle[i]:
+            stars = rules.stars[oracle[i]]
+            points[humans[i]] += stars
+            partner = partners[humans[i]]
+            if partner >= 0:
+                points[partner] += stars
+    return points
 
 
 def scores(state: GodsState) -> tuple[int, ...]:

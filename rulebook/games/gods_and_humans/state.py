@@ -792,21 +792,7 @@ class GodsState(State[Rules, GHAction]):
         """
         rules = self.rules
         humans, gods, pair, oracle = facts.humans, facts.gods, facts.pair, facts.oracle
-        n = rules.players
-        h, g = len(humans), len(gods)
-        points = [0] * n
-        partners = [-1] * n
-        for j in range(g):
-            partners[gods[j]] = humans[pair[j]]
-            partners[humans[pair[j]]] = gods[j]
-        for i in range(h):
-            if won[i] == oracle[i]:
-                stars = rules.stars[oracle[i]]  # GH-SCORE-2
-                points[humans[i]] += stars
-                partner = partners[humans[i]]
-                if partner >= 0:
-                    points[partner] += stars
-                # GH-RULING-6: the lone human (no partner) scores alone
+        points = scoring.deal_points(rules, facts, won)
         past = facts.past
         first = past[-1].first_trick + len(past[-1]._done) if past else 0
         result = DealResult(
