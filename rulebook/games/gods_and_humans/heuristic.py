@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -11,12 +13,12 @@ from rulebook.core.logic import PRINTED_LOGIC
 from rulebook.core.memo import per_rules
 from rulebook.i18n import N_
 
-from .actions import _INTERVENE, _ORACLE, _PASS, _PLAY, ASK, FORCED, GIVE, LONE, ORACLE, OVER, PLAY, GHAction
+from .actions import _GIVE, _INTERVENE, _ORACLE, _PASS, _PLAY, ASK, FORCED, GIVE, LONE, ORACLE, OVER, PLAY, GHAction
 from .rules import _KEYS, _RANK, _SUIT, DECK, Rules, legal_cards, plan
 from .scoring import deal_points
 
 if TYPE_CHECKING:
-    from .state import GodsState
+    from .state import DealFacts, GodsState
 
 __all__ = ["heuristic_action"]
 
@@ -162,50 +164,43 @@ def _extreme_card(cards: tuple[int, ...] | list[int], power: tuple[int, ...], hi
     return best
 
 
-def _extreme(actions: tuple[GHAction, ...] | list[GHAction], power: tuple[int, ...], high: bool) -> GHAction:
-    """The action whose card has the highest (last of equals) or lowest (first of equals) power."""
-    best = actions[0]
-    top = power[best.card]  # type: ignore[union-attr]
-    for a in actions:
-        p = power[a.card]  # type: ignore[union-attr]
-        if (p >= top) if high else (p < top):
-            best, top = a, p
-    return best
-
-
 def _give(state: GodsState, power: tuple[int, ...], strong: tuple[bool, ...]) -> GHAction:
-    """A god's card for the next human (GH-INTERVENE-3, GH-FORCED-2): its partner gets what brings
-    it to its prediction; a human whose oracle card the god sees gets what pushes it off it."""
+    """A god's card for the next human (GH-INTERVENE-3, GH-FORCED-2), as :func:`_gift` chooses it."""
     f, gaps = state.board[0], state.board[1]
-    won = state.board[3]
-    hands = state.hands
-    god = gaps.giver
+    cards = [a.card for a in state.legal_actions()]  # type: ignore[union-attr]
+    first = state.phase == GIVE and not gaps.gift and not state.rules.mix_sources
+    return _GIVE[_gift(f, gaps.field if first else (), cards, state.hands, state.board[3], len(gaps.gift),
+                       gaps.giver, power, strong)]
+
+
+def _gift(f: DealFacts, field: tuple[int, ...], legal: list[int], hands: Sequence[tuple[int, ...]],
+          won: tuple[int, ...], i: int, god: int, power: tuple[int, ...], strong: tuple[bool, ...]) -> int:
+    """The card the god of index ``god`` gives the human of index ``i`` among the ``legal`` cards: its
+    partner gets what brings it to its prediction; a human whose oracle card the god sees gets what
+    pushes it off it. ``field``: the field's cards where this first card fixes the gift's source
+    (GH-RULING-4), else empty."""
     partner = f.pair[god]
-    lones = f.pair[len(f.gods) :]
-    legal = state.legal_actions()
-    i = len(gaps.gift)
 
     def wants_high(k: int) -> bool:
         return _expect(hands[f.humans[k]], strong) < f.oracle[k] - won[k]
 
     p_high = wants_high(partner)
-    if state.phase == GIVE and i == 0 and not state.rules.mix_sources:
+    if field:
         # GH-RULING-4: the first card fixes the source; take the one whose best card for the partner is better
-        field = set(gaps.field)
-        from_field = [a for a in legal if a.card in field]  # type: ignore[union-attr]
-        from_hand = [a for a in legal if a.card not in field]  # type: ignore[union-attr]
+        from_field = [c for c in legal if c in field]
+        from_hand = [c for c in legal if c not in field]
         if from_field and from_hand:
-            a, b = _extreme(from_field, power, p_high), _extreme(from_hand, power, p_high)
-            pa, pb = power[a.card], power[b.card]  # type: ignore[union-attr]
-            legal = tuple(from_hand) if ((pb > pa) if p_high else (pb < pa)) else tuple(from_field)
+            pa = power[_extreme_card(from_field, power, p_high)]
+            pb = power[_extreme_card(from_hand, power, p_high)]
+            legal = from_hand if ((pb > pa) if p_high else (pb < pa)) else from_field
     if i == partner:
-        return _extreme(legal, power, p_high)
+        return _extreme_card(legal, power, p_high)
     if i < partner and len(legal) > 1:  # keep the partner's card for the partner
-        keep = _extreme(legal, power, p_high)
-        legal = tuple(a for a in legal if a != keep)
-    if i in lones:  # its oracle card is hidden from the god: a harmless weak card
-        return _extreme(legal, power, False)
-    return _extreme(legal, power, not wants_high(i))
+        keep = _extreme_card(legal, power, p_high)
+        legal = [c for c in legal if c != keep]
+    if i in f.pair[len(f.gods) :]:  # a lone human: its oracle card is hidden from the god, a harmless weak card
+        return _extreme_card(legal, power, False)
+    return _extreme_card(legal, power, not wants_high(i))
 
 
 def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: bool) -> tuple[GodsState, int]:
@@ -230,7 +225,10 @@ def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: b
         if phase != PLAY and phase != ASK:
             if phase == OVER:
                 break
-            state = state.apply(heuristic_action(state, rng))  # the oracle cards, an intervention's cards
+            if phase == GIVE:  # a voluntary intervention's cards
+                state, left = _gift_moves(state, left)
+                continue
+            state = state.apply(heuristic_action(state, rng))  # the oracle cards, a forced intervention's cards
             left -= 1
             continue
         # the position in locals: the hands, the trick, the log, the board's parts and the asking
@@ -319,6 +317,60 @@ def rollout_kernel(state: GodsState, rng: random.Random, moves: int, in_round: b
             state = state.apply(_INTERVENE)
             left -= 1
     return state, left
+
+
+def _gift_moves(state: GodsState, left: int) -> tuple[GodsState, int]:
+    """The rest of a voluntary intervention, up to ``left`` cards, as :func:`heuristic_action` chooses
+    them and the engine gives them, and the position reached: each card from the god's hand or the
+    field (GH-INTERVENE-3; GH-RULING-4: from one of them unless ``mix_sources``) to the humans in
+    human-index order (GH-RULING-12); after the last, the god intervenes no more this deal
+    (GH-INTERVENE-4, GH-RULING-18)."""
+    from .history import Intervention
+    from .state import Gaps, _new_state
+
+    rules = state.rules
+    facts, gaps, leader, won, done, order = state.board
+    humans = facts.humans
+    giver = gaps.giver
+    god = facts.gods[giver]
+    power, strong = _tables(rules, facts.trump)
+    hands = list(state.hands)
+    field = gaps.field
+    gift = gaps.gift
+    src = gaps.gift_src
+    log = state.log
+    one_source = not rules.mix_sources
+    while left and len(gift) < len(humans):
+        hand = hands[god]
+        if gift and one_source:
+            legal = list(field if src[0] else hand)
+        else:
+            legal = list(hand + field)
+        i = len(gift)
+        card = _gift(facts, field if one_source and not gift else (), legal, hands, won, i, giver, power, strong)
+        if card in hand:
+            k = hand.index(card)
+            hands[god] = hand[:k] + hand[k + 1 :]
+            src += (False,)
+        else:
+            k = field.index(card)
+            field = field[:k] + field[k + 1 :]
+            src += (True,)
+        taker = hands[humans[i]]
+        k = bisect_left(taker, card)
+        hands[humans[i]] = (*taker[:k], card, *taker[k:])
+        gift += (card,)
+        log = (log, _GIVE[card])
+        left -= 1
+    if len(gift) < len(humans):
+        board = (facts, Gaps(field, gaps.waiting, (), giver, gift, src, gaps.gifts, gaps.passes, aside=gaps.aside),
+                 leader, won, done, order)
+        return _new_state(rules, state.setup, log, tuple(hands), GIVE, god, (), board), left
+    record = Intervention(len(done), god, False, gift, src, humans)
+    waiting = tuple([j for j in gaps.waiting if j != giver])
+    board = (facts, Gaps(field, waiting, (), -1, (), (), gaps.gifts + (record,), gaps.passes, aside=gaps.aside),
+             leader, won, done, order)
+    return _new_state(rules, state.setup, log, tuple(hands), PLAY, order[0], (), board), left
 
 
 def round_end_totals(state: GodsState, action: GHAction) -> tuple[int, ...] | None:
