@@ -204,11 +204,12 @@ def test_round_end_totals_are_the_moves(slug: str, data: st.DataObject, seed: in
 def test_round_end_totals_answer_under_the_printed_rules(slug: str) -> None:
     """Under the printed rules the hook answers for every move that ends a round and not the game."""
     game = rulebook.get_game(slug)
-    answered = round_ends = 0
-    for seed in range(4):
+    answered = round_ends = seed = 0
+    while round_ends < 8 and seed < 20:  # some games end after one or two rounds (UTSUKE's honour)
         a, r = _check_ends(game, game.Rules(), seed)
         answered += a
         round_ends += r
+        seed += 1
     assert round_ends >= 8
     assert answered == round_ends
 

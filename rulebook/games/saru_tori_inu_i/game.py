@@ -17,7 +17,7 @@ from rulebook.i18n import N_
 
 from . import model, observation
 from .actions import PLAY, SaruAction, _tab
-from .heuristic import heuristic_action, rollout_kernel
+from .heuristic import heuristic_action, rollout_kernel, round_end_totals
 from .model import CHECKS
 from .observation import TensorEncoder, encode_observation, observation_size
 from .rules import (
@@ -217,6 +217,9 @@ class SaruGame(Game[Rules, SaruState, SaruAction]):
     _rollout_policy = staticmethod(heuristic_action)
     #: The heuristic's own playout on plain lists: the states, moves and draws of ``_rollout_policy``.
     _rollout_kernel = staticmethod(rollout_kernel)
+    #: the totals after the race's last move without scoring it into records or setting up the next race
+    #: (``rulebook.balance.players.RoundEndTotals``)
+    _round_end_totals = staticmethod(round_end_totals)
 
     def heuristic_action(self, state: SaruState, rng: random.Random) -> SaruAction:
         """Play the strongest playable card when the leftmost oracle card's animal is in the

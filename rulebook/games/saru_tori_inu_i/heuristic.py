@@ -9,10 +9,25 @@ from typing import Any
 from rulebook.i18n import N_
 
 from . import state as _state
-from .actions import _DECLARES, _PLACE, PAIR, PLACE, PLAY, TAKE, Declare, Play, Road, SaruAction, Take, _Tab
+from .actions import (
+    _DECLARES,
+    _PLACE,
+    PAIR,
+    PLACE,
+    PLAY,
+    TAKE,
+    Declare,
+    Keep,
+    Place,
+    Play,
+    Road,
+    SaruAction,
+    Take,
+    _Tab,
+)
 from .rules import FACE_DOWN, NOT_PLAYED, Rules, mover
-from .scoring import colour_holders, colour_standing
-from .state import SaruState, _new_state, _tab, road_forced
+from .scoring import _score, colour_holders, colour_standing
+from .state import SaruState, _game_goes_on, _new_state, _tab, acquire, road_forced, road_step
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
@@ -520,3 +535,58 @@ def _fast_draw(rng: random.Random) -> Callable[[int], int] | None:
     """``rng.getrandbits`` where ``rng.choice(seq)`` is ``seq[r]`` for the first ``r = getrandbits(k)``
     below ``len(seq)`` (a plain :class:`random.Random`), else ``None``: call ``rng.choice``."""
     return rng.getrandbits if _GETRANDBITS_CHOICE and type(rng) is random.Random else None
+
+
+# -- the race's end without the move (``Game._round_end_totals``) ----------------------------------
+
+
+def round_end_totals(state: SaruState, action: SaruAction) -> tuple[int, ...] | None:
+    """ISMCTS's horizon at the end of a race (``rulebook.balance.players.RoundEndTotals``): the totals
+    ``state.apply(action)`` has where ``action`` is the race's last move and the game goes on, without
+    recording the race or setting up the next one. The last resolver's move ends the round of play
+    (ST-RES-1): a take (ST-RES-3: into its acquired cards), a road card (ST-ROAD-1..3, ST-ROAD-5: the
+    animals move), a keep (ST-RES-5: into its hand) or, over an empty oracle area, its placement
+    (ST-RULING-13); the race ends after its last round or once no hand holds a card (ST-ROUND-3,
+    ST-RULING-9) and is scored (ST-SCORE-1..5); the game goes on unless it was the last race or a
+    total reached the target (ST-RACE-1, ST-RACE-3, ST-RACE-4). ``None`` for any other move, and
+    under a variant's logic (ST-LOGIC-1..4: the engine calls its functions at the round's end)."""
+    seat = state.to_act
+    phase = state.phase
+    if seat is None or (phase != TAKE and phase != PLACE) or type(state) is not SaruState:
+        return None
+    board = state.board
+    if state.qi + 1 < len(board[5]):  # another seat resolves after this one (ST-RES-1)
+        return None
+    rules = state.rules
+    last = _state._LAST
+    t = last[1] if last[0] is rules else _tab(rules)
+    facts = t.kernel
+    if facts is None:
+        facts = _kernel_rules(t, rules)
+    printed, _, _, race_rounds, together = facts[:5]
+    if not printed:  # a variant's logic (ST-LOGIC-1..4)
+        return None
+    table = state.table
+    pos = table[2]
+    acquired = table[3]
+    hands = state.plays[0]
+    kind = type(action)
+    if kind is Place:
+        # the seat takes next (ST-RES-3), or places its declaration's second card (ST-RULING-5)
+        if any(table[0]) or (not together and len(state.plays[1][seat]) > 1):
+            return None
+        cards_left = any(hands)
+    else:
+        card: int = action.card  # type: ignore[union-attr]
+        if kind is Take:  # ST-RES-3
+            acquired = acquire(acquired, seat, card)
+        elif kind is Road:  # ST-ROAD-1..3, ST-ROAD-5
+            pos = road_step(rules, pos, card)
+        elif kind is not Keep:
+            return None
+        cards_left = kind is Keep or any(hands)  # ST-RES-5: the kept card is in the hand
+    if cards_left and board[1] + 1 < race_rounds:  # the race goes on (ST-ROUND-3, ST-RULING-9)
+        return None
+    points = _score(rules, acquired, pos, board[2], None)  # ST-SCORE-1..5
+    totals = tuple([a + b for a, b in zip(board[6], points)])  # ST-RACE-2
+    return totals if _game_goes_on(rules, board[0], totals) else None  # ST-RACE-1, ST-RACE-4

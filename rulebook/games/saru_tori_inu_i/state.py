@@ -607,13 +607,10 @@ class SaruState(State[Rules, SaruAction]):
             removed = removed + tuple([c for c in col if c != card])
         if kind is Road:  # ST-ROAD-1, ST-ROAD-2, ST-ROAD-3
             road = road + (card,)
-            last = _LAST
-            pos = mover(self.rules)(pos, (last[1] if last[0] is self.rules else _tab(self.rules)).icons[card])
+            pos = road_step(self.rules, pos, card)
             laid = True
         elif kind is Take:
-            acq = list(acquired)
-            acq[seat] = acq[seat] + (card,)
-            acquired = tuple(acq)
+            acquired = acquire(acquired, seat, card)
         else:
             hands, played, shown, used, beneath = plays
             hl = list(hands)
@@ -801,6 +798,19 @@ def road_forced(forced: str, area: Sequence[Sequence[int]]) -> bool:
     if forced == "off":  # ST-RES-6: road is never forced on a face-up player
         return False
     return sum(map(bool, area)) == 1
+
+
+def road_step(rules: Rules, pos: Cards, card: int) -> Cards:
+    """The animals' squares ``pos`` after ``card`` is laid as road (ST-ROAD-1..3; ST-ROAD-5)."""
+    last = _LAST
+    return mover(rules)(pos, (last[1] if last[0] is rules else _tab(rules)).icons[card])
+
+
+def acquire(acquired: PerSeat, seat: int, card: int) -> PerSeat:
+    """The acquired cards ``acquired`` after ``seat`` takes ``card`` (ST-RES-3)."""
+    acq = list(acquired)
+    acq[seat] = acq[seat] + (card,)
+    return tuple(acq)
 
 
 def _race_end(rules: Rules, rnd: int) -> tuple[str, str]:

@@ -196,6 +196,9 @@ class SevenProphecies(Game[Rules, SevenPropheciesState, ProphecyAction]):
     _rollout_policy = staticmethod(heuristic.heuristic_action)
     #: The heuristic's own playout on plain lists (``rulebook.balance.players.RolloutKernel``): the same states.
     _rollout_kernel = staticmethod(heuristic.rollout_kernel)
+    #: the scores after a round's last card without recording it or dealing the next
+    #: (``rulebook.balance.players.RoundEndTotals``)
+    _round_end_totals = staticmethod(heuristic.round_end_totals)
 
     def heuristic_action(self, state: SevenPropheciesState, rng: random.Random) -> ProphecyAction:
         """Prophesy the places the hand's cards look likely to take; then play for a place

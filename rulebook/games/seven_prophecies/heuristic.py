@@ -4,7 +4,8 @@ It prophesies the places its cards look likely to take, judged from what its sea
 (its hand, the future row, the face-up set-aside cards) under the ranking, following and
 trump rules in force; then it plays for a place that still carries one of its cubes. It
 draws nothing from ``rng``. Its own playout, :func:`rollout_kernel`, plays it forward on plain
-lists for ISMCTS (the same states as ``apply`` move by move).
+lists for ISMCTS (the same states as ``apply`` move by move), and :func:`round_end_totals` gives
+the scores a round's last card reaches without making the move.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from collections.abc import Sequence
 from rulebook.i18n import N_
 
 from . import actions
-from .actions import _PLAY, _PROPHESY, PROPHECY, TRICK, ProphecyAction, Prophesy, _prophecy_legal
+from .actions import _PLAY, _PROPHESY, PROPHECY, TRICK, Play, ProphecyAction, Prophesy, _prophecy_legal
 from .rules import _SUIT, DECK, FOLLOW_FREE, FOLLOW_FUTURE, FUTURE_FROM_TRICK, KEYS, POINTS, Rules, in_play
-from .state import _SEAT, RoundInfo, SevenPropheciesState, _new_state
+from .scoring import round_end
+from .state import _SEAT, RoundInfo, SevenPropheciesState, _new_state, _over
 
-__all__ = ["heuristic_action", "prophecy_target", "rollout_kernel"]
+__all__ = ["heuristic_action", "prophecy_target", "rollout_kernel", "round_end_totals"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
@@ -538,3 +540,46 @@ def rollout_kernel(
         left -= 1
         seat = state.to_act
     return state, left
+
+
+def round_end_totals(state: SevenPropheciesState, action: ProphecyAction) -> tuple[int, ...] | None:
+    """ISMCTS's horizon at the end of a round (``rulebook.balance.players.RoundEndTotals``): the scores
+    ``state.apply(action)`` has where ``action`` is the card that ends the round and the game goes on,
+    without recording the round or dealing the next: the last trick's places (SP-RANK-1 to SP-RANK-5)
+    and the cubes they move (SP-TRICK-2), the round's end (SP-END-1), its points or successes
+    (SP-SCORE-1, SP-SCORE-2, SP-RULING-16, SP-VAR-1) and the game's end (SP-END-3, SP-END-5, SP-END-6,
+    SP-VAR-1, SP-VAR-2). ``None`` for any other move, and under a variant's logic (SP-LOGIC-1 to
+    SP-LOGIC-4), as :func:`rollout_kernel`."""
+    rules = state.rules
+    table = _last_table if rules is _last_rules else _table(rules)
+    kernel = table.kernel
+    if kernel is None or type(state) is not SevenPropheciesState or type(action) is not Play:
+        return None
+    info = state.info
+    trick = state.trick
+    n = table.n
+    if info.logic is not None or len(trick) != n - 1 or info.round + 1 >= rules.rounds:
+        # a variant's counters (SP-LOGIC-2), not the trick's last card, or the game's last round (SP-END-3,
+        # SP-END-5, SP-VAR-2, SP-RULING-8: its end ends the game)
+        return None
+    tricks_total, cubes_total, _dummies, cubes_end = kernel
+    rows = state._round_tricks
+    key = table.play[_SUIT[info.future[len(rows)]]][0]  # the ranking key in force (SP-RANK-1 to SP-RANK-5)
+    seat_of = _SEAT[n][state.leader]
+    # each play's key and position, strongest first (SP-RANK-3: the later play breaks equal numbers)
+    ranked = sorted([key[c] * 8 + j for j, c in enumerate((*trick, action.card))], reverse=True)
+    cubes = state.cubes
+    placed = list(state.placed)
+    ends = len(rows) + 1 == tricks_total  # SP-END-1: the round's last trick
+    for p, v in enumerate(ranked):
+        s = seat_of[v & 7]
+        if cubes[s][p]:  # SP-TRICK-2: one cube from the place card onto the played card
+            placed[s] += 1
+            if placed[s] == cubes_total and cubes_end:
+                ends = True  # SP-END-1: a seat moves its last cube
+    if not ends:
+        return None
+    points, successes = round_end(rules, info.points, info.successes, placed)
+    if _over(rules, info.round + 1, points, successes):
+        return None
+    return points if rules.variant == POINTS else successes  # the scores (SP-VAR-2 plays one round)

@@ -6,16 +6,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulebook.core.logic import Trick
+from rulebook.core.memo import per_rules
 
 from .rules import LAST_PLACE, POINTS, TWICE, Rules, places
 
 if TYPE_CHECKING:
     from .state import SevenPropheciesState
 
-__all__ = ["end_stats", "printed_places", "resolve_trick", "round_points", "score_floor", "scores", "winners"]
+__all__ = [
+    "end_stats", "printed_places", "resolve_trick", "round_end", "round_points", "score_floor", "scores", "winners",
+]
 
 
 def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -> int:
@@ -23,6 +27,32 @@ def round_points(left: int, success: int = 2, free: int = 1, penalty: int = 1) -
     ``success`` (``Rules.success_points``) for none left, else minus ``penalty``
     (``Rules.cube_penalty``) for each cube beyond ``free`` (``Rules.free_cubes``)."""
     return success if left == 0 else -penalty * max(left - free, 0)
+
+
+@per_rules
+def _gains(rules: Rules) -> tuple[int, ...]:
+    """The round's points by the cubes left on the prophecy cards, 0..``rules.cubes`` (SP-SCORE-1)."""
+    return tuple(round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
+                 for left in range(rules.cubes + 1))
+
+
+def round_end(
+    rules: Rules, points: tuple[int, ...], successes: tuple[int, ...], placed: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The points and the successes after a round in which each seat moved ``placed`` cubes onto played
+    cards, from those before it: in variant 'points' each seat's round points by the cubes it kept
+    (SP-SCORE-1; a dummy scores nothing, SP-RULING-16), under the floor (SP-SCORE-2); a seat that moved
+    them all fulfilled the seven prophecies (SP-VAR-1 counts them)."""
+    cubes_total = rules.cubes
+    if rules.variant == POINTS:
+        gain = _gains(rules)  # by cubes left
+        dummies = rules.dummies
+        if dummies:
+            new = [v if s in dummies else v + gain[cubes_total - placed[s]] for s, v in enumerate(points)]
+        else:
+            new = [v + gain[cubes_total - placed[s]] for s, v in enumerate(points)]
+        points = tuple([v if v > 0 else 0 for v in new]) if rules.score_floor else tuple(new)
+    return points, tuple([v + (placed[s] == cubes_total) for s, v in enumerate(successes)])
 
 
 def scores(state: SevenPropheciesState) -> tuple[int, ...]:

@@ -42,7 +42,6 @@ from .rules import (
     FOLLOW_FREE,
     FOLLOW_FUTURE,
     KEYS,
-    POINTS,
     START_FIXED,
     START_LEFT,
     START_LOWEST,
@@ -53,7 +52,7 @@ from .rules import (
     aside,
     in_play_set,
 )
-from .scoring import round_points
+from .scoring import round_end
 
 __all__ = ["Counts", "RoundInfo", "SevenPropheciesState", "check_invariants"]
 
@@ -473,18 +472,9 @@ class SevenPropheciesState(State[Rules, ProphecyAction]):
     ) -> SevenPropheciesState:
         rules = self.rules
         n = rules.players
-        cubes_total = rules.cubes
         info = self.info
-        scores = info.points
-        if rules.variant == POINTS:  # SP-SCORE-1, SP-SCORE-2; SP-RULING-16: a dummy scores nothing
-            gain = _gains(rules)  # by cubes left
-            dummies = rules.dummies
-            if dummies:
-                new = [v if s in dummies else v + gain[cubes_total - placed[s]] for s, v in enumerate(scores)]
-            else:
-                new = [v + gain[cubes_total - placed[s]] for s, v in enumerate(scores)]
-            scores = tuple([v if v > 0 else 0 for v in new]) if rules.score_floor else tuple(new)
-        successes = tuple([v + (placed[s] == cubes_total) for s, v in enumerate(info.successes)])
+        # SP-SCORE-1, SP-SCORE-2, SP-RULING-16 (a dummy scores nothing), SP-VAR-1 (the successes)
+        scores, successes = round_end(rules, info.points, info.successes, placed)
         # SP-INFO-1: the round stays public as it was played (perfect recall) and in the record
         played = (info.start, info.future, info.aside_up, self.prophecies, tricks, placed)
         finished = (*info.finished, played)
@@ -656,13 +646,6 @@ def _deal_round(
 
 #: the set-aside cards (face up, unseen) under a ``Rules`` value, its last object answered by identity
 _ASIDE = per_rules(aside)
-
-
-@per_rules
-def _gains(rules: Rules) -> tuple[int, ...]:
-    """The round's points by the cubes left on the prophecy cards, 0..``rules.cubes`` (SP-SCORE-1)."""
-    return tuple(round_points(left, rules.success_points, rules.free_cubes, rules.cube_penalty)
-                 for left in range(rules.cubes + 1))
 
 
 def check_invariants(state: SevenPropheciesState) -> None:

@@ -217,6 +217,8 @@ class UtsukeGame(Game[Rules, UtsukeState, UtsukeAction]):
     _rollout_policy = staticmethod(heuristic.heuristic_action)
     #: The heuristic's own playout on plain tuples (``rulebook.balance.players.RolloutKernel``).
     _rollout_kernel = staticmethod(heuristic.rollout_kernel)
+    #: the totals after the round's last card without dealing the next (``rulebook.balance.players.RoundEndTotals``)
+    _round_end_totals = staticmethod(heuristic.round_end_totals)
 
     def heuristic_action(self, state: UtsukeState, rng: random.Random) -> UtsukeAction:
         """Bid the lord's high cards and trumps; play to keep the lord on one's bid.

@@ -12,7 +12,7 @@ import attrs
 from rulebook.core.logic import PRINTED_LOGIC
 from rulebook.i18n import N_
 
-from .actions import _BID, _PLAY, UtsukeAction
+from .actions import _BID, _PLAY, Play, UtsukeAction
 from .rules import (
     _NRANKS,
     _NSUITS,
@@ -39,12 +39,13 @@ from .rules import (
     removed_cards,
     strengths,
 )
+from .scoring import game_over, round_counts
 from .state import _new_state, npc_random
 
 if TYPE_CHECKING:
     from .state import UtsukeState
 
-__all__ = ["bid_estimate", "heuristic_action", "rollout_kernel"]
+__all__ = ["bid_estimate", "heuristic_action", "rollout_kernel", "round_end_totals"]
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
@@ -526,3 +527,49 @@ def _round_kernel(state: UtsukeState, moves: int) -> tuple[UtsukeState, int]:
         return state, moves
     board = (match, tuple(bids), trump, leader, tuple(tricks), tuple(won))
     return _new_state(rules, state.setup, log, board, tuple(hands), trick, p), left
+
+
+def round_end_totals(state: UtsukeState, action: UtsukeAction) -> tuple[int, ...] | None:
+    """ISMCTS's horizon at the end of a round (``rulebook.balance.players.RoundEndTotals``): the honour
+    and then the execution chips per seat that ``state.apply(action)`` has where ``action`` is the
+    round's last card and the game goes on, without recording the round or dealing the next one.
+
+    The move ends the round when the seat to play holds one card and is the trick's last seat (the
+    kernel stops before it too): the lords still to play follow with the one card each row has left
+    (UT-LORD-2, UT-LORD-3, UT-LORD-5; UT-RULING-18: every row as long as a hand), the strongest card's
+    place takes the trick (UT-TRICK-1, UT-TRICK-3, UT-TRICK-4, UT-TRICK-2), then the round's results
+    (UT-SCORE-1..UT-SCORE-4: :func:`.scoring.round_counts`, as the engine) and its end checks
+    (UT-END-1, UT-END-2, UT-END-6, UT-END-8: :func:`.scoring.game_over`). ``None`` for any other move,
+    and under a variant's logic (UT-LOGIC-1..UT-LOGIC-4, UT-LORD-8's functions).
+    """
+    rules = state.rules
+    seat = state.current_player
+    if rules.logic is not PRINTED_LOGIC or type(action) is not Play or seat is None:
+        return None
+    hands = state.hands
+    match, bids, trump, leader, _, won = state.board
+    if len(hands[seat]) != 1 or bids[seat] < 0:  # not the round's last trick (UT-SETUP-4, UT-SETUP-6)
+        return None
+    trick = state.trick
+    pos = len(trick)
+    orders, lasts = _orders(match[2], rules.players)
+    if lasts[leader] != pos:  # a seat plays to the trick after this one (UT-SETUP-1, UT-SETUP-2)
+        return None
+    # the lords still to play follow with their last cards (UT-LORD-2, UT-LORD-3, UT-LORD-5)
+    order = orders[leader]
+    trick += (action.card,)
+    for p in order[pos + 1 :]:
+        trick += hands[p]
+    # UT-TRICK-1, UT-RULING-1 (UT-TRICK-3, UT-TRICK-4): the strongest card's place takes it (UT-TRICK-2)
+    strength = strengths(rules)[trump][_SUIT[trick[0]]]
+    top = winner = -1
+    for p, c in zip(order, trick):
+        if strength[c] > top:
+            top = strength[c]
+            winner = p
+    tally = list(won)
+    tally[winner] += 1
+    honour, chips = round_counts(rules, match[3], match[4], bids, tally)  # UT-SCORE-1..UT-SCORE-4
+    if game_over(rules, len(match[5]) + 1, honour, chips):  # UT-END-1, UT-END-2, UT-END-6, UT-END-8
+        return None
+    return honour + chips

@@ -5,6 +5,8 @@ honour (UT-SCORE-2, UT-SCORE-3), execution chips (UT-SCORE-4), how the game ende
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import add
 from typing import TYPE_CHECKING
 
 from rulebook.core.history import Player
@@ -24,6 +26,7 @@ __all__ = [
     "losers",
     "max_rounds",
     "resolve_trick",
+    "round_counts",
     "rules_gains",
     "score_floor",
     "scores",
@@ -94,6 +97,36 @@ def honour_gains(
 def rules_gains(rules: Rules, bids: tuple[int, ...], lord_tricks: int) -> tuple[int, ...]:
     """:func:`honour_gains` under ``rules`` (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5, UT-SCORE-6)."""
     return honour_gains(bids, lord_tricks, rules.honour_exact, rules.honour_closest, rules.closest_tie)
+
+
+#: how many remembered honour gains are kept (then the memory starts afresh)
+_KEPT = 4096
+#: the honour gained per (bids, the lord's tricks, the scoring options) (UT-SCORE-2, UT-SCORE-3)
+_GAINS: dict[tuple[tuple[int, ...], int, tuple[int, int, str]], tuple[int, ...]] = {}
+
+
+@per_rules
+def _scoring(rules: Rules) -> tuple[int, int, str]:
+    """The options that decide a round's honour (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5..UT-SCORE-7)."""
+    return rules.honour_exact, rules.honour_closest, rules.closest_tie
+
+
+def round_counts(rules: Rules, honour: tuple[int, ...], chips: tuple[int, ...], bids: tuple[int, ...],
+                 won: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The honour and execution chips per seat after a round's results (UT-SCORE-1), from those before it
+    (``honour``, ``chips``), the round's ``bids`` and the tricks each place ``won`` (the lord's at
+    ``len(bids)``): :func:`honour_gains` by the lord's tricks (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5..UT-SCORE-7;
+    UT-RULING-15: only the lord's tricks count), and a chip to each seat that took more tricks than the
+    lord (UT-SCORE-4)."""
+    lord = won[len(bids)]
+    key = (bids, lord, _scoring(rules))
+    gains = _GAINS.get(key)
+    if gains is None:
+        gains = honour_gains(bids, lord, *key[2])
+        if len(_GAINS) >= _KEPT:
+            _GAINS.clear()
+        _GAINS[key] = gains
+    return tuple(map(add, honour, gains)), tuple(map(add, chips, map(lord.__lt__, won)))  # w > lord: a chip
 
 
 def scores(state: UtsukeState) -> tuple[int, ...]:

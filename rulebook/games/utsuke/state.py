@@ -60,7 +60,6 @@ from .rules import (
     npc_pick,
     removed_cards,
 )
-from .scoring import honour_gains
 
 __all__ = ["UtsukeState", "check_invariants"]
 
@@ -574,16 +573,7 @@ class UtsukeState(State[Rules, UtsukeAction]):
         rules = self.rules
         match, bids, _, _, tricks, won = board
         players = len(bids)
-        lord = won[players]  # UT-RULING-15: only the lord's tricks count
-        key = (bids, lord, _round_table(rules)[7])
-        gains = _GAINS.get(key)
-        if gains is None:
-            gains = honour_gains(bids, lord, rules.honour_exact, rules.honour_closest, rules.closest_tie)
-            if len(_GAINS) >= _KEPT:
-                _GAINS.clear()
-            _GAINS[key] = gains
-        honour = tuple([h + g for h, g in zip(match[3], gains)])
-        chips = tuple([c + (w > lord) for c, w in zip(match[4], won)])
+        honour, chips = scoring.round_counts(rules, match[3], match[4], bids, won)
         results = match[5] + ((bids, won, tricks, match[1], honour, chips),)
         logic = rules.logic
         if logic is not PRINTED_LOGIC and (
@@ -730,7 +720,7 @@ def _round_start(
     results: tuple[RoundResult, ...],
 ) -> UtsukeState:
     """Deal round ``round_index`` (UT-SETUP-4, UT-SETUP-5) and open the bidding (UT-BID-2)."""
-    players, out, seats, npcs, no_bids, no_won, nexts, _ = _round_table(rules)
+    players, out, seats, npcs, no_bids, no_won, nexts = _round_table(rules)
     deal = setup.deal(game, rules, round_index)
     if out:  # UT-COMP-1, UT-SETUP-4: the cards taken out are skipped in the dealt order
         deal = tuple([c for c in deal if c not in out])
@@ -744,26 +734,18 @@ def _round_start(
     return _new_state(rules, setup, log, board, dealt_hands, (), lord_before)
 
 
-#: how many scored results are kept (then the cache starts afresh)
-_KEPT = 4096
-#: the honour gained per (bids, the lord's tricks, the scoring options) (UT-SCORE-2, UT-SCORE-3)
-_GAINS: dict[tuple[tuple[int, ...], int, tuple[int, int, str]], tuple[int, ...]] = {}
-
-
 @per_rules
 def _round_table(rules: Rules) -> tuple[
     int, frozenset[int], tuple[slice, ...], tuple[slice, ...], tuple[int, ...], tuple[int, ...],
-    tuple[tuple[int, ...], ...], tuple[int, int, str],
+    tuple[tuple[int, ...], ...],
 ]:
-    """Per rules, what a round's end and the next round's start read: the players, the cards taken
-    out (UT-COMP-1), the deal's slices (:func:`layout`), the bids and tricks won at a round's start,
-    the next place per place for each seat the lord may sit before, and the scoring options
-    (UT-SCORE-2, UT-SCORE-3, UT-SCORE-5, UT-SCORE-6)."""
+    """Per rules, what the next round's start reads: the players, the cards taken out (UT-COMP-1), the
+    deal's slices (:func:`layout`), the bids and tricks won at a round's start, and the next place per
+    place for each seat the lord may sit before."""
     players = rules.players
     seats, npcs, no_bids, no_won = layout(rules)
     nexts = tuple(_NEXT[players, rules.npcs, s] for s in range(players))
-    return (players, removed_cards(rules.removed), seats, npcs, no_bids, no_won, nexts,
-            (rules.honour_exact, rules.honour_closest, rules.closest_tie))
+    return players, removed_cards(rules.removed), seats, npcs, no_bids, no_won, nexts
 
 
 def check_invariants(state: UtsukeState) -> None:
