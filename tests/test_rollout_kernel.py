@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import rulebook
 from rulebook.balance.horizon import HORIZONS
-from rulebook.balance.players import ISMCTS
+from rulebook.balance.players import ISMCTS, win_share
 from rulebook.variants.testing import rules_strategy
 
 from .docs_examples import all_examples
@@ -164,23 +164,30 @@ _TOTALS: dict[str, Any] = {
 }
 
 
-def _check_ends(game: Any, rules: Any, seed: int) -> tuple[int, int]:
+def _check_ends(game: Any, rules: Any, seed: int) -> tuple[int, int, int]:
     """Over one random game under ``rules``, every legal move of every position: where the move ends the
     round and not the game, the hook gives the totals the move reaches (or ``None``) and the horizon values
-    them as the position itself; for every other move it gives ``None``. Returns (moves the hook answered,
-    moves that end a round and not the game)."""
+    them as the position itself; where it ends the game, the totals it may give are valued as the game's
+    result; for every other move it gives ``None``. Returns (moves that end a round and not the game the
+    hook answered, such moves, moves that end the game the hook answered)."""
     h = HORIZONS[game.slug]
     assert h.settle is not None
     ends = game._round_end_totals
     rng = random.Random(seed)
     state = game.new_game(rules, seed=seed)
-    answered = round_ends = 0
+    answered = round_ends = finals = 0
     while state.current_player is not None:
         legal = state.legal_actions()
         for a in legal:
             after = state.apply(a)
             totals = ends(state, a)
-            if after.current_player is None or h.round_of(after) == h.round_of(state):
+            if after.current_player is None:  # the game's end: its result, if anything
+                if totals is not None:
+                    finals += 1
+                    assert totals == _TOTALS[game.slug](after), (a, totals)
+                    assert h.settle(state, totals) == win_share(after)
+                continue
+            if h.round_of(after) == h.round_of(state):
                 assert totals is None, (a, totals)
                 continue
             round_ends += 1
@@ -189,7 +196,7 @@ def _check_ends(game: Any, rules: Any, seed: int) -> tuple[int, int]:
                 assert totals == _TOTALS[game.slug](after), (a, totals)
                 assert h.settle(state, totals) == h.value(after)
         state = state.apply(rng.choice(legal) if rng.random() < 0.5 else game.heuristic_action(state, rng))
-    return answered, round_ends
+    return answered, round_ends, finals
 
 
 @pytest.mark.parametrize("slug", END_GAMES)
@@ -202,15 +209,18 @@ def test_round_end_totals_are_the_moves(slug: str, data: st.DataObject, seed: in
 
 @pytest.mark.parametrize("slug", END_GAMES)
 def test_round_end_totals_answer_under_the_printed_rules(slug: str) -> None:
-    """Under the printed rules the hook answers for every move that ends a round and not the game."""
+    """Under the printed rules the hook answers for every move that ends a round and not the game, and in
+    the games whose result is the seats ahead on the totals, for the moves that end the game too."""
     game = rulebook.get_game(slug)
-    answered = round_ends = seed = 0
+    answered = round_ends = finals = seed = 0
     while round_ends < 8 and seed < 20:  # some games end after one or two rounds (UTSUKE's honour)
-        a, r = _check_ends(game, game.Rules(), seed)
+        a, r, f = _check_ends(game, game.Rules(), seed)
         answered += a
         round_ends += r
+        finals += f
         seed += 1
     assert round_ends >= 8
+    assert finals >= (1 if slug in ("gods-and-humans", "saru-tori-inu-i") else 0)
     assert answered == round_ends
 
 

@@ -59,8 +59,8 @@ class Horizon:
     depth: int | None = None
     #: the value of the position a move that ends the round reaches, from the state before the move
     #: and what the game's ``_round_end_totals`` gives for it (``RoundEndTotals`` in
-    #: :mod:`rulebook.balance.players`): the same as ``value`` of the position itself, without making
-    #: the move (``None``: the search makes it)
+    #: :mod:`rulebook.balance.players`): the same as ``value`` of the position itself (its result, where
+    #: the move ends the game), without making the move (``None``: the search makes it)
     settle: Callable[[Any, tuple[int, ...]], tuple[float, ...]] | None = None
 
 

@@ -90,11 +90,13 @@ Player = Callable[[State[Any, Any], random.Random], Action]
 RolloutKernel = Callable[[State[Any, Any], random.Random, int, bool], tuple[State[Any, Any], int]]
 
 #: A game's round end for the search's horizon (``Game._round_end_totals``): ``totals(state, action)``,
-#: for a legal ``action`` that ends the round and not the game, is what the game's horizon values the
-#: position after it by (``Horizon.settle`` in :mod:`rulebook.balance.horizon`), found without making
-#: the move: the round is neither recorded nor the next one dealt, which the search would throw away.
-#: It is ``None`` for any other move, and under rules it does not play (the search then makes the
-#: move). The search asks it for the first move after the kernel stopped within the round.
+#: for a legal ``action`` that ends the round, is what the game's horizon values the position after it
+#: by (``Horizon.settle`` in :mod:`rulebook.balance.horizon`), found without making the move: the round
+#: is neither recorded nor the next one dealt, which the search would throw away. Where the move also
+#: ends the game, the totals are given only if ``settle`` of them is the game's result (``win_share``:
+#: the seats ahead share the win). It is ``None`` for any other move, and under rules it does not play
+#: (the search then makes the move). The search asks it for the first move after the kernel stopped
+#: within the round, with the default ``result`` only.
 RoundEndTotals = Callable[[State[Any, Any], Action], "tuple[int, ...] | None"]
 
 

@@ -375,10 +375,11 @@ def _gift_moves(state: GodsState, left: int) -> tuple[GodsState, int]:
 
 def round_end_totals(state: GodsState, action: GHAction) -> tuple[int, ...] | None:
     """ISMCTS's horizon at the end of a deal (``rulebook.balance.players.RoundEndTotals``): the
-    totals ``state.apply(action)`` has where ``action`` is the deal's last card and the game goes on,
-    without recording the deal or dealing the next one: the last trick's winner (GH-TRICK-3,
-    GH-TRICK-5, GH-TRICK-8), the deal's points (GH-SCORE-1) and the game's end (GH-END-2, GH-END-4).
-    ``None`` for any other move, and under a variant's logic (GH-LOGIC-1..4)."""
+    totals ``state.apply(action)`` has where ``action`` is the deal's last card, without recording the
+    deal or dealing the next one: the last trick's winner (GH-TRICK-3, GH-TRICK-5, GH-TRICK-8) and the
+    deal's points (GH-SCORE-1). Where the deal ends the game (GH-END-2, GH-END-4), the highest total
+    wins (GH-END-3), as the horizon values the totals. ``None`` for any other move, and under a
+    variant's logic (GH-LOGIC-1..4)."""
     from .state import GodsState  # the engine imports nothing of the player's
 
     rules = state.rules
@@ -388,16 +389,12 @@ def round_end_totals(state: GodsState, action: GHAction) -> tuple[int, ...] | No
     trick = state.trick_cards
     pos = len(trick)
     size = len(order)
-    if pos + 1 != size or len(state.hands[order[pos]]) != 1 or facts.deal + 1 >= rules.deals:
+    if pos + 1 != size or len(state.hands[order[pos]]) != 1:
         return None
     trick += (action.card,)  # type: ignore[union-attr]
     row = _KEYS[rules.trick_winner == "lowest"][facts.trump][_SUIT[trick[0]]]
     strength = [row[c] for c in trick]
     tally = list(won)
     tally[(leader + strength.index(max(strength))) % size] += 1
-    points = deal_points(rules, facts, tally)
-    totals = tuple([a + b for a, b in zip(facts.totals, points)])
-    if rules.target and max(totals) >= rules.target and "target" not in rules.endings_off:
-        return None
-    return totals
+    return tuple([a + b for a, b in zip(facts.totals, deal_points(rules, facts, tally))])
 

@@ -27,7 +27,7 @@ from .actions import (
 )
 from .rules import FACE_DOWN, NOT_PLAYED, Rules, mover
 from .scoring import _score, colour_holders, colour_standing
-from .state import SaruState, _game_goes_on, _new_state, _tab, acquire, road_forced, road_step
+from .state import SaruState, _new_state, _tab, acquire, road_forced, road_step
 
 #: What this player cannot do, in a sentence for people (reports show it beside who played).
 LIMITS = N_(
@@ -542,13 +542,14 @@ def _fast_draw(rng: random.Random) -> Callable[[int], int] | None:
 
 def round_end_totals(state: SaruState, action: SaruAction) -> tuple[int, ...] | None:
     """ISMCTS's horizon at the end of a race (``rulebook.balance.players.RoundEndTotals``): the totals
-    ``state.apply(action)`` has where ``action`` is the race's last move and the game goes on, without
-    recording the race or setting up the next one. The last resolver's move ends the round of play
+    ``state.apply(action)`` has where ``action`` is the race's last move, without recording the race or
+    setting up the next one. The last resolver's move ends the round of play
     (ST-RES-1): a take (ST-RES-3: into its acquired cards), a road card (ST-ROAD-1..3, ST-ROAD-5: the
     animals move), a keep (ST-RES-5: into its hand) or, over an empty oracle area, its placement
     (ST-RULING-13); the race ends after its last round or once no hand holds a card (ST-ROUND-3,
-    ST-RULING-9) and is scored (ST-SCORE-1..5); the game goes on unless it was the last race or a
-    total reached the target (ST-RACE-1, ST-RACE-3, ST-RACE-4). ``None`` for any other move, and
+    ST-RULING-9) and is scored (ST-SCORE-1..5); where it ends the game (ST-RACE-1, ST-RACE-3,
+    ST-RACE-4), the highest total wins (ST-RACE-2, ST-RULING-18), as the horizon values the totals.
+    ``None`` for any other move, and
     under a variant's logic (ST-LOGIC-1..4: the engine calls its functions at the round's end)."""
     seat = state.to_act
     phase = state.phase
@@ -588,5 +589,4 @@ def round_end_totals(state: SaruState, action: SaruAction) -> tuple[int, ...] | 
     if cards_left and board[1] + 1 < race_rounds:  # the race goes on (ST-ROUND-3, ST-RULING-9)
         return None
     points = _score(rules, acquired, pos, board[2], None)  # ST-SCORE-1..5
-    totals = tuple([a + b for a, b in zip(board[6], points)])  # ST-RACE-2
-    return totals if _game_goes_on(rules, board[0], totals) else None  # ST-RACE-1, ST-RACE-4
+    return tuple([a + b for a, b in zip(board[6], points)])  # ST-RACE-2
