@@ -19,7 +19,11 @@ count at that point: the *horizon* of the search.
   tricks), and the seats ahead on ``scores`` share a win there (the *depth* of the horizon).
 
 A playout that reaches the end of the game is valued by the game's own winners, so the
-last round is searched for the real result. A state of a variant (an added step, play hooks: a
+last round is searched for the real result. Where the game plays the search's playout itself
+(``Game._rollout_kernel``), the move that ends the round need not be made: the game says what the
+position after it holds (``Game._round_end_totals``: its scores, UTSUKE's honour and chips) and
+``settle`` values that as ``value`` values the position, or as the result where the game's result
+is the seats ahead on those totals. A state of a variant (an added step, play hooks: a
 state that wraps the engine's, ``state.inner``) has the horizon of the engine's state under it; its
 position is valued from the scores the variant counts (``scores``: the variant's scores of a state,
 by default ``state.scores``).
