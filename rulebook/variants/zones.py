@@ -67,9 +67,12 @@ class SightFunction:
     def sees_item(self, seat: int, content: Content, index: int) -> bool:
         answer = self.fn(seat, content.items[index], content)
         if type(answer) is not bool:
-            raise RulebookError(f"sights.{self.key}: the sight must return True or False, not "
-                                f"{type(answer).__name__}")
+            raise self.not_bool(answer)
         return answer
+
+    def not_bool(self, answer: object) -> RulebookError:
+        """The error of an answer that is not ``True`` or ``False``."""
+        return RulebookError(f"sights.{self.key}: the sight must return True or False, not {type(answer).__name__}")
 
     def __str__(self) -> str:
         return f"the function {getattr(self.fn, '__name__', 'sight')}"
@@ -232,6 +235,38 @@ def _sees(sight: Sight | SightFunction, seat: int, content: Content, index: int,
     return answer
 
 
+def _answers(sight: Sight | SightFunction, seat: int, content: Content, partners: Any,
+             roles: Mapping[str, Any]) -> list[bool]:
+    """Whether ``seat`` sees each item of ``content`` under ``sight``: :func:`_sees` for every item, with
+    the answers of a sight that is not a function worked out once per holder."""
+    items = content.items
+    opened = content.open
+    if isinstance(sight, SightFunction):
+        fn = sight.fn
+        out = [True if opened and item in opened else fn(seat, item, content) for item in items]
+        for answer in out:
+            if type(answer) is not bool:
+                raise sight.not_bool(answer)
+        return out
+    holders = content.placed_by
+    if not holders:
+        owner = content.owner
+        one = sight.sees(seat, owner, partners(owner) if sight.team and owner is not None else (), roles)
+        return [True if item in opened else one for item in items] if opened else [one] * len(items)
+    known: dict[int | None, bool] = {}
+    out = []
+    for item, holder in zip(items, holders):
+        if opened and item in opened:
+            out.append(True)
+            continue
+        answer = known.get(holder)
+        if answer is None:
+            answer = known[holder] = sight.sees(
+                seat, holder, partners(holder) if sight.team and holder is not None else (), roles)
+        out.append(answer)
+    return out
+
+
 def sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
                   ) -> tuple[tuple[Place, ...], tuple[Content, ...], tuple[Place, ...], tuple[Place, ...]]:
     """The places of ``state`` (an engine state) by what ``seat`` sees of them: those the engine shows
@@ -282,12 +317,9 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
             continue
         extra: list[int] = []
         sees: list[int] = []
-        engine_known: dict[int | None, bool] = {}
-        variant_known: dict[int | None, bool] = {}
-        for i in range(len(content.items)):
-            by_engine = _sees(engine, seat, content, i, partners, roles, engine_known)
-            by_variant = by_engine if mine is None else _sees(mine, seat, content, i, partners, roles,
-                                                              variant_known)
+        engine_sees = _answers(engine, seat, content, partners, roles)
+        variant_sees = engine_sees if mine is None else _answers(mine, seat, content, partners, roles)
+        for i, (by_engine, by_variant) in enumerate(zip(engine_sees, variant_sees)):
             place = (content.zone, content.owner, i)
             if by_engine and not by_variant:
                 hidden.append(place)
@@ -465,9 +497,8 @@ def _item_seen(game: Any, state: Any, seat: int, plan: ZonePlan, check: frozense
         if key not in check:
             continue
         sight = plan.sight(c.zone, c.owner) or plan.engine(c.zone)
-        known: dict[int | None, bool] = {}
-        out.append((key, tuple(sorted(x for i, x in enumerate(c.items)
-                                      if _sees(sight, seat, c, i, partners, roles, known)))))
+        out.append((key, tuple(sorted([x for x, seen in zip(c.items, _answers(sight, seat, c, partners, roles))
+                                       if seen]))))
     return tuple(out)
 
 def _matching(items: list[int], forbidden: list[frozenset[int]]) -> list[int] | None:
