@@ -276,11 +276,7 @@ def rollout_kernel(state: SaruState, rng: random.Random, moves: int, in_round: b
     if seat is None or moves <= 0 or type(state) is not SaruState:
         return state, moves
     rules = state.rules
-    last = _state._LAST
-    t = last[1] if last[0] is rules else _tab(rules)
-    facts = t.kernel
-    if facts is None:
-        facts = _kernel_rules(t, rules)
+    t, facts = _kernel_facts(rules)
     printed, n, seats_from, race_rounds, together, exclusive, by_round, move, steps = facts
     if not printed:
         return state, moves
@@ -508,6 +504,16 @@ def rollout_kernel(state: SaruState, rng: random.Random, moves: int, in_round: b
     ), left
 
 
+def _kernel_facts(rules: Rules) -> tuple[_Tab, tuple[Any, ...]]:
+    """The rules' tables and what the kernel reads of them (:func:`_kernel_rules`, worked out once)."""
+    last = _state._LAST
+    t = last[1] if last[0] is rules else _tab(rules)
+    facts = t.kernel
+    if facts is None:
+        facts = _kernel_rules(t, rules)
+    return t, facts
+
+
 def _kernel_rules(t: _Tab, rules: Rules) -> tuple[Any, ...]:
     """What :func:`rollout_kernel` reads of ``rules``, remembered in ``t.kernel``: whether it plays
     them (no variant's logic, ST-LOGIC-1..4), the players, each seat's turn order from it
@@ -574,11 +580,7 @@ def round_end_totals(state: SaruState, action: SaruAction) -> tuple[int, ...] | 
     if state.qi + 1 < len(board[5]):  # another seat resolves after this one (ST-RES-1)
         return None
     rules = state.rules
-    last = _state._LAST
-    t = last[1] if last[0] is rules else _tab(rules)
-    facts = t.kernel
-    if facts is None:
-        facts = _kernel_rules(t, rules)
+    _, facts = _kernel_facts(rules)
     printed, _, _, race_rounds, together = facts[:5]
     if not printed:  # a variant's logic (ST-LOGIC-1..4)
         return None
