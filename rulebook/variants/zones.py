@@ -218,27 +218,16 @@ def _engine_sight(setting: str, printed: str) -> Sight:
     return Sight()
 
 
-def _sees(sight: Sight | SightFunction, seat: int, content: Content, index: int, partners: Any,
-          roles: Mapping[str, Any], known: dict[int | None, bool]) -> bool:
-    """Whether ``seat`` sees item ``index`` of ``content`` under ``sight``; ``known`` holds the answers
-    of a sight that is not a function by the item's holder (they depend on nothing else), for one
-    zone's content."""
-    if content.open and content.items[index] in content.open:
-        return True
-    if isinstance(sight, SightFunction):
-        return sight.sees_item(seat, content, index)
-    owner = content.holder(index)
-    answer = known.get(owner)
-    if answer is None:
-        answer = known[owner] = sight.sees(
-            seat, owner, partners(owner) if sight.team and owner is not None else (), roles)
-    return answer
+def _holder_sees(sight: Sight, seat: int, holder: int | None, partners: Any, roles: Mapping[str, Any]) -> bool:
+    """Whether ``seat`` sees an item ``holder`` holds (or put there) under a sight that is not a function."""
+    return sight.sees(seat, holder, partners(holder) if sight.team and holder is not None else (), roles)
 
 
 def _answers(sight: Sight | SightFunction, seat: int, content: Content, partners: Any,
              roles: Mapping[str, Any]) -> list[bool]:
-    """Whether ``seat`` sees each item of ``content`` under ``sight``: :func:`_sees` for every item, with
-    the answers of a sight that is not a function worked out once per holder."""
+    """Whether ``seat`` sees each item of ``content`` under ``sight``: an item every seat sees (``open``)
+    always; under a Python sight as the function answers; else as the item's holder is seen, worked out
+    once per holder."""
     items = content.items
     opened = content.open
     if isinstance(sight, SightFunction):
@@ -250,8 +239,7 @@ def _answers(sight: Sight | SightFunction, seat: int, content: Content, partners
         return out
     holders = content.placed_by
     if not holders:
-        owner = content.owner
-        one = sight.sees(seat, owner, partners(owner) if sight.team and owner is not None else (), roles)
+        one = _holder_sees(sight, seat, content.owner, partners, roles)
         return [True if item in opened else one for item in items] if opened else [one] * len(items)
     known: dict[int | None, bool] = {}
     out = []
@@ -261,8 +249,7 @@ def _answers(sight: Sight | SightFunction, seat: int, content: Content, partners
             continue
         answer = known.get(holder)
         if answer is None:
-            answer = known[holder] = sight.sees(
-                seat, holder, partners(holder) if sight.team and holder is not None else (), roles)
+            answer = known[holder] = _holder_sees(sight, seat, holder, partners, roles)
         out.append(answer)
     return out
 
@@ -303,8 +290,8 @@ def _sorted_places(game: Any, state: Any, seat: int, plan: ZonePlan
         if not content.placed_by and not content.open and not isinstance(engine, SightFunction) and \
                 not isinstance(mine, SightFunction) and count:  # one holder: one answer for every item
             owner = content.owner
-            by_engine = _sees(engine, seat, content, 0, partners, roles, {})
-            by_variant = by_engine if mine is None else _sees(mine, seat, content, 0, partners, roles, {})
+            by_engine = _holder_sees(engine, seat, owner, partners, roles)
+            by_variant = by_engine if mine is None else _holder_sees(mine, seat, owner, partners, roles)
             places = [(content.zone, owner, i) for i in range(count)]
             if by_engine and not by_variant:
                 hidden += places
